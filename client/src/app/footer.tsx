@@ -1,0 +1,45 @@
+import { Link } from 'react-router';
+import { Logo } from './logo';
+
+const links = [
+  { to: '/rules', label: 'Community Rules' },
+  { to: '/safety', label: 'Safety Guidelines' },
+  { to: '/help', label: 'Help Center' },
+  { to: '/contact', label: 'Contact Us' },
+  { to: '/privacy', label: 'Privacy Policy' },
+];
+
+export function Footer() {
+  return (
+    <footer className="mt-16 border-t border-border bg-surface-muted">
+      <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-[1fr_auto] sm:items-start">
+        <div>
+          <div className="flex items-center gap-2">
+            <Logo className="size-7" />
+            <span className="font-bold">CultureShare</span>
+          </div>
+          <p className="mt-2 max-w-sm text-sm text-muted">
+            Neighbours sharing living fermentation starters, always for free.
+          </p>
+        </div>
+        <nav aria-label="Footer">
+          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+            {links.map((l) => (
+              <li key={l.to}>
+                <Link
+                  to={l.to}
+                  className="text-muted underline-offset-4 hover:text-text hover:underline"
+                >
+                  {l.label}
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-border py-4 text-center text-xs text-muted">
+        © 2025 CultureShare. All starters shared freely — no selling, ever.
+      </p>
+    </footer>
+  );
+}

@@ -1,0 +1,39 @@
+import { Suspense } from 'react';
+import { Outlet, ScrollRestoration } from 'react-router';
+import { Toaster } from '../components/ui/toast';
+import { Footer } from './footer';
+import { Header } from './header';
+
+function PageFallback() {
+  return (
+    <div className="flex min-h-[50vh] items-center justify-center" role="status">
+      <span className="sr-only">Loading…</span>
+      <div
+        className="size-8 animate-spin rounded-full border-4 border-accent-soft border-t-accent"
+        aria-hidden
+      />
+    </div>
+  );
+}
+
+export function Layout() {
+  return (
+    <div className="flex min-h-screen flex-col">
+      <a
+        href="#main"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"
+      >
+        Skip to content
+      </a>
+      <Header />
+      <main id="main" className="flex-1">
+        <Suspense fallback={<PageFallback />}>
+          <Outlet />
+        </Suspense>
+      </main>
+      <Footer />
+      <Toaster />
+      <ScrollRestoration />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import { forwardRef, type ButtonHTMLAttributes } from 'react';
+import { Slot } from './slot';
+import { cn } from '../../lib/cn';
+
+const variants = {
+  primary: 'bg-accent text-accent-fg hover:bg-accent-hover shadow-sm',
+  secondary: 'bg-sage text-white hover:opacity-90 dark:text-bg shadow-sm',
+  outline: 'border border-border bg-surface text-text hover:bg-surface-muted',
+  ghost: 'text-text hover:bg-surface-muted',
+  destructive: 'bg-danger text-white hover:opacity-90 dark:text-bg',
+  link: 'text-accent underline-offset-4 hover:underline',
+} as const;
+
+const sizes = {
+  sm: 'h-9 px-3 text-sm',
+  md: 'h-11 px-5 text-sm',
+  lg: 'h-12 px-7 text-base',
+  icon: 'size-10',
+} as const;
+
+export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
+  variant?: keyof typeof variants;
+  size?: keyof typeof sizes;
+  /** Render the child element (a Link, an anchor) with button styling. */
+  asChild?: boolean;
+}
+
+export function buttonClasses(
+  variant: keyof typeof variants = 'primary',
+  size: keyof typeof sizes = 'md',
+) {
+  return cn(
+    'inline-flex items-center justify-center gap-2 rounded-full font-medium whitespace-nowrap transition-colors',
+    'disabled:pointer-events-none disabled:opacity-50 cursor-pointer',
+    variants[variant],
+    sizes[size],
+  );
+}
+
+export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button(
+  { variant = 'primary', size = 'md', asChild, className, type, ...props },
+  ref,
+) {
+  const classes = cn(buttonClasses(variant, size), className);
+  if (asChild) return <Slot className={classes} {...props} />;
+  return <button ref={ref} type={type ?? 'button'} className={classes} {...props} />;
+});

@@ -1,0 +1,31 @@
+import { Link } from 'react-router';
+import { LogIn } from 'lucide-react';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+
+/** The 'Sign In Required' prompt signed-out visitors see on member pages. */
+export function SignInRequired({
+  message,
+  children,
+}: {
+  message: string;
+  children?: React.ReactNode;
+}) {
+  return (
+    <div className="mx-auto max-w-md px-4 py-16">
+      <Card className="p-8 text-center">
+        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-accent-soft">
+          <LogIn className="size-6 text-accent" aria-hidden />
+        </div>
+        <h1 className="text-2xl font-bold">Sign In Required</h1>
+        <p className="mt-2 text-muted">{message}</p>
+        <div className="mt-6 flex flex-wrap justify-center gap-3">
+          <Button asChild>
+            <Link to="/login">Sign In</Link>
+          </Button>
+          {children}
+        </div>
+      </Card>
+    </div>
+  );
+}

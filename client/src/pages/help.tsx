@@ -1,0 +1,10 @@
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function Page() {
+  useDocumentTitle('Help Center');
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Help Center</h1>
+    </div>
+  );
+}

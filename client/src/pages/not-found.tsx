@@ -1,0 +1,29 @@
+import { Link, useLocation } from 'react-router';
+import { AlertCircle } from 'lucide-react';
+import { Card } from '../components/ui/card';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function NotFoundPage() {
+  const { pathname } = useLocation();
+  useDocumentTitle('Page Not Found');
+  return (
+    <div className="mx-auto max-w-lg px-4 py-20">
+      <Card className="p-8">
+        <div className="flex items-center gap-3">
+          <AlertCircle className="size-8 text-danger" aria-hidden />
+          <h1 className="text-2xl font-bold">404 Page Not Found</h1>
+        </div>
+        <p className="mt-4 text-sm text-muted">
+          Did you forget to add the page to the router? No route matches{' '}
+          <code className="rounded bg-surface-muted px-1">{pathname}</code>.
+        </p>
+        <Link
+          to="/"
+          className="mt-6 inline-block font-medium text-accent underline underline-offset-4"
+        >
+          Back to CultureShare
+        </Link>
+      </Card>
+    </div>
+  );
+}

@@ -1,0 +1,10 @@
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function Page() {
+  useDocumentTitle('Create Account');
+  return (
+    <div className="mx-auto max-w-3xl px-4 py-12">
+      <h1 className="text-3xl font-bold">Create Account</h1>
+    </div>
+  );
+}

@@ -1,0 +1,7 @@
+/** The one error shape every API error takes (DESIGN.md, rule 3). */
+export interface ApiErrorBody {
+  message: string;
+  code: string;
+  fields?: Record<string, string>;
+  requestId?: string;
+}

@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** GET /api/auth/user — the current-user shape of spec §3 (never a password or hash). */
+export const currentUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  email: z.string(),
+  location: z.string().nullable(),
+  contactInfo: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+  isModerator: z.boolean(),
+  createdAt: z.string(),
+});
+export type CurrentUser = z.infer<typeof currentUserSchema>;
+
+/** The owner fields every starter (and conversation) carries — never an email. */
+export const publicUserSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  profileImageUrl: z.string().nullable(),
+});
+export type PublicUser = z.infer<typeof publicUserSchema>;

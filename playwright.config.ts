@@ -1,0 +1,59 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const port = Number(process.env.E2E_PORT ?? 4173);
+const baseURL = `http://localhost:${port}`;
+// Each run starts on an empty embedded database.
+const dataDir =
+  process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-e2e-'));
+
+export const E2E_MODERATOR_EMAIL = 'moderator@e2e.test';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-quic',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx server/src/main.ts',
+    url: `${baseURL}/readyz`,
+    reuseExistingServer: false,
+    timeout: 60_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      CLIENT_DIST: process.env.CLIENT_DIST ?? './dist/client',
+      MODERATOR_EMAILS: E2E_MODERATOR_EMAIL,
+      DONATION_URL: 'https://donate.example/cultureshare',
+      SOCIAL_URL: 'https://social.example/@cultureshare',
+      LOG_LEVEL: 'warn',
+      // The browser tests sign up and in many times from one address.
+      LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
+      LIMIT_SIGNUPS_PER_ADDRESS: '10000',
+    },
+  },
+});

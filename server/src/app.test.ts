@@ -1,0 +1,229 @@
+import Fastify from 'fastify';
+import fastifyCookie from '@fastify/cookie';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { errorsPlugin } from './plugins/errors';
+import { securityPlugin } from './plugins/security';
+import { requireUser, sessionsPlugin } from './plugins/sessions';
+import { createTestApp, sessionCookieFor, createMember, type TestApp } from './test/app';
+import { sessions, users } from './db/schema';
+import { eq } from 'drizzle-orm';
+import { z } from 'zod';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('health', () => {
+  it('answers /healthz and /readyz while the database is reachable', async () => {
+    expect((await t.app.inject('/healthz')).json()).toEqual({ status: 'ok' });
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+  });
+});
+
+describe('unknown paths', () => {
+  it('answers JSON 404 for unknown /api paths', async () => {
+    const res = await t.app.inject('/api/nope');
+    expect(res.statusCode).toBe(404);
+    expect(res.headers['content-type']).toMatch(/application\/json/);
+    expect(res.json()).toMatchObject({ code: 'not_found', message: expect.any(String) });
+  });
+});
+
+describe('security headers', () => {
+  it('sends a strict CSP, nosniff, a referrer policy and a request id on every response', async () => {
+    const res = await t.app.inject('/healthz');
+    const csp = String(res.headers['content-security-policy']);
+    const scriptSrc = csp.split(';').find((d) => d.trim().startsWith('script-src'))!;
+    expect(scriptSrc).not.toMatch(/unsafe-inline|unsafe-eval/);
+    expect(csp).toContain("object-src 'none'");
+    expect(csp).toContain("base-uri 'none'");
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['referrer-policy']).toBeTruthy();
+    expect(res.headers['x-request-id']).toMatch(/[0-9a-f-]{36}/);
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+  });
+
+  it('adds HSTS when served over HTTPS', async () => {
+    const res = await t.app.inject({ url: '/healthz', headers: { 'x-forwarded-proto': 'https' } });
+    // Without a trusted proxy the forwarded protocol is ignored.
+    expect(res.headers['strict-transport-security']).toBeUndefined();
+    const secure = await createTestApp({ PUBLIC_URL: 'https://cultureshare.example' });
+    try {
+      const r = await secure.app.inject('/healthz');
+      expect(r.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
+
+describe('cross-site protection', () => {
+  it('refuses state changes whose Origin is another site', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      headers: { origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/cross-site/i);
+  });
+
+  it('refuses state changes marked cross-site by the browser', async () => {
+    const res = await t.app.inject({
+      method: 'DELETE',
+      url: '/api/starters/1',
+      headers: { 'sec-fetch-site': 'cross-site' },
+    });
+    expect(res.statusCode).toBe(403);
+  });
+});
+
+describe('error handler', () => {
+  async function probeApp() {
+    const app = Fastify({ logger: false });
+    app.setValidatorCompiler(validatorCompiler);
+    app.setSerializerCompiler(serializerCompiler);
+    await app.register(errorsPlugin);
+    app.post(
+      '/echo',
+      { schema: { body: z.object({ name: z.string().min(1, 'Name is required') }) } },
+      async (r) => r.body,
+    );
+    app.get('/boom', async () => {
+      throw new Error('secret internal detail at /srv/app.ts:12');
+    });
+    return app;
+  }
+
+  it('answers malformed JSON with 400 and a message', async () => {
+    const app = await probeApp();
+    const res = await app.inject({
+      method: 'POST',
+      url: '/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"name":',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'malformed_json', message: 'Malformed JSON body' });
+  });
+
+  it('names the failing field on validation errors', async () => {
+    const app = await probeApp();
+    const res = await app.inject({ method: 'POST', url: '/echo', payload: { name: '' } });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({
+      code: 'validation_failed',
+      fields: { name: 'Name is required' },
+    });
+  });
+
+  it('hides 5xx detail and returns a request id instead', async () => {
+    const app = await probeApp();
+    const res = await app.inject('/boom');
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toContain('secret');
+    expect(res.body).not.toContain('.ts');
+    expect(res.json()).toMatchObject({
+      message: 'Something went wrong',
+      requestId: expect.any(String),
+    });
+  });
+
+  it('also refuses cross-site requests in a bare app with the security plugin', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, {});
+    app.post('/x', async () => ({ ok: true }));
+    const same = await app.inject({
+      method: 'POST',
+      url: '/x',
+      headers: { origin: 'http://localhost:80', host: 'localhost:80' },
+    });
+    expect(same.statusCode).toBe(200);
+    const other = await app.inject({
+      method: 'POST',
+      url: '/x',
+      headers: { origin: 'http://localhost:81', host: 'localhost:80' },
+    });
+    expect(other.statusCode).toBe(403);
+  });
+});
+
+describe('sessions', () => {
+  async function whoamiApp() {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    await app.register(fastifyCookie);
+    await app.register(sessionsPlugin, { db: t.db, idleDays: 1, maxDays: 2 });
+    app.get('/whoami', async (request) => ({ id: requireUser(request).id }));
+    app.post('/start/:id', async (request, reply) => {
+      await app.sessions.start(request, reply, (request.params as { id: string }).id);
+      return { ok: true };
+    });
+    app.post('/end', async (request, reply) => {
+      await app.sessions.end(request, reply);
+      return { ok: true };
+    });
+    return app;
+  }
+
+  it('recognises a valid session and refuses a replayed cookie after it ends', async () => {
+    const app = await whoamiApp();
+    const member = await createMember(t.db);
+    const cookie = await sessionCookieFor(t.db, member.id);
+    expect((await app.inject({ url: '/whoami', headers: { cookie } })).json()).toEqual({
+      id: member.id,
+    });
+    await app.inject({ method: 'POST', url: '/end', headers: { cookie } });
+    expect((await app.inject({ url: '/whoami', headers: { cookie } })).statusCode).toBe(401);
+  });
+
+  it('stores only a hash of the id and rotates the id when a new session starts', async () => {
+    const app = await whoamiApp();
+    const member = await createMember(t.db);
+    const first = await app.inject({ method: 'POST', url: `/start/${member.id}` });
+    const firstCookie = first.cookies.find((c) => c.name === 'cs_session')!;
+    expect(firstCookie.httpOnly).toBe(true);
+    expect(firstCookie.sameSite).toBe('Lax');
+    expect(firstCookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, member.id));
+    expect(rows.map((r) => r.sid)).not.toContain(firstCookie.value);
+
+    const cookie = `cs_session=${firstCookie.value}`;
+    const second = await app.inject({
+      method: 'POST',
+      url: `/start/${member.id}`,
+      headers: { cookie },
+    });
+    const secondCookie = second.cookies.find((c) => c.name === 'cs_session')!;
+    expect(secondCookie.value).not.toBe(firstCookie.value);
+    expect((await app.inject({ url: '/whoami', headers: { cookie } })).statusCode).toBe(401);
+    expect(
+      (
+        await app.inject({
+          url: '/whoami',
+          headers: { cookie: `cs_session=${secondCookie.value}` },
+        })
+      ).statusCode,
+    ).toBe(200);
+  });
+
+  it('signs out a member who is banned or deactivated', async () => {
+    const app = await whoamiApp();
+    const member = await createMember(t.db);
+    const cookie = await sessionCookieFor(t.db, member.id);
+    await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, member.id));
+    expect((await app.inject({ url: '/whoami', headers: { cookie } })).statusCode).toBe(401);
+    expect(await t.db.select().from(sessions).where(eq(sessions.userId, member.id))).toHaveLength(
+      0,
+    );
+  });
+});

@@ -1,0 +1,133 @@
+import { z } from 'zod';
+
+const optionalUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+  .pipe(z.url().optional());
+
+const emailList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((e) => e.trim().toLowerCase())
+      .filter(Boolean),
+  )
+  .pipe(z.array(z.email()));
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', ''])
+  .optional()
+  .transform((v) => v === 'true' || v === '1');
+
+const envSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: optionalUrl,
+  REDIS_URL: optionalUrl,
+  PUBLIC_URL: optionalUrl,
+  TRUST_PROXY: booleanFlag,
+  MODERATOR_EMAILS: emailList,
+  DONATION_URL: optionalUrl,
+  SOCIAL_URL: optionalUrl,
+  OIDC_ISSUER_URL: optionalUrl,
+  OIDC_CLIENT_ID: z.string().optional(),
+  OIDC_CLIENT_SECRET: z.string().optional(),
+  OIDC_PROVIDER_NAME: z.string().min(1).default('Community Sign-In'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  CLIENT_DIST: z.string().min(1).default('./dist/client'),
+  SESSION_IDLE_DAYS: positiveInt(14),
+  SESSION_MAX_DAYS: positiveInt(60),
+  LIMIT_LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
+  LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: positiveInt(100),
+  LIMIT_SIGNUPS_PER_ADDRESS: positiveInt(20),
+  LIMIT_STARTERS_PER_DAY: positiveInt(20),
+  LIMIT_MESSAGES_PER_DAY: positiveInt(60),
+  LIMIT_REPORTS_PER_DAY: positiveInt(20),
+});
+
+export type Env = z.input<typeof envSchema>;
+
+export interface Config {
+  env: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl?: string;
+  redisUrl?: string;
+  publicUrl?: string;
+  trustProxy: boolean;
+  moderatorEmails: string[];
+  donationUrl?: string;
+  socialUrl?: string;
+  oidc?: { issuerUrl: string; clientId: string; clientSecret?: string; providerName: string };
+  logLevel: string;
+  clientDist: string;
+  session: { idleDays: number; maxDays: number };
+  limits: {
+    loginFailuresPerAccount: number;
+    loginAttemptsPerAddress: number;
+    signupsPerAddress: number;
+    startersPerDay: number;
+    messagesPerDay: number;
+    reportsPerDay: number;
+  };
+}
+
+export class ConfigError extends Error {}
+
+/** Parses the environment; a bad value throws one readable line naming the variable. */
+export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]!;
+    const name = String(issue.path[0] ?? 'environment');
+    throw new ConfigError(
+      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} — ${issue.message}`,
+    );
+  }
+  const e = parsed.data;
+  if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) {
+    throw new ConfigError(
+      'Invalid configuration: OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set',
+    );
+  }
+  return {
+    env: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir: e.DATA_DIR,
+    databaseUrl: e.DATABASE_URL,
+    redisUrl: e.REDIS_URL,
+    publicUrl: e.PUBLIC_URL?.replace(/\/$/, ''),
+    trustProxy: e.TRUST_PROXY,
+    moderatorEmails: e.MODERATOR_EMAILS,
+    donationUrl: e.DONATION_URL,
+    socialUrl: e.SOCIAL_URL,
+    oidc: e.OIDC_ISSUER_URL
+      ? {
+          issuerUrl: e.OIDC_ISSUER_URL,
+          clientId: e.OIDC_CLIENT_ID!,
+          clientSecret: e.OIDC_CLIENT_SECRET || undefined,
+          providerName: e.OIDC_PROVIDER_NAME,
+        }
+      : undefined,
+    logLevel: e.LOG_LEVEL,
+    clientDist: e.CLIENT_DIST,
+    session: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
+    limits: {
+      loginFailuresPerAccount: e.LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
+      loginAttemptsPerAddress: e.LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS,
+      signupsPerAddress: e.LIMIT_SIGNUPS_PER_ADDRESS,
+      startersPerDay: e.LIMIT_STARTERS_PER_DAY,
+      messagesPerDay: e.LIMIT_MESSAGES_PER_DAY,
+      reportsPerDay: e.LIMIT_REPORTS_PER_DAY,
+    },
+  };
+}

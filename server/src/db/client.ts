@@ -1,0 +1,162 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from './schema';
+import { acquireDirLock } from './dir-lock';
+
+export type Schema = typeof schema;
+export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** A transaction has the same query API as the database. */
+export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+export type DbOrTx = Db | Tx;
+
+export type NotificationHandler = (payload: string) => void;
+
+/** The one database the app talks to, embedded (PGlite) or a server (node-postgres). */
+export interface Database {
+  kind: 'pglite' | 'postgres';
+  db: Db;
+  /** Subscribe to a Postgres NOTIFY channel; returns the unsubscribe function. */
+  listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
+  notify(channel: string, payload: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}
+
+export const migrationsFolder = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'migrations',
+);
+
+const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
+function checkChannel(channel: string) {
+  if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
+}
+
+export async function migrateDatabase(database: Database): Promise<void> {
+  if (database.kind === 'pglite') {
+    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
+  } else {
+    await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
+  }
+}
+
+/** Wraps an already-open PGlite (tests restore one from a migrated snapshot). */
+export function fromPglite(
+  client: PGlite,
+  onClose: () => void | Promise<void> = () => {},
+): Database {
+  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  return {
+    kind: 'pglite',
+    db,
+    async listen(channel, handler) {
+      checkChannel(channel);
+      const unsubscribe = await client.listen(channel, handler);
+      return unsubscribe;
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await client.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await client.query('SELECT 1');
+    },
+    async close() {
+      if (!client.closed) await client.close();
+      await onClose();
+    },
+  };
+}
+
+export async function openPglite(dataDir: string): Promise<Database> {
+  const dir = path.resolve(dataDir);
+  fs.mkdirSync(dir, { recursive: true });
+  const release = acquireDirLock(dir);
+  try {
+    const client = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+    return fromPglite(client, release);
+  } catch (err) {
+    release();
+    throw err;
+  }
+}
+
+export function openPostgres(url: string, log: (err: Error) => void = () => {}): Database {
+  const pool = new pg.Pool({ connectionString: url, max: 10, idleTimeoutMillis: 30_000 });
+  // A dropped connection must not take the process down; the next query gets a fresh one.
+  pool.on('error', log);
+  const db = drizzlePg(pool, { schema }) as unknown as Db;
+
+  let listener: pg.Client | undefined;
+  let listenerReady: Promise<pg.Client> | undefined;
+  const handlers = new Map<string, Set<NotificationHandler>>();
+
+  async function connectListener(): Promise<pg.Client> {
+    const client = new pg.Client({ connectionString: url });
+    client.on('error', (err) => {
+      log(err);
+      listener = undefined;
+      listenerReady = undefined;
+      // Re-subscribe on a new connection so live updates resume.
+      if (handlers.size > 0) setTimeout(() => void ensureListener().catch(log), 1000);
+    });
+    client.on('notification', (msg) => {
+      for (const handler of handlers.get(msg.channel) ?? []) handler(msg.payload ?? '');
+    });
+    await client.connect();
+    for (const channel of handlers.keys()) await client.query(`LISTEN ${channel}`);
+    listener = client;
+    return client;
+  }
+
+  function ensureListener(): Promise<pg.Client> {
+    if (listener) return Promise.resolve(listener);
+    listenerReady ??= connectListener().catch((err) => {
+      listenerReady = undefined;
+      throw err;
+    });
+    return listenerReady;
+  }
+
+  return {
+    kind: 'postgres',
+    db,
+    async listen(channel, handler) {
+      checkChannel(channel);
+      let set = handlers.get(channel);
+      const first = !set;
+      if (!set) handlers.set(channel, (set = new Set()));
+      set.add(handler);
+      const client = await ensureListener();
+      if (first) await client.query(`LISTEN ${channel}`);
+      return async () => {
+        set.delete(handler);
+        if (set.size === 0) {
+          handlers.delete(channel);
+          await listener?.query(`UNLISTEN ${channel}`).catch(log);
+        }
+      };
+    },
+    async notify(channel, payload) {
+      checkChannel(channel);
+      await pool.query('SELECT pg_notify($1, $2)', [channel, payload]);
+    },
+    async ping() {
+      await pool.query('SELECT 1');
+    },
+    async close() {
+      handlers.clear();
+      await listener?.end().catch(() => {});
+      await pool.end();
+    },
+  };
+}

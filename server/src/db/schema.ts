@@ -1,0 +1,300 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  check,
+  customType,
+  doublePrecision,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  OTHER_SUBCATEGORY,
+  categories,
+  reportReasonValues,
+  reportStatuses,
+} from '../../../common/catalogue';
+import { MESSAGE_MAX_LENGTH } from '../../../common/constants';
+
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+});
+
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+const timestamps = {
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+};
+
+const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/** Every (category, subcategory) pair the catalogue allows, 'other' included for each category. */
+const categoryPairs = categories
+  .map(
+    (c) =>
+      `(category = '${c.key}' AND subcategory IN (${quoted([
+        ...c.subcategories.map((s) => s.key),
+        OTHER_SUBCATEGORY,
+      ])}))`,
+  )
+  .join(' OR ');
+
+// ---------------------------------------------------------------- users
+export const users = pgTable(
+  'users',
+  {
+    id: text('id')
+      .primaryKey()
+      .default(sql`gen_random_uuid()::text`),
+    email: text('email').notNull(),
+    /** argon2id hash; null for members who only sign in through the external provider. */
+    passwordHash: text('password_hash'),
+    firstName: text('first_name'),
+    lastName: text('last_name'),
+    profileImageUrl: text('profile_image_url'),
+    username: text('username'),
+    location: text('location'),
+    /** Centre of the place `location` names, when it is a known place; never a finer position. */
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    contactInfo: text('contact_info'),
+    isModerator: boolean('is_moderator').notNull().default(false),
+    isActive: boolean('is_active').notNull().default(true),
+    /** Current sanction state; the history is in `sanctions`. */
+    suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
+    bannedAt: timestamp('banned_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
+    uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND 254`),
+    check(
+      'users_username_length',
+      sql`${t.username} IS NULL OR char_length(${t.username}) BETWEEN 1 AND 40`,
+    ),
+  ],
+);
+
+/** Accounts at an external OpenID provider, keyed by (issuer, subject). */
+export const externalIdentities = pgTable(
+  'external_identities',
+  {
+    issuer: text('issuer').notNull(),
+    subject: text('subject').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.issuer, t.subject] }),
+    index('external_identities_user_idx').on(t.userId),
+  ],
+);
+
+// ---------------------------------------------------------------- sessions
+export const sessions = pgTable(
+  'sessions',
+  {
+    /** SHA-256 of the cookie's random id: a stolen table does not yield usable cookies. */
+    sid: text('sid').primaryKey(),
+    sess: jsonb('sess').notNull(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Idle expiry, pushed forward while the session is used. */
+    expire: timestamp('expire', { withTimezone: true }).notNull(),
+    /** Absolute lifetime: the session ends then however active it is. */
+    absoluteExpire: timestamp('absolute_expire', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
+);
+
+// ---------------------------------------------------------------- starters
+export const starters = pgTable(
+  'starters',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    subcategory: text('subcategory').notNull(),
+    starterType: text('starter_type').notNull(),
+    customDescription: text('custom_description'),
+    location: text('location').notNull(),
+    latitude: doublePrecision('latitude'),
+    longitude: doublePrecision('longitude'),
+    imagePath: text('image_path'),
+    isActive: boolean('is_active').notNull().default(true),
+    isClaimed: boolean('is_claimed').notNull().default(false),
+    /** Set when a moderator removes the starter (it stays, hidden, with isActive false). */
+    removedAt: timestamp('removed_at', { withTimezone: true }),
+    removedBy: text('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(starter_type, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(custom_description, '')), 'C') || setweight(to_tsvector('simple', coalesce(location, '')), 'B')`,
+    ),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'starters_category_check',
+      sql.raw(`category IN (${quoted(categories.map((c) => c.key))})`),
+    ),
+    check('starters_subcategory_check', sql.raw(categoryPairs)),
+    check('starters_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 120`),
+    check('starters_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 5000`),
+    check('starters_location_length', sql`char_length(${t.location}) BETWEEN 1 AND 120`),
+    index('starters_active_created_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
+    index('starters_category_created_idx').on(t.category, t.subcategory, t.createdAt.desc()),
+    index('starters_user_idx').on(t.userId, t.createdAt.desc()),
+    index('starters_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** Processed photos (metadata stripped, WebP); they go away with their starter. */
+export const photos = pgTable(
+  'photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    full: bytea('full').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('photos_starter_idx').on(t.starterId)],
+);
+
+// ---------------------------------------------------------------- messages
+export const messages = pgTable(
+  'messages',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    isRead: boolean('is_read').notNull().default(false),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'messages_content_length',
+      sql.raw(`char_length(content) BETWEEN 1 AND ${MESSAGE_MAX_LENGTH}`),
+    ),
+    check('messages_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
+    index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),
+    index('messages_starter_created_idx').on(t.starterId, t.createdAt),
+    index('messages_sender_idx').on(t.senderId),
+  ],
+);
+
+// ---------------------------------------------------------------- reports & moderation
+export const reports = pgTable(
+  'reports',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    reporterId: text('reporter_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    description: text('description'),
+    status: text('status').notNull().default('pending'),
+    reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
+    reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('reports_reason_check', sql.raw(`reason IN (${quoted(reportReasonValues)})`)),
+    check('reports_status_check', sql.raw(`status IN (${quoted(reportStatuses)})`)),
+    check(
+      'reports_description_length',
+      sql`${t.description} IS NULL OR char_length(${t.description}) <= 1000`,
+    ),
+    /** One open report per member per starter. */
+    uniqueIndex('reports_open_per_reporter_key')
+      .on(t.starterId, t.reporterId)
+      .where(sql`status = 'pending'`),
+    index('reports_status_created_idx').on(t.status, t.createdAt.desc()),
+  ],
+);
+
+export const sanctions = pgTable(
+  'sanctions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    reason: text('reason').notNull(),
+    /** End of a suspension; null for a ban. */
+    endsAt: timestamp('ends_at', { withTimezone: true }),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    liftedAt: timestamp('lifted_at', { withTimezone: true }),
+    liftedBy: text('lifted_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('sanctions_kind_check', sql`${t.kind} IN ('suspension', 'ban')`),
+    check('sanctions_suspension_end', sql`(${t.kind} = 'ban') = (${t.endsAt} IS NULL)`),
+    index('sanctions_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** Audit log: who did what, when and why. */
+export const moderationActions = pgTable(
+  'moderation_actions',
+  {
+    id: serial('id').primaryKey(),
+    moderatorId: text('moderator_id').references(() => users.id, { onDelete: 'set null' }),
+    action: text('action').notNull(),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    starterId: integer('starter_id').references(() => starters.id, { onDelete: 'set null' }),
+    targetUserId: text('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    reason: text('reason'),
+    details: jsonb('details'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check(
+      'moderation_actions_action_check',
+      sql`${t.action} IN ('report_status', 'remove_starter', 'suspend', 'ban', 'lift_sanction')`,
+    ),
+    index('moderation_actions_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+// ---------------------------------------------------------------- throttling
+/** Fixed-window counters shared by every server copy (sign-in failures, posting quotas …). */
+export const rateLimits = pgTable('rate_limits', {
+  key: text('key').primaryKey(),
+  hits: integer('hits').notNull(),
+  resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
+});

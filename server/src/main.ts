@@ -1,0 +1,54 @@
+import { buildApp } from './app';
+import { ConfigError, loadConfig } from './config';
+import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
+import { DataDirLockedError } from './db/dir-lock';
+
+async function main() {
+  const config = loadConfig();
+  let database: Database;
+  if (config.databaseUrl) {
+    database = openPostgres(config.databaseUrl, (err) =>
+      console.error(
+        JSON.stringify({ level: 50, msg: 'database connection error', err: err.message }),
+      ),
+    );
+  } else {
+    database = await openPglite(config.dataDir);
+  }
+  await migrateDatabase(database);
+
+  const app = await buildApp({ config, database });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'shutting down: finishing requests in flight');
+    const force = setTimeout(() => {
+      app.log.warn('shutdown took too long; exiting');
+      process.exit(1);
+    }, 10_000);
+    force.unref();
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (err) {
+      app.log.error({ err }, 'error during shutdown');
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+}
+
+main().catch((err: unknown) => {
+  if (err instanceof ConfigError || err instanceof DataDirLockedError) {
+    console.error(err.message);
+  } else {
+    console.error('CultureShare failed to start:', err);
+  }
+  process.exit(1);
+});

@@ -1,0 +1,83 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { ApiErrorBody } from '../../../common/errors';
+import { HttpError } from '../errors';
+
+const PG_UNIQUE_VIOLATION = '23505';
+const PG_CHECK_VIOLATION = '23514';
+const PG_FOREIGN_KEY_VIOLATION = '23503';
+const PG_INVALID_TEXT = '22P02';
+const PG_NUMERIC_OUT_OF_RANGE = '22003';
+
+function fieldName(instancePath: string | undefined, params: unknown): string {
+  const fromPath = (instancePath ?? '').split('/').filter(Boolean).join('.');
+  if (fromPath) return fromPath;
+  const missing = (params as { missingProperty?: string } | undefined)?.missingProperty;
+  return missing ?? '';
+}
+
+function pgCode(err: unknown): string | undefined {
+  let current: unknown = err;
+  for (let depth = 0; current && depth < 4; depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    current = (current as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+/** One error format for every failure (DESIGN.md rule 3); 5xx bodies never carry detail. */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((err: FastifyError, request, reply) => {
+    const send = (status: number, body: Omit<ApiErrorBody, 'requestId'>) =>
+      reply.status(status).send({ ...body, requestId: request.id } satisfies ApiErrorBody);
+
+    if (err instanceof HttpError) {
+      if (err.headers) reply.headers(err.headers);
+      return send(err.statusCode, { message: err.message, code: err.code, fields: err.fields });
+    }
+    if (hasZodFastifySchemaValidationErrors(err)) {
+      const fields: Record<string, string> = {};
+      for (const issue of err.validation) {
+        const name = fieldName(issue.instancePath, issue.params);
+        if (name && !fields[name]) fields[name] = issue.message ?? 'Invalid input';
+      }
+      const first = err.validation[0];
+      return send(400, {
+        message: first?.message ?? 'Invalid input',
+        code: 'validation_failed',
+        fields: Object.keys(fields).length ? fields : undefined,
+      });
+    }
+    switch (pgCode(err)) {
+      case PG_UNIQUE_VIOLATION:
+        return send(409, { message: 'That already exists', code: 'conflict' });
+      case PG_CHECK_VIOLATION:
+      case PG_INVALID_TEXT:
+      case PG_NUMERIC_OUT_OF_RANGE:
+        return send(400, { message: 'Invalid input', code: 'bad_request' });
+      case PG_FOREIGN_KEY_VIOLATION:
+        return send(404, { message: 'Not found', code: 'not_found' });
+    }
+    const status = err.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      if (err.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || err instanceof SyntaxError) {
+        return send(400, { message: 'Malformed JSON body', code: 'malformed_json' });
+      }
+      if (status === 413)
+        return send(413, { message: 'Request body is too large', code: 'too_large' });
+      if (status === 415) {
+        return send(415, { message: 'Unsupported content type', code: 'unsupported_media_type' });
+      }
+      return send(status, { message: err.message || 'Bad request', code: 'bad_request' });
+    }
+    if (pgCode(err)?.startsWith('08') || (err as { code?: string }).code === 'ECONNREFUSED') {
+      request.log.error({ err }, 'database unavailable');
+      reply.header('retry-after', '5');
+      return send(503, { message: 'Service temporarily unavailable', code: 'unavailable' });
+    }
+    request.log.error({ err }, 'unhandled error');
+    return send(500, { message: 'Something went wrong', code: 'internal_error' });
+  });
+});

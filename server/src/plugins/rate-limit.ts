@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import type { Redis } from 'ioredis';
+import type { Db } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { tooManyRequests } from '../errors';
+
+export interface RateLimitResult {
+  allowed: boolean;
+  hits: number;
+  retryAfterSeconds: number;
+}
+
+/**
+ * Fixed-window counters shared by every server copy: in Postgres by default,
+ * in Redis when REDIS_URL is set (per-address limits see the most traffic).
+ */
+export interface RateLimiter {
+  /** Counts one hit against `key` and says whether it stays within `limit` per `windowMs`. */
+  hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
+  /** Like hit(), but throws 429 with Retry-After when over the limit. */
+  consume(key: string, limit: number, windowMs: number, message: string): Promise<void>;
+  /** Forgets a key (a successful sign-in clears its failures). */
+  reset(key: string): Promise<void>;
+  /** Reads a key without counting. */
+  peek(key: string, limit: number): Promise<RateLimitResult>;
+}
+
+function build(store: {
+  hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }>;
+  get(key: string): Promise<{ hits: number; resetAt: number } | undefined>;
+  reset(key: string): Promise<void>;
+}): RateLimiter {
+  const result = (hits: number, resetAt: number, limit: number): RateLimitResult => ({
+    allowed: hits <= limit,
+    hits,
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+  });
+  const limiter: RateLimiter = {
+    async hit(key, limit, windowMs) {
+      const { hits, resetAt } = await store.hit(key, windowMs);
+      return result(hits, resetAt, limit);
+    },
+    async consume(key, limit, windowMs, message) {
+      const r = await limiter.hit(key, limit, windowMs);
+      if (!r.allowed) throw tooManyRequests(message, r.retryAfterSeconds);
+    },
+    reset: (key) => store.reset(key),
+    async peek(key, limit) {
+      const found = await store.get(key);
+      if (!found || found.resetAt <= Date.now())
+        return { allowed: true, hits: 0, retryAfterSeconds: 0 };
+      // Reaching the limit already blocks the next attempt.
+      return { ...result(found.hits, found.resetAt, limit), allowed: found.hits < limit };
+    },
+  };
+  return limiter;
+}
+
+export function postgresRateLimiter(db: Db): RateLimiter {
+  return build({
+    async hit(key, windowMs) {
+      const rows = await db.execute(sql`
+        INSERT INTO rate_limits (key, hits, reset_at)
+        VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+        ON CONFLICT (key) DO UPDATE SET
+          hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= now()
+            THEN now() + make_interval(secs => ${windowMs / 1000}) ELSE rate_limits.reset_at END
+        RETURNING hits, reset_at`);
+      const row = rowsOf<{ hits: number; reset_at: string | Date }>(rows)[0]!;
+      return { hits: Number(row.hits), resetAt: new Date(row.reset_at).getTime() };
+    },
+    async get(key) {
+      const rows = await db.execute(sql`SELECT hits, reset_at FROM rate_limits WHERE key = ${key}`);
+      const row = rowsOf<{ hits: number; reset_at: string | Date }>(rows)[0];
+      return row
+        ? { hits: Number(row.hits), resetAt: new Date(row.reset_at).getTime() }
+        : undefined;
+    },
+    async reset(key) {
+      await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
+    },
+  });
+}
+
+export function redisRateLimiter(redis: Redis, prefix = 'cs:rl:'): RateLimiter {
+  return build({
+    async hit(key, windowMs) {
+      const k = prefix + key;
+      const [[, hits], , [, ttl]] = (await redis
+        .multi()
+        .incr(k)
+        .pexpire(k, windowMs, 'NX')
+        .pttl(k)
+        .exec()) as [[unknown, number], [unknown, number], [unknown, number]];
+      return { hits, resetAt: Date.now() + Math.max(ttl, 0) };
+    },
+    async get(key) {
+      const k = prefix + key;
+      const [[, hits], [, ttl]] = (await redis.multi().get(k).pttl(k).exec()) as [
+        [unknown, string | null],
+        [unknown, number],
+      ];
+      return hits === null
+        ? undefined
+        : { hits: Number(hits), resetAt: Date.now() + Math.max(ttl, 0) };
+    },
+    async reset(key) {
+      await redis.del(prefix + key);
+    },
+  });
+}

@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import type { Db, DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { forbidden, unauthorized } from '../errors';
+
+export type SessionUser = typeof users.$inferSelect;
+
+export const SESSION_COOKIE = 'cs_session';
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** Sliding the idle expiry costs a write; do it at most this often per session. */
+const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in member, or null. */
+    user: SessionUser | null;
+    /** Hash of the session id the request came with (when valid). */
+    sessionHash: string | null;
+  }
+}
+
+export interface SessionOptions {
+  idleDays: number;
+  maxDays: number;
+  publicUrl?: string;
+}
+
+export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
+
+/** A member may act when active, not banned and not suspended right now. */
+export function isUsable(
+  user: Pick<SessionUser, 'isActive' | 'bannedAt' | 'suspendedUntil'>,
+  now = new Date(),
+) {
+  return user.isActive && !user.bannedAt && !(user.suspendedUntil && user.suspendedUntil > now);
+}
+
+/** Ends every session of a member at once (sign-out everywhere, ban, suspension). */
+export async function endUserSessions(db: DbOrTx, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+export async function deleteExpiredSessions(db: Db): Promise<void> {
+  await db.delete(sessions).where(lt(sessions.expire, sql`now()`));
+}
+
+function cookieOptions(request: FastifyRequest, opts: SessionOptions, maxAgeSeconds: number) {
+  return {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax' as const,
+    secure: request.protocol === 'https' || (opts.publicUrl?.startsWith('https://') ?? false),
+    maxAge: maxAgeSeconds,
+  };
+}
+
+export interface SessionManager {
+  /** Starts a session for `userId`, replacing the request's current one (id rotation). */
+  start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
+  /** Ends the request's session server-side and clears the cookie. */
+  end(request: FastifyRequest, reply: FastifyReply): Promise<void>;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    sessions: SessionManager;
+  }
+}
+
+/** Database-backed sessions: the cookie holds a 256-bit random id, the table only its hash. */
+export const sessionsPlugin = fp(
+  async (app: FastifyInstance, opts: SessionOptions & { db: Db }) => {
+    const { db } = opts;
+    app.decorateRequest('user', null);
+    app.decorateRequest('sessionHash', null);
+
+    app.addHook('onRequest', async (request, reply) => {
+      const raw = request.cookies[SESSION_COOKIE];
+      if (!raw || raw.length > 100) return;
+      const sid = hashSessionId(raw);
+      const [row] = await db
+        .select({ user: users, expire: sessions.expire, absoluteExpire: sessions.absoluteExpire })
+        .from(sessions)
+        .innerJoin(users, eq(users.id, sessions.userId))
+        .where(
+          and(
+            eq(sessions.sid, sid),
+            gt(sessions.expire, sql`now()`),
+            gt(sessions.absoluteExpire, sql`now()`),
+          ),
+        )
+        .limit(1);
+      if (!row) {
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return;
+      }
+      if (!isUsable(row.user)) {
+        await db.delete(sessions).where(eq(sessions.sid, sid));
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        return;
+      }
+      request.user = row.user;
+      request.sessionHash = sid;
+      const idleMs = opts.idleDays * DAY_MS;
+      if (row.expire.getTime() - idleMs < Date.now() - TOUCH_INTERVAL_MS) {
+        const next = new Date(Math.min(Date.now() + idleMs, row.absoluteExpire.getTime()));
+        await db.update(sessions).set({ expire: next }).where(eq(sessions.sid, sid));
+      }
+    });
+
+    app.decorate('sessions', {
+      async start(request, reply, userId) {
+        if (request.sessionHash)
+          await db.delete(sessions).where(eq(sessions.sid, request.sessionHash));
+        const raw = crypto.randomBytes(32).toString('base64url');
+        const sid = hashSessionId(raw);
+        const now = Date.now();
+        await db.insert(sessions).values({
+          sid,
+          userId,
+          sess: { createdAt: new Date(now).toISOString() },
+          expire: new Date(now + opts.idleDays * DAY_MS),
+          absoluteExpire: new Date(now + opts.maxDays * DAY_MS),
+        });
+        request.sessionHash = sid;
+        reply.setCookie(
+          SESSION_COOKIE,
+          raw,
+          cookieOptions(request, opts, opts.maxDays * 24 * 60 * 60),
+        );
+      },
+      async end(request, reply) {
+        if (request.sessionHash)
+          await db.delete(sessions).where(eq(sessions.sid, request.sessionHash));
+        request.sessionHash = null;
+        request.user = null;
+        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+      },
+    } satisfies SessionManager);
+  },
+);
+
+/** The signed-in member, or 401. */
+export function requireUser(request: FastifyRequest): SessionUser {
+  if (!request.user) throw unauthorized();
+  return request.user;
+}
+
+/** A signed-in moderator, or 401/403. */
+export function requireModerator(request: FastifyRequest): SessionUser {
+  const user = requireUser(request);
+  if (!user.isModerator) throw forbidden("You don't have moderator permissions");
+  return user;
+}

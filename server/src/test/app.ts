@@ -1,0 +1,90 @@
+import crypto from 'node:crypto';
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from '../app';
+import { loadConfig, type Config } from '../config';
+import type { Database, Db } from '../db/client';
+import { sessions, users } from '../db/schema';
+import { hashSessionId, SESSION_COOKIE, type SessionUser } from '../plugins/sessions';
+import { openTestDatabase } from './database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: Database;
+  db: Db;
+  config: Config;
+  close(): Promise<void>;
+}
+
+/** The real app on a fresh database; `env` overrides configuration as the environment would. */
+export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    LOG_LEVEL: 'silent',
+    CLIENT_DIST: '/nonexistent',
+    ...env,
+  });
+  const database = await openTestDatabase();
+  const app = await buildApp({ config, database });
+  await app.ready();
+  return {
+    app,
+    database,
+    db: database.db,
+    config,
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let memberCounter = 0;
+
+/** Inserts a member directly (no password unless given as a hash). */
+export async function createMember(
+  db: Db,
+  overrides: Partial<typeof users.$inferInsert> = {},
+): Promise<SessionUser> {
+  memberCounter += 1;
+  const tag = `${Date.now().toString(36)}${memberCounter}${crypto.randomBytes(2).toString('hex')}`;
+  const [user] = await db
+    .insert(users)
+    .values({
+      email: `member-${tag}@example.test`,
+      firstName: 'Test',
+      lastName: `Member${memberCounter}`,
+      username: `member_${tag}`,
+      ...overrides,
+    })
+    .returning();
+  return user!;
+}
+
+/** A session row for `userId`, as sign-in would make; returns the Cookie header value. */
+export async function sessionCookieFor(db: Db, userId: string): Promise<string> {
+  const raw = crypto.randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({
+    sid: hashSessionId(raw),
+    userId,
+    sess: { createdAt: new Date(now).toISOString() },
+    expire: new Date(now + 86_400_000),
+    absoluteExpire: new Date(now + 7 * 86_400_000),
+  });
+  return `${SESSION_COOKIE}=${raw}`;
+}
+
+/** A new member and a cookie that signs them in. */
+export async function signedInMember(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const user = await createMember(db, overrides);
+  return { user, cookie: await sessionCookieFor(db, user.id) };
+}
+
+/** The Set-Cookie value of a named cookie in an inject() response, as a Cookie header. */
+export function cookieFrom(
+  response: { cookies: Array<{ name: string; value: string }> },
+  name = SESSION_COOKIE,
+): string | undefined {
+  const found = response.cookies.find((c) => c.name === name);
+  return found ? `${name}=${found.value}` : undefined;
+}

@@ -1,0 +1,50 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import { inject } from 'vitest';
+import { fromPglite, openPostgres, type Database } from '../db/client';
+
+async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    return await fn(admin);
+  } finally {
+    await admin.end();
+  }
+}
+
+/**
+ * A fresh, migrated database for one test file: a PGlite restored from the run's snapshot,
+ * or — when TEST_DATABASE_URL is set — a new Postgres database copied from the run's template.
+ */
+export async function openTestDatabase(): Promise<Database> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (url && template) {
+    const name = `cultureshare_test_${crypto.randomBytes(6).toString('hex')}`;
+    // Copies from one template cannot run at the same moment; retry briefly when they collide.
+    for (let attempt = 0; ; attempt++) {
+      try {
+        await withAdmin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+        break;
+      } catch (err) {
+        if (attempt >= 20) throw err;
+        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+      }
+    }
+    const target = new URL(url);
+    target.pathname = `/${name}`;
+    const database = openPostgres(target.toString());
+    const close = database.close;
+    database.close = async () => {
+      await close();
+      await withAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    };
+    return database;
+  }
+  const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
+  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  return fromPglite(client);
+}

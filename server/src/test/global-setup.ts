@@ -1,0 +1,54 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { fromPglite, migrateDatabase, openPostgres } from '../db/client';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    pgliteSnapshot: string;
+    postgresTemplate: string | null;
+  }
+}
+
+/** Migrates once per run; each test file then starts from a copy in well under a second. */
+export default async function setup(project: TestProject) {
+  const client = await PGlite.create();
+  const database = fromPglite(client);
+  await migrateDatabase(database);
+  const dump = await client.dumpDataDir('none');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-test-'));
+  const snapshot = path.join(dir, 'migrated.tar');
+  fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
+  await database.close();
+  project.provide('pgliteSnapshot', snapshot);
+
+  const url = process.env.TEST_DATABASE_URL;
+  let template: string | null = null;
+  if (url) {
+    template = `cultureshare_template_${process.pid}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+    await admin.query(`CREATE DATABASE ${template}`);
+    await admin.end();
+    const target = new URL(url);
+    target.pathname = `/${template}`;
+    const templateDb = openPostgres(target.toString());
+    await migrateDatabase(templateDb);
+    await templateDb.close();
+  }
+  project.provide('postgresTemplate', template);
+
+  return async () => {
+    fs.rmSync(dir, { recursive: true, force: true });
+    if (url && template) {
+      const admin = new pg.Client({ connectionString: url });
+      await admin.connect();
+      await admin.query(`DROP DATABASE IF EXISTS ${template}`);
+      await admin.end();
+    }
+  };
+}
