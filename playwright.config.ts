@@ -9,8 +9,6 @@ const baseURL = `http://localhost:${port}`;
 const dataDir =
   process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-e2e-'));
 
-export const E2E_MODERATOR_EMAIL = 'moderator@e2e.test';
-
 export default defineConfig({
   testDir: 'e2e',
   fullyParallel: false,
@@ -47,7 +45,7 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CLIENT_DIST: process.env.CLIENT_DIST ?? './dist/client',
-      MODERATOR_EMAILS: E2E_MODERATOR_EMAIL,
+      MODERATOR_EMAILS: 'moderator@e2e.test',
       DONATION_URL: 'https://donate.example/cultureshare',
       SOCIAL_URL: 'https://social.example/@cultureshare',
       LOG_LEVEL: 'warn',

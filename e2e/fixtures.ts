@@ -1,5 +1,9 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import crypto from 'node:crypto';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
+
+export const E2E_MODERATOR_EMAIL = 'moderator@e2e.test';
+export const E2E_PASSWORD = 'fermenting-friends-2025';
 
 /** Fails the test when axe finds any WCAG A/AA violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
@@ -14,6 +18,49 @@ export async function expectNoAxeViolations(page: Page) {
         .join(', ')}`,
   );
   expect(summary, 'axe violations').toEqual([]);
+}
+
+export interface E2EMember {
+  email: string;
+  password: string;
+  firstName: string;
+  lastName: string;
+}
+
+/** A fresh member's details; `email` may be fixed (the moderator). */
+export function newMember(overrides: Partial<E2EMember> = {}): E2EMember {
+  const tag = crypto.randomBytes(4).toString('hex');
+  return {
+    email: `member-${tag}@e2e.test`,
+    password: E2E_PASSWORD,
+    firstName: 'Fern',
+    lastName: `Tester${tag.slice(0, 3)}`,
+    ...overrides,
+  };
+}
+
+/**
+ * Signs a member up and in through the API; with `page.request` the page's browser context
+ * gets the session cookie, so the page is then signed in.
+ */
+export async function signUpAndIn(request: APIRequestContext, member: E2EMember = newMember()) {
+  const signup = await request.post('/api/auth/signup', {
+    data: {
+      email: member.email,
+      password: member.password,
+      firstName: member.firstName,
+      lastName: member.lastName,
+    },
+  });
+  // 409: already exists (the shared moderator account) — signing in is enough.
+  if (!signup.ok() && signup.status() !== 409) {
+    throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
+  }
+  const login = await request.post('/api/auth/login', {
+    data: { email: member.email, password: member.password },
+  });
+  if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+  return member;
 }
 
 export const test = base;

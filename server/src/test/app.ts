@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
-import { sessions, users } from '../db/schema';
+import { sessions, starters, users } from '../db/schema';
 import { hashSessionId, SESSION_COOKIE, type SessionUser } from '../plugins/sessions';
 import { openTestDatabase } from './database';
 
@@ -87,4 +87,26 @@ export function cookieFrom(
 ): string | undefined {
   const found = response.cookies.find((c) => c.name === name);
   return found ? `${name}=${found.value}` : undefined;
+}
+
+/** Inserts a starter directly (for tests of features built on top of starters). */
+export async function createStarterRow(
+  db: Db,
+  userId: string,
+  overrides: Partial<typeof starters.$inferInsert> = {},
+) {
+  const [starter] = await db
+    .insert(starters)
+    .values({
+      userId,
+      title: 'Lively milk kefir grains',
+      description: 'Healthy grains fed daily with whole milk, ready to share.',
+      category: 'dairy',
+      subcategory: 'kefir',
+      starterType: 'Kefir grains',
+      location: 'Portland, Oregon',
+      ...overrides,
+    })
+    .returning();
+  return starter!;
 }
