@@ -1,0 +1,68 @@
+import { z } from 'zod';
+import { MESSAGE_MAX_LENGTH } from './constants';
+import { publicUserSchema } from './users';
+
+/** Message text as the dialog, the messages page and the server all check it (spec §5). */
+export const messageContentSchema = z
+  .string({ error: 'Message cannot be empty' })
+  .trim()
+  .min(1, 'Message cannot be empty')
+  .max(MESSAGE_MAX_LENGTH, 'Message too long');
+
+/** POST /api/messages */
+export const sendMessageSchema = z.object({
+  starterId: z.coerce
+    .number({ error: 'Invalid starter' })
+    .int('Invalid starter')
+    .positive('Invalid starter'),
+  receiverId: z.string({ error: 'Receiver is required' }).trim().min(1, 'Receiver is required'),
+  content: messageContentSchema,
+});
+export type SendMessageInput = z.input<typeof sendMessageSchema>;
+
+/** A message as the thread shows it (spec §3 message item plus who it went to). */
+export const messageSchema = z.object({
+  id: z.number().int(),
+  starterId: z.number().int(),
+  senderId: z.string(),
+  receiverId: z.string(),
+  content: z.string(),
+  isRead: z.boolean(),
+  createdAt: z.string(),
+});
+export type Message = z.infer<typeof messageSchema>;
+
+/** GET /api/conversations item: spec §3 plus the other member of the thread. */
+export const conversationSchema = z.object({
+  starterId: z.number().int(),
+  starterTitle: z.string(),
+  otherUser: publicUserSchema,
+  lastMessage: z.object({ content: z.string(), createdAt: z.string() }),
+  unreadCount: z.number().int(),
+});
+export type Conversation = z.infer<typeof conversationSchema>;
+
+/** GET /api/messages/unread-count */
+export const unreadCountSchema = z.object({ count: z.number().int() });
+export type UnreadCount = z.infer<typeof unreadCountSchema>;
+
+/**
+ * What the live event stream (GET /api/events) says: ids only, the client refetches.
+ * `message`: a message was sent; `read`: a member read a thread (their badges change).
+ */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({
+    type: z.literal('message'),
+    messageId: z.number().int(),
+    starterId: z.number().int(),
+    senderId: z.string(),
+    receiverId: z.string(),
+  }),
+  z.object({
+    type: z.literal('read'),
+    starterId: z.number().int(),
+    readerId: z.string(),
+    otherId: z.string(),
+  }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
