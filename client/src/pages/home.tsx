@@ -1,10 +1,21 @@
+import {
+  CategoryShowcase,
+  CommunityValues,
+  HowItWorks,
+  Hero,
+} from '../features/content/landing-sections';
+import { DonationCta } from '../features/site/donation-cta';
 import { useDocumentTitle } from '../lib/use-document-title';
 
-export default function Page() {
+export default function HomePage() {
   useDocumentTitle('Share the Culture');
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Share the Culture</h1>
-    </div>
+    <>
+      <Hero />
+      <HowItWorks />
+      <CategoryShowcase />
+      <CommunityValues />
+      <DonationCta />
+    </>
   );
 }

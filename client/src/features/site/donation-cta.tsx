@@ -1,0 +1,36 @@
+import { Heart } from 'lucide-react';
+import { buttonClasses } from '../../components/ui/button';
+import { useSite } from './use-site';
+
+/**
+ * The donation call to action. It opens the external card payment page in a new tab, and is
+ * left out entirely when no donation page is configured so there is never a dead button.
+ */
+export function DonationCta() {
+  const { data: site } = useSite();
+  if (!site?.donationUrl) return null;
+  return (
+    <section aria-labelledby="support-us" className="mx-auto max-w-6xl px-4 pb-4">
+      <div className="rounded-3xl bg-accent-soft px-6 py-12 text-center sm:px-12">
+        <Heart className="mx-auto size-10 text-accent-hover dark:text-accent" aria-hidden />
+        <h2 id="support-us" className="mt-4 text-2xl font-bold sm:text-3xl">
+          Help Keep CultureShare Growing
+        </h2>
+        <p className="mx-auto mt-3 max-w-xl text-muted">
+          CultureShare is free and ad-free. If it has brought a new culture into your kitchen, a
+          small donation helps cover hosting so neighbours can keep sharing.
+        </p>
+        <a
+          href={site.donationUrl}
+          target="_blank"
+          rel="noopener noreferrer"
+          className={buttonClasses('primary', 'lg') + ' mt-8'}
+        >
+          <Heart className="size-4" aria-hidden />
+          Make a Donation
+          <span className="sr-only">(opens in a new tab)</span>
+        </a>
+      </div>
+    </section>
+  );
+}
