@@ -1,4 +1,69 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  auditEntrySchema,
+  auditQuerySchema,
+  createSanctionSchema,
+  liftSanctionSchema,
+  sanctionIdParamsSchema,
+  sanctionItemSchema,
+  sanctionListQuerySchema,
+} from '../../../../common/moderation';
 import type { AppDeps } from '../../app';
+import { requireModerator } from '../../plugins/sessions';
+import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 
-export async function moderationRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const { db } = deps.database;
+  // Who may call is settled before the body is parsed.
+  const moderator = async (request: FastifyRequest) => void requireModerator(request);
+
+  app.get(
+    '/api/moderation/sanctions',
+    {
+      preValidation: moderator,
+      schema: {
+        querystring: sanctionListQuerySchema,
+        response: { 200: z.array(sanctionItemSchema) },
+      },
+    },
+    async (request) => listSanctions(db, requireModerator(request), request.query.active),
+  );
+
+  app.post(
+    '/api/moderation/sanctions',
+    {
+      preValidation: moderator,
+      schema: { body: createSanctionSchema, response: { 201: sanctionItemSchema } },
+    },
+    async (request, reply) => {
+      const sanction = await createSanction(db, requireModerator(request), request.body);
+      return reply.status(201).send(sanction);
+    },
+  );
+
+  app.post(
+    '/api/moderation/sanctions/:id/lift',
+    {
+      preValidation: moderator,
+      schema: {
+        params: sanctionIdParamsSchema,
+        body: liftSanctionSchema,
+        response: { 200: sanctionItemSchema },
+      },
+    },
+    async (request) =>
+      liftSanction(db, requireModerator(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/api/moderation/audit',
+    {
+      preValidation: moderator,
+      schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
+    },
+    async (request) => listAudit(db, requireModerator(request), request.query),
+  );
+}

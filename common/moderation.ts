@@ -1,0 +1,103 @@
+import { z } from 'zod';
+
+export const sanctionKinds = ['suspension', 'ban'] as const;
+export type SanctionKind = (typeof sanctionKinds)[number];
+
+/** Suspension lengths the dashboard offers (days). */
+export const SUSPENSION_DAY_CHOICES = [1, 3, 7, 14, 30, 90] as const;
+export const SUSPENSION_MAX_DAYS = 365;
+export const MODERATION_REASON_MAX_LENGTH = 500;
+
+export const SANCTION_REASON_REQUIRED = 'Please give a reason';
+export const SANCTION_DAYS_REQUIRED = 'Please choose how long the suspension lasts';
+
+const reasonSchema = z
+  .string({ error: SANCTION_REASON_REQUIRED })
+  .trim()
+  .min(1, SANCTION_REASON_REQUIRED)
+  .max(MODERATION_REASON_MAX_LENGTH, `At most ${MODERATION_REASON_MAX_LENGTH} characters`);
+
+/** POST /api/moderation/sanctions: a suspension needs a length, a ban never ends. */
+export const createSanctionSchema = z
+  .object({
+    userId: z.string().min(1).max(100),
+    kind: z.enum(sanctionKinds),
+    reason: reasonSchema,
+    days: z.coerce.number().int().min(1).max(SUSPENSION_MAX_DAYS).optional(),
+    reportId: z.coerce.number().int().positive().optional(),
+  })
+  .superRefine((value, ctx) => {
+    if (value.kind === 'suspension' && value.days === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: SANCTION_DAYS_REQUIRED });
+    }
+    if (value.kind === 'ban' && value.days !== undefined) {
+      ctx.addIssue({ code: 'custom', path: ['days'], message: 'A ban has no end date' });
+    }
+  });
+export type CreateSanctionInput = z.input<typeof createSanctionSchema>;
+
+export const liftSanctionSchema = z.object({ reason: reasonSchema });
+
+const personSchema = z.object({ id: z.string(), username: z.string().nullable() });
+
+export const sanctionItemSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(sanctionKinds),
+  reason: z.string(),
+  endsAt: z.string().nullable(),
+  createdAt: z.string(),
+  liftedAt: z.string().nullable(),
+  /** True while the sanction holds: not lifted and, for a suspension, not yet over. */
+  active: z.boolean(),
+  user: personSchema.extend({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  createdBy: personSchema.nullable(),
+  liftedBy: personSchema.nullable(),
+});
+export type SanctionItem = z.infer<typeof sanctionItemSchema>;
+
+export const sanctionListQuerySchema = z.object({
+  active: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
+});
+
+export const moderationActions = [
+  'report_status',
+  'remove_starter',
+  'suspend',
+  'ban',
+  'lift_sanction',
+] as const;
+export type ModerationAction = (typeof moderationActions)[number];
+
+export const auditEntrySchema = z.object({
+  id: z.number().int(),
+  action: z.enum(moderationActions),
+  createdAt: z.string(),
+  reason: z.string().nullable(),
+  details: z.record(z.string(), z.unknown()).nullable(),
+  moderator: personSchema.nullable(),
+  reportId: z.number().int().nullable(),
+  starter: z.object({ id: z.number().int(), title: z.string() }).nullable(),
+  targetUser: personSchema.nullable(),
+});
+export type AuditEntry = z.infer<typeof auditEntrySchema>;
+
+export const auditQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(200).default(100),
+  offset: z.coerce.number().int().min(0).default(0),
+});
+
+export const sanctionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** What a sanctioned member is told when they try to sign in. */
+export function sanctionMessage(sanction: {
+  kind: SanctionKind;
+  reason: string;
+  endsAt: Date | string | null;
+}): string {
+  if (sanction.kind === 'ban') return `Your account has been banned. Reason: ${sanction.reason}`;
+  const until = new Date(sanction.endsAt!).toUTCString();
+  return `Your account is suspended until ${until}. Reason: ${sanction.reason}`;
+}
