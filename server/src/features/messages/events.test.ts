@@ -1,0 +1,243 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LiveEvent } from '../../../../common/messages';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { createAppsOnSharedPostgres } from '../../test/shared-database';
+
+interface EventStream {
+  status: number;
+  contentType: string | undefined;
+  events: LiveEvent[];
+  /** Resolves with the first event (already received or still to come) that matches. */
+  next(match: (event: LiveEvent) => boolean): Promise<LiveEvent>;
+  /** Resolves when the server ends the stream. */
+  ended: Promise<void>;
+  close(): void;
+}
+
+/** Opens GET /api/events like a browser's EventSource; resolves once the server said hello. */
+function openStream(app: FastifyInstance, cookie?: string): Promise<EventStream> {
+  const { port } = app.server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const req = http.get(
+      { host: '127.0.0.1', port, path: '/api/events', headers: cookie ? { cookie } : {} },
+      (res) => {
+        const events: LiveEvent[] = [];
+        const waiters: Array<{ match: (e: LiveEvent) => boolean; done: (e: LiveEvent) => void }> =
+          [];
+        let buffer = '';
+        let endedResolve!: () => void;
+        const ended = new Promise<void>((r) => (endedResolve = r));
+        const stream: EventStream = {
+          status: res.statusCode ?? 0,
+          contentType: res.headers['content-type'],
+          events,
+          next(match) {
+            const found = events.find(match);
+            if (found) return Promise.resolve(found);
+            return new Promise((done) => waiters.push({ match, done }));
+          },
+          ended,
+          close: () => req.destroy(),
+        };
+        res.setEncoding('utf8');
+        res.on('end', endedResolve);
+        res.on('close', endedResolve);
+        if (stream.status !== 200) {
+          res.resume();
+          return resolve(stream);
+        }
+        let greeted = false;
+        res.on('data', (chunk: string) => {
+          buffer += chunk;
+          let cut: number;
+          while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            if (!greeted && block.includes(': connected')) {
+              greeted = true;
+              resolve(stream);
+            }
+            const data = block
+              .split('\n')
+              .filter((line) => line.startsWith('data: '))
+              .map((line) => line.slice(6))
+              .join('\n');
+            if (!data) continue;
+            const event = JSON.parse(data) as LiveEvent;
+            events.push(event);
+            for (const w of waiters.filter((w) => w.match(event))) {
+              waiters.splice(waiters.indexOf(w), 1);
+              w.done(event);
+            }
+          }
+        });
+      },
+    );
+    req.on('error', reject);
+  });
+}
+
+const isMessage = (id: number) => (e: LiveEvent) => e.type === 'message' && e.messageId === id;
+
+let t: TestApp;
+const streams: EventStream[] = [];
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+});
+afterAll(async () => {
+  for (const s of streams) s.close();
+  await t?.close();
+});
+
+async function stream(app: FastifyInstance, cookie?: string) {
+  const s = await openStream(app, cookie);
+  streams.push(s);
+  return s;
+}
+
+async function post(
+  app: FastifyInstance,
+  cookie: string,
+  body: { starterId: number; receiverId: string; content: string },
+) {
+  const res = await app.inject({
+    method: 'POST',
+    url: '/api/messages',
+    headers: { cookie },
+    payload: body,
+  });
+  expect(res.statusCode).toBe(201);
+  return res.json() as { id: number };
+}
+
+describe('GET /api/events', () => {
+  it('refuses signed-out visitors', async () => {
+    const s = await stream(t.app);
+    expect(s.status).toBe(401);
+  });
+
+  it('streams a new message to the receiver and the sender, and to nobody else', async () => {
+    const owner = await signedInMember(t.db);
+    const asker = await signedInMember(t.db);
+    const bystander = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id);
+    const ownerStream = await stream(t.app, owner.cookie);
+    const askerStream = await stream(t.app, asker.cookie);
+    const bystanderStream = await stream(t.app, bystander.cookie);
+    expect(ownerStream.contentType).toMatch(/^text\/event-stream/);
+
+    const sent = await post(t.app, asker.cookie, {
+      starterId: starter.id,
+      receiverId: owner.user.id,
+      content: 'Is the kefir still available?',
+    });
+    const received = await ownerStream.next(isMessage(sent.id));
+    expect(received).toEqual({
+      type: 'message',
+      messageId: sent.id,
+      starterId: starter.id,
+      senderId: asker.user.id,
+      receiverId: owner.user.id,
+    });
+    // Ids only: the text travels through the authenticated thread call, never the stream.
+    expect(JSON.stringify(ownerStream.events)).not.toContain('kefir');
+    await askerStream.next(isMessage(sent.id));
+
+    // The bystander's first event is one about themselves: nothing of the others leaked before.
+    const bystanderStarter = await createStarterRow(t.db, owner.user.id);
+    const own = await post(t.app, bystander.cookie, {
+      starterId: bystanderStarter.id,
+      receiverId: owner.user.id,
+      content: 'Hello from the bystander',
+    });
+    await bystanderStream.next(isMessage(own.id));
+    expect(bystanderStream.events).toEqual([expect.objectContaining({ messageId: own.id })]);
+  });
+
+  it('tells the reader’s other tabs when a thread is read', async () => {
+    const owner = await signedInMember(t.db);
+    const asker = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id);
+    await post(t.app, asker.cookie, {
+      starterId: starter.id,
+      receiverId: owner.user.id,
+      content: 'Hi',
+    });
+    const ownerStream = await stream(t.app, owner.cookie);
+    await t.app.inject({
+      url: `/api/messages/starter/${starter.id}?with=${asker.user.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    const read = await ownerStream.next((e) => e.type === 'read');
+    expect(read).toEqual({
+      type: 'read',
+      starterId: starter.id,
+      readerId: owner.user.id,
+      otherId: asker.user.id,
+    });
+  });
+
+  it('ends open streams when the app closes, so shutdown is not held open', async () => {
+    const other = await createTestApp();
+    await other.app.listen({ host: '127.0.0.1', port: 0 });
+    const member = await signedInMember(other.db);
+    const s = await openStream(other.app, member.cookie);
+    await other.close();
+    await s.ended;
+    s.close();
+  });
+});
+
+describe('two server copies on one Postgres', () => {
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'a message sent through one copy reaches an event stream opened on the other',
+    async () => {
+      const shared = await createAppsOnSharedPostgres(2);
+      const [one, two] = shared.apps as [FastifyInstance, FastifyInstance];
+      const open: EventStream[] = [];
+      try {
+        await one.listen({ host: '127.0.0.1', port: 0 });
+        await two.listen({ host: '127.0.0.1', port: 0 });
+        const db = shared.databases[0]!.db;
+        const owner = await signedInMember(db);
+        const asker = await signedInMember(db);
+        const starter = await createStarterRow(db, owner.user.id);
+
+        const ownerOnTwo = await openStream(two, owner.cookie);
+        const askerOnOne = await openStream(one, asker.cookie);
+        open.push(ownerOnTwo, askerOnOne);
+
+        const question = await post(one, asker.cookie, {
+          starterId: starter.id,
+          receiverId: owner.user.id,
+          content: 'Hello from copy one',
+        });
+        await ownerOnTwo.next(isMessage(question.id));
+
+        const answer = await post(two, owner.cookie, {
+          starterId: starter.id,
+          receiverId: asker.user.id,
+          content: 'Hello from copy two',
+        });
+        await askerOnOne.next(isMessage(answer.id));
+
+        // And the thread read through copy two shows both, whichever copy stored them.
+        const thread = await two.inject({
+          url: `/api/messages/starter/${starter.id}`,
+          headers: { cookie: asker.cookie },
+        });
+        expect(thread.json().map((m: { content: string }) => m.content)).toEqual([
+          'Hello from copy one',
+          'Hello from copy two',
+        ]);
+      } finally {
+        for (const s of open) s.close();
+        await shared.close();
+      }
+    },
+  );
+});
