@@ -1,5 +1,18 @@
 import { z } from 'zod';
+import {
+  OTHER_SUBCATEGORY,
+  categories,
+  categoryKeys,
+  isValidSubcategory,
+  type CategoryKey,
+} from './catalogue';
+import { DESCRIPTION_MIN_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, STARTER_SORTS } from './constants';
 import { publicUserSchema } from './users';
+
+export const STARTER_TITLE_MAX_LENGTH = 120;
+export const STARTER_DESCRIPTION_MAX_LENGTH = 5000;
+export const STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH = 2000;
+export const STARTER_LOCATION_MAX_LENGTH = 120;
 
 /** A starter as every read call returns it (spec §3 plus paths to its photo). */
 export const starterSchema = z.object({
@@ -25,3 +38,140 @@ export const starterSchema = z.object({
   user: publicUserSchema,
 });
 export type Starter = z.infer<typeof starterSchema>;
+
+// ---------------------------------------------------------------- requests
+
+const trimmed = z.string().transform((v) => v.trim());
+
+/** Fields of POST /api/starters (multipart) with the spec §5 messages; the /post form uses it too. */
+export const createStarterSchema = z
+  .object({
+    title: trimmed.pipe(
+      z
+        .string()
+        .min(1, 'Title is required')
+        .max(
+          STARTER_TITLE_MAX_LENGTH,
+          `Title must be at most ${STARTER_TITLE_MAX_LENGTH} characters`,
+        ),
+    ),
+    description: trimmed.pipe(
+      z
+        .string()
+        .min(DESCRIPTION_MIN_LENGTH, 'Description must be at least 10 characters')
+        .max(
+          STARTER_DESCRIPTION_MAX_LENGTH,
+          `Description must be at most ${STARTER_DESCRIPTION_MAX_LENGTH} characters`,
+        ),
+    ),
+    category: z.string().refine((v) => categoryKeys.includes(v as CategoryKey), {
+      message: 'Category is required',
+    }),
+    subcategory: z.string().min(1, 'Starter type is required'),
+    starterType: trimmed.pipe(
+      z
+        .string()
+        .min(1, 'Starter type is required')
+        .max(
+          STARTER_TITLE_MAX_LENGTH,
+          `Starter type must be at most ${STARTER_TITLE_MAX_LENGTH} characters`,
+        ),
+    ),
+    customDescription: z
+      .string()
+      .optional()
+      .nullable()
+      .transform((v) => v?.trim() || null)
+      .pipe(
+        z
+          .string()
+          .max(
+            STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
+            `Additional details must be at most ${STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH} characters`,
+          )
+          .nullable(),
+      ),
+    location: trimmed.pipe(
+      z
+        .string()
+        .min(1, 'Location is required')
+        .max(
+          STARTER_LOCATION_MAX_LENGTH,
+          `Location must be at most ${STARTER_LOCATION_MAX_LENGTH} characters`,
+        ),
+    ),
+  })
+  .superRefine((value, ctx) => {
+    if (
+      value.subcategory &&
+      categoryKeys.includes(value.category as CategoryKey) &&
+      !isValidSubcategory(value.category, value.subcategory)
+    ) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['subcategory'],
+        message: 'Choose a starter type from the list',
+      });
+    }
+  });
+export type CreateStarterInput = z.input<typeof createStarterSchema>;
+export type CreateStarter = z.output<typeof createStarterSchema>;
+
+/** PATCH /api/starters/:id — only claiming; there is no un-claim (spec §4). */
+export const updateStarterSchema = z.strictObject(
+  { isClaimed: z.literal(true, 'Only isClaimed: true can be changed') },
+  'Only isClaimed: true can be changed',
+);
+
+const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
+
+const allSubcategoryKeys = new Set<string>([
+  'all',
+  OTHER_SUBCATEGORY,
+  ...categories.flatMap((c) => c.subcategories.map((s) => s.key)),
+]);
+
+/** GET /api/starters query (the browse filters); anything unknown is a 400. */
+export const starterListQuerySchema = z.object({
+  limit: z.coerce
+    .number('limit must be a number')
+    .int('limit must be a whole number')
+    .min(1, 'limit must be between 1 and 50')
+    .max(MAX_PAGE_SIZE, 'limit must be between 1 and 50')
+    .default(PAGE_SIZE),
+  offset: z.coerce
+    .number('offset must be a number')
+    .int('offset must be a whole number')
+    .min(0, 'offset must not be negative')
+    .max(1_000_000, 'offset is too large')
+    .default(0),
+  category: z.preprocess(
+    blankToUndefined,
+    z.enum([...categoryKeys, 'all'], 'Unknown category').optional(),
+  ),
+  subcategory: z.preprocess(
+    blankToUndefined,
+    z
+      .string()
+      .refine((v) => allSubcategoryKeys.has(v), 'Unknown starter type')
+      .optional(),
+  ),
+  location: z.preprocess(blankToUndefined, z.string().max(120, 'Location is too long').optional()),
+  search: z.preprocess(blankToUndefined, z.string().max(200, 'Search is too long').optional()),
+  sort: z.preprocess(blankToUndefined, z.enum(STARTER_SORTS, 'Unknown sort').default('newest')),
+  lat: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('lat must be a number').min(-90).max(90).optional(),
+  ),
+  lng: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('lng must be a number').min(-180).max(180).optional(),
+  ),
+});
+export type StarterListQuery = z.output<typeof starterListQuerySchema>;
+
+export const starterListSchema = z.object({
+  starters: z.array(starterSchema),
+  total: z.number().int(),
+});
+export type StarterList = z.infer<typeof starterListSchema>;

@@ -1,0 +1,55 @@
+import sharp, { type Metadata } from 'sharp';
+import { badRequest } from '../../errors';
+
+/** Refuse decompression bombs before decoding a single pixel. */
+export const PHOTO_MAX_PIXELS = 40_000_000;
+const FULL_SIZE = 1600;
+const THUMB_SIZE = 480;
+const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
+
+export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC)';
+
+export interface ProcessedPhoto {
+  full: Buffer;
+  thumbnail: Buffer;
+  width: number;
+  height: number;
+}
+
+const notAnImage = () => badRequest(NOT_AN_IMAGE, { image: NOT_AN_IMAGE });
+
+/**
+ * Decodes an upload by its content (never its name or declared type), auto-rotates it and
+ * re-encodes it as WebP. Nothing of the original's metadata survives: phone photos carry GPS.
+ */
+export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
+  let meta: Metadata;
+  try {
+    // Reads the header only, so the size can be refused with its own message below.
+    meta = await sharp(input, { limitInputPixels: false }).metadata();
+  } catch {
+    throw notAnImage();
+  }
+  if (!meta.format || !ACCEPTED_FORMATS.has(meta.format)) throw notAnImage();
+  if (!meta.width || !meta.height) throw notAnImage();
+  if (meta.width * meta.height > PHOTO_MAX_PIXELS) {
+    const message = 'Photo is too large (at most 40 megapixels)';
+    throw badRequest(message, { image: message });
+  }
+  const source = () =>
+    sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' }).rotate();
+  try {
+    const full = await source()
+      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 80 })
+      .toBuffer({ resolveWithObject: true });
+    const thumbnail = await source()
+      .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+      .webp({ quality: 75 })
+      .toBuffer();
+    return { full: full.data, thumbnail, width: full.info.width, height: full.info.height };
+  } catch {
+    // Declared as an image but does not decode (truncated, HEVC-only HEIC, corrupt).
+    throw notAnImage();
+  }
+}

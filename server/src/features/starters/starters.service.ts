@@ -1,0 +1,323 @@
+import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { CreateStarter, Starter, StarterListQuery } from '../../../../common/starters';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { photos, starters, users } from '../../db/schema';
+import { forbidden, notFound } from '../../errors';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import type { SessionUser } from '../../plugins/sessions';
+import { locate } from '../places/places.service';
+import { processPhoto } from './photos';
+
+export interface StartersDeps {
+  db: Db;
+  config: Config;
+  limiter: RateLimiter;
+}
+
+/** Who is asking: null for a visitor. */
+export type Viewer = Pick<SessionUser, 'id' | 'isModerator' | 'latitude' | 'longitude'> | null;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+const starterColumns = {
+  id: starters.id,
+  userId: starters.userId,
+  title: starters.title,
+  description: starters.description,
+  category: starters.category,
+  subcategory: starters.subcategory,
+  starterType: starters.starterType,
+  customDescription: starters.customDescription,
+  location: starters.location,
+  imagePath: starters.imagePath,
+  isActive: starters.isActive,
+  isClaimed: starters.isClaimed,
+  removedAt: starters.removedAt,
+  createdAt: starters.createdAt,
+  updatedAt: starters.updatedAt,
+};
+
+const ownerColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+  bannedAt: users.bannedAt,
+};
+
+const selection = { starter: starterColumns, owner: ownerColumns };
+
+interface StarterRow {
+  starter: {
+    [K in keyof typeof starterColumns]: (typeof starters.$inferSelect)[K];
+  };
+  owner: { [K in keyof typeof ownerColumns]: (typeof users.$inferSelect)[K] };
+}
+
+export const photoPaths = (photoId: string) => ({
+  imagePath: `/api/photos/${photoId}/full.webp`,
+  thumbnailPath: `/api/photos/${photoId}/thumb.webp`,
+});
+
+function thumbnailOf(imagePath: string | null): string | null {
+  if (!imagePath) return null;
+  return imagePath.endsWith('/full.webp')
+    ? imagePath.replace(/\/full\.webp$/, '/thumb.webp')
+    : imagePath;
+}
+
+function toStarter({ starter, owner }: StarterRow): Starter {
+  return {
+    ...starter,
+    thumbnailPath: thumbnailOf(starter.imagePath),
+    removedAt: starter.removedAt?.toISOString() ?? null,
+    createdAt: starter.createdAt.toISOString(),
+    updatedAt: starter.updatedAt.toISOString(),
+    user: {
+      id: owner.id,
+      username: owner.username,
+      firstName: owner.firstName,
+      lastName: owner.lastName,
+      profileImageUrl: owner.profileImageUrl,
+    },
+  };
+}
+
+/** Anyone may see it: active, not removed, owner not banned. */
+const publiclyVisible = () =>
+  and(eq(starters.isActive, true), isNull(starters.removedAt), isNull(users.bannedAt));
+
+/** Words of user input, safe to put into a tsquery: letters and digits only. */
+export function queryWords(text: string | undefined, max = 8): string[] {
+  if (!text) return [];
+  return (
+    text
+      .normalize('NFKC')
+      .toLowerCase()
+      .match(/[\p{L}\p{N}]+/gu) ?? []
+  ).slice(0, max);
+}
+
+/** "sour dough" → "sour:* & dough:*": every word, as a prefix. */
+const prefixQuery = (words: string[], weight = '') =>
+  words.map((w) => `${w}:*${weight}`).join(' & ');
+
+/** Great-circle distance (radians) from a point; null when the starter's place is unknown. */
+function distanceFrom(lat: number, lng: number): SQL<number | null> {
+  return sql<
+    number | null
+  >`CASE WHEN ${starters.latitude} IS NULL OR ${starters.longitude} IS NULL THEN NULL ELSE
+    2 * asin(least(1, sqrt(
+      power(sin(radians(${starters.latitude} - ${lat}::double precision) / 2), 2) +
+      cos(radians(${lat}::double precision)) * cos(radians(${starters.latitude})) *
+      power(sin(radians(${starters.longitude} - ${lng}::double precision) / 2), 2)
+    ))) END`;
+}
+
+/** GET /api/starters: the browse page's filters, sorts and paging over active starters. */
+export async function listStarters(
+  db: Db,
+  viewer: Viewer,
+  query: StarterListQuery,
+): Promise<{ starters: Starter[]; total: number }> {
+  const conditions: SQL[] = [publiclyVisible()!];
+  if (query.category && query.category !== 'all') {
+    conditions.push(eq(starters.category, query.category));
+  }
+  if (query.subcategory && query.subcategory !== 'all') {
+    conditions.push(eq(starters.subcategory, query.subcategory));
+  }
+
+  const searchWords = queryWords(query.search);
+  const searchQuery = searchWords.length
+    ? sql`to_tsquery('english', ${prefixQuery(searchWords)})`
+    : undefined;
+  if (searchQuery) conditions.push(sql`${starters.searchVector} @@ ${searchQuery}`);
+
+  const placeWords = queryWords(query.location);
+  if (placeWords.length) {
+    // The GIN index finds candidates by the location's words (weight B); the second test
+    // keeps only those whose location itself has them, not their starter type.
+    conditions.push(
+      sql`${starters.searchVector} @@ to_tsquery('simple', ${prefixQuery(placeWords, 'B')})`,
+      sql`to_tsvector('simple', ${starters.location}) @@ to_tsquery('simple', ${prefixQuery(placeWords)})`,
+    );
+  }
+
+  const where = and(...conditions);
+  const newest = [desc(starters.createdAt), desc(starters.id)];
+  let orderBy: SQL[];
+  if (query.sort === 'oldest') {
+    orderBy = [asc(starters.createdAt), asc(starters.id)];
+  } else if (query.sort === 'closest') {
+    // The browser's position when the member shared it, else their profile's place.
+    const fromQuery = query.lat !== undefined && query.lng !== undefined;
+    const lat = fromQuery ? query.lat : viewer?.latitude;
+    const lng = fromQuery ? query.lng : viewer?.longitude;
+    orderBy =
+      lat != null && lng != null
+        ? [sql`${distanceFrom(lat, lng)} ASC NULLS LAST`, ...newest]
+        : newest;
+  } else {
+    orderBy = searchQuery
+      ? [sql`ts_rank(${starters.searchVector}, ${searchQuery}) DESC`, ...newest]
+      : newest;
+  }
+
+  const [rows, counted] = await Promise.all([
+    db
+      .select(selection)
+      .from(starters)
+      .innerJoin(users, eq(users.id, starters.userId))
+      .where(where)
+      .orderBy(...orderBy)
+      .limit(query.limit)
+      .offset(query.offset),
+    db
+      .select({ total: sql<number>`count(*)::int` })
+      .from(starters)
+      .innerJoin(users, eq(users.id, starters.userId))
+      .where(where),
+  ]);
+  return { starters: rows.map(toStarter), total: Number(counted[0]?.total ?? 0) };
+}
+
+async function findStarter(db: Db, id: number): Promise<StarterRow | undefined> {
+  const [row] = await db
+    .select(selection)
+    .from(starters)
+    .innerJoin(users, eq(users.id, starters.userId))
+    .where(eq(starters.id, id))
+    .limit(1);
+  return row;
+}
+
+function canSee(viewer: Viewer, row: StarterRow): boolean {
+  if (viewer && (viewer.id === row.starter.userId || viewer.isModerator)) return true;
+  return row.starter.isActive && !row.starter.removedAt && !row.owner.bannedAt;
+}
+
+/** GET /api/starters/:id — removed or hidden starters only for their owner and moderators. */
+export async function getStarter(db: Db, viewer: Viewer, id: number): Promise<Starter> {
+  const row = await findStarter(db, id);
+  if (!row || !canSee(viewer, row)) throw notFound('Starter not found');
+  return toStarter(row);
+}
+
+/** GET /api/starters/my — the member's own, removed ones included (they carry removedAt). */
+export async function myStarters(db: Db, actor: SessionUser): Promise<Starter[]> {
+  const rows = await db
+    .select(selection)
+    .from(starters)
+    .innerJoin(users, eq(users.id, starters.userId))
+    .where(eq(starters.userId, actor.id))
+    .orderBy(desc(starters.createdAt), desc(starters.id));
+  return rows.map(toStarter);
+}
+
+/** POST /api/starters: photo checked and cleaned first, then the quota, then one transaction. */
+export async function createStarter(
+  deps: StartersDeps,
+  actor: SessionUser,
+  input: CreateStarter,
+  photo: Buffer | undefined,
+): Promise<Starter> {
+  const processed = photo ? await processPhoto(photo) : undefined;
+  await deps.limiter.consume(
+    `starters:${actor.id}`,
+    deps.config.limits.startersPerDay,
+    DAY_MS,
+    'You have shared a lot of starters today. Please try again tomorrow.',
+  );
+  const place = locate(input.location);
+  const id = await deps.db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(starters)
+      .values({
+        userId: actor.id,
+        title: input.title,
+        description: input.description,
+        category: input.category,
+        subcategory: input.subcategory,
+        starterType: input.starterType,
+        customDescription: input.customDescription,
+        location: input.location,
+        latitude: place?.latitude ?? null,
+        longitude: place?.longitude ?? null,
+      })
+      .returning({ id: starters.id });
+    if (processed) {
+      const [stored] = await tx
+        .insert(photos)
+        .values({ starterId: created!.id, ...processed })
+        .returning({ id: photos.id });
+      await tx
+        .update(starters)
+        .set({ imagePath: photoPaths(stored!.id).imagePath })
+        .where(eq(starters.id, created!.id));
+    }
+    return created!.id;
+  });
+  return getStarter(deps.db, actor, id);
+}
+
+/** Loads a starter for a change by `actor`: 404 when they cannot see it, 403 when not theirs. */
+async function ownedStarter(db: Db, actor: SessionUser, id: number): Promise<StarterRow> {
+  const row = await findStarter(db, id);
+  if (!row || !canSee(actor, row)) throw notFound('Starter not found');
+  if (row.starter.userId !== actor.id) throw forbidden('Only the owner can change this starter');
+  return row;
+}
+
+/** PATCH /api/starters/:id {isClaimed: true}: owner only; there is no un-claim. */
+export async function markClaimed(db: Db, actor: SessionUser, id: number): Promise<Starter> {
+  await ownedStarter(db, actor, id);
+  await db
+    .update(starters)
+    .set({ isClaimed: true, updatedAt: sql`now()` })
+    .where(and(eq(starters.id, id), eq(starters.userId, actor.id)));
+  return getStarter(db, actor, id);
+}
+
+/** DELETE /api/starters/:id: owner only; its photo, messages and reports go with it. */
+export async function deleteStarter(db: Db, actor: SessionUser, id: number): Promise<void> {
+  await ownedStarter(db, actor, id);
+  await db.delete(starters).where(and(eq(starters.id, id), eq(starters.userId, actor.id)));
+}
+
+export interface PhotoFile {
+  bytes: Buffer;
+  /** Public photos may sit in shared caches; hidden ones only in the viewer's. */
+  isPublic: boolean;
+}
+
+/** A stored photo, visible exactly when its starter is. */
+export async function getPhoto(
+  db: Db,
+  viewer: Viewer,
+  photoId: string,
+  variant: 'full' | 'thumb',
+): Promise<PhotoFile> {
+  const [row] = await db
+    .select({
+      bytes: variant === 'full' ? photos.full : photos.thumbnail,
+      starter: {
+        userId: starters.userId,
+        isActive: starters.isActive,
+        removedAt: starters.removedAt,
+      },
+      ownerBannedAt: users.bannedAt,
+    })
+    .from(photos)
+    .innerJoin(starters, eq(starters.id, photos.starterId))
+    .innerJoin(users, eq(users.id, starters.userId))
+    .where(eq(photos.id, photoId))
+    .limit(1);
+  if (!row) throw notFound('Photo not found');
+  const isPublic = row.starter.isActive && !row.starter.removedAt && !row.ownerBannedAt;
+  const privileged = !!viewer && (viewer.id === row.starter.userId || viewer.isModerator);
+  if (!isPublic && !privileged) throw notFound('Photo not found');
+  return { bytes: row.bytes, isPublic };
+}
