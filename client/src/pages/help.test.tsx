@@ -1,0 +1,56 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { renderWithProviders } from '../test/render';
+import HelpPage from './help';
+
+const questions = [
+  'How do I post a starter?',
+  'What types of starters can I share?',
+  'How do I contact a starter owner?',
+  'Is everything really free?',
+  'How do I know if a starter is safe?',
+  'How do I edit, delete or mark my starter as claimed?',
+  'How do I report a post?',
+  'What if a starter becomes contaminated after I share it?',
+];
+
+const question = (name: string) => screen.getByRole('button', { name });
+
+describe('the help center', () => {
+  it('lists the eight questions, all closed at first', () => {
+    renderWithProviders(<HelpPage />, { path: '/help' });
+    for (const q of questions) {
+      expect(question(q)).toHaveAttribute('aria-expanded', 'false');
+    }
+    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(8);
+  });
+
+  it('opens one answer at a time and closes it again', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<HelpPage />, { path: '/help' });
+
+    await user.click(question('How do I contact a starter owner?'));
+    expect(question('How do I contact a starter owner?')).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByText(/You need to be signed in to send messages/)).toBeVisible();
+
+    await user.click(question('How do I report a post?'));
+    expect(question('How do I report a post?')).toHaveAttribute('aria-expanded', 'true');
+    expect(question('How do I contact a starter owner?')).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByText(/You need to be signed in to send messages/)).toBeNull();
+    expect(screen.getByText(/three-dot menu/)).toBeVisible();
+
+    await user.click(question('How do I report a post?'));
+    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+  });
+
+  it('links to the four quick-help pages', () => {
+    renderWithProviders(<HelpPage />, { path: '/help' });
+    const main = screen.getByRole('heading', { level: 1, name: 'Help Center' });
+    expect(main).toBeInTheDocument();
+    const hrefs = screen.getAllByRole('link').map((a) => a.getAttribute('href'));
+    expect(hrefs).toEqual(expect.arrayContaining(['/browse', '/safety', '/rules', '/contact']));
+    const browse = screen.getByRole('link', { name: /Browse Starters/ });
+    expect(within(browse).getByText(/neighbours are sharing/)).toBeInTheDocument();
+  });
+});
