@@ -44,7 +44,7 @@ describe('the landing page', () => {
   it('links each of the four category cards to its browse filter', () => {
     serveSite(noLinks);
     renderWithProviders(<HomePage />);
-    const cards = [
+    const cards: [string, string][] = [
       ['Dairy Ferments', 'dairy'],
       ['Grain Ferments', 'grain'],
       ['Tea & Beverages', 'beverage'],
