@@ -1,0 +1,86 @@
+import { count, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { categories } from '../../../common/catalogue';
+import { rowsOf } from '../db/rows';
+import { messages, photos, reports, starters, users } from '../db/schema';
+import { createTestApp, type TestApp } from '../test/app';
+import { DEMO_MODERATOR_EMAIL, DEMO_PASSWORD } from './demo-data';
+import { seedDemo } from './demo-seed';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const total = async (
+  table: typeof users | typeof starters | typeof messages | typeof reports | typeof photos,
+) => (await t.db.select({ n: count() }).from(table))[0]!.n;
+
+describe('demo data', () => {
+  it('creates a believable community once, and nothing twice', async () => {
+    const first = await seedDemo(t.db);
+    expect(first.added).toBe(true);
+    const counts = {
+      users: await total(users),
+      starters: await total(starters),
+      messages: await total(messages),
+      reports: await total(reports),
+      photos: await total(photos),
+    };
+    expect(counts.users).toBeGreaterThanOrEqual(12);
+    expect(counts.starters).toBeGreaterThanOrEqual(48);
+    expect(counts.photos).toBeGreaterThan(40);
+    expect(counts.messages).toBeGreaterThan(0);
+    expect(counts.reports).toBeGreaterThan(0);
+
+    const second = await seedDemo(t.db);
+    expect(second.added).toBe(false);
+    expect(await total(starters)).toBe(counts.starters);
+    expect(await total(users)).toBe(counts.users);
+  }, 120_000);
+
+  it('covers every category and subcategory, with some starters claimed', async () => {
+    const pairs = await t.db.execute(sql`SELECT DISTINCT category, subcategory FROM starters`);
+    const seen = new Set(
+      rowsOf<{ category: string; subcategory: string }>(pairs).map(
+        (r) => `${r.category}/${r.subcategory}`,
+      ),
+    );
+    for (const c of categories)
+      for (const s of c.subcategories)
+        expect(seen, `${c.key}/${s.key}`).toContain(`${c.key}/${s.key}`);
+    const claimed = await t.db
+      .select({ n: count() })
+      .from(starters)
+      .where(eq(starters.isClaimed, true));
+    expect(claimed[0]!.n).toBeGreaterThan(0);
+  });
+
+  it('has a documented moderator who can sign in with the documented password', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/login',
+      payload: { email: DEMO_MODERATOR_EMAIL, password: DEMO_PASSWORD },
+    });
+    expect(res.statusCode).toBe(200);
+    const me = await t.app.inject({
+      url: '/api/auth/user',
+      headers: { cookie: `cs_session=${res.cookies.find((c) => c.name === 'cs_session')!.value}` },
+    });
+    expect(me.json()).toMatchObject({ isModerator: true });
+  });
+
+  it('serves the demo photos as WebP', async () => {
+    const [withPhoto] = await t.db
+      .select({ imagePath: starters.imagePath })
+      .from(starters)
+      .where(sql`${starters.imagePath} IS NOT NULL`)
+      .limit(1);
+    const res = await t.app.inject(withPhoto!.imagePath!);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('image/webp');
+  });
+});

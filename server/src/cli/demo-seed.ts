@@ -1,0 +1,146 @@
+import { eq } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { messages, photos, reports, starters, users } from '../db/schema';
+import { hashPassword } from '../features/auth/passwords';
+import { locate } from '../features/places/places.service';
+import { processPhoto } from '../features/starters/photos';
+import { photoPaths } from '../features/starters/starters.service';
+import {
+  DEMO_MODERATOR_EMAIL,
+  DEMO_PASSWORD,
+  demoConversations,
+  demoMembers,
+  demoReports,
+  demoStarters,
+} from './demo-data';
+import { demoPhoto } from './demo-photos';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const emailOf = (key: string) =>
+  key === 'moderator' ? DEMO_MODERATOR_EMAIL : `${key}@cultureshare.test`;
+
+export interface DemoSummary {
+  added: boolean;
+  members: number;
+  starters: number;
+  conversations: number;
+  reports: number;
+}
+
+/** Adds the demo community unless it is already there. */
+export async function seedDemo(db: Db): Promise<DemoSummary> {
+  const summary = {
+    members: demoMembers.length,
+    starters: demoStarters.length,
+    conversations: demoConversations.length,
+    reports: demoReports.length,
+  };
+  const [existing] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.email, DEMO_MODERATOR_EMAIL));
+  if (existing) return { added: false, ...summary };
+  // Photos are processed before the transaction: the same pipeline as an upload.
+  const processed = await Promise.all(
+    demoStarters.map((s, i) =>
+      s.hue === undefined ? undefined : demoPhoto(s.hue, i).then(processPhoto),
+    ),
+  );
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
+  const now = Date.now();
+
+  await db.transaction(async (tx) => {
+    const ids = new Map<string, string>();
+    for (const [i, m] of demoMembers.entries()) {
+      const place = locate(m.location);
+      const [row] = await tx
+        .insert(users)
+        .values({
+          email: emailOf(m.key),
+          passwordHash,
+          firstName: m.firstName,
+          lastName: m.lastName,
+          username: m.username,
+          location: m.location,
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+          contactInfo: m.contactInfo ?? null,
+          isModerator: m.isModerator ?? false,
+          createdAt: new Date(now - (120 + i * 9) * DAY_MS),
+        })
+        .returning({ id: users.id });
+      ids.set(m.key, row!.id);
+    }
+
+    const starterIds = new Map<string, { id: number; owner: string }>();
+    for (const [i, s] of demoStarters.entries()) {
+      const owner = demoMembers.find((m) => m.key === s.owner)!;
+      const place = locate(owner.location);
+      const createdAt = new Date(now - s.ageDays * DAY_MS - i * 37 * 60 * 1000);
+      const [row] = await tx
+        .insert(starters)
+        .values({
+          userId: ids.get(s.owner)!,
+          title: s.title,
+          description: s.description,
+          category: s.category,
+          subcategory: s.subcategory,
+          starterType: s.starterType,
+          customDescription: s.customDescription ?? null,
+          location: owner.location,
+          latitude: place?.latitude ?? null,
+          longitude: place?.longitude ?? null,
+          isClaimed: s.claimed ?? false,
+          createdAt,
+          updatedAt: createdAt,
+        })
+        .returning({ id: starters.id });
+      const photo = processed[i];
+      if (photo) {
+        const [stored] = await tx
+          .insert(photos)
+          .values({ starterId: row!.id, ...photo })
+          .returning({ id: photos.id });
+        await tx
+          .update(starters)
+          .set({ imagePath: photoPaths(stored!.id).imagePath })
+          .where(eq(starters.id, row!.id));
+      }
+      starterIds.set(s.title, { id: row!.id, owner: s.owner });
+    }
+
+    for (const c of demoConversations) {
+      const starter = starterIds.get(c.starter)!;
+      const inquirer = ids.get(c.with)!;
+      const owner = ids.get(starter.owner)!;
+      for (const [i, m] of c.messages.entries()) {
+        const fromInquirer = m.from === 'inquirer';
+        await tx.insert(messages).values({
+          starterId: starter.id,
+          senderId: fromInquirer ? inquirer : owner,
+          receiverId: fromInquirer ? owner : inquirer,
+          content: m.text,
+          isRead: m.read ?? false,
+          createdAt: new Date(now - (c.messages.length - i) * 47 * 60 * 1000),
+        });
+      }
+    }
+
+    const moderatorId = ids.get('moderator')!;
+    for (const [i, r] of demoReports.entries()) {
+      const reviewed = r.status !== 'pending';
+      await tx.insert(reports).values({
+        starterId: starterIds.get(r.starter)!.id,
+        reporterId: ids.get(r.reporter)!,
+        reason: r.reason,
+        description: r.description,
+        status: r.status,
+        reviewedBy: reviewed ? moderatorId : null,
+        reviewedAt: reviewed ? new Date(now - i * 3600_000) : null,
+        createdAt: new Date(now - (i + 1) * 5 * 3600_000),
+      });
+    }
+  });
+
+  return { added: true, ...summary };
+}
