@@ -1,6 +1,20 @@
+import { useId, useState, type FormEvent } from 'react';
+import { Lightbulb } from 'lucide-react';
+import { categoryEmoji, categoryName } from '../../../../common/catalogue';
+import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
+import { ownerName } from '../../../../common/display';
+import { messageContentSchema } from '../../../../common/messages';
 import type { Starter } from '../../../../common/starters';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
+import { toast, toastError } from '../../components/ui/toast';
+import { ApiError, errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useCurrentUser } from '../auth/use-current-user';
+import { useSendMessage } from './messages-api';
 
 export interface MessageOwnerDialogProps {
   starter: Starter;
@@ -8,15 +22,147 @@ export interface MessageOwnerDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Message Starter Owner dialog (spec §2). */
+/** Message Starter Owner dialog (spec §2, §4, §5). */
 export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwnerDialogProps) {
+  const { user, isLoading } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Message Starter Owner" description={starter.title}>
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-      </DialogContent>
+      {user || isLoading ? (
+        <MessageForm starter={starter} onOpenChange={onOpenChange} />
+      ) : (
+        <DialogContent
+          title="Sign In Required"
+          description="You need to sign in to message other community members."
+        >
+          <div className="flex flex-wrap justify-end gap-3">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button asChild>
+              <a href="/api/login">Sign In</a>
+            </Button>
+          </div>
+        </DialogContent>
+      )}
     </Dialog>
+  );
+}
+
+function StarterSummary({ starter }: { starter: Starter }) {
+  const image = starter.thumbnailPath ?? starter.imagePath;
+  return (
+    <div className="flex gap-3 rounded-xl border border-border bg-surface-muted/60 p-3">
+      {image && (
+        <img
+          src={image}
+          alt=""
+          width={64}
+          height={64}
+          className="size-16 shrink-0 rounded-lg object-cover"
+        />
+      )}
+      <div className="min-w-0 flex-1">
+        <Badge>
+          <span aria-hidden>{categoryEmoji(starter.category)}</span>
+          {categoryName(starter.category)}
+        </Badge>
+        <p className="mt-1 truncate font-semibold">{starter.title}</p>
+        <div className="mt-1 flex items-center gap-2 text-sm text-muted">
+          <Avatar person={starter.user} className="size-6 text-[0.65rem]" />
+          <span className="truncate">{ownerName(starter.user)}</span>
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function MessageForm({
+  starter,
+  onOpenChange,
+}: {
+  starter: Starter;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const fieldId = `${id}-message`;
+  const [content, setContent] = useState('');
+  const [error, setError] = useState<string>();
+  const send = useSendMessage();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = messageContentSchema.safeParse(content);
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Invalid input');
+      return;
+    }
+    setError(undefined);
+    send.mutate(
+      { starterId: starter.id, receiverId: starter.userId, content: parsed.data },
+      {
+        onSuccess: () => {
+          setContent('');
+          onOpenChange(false);
+          toast({
+            title: 'Message sent!',
+            description: 'Your message has been sent to the starter owner.',
+          });
+        },
+        onError: (err) => {
+          if (err instanceof ApiError && err.status === 401) {
+            toast({
+              title: 'Sign in required',
+              description: 'You need to sign in to send messages.',
+              variant: 'destructive',
+            });
+            return;
+          }
+          toastError(errorMessage(err, 'Failed to send message'));
+        },
+      },
+    );
+  };
+
+  const tooLong = content.length > MESSAGE_MAX_LENGTH;
+  return (
+    <DialogContent title="Message Starter Owner">
+      <form onSubmit={submit} noValidate className="grid gap-4">
+        <StarterSummary starter={starter} />
+        <Field id={fieldId} label="Message" error={error}>
+          <Textarea
+            {...fieldAria(fieldId, error)}
+            aria-describedby={`${error ? `${fieldId}-error ` : ''}${fieldId}-count`}
+            value={content}
+            onChange={(e) => {
+              setContent(e.target.value);
+              if (error) setError(undefined);
+            }}
+            placeholder="Hi! I'd love to try your starter. When would suit you for a pickup?"
+            rows={5}
+          />
+          <p
+            id={`${fieldId}-count`}
+            className={cn('text-right text-xs', tooLong ? 'text-danger' : 'text-muted')}
+          >
+            {content.length}/{MESSAGE_MAX_LENGTH}
+          </p>
+        </Field>
+        <p className="flex gap-2 rounded-xl bg-sage-soft p-3 text-sm text-text">
+          <Lightbulb className="mt-0.5 size-4 shrink-0 text-sage" aria-hidden />
+          <span>
+            <strong>Tip:</strong> Be specific about pickup times and location. Remember, this is a
+            gift economy: no payment should be requested or offered.
+          </span>
+        </p>
+        <div className="flex flex-wrap justify-end gap-3">
+          <DialogClose asChild>
+            <Button variant="outline">Cancel</Button>
+          </DialogClose>
+          <Button type="submit" disabled={send.isPending}>
+            {send.isPending ? 'Sending...' : 'Send Message'}
+          </Button>
+        </div>
+      </form>
+    </DialogContent>
   );
 }

@@ -1,0 +1,110 @@
+import { Link } from 'react-router';
+import { MessageCircle } from 'lucide-react';
+import { displayName } from '../../../../common/display';
+import type { Conversation } from '../../../../common/messages';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { timeAgo } from '../../lib/time';
+
+export function conversationHref(c: Pick<Conversation, 'starterId' | 'otherUser'>) {
+  return `/messages?starter=${c.starterId}&with=${encodeURIComponent(c.otherUser.id)}`;
+}
+
+export function ConversationList({
+  conversations,
+  isLoading,
+  isError,
+  onRetry,
+  selected,
+}: {
+  conversations: Conversation[] | undefined;
+  isLoading: boolean;
+  isError: boolean;
+  onRetry: () => void;
+  selected: { starterId: number; withId: string | null } | null;
+}) {
+  if (isLoading) {
+    return (
+      <div className="grid gap-2 p-3" role="status" aria-label="Loading conversations">
+        {[0, 1, 2].map((i) => (
+          <Skeleton key={i} className="h-20" />
+        ))}
+      </div>
+    );
+  }
+  if (isError) {
+    return (
+      <div className="grid justify-items-center gap-3 p-6 text-center">
+        <p className="text-danger">Failed to load conversations</p>
+        <Button variant="outline" size="sm" onClick={onRetry}>
+          Try Again
+        </Button>
+      </div>
+    );
+  }
+  if (!conversations?.length) {
+    return (
+      <div className="grid justify-items-center gap-2 px-6 py-12 text-center">
+        <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-accent-soft">
+          <MessageCircle className="size-6 text-accent-hover dark:text-accent" aria-hidden />
+        </div>
+        <h2 className="text-lg font-semibold">No conversations yet</h2>
+        <p className="text-sm text-muted">Start by messaging a starter owner</p>
+        <Button asChild size="sm" className="mt-3">
+          <Link to="/browse">Browse Starters</Link>
+        </Button>
+      </div>
+    );
+  }
+  return (
+    <ul className="divide-y divide-border" aria-label="Conversations">
+      {conversations.map((c) => {
+        const isSelected =
+          !!selected &&
+          selected.starterId === c.starterId &&
+          (selected.withId === null || selected.withId === c.otherUser.id);
+        return (
+          <li key={`${c.starterId}:${c.otherUser.id}`}>
+            <Link
+              to={conversationHref(c)}
+              aria-current={isSelected ? 'page' : undefined}
+              className={cn(
+                'flex gap-3 px-4 py-3 transition-colors hover:bg-surface-muted',
+                isSelected && 'bg-accent-soft hover:bg-accent-soft',
+              )}
+            >
+              <Avatar person={c.otherUser} />
+              <div className="min-w-0 flex-1">
+                <div className="flex items-baseline justify-between gap-2">
+                  <p className="truncate font-semibold">{c.starterTitle}</p>
+                  <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-muted">
+                    {timeAgo(c.lastMessage.createdAt)}
+                  </time>
+                </div>
+                <p className="truncate text-xs text-muted">{displayName(c.otherUser)}</p>
+                <div className="mt-0.5 flex items-center justify-between gap-2">
+                  <p
+                    className={cn(
+                      'truncate text-sm',
+                      c.unreadCount > 0 ? 'font-medium text-text' : 'text-muted',
+                    )}
+                  >
+                    {c.lastMessage.content}
+                  </p>
+                  {c.unreadCount > 0 && (
+                    <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
+                      {c.unreadCount}
+                      <span className="sr-only"> unread</span>
+                    </span>
+                  )}
+                </div>
+              </div>
+            </Link>
+          </li>
+        );
+      })}
+    </ul>
+  );
+}

@@ -1,0 +1,177 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, SendHorizontal } from 'lucide-react';
+import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
+import { displayName } from '../../../../common/display';
+import type { Conversation, Message } from '../../../../common/messages';
+import { Avatar } from '../../components/ui/avatar';
+import { Button } from '../../components/ui/button';
+import { Input } from '../../components/ui/form-controls';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { timeAgo } from '../../lib/time';
+import { useSendMessage, useThread } from './messages-api';
+
+/** The other member: from the URL, else the conversation, else whoever the thread is with. */
+function otherMemberId(
+  meId: string,
+  withId: string | null,
+  conversation: Conversation | undefined,
+  messages: Message[] | undefined,
+): string | null {
+  if (withId) return withId;
+  if (conversation) return conversation.otherUser.id;
+  const first = messages?.[0];
+  if (!first) return null;
+  return first.senderId === meId ? first.receiverId : first.senderId;
+}
+
+export function ThreadView({
+  meId,
+  starterId,
+  withId,
+  conversation,
+}: {
+  meId: string;
+  starterId: number;
+  withId: string | null;
+  conversation: Conversation | undefined;
+}) {
+  const thread = useThread(starterId, withId);
+  const send = useSendMessage();
+  const [text, setText] = useState('');
+  const inputId = useId();
+  const logRef = useRef<HTMLDivElement>(null);
+  const receiverId = otherMemberId(meId, withId, conversation, thread.data);
+  const count = thread.data?.length ?? 0;
+
+  useEffect(() => {
+    const log = logRef.current;
+    if (log) log.scrollTop = log.scrollHeight;
+  }, [count]);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const content = text.trim();
+    if (!content || !receiverId || send.isPending) return;
+    send.mutate(
+      { starterId, receiverId, content },
+      {
+        onSuccess: () => setText(''),
+        onError: (err) => toastError(errorMessage(err, 'Failed to send message')),
+      },
+    );
+  };
+
+  const other = conversation?.otherUser;
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
+        <Button asChild variant="ghost" size="icon" className="md:hidden">
+          <Link to="/messages" aria-label="Back to conversations">
+            <ArrowLeft className="size-5" aria-hidden />
+          </Link>
+        </Button>
+        {other && <Avatar person={other} />}
+        <div className="min-w-0">
+          <h2 className="truncate font-semibold">
+            {conversation ? conversation.starterTitle : 'Conversation'}
+          </h2>
+          <p className="truncate text-sm text-muted">
+            {other && <span>{displayName(other)} · </span>}
+            <Link
+              to={`/starter/${starterId}`}
+              className="text-accent-hover underline-offset-2 hover:underline dark:text-accent"
+            >
+              View starter
+            </Link>
+          </p>
+        </div>
+      </div>
+
+      <div
+        ref={logRef}
+        role="log"
+        aria-label="Messages"
+        // The log scrolls on its own; keyboard users need to reach it.
+        // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-y-auto bg-bg/60 px-3 py-4 sm:px-4"
+      >
+        {thread.isLoading ? (
+          <div className="grid gap-3" role="status" aria-label="Loading messages">
+            <Skeleton className="h-12 w-2/3" />
+            <Skeleton className="ml-auto h-12 w-1/2" />
+            <Skeleton className="h-12 w-3/5" />
+          </div>
+        ) : thread.isError ? (
+          <div className="grid justify-items-center gap-3 py-10 text-center">
+            <p className="text-danger">{errorMessage(thread.error, 'Failed to load messages')}</p>
+            <Button variant="outline" size="sm" onClick={() => void thread.refetch()}>
+              Try Again
+            </Button>
+          </div>
+        ) : count === 0 ? (
+          <p className="py-10 text-center text-muted">No messages yet. Start the conversation!</p>
+        ) : (
+          <ol className="grid gap-2">
+            {thread.data!.map((m) => {
+              const mine = m.senderId === meId;
+              return (
+                <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
+                  <div
+                    className={cn(
+                      'max-w-[80%] rounded-2xl px-3.5 py-2 shadow-sm',
+                      mine
+                        ? 'rounded-br-md bg-accent text-accent-fg'
+                        : 'rounded-bl-md border border-border bg-surface text-text',
+                    )}
+                  >
+                    <span className="sr-only">
+                      {mine ? 'You: ' : `${other ? displayName(other) : 'Them'}: `}
+                    </span>
+                    <p className="break-words whitespace-pre-wrap">{m.content}</p>
+                    <time
+                      dateTime={m.createdAt}
+                      className={cn(
+                        'mt-0.5 block text-xs',
+                        mine ? 'text-accent-fg/90' : 'text-muted',
+                      )}
+                    >
+                      {timeAgo(m.createdAt)}
+                    </time>
+                  </div>
+                </li>
+              );
+            })}
+          </ol>
+        )}
+      </div>
+
+      <form onSubmit={submit} className="flex items-center gap-2 border-t border-border p-3">
+        <label htmlFor={inputId} className="sr-only">
+          Message
+        </label>
+        <Input
+          id={inputId}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          placeholder="Type your message..."
+          maxLength={MESSAGE_MAX_LENGTH}
+          autoComplete="off"
+          className="flex-1"
+        />
+        <Button
+          type="submit"
+          size="icon"
+          aria-label="Send message"
+          disabled={!text.trim() || !receiverId || send.isPending}
+        >
+          <SendHorizontal className="size-5" aria-hidden />
+        </Button>
+      </form>
+    </div>
+  );
+}

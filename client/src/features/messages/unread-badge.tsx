@@ -1,0 +1,25 @@
+import { useUnreadCount } from './messages-api';
+import { useLiveMessageEvents } from './use-live-message-events';
+
+/**
+ * The unread total beside Messages in the header. The header is on every page, so this is also
+ * where the live event stream is kept open for the signed-in member.
+ */
+export function UnreadBadge() {
+  useLiveMessageEvents(true);
+  const { data } = useUnreadCount();
+  const count = data?.count ?? 0;
+  if (count === 0) return null;
+  return (
+    <>
+      <span
+        aria-hidden
+        data-testid="unread-badge"
+        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg"
+      >
+        {count > 99 ? '99+' : count}
+      </span>
+      <span className="sr-only">{`, ${count} unread`}</span>
+    </>
+  );
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { messagesKeys, refreshReadState } from './messages-api';
+
+const FIRST_RETRY_MS = 1_000;
+const MAX_RETRY_MS = 30_000;
+
+/** Waits longer after each failure, with jitter so a restarted server isn't hit all at once. */
+export function retryDelay(attempt: number, random = Math.random()): number {
+  const base = Math.min(MAX_RETRY_MS, FIRST_RETRY_MS * 2 ** attempt);
+  return Math.round(base * (0.5 + random / 2));
+}
+
+/**
+ * Keeps the messaging queries live from GET /api/events while `enabled` (signed in). Events
+ * carry ids only: each one refetches what it touches. Every (re)connection refetches too, so
+ * whatever happened while the stream was down shows up.
+ */
+export function useLiveMessageEvents(enabled: boolean) {
+  const queryClient = useQueryClient();
+
+  useEffect(() => {
+    if (!enabled || typeof EventSource === 'undefined') return;
+    let source: EventSource | null = null;
+    let attempt = 0;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let stopped = false;
+
+    const refreshAll = () => void queryClient.invalidateQueries({ queryKey: messagesKeys.all });
+
+    const connect = () => {
+      source = new EventSource('/api/events', { withCredentials: true });
+      source.addEventListener('open', () => {
+        attempt = 0;
+        refreshAll();
+      });
+      source.addEventListener('message', refreshAll);
+      source.addEventListener('read', () => refreshReadState(queryClient));
+      source.addEventListener('error', () => {
+        // EventSource would retry at a fixed pace on its own; we back off instead.
+        source?.close();
+        source = null;
+        if (stopped) return;
+        timer = setTimeout(connect, retryDelay(attempt));
+        attempt += 1;
+      });
+    };
+    connect();
+
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+      source?.close();
+    };
+  }, [enabled, queryClient]);
+}
