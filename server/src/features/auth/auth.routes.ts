@@ -1,4 +1,165 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { signInSchema, signUpSchema } from '../../../../common/auth';
+import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../app';
+import { HttpError } from '../../errors';
+import { requireUser } from '../../plugins/sessions';
+import { signIn, signUp, toCurrentUser } from './auth.service';
+import { signInExternal } from './external-accounts.service';
+import { createOidcClient, type PendingLogin } from './oidc-client';
 
-export async function authRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export const OIDC_COOKIE = 'cs_oidc';
+/** Read once by the sign-in page to explain why an external sign-in did not finish. */
+export const LOGIN_ERROR_COOKIE = 'cs_login_error';
+const OIDC_COOKIE_PATH = '/api/login';
+const PENDING_LOGIN_SECONDS = 10 * 60;
+export const EXTERNAL_SIGN_IN_FAILED = 'External sign-in failed. Please try again.';
+
+const pendingLoginSchema = z.object({
+  state: z.string().min(1),
+  nonce: z.string().min(1),
+  codeVerifier: z.string().min(43),
+  redirectUri: z.url(),
+});
+
+function readPending(raw: string | undefined): PendingLogin | null {
+  if (!raw) return null;
+  try {
+    const parsed = pendingLoginSchema.safeParse(
+      JSON.parse(Buffer.from(raw, 'base64url').toString('utf8')),
+    );
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config, database, limiter } = deps;
+  const db = database.db;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const oidc = config.oidc ? createOidcClient(config.oidc) : null;
+
+  const secureCookies = (request: FastifyRequest) =>
+    request.protocol === 'https' || (config.publicUrl?.startsWith('https://') ?? false);
+  const siteUrl = (request: FastifyRequest) =>
+    config.publicUrl ?? `${request.protocol}://${request.host}`;
+
+  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
+
+  r.post(
+    '/api/auth/signup',
+    {
+      schema: {
+        body: signUpSchema,
+        response: { 201: currentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signUp({ db, config, limiter }, request.body, request.ip);
+      return reply.code(201).send(toCurrentUser(user));
+    },
+  );
+
+  r.post(
+    '/api/auth/login',
+    {
+      schema: {
+        body: signInSchema,
+        response: { 200: currentUserSchema },
+      },
+    },
+    async (request, reply) => {
+      const user = await signIn({ db, config, limiter }, request.body, request.ip);
+      await app.sessions.start(request, reply, user.id);
+      noStore(reply);
+      return toCurrentUser(user);
+    },
+  );
+
+  r.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      return toCurrentUser(requireUser(request));
+    },
+  );
+
+  r.get('/api/logout', async (request, reply) => {
+    await app.sessions.end(request, reply);
+    noStore(reply);
+    return reply.redirect('/', 302);
+  });
+
+  function failExternal(request: FastifyRequest, reply: FastifyReply, message: string) {
+    reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+    reply.setCookie(LOGIN_ERROR_COOKIE, encodeURIComponent(message), {
+      path: '/',
+      sameSite: 'lax',
+      secure: secureCookies(request),
+      maxAge: 60,
+    });
+    noStore(reply);
+    return reply.redirect('/login', 302);
+  }
+
+  r.get('/api/login', async (request, reply) => {
+    if (!oidc) return reply.redirect('/login', 302);
+    let started;
+    try {
+      started = await oidc.begin(`${siteUrl(request)}/api/login/callback`);
+    } catch (err) {
+      request.log.warn({ err }, 'external sign-in provider unavailable');
+      return failExternal(
+        request,
+        reply,
+        'The sign-in provider is not reachable right now. Please try again later.',
+      );
+    }
+    // The browser keeps what the callback must check; SameSite=Lax still sends it on the
+    // provider's top-level redirect back, and it only works together with that sign-in's code.
+    reply.setCookie(
+      OIDC_COOKIE,
+      Buffer.from(JSON.stringify(started.pending)).toString('base64url'),
+      {
+        path: OIDC_COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'lax',
+        secure: secureCookies(request),
+        maxAge: PENDING_LOGIN_SECONDS,
+      },
+    );
+    noStore(reply);
+    return reply.redirect(started.url.toString(), 302);
+  });
+
+  r.get('/api/login/callback', async (request, reply) => {
+    if (!oidc) return reply.redirect('/login', 302);
+    const pending = readPending(request.cookies[OIDC_COOKIE]);
+    // Each pending sign-in is good for one callback, whatever its outcome.
+    reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+    if (!pending) return failExternal(request, reply, EXTERNAL_SIGN_IN_FAILED);
+    const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
+    let user;
+    try {
+      const profile = await oidc.finish(query, pending);
+      user = await signInExternal(db, config, profile);
+    } catch (err) {
+      if (err instanceof HttpError && err.statusCode < 500) {
+        return failExternal(request, reply, err.message);
+      }
+      // Never log the error's request details: they can carry the code and state.
+      request.log.warn(
+        { reason: err instanceof Error ? `${err.name}: ${err.message}` : 'unknown' },
+        'external sign-in refused',
+      );
+      return failExternal(request, reply, EXTERNAL_SIGN_IN_FAILED);
+    }
+    await app.sessions.start(request, reply, user.id);
+    noStore(reply);
+    return reply.redirect('/', 302);
+  });
+}

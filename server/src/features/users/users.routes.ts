@@ -1,4 +1,26 @@
 import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { profileUpdateSchema } from '../../../../common/auth';
+import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../app';
+import { requireUser } from '../../plugins/sessions';
+import { toCurrentUser } from '../auth/auth.service';
+import { updateProfile } from './users.service';
 
-export async function usersRoutes(_app: FastifyInstance, _deps: AppDeps) {}
+export async function usersRoutes(app: FastifyInstance, { database }: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.patch(
+    '/api/users/profile',
+    {
+      // Signed out is 401 whatever the body says.
+      preValidation: async (request) => void requireUser(request),
+      schema: { body: profileUpdateSchema, response: { 200: currentUserSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      const updated = await updateProfile(database.db, user, request.body);
+      return toCurrentUser(updated);
+    },
+  );
+}

@@ -1,0 +1,87 @@
+import { z } from 'zod';
+import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+
+export const EMAIL_MAX_LENGTH = 254;
+export const NAME_MAX_LENGTH = 80;
+export const USERNAME_MAX_LENGTH = 40;
+export const LOCATION_MAX_LENGTH = 120;
+export const CONTACT_INFO_MAX_LENGTH = 200;
+
+const INVALID_EMAIL = 'Please enter a valid email address';
+
+const email = z
+  .string({ error: INVALID_EMAIL })
+  .trim()
+  .max(EMAIL_MAX_LENGTH, INVALID_EMAIL)
+  .pipe(z.email(INVALID_EMAIL));
+
+/** POST /api/auth/login (spec §5 sign-in). Only presence is checked: old passwords stay usable. */
+export const signInSchema = z.object({
+  email,
+  password: z
+    .string({ error: 'Password is required' })
+    .min(1, 'Password is required')
+    .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`),
+});
+export type SignInInput = z.infer<typeof signInSchema>;
+
+/** A new password: never trimmed or truncated, so what the member typed is what gets hashed. */
+export const newPasswordSchema = z
+  .string({ error: `Password must be at least ${PASSWORD_MIN_LENGTH} characters` })
+  .min(PASSWORD_MIN_LENGTH, `Password must be at least ${PASSWORD_MIN_LENGTH} characters`)
+  .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
+
+const personName = (message: string) =>
+  z
+    .string({ error: message })
+    .trim()
+    .min(1, message)
+    .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
+
+/** POST /api/auth/signup: the four fields the sign-up form sends (spec §3). */
+export const signUpSchema = z.object({
+  email,
+  password: newPasswordSchema,
+  firstName: personName('First name is required'),
+  lastName: personName('Last name is required'),
+});
+export type SignUpInput = z.infer<typeof signUpSchema>;
+
+/** The sign-up form adds a confirmation and the terms box, which are not sent. */
+export const signUpFormSchema = signUpSchema
+  .extend({
+    confirmPassword: z.string(),
+    agreeTerms: z.boolean().refine((v) => v, 'You must agree to the terms'),
+  })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type SignUpFormInput = z.input<typeof signUpFormSchema>;
+
+/** Optional text: blank means "not set" (stored as null). */
+const optionalText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .max(max, `Must be at most ${max} characters`)
+    .nullish()
+    .transform((v) => (v ? v : null));
+
+/** PATCH /api/users/profile (spec §5 profile). */
+export const profileUpdateSchema = z.object({
+  username: z
+    .string({ error: 'Username is required' })
+    .trim()
+    .min(1, 'Username is required')
+    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+    // Control characters would make names render unpredictably in other members' screens.
+    .refine((v) => !/\p{Cc}/u.test(v), 'Invalid input'),
+  location: optionalText(LOCATION_MAX_LENGTH),
+  contactInfo: optionalText(CONTACT_INFO_MAX_LENGTH),
+});
+export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
+
+export const USERNAME_TAKEN = 'That username is already taken';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+export const INVALID_CREDENTIALS = 'Invalid email or password';

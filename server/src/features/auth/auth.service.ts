@@ -1,0 +1,195 @@
+import { and, desc, eq, isNull, sql } from 'drizzle-orm';
+import {
+  EMAIL_TAKEN,
+  INVALID_CREDENTIALS,
+  type SignInInput,
+  type SignUpInput,
+} from '../../../../common/auth';
+import type { CurrentUser } from '../../../../common/users';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { sanctions, users } from '../../db/schema';
+import { badRequest, conflict, HttpError } from '../../errors';
+import type { RateLimiter } from '../../plugins/rate-limit';
+import type { SessionUser } from '../../plugins/sessions';
+import {
+  burnPasswordCheck,
+  COMMON_PASSWORD_MESSAGE,
+  hashPassword,
+  isCommonPassword,
+  verifyPassword,
+} from './passwords';
+
+const FIFTEEN_MINUTES = 15 * 60 * 1000;
+const ONE_HOUR = 60 * 60 * 1000;
+
+export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again later.';
+export const TOO_MANY_SIGN_UPS =
+  'Too many accounts created from this address. Please try again later.';
+export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
+
+/** The current-user shape of spec §3: what a member may see about themselves, never a hash. */
+export function toCurrentUser(user: SessionUser): CurrentUser {
+  return {
+    id: user.id,
+    username: user.username,
+    firstName: user.firstName,
+    lastName: user.lastName,
+    email: user.email,
+    location: user.location,
+    contactInfo: user.contactInfo,
+    profileImageUrl: user.profileImageUrl,
+    isModerator: user.isModerator,
+    createdAt: user.createdAt.toISOString(),
+  };
+}
+
+export function isModeratorEmail(config: Config, email: string): boolean {
+  return config.moderatorEmails.includes(email.trim().toLowerCase());
+}
+
+export async function findUserByEmail(db: DbOrTx, email: string) {
+  const [user] = await db
+    .select()
+    .from(users)
+    .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
+    .limit(1);
+  return user;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+interface AuthDeps {
+  db: DbOrTx;
+  config: Config;
+  limiter: RateLimiter;
+}
+
+/** Creates a password account. It does not sign in: the member signs in next (spec §4). */
+export async function signUp(
+  { db, config, limiter }: AuthDeps,
+  input: SignUpInput,
+  clientAddress: string,
+): Promise<SessionUser> {
+  await limiter.consume(
+    `signup:addr:${clientAddress}`,
+    config.limits.signupsPerAddress,
+    ONE_HOUR,
+    TOO_MANY_SIGN_UPS,
+  );
+  if (isCommonPassword(input.password)) {
+    throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
+  }
+  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+  const passwordHash = await hashPassword(input.password);
+  try {
+    const [user] = await db
+      .insert(users)
+      .values({
+        email: input.email,
+        passwordHash,
+        firstName: input.firstName,
+        lastName: input.lastName,
+        isModerator: isModeratorEmail(config, input.email),
+      })
+      .returning();
+    return user!;
+  } catch (err) {
+    // Two sign-ups with one email at the same moment: the unique index decides.
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw err;
+  }
+}
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', {
+  dateStyle: 'long',
+  timeStyle: 'short',
+  timeZone: 'UTC',
+});
+
+/** Why a member may not sign in right now, or null when they may. */
+export async function refusalReason(
+  db: DbOrTx,
+  user: SessionUser,
+  now = new Date(),
+): Promise<string | null> {
+  if (!user.isActive) return ACCOUNT_DEACTIVATED;
+  const banned = !!user.bannedAt;
+  const suspended = !!user.suspendedUntil && user.suspendedUntil > now;
+  if (!banned && !suspended) return null;
+  const [latest] = await db
+    .select({ reason: sanctions.reason })
+    .from(sanctions)
+    .where(
+      and(
+        eq(sanctions.userId, user.id),
+        eq(sanctions.kind, banned ? 'ban' : 'suspension'),
+        isNull(sanctions.liftedAt),
+      ),
+    )
+    .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
+    .limit(1);
+  const reason = latest?.reason ? `: ${latest.reason}` : '.';
+  if (banned) return `Your account has been banned${reason}`;
+  return `Your account is suspended until ${dateFormat.format(user.suspendedUntil!)} UTC${reason}`;
+}
+
+/** Makes a listed moderator email a moderator (MODERATOR_EMAILS applies at every sign-in). */
+export async function applyModeratorBootstrap(
+  db: DbOrTx,
+  config: Config,
+  user: SessionUser,
+): Promise<SessionUser> {
+  if (user.isModerator || !isModeratorEmail(config, user.email)) return user;
+  const [updated] = await db
+    .update(users)
+    .set({ isModerator: true, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
+}
+
+/**
+ * Checks an email and password. Unknown email and wrong password answer alike, and take
+ * alike long; failures count per account (whoever sends them) and every attempt per address.
+ */
+export async function signIn(
+  { db, config, limiter }: AuthDeps,
+  input: SignInInput,
+  clientAddress: string,
+): Promise<SessionUser> {
+  const accountKey = `login:fail:${input.email.trim().toLowerCase()}`;
+  await limiter.consume(
+    `login:addr:${clientAddress}`,
+    config.limits.loginAttemptsPerAddress,
+    FIFTEEN_MINUTES,
+    TOO_MANY_SIGN_INS,
+  );
+  const failures = await limiter.peek(accountKey, config.limits.loginFailuresPerAccount);
+  if (!failures.allowed) {
+    throw new HttpError(429, 'rate_limited', TOO_MANY_SIGN_INS, undefined, {
+      'retry-after': String(failures.retryAfterSeconds),
+    });
+  }
+
+  const user = await findUserByEmail(db, input.email);
+  let ok = false;
+  if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, input.password);
+  else await burnPasswordCheck(input.password);
+  if (!user || !ok) {
+    await limiter.hit(accountKey, config.limits.loginFailuresPerAccount, FIFTEEN_MINUTES);
+    throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  }
+  await limiter.reset(accountKey);
+
+  // Only someone who knows the password learns that the account is closed, and why.
+  const refusal = await refusalReason(db, user);
+  if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
+  return applyModeratorBootstrap(db, config, user);
+}

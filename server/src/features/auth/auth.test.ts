@@ -1,0 +1,390 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sanctions, sessions, users } from '../../db/schema';
+import { cookieFrom, createMember, createTestApp, type TestApp } from '../../test/app';
+import { hashPassword } from './passwords';
+
+const PASSWORD = 'cultured-butter-2025';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({ MODERATOR_EMAILS: 'boss@example.test,late-boss@example.test' });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let counter = 0;
+function newAccount(overrides: Record<string, unknown> = {}) {
+  counter += 1;
+  return {
+    email: `cook${counter}-${Date.now()}@example.test`,
+    password: PASSWORD,
+    firstName: 'Kim',
+    lastName: 'Baker',
+    ...overrides,
+  };
+}
+
+async function signUp(app: TestApp, body: Record<string, unknown>, remoteAddress?: string) {
+  return app.app.inject({ method: 'POST', url: '/api/auth/signup', payload: body, remoteAddress });
+}
+
+async function signIn(
+  app: TestApp,
+  body: { email: string; password: string },
+  opts: {
+    url?: string;
+    cookie?: string;
+    remoteAddress?: string;
+    headers?: Record<string, string>;
+  } = {},
+) {
+  return app.app.inject({
+    method: 'POST',
+    url: opts.url ?? '/api/auth/login',
+    payload: body,
+    remoteAddress: opts.remoteAddress,
+    headers: { ...(opts.cookie ? { cookie: opts.cookie } : {}), ...opts.headers },
+  });
+}
+
+const currentUser = (cookie?: string) =>
+  t.app.inject({ url: '/api/auth/user', headers: cookie ? { cookie } : {} });
+
+/** Every response body a member can see must be free of passwords and their hashes. */
+function expectNoSecrets(body: string, password = PASSWORD) {
+  expect(body).not.toContain(password);
+  expect(body).not.toContain('$argon2');
+  expect(body.toLowerCase()).not.toContain('passwordhash');
+  expect(body.toLowerCase()).not.toContain('password_hash');
+}
+
+describe('sign-up', () => {
+  it('creates an account whose password is stored only as an argon2id hash', async () => {
+    const account = newAccount();
+    const res = await signUp(t, account);
+    expect(res.statusCode).toBe(201);
+    expect(res.json()).toMatchObject({
+      email: account.email,
+      firstName: 'Kim',
+      lastName: 'Baker',
+      username: null,
+      isModerator: false,
+    });
+    expect(Object.keys(res.json()).sort()).toEqual(
+      [
+        'contactInfo',
+        'createdAt',
+        'email',
+        'firstName',
+        'id',
+        'isModerator',
+        'lastName',
+        'location',
+        'profileImageUrl',
+        'username',
+      ].sort(),
+    );
+    expectNoSecrets(res.body);
+    // Signing up does not sign in: the member goes to /login next (spec §4).
+    expect(cookieFrom(res)).toBeUndefined();
+
+    const [row] = await t.db.select().from(users).where(eq(users.email, account.email));
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
+    expect(row!.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('answers the spec messages for each invalid field', async () => {
+    const res = await signUp(t, {
+      email: 'not-an-email',
+      password: 'short',
+      firstName: ' ',
+      lastName: '',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({
+      email: 'Please enter a valid email address',
+      password: 'Password must be at least 8 characters',
+      firstName: 'First name is required',
+      lastName: 'Last name is required',
+    });
+    expect(await t.db.select().from(users).where(eq(users.email, 'not-an-email'))).toHaveLength(0);
+  });
+
+  it('refuses a very common password with a clear message', async () => {
+    const account = newAccount({ password: 'password123' });
+    const res = await signUp(t, account);
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields.password).toMatch(/too common/);
+    expect(await t.db.select().from(users).where(eq(users.email, account.email))).toHaveLength(0);
+  });
+
+  it('accepts 128 characters, refuses 129, and never truncates', async () => {
+    const long = 'k'.repeat(64) + 'e'.repeat(64);
+    const tooLong = await signUp(t, newAccount({ password: long + 'x' }));
+    expect(tooLong.statusCode).toBe(400);
+    expect(tooLong.json().fields.password).toMatch(/at most 128/);
+
+    const account = newAccount({ password: long });
+    expect((await signUp(t, account)).statusCode).toBe(201);
+    expect((await signIn(t, { email: account.email, password: long })).statusCode).toBe(200);
+    const prefix = await signIn(t, { email: account.email, password: long.slice(0, 72) });
+    expect(prefix.statusCode).toBe(401);
+  });
+
+  it('answers 409 for an email that is taken, whatever its case', async () => {
+    const account = newAccount();
+    await signUp(t, account);
+    const again = await signUp(t, { ...account, email: account.email.toUpperCase() });
+    expect(again.statusCode).toBe(409);
+    expect(again.json().fields.email).toBe('An account with this email already exists');
+  });
+});
+
+describe('sign-in', () => {
+  it('gives the same 401 for an unknown email and for a wrong password', async () => {
+    const account = newAccount();
+    await signUp(t, account);
+    const wrong = await signIn(t, { email: account.email, password: 'not-the-password' });
+    const unknown = await signIn(t, {
+      email: `nobody-${counter}@example.test`,
+      password: PASSWORD,
+    });
+    for (const res of [wrong, unknown]) {
+      expect(res.statusCode).toBe(401);
+      expect(cookieFrom(res)).toBeUndefined();
+    }
+    const { requestId: _a, ...wrongBody } = wrong.json();
+    const { requestId: _b, ...unknownBody } = unknown.json();
+    expect(wrongBody).toEqual(unknownBody);
+    expect(wrongBody.message).toBe('Invalid email or password');
+  });
+
+  it('starts a session with a safe cookie and returns the current user without secrets', async () => {
+    const account = newAccount();
+    await signUp(t, account);
+    const res = await signIn(t, { email: account.email.toUpperCase(), password: PASSWORD });
+    expect(res.statusCode).toBe(200);
+    expectNoSecrets(res.body);
+    const cookie = res.cookies.find((c) => c.name === 'cs_session')!;
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/' });
+    expect(cookie.secure).toBeFalsy();
+    expect(cookie.value).toMatch(/^[A-Za-z0-9_-]{43}$/);
+
+    const me = await currentUser(`cs_session=${cookie.value}`);
+    expect(me.statusCode).toBe(200);
+    expect(me.json()).toMatchObject({ email: account.email, firstName: 'Kim' });
+    expect(me.headers['cache-control']).toBe('no-store');
+    expectNoSecrets(me.body);
+  });
+
+  it('answers 401 to the current-user call when signed out', async () => {
+    const res = await currentUser();
+    expect(res.statusCode).toBe(401);
+    expect(res.json().message).toBeTruthy();
+  });
+
+  it('rotates the session id at sign-in, so the old cookie stops working', async () => {
+    const account = newAccount();
+    await signUp(t, account);
+    const first = cookieFrom(await signIn(t, account))!;
+    const second = cookieFrom(await signIn(t, account, { cookie: first }))!;
+    expect(second).not.toBe(first);
+    expect((await currentUser(first)).statusCode).toBe(401);
+    expect((await currentUser(second)).statusCode).toBe(200);
+  });
+
+  it('marks the cookie Secure when the site is served over HTTPS', async () => {
+    const secure = await createTestApp({ PUBLIC_URL: 'https://cultureshare.example' });
+    try {
+      const account = newAccount();
+      await signUp(secure, account);
+      const res = await signIn(secure, account);
+      expect(res.cookies.find((c) => c.name === 'cs_session')!.secure).toBe(true);
+    } finally {
+      await secure.close();
+    }
+  });
+
+  it('refuses a deactivated account, and suspended or banned members with the reason', async () => {
+    const passwordHash = await hashPassword(PASSWORD);
+    const inactive = await createMember(t.db, { passwordHash, isActive: false });
+    const res = await signIn(t, { email: inactive.email, password: PASSWORD });
+    expect(res.statusCode).toBe(403);
+    expect(res.json().message).toMatch(/deactivated/);
+
+    const until = new Date(Date.now() + 3 * 86_400_000);
+    const suspended = await createMember(t.db, { passwordHash, suspendedUntil: until });
+    await t.db.insert(sanctions).values([
+      {
+        userId: suspended.id,
+        kind: 'suspension',
+        reason: 'Old matter',
+        endsAt: until,
+        liftedAt: new Date(),
+      },
+      { userId: suspended.id, kind: 'suspension', reason: 'Selling starters', endsAt: until },
+    ]);
+    const s = await signIn(t, { email: suspended.email, password: PASSWORD });
+    expect(s.statusCode).toBe(403);
+    expect(s.json().message).toMatch(
+      /^Your account is suspended until .*\d{4}.*: Selling starters$/,
+    );
+    expect(cookieFrom(s)).toBeUndefined();
+
+    const banned = await createMember(t.db, { passwordHash, bannedAt: new Date() });
+    await t.db.insert(sanctions).values({ userId: banned.id, kind: 'ban', reason: 'Spam' });
+    const b = await signIn(t, { email: banned.email, password: PASSWORD });
+    expect(b.statusCode).toBe(403);
+    expect(b.json().message).toBe('Your account has been banned: Spam');
+
+    // A suspension that has run out no longer stands in the way.
+    const past = await createMember(t.db, {
+      passwordHash,
+      suspendedUntil: new Date(Date.now() - 1000),
+    });
+    expect((await signIn(t, { email: past.email, password: PASSWORD })).statusCode).toBe(200);
+  });
+});
+
+describe('sign-out', () => {
+  it('ends the session server-side and redirects home; a replayed cookie gets 401', async () => {
+    const account = newAccount();
+    await signUp(t, account);
+    const cookie = cookieFrom(await signIn(t, account))!;
+    const out = await t.app.inject({ url: '/api/logout', headers: { cookie } });
+    expect(out.statusCode).toBe(302);
+    expect(out.headers.location).toBe('/');
+    const cleared = out.cookies.find((c) => c.name === 'cs_session');
+    expect(cleared?.value).toBe('');
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+
+  it('ends the session when the member is banned', async () => {
+    const account = newAccount();
+    await signUp(t, account);
+    const cookie = cookieFrom(await signIn(t, account))!;
+    await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.email, account.email));
+    expect((await currentUser(cookie)).statusCode).toBe(401);
+  });
+});
+
+describe('throttling', () => {
+  it('locks an account after repeated failures, counting every path variant', async () => {
+    const app = await createTestApp({ LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '3' });
+    try {
+      const account = newAccount();
+      await signUp(app, account);
+      const wrong = { email: account.email, password: 'wrong-password' };
+      const variants = ['/api/auth/login/', '/API/auth/login', '/api/auth/login?x=1'];
+      for (const url of variants) expect((await signIn(app, wrong, { url })).statusCode).toBe(401);
+      for (const url of [...variants, '/api/auth/login']) {
+        const res = await signIn(app, wrong, { url });
+        expect(res.statusCode).toBe(429);
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+        expect(res.json().message).toMatch(/Too many sign-in attempts/);
+      }
+      // Even the right password waits until the window ends.
+      expect((await signIn(app, account)).statusCode).toBe(429);
+      // Another account from the same address is unaffected.
+      const other = newAccount();
+      await signUp(app, other);
+      expect((await signIn(app, other)).statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('limits attempts per address; a spoofed X-Forwarded-For does not reset it', async () => {
+    const app = await createTestApp({ LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '3' });
+    try {
+      const attempt = (n: number, ip: string) =>
+        signIn(
+          app,
+          { email: `probe${n}@example.test`, password: 'whatever-it-is' },
+          { remoteAddress: '198.51.100.7', headers: { 'x-forwarded-for': ip } },
+        );
+      for (let n = 0; n < 3; n++) expect((await attempt(n, `203.0.113.${n}`)).statusCode).toBe(401);
+      const blocked = await attempt(9, '203.0.113.99');
+      expect(blocked.statusCode).toBe(429);
+      expect(blocked.headers['retry-after']).toBeDefined();
+      // A different real address has its own allowance.
+      const elsewhere = await signIn(
+        app,
+        { email: 'probe@example.test', password: 'whatever-it-is' },
+        { remoteAddress: '198.51.100.8' },
+      );
+      expect(elsewhere.statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('uses X-Forwarded-For only behind a trusted proxy', async () => {
+    const app = await createTestApp({ LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '1', TRUST_PROXY: 'true' });
+    try {
+      const attempt = (ip: string) =>
+        signIn(
+          app,
+          { email: 'probe@example.test', password: 'whatever-it-is' },
+          { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': ip } },
+        );
+      expect((await attempt('203.0.113.1')).statusCode).toBe(401);
+      expect((await attempt('203.0.113.1')).statusCode).toBe(429);
+      expect((await attempt('203.0.113.2')).statusCode).toBe(401);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('limits sign-ups per address', async () => {
+    const app = await createTestApp({ LIMIT_SIGNUPS_PER_ADDRESS: '2' });
+    try {
+      expect((await signUp(app, newAccount(), '192.0.2.5')).statusCode).toBe(201);
+      expect((await signUp(app, newAccount(), '192.0.2.5')).statusCode).toBe(201);
+      const third = newAccount();
+      const res = await signUp(app, third, '192.0.2.5');
+      expect(res.statusCode).toBe(429);
+      expect(res.headers['retry-after']).toBeDefined();
+      expect(await app.db.select().from(users).where(eq(users.email, third.email))).toHaveLength(0);
+    } finally {
+      await app.close();
+    }
+  });
+});
+
+describe('moderator bootstrap', () => {
+  it('makes a MODERATOR_EMAILS account a moderator at sign-up', async () => {
+    const res = await signUp(t, newAccount({ email: 'Boss@Example.test' }));
+    expect(res.statusCode).toBe(201);
+    expect(res.json().isModerator).toBe(true);
+  });
+
+  it('makes an existing account a moderator when it signs in after being listed', async () => {
+    // The account existed before its email was added to MODERATOR_EMAILS.
+    const member = await createMember(t.db, {
+      email: 'late-boss@example.test',
+      passwordHash: await hashPassword(PASSWORD),
+    });
+    expect(member.isModerator).toBe(false);
+    const res = await signIn(t, { email: member.email, password: PASSWORD });
+    expect(res.json().isModerator).toBe(true);
+    const [after] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(after!.isModerator).toBe(true);
+  });
+});
+
+describe('sessions table', () => {
+  it('keeps only a hash of the session id, with idle and absolute expiry', async () => {
+    const account = newAccount();
+    const created = await signUp(t, account);
+    const res = await signIn(t, account);
+    const raw = res.cookies.find((c) => c.name === 'cs_session')!.value;
+    const rows = await t.db.select().from(sessions).where(eq(sessions.userId, created.json().id));
+    expect(rows).toHaveLength(1);
+    expect(rows[0]!.sid).not.toBe(raw);
+    expect(rows[0]!.sid).toMatch(/^[0-9a-f]{64}$/);
+    expect(rows[0]!.absoluteExpire.getTime()).toBeGreaterThan(rows[0]!.expire.getTime());
+  });
+});

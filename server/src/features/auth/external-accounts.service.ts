@@ -1,0 +1,157 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/auth';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { externalIdentities, users } from '../../db/schema';
+import { HttpError } from '../../errors';
+import type { SessionUser } from '../../plugins/sessions';
+import { findUserByEmail, isModeratorEmail, refusalReason } from './auth.service';
+import type { ExternalProfile } from './oidc-client';
+
+export const EXTERNAL_EMAIL_TAKEN =
+  'An account with this email already exists. Sign in with your email and password instead.';
+export const EXTERNAL_NO_EMAIL =
+  'Your sign-in provider did not share an email address, so we cannot create your account.';
+
+const clip = (value: string | undefined, max: number) =>
+  value ? value.slice(0, max).trim() || null : null;
+
+/** Only web addresses are kept as a picture: no data: or javascript: URLs from a provider. */
+function pictureUrl(value: string | undefined): string | null {
+  if (!value || value.length > 2048) return null;
+  try {
+    const url = new URL(value);
+    return url.protocol === 'https:' || url.protocol === 'http:' ? url.toString() : null;
+  } catch {
+    return null;
+  }
+}
+
+function usernameBase(profile: ExternalProfile): string | null {
+  const raw =
+    profile.preferredUsername ?? profile.email?.split('@')[0] ?? profile.givenName ?? null;
+  if (!raw) return null;
+  const cleaned = raw
+    .normalize('NFKC')
+    .replace(/[\p{Cc}\s]+/gu, '_')
+    .slice(0, USERNAME_MAX_LENGTH - 5);
+  return cleaned || null;
+}
+
+async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
+    .limit(1);
+  return !!row;
+}
+
+/** The preferred username if free, else it with a number, else with a random tag. */
+async function uniqueUsername(db: DbOrTx, base: string | null): Promise<string | null> {
+  if (!base) return null;
+  if (!(await usernameTaken(db, base))) return base;
+  for (let n = 2; n <= 20; n++) {
+    const candidate = `${base}${n}`;
+    if (!(await usernameTaken(db, candidate))) return candidate;
+  }
+  return `${base}_${crypto.randomBytes(2).toString('hex')}`;
+}
+
+function isUniqueViolation(err: unknown): boolean {
+  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
+    if ((e as { code?: unknown }).code === '23505') return true;
+    e = (e as { cause?: unknown }).cause;
+  }
+  return false;
+}
+
+function splitName(profile: ExternalProfile) {
+  if (profile.givenName || profile.familyName) {
+    return { firstName: profile.givenName, lastName: profile.familyName };
+  }
+  const parts = profile.name?.split(/\s+/) ?? [];
+  return {
+    firstName: parts[0],
+    lastName: parts.length > 1 ? parts.slice(1).join(' ') : undefined,
+  };
+}
+
+async function createMember(db: Db, config: Config, profile: ExternalProfile) {
+  const email = profile.email;
+  if (!email || email.length > 254 || !email.includes('@')) {
+    throw new HttpError(400, 'external_no_email', EXTERNAL_NO_EMAIL);
+  }
+  // Provider emails are not proof of owning a local account: never sign into one by email.
+  if (await findUserByEmail(db, email)) {
+    throw new HttpError(409, 'external_email_taken', EXTERNAL_EMAIL_TAKEN);
+  }
+  const { firstName, lastName } = splitName(profile);
+  for (let attempt = 0; ; attempt++) {
+    const username = await uniqueUsername(
+      db,
+      attempt === 0
+        ? usernameBase(profile)
+        : `${usernameBase(profile) ?? 'member'}_${crypto.randomBytes(3).toString('hex')}`,
+    );
+    try {
+      return await db.transaction(async (tx) => {
+        const [user] = await tx
+          .insert(users)
+          .values({
+            email,
+            firstName: clip(firstName, NAME_MAX_LENGTH),
+            lastName: clip(lastName, NAME_MAX_LENGTH),
+            username,
+            profileImageUrl: pictureUrl(profile.picture),
+            // A provider's unverified email must not grant moderator rights.
+            isModerator: profile.emailVerified && isModeratorEmail(config, email),
+          })
+          .returning();
+        await tx
+          .insert(externalIdentities)
+          .values({ issuer: profile.issuer, subject: profile.subject, userId: user!.id });
+        return user!;
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 3) throw err;
+      // Someone took the username (or this identity signed in twice at once): look again.
+      const existing = await findIdentityUser(db, profile);
+      if (existing) return existing;
+      if (await findUserByEmail(db, email)) {
+        throw new HttpError(409, 'external_email_taken', EXTERNAL_EMAIL_TAKEN);
+      }
+    }
+  }
+}
+
+async function findIdentityUser(db: DbOrTx, profile: ExternalProfile) {
+  const [row] = await db
+    .select({ user: users })
+    .from(externalIdentities)
+    .innerJoin(users, eq(users.id, externalIdentities.userId))
+    .where(
+      and(
+        eq(externalIdentities.issuer, profile.issuer),
+        eq(externalIdentities.subject, profile.subject),
+      ),
+    )
+    .limit(1);
+  return row?.user;
+}
+
+/**
+ * The member an external identity signs in as: the one linked to (issuer, subject), or a new
+ * member made from the provider's claims. Refused like a password sign-in when sanctioned.
+ */
+export async function signInExternal(
+  db: Db,
+  config: Config,
+  profile: ExternalProfile,
+): Promise<SessionUser> {
+  const user = (await findIdentityUser(db, profile)) ?? (await createMember(db, config, profile));
+  const refusal = await refusalReason(db, user);
+  if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
+  return user;
+}
