@@ -6,7 +6,7 @@ import { Avatar } from '../components/ui/avatar';
 import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { useCurrentUser } from '../features/auth/use-current-user';
-import { UnreadBadge } from '../features/messages/unread-badge';
+import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
 
@@ -41,7 +41,7 @@ export function Header() {
             <>
               <NavLink to="/messages" className={navClass}>
                 Messages
-                <UnreadBadge />
+                <LazyUnreadBadge />
               </NavLink>
               <NavLink to="/profile" className={cn(navClass, 'hidden sm:inline-flex')}>
                 My Posts
