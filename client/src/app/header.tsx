@@ -24,14 +24,14 @@ export function Header() {
 
   return (
     <header className="sticky top-0 z-40 border-b border-border bg-bg/95 backdrop-blur">
-      <div className="mx-auto flex h-16 max-w-6xl items-center gap-2 px-4">
+      <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to="/"
           className="mr-2 flex items-center gap-2 rounded-lg"
           aria-label="CultureShare home"
         >
           <Logo />
-          <span className="text-lg font-bold tracking-tight">CultureShare</span>
+          <span className="hidden text-lg font-bold tracking-tight sm:inline">CultureShare</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <NavLink to="/browse" className={navClass}>
