@@ -61,7 +61,6 @@ export async function buildApp({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
-    requestIdLogLabel: 'reqId',
     bodyLimit: 1024 * 1024,
     forceCloseConnections: 'idle',
     routerOptions: {
