@@ -1,0 +1,82 @@
+import { execFile } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openPglite, migrateDatabase } from '../../db/client';
+import { users } from '../../db/schema';
+import { createMember, createTestApp, type TestApp } from '../../test/app';
+import { setModerator, UnknownAccountError } from './moderators.service';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('setModerator', () => {
+  it('grants and revokes by email, whatever its case', async () => {
+    const member = await createMember(t.db, { email: 'Helper@Example.test' });
+    expect(await setModerator(t.db, ' helper@example.TEST ', true)).toEqual({
+      email: 'Helper@Example.test',
+      changed: true,
+    });
+    const [granted] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(granted!.isModerator).toBe(true);
+    expect((await setModerator(t.db, 'helper@example.test', true)).changed).toBe(false);
+    await setModerator(t.db, 'helper@example.test', false);
+    const [revoked] = await t.db.select().from(users).where(eq(users.id, member.id));
+    expect(revoked!.isModerator).toBe(false);
+  });
+
+  it('says so when no account has the email', async () => {
+    await expect(setModerator(t.db, 'ghost@example.test', true)).rejects.toBeInstanceOf(
+      UnknownAccountError,
+    );
+  });
+});
+
+describe('npm run moderator', () => {
+  const run = promisify(execFile);
+  let dataDir: string;
+  beforeAll(async () => {
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-cli-'));
+    const database = await openPglite(dataDir);
+    await migrateDatabase(database);
+    await database.db.insert(users).values({ email: 'cli@example.test', firstName: 'Cli' });
+    await database.close();
+  });
+  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+
+  const cli = (...args: string[]) =>
+    run(process.execPath, ['--import', 'tsx', 'server/src/cli/moderator.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '' },
+    });
+
+  it('grants rights in the embedded database and explains bad usage', async () => {
+    const { stdout } = await cli('grant', 'cli@example.test');
+    expect(stdout).toContain('cli@example.test is a moderator.');
+    const database = await openPglite(dataDir);
+    try {
+      const [row] = await database.db
+        .select()
+        .from(users)
+        .where(eq(users.email, 'cli@example.test'));
+      expect(row!.isModerator).toBe(true);
+    } finally {
+      await database.close();
+    }
+    await expect(cli('promote', 'cli@example.test')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('Usage: npm run moderator -- grant|revoke <email>'),
+    });
+    await expect(cli('revoke', 'nobody@example.test')).rejects.toMatchObject({
+      code: 1,
+      stderr: expect.stringContaining('No account has the email nobody@example.test.'),
+    });
+  });
+});

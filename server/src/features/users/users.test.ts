@@ -1,0 +1,96 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../../db/schema';
+import { createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { hashPassword } from '../auth/passwords';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const patch = (cookie: string | undefined, payload: unknown) =>
+  t.app.inject({
+    method: 'PATCH',
+    url: '/api/users/profile',
+    headers: cookie ? { cookie } : {},
+    payload: payload as Record<string, unknown>,
+  });
+
+describe('PATCH /api/users/profile', () => {
+  it('saves the profile and answers the updated current user', async () => {
+    const { user, cookie } = await signedInMember(t.db, {
+      passwordHash: await hashPassword('a-secret-passphrase'),
+    });
+    const res = await patch(cookie, {
+      username: '  kefir_kim ',
+      location: 'Portland, Oregon',
+      contactInfo: 'kim@example.test',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({
+      id: user.id,
+      username: 'kefir_kim',
+      location: 'Portland, Oregon',
+      contactInfo: 'kim@example.test',
+    });
+    expect(res.body).not.toContain('argon2');
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(me.json().username).toBe('kefir_kim');
+    // A known place keeps only that place's centre.
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.latitude).toBeCloseTo(45.5, 0);
+    expect(row!.longitude).toBeCloseTo(-122.7, 0);
+  });
+
+  it('stores blank optional fields as not set, and forgets the old place', async () => {
+    const { user, cookie } = await signedInMember(t.db, {
+      location: 'Portland, Oregon',
+      latitude: 45.5,
+      longitude: -122.6,
+      contactInfo: 'old',
+    });
+    const res = await patch(cookie, { username: user.username, location: '  ', contactInfo: '' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ location: null, contactInfo: null });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({ latitude: null, longitude: null });
+  });
+
+  it('requires a username', async () => {
+    const { user, cookie } = await signedInMember(t.db);
+    const res = await patch(cookie, { username: '   ', location: 'Somewhere' });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().fields).toEqual({ username: 'Username is required' });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.username).toBe(user.username);
+  });
+
+  it('answers 409 with a field message when the username is taken, in any case', async () => {
+    await signedInMember(t.db, { username: 'MisoMaker' });
+    const { user, cookie } = await signedInMember(t.db);
+    const res = await patch(cookie, { username: 'misomaker' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json()).toMatchObject({
+      code: 'conflict',
+      fields: { username: 'That username is already taken' },
+    });
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.username).toBe(user.username);
+  });
+
+  it('lets a member keep their own username with a different case', async () => {
+    const { cookie } = await signedInMember(t.db, { username: 'TempehTom' });
+    const res = await patch(cookie, { username: 'tempehtom' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().username).toBe('tempehtom');
+  });
+
+  it('answers 401 when signed out, whatever the body', async () => {
+    expect((await patch(undefined, { username: 'x' })).statusCode).toBe(401);
+    expect((await patch(undefined, {})).statusCode).toBe(401);
+  });
+});
