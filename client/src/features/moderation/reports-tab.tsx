@@ -1,0 +1,74 @@
+import { useId, useState } from 'react';
+import { Inbox } from 'lucide-react';
+import { reportStatuses, type ReportStatus } from '../../../../common/catalogue';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Label, NativeSelect } from '../../components/ui/form-controls';
+import { Skeleton } from '../../components/ui/skeleton';
+import { useReports } from './moderation-api';
+import { ReportCard } from './report-card';
+
+const filterLabel: Record<ReportStatus, string> = {
+  pending: 'Pending Reports',
+  reviewed: 'Reviewed Reports',
+  resolved: 'Resolved Reports',
+};
+
+export function ReportsTab() {
+  const id = useId();
+  const [status, setStatus] = useState<ReportStatus>('pending');
+  const reports = useReports(status);
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+        <Label htmlFor={`${id}-status`}>Status</Label>
+        <NativeSelect
+          id={`${id}-status`}
+          className="sm:w-64"
+          value={status}
+          onChange={(e) => setStatus(e.target.value as ReportStatus)}
+        >
+          {reportStatuses.map((s) => (
+            <option key={s} value={s}>
+              {filterLabel[s]}
+            </option>
+          ))}
+        </NativeSelect>
+      </div>
+
+      {reports.isLoading ? (
+        <div className="grid gap-4" aria-busy="true" aria-label="Loading reports">
+          {[0, 1, 2].map((i) => (
+            <Skeleton key={i} className="h-56" />
+          ))}
+        </div>
+      ) : reports.isError ? (
+        <Card className="p-8 text-center">
+          <p className="font-semibold">Failed to load reports</p>
+          <Button className="mt-4" variant="outline" onClick={() => void reports.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : reports.data && reports.data.length > 0 ? (
+        <ul className="grid gap-4" aria-label={filterLabel[status]}>
+          {reports.data.map((report) => (
+            <li key={report.id}>
+              <ReportCard report={report} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Card className="p-10 text-center">
+          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
+            <Inbox className="size-6 text-sage" aria-hidden />
+          </div>
+          <h3 className="text-lg font-semibold">No {status} reports</h3>
+          {status === 'pending' && (
+            <p className="mt-1 text-muted">All caught up! No pending reports to review.</p>
+          )}
+        </Card>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,158 @@
+import { useId, useState, type FormEvent } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import { displayName } from '../../../../common/display';
+import { liftSanctionSchema, type SanctionItem } from '../../../../common/moderation';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { timeAgo } from '../../lib/time';
+import { useLiftSanction, useSanctions } from './moderation-api';
+
+export function SanctionsTab() {
+  const id = useId();
+  const [showAll, setShowAll] = useState(false);
+  const sanctions = useSanctions(!showAll);
+
+  return (
+    <div className="grid gap-5">
+      <div className="flex items-center gap-2">
+        <input
+          id={`${id}-all`}
+          type="checkbox"
+          checked={showAll}
+          onChange={(e) => setShowAll(e.target.checked)}
+          className="size-4 accent-[var(--accent)]"
+        />
+        <label htmlFor={`${id}-all`} className="text-sm font-medium">
+          Include lifted and expired sanctions
+        </label>
+      </div>
+      {sanctions.isLoading ? (
+        <Skeleton className="h-40" />
+      ) : sanctions.isError ? (
+        <p className="text-danger">Failed to load sanctions</p>
+      ) : sanctions.data && sanctions.data.length > 0 ? (
+        <ul className="grid gap-4" aria-label="Sanctions">
+          {sanctions.data.map((s) => (
+            <li key={s.id}>
+              <SanctionCard sanction={s} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Card className="p-10 text-center">
+          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
+            <ShieldCheck className="size-6 text-sage" aria-hidden />
+          </div>
+          <h3 className="text-lg font-semibold">No active sanctions</h3>
+          <p className="mt-1 text-muted">Every member can currently take part.</p>
+        </Card>
+      )}
+    </div>
+  );
+}
+
+function SanctionCard({ sanction }: { sanction: SanctionItem }) {
+  const [liftOpen, setLiftOpen] = useState(false);
+  const name = displayName(sanction.user, 'Member');
+  return (
+    <Card className="p-5">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <div className="flex flex-wrap items-center gap-2">
+          <h3 className="font-semibold">{name}</h3>
+          <Badge tone={sanction.kind === 'ban' ? 'danger' : 'accent'}>
+            {sanction.kind === 'ban' ? 'Banned' : 'Suspended'}
+          </Badge>
+          {!sanction.active && (
+            <Badge tone="muted">{sanction.liftedAt ? 'Lifted' : 'Expired'}</Badge>
+          )}
+        </div>
+        <time dateTime={sanction.createdAt} className="text-sm text-muted">
+          {timeAgo(sanction.createdAt)}
+        </time>
+      </div>
+      <p className="mt-3 text-sm break-words whitespace-pre-line">{sanction.reason}</p>
+      <p className="mt-2 text-xs text-muted">
+        {sanction.kind === 'ban'
+          ? 'No end date'
+          : `Until ${new Date(sanction.endsAt!).toLocaleString()}`}
+        {' · by '}
+        {displayName(sanction.createdBy, 'a former moderator')}
+        {sanction.liftedAt &&
+          ` · lifted by ${displayName(sanction.liftedBy, 'a former moderator')} ${timeAgo(sanction.liftedAt)}`}
+      </p>
+      {sanction.active && (
+        <Button className="mt-4" size="sm" variant="outline" onClick={() => setLiftOpen(true)}>
+          Lift Sanction
+        </Button>
+      )}
+      <LiftDialog sanction={sanction} name={name} open={liftOpen} onOpenChange={setLiftOpen} />
+    </Card>
+  );
+}
+
+function LiftDialog({
+  sanction,
+  name,
+  open,
+  onOpenChange,
+}: {
+  sanction: SanctionItem;
+  name: string;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const id = useId();
+  const [reason, setReason] = useState('');
+  const [error, setError] = useState<string>();
+  const lift = useLiftSanction();
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const parsed = liftSanctionSchema.safeParse({ reason });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message);
+      return;
+    }
+    setError(undefined);
+    lift.mutate(
+      { id: sanction.id, reason },
+      {
+        onSuccess: () => {
+          toast({ title: 'Success!', description: `${name} can take part again.` });
+          onOpenChange(false);
+        },
+        onError: (err) => toastError(errorMessage(err, 'Failed to lift sanction')),
+      },
+    );
+  }
+
+  return (
+    <Dialog open={open} onOpenChange={onOpenChange}>
+      <DialogContent title={`Lift sanction on ${name}`}>
+        <form onSubmit={onSubmit} noValidate className="grid gap-5">
+          <Field id={`${id}-reason`} label="Reason" error={error}>
+            <Textarea
+              {...fieldAria(`${id}-reason`, error)}
+              value={reason}
+              onChange={(e) => setReason(e.target.value)}
+            />
+          </Field>
+          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Cancel</Button>
+            </DialogClose>
+            <Button type="submit" disabled={lift.isPending}>
+              {lift.isPending ? 'Saving...' : 'Lift Sanction'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
