@@ -1,0 +1,176 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { ReportItem, ReportStats } from '../../../common/reports';
+import type { CurrentUser } from '../../../common/users';
+import { Toaster } from '../components/ui/toast';
+import { renderWithProviders } from '../test/render';
+import ModerationPage from './moderation';
+
+const person = (id: string, isModerator = false): CurrentUser => ({
+  id,
+  username: id,
+  firstName: null,
+  lastName: null,
+  email: `${id}@example.test`,
+  location: null,
+  contactInfo: null,
+  profileImageUrl: null,
+  isModerator,
+  createdAt: new Date().toISOString(),
+});
+
+const report = (id: number, status: ReportItem['status']): ReportItem => ({
+  id,
+  reason: 'safety',
+  description: 'Mould in the jar',
+  status,
+  createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+  reviewedAt: null,
+  reviewer: null,
+  reporter: { id: 'r1', username: 'worried_neighbour' },
+  starter: {
+    id: 9,
+    title: 'Old kombucha SCOBY',
+    category: 'beverage',
+    description: 'Has been in the fridge for a while.',
+    removedAt: null,
+    user: {
+      id: 'o1',
+      username: 'scoby_sam',
+      firstName: null,
+      lastName: null,
+      isModerator: false,
+      bannedAt: null,
+      suspendedUntil: null,
+    },
+  },
+});
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+interface FakeServer {
+  user: CurrentUser | null;
+  reports?: Partial<Record<ReportItem['status'], ReportItem[]>>;
+  stats?: ReportStats;
+}
+
+function serve(server: FakeServer) {
+  const calls: Array<{ url: string; method: string; body?: unknown }> = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      if (url === '/api/auth/user') return server.user ? json(server.user) : json({}, 401);
+      const status = /^\/api\/reports\?status=(\w+)$/.exec(url)?.[1];
+      if (status) return json(server.reports?.[status as ReportItem['status']] ?? []);
+      if (url === '/api/reports/stats') return json(server.stats);
+      const patch = /^\/api\/reports\/(\d+)$/.exec(url);
+      if (patch && method === 'PATCH') {
+        const id = Number(patch[1]);
+        const moved = server.reports!.pending!.find((r) => r.id === id)!;
+        server.reports!.pending = server.reports!.pending!.filter((r) => r.id !== id);
+        const next = (JSON.parse(String(init!.body)) as { status: 'reviewed' }).status;
+        server.reports![next] = [{ ...moved, status: next }];
+        return json({ ...moved, status: next });
+      }
+      if (url.startsWith('/api/moderation/')) return json([]);
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+  return calls;
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+function renderPage() {
+  renderWithProviders(
+    <>
+      <ModerationPage />
+      <Toaster />
+    </>,
+  );
+}
+
+describe('/moderation', () => {
+  it('asks visitors to sign in', async () => {
+    serve({ user: null });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeInTheDocument();
+    expect(screen.getByText('You need to sign in to access moderation tools.')).toBeInTheDocument();
+  });
+
+  it('denies members who are not moderators', async () => {
+    const calls = serve({ user: person('member') });
+    renderPage();
+    expect(await screen.findByRole('heading', { name: 'Access Denied' })).toBeInTheDocument();
+    expect(
+      screen.getByText("You don't have moderator permissions to access this page."),
+    ).toBeInTheDocument();
+    expect(calls.some((c) => c.url.startsWith('/api/reports'))).toBe(false);
+  });
+
+  it('shows pending reports with their starter and actions, and moves one to reviewed', async () => {
+    const calls = serve({
+      user: person('mod', true),
+      reports: { pending: [report(3, 'pending')] },
+    });
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Report #3' })).closest('li')!;
+    const c = within(card);
+    expect(c.getByText('Pending')).toBeInTheDocument();
+    expect(c.getByText('about 3 hours ago')).toBeInTheDocument();
+    expect(c.getByText('Safety Concerns')).toBeInTheDocument();
+    expect(c.getByText('worried_neighbour')).toBeInTheDocument();
+    expect(c.getByText('Mould in the jar')).toBeInTheDocument();
+    expect(c.getByText('Old kombucha SCOBY')).toBeInTheDocument();
+    expect(c.getByText(/scoby_sam/)).toBeInTheDocument();
+    expect(c.getByText('Tea & Beverages')).toBeInTheDocument();
+    expect(c.getByText('Has been in the fridge for a while.')).toBeInTheDocument();
+    for (const name of ['Mark as Reviewed', 'Resolve', 'Remove Starter']) {
+      expect(c.getByRole('button', { name })).toBeInTheDocument();
+    }
+
+    await userEvent.click(c.getByRole('button', { name: 'Mark as Reviewed' }));
+    expect(await screen.findByText('Report has been updated.')).toBeInTheDocument();
+    expect(calls).toContainEqual({
+      url: '/api/reports/3',
+      method: 'PATCH',
+      body: { status: 'reviewed' },
+    });
+    expect(await screen.findByText('No pending reports')).toBeInTheDocument();
+    expect(screen.getByText('All caught up! No pending reports to review.')).toBeInTheDocument();
+
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Reviewed Reports');
+    const reviewed = (await screen.findByRole('heading', { name: 'Report #3' })).closest('li')!;
+    expect(within(reviewed).getByText('Reviewed')).toBeInTheDocument();
+    expect(within(reviewed).queryByRole('button', { name: 'Mark as Reviewed' })).toBeNull();
+    expect(within(reviewed).queryByRole('button', { name: 'Remove Starter' })).toBeNull();
+  });
+
+  it('names the empty state after the chosen status', async () => {
+    serve({ user: person('mod', true), reports: {} });
+    renderPage();
+    expect(await screen.findByText('No pending reports')).toBeInTheDocument();
+    await userEvent.selectOptions(screen.getByLabelText('Status'), 'Resolved Reports');
+    expect(await screen.findByText('No resolved reports')).toBeInTheDocument();
+    expect(screen.queryByText(/All caught up/)).toBeNull();
+  });
+
+  it('counts reports on the Statistics tab from the server, not the loaded list', async () => {
+    serve({
+      user: person('mod', true),
+      reports: { pending: [report(1, 'pending')] },
+      stats: { pending: 4, reviewed: 2, resolved: 7, total: 13 },
+    });
+    renderPage();
+    await userEvent.click(await screen.findByRole('tab', { name: 'Statistics' }));
+    await waitFor(() => expect(screen.getByText('Total')).toBeInTheDocument());
+    const value = (label: string) => screen.getByText(label).nextElementSibling?.textContent;
+    expect(value('Pending')).toBe('4');
+    expect(value('Resolved')).toBe('7');
+    expect(value('Total')).toBe('13');
+  });
+});
