@@ -77,22 +77,8 @@ export function ConversationList({
             >
               <Avatar person={c.otherUser} />
               <div className="min-w-0 flex-1">
-                <div className="flex items-baseline justify-between gap-2">
+                <div className="flex items-center justify-between gap-2">
                   <p className="truncate font-semibold">{c.starterTitle}</p>
-                  <time dateTime={c.lastMessage.createdAt} className="shrink-0 text-xs text-muted">
-                    {timeAgo(c.lastMessage.createdAt)}
-                  </time>
-                </div>
-                <p className="truncate text-xs text-muted">{displayName(c.otherUser)}</p>
-                <div className="mt-0.5 flex items-center justify-between gap-2">
-                  <p
-                    className={cn(
-                      'truncate text-sm',
-                      c.unreadCount > 0 ? 'font-medium text-text' : 'text-muted',
-                    )}
-                  >
-                    {c.lastMessage.content}
-                  </p>
                   {c.unreadCount > 0 && (
                     <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
                       {c.unreadCount}
@@ -100,6 +86,18 @@ export function ConversationList({
                     </span>
                   )}
                 </div>
+                <p
+                  className={cn(
+                    'truncate text-sm',
+                    c.unreadCount > 0 ? 'font-medium text-text' : 'text-muted',
+                  )}
+                >
+                  {c.lastMessage.content}
+                </p>
+                <p className="mt-0.5 truncate text-xs text-muted">
+                  {displayName(c.otherUser)} ·{' '}
+                  <time dateTime={c.lastMessage.createdAt}>{timeAgo(c.lastMessage.createdAt)}</time>
+                </p>
               </div>
             </Link>
           </li>

@@ -1,0 +1,142 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message } from '../../../../common/messages';
+import { renderWithProviders } from '../../test/render';
+import { MessagesView } from './messages-view';
+
+const ME = 'me-1';
+const OWNER = {
+  id: 'owner-1',
+  username: 'olive',
+  firstName: 'Olive',
+  lastName: 'Owner',
+  profileImageUrl: null,
+};
+
+const conversation: Conversation = {
+  starterId: 7,
+  starterTitle: 'Rye sourdough starter',
+  otherUser: OWNER,
+  lastMessage: { content: 'Sure, Saturday works', createdAt: new Date().toISOString() },
+  unreadCount: 1,
+};
+
+const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+const thread: Message[] = [
+  {
+    id: 1,
+    starterId: 7,
+    senderId: ME,
+    receiverId: OWNER.id,
+    content: 'Can I have some?',
+    isRead: true,
+    createdAt: at(5),
+  },
+  {
+    id: 2,
+    starterId: 7,
+    senderId: OWNER.id,
+    receiverId: ME,
+    content: 'Sure, Saturday works',
+    isRead: true,
+    createdAt: at(1),
+  },
+];
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function serve({ conversations = [conversation], messages = thread } = {}) {
+  const posts: unknown[] = [];
+  const threadCalls: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      if (url === '/api/conversations') return json(conversations);
+      if (url === '/api/messages/unread-count') return json({ count: 0 });
+      if (url.startsWith('/api/messages/starter/')) {
+        threadCalls.push(url);
+        return json(messages);
+      }
+      if (url === '/api/messages' && init?.method === 'POST') {
+        const body = JSON.parse(String(init.body));
+        posts.push(body);
+        return json(
+          { id: 3, isRead: false, createdAt: new Date().toISOString(), senderId: ME, ...body },
+          201,
+        );
+      }
+      return json({ message: 'not found' }, 404);
+    }),
+  );
+  return { posts, threadCalls };
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('/messages', () => {
+  it('shows the empty states when there is nothing yet', async () => {
+    serve({ conversations: [] });
+    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages' });
+    expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
+    expect(screen.getByText('Start by messaging a starter owner')).toBeInTheDocument();
+    expect(screen.getByText('Select a conversation to start messaging')).toBeInTheDocument();
+  });
+
+  it('lists conversations with their title, last message and unread count', async () => {
+    serve();
+    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages' });
+    const link = await screen.findByRole('link', { name: /Rye sourdough starter/ });
+    expect(link).toHaveAttribute('href', `/messages?starter=7&with=${OWNER.id}`);
+    expect(within(link).getByText('Sure, Saturday works')).toBeInTheDocument();
+    expect(within(link).getByText(/less than a minute ago|1 minute ago/)).toBeInTheDocument();
+    expect(link).toHaveTextContent('1 unread');
+  });
+
+  it('opens the thread named in the URL with own messages on the right', async () => {
+    const { threadCalls } = serve();
+    renderWithProviders(<MessagesView meId={ME} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    const mine = await screen.findByText('Can I have some?');
+    const theirs = screen
+      .getAllByText('Sure, Saturday works')
+      .find((el) => el.closest('li[class*="justify"]'))!;
+    expect(mine.closest('li')).toHaveClass('justify-end');
+    expect(theirs.closest('li')).toHaveClass('justify-start');
+    expect(threadCalls).toEqual([`/api/messages/starter/7?with=${OWNER.id}`]);
+    expect(screen.getByRole('link', { name: /Rye sourdough starter/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+  });
+
+  it('shows the empty-thread prompt for a conversation without messages', async () => {
+    serve({ messages: [] });
+    renderWithProviders(<MessagesView meId={ME} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+  });
+
+  it('sends with Enter to the other member, keeps Send disabled for blank text', async () => {
+    const { posts } = serve();
+    renderWithProviders(<MessagesView meId={ME} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    const input = screen.getByPlaceholderText('Type your message...');
+    const sendButton = screen.getByRole('button', { name: 'Send message' });
+    expect(sendButton).toBeDisabled();
+    await userEvent.type(input, '   ');
+    expect(sendButton).toBeDisabled();
+    await userEvent.type(input, '{Enter}');
+    expect(posts).toEqual([]);
+
+    await userEvent.clear(input);
+    await userEvent.type(input, '  See you at ten  {Enter}');
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(posts).toEqual([{ starterId: 7, receiverId: OWNER.id, content: 'See you at ten' }]);
+  });
+});
