@@ -27,7 +27,7 @@ export function Hero() {
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
             Share the <span className="text-accent-hover dark:text-accent">Culture</span>
           </h1>
-          <p className="mx-auto mt-5 max-w-xl text-lg text-muted lg:mx-0">
+          <p className="mx-auto mt-5 max-w-xl text-base text-muted sm:text-lg lg:mx-0">
             Got more kefir grains, sourdough or SCOBY than you can use? Pass them on. CultureShare
             connects fermenters nearby so living cultures find a new kitchen — always for free.
           </p>
@@ -43,16 +43,19 @@ export function Hero() {
             </Button>
           </div>
         </div>
-        <div className="mx-auto grid w-full max-w-sm grid-cols-2 gap-4" aria-hidden>
+        <div
+          className="mx-auto grid w-full max-w-64 grid-cols-2 gap-3 sm:max-w-sm sm:gap-4"
+          aria-hidden
+        >
           {featuredCategories.map((c, i) => (
             <div
               key={c.key}
               className={
-                'flex aspect-square flex-col items-center justify-center gap-2 rounded-3xl border border-border bg-surface shadow-sm ' +
+                'flex aspect-square flex-col items-center justify-center gap-1 rounded-3xl sm:gap-2 border border-border bg-surface shadow-sm ' +
                 (i % 2 === 0 ? '-rotate-2' : 'translate-y-4 rotate-2')
               }
             >
-              <span className="text-5xl sm:text-6xl">{c.emoji}</span>
+              <span className="text-4xl sm:text-6xl">{c.emoji}</span>
               <span className="text-xs font-medium text-muted sm:text-sm">{c.name}</span>
             </div>
           ))}
