@@ -106,7 +106,7 @@ export default function PrivacyPage() {
         <PolicySection id="no-selling" icon={ShieldOff} title="We Never Sell Your Data">
           <p>
             We do not sell, rent or share your personal information with third parties, and we do
-            not show advertising. Information is only disclosed if the law requires it.
+            not show advertising.
           </p>
         </PolicySection>
 
@@ -120,8 +120,8 @@ export default function PrivacyPage() {
 
         <PolicySection id="cookies" icon={Cookie} title="Cookies">
           <p>
-            We use a single cookie to keep you signed in. There are no tracking or advertising
-            cookies.
+            We use a cookie to keep you signed in, and short-lived ones that last only while you
+            sign in. There are no tracking or advertising cookies.
           </p>
         </PolicySection>
       </div>
