@@ -1,10 +1,7 @@
+import { BrowseView } from '../features/starters/browse-view';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
-  useDocumentTitle('Available Starters');
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Available Starters</h1>
-    </div>
-  );
+  useDocumentTitle('Browse Starters');
+  return <BrowseView />;
 }

@@ -1,15 +1,21 @@
+import { Link } from 'react-router';
+import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { PostStarterForm } from '../features/starters/post-starter-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
   useDocumentTitle('Share a Starter');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
-  if (!user) return <SignInRequired message="You need to sign in to post a starter." />;
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Share a Starter</h1>
-    </div>
-  );
+  if (!user)
+    return (
+      <SignInRequired message="You need to sign in to post a starter.">
+        <Button variant="outline" asChild>
+          <Link to="/browse">Browse Starters</Link>
+        </Button>
+      </SignInRequired>
+    );
+  return <PostStarterForm />;
 }

@@ -1,10 +1,7 @@
-import { useDocumentTitle } from '../lib/use-document-title';
+import { useParams } from 'react-router';
+import { StarterDetailView } from '../features/starters/starter-detail-view';
 
 export default function Page() {
-  useDocumentTitle('Starter');
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Starter</h1>
-    </div>
-  );
+  const { id } = useParams();
+  return <StarterDetailView rawId={id} />;
 }

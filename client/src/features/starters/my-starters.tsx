@@ -1,4 +1,59 @@
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import { SKELETON_CARDS } from '../../../../common/constants';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { StarterCard, StarterCardSkeleton } from './starter-card';
+import { useMyStarters } from './starters-api';
+
 /** The profile's 'My Starters' tab: the signed-in member's starters with their actions. */
 export function MyStarters() {
-  return <p className="text-muted">No starters posted yet</p>;
+  const query = useMyStarters();
+  return (
+    <div className="grid gap-5">
+      <div className="flex justify-end">
+        <Button asChild size="sm">
+          <Link to="/post">
+            <Plus className="size-4" aria-hidden />
+            Add New Starter
+          </Link>
+        </Button>
+      </div>
+      {query.isPending ? (
+        <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          <span className="sr-only" role="status">
+            Loading your starters…
+          </span>
+          {Array.from({ length: Math.min(3, SKELETON_CARDS) }, (_, i) => (
+            <StarterCardSkeleton key={i} />
+          ))}
+        </div>
+      ) : query.isError ? (
+        <Card className="p-8 text-center" role="alert">
+          <p className="font-semibold">Failed to load starters</p>
+          <Button className="mt-4" variant="outline" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </Card>
+      ) : query.data.length === 0 ? (
+        <Card className="p-10 text-center">
+          <p className="text-4xl" aria-hidden>
+            🫙
+          </p>
+          <p className="mt-3 text-lg font-semibold">No starters posted yet</p>
+          <Button asChild className="mt-5">
+            <Link to="/post">Post Your First Starter</Link>
+          </Button>
+        </Card>
+      ) : (
+        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+          {query.data.map((starter) => (
+            <li key={starter.id} className="flex [&>article]:flex-1">
+              <StarterCard starter={starter} />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
 }

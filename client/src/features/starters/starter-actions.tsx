@@ -1,0 +1,130 @@
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { CheckCircle2, Flag, MoreVertical, Trash2 } from 'lucide-react';
+import type { Starter } from '../../../../common/starters';
+import { Button } from '../../components/ui/button';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { ReportDialog } from '../reports/report-dialog';
+import { useDeleteStarter, useMarkClaimed } from './starters-api';
+
+const menuItem =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
+
+/**
+ * The three-dot menu of a card or the detail page: 'Mark as Claimed' and 'Delete' for the
+ * owner, 'Report Post' for other signed-in members.
+ */
+export function StarterActionsMenu({
+  starter,
+  isOwner,
+  afterDelete,
+  className,
+}: {
+  starter: Starter;
+  isOwner: boolean;
+  /** 'browse' sends the member to /browse once deleted (the detail page). */
+  afterDelete?: 'browse';
+  className?: string;
+}) {
+  const navigate = useNavigate();
+  const markClaimed = useMarkClaimed();
+  const deleteStarter = useDeleteStarter();
+  const [confirmOpen, setConfirmOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+
+  const claim = () =>
+    markClaimed.mutate(starter.id, {
+      onSuccess: () => toast({ title: 'Success!', description: 'Starter updated successfully.' }),
+      onError: (err) => toastError(errorMessage(err, 'Failed to update starter')),
+    });
+
+  const remove = () =>
+    deleteStarter.mutate(starter.id, {
+      onSuccess: () => {
+        setConfirmOpen(false);
+        toast({ title: 'Success!', description: 'Starter deleted successfully.' });
+        if (afterDelete === 'browse') void navigate('/browse');
+      },
+      onError: (err) => toastError(errorMessage(err, 'Failed to delete starter')),
+    });
+
+  return (
+    <>
+      <DropdownMenu.Root>
+        <DropdownMenu.Trigger asChild>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Actions for ${starter.title}`}
+            className={cn('size-9', className)}
+          >
+            <MoreVertical className="size-5" aria-hidden />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content
+            align="end"
+            sideOffset={4}
+            className="z-50 min-w-44 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
+          >
+            {isOwner ? (
+              <>
+                {!starter.isClaimed && (
+                  <DropdownMenu.Item
+                    className={menuItem}
+                    disabled={markClaimed.isPending}
+                    onSelect={claim}
+                  >
+                    <CheckCircle2 className="size-4" aria-hidden />
+                    Mark as Claimed
+                  </DropdownMenu.Item>
+                )}
+                <DropdownMenu.Item
+                  className={cn(menuItem, 'text-danger')}
+                  onSelect={() => setConfirmOpen(true)}
+                >
+                  <Trash2 className="size-4" aria-hidden />
+                  Delete
+                </DropdownMenu.Item>
+              </>
+            ) : (
+              <DropdownMenu.Item className={menuItem} onSelect={() => setReportOpen(true)}>
+                <Flag className="size-4" aria-hidden />
+                Report Post
+              </DropdownMenu.Item>
+            )}
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+
+      {isOwner && (
+        <AlertDialog.Root open={confirmOpen} onOpenChange={setConfirmOpen}>
+          <AlertDialog.Portal>
+            <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
+              <AlertDialog.Title className="text-lg font-semibold">Delete</AlertDialog.Title>
+              <AlertDialog.Description className="mt-2 text-muted">
+                Are you sure you want to delete this starter?
+              </AlertDialog.Description>
+              <div className="mt-6 flex justify-end gap-3">
+                <AlertDialog.Cancel asChild>
+                  <Button variant="outline">Cancel</Button>
+                </AlertDialog.Cancel>
+                <Button variant="destructive" disabled={deleteStarter.isPending} onClick={remove}>
+                  Delete
+                </Button>
+              </div>
+            </AlertDialog.Content>
+          </AlertDialog.Portal>
+        </AlertDialog.Root>
+      )}
+      {!isOwner && (
+        <ReportDialog starter={starter} open={reportOpen} onOpenChange={setReportOpen} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,98 @@
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { MapPin, MessageCircle } from 'lucide-react';
+import { ownerName } from '../../../../common/display';
+import type { Starter } from '../../../../common/starters';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Skeleton } from '../../components/ui/skeleton';
+import { timeAgo } from '../../lib/time';
+import { useCurrentUser } from '../auth/use-current-user';
+import { MessageOwnerDialog } from '../messages/message-owner-dialog';
+import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { StarterActionsMenu } from './starter-actions';
+import { StarterImage } from './starter-image';
+
+/** The starter card of spec §2; the whole card opens the starter, except its buttons. */
+export function StarterCard({ starter }: { starter: Starter }) {
+  const { user } = useCurrentUser();
+  const [messageOpen, setMessageOpen] = useState(false);
+  const isOwner = !!user && user.id === starter.userId;
+
+  return (
+    <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
+      <div className="relative">
+        <StarterImage starter={starter} variant="thumb" />
+        {starter.isClaimed && <ClaimedBadge className="absolute top-3 left-3 shadow-sm" />}
+        {starter.removedAt && (
+          <Badge tone="danger" className="absolute top-3 right-3 shadow-sm">
+            Removed by a moderator
+          </Badge>
+        )}
+      </div>
+      <div className="flex flex-1 flex-col gap-3 p-4">
+        <div className="flex items-center justify-between gap-2">
+          <CategoryBadge category={starter.category} />
+          <div className="flex items-center gap-1">
+            <span className="text-xs text-muted">{timeAgo(starter.createdAt)}</span>
+            {user && (
+              <div className="relative z-10">
+                <StarterActionsMenu starter={starter} isOwner={isOwner} />
+              </div>
+            )}
+          </div>
+        </div>
+        <h3 className="text-lg leading-snug font-semibold">
+          <Link
+            to={`/starter/${starter.id}`}
+            className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-focus hover:text-accent-hover dark:hover:text-accent"
+          >
+            {starter.title}
+          </Link>
+        </h3>
+        <p className="line-clamp-3 text-sm break-words text-muted">{starter.description}</p>
+        <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm">
+          <span className="flex min-w-0 items-center gap-2">
+            <Avatar person={starter.user} className="size-7 text-xs" />
+            <span className="truncate font-medium">{ownerName(starter.user)}</span>
+          </span>
+          <span className="flex min-w-0 items-center gap-1 text-muted">
+            <MapPin className="size-4 shrink-0" aria-hidden />
+            <span className="truncate">{starter.location}</span>
+          </span>
+        </div>
+        {!isOwner && !starter.isClaimed && (
+          <div className="relative z-10">
+            {user ? (
+              <Button className="w-full" size="sm" onClick={() => setMessageOpen(true)}>
+                <MessageCircle className="size-4" aria-hidden />
+                Message Owner
+              </Button>
+            ) : (
+              <Button className="w-full" size="sm" variant="outline" disabled>
+                Sign In to Message
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      <MessageOwnerDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+    </article>
+  );
+}
+
+export function StarterCardSkeleton() {
+  return (
+    <div className="overflow-hidden rounded-2xl border border-border bg-surface" aria-hidden>
+      <Skeleton className="aspect-[4/3] w-full rounded-none" />
+      <div className="grid gap-3 p-4">
+        <Skeleton className="h-5 w-28" />
+        <Skeleton className="h-6 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-9 w-full rounded-full" />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,211 @@
+import { useEffect, useState } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
+import { subcategoryLabel } from '../../../../common/catalogue';
+import { ownerName } from '../../../../common/display';
+import type { Starter } from '../../../../common/starters';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { timeAgo } from '../../lib/time';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { useCurrentUser } from '../auth/use-current-user';
+import { MessageOwnerDialog } from '../messages/message-owner-dialog';
+import { ReportDialog } from '../reports/report-dialog';
+import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { StarterActionsMenu } from './starter-actions';
+import { StarterImage } from './starter-image';
+import { useStarter } from './starters-api';
+
+/** "12" → 12; anything else (missing, "abc", "1.5", "-3") → null. */
+export function parseStarterId(raw: string | undefined): number | null {
+  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
+  const id = Number(raw);
+  return id > 0 ? id : null;
+}
+
+function BackLink() {
+  return (
+    <Link
+      to="/browse"
+      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
+    >
+      <ArrowLeft className="size-4" aria-hidden />
+      Back to Browse
+    </Link>
+  );
+}
+
+/** Link previews: Open Graph tags for the starter, removed again when the page is left. */
+function useOpenGraph(starter: Starter | undefined) {
+  useEffect(() => {
+    if (!starter) return;
+    const origin = window.location.origin;
+    const tags: Record<string, string> = {
+      'og:type': 'article',
+      'og:site_name': 'CultureShare',
+      'og:title': starter.title,
+      'og:description': starter.description.slice(0, 200),
+      'og:url': `${origin}/starter/${starter.id}`,
+    };
+    if (starter.imagePath) tags['og:image'] = `${origin}${starter.imagePath}`;
+    const added: HTMLMetaElement[] = [];
+    for (const [property, content] of Object.entries(tags)) {
+      const meta = document.createElement('meta');
+      meta.setAttribute('property', property);
+      meta.setAttribute('content', content);
+      document.head.appendChild(meta);
+      added.push(meta);
+    }
+    const description = document.querySelector<HTMLMetaElement>('meta[name="description"]');
+    const previous = description?.content;
+    if (description) description.content = starter.description.slice(0, 160);
+    return () => {
+      added.forEach((m) => m.remove());
+      if (description && previous !== undefined) description.content = previous;
+    };
+  }, [starter]);
+}
+
+function DetailSkeleton() {
+  return (
+    <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr]" aria-hidden>
+      <Skeleton className="aspect-[4/3] w-full" />
+      <div className="grid content-start gap-4">
+        <Skeleton className="h-6 w-32" />
+        <Skeleton className="h-9 w-3/4" />
+        <Skeleton className="h-4 w-full" />
+        <Skeleton className="h-4 w-5/6" />
+        <Skeleton className="h-32 w-full" />
+      </div>
+    </div>
+  );
+}
+
+function Message({ title }: { title: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <Card className="p-8 text-center" role="alert">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <div className="mt-6">
+          <BackLink />
+        </div>
+      </Card>
+    </div>
+  );
+}
+
+/** /starter/:id (spec §2). */
+export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
+  const id = parseStarterId(rawId);
+  const query = useStarter(id);
+  const { user } = useCurrentUser();
+  const [messageOpen, setMessageOpen] = useState(false);
+  const [reportOpen, setReportOpen] = useState(false);
+  const starter = query.data;
+  useDocumentTitle(id === null ? 'Invalid starter ID' : (starter?.title ?? 'Starter'));
+  useOpenGraph(starter);
+
+  if (id === null) return <Message title="Invalid starter ID" />;
+  if (query.isError) return <Message title="Failed to load starter" />;
+
+  const isOwner = !!user && !!starter && user.id === starter.userId;
+
+  return (
+    <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
+      <BackLink />
+      {!starter ? (
+        <>
+          <span className="sr-only" role="status">
+            Loading starter…
+          </span>
+          <DetailSkeleton />
+        </>
+      ) : (
+        <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+          <StarterImage
+            starter={starter}
+            variant="full"
+            className="rounded-2xl border border-border shadow-sm"
+          />
+          <div className="grid gap-5">
+            <div className="flex items-start justify-between gap-3">
+              <div className="flex flex-wrap items-center gap-2">
+                <CategoryBadge category={starter.category} />
+                {starter.isClaimed && <ClaimedBadge />}
+                {starter.removedAt && <Badge tone="danger">Removed by a moderator</Badge>}
+              </div>
+              {user && (
+                <StarterActionsMenu starter={starter} isOwner={isOwner} afterDelete="browse" />
+              )}
+            </div>
+            <div>
+              <h1 className="text-3xl font-bold tracking-tight break-words">{starter.title}</h1>
+              <p className="mt-1 font-medium text-sage">
+                {subcategoryLabel(starter.category, starter.subcategory)}
+                {starter.starterType &&
+                starter.starterType !== subcategoryLabel(starter.category, starter.subcategory)
+                  ? ` · ${starter.starterType}`
+                  : ''}
+              </p>
+            </div>
+            <p className="leading-relaxed break-words whitespace-pre-line">{starter.description}</p>
+            {starter.customDescription && (
+              <section aria-labelledby="additional-details">
+                <h2 id="additional-details" className="font-semibold">
+                  Additional Details
+                </h2>
+                <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-muted">
+                  {starter.customDescription}
+                </p>
+              </section>
+            )}
+            <Card className="grid gap-3 p-5">
+              <h2 className="text-sm font-semibold text-muted">Shared by</h2>
+              <div className="flex items-center gap-3">
+                <Avatar person={starter.user} className="size-11" />
+                <span className="font-semibold">{ownerName(starter.user)}</span>
+              </div>
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <MapPin className="size-4 shrink-0" aria-hidden />
+                {starter.location}
+              </p>
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <CalendarDays className="size-4 shrink-0" aria-hidden />
+                {timeAgo(starter.createdAt)}
+              </p>
+            </Card>
+            {isOwner ? (
+              starter.isClaimed && (
+                <p className="rounded-xl bg-sage-soft p-4 text-center font-medium text-sage">
+                  This starter has been claimed
+                </p>
+              )
+            ) : (
+              <div className="flex flex-col gap-3 sm:flex-row">
+                {!starter.isClaimed && (
+                  <Button className="flex-1" size="lg" onClick={() => setMessageOpen(true)}>
+                    <MessageCircle className="size-5" aria-hidden />
+                    Message Owner
+                  </Button>
+                )}
+                {user && (
+                  <Button variant="outline" size="lg" onClick={() => setReportOpen(true)}>
+                    <Flag className="size-4" aria-hidden />
+                    Report Post
+                  </Button>
+                )}
+              </div>
+            )}
+          </div>
+          <MessageOwnerDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+          {user && !isOwner && (
+            <ReportDialog starter={starter} open={reportOpen} onOpenChange={setReportOpen} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

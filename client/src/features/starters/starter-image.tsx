@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { categoryEmoji } from '../../../../common/catalogue';
+import type { Starter } from '../../../../common/starters';
+import { cn } from '../../lib/cn';
+
+/**
+ * A starter's photo in a fixed aspect box (no layout shift), lazily loaded. When the photo
+ * fails to load, the category emoji, the title and 'Photo processing...' stand in.
+ */
+export function StarterImage({
+  starter,
+  variant,
+  className,
+}: {
+  starter: Pick<Starter, 'title' | 'category' | 'imagePath' | 'thumbnailPath'>;
+  variant: 'thumb' | 'full';
+  className?: string;
+}) {
+  const src =
+    variant === 'thumb' ? (starter.thumbnailPath ?? starter.imagePath) : starter.imagePath;
+  const [failedSrc, setFailedSrc] = useState<string | null>(null);
+  const failed = !!src && failedSrc === src;
+  return (
+    <div className={cn('relative aspect-[4/3] w-full overflow-hidden bg-surface-muted', className)}>
+      {src && !failed ? (
+        <img
+          src={src}
+          alt={starter.title}
+          width={variant === 'thumb' ? 480 : 1600}
+          height={variant === 'thumb' ? 360 : 1200}
+          loading={variant === 'thumb' ? 'lazy' : 'eager'}
+          decoding="async"
+          onError={() => setFailedSrc(src)}
+          className="absolute inset-0 size-full object-cover"
+        />
+      ) : (
+        <div className="absolute inset-0 flex flex-col items-center justify-center gap-2 bg-gradient-to-br from-accent-soft to-sage-soft p-4 text-center">
+          <span className={variant === 'thumb' ? 'text-5xl' : 'text-7xl'} aria-hidden>
+            {categoryEmoji(starter.category)}
+          </span>
+          {failed ? (
+            <>
+              <span className="line-clamp-2 font-semibold">{starter.title}</span>
+              <span className="text-sm text-muted">Photo processing...</span>
+            </>
+          ) : (
+            variant === 'full' && <span className="text-sm text-muted">No image available</span>
+          )}
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,131 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { ApiErrorBody } from '../../../../common/errors';
+import type { StarterSort } from '../../../../common/constants';
+import type { Starter, StarterList } from '../../../../common/starters';
+import { ApiError, apiRequest } from '../../lib/api';
+
+/** Every starters query key starts with this, so one invalidation refreshes them all. */
+export const startersKey = ['/api/starters'] as const;
+
+export interface StarterListParams {
+  limit: number;
+  offset: number;
+  category?: string;
+  subcategory?: string;
+  location?: string;
+  search?: string;
+  sort: StarterSort;
+  lat?: number;
+  lng?: number;
+}
+
+export function starterListUrl(params: StarterListParams): string {
+  const query = new URLSearchParams();
+  query.set('limit', String(params.limit));
+  query.set('offset', String(params.offset));
+  if (params.category) {
+    query.set('category', params.category);
+    // Spec §7: the type filter is sent literally, 'all' included, once a category is chosen.
+    query.set('subcategory', params.subcategory || 'all');
+  }
+  if (params.location) query.set('location', params.location);
+  if (params.search) query.set('search', params.search);
+  query.set('sort', params.sort);
+  if (params.sort === 'closest' && params.lat !== undefined && params.lng !== undefined) {
+    query.set('lat', String(params.lat));
+    query.set('lng', String(params.lng));
+  }
+  return `/api/starters?${query}`;
+}
+
+export function useStarters(params: StarterListParams) {
+  return useQuery({
+    queryKey: [...startersKey, 'list', params],
+    queryFn: ({ signal }) => apiRequest<StarterList>(starterListUrl(params), { signal }),
+  });
+}
+
+export function useStarter(id: number | null) {
+  return useQuery({
+    queryKey: [...startersKey, 'detail', id],
+    queryFn: ({ signal }) => apiRequest<Starter>(`/api/starters/${id}`, { signal }),
+    enabled: id !== null,
+  });
+}
+
+export function useMyStarters(enabled = true) {
+  return useQuery({
+    queryKey: [...startersKey, 'my'],
+    queryFn: ({ signal }) => apiRequest<Starter[]>('/api/starters/my', { signal }),
+    enabled,
+  });
+}
+
+export function useMarkClaimed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<Starter>(`/api/starters/${id}`, { method: 'PATCH', body: { isClaimed: true } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: startersKey }),
+  });
+}
+
+export function useDeleteStarter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<void>(`/api/starters/${id}`, { method: 'DELETE' }),
+    onSuccess: (_data, id) => {
+      queryClient.removeQueries({ queryKey: [...startersKey, 'detail', id] });
+      return queryClient.invalidateQueries({ queryKey: startersKey });
+    },
+  });
+}
+
+/**
+ * POST /api/starters as multipart. XMLHttpRequest rather than fetch: only it reports upload
+ * progress, which a phone photo on a slow connection needs.
+ */
+export function uploadStarter(
+  form: FormData,
+  onProgress: (fraction: number) => void,
+): Promise<Starter> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', '/api/starters');
+    xhr.withCredentials = true;
+    xhr.responseType = 'text';
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      const text = xhr.responseText;
+      if (xhr.status >= 200 && xhr.status < 300) {
+        try {
+          resolve(JSON.parse(text) as Starter);
+        } catch (err) {
+          reject(err);
+        }
+        return;
+      }
+      let body: Partial<ApiErrorBody> | undefined;
+      try {
+        body = JSON.parse(text) as Partial<ApiErrorBody>;
+      } catch {
+        body = undefined;
+      }
+      reject(new ApiError(xhr.status, text || xhr.statusText, body));
+    };
+    // Same shape as a failed fetch, so callers can treat it as a network error.
+    xhr.onerror = () => reject(new TypeError('Network error'));
+    xhr.send(form);
+  });
+}
+
+export function useCreateStarter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ form, onProgress }: { form: FormData; onProgress: (f: number) => void }) =>
+      uploadStarter(form, onProgress),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: startersKey }),
+  });
+}
