@@ -12,7 +12,7 @@ import { Logo } from './logo';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-full px-3 py-2 text-sm font-medium transition-colors',
+    'rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 
@@ -43,7 +43,7 @@ export function Header() {
                 Messages
                 <LazyUnreadBadge />
               </NavLink>
-              <NavLink to="/profile" className={cn(navClass, 'hidden sm:inline-flex')}>
+              <NavLink to="/profile" className={navClass}>
                 My Posts
               </NavLink>
             </>
@@ -52,7 +52,8 @@ export function Header() {
         <div className="ml-auto flex items-center gap-2">
           {isLoading ? null : user ? (
             <>
-              <Button asChild size="sm" className="hidden sm:inline-flex">
+              {/* max-sm: a plain `hidden` loses to the button's own inline-flex. */}
+              <Button asChild size="sm" className="max-sm:hidden">
                 <Link to="/post">
                   <Plus className="size-4" aria-hidden />
                   Share Starter

@@ -1,10 +1,12 @@
+import { AuthCard } from '../features/auth/auth-card';
+import { SignInForm } from '../features/auth/sign-in-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
   useDocumentTitle('Sign In');
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Sign In</h1>
-    </div>
+    <AuthCard title="Sign In" intro="Welcome back to the CultureShare community.">
+      <SignInForm />
+    </AuthCard>
   );
 }

@@ -1,5 +1,6 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../features/auth/use-current-user';
+import { ProfileView } from '../features/profile/profile-view';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
@@ -7,9 +8,5 @@ export default function Page() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your profile." />;
-  return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Profile</h1>
-    </div>
-  );
+  return <ProfileView user={user} />;
 }

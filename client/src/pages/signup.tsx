@@ -1,10 +1,15 @@
+import { AuthCard } from '../features/auth/auth-card';
+import { SignUpForm } from '../features/auth/sign-up-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
   useDocumentTitle('Create Account');
   return (
-    <div className="mx-auto max-w-3xl px-4 py-12">
-      <h1 className="text-3xl font-bold">Create Account</h1>
-    </div>
+    <AuthCard
+      title="Create Account"
+      intro="Join neighbours sharing fermentation starters for free."
+    >
+      <SignUpForm />
+    </AuthCard>
   );
 }

@@ -96,7 +96,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   function failExternal(request: FastifyRequest, reply: FastifyReply, message: string) {
     reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
-    reply.setCookie(LOGIN_ERROR_COOKIE, encodeURIComponent(message), {
+    reply.setCookie(LOGIN_ERROR_COOKIE, message, {
       path: '/',
       sameSite: 'lax',
       secure: secureCookies(request),

@@ -1,0 +1,110 @@
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link, useNavigate } from 'react-router';
+import { KeyRound } from 'lucide-react';
+import { signInSchema, type SignInInput } from '../../../../common/auth';
+import { Button } from '../../components/ui/button';
+import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { toast, toastError } from '../../components/ui/toast';
+import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { useSite } from '../site/use-site';
+import { useSignIn } from './auth-api';
+import { takeLoginError } from './login-error';
+
+/** The /login form: email and password, then home (spec §2, §4, §8). */
+export function SignInForm() {
+  const navigate = useNavigate();
+  const signIn = useSignIn();
+  const { data: site } = useSite();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<SignInInput>({
+    resolver: zodResolver(signInSchema),
+    defaultValues: { email: '', password: '' },
+  });
+
+  useEffect(() => {
+    // An external sign-in that failed comes back here with the server's reason.
+    const reason = takeLoginError();
+    if (reason) toastError(reason, 'Sign in failed');
+  }, []);
+
+  const onSubmit = handleSubmit(async (values) => {
+    try {
+      await signIn.mutateAsync(values);
+      toast({ title: 'Welcome back!', description: "You've been signed in successfully." });
+      navigate('/');
+    } catch (err) {
+      if (isNetworkError(err)) {
+        toastError('Network error. Please try again.', 'Sign in failed');
+        return;
+      }
+      if (err instanceof ApiError && err.fields) {
+        for (const [name, message] of Object.entries(err.fields)) {
+          if (name === 'email' || name === 'password') setError(name, { message });
+        }
+      }
+      toastError(errorMessage(err, 'Invalid email or password'), 'Sign in failed');
+    }
+  });
+
+  const busy = signIn.isPending;
+  return (
+    <div className="grid gap-6">
+      <form onSubmit={onSubmit} noValidate className="grid gap-4">
+        <Field id="login-email" label="Email" error={errors.email?.message}>
+          <Input
+            {...fieldAria('login-email', errors.email?.message)}
+            type="email"
+            autoComplete="email"
+            inputMode="email"
+            placeholder="you@example.com"
+            {...register('email')}
+          />
+        </Field>
+        <Field id="login-password" label="Password" error={errors.password?.message}>
+          <Input
+            {...fieldAria('login-password', errors.password?.message)}
+            type="password"
+            autoComplete="current-password"
+            {...register('password')}
+          />
+        </Field>
+        <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
+          {busy ? 'Signing In...' : 'Sign In'}
+        </Button>
+      </form>
+
+      {site?.externalSignIn && (
+        <>
+          <div className="flex items-center gap-3 text-xs tracking-wide text-muted uppercase">
+            <span className="h-px flex-1 bg-border" aria-hidden />
+            or
+            <span className="h-px flex-1 bg-border" aria-hidden />
+          </div>
+          {/* A full-page navigation: the provider's pages cannot load inside the app. */}
+          <Button asChild variant="outline" size="lg" className="w-full">
+            <a href="/api/login">
+              <KeyRound className="size-4" aria-hidden />
+              Sign in with {site.externalSignIn.name}
+            </a>
+          </Button>
+        </>
+      )}
+
+      <p className="text-center text-sm text-muted">
+        Don&apos;t have an account?{' '}
+        <Link
+          to="/signup"
+          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
+          Sign up
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,23 @@
+import type { CurrentUser } from '../../../../common/users';
+
+/** View mode of /profile: each detail, or 'Not set' (spec §2). */
+export function ProfileDetails({ user }: { user: CurrentUser }) {
+  const rows: Array<[string, string | null]> = [
+    ['Username', user.username],
+    ['Email', user.email],
+    ['Location', user.location],
+    ['Contact Info', user.contactInfo],
+  ];
+  return (
+    <dl className="grid gap-4 sm:grid-cols-2">
+      {rows.map(([label, value]) => (
+        <div key={label} className="min-w-0 rounded-xl bg-surface-muted/60 px-4 py-3">
+          <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
+          <dd className={value ? 'mt-1 break-words' : 'mt-1 text-muted italic'}>
+            {value || 'Not set'}
+          </dd>
+        </div>
+      ))}
+    </dl>
+  );
+}

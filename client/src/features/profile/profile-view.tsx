@@ -1,0 +1,101 @@
+import { useRef, useState } from 'react';
+import * as Tabs from '@radix-ui/react-tabs';
+import { LogOut, Pencil, Sparkles } from 'lucide-react';
+import { displayName } from '../../../../common/display';
+import type { CurrentUser } from '../../../../common/users';
+import { Avatar } from '../../components/ui/avatar';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { timeAgo } from '../../lib/time';
+import { MyStarters } from '../starters/my-starters';
+import { ProfileDetails } from './profile-details';
+import { ProfileEditForm } from './profile-edit-form';
+
+const tabTrigger =
+  'rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
+  'data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
+
+/** The signed-in member's /profile: who they are, their details, and their starters. */
+export function ProfileView({ user }: { user: CurrentUser }) {
+  const [editing, setEditing] = useState(false);
+  const editButton = useRef<HTMLButtonElement>(null);
+
+  const leaveEdit = () => {
+    setEditing(false);
+    // Back in view mode, focus returns to where the member started.
+    requestAnimationFrame(() => editButton.current?.focus());
+  };
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:py-12">
+      <Card className="overflow-hidden">
+        <div className="h-20 bg-gradient-to-r from-accent-soft via-surface-muted to-sage-soft sm:h-24" />
+        <div className="px-5 pb-6 sm:px-8">
+          <div className="-mt-10 flex flex-col gap-4 sm:-mt-12 sm:flex-row sm:items-end sm:justify-between">
+            <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
+              <Avatar
+                person={user}
+                className="size-20 border-4 border-surface text-2xl sm:size-24 [&>span]:text-2xl"
+              />
+              <div className="min-w-0">
+                <div className="flex flex-wrap items-center gap-2">
+                  <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">
+                    {displayName(user)}
+                  </h1>
+                  {user.isModerator && <Badge tone="sage">Moderator</Badge>}
+                </div>
+                <p className="mt-1 text-sm text-muted">Joined {timeAgo(user.createdAt)}</p>
+              </div>
+            </div>
+          </div>
+
+          <div className="mt-6">
+            {editing ? (
+              <ProfileEditForm user={user} onDone={leaveEdit} />
+            ) : (
+              <>
+                <ProfileDetails user={user} />
+                <div className="mt-5 flex flex-wrap gap-3">
+                  <Button ref={editButton} onClick={() => setEditing(true)}>
+                    <Pencil className="size-4" aria-hidden />
+                    Edit Profile
+                  </Button>
+                  <Button asChild variant="outline">
+                    <a href="/api/logout">
+                      <LogOut className="size-4" aria-hidden />
+                      Sign Out
+                    </a>
+                  </Button>
+                </div>
+              </>
+            )}
+          </div>
+        </div>
+      </Card>
+
+      <Tabs.Root defaultValue="starters">
+        <Tabs.List
+          aria-label="Your activity"
+          className="inline-flex gap-1 rounded-full bg-surface-muted p-1"
+        >
+          <Tabs.Trigger value="starters" className={tabTrigger}>
+            My Starters
+          </Tabs.Trigger>
+          <Tabs.Trigger value="activity" className={tabTrigger}>
+            Activity
+          </Tabs.Trigger>
+        </Tabs.List>
+        <Tabs.Content value="starters" className="mt-5">
+          <MyStarters />
+        </Tabs.Content>
+        <Tabs.Content value="activity" className="mt-5">
+          <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
+            <Sparkles className="size-8 text-accent" aria-hidden />
+            <p className="text-lg font-semibold">Activity Coming Soon</p>
+          </Card>
+        </Tabs.Content>
+      </Tabs.Root>
+    </div>
+  );
+}
