@@ -137,7 +137,7 @@ export function ThreadView({
                       dateTime={m.createdAt}
                       className={cn(
                         'mt-0.5 block text-xs',
-                        mine ? 'text-accent-fg/90' : 'text-muted',
+                        mine ? 'text-accent-fg' : 'text-muted',
                       )}
                     >
                       {timeAgo(m.createdAt)}
