@@ -77,12 +77,27 @@ export function fromPglite(
   };
 }
 
+/**
+ * A migrated, empty data folder made by `npm run build`. Restoring it into a new DATA_DIR is
+ * about twice as fast as PGlite's own initdb, which keeps a first start quick.
+ */
+export const pgliteTemplatePath = path.resolve(
+  migrationsFolder,
+  '../../../../dist/pglite-template.tar',
+);
+
 export async function openPglite(dataDir: string): Promise<Database> {
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirLock(dir);
   try {
-    const client = await PGlite.create({ dataDir: path.join(dir, 'pglite') });
+    const pgDir = path.join(dir, 'pglite');
+    const isNew = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
+    const template =
+      isNew && fs.existsSync(pgliteTemplatePath)
+        ? new Blob([fs.readFileSync(pgliteTemplatePath)])
+        : undefined;
+    const client = await PGlite.create({ dataDir: pgDir, loadDataDir: template });
     return fromPglite(client, release);
   } catch (err) {
     release();
