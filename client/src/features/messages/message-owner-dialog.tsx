@@ -66,7 +66,7 @@ function StarterSummary({ starter }: { starter: Starter }) {
           <span aria-hidden>{categoryEmoji(starter.category)}</span>
           {categoryName(starter.category)}
         </Badge>
-        <p className="mt-1 truncate font-semibold">{starter.title}</p>
+        <p className="mt-1 line-clamp-2 font-semibold break-words">{starter.title}</p>
         <div className="mt-1 flex items-center gap-2 text-sm text-muted">
           <Avatar person={starter.user} className="size-6 text-[0.65rem]" />
           <span className="truncate">{ownerName(starter.user)}</span>
@@ -126,7 +126,7 @@ function MessageForm({
   const tooLong = content.length > MESSAGE_MAX_LENGTH;
   return (
     <DialogContent title="Message Starter Owner">
-      <form onSubmit={submit} noValidate className="grid gap-4">
+      <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
         <StarterSummary starter={starter} />
         <Field id={fieldId} label="Message" error={error}>
           <Textarea
