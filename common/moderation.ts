@@ -38,7 +38,12 @@ export type CreateSanctionInput = z.input<typeof createSanctionSchema>;
 
 export const liftSanctionSchema = z.object({ reason: reasonSchema });
 
-const personSchema = z.object({ id: z.string(), username: z.string().nullable() });
+/** A member as the dashboard names them: username, else first name (common/display). */
+const personSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+});
 
 export const sanctionItemSchema = z.object({
   id: z.number().int(),
@@ -49,7 +54,7 @@ export const sanctionItemSchema = z.object({
   liftedAt: z.string().nullable(),
   /** True while the sanction holds: not lifted and, for a suspension, not yet over. */
   active: z.boolean(),
-  user: personSchema.extend({ firstName: z.string().nullable(), lastName: z.string().nullable() }),
+  user: personSchema.extend({ lastName: z.string().nullable() }),
   createdBy: personSchema.nullable(),
   liftedBy: personSchema.nullable(),
 });

@@ -36,6 +36,13 @@ export const createdReportSchema = z.object({
   status: reportStatusSchema,
 });
 
+/** Who reported or reviewed: the spec shows a username; the first name stands in when unset. */
+const memberSchema = z.object({
+  id: z.string(),
+  username: z.string().nullable(),
+  firstName: z.string().nullable(),
+});
+
 /** A report as moderators see it: spec §3's report item plus ids and the people involved. */
 export const reportItemSchema = z.object({
   id: z.number().int(),
@@ -44,8 +51,8 @@ export const reportItemSchema = z.object({
   status: reportStatusSchema,
   createdAt: z.string(),
   reviewedAt: z.string().nullable(),
-  reviewer: z.object({ id: z.string(), username: z.string().nullable() }).nullable(),
-  reporter: z.object({ id: z.string(), username: z.string().nullable() }),
+  reviewer: memberSchema.nullable(),
+  reporter: memberSchema,
   starter: z.object({
     id: z.number().int(),
     title: z.string(),

@@ -28,7 +28,7 @@ const report = (id: number, status: ReportItem['status']): ReportItem => ({
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
   reviewedAt: null,
   reviewer: null,
-  reporter: { id: 'r1', username: 'worried_neighbour' },
+  reporter: { id: 'r1', username: 'worried_neighbour', firstName: 'Wren' },
   starter: {
     id: 9,
     title: 'Old kombucha SCOBY',

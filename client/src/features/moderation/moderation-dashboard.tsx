@@ -26,7 +26,7 @@ export function ModerationDashboard() {
       <Tabs.Root defaultValue="reports">
         <Tabs.List
           aria-label="Moderation sections"
-          className="mb-6 flex gap-1 overflow-x-auto rounded-full border border-border bg-surface p-1"
+          className="mb-6 grid grid-cols-2 gap-1 rounded-2xl border border-border bg-surface p-1 sm:flex sm:rounded-full"
         >
           {tabs.map((t) => (
             <Tabs.Trigger

@@ -60,8 +60,8 @@ const target = alias(users, 'target');
 const creator = alias(users, 'creator');
 const lifter = alias(users, 'lifter');
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
-const person = (u: { id: string; username: string | null } | null) =>
-  u ? { id: u.id, username: u.username } : null;
+const person = (u: { id: string; username: string | null; firstName: string | null } | null) =>
+  u ? { id: u.id, username: u.username, firstName: u.firstName } : null;
 
 function sanctionsQuery(db: DbOrTx) {
   return db

@@ -421,8 +421,16 @@ describe('GET /api/moderation/audit', () => {
         action: 'suspend',
         reason: 'Repeated off-topic posts',
         reportId,
-        targetUser: { id: owner.user.id, username: owner.user.username },
-        moderator: { id: mod.user.id, username: mod.user.username },
+        targetUser: {
+          id: owner.user.id,
+          username: owner.user.username,
+          firstName: owner.user.firstName,
+        },
+        moderator: {
+          id: mod.user.id,
+          username: mod.user.username,
+          firstName: mod.user.firstName,
+        },
         createdAt: expect.any(String),
       }),
       expect.objectContaining({

@@ -104,6 +104,11 @@ const owner = alias(users, 'owner');
 const reviewer = alias(users, 'reviewer');
 
 const iso = (d: Date | null) => (d ? d.toISOString() : null);
+const member = (u: { id: string; username: string | null; firstName: string | null }) => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.firstName,
+});
 
 function reportItemsQuery(db: DbOrTx) {
   return db
@@ -125,8 +130,8 @@ function toReportItem(row: ReportRow): ReportItem {
     status: row.report.status as ReportStatus,
     createdAt: row.report.createdAt.toISOString(),
     reviewedAt: iso(row.report.reviewedAt),
-    reviewer: row.reviewer ? { id: row.reviewer.id, username: row.reviewer.username } : null,
-    reporter: { id: row.reporter.id, username: row.reporter.username },
+    reviewer: row.reviewer ? member(row.reviewer) : null,
+    reporter: member(row.reporter),
     starter: {
       id: row.starter.id,
       title: row.starter.title,
