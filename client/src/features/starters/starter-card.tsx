@@ -25,24 +25,22 @@ export function StarterCard({ starter }: { starter: Starter }) {
       <div className="relative">
         <StarterImage starter={starter} variant="thumb" />
         {starter.isClaimed && <ClaimedBadge className="absolute top-3 left-3 shadow-sm" />}
-        {starter.removedAt && (
-          <Badge tone="danger" className="absolute top-3 right-3 shadow-sm">
-            Removed by a moderator
-          </Badge>
+        {user && (
+          <div className="absolute top-2 right-2 z-10 rounded-full bg-surface/90 shadow-sm">
+            <StarterActionsMenu starter={starter} isOwner={isOwner} />
+          </div>
         )}
       </div>
       <div className="flex flex-1 flex-col gap-3 p-4">
-        <div className="flex items-center justify-between gap-2">
-          <CategoryBadge category={starter.category} />
-          <div className="flex items-center gap-1">
-            <span className="text-xs text-muted">{timeAgo(starter.createdAt)}</span>
-            {user && (
-              <div className="relative z-10">
-                <StarterActionsMenu starter={starter} isOwner={isOwner} />
-              </div>
-            )}
-          </div>
+        <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
+          <CategoryBadge category={starter.category} className="whitespace-nowrap" />
+          <span className="text-xs whitespace-nowrap text-muted">{timeAgo(starter.createdAt)}</span>
         </div>
+        {starter.removedAt && (
+          <Badge tone="danger" className="self-start">
+            Removed by a moderator
+          </Badge>
+        )}
         <h3 className="text-lg leading-snug font-semibold">
           <Link
             to={`/starter/${starter.id}`}
