@@ -95,14 +95,3 @@ export const auditQuerySchema = z.object({
 });
 
 export const sanctionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
-
-/** What a sanctioned member is told when they try to sign in. */
-export function sanctionMessage(sanction: {
-  kind: SanctionKind;
-  reason: string;
-  endsAt: Date | string | null;
-}): string {
-  if (sanction.kind === 'ban') return `Your account has been banned. Reason: ${sanction.reason}`;
-  const until = new Date(sanction.endsAt!).toUTCString();
-  return `Your account is suspended until ${until}. Reason: ${sanction.reason}`;
-}

@@ -76,6 +76,24 @@ function serve(server: FakeServer) {
         server.reports![next] = [{ ...moved, status: next }];
         return json({ ...moved, status: next });
       }
+      if (url === '/api/moderation/sanctions' && method === 'POST') {
+        const body = JSON.parse(String(init!.body)) as { kind: 'suspension'; reason: string };
+        return json(
+          {
+            id: 1,
+            kind: body.kind,
+            reason: body.reason,
+            endsAt: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+            createdAt: new Date().toISOString(),
+            liftedAt: null,
+            active: true,
+            user: { id: 'o1', username: 'scoby_sam', firstName: null, lastName: null },
+            createdBy: { id: 'mod', username: 'mod', firstName: null },
+            liftedBy: null,
+          },
+          201,
+        );
+      }
       if (url.startsWith('/api/moderation/')) return json([]);
       return json({ message: 'Not found' }, 404);
     }),
@@ -172,5 +190,31 @@ describe('/moderation', () => {
     expect(value('Pending')).toBe('4');
     expect(value('Resolved')).toBe('7');
     expect(value('Total')).toBe('13');
+  });
+
+  it('suspends a reported starter’s owner for a chosen period, with a reason', async () => {
+    const calls = serve({
+      user: person('mod', true),
+      reports: { pending: [report(5, 'pending')] },
+    });
+    renderPage();
+    const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Sanction scoby_sam' });
+    const d = within(dialog);
+    await userEvent.click(d.getByRole('button', { name: 'Suspend Member' }));
+    expect(d.getByRole('alert')).toHaveTextContent('Please give a reason');
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+
+    await userEvent.selectOptions(d.getByLabelText('Suspend for'), '3 days');
+    await userEvent.type(d.getByLabelText('Reason'), 'Selling starters');
+    await userEvent.click(d.getByRole('button', { name: 'Suspend Member' }));
+    expect(await screen.findByText(/scoby_sam is suspended until/)).toBeInTheDocument();
+    expect(calls).toContainEqual({
+      url: '/api/moderation/sanctions',
+      method: 'POST',
+      body: { userId: 'o1', kind: 'suspension', reason: 'Selling starters', days: 3, reportId: 5 },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 });
