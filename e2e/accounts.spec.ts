@@ -173,7 +173,14 @@ test('small screens get a round Share Starter button', async ({ page }) => {
   await page.goto('/profile');
   const share = page.getByRole('link', { name: 'Share Starter' });
   await expect(share).toBeVisible();
+  await expectNoAxeViolations(page);
+  // Nothing in the header spills past the screen's edge.
+  expect(await page.locator('html').evaluate((html) => html.scrollWidth)).toBeLessThanOrEqual(360);
   const box = (await share.boundingBox())!;
   expect(Math.round(box.width)).toBe(Math.round(box.height));
-  await expectNoAxeViolations(page);
+  // It floats in the bottom corner of the screen, not in the header.
+  expect(box.y + box.height).toBeGreaterThan(740 - 40);
+  expect(box.x + box.width).toBeGreaterThan(360 - 40);
+  await share.click();
+  await expect(page).toHaveURL(/\/post$/);
 });

@@ -23,7 +23,8 @@ export function Header() {
   const { user, isLoading } = useCurrentUser();
 
   return (
-    <header className="sticky top-0 z-40 border-b border-border bg-bg/95 backdrop-blur">
+    // No backdrop-filter here: it would pin the floating Share Starter button inside the header.
+    <header className="sticky top-0 z-40 border-b border-border bg-bg/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to="/"
@@ -43,7 +44,8 @@ export function Header() {
                 Messages
                 <LazyUnreadBadge />
               </NavLink>
-              <NavLink to="/profile" className={navClass}>
+              {/* On a 360 px screen the avatar menu's Profile item stands in for it. */}
+              <NavLink to="/profile" className={(s) => cn(navClass(s), 'max-sm:hidden')}>
                 My Posts
               </NavLink>
             </>
