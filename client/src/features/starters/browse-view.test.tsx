@@ -1,0 +1,145 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Starter } from '../../../../common/starters';
+import { renderWithProviders } from '../../test/render';
+import { BrowseView } from './browse-view';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+function starterFixture(overrides: Partial<Starter> = {}): Starter {
+  return {
+    id: 1,
+    userId: 'owner-1',
+    title: 'Milk kefir grains',
+    description: 'Plump grains that ferment a litre of milk overnight.',
+    category: 'dairy',
+    subcategory: 'kefir',
+    starterType: 'Kefir grains',
+    customDescription: null,
+    location: 'Portland, Oregon',
+    imagePath: null,
+    thumbnailPath: null,
+    isActive: true,
+    isClaimed: false,
+    removedAt: null,
+    createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
+    updatedAt: new Date().toISOString(),
+    user: {
+      id: 'owner-1',
+      username: null,
+      firstName: 'Kefira',
+      lastName: 'Smith',
+      profileImageUrl: null,
+    },
+    ...overrides,
+  };
+}
+
+function serve(list: (url: URL) => Response | Promise<Response>) {
+  const urls: URL[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: string) => {
+      const url = new URL(input, 'http://localhost');
+      if (url.pathname === '/api/auth/user') return json({ message: 'Sign in required' }, 401);
+      if (url.pathname === '/api/starters') {
+        urls.push(url);
+        return list(url);
+      }
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+  return urls;
+}
+
+function Where() {
+  const location = useLocation();
+  return <output aria-label="url">{location.pathname + location.search}</output>;
+}
+
+const renderBrowse = (path = '/browse') =>
+  renderWithProviders(
+    <>
+      <BrowseView />
+      <Where />
+    </>,
+    { path },
+  );
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('BrowseView', () => {
+  it('shows six skeleton cards, then the results and their count', async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((r) => (release = r));
+    serve(async () => {
+      await gate;
+      return json({ starters: [starterFixture()], total: 1 });
+    });
+    const { container } = renderBrowse();
+    expect(screen.getByText('Loading starters…')).toBeInTheDocument();
+    expect(container.querySelectorAll('.animate-pulse.aspect-\\[4\\/3\\]')).toHaveLength(6);
+    release();
+    expect(await screen.findByText('1 result(s)')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Milk kefir grains' })).toHaveAttribute(
+      'href',
+      '/starter/1',
+    );
+    expect(screen.getByRole('button', { name: 'Sign In to Message' })).toBeDisabled();
+  });
+
+  it('sends the page, category and type, and a category change clears the type and page', async () => {
+    const urls = serve(() => json({ starters: [starterFixture()], total: 120 }));
+    renderBrowse('/browse?category=dairy&subcategory=kefir&page=7');
+    await screen.findByText('120 result(s)');
+    const first = urls.at(-1)!;
+    expect(first.searchParams.get('offset')).toBe('72');
+    expect(first.searchParams.get('limit')).toBe('12');
+    expect(first.searchParams.get('subcategory')).toBe('kefir');
+    // Five numbers around page 7 of 10.
+    const pages = screen.getAllByRole('button', { name: /^Page \d+$/ }).map((b) => b.textContent);
+    expect(pages).toEqual(['5', '6', '7', '8', '9']);
+    expect(screen.getByRole('button', { name: 'Page 7' })).toHaveAttribute('aria-current', 'page');
+
+    await userEvent.click(screen.getByRole('button', { name: /Grain Ferments/ }));
+    await waitFor(() =>
+      expect(screen.getByLabelText('url')).toHaveTextContent(/^\/browse\?category=grain$/),
+    );
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('category')).toBe('grain'));
+    expect(urls.at(-1)!.searchParams.get('subcategory')).toBe('all');
+    expect(urls.at(-1)!.searchParams.get('offset')).toBe('0');
+    expect(screen.getByLabelText('Starter Type')).toHaveValue('all');
+  });
+
+  it('shows the empty state, and Clear Filters empties the URL', async () => {
+    serve(() => json({ starters: [], total: 0 }));
+    renderBrowse('/browse?search=unicorn&sort=oldest');
+    expect(await screen.findByText('No starters found')).toBeInTheDocument();
+    expect(screen.getByText('Try adjusting your filters or search terms')).toBeInTheDocument();
+    expect(screen.getByLabelText('Search')).toHaveValue('unicorn');
+    await userEvent.click(screen.getAllByRole('button', { name: 'Clear Filters' })[1]!);
+    await waitFor(() => expect(screen.getByLabelText('url')).toHaveTextContent(/^\/browse$/));
+    expect(screen.getByLabelText('Search')).toHaveValue('');
+  });
+
+  it('shows the error state with Try Again', async () => {
+    serve(() => json({ message: 'boom' }, 500));
+    renderBrowse();
+    expect(await screen.findByText('Failed to load starters')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('writes a typed search to the URL after a pause, back on page 1', async () => {
+    const urls = serve(() => json({ starters: [], total: 0 }));
+    renderBrowse('/browse?page=3');
+    await screen.findByText('0 result(s)');
+    await userEvent.type(screen.getByLabelText('Search'), 'rye');
+    await waitFor(() =>
+      expect(screen.getByLabelText('url')).toHaveTextContent(/^\/browse\?search=rye$/),
+    );
+    await waitFor(() => expect(urls.at(-1)!.searchParams.get('search')).toBe('rye'));
+  });
+});
