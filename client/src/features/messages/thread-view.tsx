@@ -135,10 +135,7 @@ export function ThreadView({
                     <p className="break-words whitespace-pre-wrap">{m.content}</p>
                     <time
                       dateTime={m.createdAt}
-                      className={cn(
-                        'mt-0.5 block text-xs',
-                        mine ? 'text-accent-fg' : 'text-muted',
-                      )}
+                      className={cn('mt-0.5 block text-xs', mine ? 'text-accent-fg' : 'text-muted')}
                     >
                       {timeAgo(m.createdAt)}
                     </time>

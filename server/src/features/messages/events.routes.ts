@@ -1,7 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../../common/messages';
+import type { Db } from '../../db/client';
 import { requireUser } from '../../plugins/sessions';
 import type { LiveEvents } from './live-events';
+import { sessionIsActive } from './messages.service';
 
 /** Proxies drop connections that stay silent; a comment line every so often keeps it open. */
 const HEARTBEAT_MS = 25_000;
@@ -12,9 +14,13 @@ const RETRY_MS = 3_000;
  * GET /api/events — Server-Sent Events for the signed-in member. Events carry ids only; the
  * client refetches what changed, so a missed event costs nothing but a refetch on reconnect.
  */
-export async function eventsRoutes(app: FastifyInstance, { live }: { live: LiveEvents }) {
+export async function eventsRoutes(
+  app: FastifyInstance,
+  { live, db, heartbeatMs = HEARTBEAT_MS }: { live: LiveEvents; db: Db; heartbeatMs?: number },
+) {
   app.get('/api/events', async (request, reply) => {
     const user = requireUser(request);
+    const sessionHash = request.sessionHash!;
     reply.hijack();
     const res = reply.raw;
     res.writeHead(200, {
@@ -34,7 +40,14 @@ export async function eventsRoutes(app: FastifyInstance, { live }: { live: LiveE
       send: (event: LiveEvent) => write(`event: ${event.type}\ndata: ${JSON.stringify(event)}\n\n`),
       close: () => finish(),
     });
-    const heartbeat = setInterval(() => write(': heartbeat\n\n'), HEARTBEAT_MS);
+    // A stream outlives the request that opened it: once the session ends (sign-out, ban,
+    // suspension) the stream ends too, at the next heartbeat.
+    const heartbeat = setInterval(() => {
+      sessionIsActive(db, sessionHash).then(
+        (active) => (active ? write(': heartbeat\n\n') : finish()),
+        (err: unknown) => request.log.warn({ err }, 'live stream session check failed'),
+      );
+    }, heartbeatMs);
     heartbeat.unref();
 
     function finish() {

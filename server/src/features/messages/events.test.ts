@@ -1,10 +1,15 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
+import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LiveEvent } from '../../../../common/messages';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { createAppsOnSharedPostgres } from '../../test/shared-database';
+import { errorsPlugin } from '../../plugins/errors';
+import { endUserSessions, sessionsPlugin } from '../../plugins/sessions';
+import { eventsRoutes } from './events.routes';
+import { createLiveEvents } from './live-events';
 
 interface EventStream {
   status: number;
@@ -179,6 +184,27 @@ describe('GET /api/events', () => {
       readerId: owner.user.id,
       otherId: asker.user.id,
     });
+  });
+
+  it('ends a stream once the session it was opened with has ended', async () => {
+    // The app's heartbeat is 25 s; this copy of the route beats every 50 ms.
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    await app.register(fastifyCookie);
+    await app.register(sessionsPlugin, { db: t.db, idleDays: 1, maxDays: 1 });
+    const live = await createLiveEvents(t.database, app.log);
+    app.addHook('preClose', () => live.close());
+    await app.register(eventsRoutes, { live, db: t.db, heartbeatMs: 50 });
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const member = await signedInMember(t.db);
+      const s = await stream(app, member.cookie);
+      expect(s.status).toBe(200);
+      await endUserSessions(t.db, member.user.id);
+      await s.ended;
+    } finally {
+      await app.close();
+    }
   });
 
   it('ends open streams when the app closes, so shutdown is not held open', async () => {

@@ -29,7 +29,7 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
     await live.close();
   });
 
-  await app.register(eventsRoutes, { live });
+  await app.register(eventsRoutes, { live, db });
 
   /** Publishing is best effort: the message is stored, and clients refetch on reconnect. */
   const publish = (...args: Parameters<typeof live.publish>) =>
