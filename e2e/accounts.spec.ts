@@ -146,7 +146,7 @@ test('a taken username is explained under the field', async ({ page, browser }) 
   await expectNoAxeViolations(page);
 });
 
-test('the moderator sees the Mod badge, the Moderation entry and the Moderator badge', async ({
+test('the moderator sees the Mod badge, the Moderation entry and the Moderator badge, then signs out', async ({
   page,
 }) => {
   await signUpAndIn(page.request, newMember({ email: 'moderator@e2e.test' }));
@@ -155,6 +155,13 @@ test('the moderator sees the Mod badge, the Moderation entry and the Moderator b
   await page.getByRole('button', { name: /Account menu for/ }).click();
   await expect(page.getByRole('menu').getByText('Mod', { exact: true })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Moderation' })).toBeVisible();
+
+  // Sign Out from the avatar menu, by keyboard.
+  await page.getByRole('menuitem', { name: 'Sign Out' }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Join Community' })).toBeVisible();
+  expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
 test('/api/login goes to the sign-in page when no external provider is set up', async ({

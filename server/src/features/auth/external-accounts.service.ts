@@ -6,7 +6,12 @@ import type { Db, DbOrTx } from '../../db/client';
 import { externalIdentities, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { findUserByEmail, isModeratorEmail, refusalReason } from './auth.service';
+import {
+  applyModeratorBootstrap,
+  findUserByEmail,
+  isModeratorEmail,
+  refusalReason,
+} from './auth.service';
 import type { ExternalProfile } from './oidc-client';
 
 export const EXTERNAL_EMAIL_TAKEN =
@@ -153,5 +158,8 @@ export async function signInExternal(
   const user = (await findIdentityUser(db, profile)) ?? (await createMember(db, config, profile));
   const refusal = await refusalReason(db, user);
   if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
-  return user;
+  // MODERATOR_EMAILS applies at every sign-in, but only to an address the provider vouches for.
+  const verifiedOwnEmail =
+    profile.emailVerified && profile.email?.toLowerCase() === user.email.toLowerCase();
+  return verifiedOwnEmail ? applyModeratorBootstrap(db, config, user) : user;
 }

@@ -17,6 +17,7 @@ beforeAll(async () => {
     OIDC_ISSUER_URL: provider.issuer,
     OIDC_CLIENT_ID: provider.clientId,
     OIDC_CLIENT_SECRET: provider.clientSecret,
+    MODERATOR_EMAILS: 'chief@idp.example,unverified-chief@idp.example',
   });
 });
 afterAll(async () => {
@@ -190,6 +191,21 @@ describe('external sign-in (OIDC)', () => {
     } finally {
       await app.close();
     }
+  });
+
+  it('makes a listed email a moderator only when the provider has verified it', async () => {
+    const signInAs = async (subject: string, email: string, verified: boolean) => {
+      provider.setAccount(subject, { email, email_verified: verified, given_name: 'Chief' });
+      const { location, oidcCookie } = await startSignIn();
+      const res = await callback(await provider.authorize(location), oidcCookie);
+      const me = await t.app.inject({
+        url: '/api/auth/user',
+        headers: { cookie: cookieFrom(res)! },
+      });
+      return me.json().isModerator as boolean;
+    };
+    expect(await signInAs('chief-1', 'chief@idp.example', true)).toBe(true);
+    expect(await signInAs('chief-2', 'unverified-chief@idp.example', false)).toBe(false);
   });
 
   it('refuses a banned member who signs in externally', async () => {
