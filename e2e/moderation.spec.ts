@@ -39,9 +39,19 @@ async function shareStarter(request: APIRequestContext, title: string): Promise<
   return (await res.json()).id as number;
 }
 
+/** The detail page offers 'Report Post' as a button. */
 async function reportFromDetailPage(page: Page, starterId: number, title: string) {
   await page.goto(`/starter/${starterId}`);
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
+  await page.getByRole('button', { name: 'Report Post' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Report Post' });
+  await expect(dialog).toBeVisible();
+  return dialog;
+}
+
+/** A card on /browse offers it in its three-dot menu. */
+async function reportFromBrowseCard(page: Page, title: string) {
+  await page.goto('/browse');
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Report Post' }).click();
   const dialog = page.getByRole('dialog', { name: 'Report Post' });
@@ -80,8 +90,8 @@ test('a member reports a starter; a moderator reviews it, removes another and su
   await expect(reporter.page.getByText('Report submitted', { exact: true })).toBeVisible();
   await expect(dialog).toBeHidden();
 
-  // --- and the second one, for a safety reason
-  dialog = await reportFromDetailPage(reporter.page, secondId, secondTitle);
+  // --- and the second one from its card on /browse, for a safety reason
+  dialog = await reportFromBrowseCard(reporter.page, secondTitle);
   await dialog.getByRole('radio', { name: /^Safety Concerns/ }).check();
   await dialog.getByLabel('Additional Details').fill('Pink spots on the grains');
   await dialog.getByRole('button', { name: 'Submit Report' }).click();
@@ -97,7 +107,7 @@ test('a member reports a starter; a moderator reviews it, removes another and su
   await expect(firstCard).toContainText('Other');
   await expectNoAxeViolations(mod);
   await firstCard.getByRole('button', { name: 'Mark as Reviewed' }).click();
-  await expect(mod.getByText('Report has been updated.')).toBeVisible();
+  await expect(mod.getByText('Report has been updated.', { exact: true })).toBeVisible();
   await expect(firstCard).toHaveCount(0);
 
   await mod.getByLabel('Status').selectOption({ label: 'Reviewed Reports' });
@@ -116,7 +126,7 @@ test('a member reports a starter; a moderator reviews it, removes another and su
     .filter({ hasText: secondTitle });
   await expect(secondCard).toContainText('Pink spots on the grains');
   await secondCard.getByRole('button', { name: 'Remove Starter' }).click();
-  await expect(mod.getByText('Report has been updated.')).toBeVisible();
+  await expect(mod.getByText('Report has been updated.', { exact: true })).toBeVisible();
   await expect(secondCard).toHaveCount(0);
   await expect(mod.getByText('All caught up! No pending reports to review.')).toBeVisible();
 
