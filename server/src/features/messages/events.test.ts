@@ -186,6 +186,13 @@ describe('GET /api/events', () => {
     });
   });
 
+  it('keeps at most ten streams per member, closing the oldest', async () => {
+    const member = await signedInMember(t.db);
+    const first = await stream(t.app, member.cookie);
+    for (let i = 0; i < 10; i++) await stream(t.app, member.cookie);
+    await first.ended;
+  });
+
   it('ends a stream once the session it was opened with has ended', async () => {
     // The app's heartbeat is 25 s; this copy of the route beats every 50 ms.
     const app = Fastify({ logger: false });
