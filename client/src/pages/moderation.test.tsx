@@ -64,8 +64,12 @@ function serve(server: FakeServer) {
       const method = init?.method ?? 'GET';
       calls.push({ url, method, body: init?.body ? JSON.parse(String(init.body)) : undefined });
       if (url === '/api/auth/user') return server.user ? json(server.user) : json({}, 401);
-      const status = /^\/api\/reports\?status=(\w+)$/.exec(url)?.[1];
-      if (status) return json(server.reports?.[status as ReportItem['status']] ?? []);
+      const list = /^\/api\/reports\?status=(\w+)&limit=(\d+)&offset=(\d+)$/.exec(url);
+      if (list) {
+        const [, status, limit, offset] = list;
+        const all = server.reports?.[status as ReportItem['status']] ?? [];
+        return json(all.slice(Number(offset), Number(offset) + Number(limit)));
+      }
       if (url === '/api/reports/stats') return json(server.stats);
       const patch = /^\/api\/reports\/(\d+)$/.exec(url);
       if (patch && method === 'PATCH') {
@@ -217,4 +221,17 @@ describe('/moderation', () => {
     });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
+
+  it('loads older reports 50 at a time', async () => {
+    const many = Array.from({ length: 51 }, (_, i) => report(100 - i, 'pending'));
+    serve({ user: person('mod', true), reports: { pending: many } });
+    renderPage();
+    expect(await screen.findByText('Report #100')).toBeInTheDocument();
+    expect(screen.getAllByText(/^Report #/)).toHaveLength(50);
+    expect(screen.queryByText('Report #50')).toBeNull();
+    await userEvent.click(screen.getByText('Load more'));
+    expect(await screen.findByText('Report #50')).toBeInTheDocument();
+    expect(screen.queryByText('Load more')).toBeNull();
+    // Fifty cards take a while to render in jsdom.
+  }, 30_000);
 });

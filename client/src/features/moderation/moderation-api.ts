@@ -1,4 +1,4 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ReportStatus } from '../../../../common/catalogue';
 import type { AuditEntry, CreateSanctionInput, SanctionItem } from '../../../../common/moderation';
 import type { ReportItem, ReportStats } from '../../../../common/reports';
@@ -9,8 +9,21 @@ const STATS_PATH = '/api/reports/stats';
 export const sanctionsPath = (active: boolean) => `/api/moderation/sanctions?active=${active}`;
 const AUDIT_PATH = '/api/moderation/audit';
 
+export const REPORTS_PAGE_SIZE = 50;
+
+/** Reports of one status, newest first, a page at a time ('Load more'). */
 export function useReports(status: ReportStatus) {
-  return useQuery<ReportItem[]>({ queryKey: [reportsPath(status)] });
+  return useInfiniteQuery({
+    queryKey: [reportsPath(status), 'pages'],
+    initialPageParam: 0,
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest<ReportItem[]>(
+        `${reportsPath(status)}&limit=${REPORTS_PAGE_SIZE}&offset=${pageParam}`,
+        { signal },
+      ),
+    getNextPageParam: (last, pages) =>
+      last.length === REPORTS_PAGE_SIZE ? pages.length * REPORTS_PAGE_SIZE : undefined,
+  });
 }
 
 export function useReportStats() {

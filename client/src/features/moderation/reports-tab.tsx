@@ -18,6 +18,8 @@ export function ReportsTab() {
   const id = useId();
   const [status, setStatus] = useState<ReportStatus>('pending');
   const reports = useReports(status);
+  // A report handled while several pages are loaded may shift another onto two pages.
+  const items = [...new Map((reports.data?.pages.flat() ?? []).map((r) => [r.id, r])).values()];
 
   return (
     <div className="grid gap-5">
@@ -50,14 +52,26 @@ export function ReportsTab() {
             Try Again
           </Button>
         </Card>
-      ) : reports.data && reports.data.length > 0 ? (
-        <ul className="grid gap-4" aria-label={filterLabel[status]}>
-          {reports.data.map((report) => (
-            <li key={report.id}>
-              <ReportCard report={report} />
-            </li>
-          ))}
-        </ul>
+      ) : items.length > 0 ? (
+        <>
+          <ul className="grid gap-4" aria-label={filterLabel[status]}>
+            {items.map((report) => (
+              <li key={report.id}>
+                <ReportCard report={report} />
+              </li>
+            ))}
+          </ul>
+          {reports.hasNextPage && (
+            <Button
+              variant="outline"
+              className="justify-self-center"
+              disabled={reports.isFetchingNextPage}
+              onClick={() => void reports.fetchNextPage()}
+            >
+              {reports.isFetchingNextPage ? 'Loading...' : 'Load more'}
+            </Button>
+          )}
+        </>
       ) : (
         <Card className="p-10 text-center">
           <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">

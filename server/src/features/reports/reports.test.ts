@@ -267,6 +267,25 @@ describe('GET /api/reports and /api/reports/stats', () => {
     expect(bad.statusCode).toBe(400);
   });
 
+  it('pages through reports with limit and offset', async () => {
+    const mod = await signedInMember(t.db, { isModerator: true });
+    await pendingReport();
+    await pendingReport();
+    const all = (
+      await t.app.inject({ url: '/api/reports?limit=200', headers: { cookie: mod.cookie } })
+    ).json() as Array<{ id: number }>;
+    const page = await t.app.inject({
+      url: '/api/reports?status=pending&limit=1&offset=1',
+      headers: { cookie: mod.cookie },
+    });
+    expect(page.json().map((r: { id: number }) => r.id)).toEqual([all[1]!.id]);
+    const tooMany = await t.app.inject({
+      url: '/api/reports?limit=500',
+      headers: { cookie: mod.cookie },
+    });
+    expect(tooMany.statusCode).toBe(400);
+  });
+
   it('counts every report by status from the database', async () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const counts = async () =>
