@@ -5,6 +5,7 @@ import type {
   SendMessageInput,
   UnreadCount,
 } from '../../../../common/messages';
+import type { Starter } from '../../../../common/starters';
 import { apiRequest } from '../../lib/api';
 
 /** Every messaging query sits under one root, so a live event can refresh them all at once. */
@@ -85,5 +86,17 @@ export function useSendMessage() {
         queryKey: [...messagesKeys.threads, message.starterId],
       });
     },
+  });
+}
+
+/**
+ * The starter a thread is about, for a thread not in the conversation list yet (a new one opened
+ * by URL). Kept outside `messagesKeys.all`: live events need not refetch it.
+ */
+export function useThreadStarter(starterId: number, enabled: boolean) {
+  return useQuery<Starter>({
+    queryKey: ['messages-starter', starterId],
+    queryFn: ({ signal }) => apiRequest<Starter>(`/api/starters/${starterId}`, { signal }),
+    enabled,
   });
 }

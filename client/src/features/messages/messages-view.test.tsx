@@ -55,6 +55,9 @@ function serve({ conversations = [conversation], messages = thread } = {}) {
     vi.fn(async (url: string, init?: RequestInit) => {
       if (url === '/api/conversations') return json(conversations);
       if (url === '/api/messages/unread-count') return json({ count: 0 });
+      if (url === '/api/starters/7') {
+        return json({ id: 7, userId: OWNER.id, title: 'Rye sourdough starter', user: OWNER });
+      }
       if (url.startsWith('/api/messages/starter/')) {
         threadCalls.push(url);
         return json(messages);
@@ -118,6 +121,22 @@ describe('/messages', () => {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+  });
+
+  it('opens a new thread with the starter owner from a link naming only the starter', async () => {
+    const { posts } = serve({ conversations: [], messages: [] });
+    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages?starter=7' });
+    expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { name: 'Rye sourdough starter' }),
+    ).toBeInTheDocument();
+    const input = screen.getByPlaceholderText('Type your message...');
+    await userEvent.type(input, 'Hello! Is it still available?{Enter}');
+    await waitFor(() =>
+      expect(posts).toEqual([
+        { starterId: 7, receiverId: OWNER.id, content: 'Hello! Is it still available?' },
+      ]),
+    );
   });
 
   it('sends with Enter to the other member, keeps Send disabled for blank text', async () => {

@@ -4,6 +4,7 @@ import { ArrowLeft, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { displayName } from '../../../../common/display';
 import type { Conversation, Message } from '../../../../common/messages';
+import type { PublicUser } from '../../../../common/users';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
@@ -12,20 +13,24 @@ import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/time';
-import { useSendMessage, useThread } from './messages-api';
+import { useSendMessage, useThread, useThreadStarter } from './messages-api';
 
-/** The other member: from the URL, else the conversation, else whoever the thread is with. */
+/**
+ * The other member: from the URL, else the conversation, else whoever the thread is with, else
+ * (a new thread) the starter's owner.
+ */
 function otherMemberId(
   meId: string,
   withId: string | null,
   conversation: Conversation | undefined,
   messages: Message[] | undefined,
+  owner: PublicUser | undefined,
 ): string | null {
   if (withId) return withId;
   if (conversation) return conversation.otherUser.id;
   const first = messages?.[0];
-  if (!first) return null;
-  return first.senderId === meId ? first.receiverId : first.senderId;
+  if (first) return first.senderId === meId ? first.receiverId : first.senderId;
+  return owner && owner.id !== meId ? owner.id : null;
 }
 
 export function ThreadView({
@@ -40,11 +45,13 @@ export function ThreadView({
   conversation: Conversation | undefined;
 }) {
   const thread = useThread(starterId, withId);
+  const starter = useThreadStarter(starterId, !conversation);
   const send = useSendMessage();
   const [text, setText] = useState('');
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
-  const receiverId = otherMemberId(meId, withId, conversation, thread.data);
+  const owner = starter.data?.user;
+  const receiverId = otherMemberId(meId, withId, conversation, thread.data, owner);
   const count = thread.data?.length ?? 0;
 
   useEffect(() => {
@@ -65,7 +72,8 @@ export function ThreadView({
     );
   };
 
-  const other = conversation?.otherUser;
+  const other = conversation?.otherUser ?? (owner && owner.id === receiverId ? owner : undefined);
+  const title = conversation?.starterTitle ?? starter.data?.title ?? 'Conversation';
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
@@ -76,9 +84,7 @@ export function ThreadView({
         </Button>
         {other && <Avatar person={other} />}
         <div className="min-w-0">
-          <h2 className="truncate font-semibold">
-            {conversation ? conversation.starterTitle : 'Conversation'}
-          </h2>
+          <h2 className="truncate font-semibold">{title}</h2>
           <p className="truncate text-sm text-muted">
             {other && <span>{displayName(other)} · </span>}
             <Link
