@@ -133,6 +133,15 @@ describe('sign-up', () => {
     expect(prefix.statusCode).toBe(401);
   });
 
+  it('ignores fields a member may not set, such as the moderator flag', async () => {
+    const account = newAccount({ isModerator: true, isActive: false, passwordHash: 'x' });
+    const res = await signUp(t, account);
+    expect(res.statusCode).toBe(201);
+    const [row] = await t.db.select().from(users).where(eq(users.email, account.email));
+    expect(row).toMatchObject({ isModerator: false, isActive: true });
+    expect(row!.passwordHash).toMatch(/^\$argon2id\$/);
+  });
+
   it('answers 409 for an email that is taken, whatever its case', async () => {
     const account = newAccount();
     await signUp(t, account);

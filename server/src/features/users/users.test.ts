@@ -89,6 +89,24 @@ describe('PATCH /api/users/profile', () => {
     expect(res.json().username).toBe('tempehtom');
   });
 
+  it('changes nothing but the three profile fields', async () => {
+    const { user, cookie } = await signedInMember(t.db);
+    const res = await patch(cookie, {
+      username: 'plain_member',
+      isModerator: true,
+      email: 'takeover@example.test',
+      firstName: 'Mallory',
+    });
+    expect(res.statusCode).toBe(200);
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row).toMatchObject({
+      username: 'plain_member',
+      isModerator: false,
+      email: user.email,
+      firstName: user.firstName,
+    });
+  });
+
   it('answers 401 when signed out, whatever the body', async () => {
     expect((await patch(undefined, { username: 'x' })).statusCode).toBe(401);
     expect((await patch(undefined, {})).statusCode).toBe(401);
