@@ -36,7 +36,7 @@ export function MessagesView({ meId }: { meId: string }) {
       >
         Messages
       </h1>
-      <div className="grid h-[calc(100dvh-10rem)] min-h-[26rem] gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <div className="grid h-[calc(100dvh-11.5rem)] min-h-[26rem] md:h-[calc(100dvh-10rem)] gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
         <Card
           className={cn('min-h-0 overflow-y-auto', selected && 'hidden md:block')}
           aria-label="Conversation list"
