@@ -57,7 +57,8 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
   return user;
 }
 
-function isUniqueViolation(err: unknown): boolean {
+/** True when Postgres refused a write for breaking a unique index (a race lost). */
+export function isUniqueViolation(err: unknown): boolean {
   for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
     if ((e as { code?: unknown }).code === '23505') return true;
     e = (e as { cause?: unknown }).cause;

@@ -10,6 +10,7 @@ import {
   applyModeratorBootstrap,
   findUserByEmail,
   isModeratorEmail,
+  isUniqueViolation,
   refusalReason,
 } from './auth.service';
 import type { ExternalProfile } from './oidc-client';
@@ -62,14 +63,6 @@ async function uniqueUsername(db: DbOrTx, base: string | null): Promise<string |
     if (!(await usernameTaken(db, candidate))) return candidate;
   }
   return `${base}_${crypto.randomBytes(2).toString('hex')}`;
-}
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 function splitName(profile: ExternalProfile) {

@@ -6,16 +6,9 @@ import { users } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { locate } from '../places/places.service';
+import { isUniqueViolation } from '../auth/auth.service';
 
 export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /** A member edits their own profile; usernames are unique whatever their case. */
 export async function updateProfile(
