@@ -15,32 +15,53 @@ async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>):
   }
 }
 
+export interface TestPostgresDatabase {
+  /** Connection string of the new database. */
+  url: string;
+  drop(): Promise<void>;
+}
+
+/**
+ * A new Postgres database copied from the run's migrated template, or undefined when the
+ * tests run on PGlite (no TEST_DATABASE_URL).
+ */
+export async function createPostgresTestDatabase(): Promise<TestPostgresDatabase | undefined> {
+  const url = process.env.TEST_DATABASE_URL;
+  const template = inject('postgresTemplate');
+  if (!url || !template) return undefined;
+  const name = `cultureshare_test_${crypto.randomBytes(6).toString('hex')}`;
+  // Copies from one template cannot run at the same moment; retry briefly when they collide.
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await withAdmin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
+      break;
+    } catch (err) {
+      if (attempt >= 20) throw err;
+      await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
+    }
+  }
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  return {
+    url: target.toString(),
+    async drop() {
+      await withAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+    },
+  };
+}
+
 /**
  * A fresh, migrated database for one test file: a PGlite restored from the run's snapshot,
  * or — when TEST_DATABASE_URL is set — a new Postgres database copied from the run's template.
  */
 export async function openTestDatabase(): Promise<Database> {
-  const url = process.env.TEST_DATABASE_URL;
-  const template = inject('postgresTemplate');
-  if (url && template) {
-    const name = `cultureshare_test_${crypto.randomBytes(6).toString('hex')}`;
-    // Copies from one template cannot run at the same moment; retry briefly when they collide.
-    for (let attempt = 0; ; attempt++) {
-      try {
-        await withAdmin(url, (c) => c.query(`CREATE DATABASE ${name} TEMPLATE ${template}`));
-        break;
-      } catch (err) {
-        if (attempt >= 20) throw err;
-        await new Promise((r) => setTimeout(r, 100 + Math.random() * 200));
-      }
-    }
-    const target = new URL(url);
-    target.pathname = `/${name}`;
-    const database = openPostgres(target.toString());
+  const postgres = await createPostgresTestDatabase();
+  if (postgres) {
+    const database = openPostgres(postgres.url);
     const close = database.close;
     database.close = async () => {
       await close();
-      await withAdmin(url, (c) => c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
+      await postgres.drop();
     };
     return database;
   }
