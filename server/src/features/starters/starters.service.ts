@@ -85,9 +85,18 @@ function toStarter({ starter, owner }: StarterRow): Starter {
   };
 }
 
-/** Anyone may see it: active, not removed, owner not banned. */
+/**
+ * Anyone may see it: active, not removed, owner not banned. The ban test needs no join, so
+ * the list is filtered, ordered and counted on `starters` alone; owners are joined only for
+ * the rows of the page.
+ */
 const publiclyVisible = () =>
-  and(eq(starters.isActive, true), isNull(starters.removedAt), isNull(users.bannedAt));
+  and(
+    eq(starters.isActive, true),
+    isNull(starters.removedAt),
+    // Evaluated once per query as a hashed set (banned members are few), not per row.
+    sql`${starters.userId} NOT IN (SELECT banned_owner.id FROM users banned_owner WHERE banned_owner.banned_at IS NOT NULL)`,
+  );
 
 /** Words of user input, safe to put into a tsquery: letters and digits only. */
 export function queryWords(text: string | undefined, max = 8): string[] {
@@ -178,7 +187,6 @@ export async function listStarters(
     db
       .select({ total: sql<number>`count(*)::int` })
       .from(starters)
-      .innerJoin(users, eq(users.id, starters.userId))
       .where(where),
   ]);
   return { starters: rows.map(toStarter), total: Number(counted[0]?.total ?? 0) };
