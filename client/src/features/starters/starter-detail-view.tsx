@@ -38,7 +38,7 @@ function BackLink() {
   );
 }
 
-/** Link previews: Open Graph tags for the starter, removed again when the page is left. */
+/** Open Graph tags for the starter while its page is open (the server sets them for bots). */
 function useOpenGraph(starter: Starter | undefined) {
   useEffect(() => {
     if (!starter) return;
@@ -51,19 +51,23 @@ function useOpenGraph(starter: Starter | undefined) {
       'og:url': `${origin}/starter/${starter.id}`,
     };
     if (starter.imagePath) tags['og:image'] = `${origin}${starter.imagePath}`;
-    const added: HTMLMetaElement[] = [];
+    // The server already wrote these tags when this page was the first one loaded.
+    const touched: HTMLMetaElement[] = [];
     for (const [property, content] of Object.entries(tags)) {
-      const meta = document.createElement('meta');
-      meta.setAttribute('property', property);
+      let meta = document.head.querySelector<HTMLMetaElement>(`meta[property="${property}"]`);
+      if (!meta) {
+        meta = document.createElement('meta');
+        meta.setAttribute('property', property);
+        document.head.appendChild(meta);
+      }
       meta.setAttribute('content', content);
-      document.head.appendChild(meta);
-      added.push(meta);
+      touched.push(meta);
     }
     const description = document.querySelector<HTMLMetaElement>('meta[name="description"]');
     const previous = description?.content;
     if (description) description.content = starter.description.slice(0, 160);
     return () => {
-      added.forEach((m) => m.remove());
+      touched.forEach((m) => m.remove());
       if (description && previous !== undefined) description.content = previous;
     };
   }, [starter]);

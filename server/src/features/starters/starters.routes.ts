@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -13,6 +15,7 @@ import {
 import type { AppDeps } from '../../app';
 import { badRequest, HttpError } from '../../errors';
 import { requireUser } from '../../plugins/sessions';
+import { withLinkPreview } from './link-preview';
 import {
   createStarter,
   deleteStarter,
@@ -185,4 +188,21 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     );
   }
+
+  // The page itself is the client app's; this only fills in the link-preview tags.
+  const indexPath = path.resolve(deps.config.clientDist, 'index.html');
+  app.get('/starter/:id', async (request, reply) => {
+    if (!fs.existsSync(indexPath)) return reply.callNotFound();
+    const html = await fs.promises.readFile(indexPath, 'utf8');
+    const raw = (request.params as { id?: string }).id ?? '';
+    // Previews describe public starters only, whoever follows the link.
+    const starter = /^\d{1,9}$/.test(raw)
+      ? await getStarter(db, null, Number(raw)).catch(() => null)
+      : null;
+    const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(starter ? withLinkPreview(html, starter, origin) : html);
+  });
 }

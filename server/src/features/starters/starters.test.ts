@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { eq, sql } from 'drizzle-orm';
 import exifr from 'exifr';
@@ -610,5 +613,57 @@ describe('DELETE /api/starters/:id', () => {
     expect(
       (await t.app.inject({ method: 'DELETE', url, headers: { cookie: owner.cookie } })).statusCode,
     ).toBe(404);
+  });
+});
+
+describe('link previews of /starter/:id', () => {
+  it("serves the app's page with the starter's title and Open Graph tags, escaped", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-client-'));
+    fs.writeFileSync(
+      path.join(dir, 'index.html'),
+      '<!doctype html><html><head><meta name="description" content="Site" /><title>CultureShare</title></head><body><div id="root"></div></body></html>',
+    );
+    const site = await createTestApp({ CLIENT_DIST: dir, PUBLIC_URL: 'https://share.example' });
+    try {
+      const { user } = await signedInMember(site.db);
+      const row = await createStarterRow(site.db, user.id, {
+        title: 'Kefir <script>alert(1)</script> & friends',
+        imagePath: '/api/photos/00000000-0000-4000-8000-000000000000/full.webp',
+      });
+      const res = await site.app.inject(`/starter/${row.id}`);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/text\/html/);
+      expect(res.body).toContain('<div id="root"></div>');
+      expect(res.body).not.toContain('<script>alert(1)');
+      expect(res.body).toContain(
+        '<title>Kefir &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends · CultureShare</title>',
+      );
+      expect(res.body).toContain(
+        '<meta property="og:title" content="Kefir &lt;script&gt;alert(1)&lt;/script&gt; &amp; friends" />',
+      );
+      expect(res.body).toContain(
+        `<meta property="og:url" content="https://share.example/starter/${row.id}" />`,
+      );
+      expect(res.body).toContain(
+        '<meta property="og:image" content="https://share.example/api/photos/00000000-0000-4000-8000-000000000000/full.webp" />',
+      );
+      expect(res.body).toContain(`content="${row.description}"`);
+
+      // Removed or unknown starters get the plain page: nothing about them leaks.
+      const removed = await createStarterRow(site.db, user.id, {
+        title: 'Hidden culture',
+        removedAt: new Date(),
+        isActive: false,
+      });
+      for (const url of [`/starter/${removed.id}`, '/starter/424242', '/starter/abc']) {
+        const plain = await site.app.inject(url);
+        expect(plain.statusCode).toBe(200);
+        expect(plain.body).toContain('<title>CultureShare</title>');
+        expect(plain.body).not.toContain('og:title');
+      }
+    } finally {
+      await site.close();
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
