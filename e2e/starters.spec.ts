@@ -110,6 +110,14 @@ test('a member shares a phone photo starter, finds it, claims it and deletes it'
   await expect(page.getByText('This starter has been claimed')).toBeVisible();
   await expect(page.getByText('✅ Claimed')).toBeVisible();
 
+  // It is listed on the profile's My Starters tab, claimed.
+  const detailUrl = page.url();
+  await page.goto('/profile');
+  const mine = page.getByRole('article').filter({ hasText: title });
+  await expect(mine.getByText('✅ Claimed')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Add New Starter' })).toBeVisible();
+  await page.goto(detailUrl);
+
   // Delete it.
   await page.getByRole('button', { name: `Actions for ${title}` }).click();
   await page.getByRole('menuitem', { name: 'Delete' }).click();
@@ -119,6 +127,14 @@ test('a member shares a phone photo starter, finds it, claims it and deletes it'
   await expect(page).toHaveURL(/\/browse$/);
   await expect(page.getByText('Starter deleted successfully.', { exact: true })).toBeVisible();
   expect((await page.request.get(photo.url())).status()).toBe(404);
+
+  await page.goto('/profile');
+  await expect(page.getByText('No starters posted yet')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Post Your First Starter' })).toHaveAttribute(
+    'href',
+    '/post',
+  );
+  await expectNoAxeViolations(page);
 });
 
 test('visitors browse and see the signed-out states', async ({ page, browser }) => {
