@@ -1,0 +1,121 @@
+import { screen } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Starter } from '../../../../common/starters';
+import { renderWithProviders } from '../../test/render';
+import { parseStarterId, StarterDetailView } from './starter-detail-view';
+
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+const starter: Starter = {
+  id: 5,
+  userId: 'owner-1',
+  title: 'Rye sourdough',
+  description: 'Vigorous rye starter that doubles in four hours.',
+  category: 'grain',
+  subcategory: 'sourdough',
+  starterType: 'Sourdough starter',
+  customDescription: 'Feed it 1:1:1 with rye flour.',
+  location: 'Boston, MA',
+  imagePath: null,
+  thumbnailPath: null,
+  isActive: true,
+  isClaimed: true,
+  removedAt: null,
+  createdAt: new Date(Date.now() - 26 * 3600_000).toISOString(),
+  updatedAt: new Date().toISOString(),
+  user: {
+    id: 'owner-1',
+    username: 'ryeriley',
+    firstName: 'Riley',
+    lastName: 'Rye',
+    profileImageUrl: null,
+  },
+};
+
+function serve(userId: string | null, answer: () => Response) {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      if (url === '/api/auth/user')
+        return userId
+          ? json({
+              id: userId,
+              username: 'me',
+              firstName: null,
+              lastName: null,
+              email: 'me@x.test',
+              location: null,
+              contactInfo: null,
+              profileImageUrl: null,
+              isModerator: false,
+              createdAt: new Date().toISOString(),
+            })
+          : json({ message: 'Sign in required' }, 401);
+      if (url.startsWith('/api/starters/')) return answer();
+      return json({ message: 'Not found' }, 404);
+    }),
+  );
+}
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('parseStarterId', () => {
+  it('accepts positive whole numbers only', () => {
+    expect(parseStarterId('12')).toBe(12);
+    for (const bad of [undefined, '', 'abc', '1.5', '-3', '0', '12abc']) {
+      expect(parseStarterId(bad)).toBeNull();
+    }
+  });
+});
+
+describe('StarterDetailView', () => {
+  it("says 'Invalid starter ID' without asking the server", () => {
+    serve(null, () => json(starter));
+    renderWithProviders(<StarterDetailView rawId="abc" />);
+    expect(screen.getByRole('heading', { name: 'Invalid starter ID' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Browse' })).toHaveAttribute('href', '/browse');
+    expect(
+      vi.mocked(fetch).mock.calls.some(([url]) => String(url).startsWith('/api/starters')),
+    ).toBe(false);
+  });
+
+  it("says 'Failed to load starter' when the call fails", async () => {
+    serve(null, () => json({ message: 'Starter not found' }, 404));
+    renderWithProviders(<StarterDetailView rawId="5" />);
+    expect(
+      await screen.findByRole('heading', { name: 'Failed to load starter' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows everything of the starter and tells the owner it has been claimed', async () => {
+    serve('owner-1', () => json(starter));
+    renderWithProviders(<StarterDetailView rawId="5" />);
+    expect(await screen.findByRole('heading', { name: 'Rye sourdough' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Rye sourdough/);
+    expect(screen.getByText('No image available')).toBeInTheDocument();
+    expect(screen.getByText('Grain Ferments')).toBeInTheDocument();
+    expect(screen.getByText('✅ Claimed')).toBeInTheDocument();
+    expect(screen.getByText('Additional Details')).toBeInTheDocument();
+    expect(screen.getByText('Feed it 1:1:1 with rye flour.')).toBeInTheDocument();
+    expect(screen.getByText('Shared by')).toBeInTheDocument();
+    expect(screen.getByText('ryeriley')).toBeInTheDocument();
+    expect(screen.getByText('1 day ago')).toBeInTheDocument();
+    expect(await screen.findByText('This starter has been claimed')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Message Owner' })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Report Post' })).toBeNull();
+  });
+
+  it('offers Message Owner to visitors and Report Post only to signed-in members', async () => {
+    serve(null, () => json({ ...starter, isClaimed: false }));
+    const { unmount } = renderWithProviders(<StarterDetailView rawId="5" />);
+    expect(await screen.findByRole('button', { name: 'Message Owner' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Report Post' })).toBeNull();
+    unmount();
+
+    serve('someone-else', () => json({ ...starter, isClaimed: false }));
+    renderWithProviders(<StarterDetailView rawId="5" />);
+    expect(await screen.findByRole('button', { name: 'Report Post' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Message Owner' })).toBeInTheDocument();
+  });
+});
