@@ -75,5 +75,6 @@ export async function seedStarters(db: Db, count: number, members = 1000) {
         now() - make_interval(mins => g.s)
       FROM g`);
   }
+  await db.execute(sql`ANALYZE users`);
   await db.execute(sql`ANALYZE starters`);
 }

@@ -1,12 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Lightbulb } from 'lucide-react';
-import { categoryEmoji, categoryName } from '../../../../common/catalogue';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
-import { ownerName } from '../../../../common/display';
 import { messageContentSchema } from '../../../../common/messages';
 import type { Starter } from '../../../../common/starters';
-import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
@@ -14,6 +10,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../auth/use-current-user';
+import { StarterSummary } from '../starters/starter-summary';
 import { useSendMessage } from './messages-api';
 
 export interface MessageOwnerDialogProps {
@@ -45,34 +42,6 @@ export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwner
         </DialogContent>
       )}
     </Dialog>
-  );
-}
-
-function StarterSummary({ starter }: { starter: Starter }) {
-  const image = starter.thumbnailPath ?? starter.imagePath;
-  return (
-    <div className="flex gap-3 rounded-xl border border-border bg-surface-muted/60 p-3">
-      {image && (
-        <img
-          src={image}
-          alt=""
-          width={64}
-          height={64}
-          className="size-16 shrink-0 rounded-lg object-cover"
-        />
-      )}
-      <div className="min-w-0 flex-1">
-        <Badge>
-          <span aria-hidden>{categoryEmoji(starter.category)}</span>
-          {categoryName(starter.category)}
-        </Badge>
-        <p className="mt-1 line-clamp-2 font-semibold break-words">{starter.title}</p>
-        <div className="mt-1 flex items-center gap-2 text-sm text-muted">
-          <Avatar person={starter.user} className="size-6 text-[0.65rem]" />
-          <span className="truncate">{ownerName(starter.user)}</span>
-        </div>
-      </div>
-    </div>
   );
 }
 

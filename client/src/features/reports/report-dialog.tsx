@@ -1,13 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, LogIn } from 'lucide-react';
-import { categoryEmoji, categoryName, reportReasons } from '../../../../common/catalogue';
+import { reportReasons } from '../../../../common/catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
-import { ownerName } from '../../../../common/display';
 import { createReportSchema, type CreateReportInput } from '../../../../common/reports';
 import type { Starter } from '../../../../common/starters';
-import { Avatar } from '../../components/ui/avatar';
-import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Label, Textarea } from '../../components/ui/form-controls';
@@ -15,6 +12,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../auth/use-current-user';
+import { StarterSummary } from '../starters/starter-summary';
 
 export interface ReportDialogProps {
   starter: Starter;
@@ -107,28 +105,7 @@ function ReportForm({ starter, onDone }: { starter: Starter; onDone: () => void 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <div className="flex items-center gap-3 rounded-xl border border-border bg-surface-muted/60 p-3">
-        {(starter.thumbnailPath ?? starter.imagePath) && (
-          <img
-            src={starter.thumbnailPath ?? starter.imagePath ?? undefined}
-            alt=""
-            width={64}
-            height={64}
-            className="size-16 shrink-0 rounded-lg object-cover"
-          />
-        )}
-        <div className="min-w-0 flex-1">
-          <Badge>
-            <span aria-hidden>{categoryEmoji(starter.category)}</span>
-            {categoryName(starter.category)}
-          </Badge>
-          <p className="mt-1.5 truncate font-semibold">{starter.title}</p>
-          <p className="flex items-center gap-2 text-sm text-muted">
-            <Avatar person={starter.user} className="size-6 text-xs" />
-            {ownerName(starter.user)}
-          </p>
-        </div>
-      </div>
+      <StarterSummary starter={starter} />
 
       <fieldset
         aria-describedby={errors.reason ? reasonErrorId : undefined}
