@@ -123,9 +123,9 @@ function FiltersSidebar({
   );
   const category = findCategory(filters.category);
   return (
-    <Card className="grid grid-cols-2 gap-3 p-4 sm:gap-4 sm:p-5 lg:grid-cols-1 lg:gap-5">
-      <h2 className="col-span-2 text-lg font-semibold lg:col-span-1">Filters</h2>
-      <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+    <Card className="grid gap-3 p-4 sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-1 lg:gap-5">
+      <h2 className="text-lg font-semibold sm:col-span-2 lg:col-span-1">Filters</h2>
+      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
         <Label htmlFor={`${id}-search`}>Search</Label>
         <div className="relative">
           <Search
@@ -154,7 +154,7 @@ function FiltersSidebar({
         />
       </div>
       {category && (
-        <div className="col-span-2 grid gap-1.5 lg:col-span-1">
+        <div className="grid gap-1.5">
           <Label htmlFor={`${id}-type`}>Starter Type</Label>
           <NativeSelect
             id={`${id}-type`}
@@ -185,7 +185,7 @@ function FiltersSidebar({
           <option value="closest">Closest to me</option>
         </NativeSelect>
       </div>
-      <Button variant="outline" onClick={clear} className="col-span-2 lg:col-span-1">
+      <Button variant="outline" onClick={clear} className="sm:col-span-2 lg:col-span-1">
         <RotateCcw className="size-4" aria-hidden />
         Clear Filters
       </Button>
