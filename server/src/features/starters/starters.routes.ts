@@ -16,6 +16,7 @@ import type { AppDeps } from '../../app';
 import { badRequest, HttpError } from '../../errors';
 import { requireUser } from '../../plugins/sessions';
 import { withLinkPreview } from './link-preview';
+import { LISTING_CHANGED_CHANNEL, ListingCache } from './listing-cache';
 import {
   createStarter,
   deleteStarter,
@@ -65,6 +66,16 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   const serviceDeps = { db, config: deps.config, limiter: deps.limiter };
 
+  const listings = new ListingCache();
+  const unlisten = await deps.database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
+  app.addHook('onClose', async () => unlisten());
+  // A change made through this copy shows at once, before the notification comes back.
+  app.addHook('onResponse', async (request, reply) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
+      listings.clear();
+    }
+  });
+
   // Scoped to these routes: the rest of the API takes JSON only.
   await app.register(fastifyMultipart, {
     limits: {
@@ -91,7 +102,9 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       if ((lat === undefined) !== (lng === undefined)) {
         throw badRequest('Send both lat and lng, or neither');
       }
-      return listStarters(db, request.user, request.query);
+      return listings.get(ListingCache.keyOf(request.query, request.user), () =>
+        listStarters(db, request.user, request.query),
+      );
     },
   );
 
