@@ -1,9 +1,7 @@
+import { lazy, Suspense } from 'react';
 import { Link, NavLink } from 'react-router';
-import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, MessageCircle, Plus, Shield, User } from 'lucide-react';
-import { displayName } from '../../../common/display';
+import { Plus } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
-import { Badge } from '../components/ui/badge';
 import { Button } from '../components/ui/button';
 import { useCurrentUser } from '../features/auth/use-current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
@@ -16,8 +14,7 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 
-const menuItem =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
+const AccountMenu = lazy(() => import('./account-menu'));
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
@@ -68,50 +65,10 @@ export function Header() {
               >
                 <Plus className="size-6" aria-hidden />
               </Link>
-              <DropdownMenu.Root>
-                <DropdownMenu.Trigger
-                  className="flex items-center gap-2 rounded-full p-0.5"
-                  aria-label={`Account menu for ${displayName(user)}`}
-                >
-                  <Avatar person={user} />
-                </DropdownMenu.Trigger>
-                <DropdownMenu.Portal>
-                  <DropdownMenu.Content
-                    align="end"
-                    sideOffset={8}
-                    className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
-                  >
-                    <DropdownMenu.Label className="flex items-center gap-2 px-3 py-2 text-sm font-semibold">
-                      {displayName(user)}
-                      {user.isModerator && <Badge tone="sage">Mod</Badge>}
-                    </DropdownMenu.Label>
-                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                    <DropdownMenu.Item asChild className={menuItem}>
-                      <Link to="/profile">
-                        <User className="size-4" aria-hidden /> Profile
-                      </Link>
-                    </DropdownMenu.Item>
-                    <DropdownMenu.Item asChild className={menuItem}>
-                      <Link to="/messages">
-                        <MessageCircle className="size-4" aria-hidden /> Messages
-                      </Link>
-                    </DropdownMenu.Item>
-                    {user.isModerator && (
-                      <DropdownMenu.Item asChild className={menuItem}>
-                        <Link to="/moderation">
-                          <Shield className="size-4" aria-hidden /> Moderation
-                        </Link>
-                      </DropdownMenu.Item>
-                    )}
-                    <DropdownMenu.Separator className="my-1 h-px bg-border" />
-                    <DropdownMenu.Item asChild className={menuItem}>
-                      <a href="/api/logout">
-                        <LogOut className="size-4" aria-hidden /> Sign Out
-                      </a>
-                    </DropdownMenu.Item>
-                  </DropdownMenu.Content>
-                </DropdownMenu.Portal>
-              </DropdownMenu.Root>
+              {/* The menu's code loads after first paint: visitors never need it. */}
+              <Suspense fallback={<Avatar person={user} className="m-0.5" />}>
+                <AccountMenu user={user} />
+              </Suspense>
             </>
           ) : (
             <>

@@ -1,0 +1,60 @@
+import { Link } from 'react-router';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { LogOut, MessageCircle, Shield, User } from 'lucide-react';
+import { displayName } from '../../../common/display';
+import type { CurrentUser } from '../../../common/users';
+import { Avatar } from '../components/ui/avatar';
+import { Badge } from '../components/ui/badge';
+
+const menuItem =
+  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
+
+/** The signed-in member's avatar menu: display name, Mod badge, Profile, Messages, Moderation, Sign Out. */
+export default function AccountMenu({ user }: { user: CurrentUser }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger
+        className="flex items-center gap-2 rounded-full p-0.5"
+        aria-label={`Account menu for ${displayName(user)}`}
+      >
+        <Avatar person={user} />
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Portal>
+        <DropdownMenu.Content
+          align="end"
+          sideOffset={8}
+          className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
+        >
+          <DropdownMenu.Label className="flex items-center gap-2 px-3 py-2 text-sm font-semibold">
+            {displayName(user)}
+            {user.isModerator && <Badge tone="sage">Mod</Badge>}
+          </DropdownMenu.Label>
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={menuItem}>
+            <Link to="/profile">
+              <User className="size-4" aria-hidden /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={menuItem}>
+            <Link to="/messages">
+              <MessageCircle className="size-4" aria-hidden /> Messages
+            </Link>
+          </DropdownMenu.Item>
+          {user.isModerator && (
+            <DropdownMenu.Item asChild className={menuItem}>
+              <Link to="/moderation">
+                <Shield className="size-4" aria-hidden /> Moderation
+              </Link>
+            </DropdownMenu.Item>
+          )}
+          <DropdownMenu.Separator className="my-1 h-px bg-border" />
+          <DropdownMenu.Item asChild className={menuItem}>
+            <a href="/api/logout">
+              <LogOut className="size-4" aria-hidden /> Sign Out
+            </a>
+          </DropdownMenu.Item>
+        </DropdownMenu.Content>
+      </DropdownMenu.Portal>
+    </DropdownMenu.Root>
+  );
+}
