@@ -1,12 +1,12 @@
 import Fastify from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionsPlugin } from './plugins/sessions';
 import { createTestApp, sessionCookieFor, createMember, type TestApp } from './test/app';
 import { sessions, users } from './db/schema';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 
@@ -226,4 +226,35 @@ describe('sessions', () => {
       0,
     );
   });
+});
+
+describe('database trouble', () => {
+  it('answers /readyz with 503 while the database is unreachable, and /healthz still 200', async () => {
+    const broken = await createTestApp();
+    try {
+      await broken.database.close();
+      const ready = await broken.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ code: 'unavailable' });
+      expect((await broken.app.inject('/healthz')).statusCode).toBe(200);
+    } finally {
+      await broken.app.close();
+    }
+  });
+
+  it.skipIf(!process.env.TEST_DATABASE_URL)(
+    'survives Postgres dropping its connections and serves the next request',
+    async () => {
+      const terminated = await t.db.execute(
+        sql`SELECT pg_terminate_backend(pid) FROM pg_stat_activity
+            WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      expect(terminated).toBeDefined();
+      // The pool hands out a fresh connection; nothing crashed in between.
+      await vi.waitFor(async () => expect((await t.app.inject('/readyz')).statusCode).toBe(200), {
+        timeout: 5000,
+      });
+      expect((await t.app.inject('/api/starters')).statusCode).toBe(200);
+    },
+  );
 });

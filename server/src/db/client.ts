@@ -61,7 +61,10 @@ export function fromPglite(
     async listen(channel, handler) {
       checkChannel(channel);
       const unsubscribe = await client.listen(channel, handler);
-      return unsubscribe;
+      // Once the database is closed there is nothing left to unsubscribe from.
+      return async () => {
+        if (!client.closed) await unsubscribe();
+      };
     },
     async notify(channel, payload) {
       checkChannel(channel);
