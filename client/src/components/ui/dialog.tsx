@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
+import { Button } from './button';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -48,5 +49,17 @@ export function DialogContent({
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>
+  );
+}
+
+/** A dialog's buttons: Cancel, which closes it, then the caller's actions; stacked on phones. */
+export function DialogActions({ children }: { children: ReactNode }) {
+  return (
+    <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+      <DialogPrimitive.Close asChild>
+        <Button variant="outline">Cancel</Button>
+      </DialogPrimitive.Close>
+      {children}
+    </div>
   );
 }

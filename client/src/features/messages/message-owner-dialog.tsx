@@ -4,7 +4,7 @@ import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { messageContentSchema } from '../../../../common/messages';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -31,14 +31,11 @@ export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwner
           title="Sign In Required"
           description="You need to sign in to message other community members."
         >
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
+          <DialogActions>
             <Button asChild>
               <a href="/api/login">Sign In</a>
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       )}
     </Dialog>
@@ -123,14 +120,11 @@ function MessageForm({
             gift economy: no payment should be requested or offered.
           </span>
         </p>
-        <div className="flex flex-wrap justify-end gap-3">
-          <DialogClose asChild>
-            <Button variant="outline">Cancel</Button>
-          </DialogClose>
+        <DialogActions>
           <Button type="submit" disabled={send.isPending}>
             {send.isPending ? 'Sending...' : 'Send Message'}
           </Button>
-        </div>
+        </DialogActions>
       </form>
     </DialogContent>
   );

@@ -6,7 +6,7 @@ import {
   type SanctionKind,
 } from '../../../../common/moderation';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { Field, fieldAria, NativeSelect, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
@@ -147,14 +147,11 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         />
       </Field>
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" variant="destructive" disabled={create.isPending}>
           {create.isPending ? 'Saving...' : kind === 'ban' ? 'Ban Member' : 'Suspend Member'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }

@@ -5,7 +5,7 @@ import { liftSanctionSchema, type SanctionItem } from '../../../../common/modera
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
@@ -143,14 +143,11 @@ function LiftDialog({
               onChange={(e) => setReason(e.target.value)}
             />
           </Field>
-          <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
+          <DialogActions>
             <Button type="submit" disabled={lift.isPending}>
               {lift.isPending ? 'Saving...' : 'Lift Sanction'}
             </Button>
-          </div>
+          </DialogActions>
         </form>
       </DialogContent>
     </Dialog>

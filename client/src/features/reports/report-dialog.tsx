@@ -6,7 +6,7 @@ import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
 import { createReportSchema, type CreateReportInput } from '../../../../common/reports';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '../../components/ui/dialog';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { Label, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
@@ -35,17 +35,14 @@ export function ReportDialog({ starter, open, onOpenChange }: ReportDialogProps)
         </DialogContent>
       ) : (
         <DialogContent title="Sign In Required" description="You need to sign in to report posts.">
-          <div className="flex flex-wrap justify-end gap-3">
-            <DialogClose asChild>
-              <Button variant="outline">Cancel</Button>
-            </DialogClose>
+          <DialogActions>
             <Button asChild>
               <a href="/api/login">
                 <LogIn className="size-4" aria-hidden />
                 Sign In
               </a>
             </Button>
-          </div>
+          </DialogActions>
         </DialogContent>
       )}
     </Dialog>
@@ -182,14 +179,11 @@ function ReportForm({ starter, onDone }: { starter: Starter; onDone: () => void 
         </p>
       </div>
 
-      <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
+      <DialogActions>
         <Button type="submit" variant="destructive" disabled={submit.isPending}>
           {submit.isPending ? 'Submitting...' : 'Submit Report'}
         </Button>
-      </div>
+      </DialogActions>
     </form>
   );
 }
