@@ -43,6 +43,22 @@ export async function endUserSessions(db: DbOrTx, userId: string): Promise<void>
   await db.delete(sessions).where(eq(sessions.userId, userId));
 }
 
+/** Whether a session (by its stored hash) still exists and has not expired; live streams re-check it. */
+export async function sessionIsActive(db: Db, sessionHash: string): Promise<boolean> {
+  const [row] = await db
+    .select({ sid: sessions.sid })
+    .from(sessions)
+    .where(
+      and(
+        eq(sessions.sid, sessionHash),
+        gt(sessions.expire, sql`now()`),
+        gt(sessions.absoluteExpire, sql`now()`),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
 export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expire, sql`now()`));
 }

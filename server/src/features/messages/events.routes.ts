@@ -1,9 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../../common/messages';
 import type { Db } from '../../db/client';
-import { requireUser } from '../../plugins/sessions';
+import { requireUser, sessionIsActive } from '../../plugins/sessions';
 import type { LiveEvents } from './live-events';
-import { sessionIsActive } from './messages.service';
 
 /** Proxies drop connections that stay silent; a comment line every so often keeps it open. */
 const HEARTBEAT_MS = 25_000;

@@ -1,8 +1,8 @@
-import { and, asc, eq, gt, or, sql } from 'drizzle-orm';
+import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../../common/messages';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { messages, sessions, starters } from '../../db/schema';
+import { messages, starters } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 
@@ -256,20 +256,4 @@ export async function readThread(
       .orderBy(asc(messages.createdAt), asc(messages.id));
     return { messages: rows.map(toMessage), otherId: other, markedRead: marked.length };
   });
-}
-
-/** Whether the session a live stream was opened with still exists and has not expired. */
-export async function sessionIsActive(db: Db, sessionHash: string): Promise<boolean> {
-  const [row] = await db
-    .select({ sid: sessions.sid })
-    .from(sessions)
-    .where(
-      and(
-        eq(sessions.sid, sessionHash),
-        gt(sessions.expire, sql`now()`),
-        gt(sessions.absoluteExpire, sql`now()`),
-      ),
-    )
-    .limit(1);
-  return !!row;
 }
