@@ -2,11 +2,11 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Starter } from '../../../../common/starters';
 import type { CurrentUser } from '../../../../common/users';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { MessageOwnerDialog } from './message-owner-dialog';
+import { aStarter, aMember, jsonResponse } from '../../test/fixtures';
 
 const owner = {
   id: 'owner-1',
@@ -16,41 +16,19 @@ const owner = {
   profileImageUrl: null,
 };
 
-const starter: Starter = {
-  id: 42,
+const starter = aStarter({
   userId: owner.id,
   title: 'Bubbly water kefir grains',
   description: 'Fed with sugar water every two days.',
   category: 'beverage',
   subcategory: 'waterKefir',
   starterType: 'Water kefir grains',
-  customDescription: null,
-  location: 'Leeds, UK',
-  imagePath: null,
-  thumbnailPath: null,
-  isActive: true,
-  isClaimed: false,
-  removedAt: null,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
   user: owner,
-};
+});
 
-const me: CurrentUser = {
-  id: 'me-1',
-  username: 'fern',
-  firstName: 'Fern',
-  lastName: 'Tester',
-  email: 'fern@example.test',
-  location: null,
-  contactInfo: null,
-  profileImageUrl: null,
-  isModerator: false,
-  createdAt: new Date().toISOString(),
-};
+const me = aMember();
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 /** Serves the current user and answers POST /api/messages with `sendResult`. */
 function serve(user: CurrentUser | null, sendResult: () => Response) {

@@ -1,28 +1,22 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/users';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { ProfileView } from './profile-view';
+import { aMember, jsonResponse } from '../../test/fixtures';
 
 vi.mock('../starters/my-starters', () => ({ MyStarters: () => <p>my starters here</p> }));
 
-const member: CurrentUser = {
+const member = aMember({
   id: 'u1',
   username: null,
-  firstName: 'Fern',
   lastName: 'Baker',
-  email: 'fern@example.test',
-  location: null,
-  contactInfo: null,
-  profileImageUrl: null,
   isModerator: true,
   createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-};
+});
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 function serve(patch: (body: Record<string, unknown>) => Response) {
   const sent: unknown[] = [];

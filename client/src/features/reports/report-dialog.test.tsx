@@ -1,29 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Starter } from '../../../../common/starters';
 import type { CurrentUser } from '../../../../common/users';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { ReportDialog } from './report-dialog';
+import { aStarter, jsonResponse } from '../../test/fixtures';
 
-const starter: Starter = {
-  id: 42,
-  userId: 'owner-1',
-  title: 'Bubbly sourdough starter',
-  description: 'Fed twice a day with rye flour.',
-  category: 'grain',
-  subcategory: 'sourdough',
-  starterType: 'Sourdough starter',
-  customDescription: null,
-  location: 'Leeds, UK',
-  imagePath: null,
-  thumbnailPath: null,
-  isActive: true,
-  isClaimed: false,
-  removedAt: null,
-  createdAt: new Date().toISOString(),
-  updatedAt: new Date().toISOString(),
+const starter = aStarter({
   user: {
     id: 'owner-1',
     username: 'breadhead',
@@ -31,7 +15,7 @@ const starter: Starter = {
     lastName: null,
     profileImageUrl: null,
   },
-};
+});
 
 const member: CurrentUser = {
   id: 'member-1',
@@ -46,8 +30,7 @@ const member: CurrentUser = {
   createdAt: new Date().toISOString(),
 };
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
 /** A fake server: the current user, and POST /api/reports answered by `onReport`. */
 function serve(

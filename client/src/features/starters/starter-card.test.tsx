@@ -1,31 +1,24 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Starter } from '../../../../common/starters';
 import { renderWithProviders } from '../../test/render';
 import { StarterCard } from './starter-card';
+import { aStarter, jsonResponse } from '../../test/fixtures';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
-const starter: Starter = {
+const starter = aStarter({
   id: 7,
-  userId: 'owner-1',
   title: 'Heirloom yogurt',
   description: 'Bulgarian style culture, thick and tangy.',
   category: 'dairy',
   subcategory: 'yogurt',
   starterType: 'Yogurt starter cultures',
-  customDescription: null,
   location: 'Seattle, WA',
   imagePath: '/api/photos/00000000-0000-4000-8000-000000000000/full.webp',
   thumbnailPath: '/api/photos/00000000-0000-4000-8000-000000000000/thumb.webp',
-  isActive: true,
-  isClaimed: false,
-  removedAt: null,
   createdAt: new Date(Date.now() - 2 * 3600_000).toISOString(),
-  updatedAt: new Date().toISOString(),
   user: { id: 'owner-1', username: null, firstName: null, lastName: null, profileImageUrl: null },
-};
+});
 
 const member = (id: string) => ({
   id,

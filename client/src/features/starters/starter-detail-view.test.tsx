@@ -1,37 +1,20 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Starter } from '../../../../common/starters';
 import { renderWithProviders } from '../../test/render';
 import { parseStarterId, StarterDetailView } from './starter-detail-view';
+import { aStarter, jsonResponse } from '../../test/fixtures';
 
-const json = (body: unknown, status = 200) =>
-  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = jsonResponse;
 
-const starter: Starter = {
+const starter = aStarter({
   id: 5,
-  userId: 'owner-1',
   title: 'Rye sourdough',
   description: 'Vigorous rye starter that doubles in four hours.',
-  category: 'grain',
-  subcategory: 'sourdough',
-  starterType: 'Sourdough starter',
   customDescription: 'Feed it 1:1:1 with rye flour.',
   location: 'Boston, MA',
-  imagePath: null,
-  thumbnailPath: null,
-  isActive: true,
   isClaimed: true,
-  removedAt: null,
   createdAt: new Date(Date.now() - 26 * 3600_000).toISOString(),
-  updatedAt: new Date().toISOString(),
-  user: {
-    id: 'owner-1',
-    username: 'ryeriley',
-    firstName: 'Riley',
-    lastName: 'Rye',
-    profileImageUrl: null,
-  },
-};
+});
 
 function serve(userId: string | null, answer: () => Response) {
   vi.stubGlobal(

@@ -1,0 +1,53 @@
+import type { Starter } from '../../../common/starters';
+import type { CurrentUser } from '../../../common/users';
+
+/** A signed-in member as GET /api/auth/user answers; override what the test is about. */
+export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
+  return {
+    id: 'me-1',
+    username: 'fern',
+    firstName: 'Fern',
+    lastName: 'Tester',
+    email: 'fern@example.test',
+    location: null,
+    contactInfo: null,
+    profileImageUrl: null,
+    isModerator: false,
+    createdAt: new Date().toISOString(),
+    ...overrides,
+  };
+}
+
+/** A starter as the API returns it; override what the test is about. */
+export function aStarter(overrides: Partial<Starter> = {}): Starter {
+  return {
+    id: 42,
+    userId: 'owner-1',
+    title: 'Bubbly sourdough starter',
+    description: 'Fed twice a day with rye flour.',
+    category: 'grain',
+    subcategory: 'sourdough',
+    starterType: 'Sourdough starter',
+    customDescription: null,
+    location: 'Leeds, UK',
+    imagePath: null,
+    thumbnailPath: null,
+    isActive: true,
+    isClaimed: false,
+    removedAt: null,
+    createdAt: new Date().toISOString(),
+    updatedAt: new Date().toISOString(),
+    user: {
+      id: 'owner-1',
+      username: 'ryeriley',
+      firstName: 'Riley',
+      lastName: 'Rye',
+      profileImageUrl: null,
+    },
+    ...overrides,
+  };
+}
+
+/** A fetch Response carrying JSON. */
+export const jsonResponse = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
