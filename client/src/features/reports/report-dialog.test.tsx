@@ -5,7 +5,7 @@ import type { CurrentUser } from '../../../../common/users';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { ReportDialog } from './report-dialog';
-import { aStarter, jsonResponse } from '../../test/fixtures';
+import { aMember, aStarter, jsonResponse } from '../../test/fixtures';
 
 const starter = aStarter({
   user: {
@@ -17,18 +17,7 @@ const starter = aStarter({
   },
 });
 
-const member: CurrentUser = {
-  id: 'member-1',
-  username: 'fern',
-  firstName: 'Fern',
-  lastName: 'Tester',
-  email: 'fern@example.test',
-  location: null,
-  contactInfo: null,
-  profileImageUrl: null,
-  isModerator: false,
-  createdAt: new Date().toISOString(),
-};
+const member = aMember({ id: 'member-1' });
 
 const json = jsonResponse;
 
