@@ -1,4 +1,4 @@
-import type { StarterList, StarterListQuery } from '../../../../common/starters';
+import type { StarterListQuery } from '../../../../common/starters';
 import type { Viewer } from './starters.service';
 
 /** The channel a database trigger notifies when any starter or member row changes. */
@@ -8,10 +8,11 @@ export const LISTING_CHANGED_CHANNEL = 'listing_changed';
  * Browse answers kept in memory until anything they show changes. The browse page is the
  * busiest call by far and most visitors ask the same few questions (a category, page one).
  * Every copy of the server clears its cache on the database's `listing_changed` notification,
- * so a new, claimed, removed or deleted starter shows at once everywhere.
+ * so a new, claimed, removed or deleted starter shows at once everywhere. Answers are kept as
+ * the JSON they are sent as, so a repeated question costs no serialising either.
  */
 export class ListingCache {
-  private readonly entries = new Map<string, { value: StarterList; expires: number }>();
+  private readonly entries = new Map<string, { value: string; expires: number }>();
   /** Bumped on every clear: an answer computed before a change is never stored after it. */
   private generation = 0;
 
@@ -38,7 +39,7 @@ export class ListingCache {
     ]);
   }
 
-  async get(key: string, compute: () => Promise<StarterList>): Promise<StarterList> {
+  async get(key: string, compute: () => Promise<string>): Promise<string> {
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // Most recently used last, so the oldest entry is the first to go.

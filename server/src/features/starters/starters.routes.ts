@@ -92,19 +92,20 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/starters',
     {
-      schema: {
-        querystring: starterListQuerySchema,
-        response: { 200: starterListSchema },
-      },
+      // The answer is checked against starterListSchema when it is computed, then cached as JSON.
+      schema: { querystring: starterListQuerySchema },
     },
-    async (request) => {
+    async (request, reply) => {
       const { lat, lng } = request.query;
       if ((lat === undefined) !== (lng === undefined)) {
         throw badRequest('Send both lat and lng, or neither');
       }
-      return listings.get(ListingCache.keyOf(request.query, request.user), () =>
-        listStarters(db, request.user, request.query),
+      const json = await listings.get(ListingCache.keyOf(request.query, request.user), async () =>
+        JSON.stringify(
+          starterListSchema.parse(await listStarters(db, request.user, request.query)),
+        ),
       );
+      return reply.type('application/json; charset=utf-8').send(json);
     },
   );
 
