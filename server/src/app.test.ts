@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { requireUser, sessionsPlugin } from './plugins/sessions';
-import { createTestApp, sessionCookieFor, createMember, type TestApp } from './test/app';
+import {
+  createTestApp,
+  sessionCookieFor,
+  createMember,
+  signedInMember,
+  type TestApp,
+} from './test/app';
 import { sessions, users } from './db/schema';
 import { eq, sql } from 'drizzle-orm';
 import { z } from 'zod';
@@ -257,4 +263,39 @@ describe('database trouble', () => {
       expect((await t.app.inject('/api/starters')).statusCode).toBe(200);
     },
   );
+});
+
+describe('member-only calls', () => {
+  it('answer a visitor 401 before looking at the body, and a member 403 on moderator calls', async () => {
+    const calls: Array<[string, string]> = [
+      ['POST', '/api/messages'],
+      ['PATCH', '/api/starters/1'],
+      ['DELETE', '/api/starters/1'],
+      ['PATCH', '/api/users/profile'],
+      ['POST', '/api/reports'],
+      ['PATCH', '/api/reports/1'],
+      ['POST', '/api/moderation/sanctions'],
+    ];
+    for (const [method, url] of calls) {
+      const res = await t.app.inject({
+        method: method as 'POST',
+        url,
+        payload: { nonsense: true },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(401);
+    }
+    const { cookie } = await signedInMember(t.db);
+    for (const [method, url] of [
+      ['PATCH', '/api/reports/1'],
+      ['POST', '/api/moderation/sanctions'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: { cookie },
+        payload: { nonsense: true },
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+    }
+  });
 });

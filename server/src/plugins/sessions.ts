@@ -171,3 +171,10 @@ export function requireModerator(request: FastifyRequest): SessionUser {
   if (!user.isModerator) throw forbidden("You don't have moderator permissions");
   return user;
 }
+
+/**
+ * Route hooks that refuse visitors (401) and non-moderators (403) before the body is validated,
+ * so a signed-out caller learns they must sign in, not what a valid request looks like.
+ */
+export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);
+export const moderatorsOnly = async (request: FastifyRequest) => void requireModerator(request);

@@ -8,7 +8,7 @@ import {
   unreadCountSchema,
 } from '../../../../common/messages';
 import type { AppDeps } from '../../app';
-import { requireUser } from '../../plugins/sessions';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { eventsRoutes } from './events.routes';
 import { createLiveEvents } from './live-events';
 import { countUnread, listConversations, readThread, sendMessage } from './messages.service';
@@ -37,7 +37,10 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/messages',
-    { schema: { body: sendMessageSchema, response: { 201: messageSchema } } },
+    {
+      preValidation: signedInOnly,
+      schema: { body: sendMessageSchema, response: { 201: messageSchema } },
+    },
     async (request, reply) => {
       const user = requireUser(request);
       const message = await sendMessage(user, request.body, {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -11,19 +11,17 @@ import {
   sanctionListQuerySchema,
 } from '../../../../common/moderation';
 import type { AppDeps } from '../../app';
-import { requireModerator } from '../../plugins/sessions';
+import { moderatorsOnly, requireModerator } from '../../plugins/sessions';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 
 export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   // Who may call is settled before the body is parsed.
-  const moderator = async (request: FastifyRequest) => void requireModerator(request);
-
   app.get(
     '/api/moderation/sanctions',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: {
         querystring: sanctionListQuerySchema,
         response: { 200: z.array(sanctionItemSchema) },
@@ -35,7 +33,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.post(
     '/api/moderation/sanctions',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: { body: createSanctionSchema, response: { 201: sanctionItemSchema } },
     },
     async (request, reply) => {
@@ -47,7 +45,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.post(
     '/api/moderation/sanctions/:id/lift',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: {
         params: sanctionIdParamsSchema,
         body: liftSanctionSchema,
@@ -61,7 +59,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.get(
     '/api/moderation/audit',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     },
     async (request) => listAudit(db, requireModerator(request), request.query),

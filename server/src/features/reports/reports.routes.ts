@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -12,7 +12,7 @@ import {
   updateReportSchema,
 } from '../../../../common/reports';
 import type { AppDeps } from '../../app';
-import { requireModerator, requireUser } from '../../plugins/sessions';
+import { moderatorsOnly, requireUser, signedInOnly } from '../../plugins/sessions';
 import {
   createReport,
   listReports,
@@ -25,13 +25,11 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const { db } = deps.database;
   // Who may call is settled before the body is parsed: a visitor learns nothing about the rules.
-  const signedIn = async (request: FastifyRequest) => void requireUser(request);
-  const moderator = async (request: FastifyRequest) => void requireModerator(request);
 
   app.post(
     '/api/reports',
     {
-      preValidation: signedIn,
+      preValidation: signedInOnly,
       schema: { body: createReportSchema, response: { 201: createdReportSchema } },
     },
     async (request, reply) => {
@@ -44,7 +42,7 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/reports',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: { querystring: reportListQuerySchema, response: { 200: z.array(reportItemSchema) } },
     },
     async (request) => listReports(db, requireUser(request), request.query),
@@ -52,14 +50,14 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/reports/stats',
-    { preValidation: moderator, schema: { response: { 200: reportStatsSchema } } },
+    { preValidation: moderatorsOnly, schema: { response: { 200: reportStatsSchema } } },
     async (request) => reportStats(db, requireUser(request)),
   );
 
   app.patch(
     '/api/reports/:id',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: {
         params: reportIdParamsSchema,
         body: updateReportSchema,
@@ -73,7 +71,7 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/reports/:id/remove-starter',
     {
-      preValidation: moderator,
+      preValidation: moderatorsOnly,
       schema: {
         params: reportIdParamsSchema,
         body: removeStarterSchema,

@@ -14,7 +14,7 @@ import {
 } from '../../../../common/starters';
 import type { AppDeps } from '../../app';
 import { badRequest, HttpError } from '../../errors';
-import { requireUser } from '../../plugins/sessions';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { withLinkPreview } from './link-preview';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './listing-cache';
 import {
@@ -174,15 +174,20 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.patch(
     '/api/starters/:id',
     {
+      preValidation: signedInOnly,
       schema: { params: idParams, body: updateStarterSchema, response: { 200: starterSchema } },
     },
     async (request) => markClaimed(db, requireUser(request), request.params.id),
   );
 
-  app.delete('/api/starters/:id', { schema: { params: idParams } }, async (request, reply) => {
-    await deleteStarter(db, requireUser(request), request.params.id);
-    return reply.status(204).send();
-  });
+  app.delete(
+    '/api/starters/:id',
+    { preValidation: signedInOnly, schema: { params: idParams } },
+    async (request, reply) => {
+      await deleteStarter(db, requireUser(request), request.params.id);
+      return reply.status(204).send();
+    },
+  );
 
   for (const variant of ['full', 'thumb'] as const) {
     app.get(

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileUpdateSchema } from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../app';
-import { requireUser } from '../../plugins/sessions';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import { updateProfile } from './users.service';
 
@@ -14,7 +14,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: AppDeps) {
     '/api/users/profile',
     {
       // Signed out is 401 whatever the body says.
-      preValidation: async (request) => void requireUser(request),
+      preValidation: signedInOnly,
       schema: { body: profileUpdateSchema, response: { 200: currentUserSchema } },
     },
     async (request) => {
