@@ -209,10 +209,12 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   }
 
   // The page itself is the client app's; this only fills in the link-preview tags.
+  // The built client does not change while the server runs: read its page once.
   const indexPath = path.resolve(deps.config.clientDist, 'index.html');
+  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
   app.get('/starter/:id', async (request, reply) => {
-    if (!fs.existsSync(indexPath)) return reply.callNotFound();
-    const html = await fs.promises.readFile(indexPath, 'utf8');
+    if (indexHtml === undefined) return reply.callNotFound();
+    const html = indexHtml;
     const raw = (request.params as { id?: string }).id ?? '';
     // Previews describe public starters only, whoever follows the link.
     const starter = /^\d{1,9}$/.test(raw)
