@@ -144,6 +144,12 @@ export const starters = pgTable(
     /** Set when a moderator removes the starter (it stays, hidden, with isActive false). */
     removedAt: timestamp('removed_at', { withTimezone: true }),
     removedBy: text('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * Set when the owner deletes the starter. The row stays (with isActive false) so its
+     * reports, messages and audit entries keep what moderation needs; nobody but moderators
+     * sees it again.
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(starter_type, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(custom_description, '')), 'C') || setweight(to_tsvector('simple', coalesce(location, '')), 'B')`,
     ),

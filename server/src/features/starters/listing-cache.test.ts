@@ -1,9 +1,14 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { StarterList } from '../../../../common/starters';
+import {
+  starterListQuerySchema,
+  type Starter,
+  type StarterList,
+} from '../../../../common/starters';
 import { starters, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { ListingCache } from './listing-cache';
+import { normaliseListQuery } from './browse-query';
+import { LISTING_CHANGED_CHANNEL, ListingCache } from './listing-cache';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -93,8 +98,10 @@ describe('ListingCache', () => {
   });
 
   it('answers a repeated question from memory and forgets the least recently used', async () => {
-    const cache = new ListingCache(2);
-    const compute = vi.fn(async () => 'answer');
+    // Room for two answers of this size, not three.
+    const answer = 'x'.repeat(1000);
+    const cache = new ListingCache({ maxBytes: 5000, maxEntryBytes: 5000 });
+    const compute = vi.fn(async () => answer);
     await cache.get('a', compute);
     await cache.get('a', compute);
     expect(compute).toHaveBeenCalledTimes(1);
@@ -105,5 +112,141 @@ describe('ListingCache', () => {
     expect(compute).toHaveBeenCalledTimes(3);
     await cache.get('b', compute);
     expect(compute).toHaveBeenCalledTimes(4);
+  });
+});
+
+describe('the browse cache under many questions', () => {
+  const question = (raw: Record<string, string>) =>
+    normaliseListQuery(starterListQuerySchema.parse(raw));
+
+  it('gives questions that differ by a few metres or in spelling one key', () => {
+    const key = (raw: Record<string, string>) => ListingCache.keyOf(question(raw), null);
+    expect(key({ sort: 'closest', lat: '45.52311', lng: '-122.67652' })).toBe(
+      key({ sort: 'closest', lat: '45.5249', lng: '-122.6751' }),
+    );
+    expect(key({ search: '  Sour   DOUGH!! ' })).toBe(key({ search: 'sour dough' }));
+    // A position only matters when sorting by distance.
+    expect(key({ lat: '1.234', lng: '5.678' })).toBe(key({}));
+    expect(question({ sort: 'closest', lat: '89.999', lng: '179.999' })).toMatchObject({
+      lat: 90,
+      lng: 180,
+    });
+  });
+
+  it('stays under its byte bound however many distinct positions are asked', async () => {
+    const maxBytes = 256 * 1024;
+    const cache = new ListingCache({ maxBytes });
+    const answer = JSON.stringify({ starters: [], total: 0, padding: 'x'.repeat(4000) });
+    for (let i = 0; i < 2000; i++) {
+      const q = question({
+        sort: 'closest',
+        lat: String(-80 + ((i * 0.37) % 160)),
+        lng: String(-170 + ((i * 1.91) % 340)),
+      });
+      await cache.get(ListingCache.keyOf(q, null), async () => answer);
+      expect(cache.size).toBeLessThanOrEqual(maxBytes);
+    }
+    expect(cache.size).toBeGreaterThan(maxBytes / 2);
+  });
+
+  it('does not keep one answer that would take a large share of the bound', async () => {
+    const cache = new ListingCache({ maxBytes: 80_000 });
+    await cache.get('small', async () => 'x'.repeat(1000));
+    await cache.get('huge', async () => 'x'.repeat(20_000));
+    expect(cache.size).toBeLessThan(10_000);
+  });
+});
+
+describe('what empties the browse cache', () => {
+  /** Changes a starter's title without telling any cache, as only a test can. */
+  async function retitleQuietly(id: number, title: string) {
+    await t.db.execute(sql`ALTER TABLE starters DISABLE TRIGGER starters_listing_changed`);
+    try {
+      await t.db.update(starters).set({ title }).where(eq(starters.id, id));
+    } finally {
+      await t.db.execute(sql`ALTER TABLE starters ENABLE TRIGGER starters_listing_changed`);
+    }
+  }
+
+  it('is not a member saving their contact info or location', async () => {
+    const owner = await signedInMember(t.db, { username: 'quiet_saver' });
+    const starter = await createStarterRow(t.db, owner.user.id, { title: 'Cached water kefir' });
+    const browse = async () =>
+      ((await t.app.inject('/api/starters?search=cached')).json() as StarterList).starters.map(
+        (s) => s.title,
+      );
+    expect(await browse()).toEqual(['Cached water kefir']);
+    await retitleQuietly(starter.id, 'Renamed behind the cache');
+
+    const heard: string[] = [];
+    const stopChanges = await t.database.listen(LISTING_CHANGED_CHANNEL, () => {
+      heard.push('listing');
+    });
+    let marked!: () => void;
+    const marker = new Promise<void>((resolve) => (marked = resolve));
+    const stopMarker = await t.database.listen('test_marker', () => marked());
+    try {
+      const saved = await t.app.inject({
+        method: 'PATCH',
+        url: '/api/users/profile',
+        headers: { cookie: owner.cookie },
+        payload: { username: 'quiet_saver', location: 'Austin, Texas', contactInfo: 'Text me' },
+      });
+      expect(saved.statusCode).toBe(200);
+      // Notifications arrive in order: once the marker is heard, any earlier one was too.
+      await t.database.notify('test_marker', '');
+      await marker;
+      expect(heard).toEqual([]);
+      expect(await browse()).toEqual(['Cached water kefir']);
+    } finally {
+      await stopChanges();
+      await stopMarker();
+    }
+  });
+
+  it('is a new, claimed or deleted starter, which shows on the very next request', async () => {
+    const owner = await signedInMember(t.db);
+    const first = await createStarterRow(t.db, owner.user.id, { title: 'Pantry rice koji' });
+    const browse = async () =>
+      ((await t.app.inject('/api/starters?search=koji')).json() as StarterList).starters;
+    await vi.waitFor(async () => expect((await browse()).map((s) => s.id)).toEqual([first.id]));
+
+    const form = new FormData();
+    for (const [k, v] of Object.entries({
+      title: 'Second rice koji',
+      description: 'Koji spores on steamed rice, kept cool.',
+      category: 'legume',
+      subcategory: 'miso',
+      starterType: 'Miso spores',
+      location: 'Austin, Texas',
+    }))
+      form.append(k, v);
+    const request = new Request('http://local/', { method: 'POST', body: form });
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/starters',
+      headers: { cookie: owner.cookie, 'content-type': request.headers.get('content-type')! },
+      payload: Buffer.from(await request.arrayBuffer()),
+    });
+    expect(posted.statusCode).toBe(201);
+    const second = posted.json<Starter>();
+    expect((await browse()).map((s) => s.id)).toEqual([second.id, first.id]);
+
+    const claimed = await t.app.inject({
+      method: 'PATCH',
+      url: `/api/starters/${first.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { isClaimed: true },
+    });
+    expect(claimed.statusCode).toBe(200);
+    expect((await browse()).find((s) => s.id === first.id)?.isClaimed).toBe(true);
+
+    const deleted = await t.app.inject({
+      method: 'DELETE',
+      url: `/api/starters/${second.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect((await browse()).map((s) => s.id)).toEqual([first.id]);
   });
 });

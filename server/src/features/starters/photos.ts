@@ -36,18 +36,27 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     const message = 'Photo is too large (at most 40 megapixels)';
     throw badRequest(message, { image: message });
   }
-  const source = () =>
-    sharp(input, { limitInputPixels: PHOTO_MAX_PIXELS, failOn: 'error' }).rotate();
   try {
-    const full = await source()
+    // Decoded once, straight to the full size (JPEG shrinks while it decodes); the thumbnail is
+    // cut from those pixels, so a huge upload is never held or decoded twice.
+    const { data, info } = await sharp(input, {
+      limitInputPixels: PHOTO_MAX_PIXELS,
+      failOn: 'error',
+    })
+      .rotate()
       .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 80 })
+      .raw()
       .toBuffer({ resolveWithObject: true });
-    const thumbnail = await source()
-      .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
-      .webp({ quality: 75 })
-      .toBuffer();
-    return { full: full.data, thumbnail, width: full.info.width, height: full.info.height };
+    const pixels = () =>
+      sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+    const [full, thumbnail] = await Promise.all([
+      pixels().webp({ quality: 80 }).toBuffer(),
+      pixels()
+        .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+        .webp({ quality: 75 })
+        .toBuffer(),
+    ]);
+    return { full, thumbnail, width: info.width, height: info.height };
   } catch {
     // Declared as an image but does not decode (truncated, HEVC-only HEIC, corrupt).
     throw notAnImage();

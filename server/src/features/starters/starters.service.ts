@@ -1,5 +1,10 @@
 import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
-import type { CreateStarter, Starter, StarterListQuery } from '../../../../common/starters';
+import {
+  starterListSchema,
+  type CreateStarter,
+  type Starter,
+  type StarterListQuery,
+} from '../../../../common/starters';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { photos, starters, users } from '../../db/schema';
@@ -7,18 +12,36 @@ import { forbidden, notFound } from '../../errors';
 import type { RateLimiter } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { locate } from '../places/places.service';
+import { normaliseListQuery, queryWords } from './browse-query';
+import { ListingCache } from './listing-cache';
+import { photoQueue } from './photo-queue';
 import { processPhoto } from './photos';
 
 export interface StartersDeps {
   db: Db;
   config: Config;
   limiter: RateLimiter;
+  /** Browse answers; cleared by every change to a starter made here. */
+  listings: ListingCache;
 }
 
 /** Who is asking: null for a visitor. */
 export type Viewer = Pick<SessionUser, 'id' | 'isModerator' | 'latitude' | 'longitude'> | null;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+// Stand-in until the shared refundable quota lands in plugins/rate-limit.ts.
+async function withQuota<T>(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  await limiter.consume(key, limit, windowMs, message);
+  return write();
+}
 
 const starterColumns = {
   id: starters.id,
@@ -34,6 +57,7 @@ const starterColumns = {
   isActive: starters.isActive,
   isClaimed: starters.isClaimed,
   removedAt: starters.removedAt,
+  deletedAt: starters.deletedAt,
   createdAt: starters.createdAt,
   updatedAt: starters.updatedAt,
 };
@@ -69,8 +93,9 @@ function thumbnailOf(imagePath: string | null): string | null {
 }
 
 function toStarter({ starter, owner }: StarterRow): Starter {
+  const { deletedAt: _deletedAt, ...shown } = starter;
   return {
-    ...starter,
+    ...shown,
     thumbnailPath: thumbnailOf(starter.imagePath),
     removedAt: starter.removedAt?.toISOString() ?? null,
     createdAt: starter.createdAt.toISOString(),
@@ -94,20 +119,10 @@ const publiclyVisible = () =>
   and(
     eq(starters.isActive, true),
     isNull(starters.removedAt),
+    isNull(starters.deletedAt),
     // Evaluated once per query as a hashed set (banned members are few), not per row.
     sql`${starters.userId} NOT IN (SELECT banned_owner.id FROM users banned_owner WHERE banned_owner.banned_at IS NOT NULL)`,
   );
-
-/** Words of user input, safe to put into a tsquery: letters and digits only. */
-export function queryWords(text: string | undefined, max = 8): string[] {
-  if (!text) return [];
-  return (
-    text
-      .normalize('NFKC')
-      .toLowerCase()
-      .match(/[\p{L}\p{N}]+/gu) ?? []
-  ).slice(0, max);
-}
 
 /** "sour dough" → "sour:* & dough:*": every word, as a prefix. */
 const prefixQuery = (words: string[], weight = '') =>
@@ -125,8 +140,8 @@ function distanceFrom(lat: number, lng: number): SQL<number | null> {
     ))) END`;
 }
 
-/** GET /api/starters: the browse page's filters, sorts and paging over active starters. */
-export async function listStarters(
+/** The browse page's filters, sorts and paging over public starters. */
+async function listStarters(
   db: Db,
   viewer: Viewer,
   query: StarterListQuery,
@@ -192,6 +207,21 @@ export async function listStarters(
   return { starters: rows.map(toStarter), total: Number(counted[0]?.total ?? 0) };
 }
 
+/**
+ * GET /api/starters: the answer as the JSON sent, checked against `starterListSchema`, from the
+ * cache when the same (normalised) question was answered since the last change.
+ */
+export async function browseStarters(
+  deps: Pick<StartersDeps, 'db' | 'listings'>,
+  viewer: Viewer,
+  query: StarterListQuery,
+): Promise<string> {
+  const normalised = normaliseListQuery(query);
+  return deps.listings.get(ListingCache.keyOf(normalised, viewer), async () =>
+    JSON.stringify(starterListSchema.parse(await listStarters(deps.db, viewer, normalised))),
+  );
+}
+
 async function findStarter(db: Db, id: number): Promise<StarterRow | undefined> {
   const [row] = await db
     .select(selection)
@@ -202,130 +232,161 @@ async function findStarter(db: Db, id: number): Promise<StarterRow | undefined> 
   return row;
 }
 
+/**
+ * Moderators see every starter (a deleted one stays evidence for its reports); nobody else sees
+ * a deleted one, its owner included; the owner sees theirs while removed or hidden.
+ */
 function canSee(viewer: Viewer, row: StarterRow): boolean {
-  if (viewer && (viewer.id === row.starter.userId || viewer.isModerator)) return true;
+  if (viewer?.isModerator) return true;
+  if (row.starter.deletedAt) return false;
+  if (viewer && viewer.id === row.starter.userId) return true;
   return row.starter.isActive && !row.starter.removedAt && !row.owner.bannedAt;
 }
 
 /** GET /api/starters/:id — removed or hidden starters only for their owner and moderators. */
-export async function getStarter(db: Db, viewer: Viewer, id: number): Promise<Starter> {
-  const row = await findStarter(db, id);
+export async function getStarter(
+  deps: Pick<StartersDeps, 'db'>,
+  viewer: Viewer,
+  input: { id: number },
+): Promise<Starter> {
+  const row = await findStarter(deps.db, input.id);
   if (!row || !canSee(viewer, row)) throw notFound('Starter not found');
   return toStarter(row);
 }
 
 /** GET /api/starters/my — the member's own, removed ones included (they carry removedAt). */
-export async function myStarters(db: Db, actor: SessionUser): Promise<Starter[]> {
-  const rows = await db
+export async function myStarters(
+  deps: Pick<StartersDeps, 'db'>,
+  actor: SessionUser,
+): Promise<Starter[]> {
+  const rows = await deps.db
     .select(selection)
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
-    .where(eq(starters.userId, actor.id))
+    .where(and(eq(starters.userId, actor.id), isNull(starters.deletedAt)))
     .orderBy(desc(starters.createdAt), desc(starters.id));
   return rows.map(toStarter);
 }
 
-/** POST /api/starters: photo checked and cleaned first, then the quota, then one transaction. */
+/**
+ * POST /api/starters: the quota first, so a member over it costs no photo work; then the photo,
+ * through the bounded queue; then one transaction. A refused photo or failed write is refunded.
+ */
 export async function createStarter(
   deps: StartersDeps,
   actor: SessionUser,
-  input: CreateStarter,
-  photo: Buffer | undefined,
+  { input, photo }: { input: CreateStarter; photo: Buffer | undefined },
 ): Promise<Starter> {
-  const processed = photo ? await processPhoto(photo) : undefined;
-  await deps.limiter.consume(
+  const id = await withQuota(
+    deps.limiter,
     `starters:${actor.id}`,
     deps.config.limits.startersPerDay,
     DAY_MS,
     'You have shared a lot of starters today. Please try again tomorrow.',
+    async () => {
+      const processed = photo ? await photoQueue.run(() => processPhoto(photo)) : undefined;
+      const place = locate(input.location);
+      return deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(starters)
+          .values({
+            userId: actor.id,
+            title: input.title,
+            description: input.description,
+            category: input.category,
+            subcategory: input.subcategory,
+            starterType: input.starterType,
+            customDescription: input.customDescription,
+            location: input.location,
+            latitude: place?.latitude ?? null,
+            longitude: place?.longitude ?? null,
+          })
+          .returning({ id: starters.id });
+        if (processed) {
+          const [stored] = await tx
+            .insert(photos)
+            .values({ starterId: created!.id, ...processed })
+            .returning({ id: photos.id });
+          await tx
+            .update(starters)
+            .set({ imagePath: photoPaths(stored!.id).imagePath })
+            .where(eq(starters.id, created!.id));
+        }
+        return created!.id;
+      });
+    },
   );
-  const place = locate(input.location);
-  const id = await deps.db.transaction(async (tx) => {
-    const [created] = await tx
-      .insert(starters)
-      .values({
-        userId: actor.id,
-        title: input.title,
-        description: input.description,
-        category: input.category,
-        subcategory: input.subcategory,
-        starterType: input.starterType,
-        customDescription: input.customDescription,
-        location: input.location,
-        latitude: place?.latitude ?? null,
-        longitude: place?.longitude ?? null,
-      })
-      .returning({ id: starters.id });
-    if (processed) {
-      const [stored] = await tx
-        .insert(photos)
-        .values({ starterId: created!.id, ...processed })
-        .returning({ id: photos.id });
-      await tx
-        .update(starters)
-        .set({ imagePath: photoPaths(stored!.id).imagePath })
-        .where(eq(starters.id, created!.id));
-    }
-    return created!.id;
-  });
-  return getStarter(deps.db, actor, id);
+  deps.listings.clear();
+  return getStarter(deps, actor, { id });
 }
 
 /** Loads a starter for a change by `actor`: 404 when they cannot see it, 403 when not theirs. */
 async function ownedStarter(db: Db, actor: SessionUser, id: number): Promise<StarterRow> {
   const row = await findStarter(db, id);
-  if (!row || !canSee(actor, row)) throw notFound('Starter not found');
+  // A deleted starter is gone for its owner too, even one who moderates.
+  if (!row || !canSee(actor, row) || row.starter.deletedAt) throw notFound('Starter not found');
   if (row.starter.userId !== actor.id) throw forbidden('Only the owner can change this starter');
   return row;
 }
 
 /** PATCH /api/starters/:id {isClaimed: true}: owner only; there is no un-claim. */
-export async function markClaimed(db: Db, actor: SessionUser, id: number): Promise<Starter> {
-  await ownedStarter(db, actor, id);
-  await db
+export async function markClaimed(
+  deps: Pick<StartersDeps, 'db' | 'listings'>,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<Starter> {
+  await ownedStarter(deps.db, actor, input.id);
+  await deps.db
     .update(starters)
     .set({ isClaimed: true, updatedAt: sql`now()` })
-    .where(and(eq(starters.id, id), eq(starters.userId, actor.id)));
-  return getStarter(db, actor, id);
+    .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id)));
+  deps.listings.clear();
+  return getStarter(deps, actor, input);
 }
 
-/** DELETE /api/starters/:id: owner only; its photo, messages and reports go with it. */
-export async function deleteStarter(db: Db, actor: SessionUser, id: number): Promise<void> {
-  await ownedStarter(db, actor, id);
-  await db.delete(starters).where(and(eq(starters.id, id), eq(starters.userId, actor.id)));
+/**
+ * DELETE /api/starters/:id: owner only. The starter goes away for everyone but moderators; the
+ * row, its photo, messages, reports and audit entries stay, so a report on it can still be
+ * judged (decision 011).
+ */
+export async function deleteStarter(
+  deps: Pick<StartersDeps, 'db' | 'listings'>,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<void> {
+  await ownedStarter(deps.db, actor, input.id);
+  await deps.db
+    .update(starters)
+    .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+    .where(
+      and(eq(starters.id, input.id), eq(starters.userId, actor.id), isNull(starters.deletedAt)),
+    );
+  deps.listings.clear();
 }
 
 export interface PhotoFile {
   bytes: Buffer;
-  /** Public photos may sit in shared caches; hidden ones only in the viewer's. */
+  /** Public photos may sit in shared caches (revalidated); hidden ones only in the viewer's. */
   isPublic: boolean;
 }
 
 /** A stored photo, visible exactly when its starter is. */
 export async function getPhoto(
-  db: Db,
+  deps: Pick<StartersDeps, 'db'>,
   viewer: Viewer,
-  photoId: string,
-  variant: 'full' | 'thumb',
+  input: { photoId: string; variant: 'full' | 'thumb' },
 ): Promise<PhotoFile> {
-  const [row] = await db
+  const [row] = await deps.db
     .select({
-      bytes: variant === 'full' ? photos.full : photos.thumbnail,
-      starter: {
-        userId: starters.userId,
-        isActive: starters.isActive,
-        removedAt: starters.removedAt,
-      },
-      ownerBannedAt: users.bannedAt,
+      bytes: input.variant === 'full' ? photos.full : photos.thumbnail,
+      starter: starterColumns,
+      owner: ownerColumns,
     })
     .from(photos)
     .innerJoin(starters, eq(starters.id, photos.starterId))
     .innerJoin(users, eq(users.id, starters.userId))
-    .where(eq(photos.id, photoId))
+    .where(eq(photos.id, input.photoId))
     .limit(1);
-  if (!row) throw notFound('Photo not found');
-  const isPublic = row.starter.isActive && !row.starter.removedAt && !row.ownerBannedAt;
-  const privileged = !!viewer && (viewer.id === row.starter.userId || viewer.isModerator);
-  if (!isPublic && !privileged) throw notFound('Photo not found');
-  return { bytes: row.bytes, isPublic };
+  if (!row || !canSee(viewer, row)) throw notFound('Photo not found');
+  return { bytes: row.bytes, isPublic: canSee(null, row) };
 }

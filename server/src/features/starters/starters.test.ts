@@ -11,6 +11,7 @@ import { PHOTO_MAX_BYTES } from '../../../../common/constants';
 import type { Starter } from '../../../../common/starters';
 import { photos, starters, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { photoQueue } from './photo-queue';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -112,13 +113,14 @@ function pngChunk(type: string, data: Buffer) {
 }
 
 /** A small file that claims 30000×30000 pixels: decoding it would need gigabytes. */
-function pngBomb() {
+/** A PNG that declares `size`×`size` pixels in a few KB (its rows stop early). */
+function pngBomb(size = 30_000) {
   const ihdr = Buffer.alloc(13);
-  ihdr.writeUInt32BE(30_000, 0);
-  ihdr.writeUInt32BE(30_000, 4);
+  ihdr.writeUInt32BE(size, 0);
+  ihdr.writeUInt32BE(size, 4);
   ihdr[8] = 8; // bit depth
   ihdr[9] = 2; // RGB
-  const rows = zlib.deflateSync(Buffer.alloc(200 * (1 + 30_000 * 3)));
+  const rows = zlib.deflateSync(Buffer.alloc(200 * (1 + size * 3)));
   return Buffer.concat([
     Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
     pngChunk('IHDR', ihdr),
@@ -250,6 +252,33 @@ describe('POST /api/starters', () => {
       await limited.close();
     }
   });
+
+  it('refuses a member over the quota before any photo work, even a 36-megapixel PNG', async () => {
+    const limited = await createTestApp({ LIMIT_STARTERS_PER_DAY: '1' });
+    try {
+      const { cookie } = await signedInMember(limited.db);
+      const send = (file?: UploadFile) => {
+        const body = multipart(validFields, file);
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/starters',
+          headers: { ...body.headers, cookie },
+          payload: body.payload,
+        });
+      };
+      expect((await send()).statusCode).toBe(201);
+      const entered = photoQueue.entered;
+      const refused = await send({
+        filename: 'wide.png',
+        contentType: 'image/png',
+        data: pngBomb(6_000),
+      });
+      expect(refused.statusCode).toBe(429);
+      expect(photoQueue.entered).toBe(entered);
+    } finally {
+      await limited.close();
+    }
+  });
 });
 
 describe('photos', () => {
@@ -282,7 +311,8 @@ describe('photos', () => {
     const served = await t.app.inject(body.imagePath!);
     expect(served.statusCode).toBe(200);
     expect(served.headers['content-type']).toBe('image/webp');
-    expect(served.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(served.headers['cache-control']).toBe('public, no-cache');
+    expect(served.headers.etag).toMatch(/^"[0-9a-f-]{36}-full"$/);
     expect(served.headers['x-content-type-options']).toBe('nosniff');
     expect(served.headers['content-security-policy']).toBe('sandbox');
     expect(await exifr.gps(served.rawPayload).catch(() => undefined)).toBeUndefined();
@@ -411,8 +441,9 @@ describe('photos', () => {
     expect(await starterCount(user.id)).toBe(0);
   });
 
-  it('removes the photo with its starter', async () => {
+  it('stops serving the photo of a deleted starter, to its owner too; moderators keep it privately', async () => {
     const { cookie } = await signedInMember(t.db);
+    const moderator = await signedInMember(t.db, { isModerator: true });
     const created = await post(cookie, validFields, {
       filename: 'p.jpg',
       contentType: 'image/jpeg',
@@ -426,8 +457,45 @@ describe('photos', () => {
       headers: { cookie },
     });
     expect(del.statusCode).toBe(204);
-    expect((await t.app.inject(starter.imagePath!)).statusCode).toBe(404);
-    expect(await t.db.select().from(photos).where(eq(photos.starterId, starter.id))).toEqual([]);
+    for (const path of [starter.imagePath!, starter.thumbnailPath!]) {
+      expect((await t.app.inject(path)).statusCode).toBe(404);
+      expect((await t.app.inject({ url: path, headers: { cookie } })).statusCode).toBe(404);
+      const seen = await t.app.inject({ url: path, headers: { cookie: moderator.cookie } });
+      expect(seen.statusCode).toBe(200);
+      expect(seen.headers['cache-control']).toBe('private, no-store');
+    }
+  });
+
+  it('lets shared caches keep a public photo only while they revalidate it', async () => {
+    const { cookie } = await signedInMember(t.db);
+    const starter = (
+      await post(cookie, validFields, {
+        filename: 'p.jpg',
+        contentType: 'image/jpeg',
+        data: await phoneJpeg(100, 100),
+      })
+    ).json<Starter>();
+    const first = await t.app.inject(starter.thumbnailPath!);
+    expect(first.headers['cache-control']).toBe('public, no-cache');
+    expect(first.headers['cache-control']).not.toMatch(/immutable|max-age=[1-9]/);
+    const etag = first.headers.etag as string;
+    const again = await t.app.inject({
+      url: starter.thumbnailPath!,
+      headers: { 'if-none-match': etag },
+    });
+    expect(again.statusCode).toBe(304);
+    expect(again.rawPayload.length).toBe(0);
+
+    // Once removed, the cache's revalidation gets 404, not 304.
+    await t.db
+      .update(starters)
+      .set({ removedAt: new Date(), isActive: false })
+      .where(eq(starters.id, starter.id));
+    const removed = await t.app.inject({
+      url: starter.thumbnailPath!,
+      headers: { 'if-none-match': etag },
+    });
+    expect(removed.statusCode).toBe(404);
   });
 
   it('hides the photo of a removed starter from everyone but its owner', async () => {
