@@ -169,23 +169,30 @@ describe('what empties the browse cache', () => {
   }
 
   it('is not a member saving their contact info or location', async () => {
-    const owner = await signedInMember(t.db, { username: 'quiet_saver' });
-    const starter = await createStarterRow(t.db, owner.user.id, { title: 'Cached water kefir' });
-    const browse = async () =>
-      ((await t.app.inject('/api/starters?search=cached')).json() as StarterList).starters.map(
-        (s) => s.title,
-      );
-    expect(await browse()).toEqual(['Cached water kefir']);
-    await retitleQuietly(starter.id, 'Renamed behind the cache');
-
     const heard: string[] = [];
     const stopChanges = await t.database.listen(LISTING_CHANGED_CHANNEL, () => {
       heard.push('listing');
     });
-    let marked!: () => void;
-    const marker = new Promise<void>((resolve) => (marked = resolve));
+    let marked: () => void = () => {};
     const stopMarker = await t.database.listen('test_marker', () => marked());
+    // Notifications arrive in order: once the marker is heard, every earlier one was too.
+    const settle = async () => {
+      const heardMarker = new Promise<void>((resolve) => (marked = resolve));
+      await t.database.notify('test_marker', '');
+      await heardMarker;
+    };
     try {
+      const owner = await signedInMember(t.db, { username: 'quiet_saver' });
+      const starter = await createStarterRow(t.db, owner.user.id, { title: 'Cached water kefir' });
+      const browse = async () =>
+        ((await t.app.inject('/api/starters?search=cached')).json() as StarterList).starters.map(
+          (s) => s.title,
+        );
+      await settle();
+      expect(await browse()).toEqual(['Cached water kefir']);
+      await retitleQuietly(starter.id, 'Renamed behind the cache');
+      heard.length = 0;
+
       const saved = await t.app.inject({
         method: 'PATCH',
         url: '/api/users/profile',
@@ -193,9 +200,7 @@ describe('what empties the browse cache', () => {
         payload: { username: 'quiet_saver', location: 'Austin, Texas', contactInfo: 'Text me' },
       });
       expect(saved.statusCode).toBe(200);
-      // Notifications arrive in order: once the marker is heard, any earlier one was too.
-      await t.database.notify('test_marker', '');
-      await marker;
+      await settle();
       expect(heard).toEqual([]);
       expect(await browse()).toEqual(['Cached water kefir']);
     } finally {
