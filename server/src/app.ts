@@ -9,10 +9,11 @@ import {
 import { Redis } from 'ioredis';
 import type { Config } from './config';
 import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
-import { postgresRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limit';
+import { postgresRateLimiter, redisRateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -22,13 +23,8 @@ import { startersRoutes } from './features/starters/starters.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
-
-/** What every feature's routes receive. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  limiter: RateLimiter;
-}
+import { createLiveEvents } from './features/messages/live-events';
+import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 
 export interface BuildAppOptions {
   config: Config;
@@ -81,10 +77,25 @@ export async function buildApp({
       await redis?.quit().catch(() => {});
     });
   }
+
+  // Infrastructure every feature shares, built once here.
+  const listings = new ListingCache();
+  const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
+  app.addHook('onClose', async () => unlistenListings());
+  const live = await createLiveEvents(database, app.log);
+  // Open event streams never finish by themselves; end them before the server waits for
+  // connections to drain, or a graceful shutdown would hang.
+  app.addHook('preClose', async () => {
+    await live.close();
+  });
+
   const deps: AppDeps = {
     config,
     database,
+    db: database.db,
     limiter: redis ? redisRateLimiter(redis) : postgresRateLimiter(database.db),
+    listings,
+    live,
   };
 
   await app.register(errorsPlugin);
@@ -96,7 +107,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, deps);
   await app.register(siteRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(usersRoutes, deps);

@@ -7,10 +7,9 @@ import {
   sendMessageSchema,
   unreadCountSchema,
 } from '../../../../common/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { eventsRoutes } from './events.routes';
-import { createLiveEvents } from './live-events';
 import { countUnread, listConversations, readThread, sendMessage } from './messages.service';
 
 const threadParams = z.object({
@@ -20,16 +19,9 @@ const threadQuery = z.object({ with: z.string().trim().min(1).max(100).optional(
 
 export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { database, limiter, config } = deps;
-  const db = database.db;
-  const live = await createLiveEvents(database, app.log);
-  // Open event streams never finish by themselves; end them before the server waits for
-  // connections to drain, or a graceful shutdown would hang.
-  app.addHook('preClose', async () => {
-    await live.close();
-  });
+  const { db, limiter, config, live } = deps;
 
-  await app.register(eventsRoutes, { live, db });
+  await app.register(eventsRoutes, deps);
 
   /** Publishing is best effort: the message is stored, and clients refetch on reconnect. */
   const publish = (...args: Parameters<typeof live.publish>) =>
@@ -38,7 +30,7 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/messages',
     {
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
       schema: { body: sendMessageSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {

@@ -10,7 +10,7 @@ import {
   sanctionItemSchema,
   sanctionListQuerySchema,
 } from '../../../../common/moderation';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { moderatorsOnly, requireModerator } from '../../plugins/sessions';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 
@@ -21,7 +21,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.get(
     '/api/moderation/sanctions',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: {
         querystring: sanctionListQuerySchema,
         response: { 200: z.array(sanctionItemSchema) },
@@ -33,7 +33,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.post(
     '/api/moderation/sanctions',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: { body: createSanctionSchema, response: { 201: sanctionItemSchema } },
     },
     async (request, reply) => {
@@ -45,7 +45,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.post(
     '/api/moderation/sanctions/:id/lift',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: {
         params: sanctionIdParamsSchema,
         body: liftSanctionSchema,
@@ -59,7 +59,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.get(
     '/api/moderation/audit',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     },
     async (request) => listAudit(db, requireModerator(request), request.query),

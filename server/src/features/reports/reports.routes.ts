@@ -11,7 +11,7 @@ import {
   reportStatsSchema,
   updateReportSchema,
 } from '../../../../common/reports';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { moderatorsOnly, requireUser, signedInOnly } from '../../plugins/sessions';
 import {
   createReport,
@@ -29,7 +29,7 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/reports',
     {
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
       schema: { body: createReportSchema, response: { 201: createdReportSchema } },
     },
     async (request, reply) => {
@@ -42,7 +42,7 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/reports',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: { querystring: reportListQuerySchema, response: { 200: z.array(reportItemSchema) } },
     },
     async (request) => listReports(db, requireUser(request), request.query),
@@ -50,14 +50,14 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/reports/stats',
-    { preValidation: moderatorsOnly, schema: { response: { 200: reportStatsSchema } } },
+    { onRequest: moderatorsOnly, schema: { response: { 200: reportStatsSchema } } },
     async (request) => reportStats(db, requireUser(request)),
   );
 
   app.patch(
     '/api/reports/:id',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: {
         params: reportIdParamsSchema,
         body: updateReportSchema,
@@ -71,7 +71,7 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.post(
     '/api/reports/:id/remove-starter',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: {
         params: reportIdParamsSchema,
         body: removeStarterSchema,

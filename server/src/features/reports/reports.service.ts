@@ -8,7 +8,7 @@ import type {
   ReportStats,
 } from '../../../../common/reports';
 import type { ReportStatus } from '../../../../common/catalogue';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { moderationActions, reports, starters, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
