@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -26,10 +30,15 @@ import { moderationRoutes } from './features/moderation/moderation.routes';
 import { createLiveEvents } from './features/messages/live-events';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 
+/** Enough for any JSON body the API takes (a profile, a sanction with its reason). */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
+
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (tests check the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Keeps query strings (OIDC codes, tokens) and cookies out of the request log. */
@@ -52,12 +61,15 @@ export async function buildApp({
   config,
   database,
   logger,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: 1024 * 1024,
+    // JSON bodies are small: a route that needs more (or less) says so with its own
+    // `bodyLimit`. Photos come as multipart, which keeps its own limits.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     forceCloseConnections: 'idle',
     routerOptions: {
       caseSensitive: false,
@@ -66,6 +78,7 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

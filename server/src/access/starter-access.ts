@@ -180,16 +180,21 @@ export function toStarterFacts(row: StarterFactsRow): StarterFacts {
   };
 }
 
-/** The facts about one starter and its owner, or undefined when there is no such starter. */
+/**
+ * The facts about one starter and its owner, or undefined when there is no such starter.
+ * `lock` holds the starter row until the transaction ends, for a decision followed by a change.
+ */
 export async function loadStarterFacts(
   db: DbOrTx,
   starterId: number,
+  { lock = false }: { lock?: boolean } = {},
 ): Promise<StarterFacts | undefined> {
-  const [row] = await db
+  const query = db
     .select(starterFactsColumns)
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
     .where(eq(starters.id, starterId))
     .limit(1);
+  const [row] = lock ? await query.for('update', { of: starters }) : await query;
   return row ? toStarterFacts(row) : undefined;
 }

@@ -16,8 +16,7 @@ import { createSanction, liftSanction, listAudit, listSanctions } from './modera
 
 export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
-  // Who may call is settled before the body is parsed.
+  // Who may call is settled before the body is read.
   app.get(
     '/api/moderation/sanctions',
     {
@@ -27,7 +26,8 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
         response: { 200: z.array(sanctionItemSchema) },
       },
     },
-    async (request) => listSanctions(db, requireModerator(request), request.query.active),
+    async (request) =>
+      listSanctions(deps, requireModerator(request), { active: request.query.active }),
   );
 
   app.post(
@@ -37,7 +37,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
       schema: { body: createSanctionSchema, response: { 201: sanctionItemSchema } },
     },
     async (request, reply) => {
-      const sanction = await createSanction(db, requireModerator(request), request.body);
+      const sanction = await createSanction(deps, requireModerator(request), request.body);
       return reply.status(201).send(sanction);
     },
   );
@@ -53,7 +53,10 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) =>
-      liftSanction(db, requireModerator(request), request.params.id, request.body.reason),
+      liftSanction(deps, requireModerator(request), {
+        id: request.params.id,
+        reason: request.body.reason,
+      }),
   );
 
   app.get(
@@ -62,6 +65,6 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
       onRequest: moderatorsOnly,
       schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     },
-    async (request) => listAudit(db, requireModerator(request), request.query),
+    async (request) => listAudit(deps, requireModerator(request), request.query),
   );
 }
