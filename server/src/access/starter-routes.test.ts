@@ -117,14 +117,12 @@ async function subject(asker: { user: { id: string } }): Promise<Subject> {
       height: 1,
     })
     .returning({ id: photos.id });
-  await t.db
-    .insert(messages)
-    .values({
-      starterId: starter.id,
-      senderId: asker.user.id,
-      receiverId: owner.user.id,
-      content: 'Hi',
-    });
+  await t.db.insert(messages).values({
+    starterId: starter.id,
+    senderId: asker.user.id,
+    receiverId: owner.user.id,
+    content: 'Hi',
+  });
   return { starterId: starter.id, photoId: photo!.id, ownerId: owner.user.id, title };
 }
 
