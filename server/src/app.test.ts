@@ -299,3 +299,66 @@ describe('member-only calls', () => {
     }
   });
 });
+
+describe('request bodies', () => {
+  const big = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
+  const memberOnly: Array<[string, string]> = [
+    ['POST', '/api/messages'],
+    ['POST', '/api/messages/starter/1/read'],
+    ['POST', '/api/reports'],
+    ['PATCH', '/api/users/profile'],
+    ['PATCH', '/api/starters/1'],
+    ['POST', '/api/moderation/sanctions'],
+    ['PATCH', '/api/reports/1'],
+  ];
+
+  it('refuses a visitor with 401 before reading the body, however large or malformed', async () => {
+    for (const [method, url] of memberOnly) {
+      for (const payload of [big, `{${'"'.repeat(1024 * 1024)}`]) {
+        const res = await t.app.inject({
+          method: method as 'POST',
+          url,
+          headers: { 'content-type': 'application/json' },
+          payload,
+        });
+        expect(res.statusCode, `${method} ${url}`).toBe(401);
+      }
+    }
+  });
+
+  it('refuses a member with 403 before reading the body of a moderators’ call', async () => {
+    const member = await signedInMember(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/moderation/sanctions',
+      headers: { cookie: member.cookie, 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 413 to a signed-in member whose body is larger than the call needs', async () => {
+    const member = await signedInMember(t.db);
+    for (const [url, size] of [
+      ['/api/messages', 9 * 1024],
+      ['/api/reports', 9 * 1024],
+      ['/api/messages/starter/1/read', 2 * 1024],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: member.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ content: 'x'.repeat(size) }),
+      });
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'too_large' });
+    }
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/profile',
+      headers: { cookie: member.cookie, 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(profile.statusCode).toBe(413);
+  });
+});

@@ -4,7 +4,7 @@ import { PHOTO_MAX_BYTES } from '../../../../common/constants';
 import { createStarterSchema, type CreateStarter } from '../../../../common/starters';
 import { HttpError } from '../../errors';
 
-/** What @fastify/multipart is told to accept: one photo and the form's few short fields. */
+/** What the form may hold: one photo and its few short fields (the app's multipart takes none). */
 export const STARTER_FORM_LIMITS = {
   fileSize: PHOTO_MAX_BYTES,
   files: 1,
@@ -76,7 +76,7 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
   const fields: Record<string, string> = {};
   let photo: Buffer | undefined;
   try {
-    for await (const part of request.parts()) {
+    for await (const part of request.parts({ limits: STARTER_FORM_LIMITS })) {
       if (part.type === 'file') {
         if (part.fieldname !== 'image' || photo !== undefined) {
           part.file.resume();

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -9,12 +8,11 @@ import {
   starterSchema,
   updateStarterSchema,
 } from '../../../../common/starters';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { withLinkPreview } from './link-preview';
-import { LISTING_CHANGED_CHANNEL, ListingCache } from './listing-cache';
-import { readStarterForm, STARTER_FORM_LIMITS } from './starter-form';
+import { readStarterForm } from './starter-form';
 import {
   browseStarters,
   createStarter,
@@ -44,15 +42,6 @@ const HIDDEN_PHOTO_CACHE = 'private, no-store';
 
 export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
-  const db = deps.database.db;
-
-  const listings = new ListingCache();
-  const unlisten = await deps.database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
-  app.addHook('onClose', async () => unlisten());
-  const serviceDeps = { db, config: deps.config, limiter: deps.limiter, listings };
-
-  // Scoped to these routes: the rest of the API takes JSON only.
-  await app.register(fastifyMultipart, { limits: STARTER_FORM_LIMITS });
 
   app.get(
     '/api/starters',
@@ -65,7 +54,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       if ((lat === undefined) !== (lng === undefined)) {
         throw badRequest('Send both lat and lng, or neither');
       }
-      const json = await browseStarters(serviceDeps, request.user, request.query);
+      const json = await browseStarters(deps, request.user, request.query);
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );
@@ -73,22 +62,22 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/starters/my',
     { schema: { response: { 200: z.array(starterSchema) } } },
-    async (request) => myStarters(serviceDeps, requireUser(request)),
+    async (request) => myStarters(deps, requireUser(request)),
   );
 
   app.get(
     '/api/starters/:id',
     { schema: { params: idParams, response: { 200: starterSchema } } },
-    async (request) => getStarter(serviceDeps, request.user, { id: request.params.id }),
+    async (request) => getStarter(deps, request.user, { id: request.params.id }),
   );
 
   app.post(
     '/api/starters',
-    { schema: { response: { 201: starterSchema } } },
+    { config: { multipart: true }, schema: { response: { 201: starterSchema } } },
     async (request, reply) => {
       const actor = requireUser(request);
       const form = await readStarterForm(request);
-      const starter = await createStarter(serviceDeps, actor, form);
+      const starter = await createStarter(deps, actor, form);
       return reply.status(201).send(starter);
     },
   );
@@ -96,17 +85,17 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.patch(
     '/api/starters/:id',
     {
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
       schema: { params: idParams, body: updateStarterSchema, response: { 200: starterSchema } },
     },
-    async (request) => markClaimed(serviceDeps, requireUser(request), { id: request.params.id }),
+    async (request) => markClaimed(deps, requireUser(request), { id: request.params.id }),
   );
 
   app.delete(
     '/api/starters/:id',
-    { preValidation: signedInOnly, schema: { params: idParams } },
+    { onRequest: signedInOnly, schema: { params: idParams } },
     async (request, reply) => {
-      await deleteStarter(serviceDeps, requireUser(request), { id: request.params.id });
+      await deleteStarter(deps, requireUser(request), { id: request.params.id });
       return reply.status(204).send();
     },
   );
@@ -116,7 +105,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       `/api/photos/:id/${variant}.webp`,
       { schema: { params: photoParams } },
       async (request, reply) => {
-        const photo = await getPhoto(serviceDeps, request.user, {
+        const photo = await getPhoto(deps, request.user, {
           photoId: request.params.id,
           variant,
         });
@@ -146,7 +135,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
     const raw = (request.params as { id?: string }).id ?? '';
     // Previews describe public starters only, whoever follows the link.
     const starter = /^\d{1,9}$/.test(raw)
-      ? await getStarter(serviceDeps, null, { id: Number(raw) }).catch(() => null)
+      ? await getStarter(deps, null, { id: Number(raw) }).catch(() => null)
       : null;
     const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
     return reply

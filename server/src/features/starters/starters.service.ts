@@ -5,43 +5,33 @@ import {
   type Starter,
   type StarterListQuery,
 } from '../../../../common/starters';
-import type { Config } from '../../config';
+import {
+  authorizeStarter,
+  canSeeStarter,
+  isPublic,
+  publiclyVisible,
+  starterFactsColumns,
+  toStarterFacts,
+  type Viewer as AccessViewer,
+} from '../../access/starter-access';
 import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { photos, starters, users } from '../../db/schema';
-import { forbidden, notFound } from '../../errors';
-import type { RateLimiter } from '../../plugins/rate-limit';
+import { notFound } from '../../errors';
+import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { locate } from '../places/places.service';
 import { normaliseListQuery, queryWords } from './browse-query';
-import { ListingCache } from './listing-cache';
+import { ListingCache, type ListingViewer } from './listing-cache';
 import { photoQueue } from './photo-queue';
 import { processPhoto } from './photos';
 
-export interface StartersDeps {
-  db: Db;
-  config: Config;
-  limiter: RateLimiter;
-  /** Browse answers; cleared by every change to a starter made here. */
-  listings: ListingCache;
-}
+type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
-/** Who is asking: null for a visitor. */
-export type Viewer = Pick<SessionUser, 'id' | 'isModerator' | 'latitude' | 'longitude'> | null;
+/** Who is asking (null for a visitor), with their profile's place for "Closest to me". */
+export type Viewer = (NonNullable<AccessViewer> & ListingViewer) | null;
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-// Stand-in until the shared refundable quota lands in plugins/rate-limit.ts.
-async function withQuota<T>(
-  limiter: RateLimiter,
-  key: string,
-  limit: number,
-  windowMs: number,
-  message: string,
-  write: () => Promise<T>,
-): Promise<T> {
-  await limiter.consume(key, limit, windowMs, message);
-  return write();
-}
 
 const starterColumns = {
   id: starters.id,
@@ -71,7 +61,7 @@ const ownerColumns = {
   bannedAt: users.bannedAt,
 };
 
-const selection = { starter: starterColumns, owner: ownerColumns };
+const selection = { starter: starterColumns, owner: ownerColumns, facts: starterFactsColumns };
 
 interface StarterRow {
   starter: {
@@ -79,6 +69,8 @@ interface StarterRow {
   };
   owner: { [K in keyof typeof ownerColumns]: (typeof users.$inferSelect)[K] };
 }
+
+type FactsRow = Parameters<typeof toStarterFacts>[0];
 
 export const photoPaths = (photoId: string) => ({
   imagePath: `/api/photos/${photoId}/full.webp`,
@@ -110,20 +102,6 @@ function toStarter({ starter, owner }: StarterRow): Starter {
   };
 }
 
-/**
- * Anyone may see it: active, not removed, owner not banned. The ban test needs no join, so
- * the list is filtered, ordered and counted on `starters` alone; owners are joined only for
- * the rows of the page.
- */
-const publiclyVisible = () =>
-  and(
-    eq(starters.isActive, true),
-    isNull(starters.removedAt),
-    isNull(starters.deletedAt),
-    // Evaluated once per query as a hashed set (banned members are few), not per row.
-    sql`${starters.userId} NOT IN (SELECT banned_owner.id FROM users banned_owner WHERE banned_owner.banned_at IS NOT NULL)`,
-  );
-
 /** "sour dough" → "sour:* & dough:*": every word, as a prefix. */
 const prefixQuery = (words: string[], weight = '') =>
   words.map((w) => `${w}:*${weight}`).join(' & ');
@@ -146,7 +124,7 @@ async function listStarters(
   viewer: Viewer,
   query: StarterListQuery,
 ): Promise<{ starters: Starter[]; total: number }> {
-  const conditions: SQL[] = [publiclyVisible()!];
+  const conditions: SQL[] = [publiclyVisible()];
   if (query.category && query.category !== 'all') {
     conditions.push(eq(starters.category, query.category));
   }
@@ -222,25 +200,21 @@ export async function browseStarters(
   );
 }
 
-async function findStarter(db: Db, id: number): Promise<StarterRow | undefined> {
+/** A starter with its owner, when `viewer` may do `action` to it (the access policy decides). */
+async function authorizedStarter(
+  db: Db,
+  viewer: AccessViewer,
+  id: number,
+  action: 'see' | 'change',
+): Promise<StarterRow> {
   const [row] = await db
     .select(selection)
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
     .where(eq(starters.id, id))
     .limit(1);
-  return row;
-}
-
-/**
- * Moderators see every starter (a deleted one stays evidence for its reports); nobody else sees
- * a deleted one, its owner included; the owner sees theirs while removed or hidden.
- */
-function canSee(viewer: Viewer, row: StarterRow): boolean {
-  if (viewer?.isModerator) return true;
-  if (row.starter.deletedAt) return false;
-  if (viewer && viewer.id === row.starter.userId) return true;
-  return row.starter.isActive && !row.starter.removedAt && !row.owner.bannedAt;
+  authorizeStarter(viewer, row && toStarterFacts(row.facts as FactsRow), action);
+  return row!;
 }
 
 /** GET /api/starters/:id — removed or hidden starters only for their owner and moderators. */
@@ -249,9 +223,7 @@ export async function getStarter(
   viewer: Viewer,
   input: { id: number },
 ): Promise<Starter> {
-  const row = await findStarter(deps.db, input.id);
-  if (!row || !canSee(viewer, row)) throw notFound('Starter not found');
-  return toStarter(row);
+  return toStarter(await authorizedStarter(deps.db, viewer, input.id, 'see'));
 }
 
 /** GET /api/starters/my — the member's own, removed ones included (they carry removedAt). */
@@ -320,22 +292,13 @@ export async function createStarter(
   return getStarter(deps, actor, { id });
 }
 
-/** Loads a starter for a change by `actor`: 404 when they cannot see it, 403 when not theirs. */
-async function ownedStarter(db: Db, actor: SessionUser, id: number): Promise<StarterRow> {
-  const row = await findStarter(db, id);
-  // A deleted starter is gone for its owner too, even one who moderates.
-  if (!row || !canSee(actor, row) || row.starter.deletedAt) throw notFound('Starter not found');
-  if (row.starter.userId !== actor.id) throw forbidden('Only the owner can change this starter');
-  return row;
-}
-
 /** PATCH /api/starters/:id {isClaimed: true}: owner only; there is no un-claim. */
 export async function markClaimed(
   deps: Pick<StartersDeps, 'db' | 'listings'>,
   actor: SessionUser,
   input: { id: number },
 ): Promise<Starter> {
-  await ownedStarter(deps.db, actor, input.id);
+  await authorizedStarter(deps.db, actor, input.id, 'change');
   await deps.db
     .update(starters)
     .set({ isClaimed: true, updatedAt: sql`now()` })
@@ -354,7 +317,7 @@ export async function deleteStarter(
   actor: SessionUser,
   input: { id: number },
 ): Promise<void> {
-  await ownedStarter(deps.db, actor, input.id);
+  await authorizedStarter(deps.db, actor, input.id, 'change');
   await deps.db
     .update(starters)
     .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
@@ -379,14 +342,14 @@ export async function getPhoto(
   const [row] = await deps.db
     .select({
       bytes: input.variant === 'full' ? photos.full : photos.thumbnail,
-      starter: starterColumns,
-      owner: ownerColumns,
+      facts: starterFactsColumns,
     })
     .from(photos)
     .innerJoin(starters, eq(starters.id, photos.starterId))
     .innerJoin(users, eq(users.id, starters.userId))
     .where(eq(photos.id, input.photoId))
     .limit(1);
-  if (!row || !canSee(viewer, row)) throw notFound('Photo not found');
-  return { bytes: row.bytes, isPublic: canSee(null, row) };
+  const facts = row && toStarterFacts(row.facts as FactsRow);
+  if (!facts || !canSeeStarter(viewer, facts)) throw notFound('Photo not found');
+  return { bytes: row!.bytes, isPublic: isPublic(facts) };
 }
