@@ -49,11 +49,7 @@ export interface StarterAccessContext {
   hasThread?: boolean;
 }
 
-/**
- * When the owner deleted the starter. Until starters are soft-deleted there is no such column
- * and nothing is deleted-but-kept; the day there is, this names it and every decision and
- * condition below follows.
- */
+/** When the owner deleted the starter: kept, for moderation only (decision 011). */
 const deletedAtColumn = starters.deletedAt;
 
 // ---------------------------------------------------------------- per row

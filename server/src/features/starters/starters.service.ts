@@ -58,7 +58,6 @@ const ownerColumns = {
   firstName: users.firstName,
   lastName: users.lastName,
   profileImageUrl: users.profileImageUrl,
-  bannedAt: users.bannedAt,
 };
 
 const selection = { starter: starterColumns, owner: ownerColumns, facts: starterFactsColumns };

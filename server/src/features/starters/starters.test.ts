@@ -253,6 +253,49 @@ describe('POST /api/starters', () => {
     }
   });
 
+  it('charges nothing for a refused photo or a photo queue that is full', async () => {
+    const limited = await createTestApp({ LIMIT_STARTERS_PER_DAY: '1' });
+    try {
+      const { cookie } = await signedInMember(limited.db);
+      const send = (file?: UploadFile) => {
+        const body = multipart(validFields, file);
+        return limited.app.inject({
+          method: 'POST',
+          url: '/api/starters',
+          headers: { ...body.headers, cookie },
+          payload: body.payload,
+        });
+      };
+      const notAnImage = { filename: 'a.jpg', contentType: 'image/jpeg', data: Buffer.from('no') };
+      expect((await send(notAnImage)).statusCode).toBe(400);
+      expect((await send({ ...notAnImage, data: pngBomb() })).statusCode).toBe(400);
+
+      // Fill the line: the running job and every waiting place are held by other work.
+      let open!: () => void;
+      const gate = new Promise<void>((resolve) => (open = resolve));
+      const holders = Array.from({ length: photoQueue.concurrency + photoQueue.maxWaiting }, () =>
+        photoQueue.run(() => gate),
+      );
+      try {
+        const busy = await send({
+          filename: 'p.jpg',
+          contentType: 'image/jpeg',
+          data: await phoneJpeg(64, 64),
+        });
+        expect(busy.statusCode).toBe(503);
+        expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+      } finally {
+        open();
+        await Promise.all(holders);
+      }
+      // All three refusals were refunded: the day's only starter still goes through.
+      expect((await send()).statusCode).toBe(201);
+      expect((await send()).statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+
   it('refuses a member over the quota before any photo work, even a 36-megapixel PNG', async () => {
     const limited = await createTestApp({ LIMIT_STARTERS_PER_DAY: '1' });
     try {
