@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorsPlugin } from './plugins/errors';
@@ -302,27 +302,39 @@ describe('member-only calls', () => {
 
 describe('request bodies', () => {
   const big = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
-  const memberOnly: Array<[string, string]> = [
-    ['POST', '/api/messages'],
-    ['POST', '/api/messages/starter/1/read'],
-    ['POST', '/api/reports'],
-    ['PATCH', '/api/users/profile'],
-    ['PATCH', '/api/starters/1'],
-    ['POST', '/api/moderation/sanctions'],
-    ['PATCH', '/api/reports/1'],
-  ];
+  /** State-changing calls a visitor may make; every other one is for members. */
+  const forVisitors = new Set([
+    'POST /api/auth/signup',
+    'POST /api/auth/login',
+    'POST /api/logout',
+    'POST /api/auth/logout',
+  ]);
 
-  it('refuses a visitor with 401 before reading the body, however large or malformed', async () => {
-    for (const [method, url] of memberOnly) {
-      for (const payload of [big, `{${'"'.repeat(1024 * 1024)}`]) {
-        const res = await t.app.inject({
-          method: method as 'POST',
-          url,
-          headers: { 'content-type': 'application/json' },
-          payload,
-        });
-        expect(res.statusCode, `${method} ${url}`).toBe(401);
+  it('refuses a visitor with 401 before reading the body of any member call, however large or malformed', async () => {
+    const routes: RouteOptions[] = [];
+    const probe = await createTestApp({}, { onRoute: (r) => void routes.push(r) });
+    try {
+      const memberCalls = routes
+        .filter((r) => r.url.startsWith('/api/'))
+        .flatMap((r) => [r.method].flat().map((m) => [m, r.url] as const))
+        .filter(
+          ([m, url]) => !['GET', 'HEAD', 'OPTIONS'].includes(m) && !forVisitors.has(`${m} ${url}`),
+        );
+      expect(memberCalls.length).toBeGreaterThan(8);
+      for (const [method, path] of memberCalls) {
+        const url = path.replace(/:\w+/g, '1');
+        for (const payload of [big, `{${'"'.repeat(1024 * 1024)}`]) {
+          const res = await probe.app.inject({
+            method: method as 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload,
+          });
+          expect(res.statusCode, `${method} ${path}`).toBe(401);
+        }
       }
+    } finally {
+      await probe.close();
     }
   });
 

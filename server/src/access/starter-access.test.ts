@@ -17,12 +17,12 @@ import {
 
 const HOUR = 3_600_000;
 const OWNER = 'owner-id';
-const viewers: Record<string, Viewer> = {
+const viewers = {
   visitor: null,
   member: { id: 'member-id', isModerator: false },
   owner: { id: OWNER, isModerator: false },
   moderator: { id: 'moderator-id', isModerator: true },
-};
+} satisfies Record<string, Viewer>;
 
 function facts(overrides: Partial<StarterFacts> = {}, owner: Partial<StarterFacts['owner']> = {}) {
   return {
@@ -77,10 +77,10 @@ function outcome(
 
 describe('who sees a starter', () => {
   it.each(Object.entries(seeing))('%s', (state, expected) => {
-    const seen = Object.values(viewers).map((v) => canSeeStarter(v, states[state]!));
+    const seen = Object.values<Viewer>(viewers).map((v) => canSeeStarter(v, states[state]!));
     expect(seen).toEqual(expected);
     // Whatever the action, a starter one may not see is answered as one that does not exist.
-    for (const [i, viewer] of Object.values(viewers).entries()) {
+    for (const [i, viewer] of Object.values<Viewer>(viewers).entries()) {
       for (const action of ['see', 'message', 'report', 'change', 'moderate'] as const) {
         if (!expected[i]) expect(outcome(viewer, states[state], action)).toBe(404);
       }
@@ -88,7 +88,7 @@ describe('who sees a starter', () => {
   });
 
   it('answers 404 for a starter that does not exist, whoever asks', () => {
-    for (const viewer of Object.values(viewers))
+    for (const viewer of Object.values<Viewer>(viewers))
       expect(outcome(viewer, undefined, 'see')).toBe(404);
   });
 });

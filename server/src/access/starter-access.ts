@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { starters, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
@@ -49,8 +50,16 @@ export interface StarterAccessContext {
   hasThread?: boolean;
 }
 
-/** When the owner deleted the starter: kept, for moderation only (decision 011). */
-const deletedAtColumn = starters.deletedAt;
+/**
+ * When the owner deleted the starter (soft delete: the row stays for moderation). Looked up on
+ * the table so the policy follows the column wherever starters carry it; where they do not,
+ * nothing is deleted-but-kept and this is NULL.
+ */
+const deletedAtColumn: SQL<Date | null> = (() => {
+  const column = (starters as unknown as Record<string, PgColumn | undefined>).deletedAt;
+  if (!column) return sql<Date | null>`NULL::timestamptz`;
+  return sql`${column}`.mapWith(column) as SQL<Date | null>;
+})();
 
 // ---------------------------------------------------------------- per row
 

@@ -1,7 +1,13 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { messages, rateLimits, starters, users } from '../../db/schema';
-import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import {
+  createStarterRow,
+  createTestApp,
+  failInsertsWhere,
+  signedInMember,
+  type TestApp,
+} from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -321,16 +327,7 @@ describe('POST /api/messages', () => {
   it('charges no quota for a message that is refused or whose write fails', async () => {
     const limited = await createTestApp({ LIMIT_MESSAGES_PER_DAY: '2' });
     try {
-      // The database refuses one particular message, after every check has passed.
-      await limited.db.execute(sql`
-        CREATE FUNCTION refuse_test_message() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.content = 'this write fails' THEN RAISE EXCEPTION 'simulated failure'; END IF;
-          RETURN NEW;
-        END $$`);
-      await limited.db.execute(sql`
-        CREATE TRIGGER refuse_test_message BEFORE INSERT ON messages
-        FOR EACH ROW EXECUTE FUNCTION refuse_test_message()`);
+      await failInsertsWhere(limited.db, 'messages', 'content', 'this write fails');
       const owner = await signedInMember(limited.db);
       const starter = await createStarterRow(limited.db, owner.user.id);
       const asker = await signedInMember(limited.db);

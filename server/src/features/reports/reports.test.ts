@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq, sql } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { moderationActions, reports, starters, users } from '../../db/schema';
 import {
   createMember,
   createStarterRow,
   createTestApp,
+  failInsertsWhere,
   signedInMember,
   type TestApp,
 } from '../../test/app';
@@ -203,16 +204,7 @@ describe('POST /api/reports', () => {
   it('charges no quota for a report whose write fails', async () => {
     const limited = await createTestApp({ LIMIT_REPORTS_PER_DAY: '1' });
     try {
-      // The database refuses one particular report, after every check has passed.
-      await limited.db.execute(sql`
-        CREATE FUNCTION refuse_test_report() RETURNS trigger LANGUAGE plpgsql AS $$
-        BEGIN
-          IF NEW.description = 'this write fails' THEN RAISE EXCEPTION 'simulated failure'; END IF;
-          RETURN NEW;
-        END $$`);
-      await limited.db.execute(sql`
-        CREATE TRIGGER refuse_test_report BEFORE INSERT ON reports
-        FOR EACH ROW EXECUTE FUNCTION refuse_test_report()`);
+      await failInsertsWhere(limited.db, 'reports', 'description', 'this write fails');
       const owner = await createMember(limited.db);
       const starter = await createStarterRow(limited.db, owner.id);
       const member = await signedInMember(limited.db);

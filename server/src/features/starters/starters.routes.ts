@@ -73,7 +73,11 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/starters',
-    { config: { multipart: true }, schema: { response: { 201: starterSchema } } },
+    {
+      onRequest: signedInOnly,
+      config: { multipart: true },
+      schema: { response: { 201: starterSchema } },
+    },
     async (request, reply) => {
       const actor = requireUser(request);
       const form = await readStarterForm(request);
