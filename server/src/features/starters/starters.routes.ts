@@ -109,17 +109,16 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       `/api/photos/:id/${variant}.webp`,
       { schema: { params: photoParams } },
       async (request, reply) => {
+        const etag = `"${request.params.id}-${variant}"`;
         const photo = await getPhoto(deps, request.user, {
           photoId: request.params.id,
           variant,
+          cached: request.headers['if-none-match'] === etag,
         });
-        const etag = `"${request.params.id}-${variant}"`;
         reply
           .header('cache-control', photo.isPublic ? PUBLIC_PHOTO_CACHE : HIDDEN_PHOTO_CACHE)
           .header('etag', etag);
-        if (photo.isPublic && request.headers['if-none-match'] === etag) {
-          return reply.status(304).send();
-        }
+        if (!photo.bytes) return reply.status(304).send();
         return reply
           .header('x-content-type-options', 'nosniff')
           .header('content-security-policy', 'sandbox')

@@ -327,22 +327,31 @@ export async function deleteStarter(
 }
 
 export interface PhotoFile {
-  bytes: Buffer;
+  /** Undefined when the asker's cached copy is still good to show (answer 304). */
+  bytes: Buffer | undefined;
   /** Public photos may sit in shared caches (revalidated); hidden ones only in the viewer's. */
   isPublic: boolean;
 }
 
-/** A stored photo, visible exactly when its starter is. */
+/**
+ * A stored photo, visible exactly when its starter is. A photo's bytes never change under its
+ * id, so when the asker already holds them (`cached`) and it is still public, they are not read.
+ */
 export async function getPhoto(
   deps: Pick<StartersDeps, 'db'>,
   viewer: Viewer,
-  input: { photoId: string; variant: 'full' | 'thumb' },
+  input: { photoId: string; variant: 'full' | 'thumb'; cached?: boolean },
 ): Promise<PhotoFile> {
+  const column = input.variant === 'full' ? photos.full : photos.thumbnail;
+  const readBytes = () =>
+    deps.db
+      .select({ bytes: column })
+      .from(photos)
+      .where(eq(photos.id, input.photoId))
+      .limit(1)
+      .then(([row]) => row?.bytes);
   const [row] = await deps.db
-    .select({
-      bytes: input.variant === 'full' ? photos.full : photos.thumbnail,
-      facts: starterFactsColumns,
-    })
+    .select({ facts: starterFactsColumns })
     .from(photos)
     .innerJoin(starters, eq(starters.id, photos.starterId))
     .innerJoin(users, eq(users.id, starters.userId))
@@ -350,5 +359,9 @@ export async function getPhoto(
     .limit(1);
   const facts = row && toStarterFacts(row.facts as FactsRow);
   if (!facts || !canSeeStarter(viewer, facts)) throw notFound('Photo not found');
-  return { bytes: row!.bytes, isPublic: isPublic(facts) };
+  const shownToAll = isPublic(facts);
+  if (input.cached && shownToAll) return { bytes: undefined, isPublic: true };
+  const bytes = await readBytes();
+  if (!bytes) throw notFound('Photo not found');
+  return { bytes, isPublic: shownToAll };
 }

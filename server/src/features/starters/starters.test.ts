@@ -539,6 +539,14 @@ describe('photos', () => {
       headers: { 'if-none-match': etag },
     });
     expect(removed.statusCode).toBe(404);
+    // Its owner still sees it, never from a shared cache.
+    const own = await t.app.inject({
+      url: starter.thumbnailPath!,
+      headers: { 'if-none-match': etag, cookie },
+    });
+    expect(own.statusCode).toBe(200);
+    expect(own.headers['cache-control']).toBe('private, no-store');
+    expect(own.rawPayload.length).toBeGreaterThan(0);
   });
 
   it('hides the photo of a removed starter from everyone but its owner', async () => {
