@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
 import Fastify, { type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
@@ -372,5 +375,23 @@ describe('request bodies', () => {
       payload: big,
     });
     expect(profile.statusCode).toBe(413);
+  });
+});
+
+describe('dependencies', () => {
+  it('flow one way: nothing but the entry point and tests imports the app', () => {
+    const srcDir = path.dirname(fileURLToPath(import.meta.url));
+    const importers = fs
+      .readdirSync(srcDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => file !== 'main.ts' && !file.startsWith(`test${path.sep}`))
+      .filter((file) => {
+        const text = fs.readFileSync(path.join(srcDir, file), 'utf8');
+        const fromDir = path.dirname(path.join(srcDir, file));
+        return [...text.matchAll(/from '(\.[^']*)'/g)].some(
+          ([, spec]) => path.resolve(fromDir, spec!) === path.join(srcDir, 'app'),
+        );
+      });
+    expect(importers).toEqual([]);
   });
 });
