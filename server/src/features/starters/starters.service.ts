@@ -47,7 +47,6 @@ const starterColumns = {
   isActive: starters.isActive,
   isClaimed: starters.isClaimed,
   removedAt: starters.removedAt,
-  deletedAt: starters.deletedAt,
   createdAt: starters.createdAt,
   updatedAt: starters.updatedAt,
 };
@@ -84,9 +83,8 @@ function thumbnailOf(imagePath: string | null): string | null {
 }
 
 function toStarter({ starter, owner }: StarterRow): Starter {
-  const { deletedAt: _deletedAt, ...shown } = starter;
   return {
-    ...shown,
+    ...starter,
     thumbnailPath: thumbnailOf(starter.imagePath),
     removedAt: starter.removedAt?.toISOString() ?? null,
     createdAt: starter.createdAt.toISOString(),
