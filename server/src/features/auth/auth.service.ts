@@ -97,7 +97,8 @@ export async function signUp(
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
-        isModerator: isModeratorEmail(config, input.email),
+        // Nobody has shown they own this address yet, so MODERATOR_EMAILS does not apply.
+        isModerator: false,
       })
       .returning();
     return user!;
@@ -141,7 +142,10 @@ export async function refusalReason(
   return `Your account is suspended until ${dateFormat.format(user.suspendedUntil!)} UTC${reason}`;
 }
 
-/** Makes a listed moderator email a moderator (MODERATOR_EMAILS applies at every sign-in). */
+/**
+ * Makes a listed moderator email a moderator. Only for an address someone has proved they
+ * own (a provider-verified email): a password account's address is unconfirmed.
+ */
 export async function applyModeratorBootstrap(
   db: DbOrTx,
   config: Config,
@@ -159,6 +163,8 @@ export async function applyModeratorBootstrap(
 /**
  * Checks an email and password. Unknown email and wrong password answer alike, and take
  * alike long; failures count per account (whoever sends them) and every attempt per address.
+ * The account's counter is charged before the password is checked, so parallel guesses
+ * cannot all slip under the limit; a right password clears it.
  */
 export async function signIn(
   { db, config, limiter }: AuthDeps,
@@ -172,25 +178,22 @@ export async function signIn(
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,
   );
-  const failures = await limiter.peek(accountKey, config.limits.loginFailuresPerAccount);
-  if (!failures.allowed) {
-    throw new HttpError(429, 'rate_limited', TOO_MANY_SIGN_INS, undefined, {
-      'retry-after': String(failures.retryAfterSeconds),
-    });
-  }
+  await limiter.consume(
+    accountKey,
+    config.limits.loginFailuresPerAccount,
+    FIFTEEN_MINUTES,
+    TOO_MANY_SIGN_INS,
+  );
 
   const user = await findUserByEmail(db, input.email);
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
-  if (!user || !ok) {
-    await limiter.hit(accountKey, config.limits.loginFailuresPerAccount, FIFTEEN_MINUTES);
-    throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-  }
+  if (!user || !ok) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
   await limiter.reset(accountKey);
 
   // Only someone who knows the password learns that the account is closed, and why.
   const refusal = await refusalReason(db, user);
   if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
-  return applyModeratorBootstrap(db, config, user);
+  return user;
 }
