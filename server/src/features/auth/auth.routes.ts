@@ -5,6 +5,7 @@ import { signInSchema, signUpSchema } from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../app';
 import { HttpError } from '../../errors';
+import { isCrossSite } from '../../plugins/security';
 import { requireUser } from '../../plugins/sessions';
 import { signIn, signUp, toCurrentUser } from './auth.service';
 import { signInExternal } from './external-accounts.service';
@@ -88,8 +89,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
+  // Sign Out is a plain link (spec), so it stays a GET; another site's link or <img> must not
+  // end the session, so such a request lands on the home page still signed in.
   r.get('/api/logout', async (request, reply) => {
-    await app.sessions.end(request, reply);
+    if (!isCrossSite(request, config.publicUrl)) await app.sessions.end(request, reply);
     noStore(reply);
     return reply.redirect('/', 302);
   });

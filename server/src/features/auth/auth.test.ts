@@ -271,6 +271,41 @@ describe('sign-out', () => {
     expect((await currentUser(cookie)).statusCode).toBe(401);
   });
 
+  it('signs out on a same-origin or typed-in navigation', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://localhost:80' },
+    ]) {
+      const account = newAccount();
+      await signUp(t, account);
+      const cookie = cookieFrom(await signIn(t, account))!;
+      const out = await t.app.inject({
+        url: '/api/logout',
+        headers: { cookie, host: 'localhost:80', ...headers },
+      });
+      expect(out.statusCode).toBe(302);
+      expect((await currentUser(cookie)).statusCode).toBe(401);
+    }
+  });
+
+  it('does not sign out when another site sends the request', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const account = newAccount();
+      await signUp(t, account);
+      const cookie = cookieFrom(await signIn(t, account))!;
+      const out = await t.app.inject({ url: '/api/logout', headers: { cookie, ...headers } });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers.location).toBe('/');
+      expect(out.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
+      expect((await currentUser(cookie)).statusCode).toBe(200);
+    }
+  });
+
   it('ends the session when the member is banned', async () => {
     const account = newAccount();
     await signUp(t, account);
