@@ -2,6 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/dir-lock';
+import { backfillUsernameSkeletons } from './features/users/users.service';
 import { startSweeper, type Sweeper } from './sweeper';
 
 async function main() {
@@ -17,6 +18,7 @@ async function main() {
     database = await openPglite(config.dataDir);
   }
   await migrateDatabase(database);
+  await backfillUsernameSkeletons(database.db);
 
   const app = await buildApp({ config, database });
 

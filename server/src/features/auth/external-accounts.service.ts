@@ -1,6 +1,10 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/auth';
+import { and, eq } from 'drizzle-orm';
+import {
+  NAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  withoutInvisibleCharacters,
+} from '../../../../common/auth';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { externalIdentities, users } from '../../db/schema';
@@ -13,6 +17,7 @@ import {
   isUniqueViolation,
   refusalReason,
 } from './auth.service';
+import { usernameSkeleton, usernameTaken } from '../users/users.service';
 import type { ExternalProfile } from './oidc-client';
 
 export const EXTERNAL_EMAIL_TAKEN =
@@ -38,20 +43,11 @@ function usernameBase(profile: ExternalProfile): string | null {
   const raw =
     profile.preferredUsername ?? profile.email?.split('@')[0] ?? profile.givenName ?? null;
   if (!raw) return null;
-  const cleaned = raw
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\s]+/gu, '_')
+  // The same rules as a name typed on the profile page: folded, nothing invisible.
+  const cleaned = withoutInvisibleCharacters(raw.normalize('NFKC'))
+    .replace(/\s+/gu, '_')
     .slice(0, USERNAME_MAX_LENGTH - 5);
   return cleaned || null;
-}
-
-async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return !!row;
 }
 
 /** The preferred username if free, else it with a number, else with a random tag. */
@@ -102,6 +98,7 @@ async function createMember(db: Db, config: Config, profile: ExternalProfile) {
             firstName: clip(firstName, NAME_MAX_LENGTH),
             lastName: clip(lastName, NAME_MAX_LENGTH),
             username,
+            usernameSkeleton: username ? usernameSkeleton(username) : null,
             profileImageUrl: pictureUrl(profile.picture),
             // A provider's unverified email must not grant moderator rights.
             isModerator: profile.emailVerified && isModeratorEmail(config, email),
