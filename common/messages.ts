@@ -20,6 +20,17 @@ export const sendMessageSchema = z.object({
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
+/**
+ * POST /api/messages/starter/:starterId/read: marks the other side's messages in that thread
+ * read (`with` as for reading the thread).
+ */
+export const markThreadReadSchema = z.preprocess(
+  // May be sent with no body at all.
+  (v) => v ?? {},
+  z.object({ with: z.string().trim().min(1).max(100).optional() }),
+);
+export type MarkThreadReadInput = z.input<typeof markThreadReadSchema>;
+
 /** A message as the thread shows it (spec §3 message item plus who it went to). */
 export const messageSchema = z.object({
   id: z.number().int(),

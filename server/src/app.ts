@@ -1,5 +1,9 @@
 import crypto from 'node:crypto';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, {
+  type FastifyInstance,
+  type FastifyServerOptions,
+  type RouteOptions,
+} from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import {
   serializerCompiler,
@@ -9,10 +13,11 @@ import {
 import { Redis } from 'ioredis';
 import { trustProxyOption, type Config } from './config';
 import type { Database } from './db/client';
+import type { AppDeps } from './deps';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
-import { postgresRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limit';
+import { postgresRateLimiter, redisRateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
@@ -22,18 +27,18 @@ import { startersRoutes } from './features/starters/starters.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { createLiveEvents } from './features/messages/live-events';
+import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 
-/** What every feature's routes receive. */
-export interface AppDeps {
-  config: Config;
-  database: Database;
-  limiter: RateLimiter;
-}
+/** Enough for any JSON body the API takes (a profile, a sanction with its reason). */
+export const DEFAULT_BODY_LIMIT = 16 * 1024;
 
 export interface BuildAppOptions {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  /** Sees every route as it is registered (tests check the whole route table with it). */
+  onRoute?: (route: RouteOptions) => void;
 }
 
 /** Keeps query strings (OIDC codes, tokens) and cookies out of the request log. */
@@ -56,12 +61,15 @@ export async function buildApp({
   config,
   database,
   logger,
+  onRoute,
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
-    bodyLimit: 1024 * 1024,
+    // JSON bodies are small: a route that needs more (or less) says so with its own
+    // `bodyLimit`. Photos come as multipart, which keeps its own limits.
+    bodyLimit: DEFAULT_BODY_LIMIT,
     forceCloseConnections: 'idle',
     routerOptions: {
       caseSensitive: false,
@@ -70,6 +78,7 @@ export async function buildApp({
     },
   }).withTypeProvider<ZodTypeProvider>();
 
+  if (onRoute) app.addHook('onRoute', onRoute);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 
@@ -81,10 +90,25 @@ export async function buildApp({
       await redis?.quit().catch(() => {});
     });
   }
+
+  // Infrastructure every feature shares, built once here.
+  const listings = new ListingCache();
+  const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
+  app.addHook('onClose', async () => unlistenListings());
+  const live = await createLiveEvents(database, app.log);
+  // Open event streams never finish by themselves; end them before the server waits for
+  // connections to drain, or a graceful shutdown would hang.
+  app.addHook('preClose', async () => {
+    await live.close();
+  });
+
   const deps: AppDeps = {
     config,
     database,
+    db: database.db,
     limiter: redis ? redisRateLimiter(redis) : postgresRateLimiter(database.db),
+    listings,
+    live,
   };
 
   await app.register(errorsPlugin);
@@ -96,7 +120,7 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
 
-  await app.register(healthRoutes, { database });
+  await app.register(healthRoutes, deps);
   await app.register(siteRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(usersRoutes, deps);

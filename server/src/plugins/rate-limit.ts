@@ -19,6 +19,8 @@ export interface RateLimiter {
   hit(key: string, limit: number, windowMs: number): Promise<RateLimitResult>;
   /** Like hit(), but throws 429 with Retry-After when over the limit. */
   consume(key: string, limit: number, windowMs: number, message: string): Promise<void>;
+  /** Gives back one hit counted in the current window (a write it guarded did not happen). */
+  refund(key: string): Promise<void>;
   /** Forgets a key (a successful sign-in clears its failures). */
   reset(key: string): Promise<void>;
   /** Reads a key without counting. */
@@ -28,6 +30,7 @@ export interface RateLimiter {
 function build(store: {
   hit(key: string, windowMs: number): Promise<{ hits: number; resetAt: number }>;
   get(key: string): Promise<{ hits: number; resetAt: number } | undefined>;
+  refund(key: string): Promise<void>;
   reset(key: string): Promise<void>;
 }): RateLimiter {
   const result = (hits: number, resetAt: number, limit: number): RateLimitResult => ({
@@ -44,6 +47,7 @@ function build(store: {
       const r = await limiter.hit(key, limit, windowMs);
       if (!r.allowed) throw tooManyRequests(message, r.retryAfterSeconds);
     },
+    refund: (key) => store.refund(key),
     reset: (key) => store.reset(key),
     async peek(key, limit) {
       const found = await store.get(key);
@@ -54,6 +58,34 @@ function build(store: {
     },
   };
   return limiter;
+}
+
+/**
+ * Charges one hit of a quota, then runs `write`. Counting first keeps parallel requests from
+ * all passing a check made before any of them counted; giving the hit back when the write
+ * throws (refused by a rule, a constraint, a lost connection) or the quota is already spent
+ * means only writes that happened cost the member anything.
+ */
+export async function withQuota<T>(
+  limiter: RateLimiter,
+  key: string,
+  limit: number,
+  windowMs: number,
+  message: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  const charged = await limiter.hit(key, limit, windowMs);
+  if (!charged.allowed) {
+    await limiter.refund(key);
+    throw tooManyRequests(message, charged.retryAfterSeconds);
+  }
+  try {
+    return await write();
+  } catch (err) {
+    // A failed refund must not hide why the write failed.
+    await limiter.refund(key).catch(() => {});
+    throw err;
+  }
 }
 
 export function postgresRateLimiter(db: Db): RateLimiter {
@@ -77,11 +109,22 @@ export function postgresRateLimiter(db: Db): RateLimiter {
         ? { hits: Number(row.hits), resetAt: new Date(row.reset_at).getTime() }
         : undefined;
     },
+    async refund(key) {
+      // Only within the window that was charged: a new window starts from nothing anyway.
+      await db.execute(
+        sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND reset_at > now()`,
+      );
+    },
     async reset(key) {
       await db.execute(sql`DELETE FROM rate_limits WHERE key = ${key}`);
     },
   });
 }
+
+const REFUND_SCRIPT = `
+local hits = tonumber(redis.call('GET', KEYS[1]))
+if hits and hits > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
 
 export function redisRateLimiter(redis: Redis, prefix = 'cs:rl:'): RateLimiter {
   return build({
@@ -104,6 +147,10 @@ export function redisRateLimiter(redis: Redis, prefix = 'cs:rl:'): RateLimiter {
       return hits === null
         ? undefined
         : { hits: Number(hits), resetAt: Date.now() + Math.max(ttl, 0) };
+    },
+    async refund(key) {
+      // Atomic, and never creates a key (a DECR on an expired one would, without an expiry).
+      await redis.eval(REFUND_SCRIPT, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import { and, eq, gt, lt, sql } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
-import { forbidden, unauthorized } from '../errors';
+import { assertModerator, mayAct } from '../access/members';
+import { unauthorized } from '../errors';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -29,14 +30,6 @@ export interface SessionOptions {
 }
 
 export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
-
-/** A member may act when active, not banned and not suspended right now. */
-export function isUsable(
-  user: Pick<SessionUser, 'isActive' | 'bannedAt' | 'suspendedUntil'>,
-  now = new Date(),
-) {
-  return user.isActive && !user.bannedAt && !(user.suspendedUntil && user.suspendedUntil > now);
-}
 
 /** Ends every session of a member at once (sign-out everywhere, ban, suspension). */
 export async function endUserSessions(db: DbOrTx, userId: string): Promise<void> {
@@ -113,7 +106,7 @@ export const sessionsPlugin = fp(
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return;
       }
-      if (!isUsable(row.user)) {
+      if (!mayAct(row.user)) {
         await db.delete(sessions).where(eq(sessions.sid, sid));
         reply.clearCookie(SESSION_COOKIE, { path: '/' });
         return;
@@ -168,13 +161,14 @@ export function requireUser(request: FastifyRequest): SessionUser {
 /** A signed-in moderator, or 401/403. */
 export function requireModerator(request: FastifyRequest): SessionUser {
   const user = requireUser(request);
-  if (!user.isModerator) throw forbidden("You don't have moderator permissions");
+  assertModerator(user);
   return user;
 }
 
 /**
- * Route hooks that refuse visitors (401) and non-moderators (403) before the body is validated,
- * so a signed-out caller learns they must sign in, not what a valid request looks like.
+ * `onRequest` route hooks that refuse visitors (401) and non-moderators (403) before the body
+ * is even read: a signed-out caller learns they must sign in, not what a valid request looks
+ * like, and cannot make the server parse a large body for nothing.
  */
 export const signedInOnly = async (request: FastifyRequest) => void requireUser(request);
 export const moderatorsOnly = async (request: FastifyRequest) => void requireModerator(request);

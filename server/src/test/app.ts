@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from '../app';
+import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sessions, starters, users } from '../db/schema';
@@ -16,7 +16,10 @@ export interface TestApp {
 }
 
 /** The real app on a fresh database; `env` overrides configuration as the environment would. */
-export async function createTestApp(env: Record<string, string> = {}): Promise<TestApp> {
+export async function createTestApp(
+  env: Record<string, string> = {},
+  options: Pick<BuildAppOptions, 'onRoute'> = {},
+): Promise<TestApp> {
   const config = loadConfig({
     NODE_ENV: 'test',
     LOG_LEVEL: 'silent',
@@ -24,7 +27,7 @@ export async function createTestApp(env: Record<string, string> = {}): Promise<T
     ...env,
   });
   const database = await openTestDatabase();
-  const app = await buildApp({ config, database });
+  const app = await buildApp({ config, database, ...options });
   await app.ready();
   return {
     app,

@@ -3,7 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { signInSchema, signUpSchema } from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { HttpError } from '../../errors';
 import { isCrossSite } from '../../plugins/security';
 import { requireUser } from '../../plugins/sessions';

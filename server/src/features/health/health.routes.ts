@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import type { Database } from '../../db/client';
+import type { AppDeps } from '../../deps';
 
-export async function healthRoutes(app: FastifyInstance, opts: { database: Database }) {
+export async function healthRoutes(app: FastifyInstance, { database }: AppDeps) {
   /** The process is up. */
   app.get('/healthz', async () => ({ status: 'ok' }));
 
   /** The process can reach its database. */
   app.get('/readyz', async (request, reply) => {
     try {
-      await opts.database.ping();
+      await database.ping();
       return { status: 'ok' };
     } catch (err) {
       request.log.warn({ err }, 'readiness check failed');

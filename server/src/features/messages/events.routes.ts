@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { LiveEvent } from '../../../../common/messages';
-import type { Db } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { requireUser, sessionIsActive } from '../../plugins/sessions';
-import type { LiveEvents } from './live-events';
 
 /** Proxies drop connections that stay silent; a comment line every so often keeps it open. */
 const HEARTBEAT_MS = 25_000;
@@ -15,7 +14,7 @@ const RETRY_MS = 3_000;
  */
 export async function eventsRoutes(
   app: FastifyInstance,
-  { live, db, heartbeatMs = HEARTBEAT_MS }: { live: LiveEvents; db: Db; heartbeatMs?: number },
+  { live, db, heartbeatMs = HEARTBEAT_MS }: Pick<AppDeps, 'live' | 'db'> & { heartbeatMs?: number },
 ) {
   app.get('/api/events', async (request, reply) => {
     const user = requireUser(request);

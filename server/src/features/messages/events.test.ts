@@ -174,8 +174,10 @@ describe('GET /api/events', () => {
     });
     const ownerStream = await stream(t.app, owner.cookie);
     await t.app.inject({
-      url: `/api/messages/starter/${starter.id}?with=${asker.user.id}`,
+      method: 'POST',
+      url: `/api/messages/starter/${starter.id}/read`,
       headers: { cookie: owner.cookie },
+      payload: { with: asker.user.id },
     });
     const read = await ownerStream.next((e) => e.type === 'read');
     expect(read).toEqual({

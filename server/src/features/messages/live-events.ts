@@ -17,7 +17,7 @@ export interface LiveStream {
 }
 
 export interface LiveEvents {
-  /** Tells every copy, through Postgres NOTIFY, to pass `event` to these members' streams. */
+  /** Tells every copy, through Postgres NOTIFY, to pass `event` to these members' streams; never throws. */
   publish(to: string[], event: LiveEvent): Promise<void>;
   /** Registers a stream of `userId` on this copy; returns the function that removes it. */
   attach(userId: string, stream: LiveStream): () => void;
@@ -59,7 +59,11 @@ export async function createLiveEvents(
 
   return {
     async publish(to, event) {
-      await database.notify(LIVE_CHANNEL, JSON.stringify({ to, event }));
+      // Best effort: what the event announces is already stored, and clients refetch on
+      // reconnect; a lost event must not fail the write that caused it.
+      await database
+        .notify(LIVE_CHANNEL, JSON.stringify({ to, event }))
+        .catch((err: unknown) => log.warn({ err }, 'live publish failed'));
     },
     attach(userId, stream) {
       let set = streams.get(userId);

@@ -3,100 +3,94 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   conversationSchema,
+  markThreadReadSchema,
   messageSchema,
   sendMessageSchema,
   unreadCountSchema,
 } from '../../../../common/messages';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { eventsRoutes } from './events.routes';
-import { createLiveEvents } from './live-events';
-import { countUnread, listConversations, readThread, sendMessage } from './messages.service';
+import {
+  countUnread,
+  listConversations,
+  markThreadRead,
+  readThread,
+  sendMessage,
+} from './messages.service';
 
 const threadParams = z.object({
   starterId: z.coerce.number({ error: 'Invalid starter ID' }).int().positive('Invalid starter ID'),
 });
 const threadQuery = z.object({ with: z.string().trim().min(1).max(100).optional() });
 
+/** A message is at most 500 characters: even all escaped (6 bytes each) that fits in 8 KiB. */
+const SEND_BODY_LIMIT = 8 * 1024;
+/** `{ "with": "<member id>" }` at most. */
+const READ_BODY_LIMIT = 1024;
+
 export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { database, limiter, config } = deps;
-  const db = database.db;
-  const live = await createLiveEvents(database, app.log);
-  // Open event streams never finish by themselves; end them before the server waits for
-  // connections to drain, or a graceful shutdown would hang.
-  app.addHook('preClose', async () => {
-    await live.close();
-  });
 
-  await app.register(eventsRoutes, { live, db });
-
-  /** Publishing is best effort: the message is stored, and clients refetch on reconnect. */
-  const publish = (...args: Parameters<typeof live.publish>) =>
-    live.publish(...args).catch((err: unknown) => app.log.warn({ err }, 'live publish failed'));
+  await app.register(eventsRoutes, deps);
 
   app.post(
     '/api/messages',
     {
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
+      bodyLimit: SEND_BODY_LIMIT,
       schema: { body: sendMessageSchema, response: { 201: messageSchema } },
     },
     async (request, reply) => {
-      const user = requireUser(request);
-      const message = await sendMessage(user, request.body, {
-        db,
-        limiter,
-        messagesPerDay: config.limits.messagesPerDay,
-      });
-      await publish([message.receiverId, message.senderId], {
-        type: 'message',
-        messageId: message.id,
-        starterId: message.starterId,
-        senderId: message.senderId,
-        receiverId: message.receiverId,
-      });
+      const message = await sendMessage(deps, requireUser(request), request.body);
       return reply.status(201).send(message);
     },
   );
 
   app.get(
     '/api/conversations',
-    { schema: { response: { 200: z.array(conversationSchema) } } },
-    async (request) => listConversations(requireUser(request), db),
+    { onRequest: signedInOnly, schema: { response: { 200: z.array(conversationSchema) } } },
+    async (request) => listConversations(deps, requireUser(request)),
   );
 
   app.get(
     '/api/messages/unread-count',
-    { schema: { response: { 200: unreadCountSchema } } },
-    async (request) => ({ count: await countUnread(requireUser(request), db) }),
+    { onRequest: signedInOnly, schema: { response: { 200: unreadCountSchema } } },
+    async (request) => ({ count: await countUnread(deps, requireUser(request)) }),
   );
 
   app.get(
     '/api/messages/starter/:starterId',
     {
+      onRequest: signedInOnly,
       schema: {
         params: threadParams,
         querystring: threadQuery,
         response: { 200: z.array(messageSchema) },
       },
     },
-    async (request) => {
-      const user = requireUser(request);
-      const thread = await readThread(
-        user,
-        { starterId: request.params.starterId, with: request.query.with },
-        db,
-      );
-      if (thread.markedRead > 0 && thread.otherId) {
-        // The reader's other tabs update their badges.
-        await publish([user.id], {
-          type: 'read',
-          starterId: request.params.starterId,
-          readerId: user.id,
-          otherId: thread.otherId,
-        });
-      }
-      return thread.messages;
+    async (request) =>
+      readThread(deps, requireUser(request), {
+        starterId: request.params.starterId,
+        with: request.query.with,
+      }),
+  );
+
+  // Marking read changes state, so it is a POST: the security plugin refuses it cross-site,
+  // which a GET that marked read could not be.
+  app.post(
+    '/api/messages/starter/:starterId/read',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: READ_BODY_LIMIT,
+      schema: { params: threadParams, body: markThreadReadSchema },
+    },
+    async (request, reply) => {
+      await markThreadRead(deps, requireUser(request), {
+        starterId: request.params.starterId,
+        with: request.body.with,
+      });
+      return reply.status(204).send();
     },
   );
 }

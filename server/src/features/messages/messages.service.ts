@@ -1,22 +1,15 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { Conversation, Message } from '../../../../common/messages';
-import type { Db, DbOrTx } from '../../db/client';
+import { authorizeStarter, loadStarterFacts, visibleTo } from '../../access/starter-access';
+import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import type { AppDeps } from '../../deps';
 import { messages, starters } from '../../db/schema';
-import { badRequest, conflict, forbidden, notFound } from '../../errors';
-import type { RateLimiter } from '../../plugins/rate-limit';
+import { badRequest, forbidden } from '../../errors';
+import { withQuota } from '../../plugins/rate-limit';
+import type { SessionUser } from '../../plugins/sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-
-export interface Actor {
-  id: string;
-}
-
-export interface SendMessageDeps {
-  db: Db;
-  limiter: RateLimiter;
-  messagesPerDay: number;
-}
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -52,73 +45,63 @@ async function threadExists(db: DbOrTx, starterId: number, a: string, b: string)
   return !!row;
 }
 
-async function findStarter(db: DbOrTx, starterId: number) {
-  const [starter] = await db
-    .select({
-      id: starters.id,
-      userId: starters.userId,
-      isActive: starters.isActive,
-      isClaimed: starters.isClaimed,
-      removedAt: starters.removedAt,
-    })
-    .from(starters)
-    .where(eq(starters.id, starterId))
-    .limit(1);
-  return starter;
-}
-
 /**
  * Sends a message in the conversation (starter, receiver). A non-owner writes to the owner; the
- * owner answers members who already wrote about the starter. A claimed or removed starter takes
- * no new conversation, but threads that exist go on so a pickup can still be arranged.
+ * owner answers members who already wrote about the starter. Who may message at all (hidden,
+ * removed or claimed starters) is the access policy's call; the quota is charged only for a
+ * message that is stored.
  */
 export async function sendMessage(
-  actor: Actor,
+  deps: Pick<AppDeps, 'db' | 'limiter' | 'config' | 'live'>,
+  actor: SessionUser,
   input: { starterId: number; receiverId: string; content: string },
-  deps: SendMessageDeps,
 ): Promise<Message> {
   const { db } = deps;
+  const facts = await loadStarterFacts(db, input.starterId);
+  const isOwner = facts?.ownerId === actor.id;
+  const hasThread =
+    !!facts && !isOwner && facts.isClaimed
+      ? await threadExists(db, facts.id, actor.id, facts.ownerId)
+      : false;
+  const starter = authorizeStarter(actor, facts, 'message', { hasThread });
+
   if (input.receiverId === actor.id) throw badRequest("You can't send a message to yourself");
-
-  const starter = await findStarter(db, input.starterId);
-  if (!starter) throw notFound('Starter not found');
-  const isOwner = starter.userId === actor.id;
-
   if (isOwner) {
     // The owner cannot open threads with strangers: only reply to people who asked.
-    const asked = await threadExists(db, starter.id, actor.id, input.receiverId);
-    if (!asked) {
+    if (!(await threadExists(db, starter.id, actor.id, input.receiverId))) {
       throw forbidden('You can only reply to members who have messaged you about this starter');
     }
-  } else {
-    if (input.receiverId !== starter.userId) {
-      throw forbidden("You can only message this starter's owner");
-    }
-    const available = starter.isActive && !starter.removedAt && !starter.isClaimed;
-    if (!available && !(await threadExists(db, starter.id, actor.id, starter.userId))) {
-      // Removed starters are hidden from members; don't reveal one exists.
-      if (starter.removedAt || !starter.isActive) throw notFound('Starter not found');
-      throw conflict('This starter has already been claimed');
-    }
+  } else if (input.receiverId !== starter.ownerId) {
+    throw forbidden("You can only message this starter's owner");
   }
 
-  await deps.limiter.consume(
+  const message = await withQuota(
+    deps.limiter,
     `messages:${actor.id}`,
-    deps.messagesPerDay,
+    deps.config.limits.messagesPerDay,
     DAY_MS,
     "You've sent a lot of messages today. Please try again later.",
+    async () => {
+      const [row] = await db
+        .insert(messages)
+        .values({
+          starterId: starter.id,
+          senderId: actor.id,
+          receiverId: input.receiverId,
+          content: input.content,
+        })
+        .returning();
+      return toMessage(row!);
+    },
   );
-
-  const [row] = await db
-    .insert(messages)
-    .values({
-      starterId: starter.id,
-      senderId: actor.id,
-      receiverId: input.receiverId,
-      content: input.content,
-    })
-    .returning();
-  return toMessage(row!);
+  await deps.live.publish([message.receiverId, message.senderId], {
+    type: 'message',
+    messageId: message.id,
+    starterId: message.starterId,
+    senderId: message.senderId,
+    receiverId: message.receiverId,
+  });
+  return message;
 }
 
 interface ConversationRow {
@@ -134,9 +117,15 @@ interface ConversationRow {
   unread_count: number | string;
 }
 
-/** Every conversation of the member, one per (starter, other member), newest activity first. */
-export async function listConversations(actor: Actor, db: Db): Promise<Conversation[]> {
-  const result = await db.execute(sql`
+/**
+ * Every conversation of the member, one per (starter, other member), newest activity first;
+ * only about starters the member may still see, like the thread itself.
+ */
+export async function listConversations(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<Conversation[]> {
+  const result = await deps.db.execute(sql`
     WITH mine AS (
       SELECT m.id, m.starter_id, m.content, m.created_at, m.is_read, m.receiver_id,
         CASE WHEN m.sender_id = ${actor.id} THEN m.receiver_id ELSE m.sender_id END AS other_id
@@ -154,15 +143,16 @@ export async function listConversations(actor: Actor, db: Db): Promise<Conversat
       WHERE receiver_id = ${actor.id} AND NOT is_read
       GROUP BY starter_id, other_id
     )
-    SELECT l.starter_id, s.title AS starter_title, l.other_id,
+    SELECT l.starter_id, starters.title AS starter_title, l.other_id,
       u.username AS other_username, u.first_name AS other_first_name,
       u.last_name AS other_last_name, u.profile_image_url AS other_profile_image_url,
       l.content AS last_content, l.created_at AS last_created_at,
       coalesce(un.n, 0) AS unread_count
     FROM latest l
-    JOIN starters s ON s.id = l.starter_id
+    JOIN starters ON starters.id = l.starter_id
     JOIN users u ON u.id = l.other_id
     LEFT JOIN unread un ON un.starter_id = l.starter_id AND un.other_id = l.other_id
+    WHERE ${visibleTo(actor)}
     ORDER BY l.created_at DESC, l.starter_id DESC
   `);
   return rowsOf<ConversationRow>(result).map((r) => ({
@@ -180,80 +170,99 @@ export async function listConversations(actor: Actor, db: Db): Promise<Conversat
   }));
 }
 
-/** The member's unread total across every conversation (the header badge). */
-export async function countUnread(actor: Actor, db: Db): Promise<number> {
-  const [row] = await db
+/** The member's unread total across the conversations they can open (the header badge). */
+export async function countUnread(deps: Pick<AppDeps, 'db'>, actor: SessionUser): Promise<number> {
+  const [row] = await deps.db
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
-    .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, false)));
+    .innerJoin(starters, eq(starters.id, messages.starterId))
+    .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, false), visibleTo(actor)));
   return Number(row?.count ?? 0);
 }
 
-export interface ThreadResult {
-  messages: Message[];
-  /** The other member of the thread, when there is one. */
-  otherId: string | null;
-  /** How many of the other side's messages this read marked read. */
-  markedRead: number;
+export interface ThreadInput {
+  starterId: number;
+  /** The other member; may be left out when the asker has only one thread on the starter. */
+  with?: string;
 }
 
 /**
- * One conversation in time order; reading it marks the other side's messages read. Only the
- * caller's own messages can come back: the query is bound to the caller on one side.
+ * The other member of the asker's thread on a starter they may see, or null when there is no
+ * thread yet (an owner nobody wrote to).
+ */
+async function threadPartner(
+  db: DbOrTx,
+  actor: SessionUser,
+  input: ThreadInput,
+): Promise<{ starterId: number; otherId: string | null }> {
+  const starter = authorizeStarter(actor, await loadStarterFacts(db, input.starterId), 'see');
+  if (input.with) {
+    return { starterId: starter.id, otherId: input.with === actor.id ? null : input.with };
+  }
+  if (starter.ownerId !== actor.id) return { starterId: starter.id, otherId: starter.ownerId };
+  const partners = await db
+    .selectDistinct({
+      id: sql<string>`CASE WHEN ${messages.senderId} = ${actor.id} THEN ${messages.receiverId} ELSE ${messages.senderId} END`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.starterId, starter.id),
+        or(eq(messages.senderId, actor.id), eq(messages.receiverId, actor.id)),
+      ),
+    )
+    .limit(2);
+  if (partners.length > 1) {
+    throw badRequest('Several members wrote about this starter: choose one with ?with=');
+  }
+  return { starterId: starter.id, otherId: partners[0]?.id ?? null };
+}
+
+/**
+ * One conversation in time order. Reading changes nothing (marking read is its own POST). Only
+ * the caller's own messages can come back: the query is bound to the caller on one side.
  */
 export async function readThread(
-  actor: Actor,
-  input: { starterId: number; with?: string },
-  db: Db,
-): Promise<ThreadResult> {
-  const starter = await findStarter(db, input.starterId);
-  if (!starter) throw notFound('Starter not found');
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+  input: ThreadInput,
+): Promise<Message[]> {
+  const { starterId, otherId } = await threadPartner(deps.db, actor, input);
+  if (!otherId) return [];
+  const rows = await deps.db
+    .select()
+    .from(messages)
+    .where(between(starterId, actor.id, otherId))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  return rows.map(toMessage);
+}
 
-  let otherId = input.with;
-  if (!otherId) {
-    if (starter.userId !== actor.id) {
-      otherId = starter.userId;
-    } else {
-      const partners = await db
-        .selectDistinct({
-          id: sql<string>`CASE WHEN ${messages.senderId} = ${actor.id} THEN ${messages.receiverId} ELSE ${messages.senderId} END`,
-        })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.starterId, starter.id),
-            or(eq(messages.senderId, actor.id), eq(messages.receiverId, actor.id)),
-          ),
-        )
-        .limit(2);
-      if (partners.length === 0) return { messages: [], otherId: null, markedRead: 0 };
-      if (partners.length > 1) {
-        throw badRequest('Several members wrote about this starter: choose one with ?with=');
-      }
-      otherId = partners[0]!.id;
-    }
+/** Marks the other side's messages in one conversation read; the reader's other tabs hear of it. */
+export async function markThreadRead(
+  deps: Pick<AppDeps, 'db' | 'live'>,
+  actor: SessionUser,
+  input: ThreadInput,
+): Promise<void> {
+  const { starterId, otherId } = await threadPartner(deps.db, actor, input);
+  if (!otherId) return;
+  const marked = await deps.db
+    .update(messages)
+    .set({ isRead: true })
+    .where(
+      and(
+        eq(messages.starterId, starterId),
+        eq(messages.senderId, otherId),
+        eq(messages.receiverId, actor.id),
+        eq(messages.isRead, false),
+      ),
+    )
+    .returning({ id: messages.id });
+  if (marked.length > 0) {
+    await deps.live.publish([actor.id], {
+      type: 'read',
+      starterId,
+      readerId: actor.id,
+      otherId,
+    });
   }
-  if (otherId === actor.id) return { messages: [], otherId: null, markedRead: 0 };
-  const other = otherId;
-
-  return db.transaction(async (tx) => {
-    const marked = await tx
-      .update(messages)
-      .set({ isRead: true })
-      .where(
-        and(
-          eq(messages.starterId, starter.id),
-          eq(messages.senderId, other),
-          eq(messages.receiverId, actor.id),
-          eq(messages.isRead, false),
-        ),
-      )
-      .returning({ id: messages.id });
-    const rows = await tx
-      .select()
-      .from(messages)
-      .where(between(starter.id, actor.id, other))
-      .orderBy(asc(messages.createdAt), asc(messages.id));
-    return { messages: rows.map(toMessage), otherId: other, markedRead: marked.length };
-  });
 }

@@ -33,6 +33,15 @@ function thread(as: Member, starterId: number, withId?: string) {
   });
 }
 
+function markRead(as: Member, starterId: number, body: { with?: string } = {}) {
+  return t.app.inject({
+    method: 'POST',
+    url: `/api/messages/starter/${starterId}/read`,
+    headers: { cookie: as.cookie },
+    payload: body,
+  });
+}
+
 const conversations = (as: Member) =>
   t.app.inject({ url: '/api/conversations', headers: { cookie: as.cookie } });
 const unread = async (as: Member) =>
@@ -216,7 +225,7 @@ describe('POST /api/messages', () => {
     );
   });
 
-  it('takes no new conversation on a removed starter, but existing threads go on', async () => {
+  it('ends every conversation on a removed starter: 404 for members, 409 for its owner', async () => {
     const { owner, starter } = await ownerWithStarter();
     const earlyAsker = await signedInMember(t.db);
     const lateAsker = await signedInMember(t.db);
@@ -232,13 +241,23 @@ describe('POST /api/messages', () => {
       content: 'Hello',
     });
     expect(late.statusCode).toBe(404);
+    // Even a member who wrote before learns no more than a stranger: it is gone.
     const followUp = await send(earlyAsker, {
       starterId: starter.id,
       receiverId: owner.user.id,
       content: 'Still on?',
     });
-    expect(followUp.statusCode).toBe(201);
-    expect(await storedOn(starter.id)).toHaveLength(2);
+    expect(followUp.statusCode).toBe(404);
+    expect((await thread(earlyAsker, starter.id)).statusCode).toBe(404);
+    expect((await conversations(earlyAsker)).json()).toEqual([]);
+    // The owner still sees their removed starter, but nobody could read an answer.
+    const ownerReply = await send(owner, {
+      starterId: starter.id,
+      receiverId: earlyAsker.user.id,
+      content: 'Yes',
+    });
+    expect(ownerReply.statusCode).toBe(409);
+    expect(await storedOn(starter.id)).toHaveLength(1);
   });
 
   it('stops at the daily message quota with 429 and stores nothing more', async () => {
@@ -321,7 +340,8 @@ describe('conversations and threads', () => {
           profileImageUrl: null,
         },
         lastMessage: { content: 'Hi Alice', createdAt: expect.any(String) },
-        unreadCount: 0,
+        // Reading the thread marked nothing read: that is its own POST.
+        unreadCount: 1,
       },
     ]);
     const ownerList = (await conversations(owner)).json();
@@ -359,7 +379,7 @@ describe('conversations and threads', () => {
     expect((await t.app.inject('/api/messages/unread-count')).statusCode).toBe(401);
   });
 
-  it('counts unread messages and marks them read when the receiver opens the thread', async () => {
+  it('counts unread messages; the receiver marks a thread read with a POST, never by reading it', async () => {
     const { owner, starter } = await ownerWithStarter();
     const asker = await signedInMember(t.db);
     await send(asker, { starterId: starter.id, receiverId: owner.user.id, content: 'One' });
@@ -368,18 +388,58 @@ describe('conversations and threads', () => {
     expect(await unread(asker)).toBe(0);
     expect((await conversations(owner)).json()[0].unreadCount).toBe(2);
 
-    // The sender reading their own thread changes nothing for the receiver.
-    await thread(asker, starter.id);
+    // Reading changes nothing: a link from another site can open it, so it must be harmless.
+    const opened = await thread(owner, starter.id, asker.user.id);
+    expect(opened.json().map((m: { isRead: boolean }) => m.isRead)).toEqual([false, false]);
     expect(await unread(owner)).toBe(2);
 
-    const opened = await thread(owner, starter.id, asker.user.id);
-    expect(opened.json().every((m: { isRead: boolean }) => m.isRead)).toBe(true);
+    // The sender marking their own thread read changes nothing for the receiver.
+    expect((await markRead(asker, starter.id)).statusCode).toBe(204);
+    expect(await unread(owner)).toBe(2);
+
+    const marked = await markRead(owner, starter.id, { with: asker.user.id });
+    expect(marked.statusCode).toBe(204);
+    expect(marked.body).toBe('');
     expect(await unread(owner)).toBe(0);
     expect((await conversations(owner)).json()[0].unreadCount).toBe(0);
+    const reread = await thread(owner, starter.id, asker.user.id);
+    expect(reread.json().every((m: { isRead: boolean }) => m.isRead)).toBe(true);
 
     await send(owner, { starterId: starter.id, receiverId: asker.user.id, content: 'Three' });
     expect(await unread(asker)).toBe(1);
-    expect(await unread(owner)).toBe(0);
+    // No body at all is fine: the asker has one thread on the starter.
+    const noBody = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/starter/${starter.id}/read`,
+      headers: { cookie: asker.cookie },
+    });
+    expect(noBody.statusCode).toBe(204);
+    expect(await unread(asker)).toBe(0);
+  });
+
+  it('refuses a cross-site mark-read and signed-out callers, changing nothing', async () => {
+    const { owner, starter } = await ownerWithStarter();
+    const asker = await signedInMember(t.db);
+    await send(asker, { starterId: starter.id, receiverId: owner.user.id, content: 'Hello' });
+    for (const headers of [
+      { origin: 'https://evil.example' },
+      { 'sec-fetch-site': 'cross-site' },
+    ]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/messages/starter/${starter.id}/read`,
+        headers: { cookie: owner.cookie, ...headers },
+        payload: { with: asker.user.id },
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const signedOut = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/starter/${starter.id}/read`,
+      payload: {},
+    });
+    expect(signedOut.statusCode).toBe(401);
+    expect(await unread(owner)).toBe(1);
   });
 
   it('lists conversations with the newest activity first', async () => {

@@ -10,34 +10,34 @@ import {
   sanctionItemSchema,
   sanctionListQuerySchema,
 } from '../../../../common/moderation';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { moderatorsOnly, requireModerator } from '../../plugins/sessions';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 
 export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
-  // Who may call is settled before the body is parsed.
+  // Who may call is settled before the body is read.
   app.get(
     '/api/moderation/sanctions',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: {
         querystring: sanctionListQuerySchema,
         response: { 200: z.array(sanctionItemSchema) },
       },
     },
-    async (request) => listSanctions(db, requireModerator(request), request.query.active),
+    async (request) =>
+      listSanctions(deps, requireModerator(request), { active: request.query.active }),
   );
 
   app.post(
     '/api/moderation/sanctions',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: { body: createSanctionSchema, response: { 201: sanctionItemSchema } },
     },
     async (request, reply) => {
-      const sanction = await createSanction(db, requireModerator(request), request.body);
+      const sanction = await createSanction(deps, requireModerator(request), request.body);
       return reply.status(201).send(sanction);
     },
   );
@@ -45,7 +45,7 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
   app.post(
     '/api/moderation/sanctions/:id/lift',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: {
         params: sanctionIdParamsSchema,
         body: liftSanctionSchema,
@@ -53,15 +53,18 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
       },
     },
     async (request) =>
-      liftSanction(db, requireModerator(request), request.params.id, request.body.reason),
+      liftSanction(deps, requireModerator(request), {
+        id: request.params.id,
+        reason: request.body.reason,
+      }),
   );
 
   app.get(
     '/api/moderation/audit',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     },
-    async (request) => listAudit(db, requireModerator(request), request.query),
+    async (request) => listAudit(deps, requireModerator(request), request.query),
   );
 }

@@ -9,7 +9,9 @@ import type {
   SanctionItem,
   SanctionKind,
 } from '../../../../common/moderation';
+import { assertModerator } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { moderationActions, reports, sanctions, starters, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
@@ -18,10 +20,6 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 export type CreateSanction = z.output<typeof createSanctionSchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;
-
-function requireModeratorActor(actor: SessionUser) {
-  if (!actor.isModerator) throw forbidden("You don't have moderator permissions");
-}
 
 /** A sanction holds until lifted, and a suspension also until its end. */
 const sanctionIsActive = (): SQL =>
@@ -107,13 +105,13 @@ async function getSanction(db: DbOrTx, id: number): Promise<SanctionItem> {
 }
 
 export async function listSanctions(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
-  activeOnly: boolean,
+  { active }: { active: boolean },
 ): Promise<SanctionItem[]> {
-  requireModeratorActor(actor);
-  const rows = await sanctionsQuery(db)
-    .where(activeOnly ? sanctionIsActive() : undefined)
+  assertModerator(actor);
+  const rows = await sanctionsQuery(deps.db)
+    .where(active ? sanctionIsActive() : undefined)
     .orderBy(desc(sanctions.createdAt), desc(sanctions.id))
     .limit(200);
   return rows.map(toSanctionItem);
@@ -121,14 +119,16 @@ export async function listSanctions(
 
 /**
  * Suspends or bans a member. The sanction row, the member's current state, the end of their
- * sessions and the audit entry change together or not at all.
+ * sessions and the audit entry change together or not at all. Their starters leave the public
+ * site meanwhile (the access policy hides what a member who may not act has posted).
  */
 export async function createSanction(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db' | 'listings'>,
   actor: SessionUser,
   input: CreateSanction,
 ): Promise<SanctionItem> {
-  requireModeratorActor(actor);
+  const { db } = deps;
+  assertModerator(actor);
   const id = await db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: users.id, isModerator: users.isModerator })
@@ -184,17 +184,19 @@ export async function createSanction(
     });
     return sanction!.id;
   });
+  // Every copy clears on the database's notification; this one need not wait for it.
+  deps.listings.clear();
   return getSanction(db, id);
 }
 
 /** Lifts a sanction that still holds and gives the member their account back. */
 export async function liftSanction(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db' | 'listings'>,
   actor: SessionUser,
-  id: number,
-  reason: string,
+  { id, reason }: { id: number; reason: string },
 ): Promise<SanctionItem> {
-  requireModeratorActor(actor);
+  const { db } = deps;
+  assertModerator(actor);
   await db.transaction(async (tx) => {
     const [sanction] = await tx
       .select({
@@ -230,6 +232,7 @@ export async function liftSanction(
       details: { sanctionId: sanction.id, kind: sanction.kind },
     });
   });
+  deps.listings.clear();
   return getSanction(db, id);
 }
 
@@ -237,12 +240,12 @@ const moderator = alias(users, 'moderator');
 const targetUser = alias(users, 'target_user');
 
 export async function listAudit(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
   query: AuditQuery,
 ): Promise<AuditEntry[]> {
-  requireModeratorActor(actor);
-  const rows = await db
+  assertModerator(actor);
+  const rows = await deps.db
     .select({
       entry: moderationActions,
       moderator,

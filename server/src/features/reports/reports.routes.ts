@@ -11,7 +11,7 @@ import {
   reportStatsSchema,
   updateReportSchema,
 } from '../../../../common/reports';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { moderatorsOnly, requireUser, signedInOnly } from '../../plugins/sessions';
 import {
   createReport,
@@ -21,20 +21,24 @@ import {
   updateReportStatus,
 } from './reports.service';
 
+/** The details are at most 1000 characters: even all escaped (6 bytes each) under 8 KiB. */
+const REPORT_BODY_LIMIT = 8 * 1024;
+/** A status, or a moderator's note of at most 1000 characters. */
+const REVIEW_BODY_LIMIT = 8 * 1024;
+
 export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const { db } = deps.database;
-  // Who may call is settled before the body is parsed: a visitor learns nothing about the rules.
+  // Who may call is settled before the body is read: a visitor learns nothing about the rules.
 
   app.post(
     '/api/reports',
     {
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
+      bodyLimit: REPORT_BODY_LIMIT,
       schema: { body: createReportSchema, response: { 201: createdReportSchema } },
     },
     async (request, reply) => {
-      const actor = requireUser(request);
-      const created = await createReport({ ...deps, db }, actor, request.body);
+      const created = await createReport(deps, requireUser(request), request.body);
       return reply.status(201).send(created);
     },
   );
@@ -42,22 +46,23 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/reports',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
       schema: { querystring: reportListQuerySchema, response: { 200: z.array(reportItemSchema) } },
     },
-    async (request) => listReports(db, requireUser(request), request.query),
+    async (request) => listReports(deps, requireUser(request), request.query),
   );
 
   app.get(
     '/api/reports/stats',
-    { preValidation: moderatorsOnly, schema: { response: { 200: reportStatsSchema } } },
-    async (request) => reportStats(db, requireUser(request)),
+    { onRequest: moderatorsOnly, schema: { response: { 200: reportStatsSchema } } },
+    async (request) => reportStats(deps, requireUser(request)),
   );
 
   app.patch(
     '/api/reports/:id',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
+      bodyLimit: REVIEW_BODY_LIMIT,
       schema: {
         params: reportIdParamsSchema,
         body: updateReportSchema,
@@ -65,13 +70,17 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      updateReportStatus(db, requireUser(request), request.params.id, request.body.status),
+      updateReportStatus(deps, requireUser(request), {
+        id: request.params.id,
+        status: request.body.status,
+      }),
   );
 
   app.post(
     '/api/reports/:id/remove-starter',
     {
-      preValidation: moderatorsOnly,
+      onRequest: moderatorsOnly,
+      bodyLimit: REVIEW_BODY_LIMIT,
       schema: {
         params: reportIdParamsSchema,
         body: removeStarterSchema,
@@ -79,6 +88,9 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      removeReportedStarter(db, requireUser(request), request.params.id, request.body.note),
+      removeReportedStarter(deps, requireUser(request), {
+        id: request.params.id,
+        note: request.body.note,
+      }),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
+import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -8,10 +8,13 @@ import type {
   ReportStats,
 } from '../../../../common/reports';
 import type { ReportStatus } from '../../../../common/catalogue';
-import type { AppDeps } from '../../app';
+import { assertModerator } from '../../access/members';
+import { authorizeStarter, loadStarterFacts, visibleTo } from '../../access/starter-access';
+import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { moderationActions, reports, starters, users } from '../../db/schema';
-import { conflict, forbidden, notFound } from '../../errors';
+import { conflict, notFound } from '../../errors';
+import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -31,35 +34,17 @@ function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-function requireModeratorActor(actor: SessionUser) {
-  if (!actor.isModerator) throw forbidden("You don't have moderator permissions");
-}
-
 /**
- * A member flags a starter. Checks run before the quota is counted so that a refused report
- * neither uses up the member's daily allowance nor writes anything.
+ * A member flags a starter. The access policy and the rules decide first; the daily quota is
+ * charged only for a report that is stored, so a refused or failed one costs nothing.
  */
 export async function createReport(
-  deps: Pick<AppDeps, 'limiter' | 'config'> & { db: DbOrTx },
+  deps: Pick<AppDeps, 'db' | 'limiter' | 'config'>,
   actor: SessionUser,
   input: CreateReport,
 ) {
   const { db } = deps;
-  const [starter] = await db
-    .select({ id: starters.id, userId: starters.userId })
-    .from(starters)
-    .innerJoin(users, eq(users.id, starters.userId))
-    .where(
-      and(
-        eq(starters.id, input.starterId),
-        eq(starters.isActive, true),
-        isNull(starters.removedAt),
-        isNull(users.bannedAt),
-      ),
-    )
-    .limit(1);
-  if (!starter) throw notFound('Starter not found');
-  if (starter.userId === actor.id) throw forbidden("You can't report your own starter");
+  const starter = authorizeStarter(actor, await loadStarterFacts(db, input.starterId), 'report');
 
   const [open] = await db
     .select({ id: reports.id })
@@ -74,29 +59,31 @@ export async function createReport(
     .limit(1);
   if (open) throw conflict(ALREADY_REPORTED);
 
-  await deps.limiter.consume(
+  return withQuota(
+    deps.limiter,
     `reports:${actor.id}`,
     deps.config.limits.reportsPerDay,
     DAY_MS,
     "You've sent a lot of reports today. Please try again tomorrow.",
+    async () => {
+      try {
+        const [row] = await db
+          .insert(reports)
+          .values({
+            starterId: starter.id,
+            reporterId: actor.id,
+            reason: input.reason,
+            description: input.description,
+          })
+          .returning({ id: reports.id, status: reports.status });
+        return { id: row!.id, status: row!.status as ReportStatus };
+      } catch (err) {
+        // Two submissions at once: the partial unique index lets only one through.
+        if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
+        throw err;
+      }
+    },
   );
-
-  try {
-    const [row] = await db
-      .insert(reports)
-      .values({
-        starterId: starter.id,
-        reporterId: actor.id,
-        reason: input.reason,
-        description: input.description,
-      })
-      .returning({ id: reports.id, status: reports.status });
-    return { id: row!.id, status: row!.status as ReportStatus };
-  } catch (err) {
-    // Two submissions at once: the partial unique index lets only one through.
-    if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
-    throw err;
-  }
 }
 
 const reporter = alias(users, 'reporter');
@@ -155,28 +142,32 @@ function toReportItem(row: ReportRow): ReportItem {
 }
 
 export async function listReports(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
   query: ReportListQuery,
 ): Promise<ReportItem[]> {
-  requireModeratorActor(actor);
-  const rows = await reportItemsQuery(db)
-    .where(eq(reports.status, query.status))
+  assertModerator(actor);
+  const rows = await reportItemsQuery(deps.db)
+    // Moderators see every starter today; the list follows the policy if that ever narrows.
+    .where(and(eq(reports.status, query.status), visibleTo(actor)))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(query.limit)
     .offset(query.offset);
   return rows.map(toReportItem);
 }
 
-export async function getReport(db: DbOrTx, id: number): Promise<ReportItem> {
+async function getReport(db: DbOrTx, id: number): Promise<ReportItem> {
   const [row] = await reportItemsQuery(db).where(eq(reports.id, id)).limit(1);
   if (!row) throw notFound('Report not found');
   return toReportItem(row);
 }
 
-export async function reportStats(db: DbOrTx, actor: SessionUser): Promise<ReportStats> {
-  requireModeratorActor(actor);
-  const rows = await db
+export async function reportStats(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<ReportStats> {
+  assertModerator(actor);
+  const rows = await deps.db
     .select({ status: reports.status, n: count() })
     .from(reports)
     .groupBy(reports.status);
@@ -206,12 +197,12 @@ function alreadyHandled(status: string) {
 
 /** Only pending → reviewed or resolved; the change and its audit entry land together. */
 export async function updateReportStatus(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
-  id: number,
-  status: ReportStatus,
+  { id, status }: { id: number; status: ReportStatus },
 ): Promise<ReportItem> {
-  requireModeratorActor(actor);
+  const { db } = deps;
+  assertModerator(actor);
   await db.transaction(async (tx) => {
     const report = await findReportForUpdate(tx, id);
     if (report.status !== 'pending') throw alreadyHandled(report.status);
@@ -238,22 +229,20 @@ export async function updateReportStatus(
  * is resolved, since they all asked for the same thing.
  */
 export async function removeReportedStarter(
-  db: DbOrTx,
+  deps: Pick<AppDeps, 'db' | 'listings'>,
   actor: SessionUser,
-  id: number,
-  note: string | null,
+  { id, note }: { id: number; note: string | null },
 ): Promise<ReportItem> {
-  requireModeratorActor(actor);
+  const { db } = deps;
+  assertModerator(actor);
   await db.transaction(async (tx) => {
     const report = await findReportForUpdate(tx, id);
     if (report.status !== 'pending') throw alreadyHandled(report.status);
-    const [starter] = await tx
-      .select({ id: starters.id, userId: starters.userId, removedAt: starters.removedAt })
-      .from(starters)
-      .where(eq(starters.id, report.starterId))
-      .for('update')
-      .limit(1);
-    if (!starter) throw notFound('Starter not found');
+    const starter = authorizeStarter(
+      actor,
+      await loadStarterFacts(tx, report.starterId, { lock: true }),
+      'moderate',
+    );
     if (starter.removedAt) throw conflict('This starter has already been removed.');
 
     await tx
@@ -270,10 +259,12 @@ export async function removeReportedStarter(
       action: 'remove_starter',
       reportId: id,
       starterId: starter.id,
-      targetUserId: starter.userId,
+      targetUserId: starter.ownerId,
       reason: note,
       details: { resolvedReportIds: resolved.map((r) => r.id).sort((a, b) => a - b) },
     });
   });
+  // Every copy clears on the database's notification; this one need not wait for it.
+  deps.listings.clear();
   return getReport(db, id);
 }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 
 /** Public settings the client needs at run time (links, whether external sign-in exists). */
 export async function siteRoutes(app: FastifyInstance, { config }: AppDeps) {

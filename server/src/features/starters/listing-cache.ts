@@ -1,5 +1,7 @@
 import type { StarterListQuery } from '../../../../common/starters';
-import type { Viewer } from './starters.service';
+
+/** The asker's profile place: all an answer can depend on besides the question. */
+type Asker = { latitude: number | null; longitude: number | null } | null;
 
 /** The channel a database trigger notifies when any starter or member row changes. */
 export const LISTING_CHANGED_CHANNEL = 'listing_changed';
@@ -22,7 +24,7 @@ export class ListingCache {
   ) {}
 
   /** Only 'closest' without a position of its own depends on who asks (their profile's place). */
-  static keyOf(query: StarterListQuery, viewer: Viewer): string {
+  static keyOf(query: StarterListQuery, viewer: Asker): string {
     const usesProfile = query.sort === 'closest' && query.lat === undefined;
     return JSON.stringify([
       query.limit,

@@ -12,11 +12,11 @@ import {
   starterSchema,
   updateStarterSchema,
 } from '../../../../common/starters';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { badRequest, HttpError } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { withLinkPreview } from './link-preview';
-import { LISTING_CHANGED_CHANNEL, ListingCache } from './listing-cache';
+import { ListingCache } from './listing-cache';
 import {
   createStarter,
   deleteStarter,
@@ -66,9 +66,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const db = deps.database.db;
   const serviceDeps = { db, config: deps.config, limiter: deps.limiter };
 
-  const listings = new ListingCache();
-  const unlisten = await deps.database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
-  app.addHook('onClose', async () => unlisten());
+  const { listings } = deps;
   // A change made through this copy shows at once, before the notification comes back.
   app.addHook('onResponse', async (request, reply) => {
     if (request.method !== 'GET' && request.method !== 'HEAD' && reply.statusCode < 400) {
@@ -174,7 +172,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
   app.patch(
     '/api/starters/:id',
     {
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
       schema: { params: idParams, body: updateStarterSchema, response: { 200: starterSchema } },
     },
     async (request) => markClaimed(db, requireUser(request), request.params.id),
@@ -182,7 +180,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.delete(
     '/api/starters/:id',
-    { preValidation: signedInOnly, schema: { params: idParams } },
+    { onRequest: signedInOnly, schema: { params: idParams } },
     async (request, reply) => {
       await deleteStarter(db, requireUser(request), request.params.id);
       return reply.status(204).send();

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { profileUpdateSchema } from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
-import type { AppDeps } from '../../app';
+import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import { updateProfile } from './users.service';
@@ -14,7 +14,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: AppDeps) {
     '/api/users/profile',
     {
       // Signed out is 401 whatever the body says.
-      preValidation: signedInOnly,
+      onRequest: signedInOnly,
       schema: { body: profileUpdateSchema, response: { 200: currentUserSchema } },
     },
     async (request) => {

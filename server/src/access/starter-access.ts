@@ -1,0 +1,200 @@
+import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { DbOrTx } from '../db/client';
+import { starters, users } from '../db/schema';
+import { conflict, forbidden, notFound } from '../errors';
+import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from './members';
+
+/**
+ * Who may see, message, report and change a starter — decided here and nowhere else
+ * (docs/decisions/009-one-starter-access-policy.md).
+ *
+ * - Public: listed (`isActive`), not removed by a moderator, not deleted by its owner, and its
+ *   owner may act. A banned, suspended or deactivated owner cannot answer, so their starters
+ *   leave the public site while that lasts.
+ * - The owner also sees their own starters that are removed or hidden, but not deleted ones.
+ * - Moderators see every starter, deleted ones included (reports and the audit log name them).
+ * - Anyone else gets 404 for a starter they may not see, exactly as for one that never
+ *   existed; 403 and 409 are only for starters the asker can already see.
+ */
+
+/** Who is asking: a signed-in member, or null for a visitor. */
+export type Viewer = { id: string; isModerator: boolean } | null;
+
+/** The facts about a starter and its owner that every decision needs (`loadStarterFacts`). */
+export interface StarterFacts {
+  id: number;
+  ownerId: string;
+  isActive: boolean;
+  isClaimed: boolean;
+  removedAt: Date | null;
+  /** When the owner deleted it; a deleted starter is kept only for moderation. */
+  deletedAt: Date | null;
+  owner: MemberStanding;
+}
+
+export type StarterAction =
+  /** Read it: its page, photo, link preview, and the messages about it. */
+  | 'see'
+  /** Send a message about it (new conversation or an existing thread). */
+  | 'message'
+  /** Report it to the moderators. */
+  | 'report'
+  /** Change it as its owner (mark claimed, delete). */
+  | 'change'
+  /** Act on it as a moderator (remove it). */
+  | 'moderate';
+
+export interface StarterAccessContext {
+  /** For 'message': the asker already has a conversation about this starter. */
+  hasThread?: boolean;
+}
+
+/**
+ * When the owner deleted the starter. Until starters are soft-deleted there is no such column
+ * and nothing is deleted-but-kept; the day there is, this names it and every decision and
+ * condition below follows.
+ */
+const deletedAtColumn: SQL<Date | null> = sql<Date | null>`NULL::timestamptz`;
+
+// ---------------------------------------------------------------- per row
+
+/** Anyone, signed in or not, may see it. */
+export function isPublic(starter: StarterFacts, now = new Date()): boolean {
+  return starter.isActive && !starter.removedAt && !starter.deletedAt && mayAct(starter.owner, now);
+}
+
+export function canSeeStarter(viewer: Viewer, starter: StarterFacts, now = new Date()): boolean {
+  if (isModerator(viewer)) return true;
+  if (starter.deletedAt) return false;
+  if (viewer && viewer.id === starter.ownerId) return true;
+  return isPublic(starter, now);
+}
+
+/**
+ * Decides whether `viewer` may do `action` to `starter` (undefined: no such starter). Returns
+ * the starter when they may; throws otherwise — 404 whenever they may not see it.
+ */
+export function authorizeStarter(
+  viewer: Viewer,
+  starter: StarterFacts | undefined,
+  action: StarterAction,
+  context: StarterAccessContext = {},
+  now = new Date(),
+): StarterFacts {
+  if (!starter || !canSeeStarter(viewer, starter, now)) throw notFound('Starter not found');
+  const isOwner = !!viewer && viewer.id === starter.ownerId;
+  switch (action) {
+    case 'see':
+      return starter;
+    case 'change':
+      if (!isOwner) throw forbidden('Only the owner can change this starter');
+      return starter;
+    case 'moderate':
+      if (!isModerator(viewer)) throw forbidden("You don't have moderator permissions");
+      return starter;
+    case 'report':
+      if (!viewer) throw notFound('Starter not found');
+      if (isOwner) throw forbidden("You can't report your own starter");
+      // Reports are about what the public sees; a moderator can already act on the rest.
+      if (!isPublic(starter, now)) throw conflict('This starter is no longer listed');
+      return starter;
+    case 'message':
+      if (!viewer) throw notFound('Starter not found');
+      // Nobody else can read a removed starter's conversations: none go on.
+      if (starter.removedAt || starter.deletedAt || !starter.isActive) {
+        throw conflict('This starter is no longer listed');
+      }
+      if (isOwner) return starter;
+      if (!isPublic(starter, now)) throw conflict('This starter is no longer listed');
+      // A claimed starter takes no new conversation; one under way goes on to arrange pickup.
+      if (starter.isClaimed && !context.hasThread) {
+        throw conflict('This starter has already been claimed');
+      }
+      return starter;
+  }
+}
+
+// ---------------------------------------------------------------- as SQL
+
+/**
+ * `isPublic` as a condition on `starters`. It needs no join, so a listing is filtered, ordered
+ * and counted on `starters` alone: the owners who may not act come from one uncorrelated
+ * subquery that Postgres runs once as a hashed set.
+ */
+export function publiclyVisible(): SQL {
+  return and(
+    eq(starters.isActive, true),
+    isNull(starters.removedAt),
+    isNull(deletedAtColumn),
+    sql`${starters.userId} NOT IN (${membersWhoMayNotAct()})`,
+  )!;
+}
+
+/** `canSeeStarter` as a condition on `starters`, for lists that depend on who asks. */
+export function visibleTo(viewer: Viewer): SQL {
+  if (isModerator(viewer)) return sql`true`;
+  if (!viewer) return publiclyVisible();
+  return or(publiclyVisible(), and(eq(starters.userId, viewer.id), isNull(deletedAtColumn)))!;
+}
+
+// ---------------------------------------------------------------- loading the facts
+
+/** The columns `StarterFacts` is made of; join `starters` and its owner (`users`) to use them. */
+export const starterFactsColumns = {
+  id: starters.id,
+  ownerId: starters.userId,
+  isActive: starters.isActive,
+  isClaimed: starters.isClaimed,
+  removedAt: starters.removedAt,
+  deletedAt: deletedAtColumn,
+  ownerIsActive: users.isActive,
+  ownerBannedAt: users.bannedAt,
+  ownerSuspendedUntil: users.suspendedUntil,
+};
+
+interface StarterFactsRow {
+  id: number;
+  ownerId: string;
+  isActive: boolean;
+  isClaimed: boolean;
+  removedAt: Date | null;
+  deletedAt: Date | string | null;
+  ownerIsActive: boolean;
+  ownerBannedAt: Date | null;
+  ownerSuspendedUntil: Date | null;
+}
+
+export function toStarterFacts(row: StarterFactsRow): StarterFacts {
+  return {
+    id: row.id,
+    ownerId: row.ownerId,
+    isActive: row.isActive,
+    isClaimed: row.isClaimed,
+    removedAt: row.removedAt,
+    deletedAt: row.deletedAt ? new Date(row.deletedAt) : null,
+    owner: {
+      isActive: row.ownerIsActive,
+      bannedAt: row.ownerBannedAt,
+      suspendedUntil: row.ownerSuspendedUntil,
+    },
+  };
+}
+
+/**
+ * The facts about one starter and its owner, or undefined when there is no such starter.
+ * `lock` holds the starter row until the transaction ends, for a decision followed by a change.
+ */
+export async function loadStarterFacts(
+  db: DbOrTx,
+  starterId: number,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<StarterFacts | undefined> {
+  const query = db
+    .select(starterFactsColumns)
+    .from(starters)
+    .innerJoin(users, eq(users.id, starters.userId))
+    .where(eq(starters.id, starterId))
+    .limit(1);
+  const [row] = lock ? await query.for('update', { of: starters }) : await query;
+  return row ? toStarterFacts(row) : undefined;
+}

@@ -1,0 +1,187 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { messages, photos, starters, users } from '../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../test/app';
+
+/**
+ * Every route that takes a starter — by id in its path or its body, or through one of its
+ * photos — must ask the access policy. The routes come from the app's own route table, so a
+ * new one cannot be forgotten: it fails the first test until it is listed below, and then the
+ * second, unless it answers a hidden starter as if it did not exist.
+ */
+
+interface Subject {
+  starterId: number;
+  photoId: string;
+  ownerId: string;
+  /** Unique to this starter, so a link preview that leaks it is caught. */
+  title: string;
+}
+
+/** How an ordinary member who already wrote to the owner calls each route about `s`. */
+const calls: Record<string, (s: Subject) => InjectOptions> = {
+  'GET /api/starters/:id': (s) => ({ url: `/api/starters/${s.starterId}` }),
+  'PATCH /api/starters/:id': (s) => ({
+    method: 'PATCH',
+    url: `/api/starters/${s.starterId}`,
+    payload: { isClaimed: true },
+  }),
+  'DELETE /api/starters/:id': (s) => ({ method: 'DELETE', url: `/api/starters/${s.starterId}` }),
+  'GET /api/photos/:id/full.webp': (s) => ({ url: `/api/photos/${s.photoId}/full.webp` }),
+  'GET /api/photos/:id/thumb.webp': (s) => ({ url: `/api/photos/${s.photoId}/thumb.webp` }),
+  'GET /starter/:id': (s) => ({ url: `/starter/${s.starterId}` }),
+  'POST /api/messages': (s) => ({
+    method: 'POST',
+    url: '/api/messages',
+    payload: { starterId: s.starterId, receiverId: s.ownerId, content: 'Is it still there?' },
+  }),
+  'GET /api/messages/starter/:starterId': (s) => ({
+    url: `/api/messages/starter/${s.starterId}`,
+  }),
+  'POST /api/messages/starter/:starterId/read': (s) => ({
+    method: 'POST',
+    url: `/api/messages/starter/${s.starterId}/read`,
+    payload: {},
+  }),
+  'POST /api/reports': (s) => ({
+    method: 'POST',
+    url: '/api/reports',
+    payload: { starterId: s.starterId, reason: 'spam' },
+  }),
+};
+
+/** The keys a route's body schema names, when it is a zod object (or one wrapped in a pipe). */
+function bodyKeys(schema: unknown): string[] {
+  const s = schema as { shape?: object; in?: unknown; out?: unknown } | undefined;
+  if (!s) return [];
+  if (s.shape) return Object.keys(s.shape);
+  return [...bodyKeys(s.in), ...bodyKeys(s.out)];
+}
+
+function takesStarter(route: RouteOptions): boolean {
+  const url = route.url;
+  return (
+    url.includes(':starterId') ||
+    /\/starters?\/:id\b/.test(url) ||
+    /\/photos\/:id\b/.test(url) ||
+    bodyKeys(route.schema?.body).includes('starterId')
+  );
+}
+
+const collected: RouteOptions[] = [];
+let t: TestApp;
+let clientDist: string;
+
+beforeAll(async () => {
+  // The link preview fills in the built page, so there must be one.
+  clientDist = fs.mkdtempSync(path.join(os.tmpdir(), 'cs-client-'));
+  fs.writeFileSync(
+    path.join(clientDist, 'index.html'),
+    '<!doctype html><html><head><title>CultureShare</title>' +
+      '<meta name="description" content="Share starters" /></head><body></body></html>',
+  );
+  t = await createTestApp({ CLIENT_DIST: clientDist }, { onRoute: (r) => void collected.push(r) });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(clientDist, { recursive: true, force: true });
+});
+
+const routeKeys = () => [
+  ...new Set(
+    collected.filter(takesStarter).flatMap((r) =>
+      [r.method]
+        .flat()
+        .filter((m) => m !== 'HEAD')
+        .map((m) => `${m} ${r.url}`),
+    ),
+  ),
+];
+
+/** A starter with a photo, owned by a fresh member, that `asker` has already written about. */
+async function subject(asker: { user: { id: string } }): Promise<Subject> {
+  const owner = await signedInMember(t.db);
+  const title = `Starter ${Math.random().toString(36).slice(2)}`;
+  const starter = await createStarterRow(t.db, owner.user.id, { title });
+  const [photo] = await t.db
+    .insert(photos)
+    .values({
+      starterId: starter.id,
+      full: Buffer.from('full'),
+      thumbnail: Buffer.from('thumb'),
+      width: 1,
+      height: 1,
+    })
+    .returning({ id: photos.id });
+  await t.db
+    .insert(messages)
+    .values({
+      starterId: starter.id,
+      senderId: asker.user.id,
+      receiverId: owner.user.id,
+      content: 'Hi',
+    });
+  return { starterId: starter.id, photoId: photo!.id, ownerId: owner.user.id, title };
+}
+
+/** Hidden means: answered as if it did not exist, and nothing of it in a page. */
+function hides(res: LightMyRequestResponse, s: Subject): boolean {
+  if (res.statusCode === 404) return true;
+  const isPage = String(res.headers['content-type']).startsWith('text/html');
+  return isPage && res.statusCode === 200 && !res.body.includes(s.title);
+}
+
+const hidings: Array<[string, (s: Subject) => Promise<unknown>]> = [
+  [
+    'removed by a moderator',
+    (s) =>
+      t.db
+        .update(starters)
+        .set({ isActive: false, removedAt: new Date() })
+        .where(eq(starters.id, s.starterId)),
+  ],
+  [
+    'whose owner is banned',
+    (s) => t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, s.ownerId)),
+  ],
+];
+
+describe('routes that take a starter', () => {
+  it('are all listed here, so none escapes the checks below', () => {
+    const found = routeKeys();
+    expect(found.length).toBeGreaterThan(5);
+    expect(found.sort()).toEqual(Object.keys(calls).sort());
+  });
+
+  it.each(hidings)(
+    'each answers a starter %s as if it did not exist, and a visible one otherwise',
+    async (_name, hide) => {
+      const asker = await signedInMember(t.db);
+      for (const key of routeKeys()) {
+        const call = calls[key]!;
+        const visible = await subject(asker);
+        const shown = await t.app.inject({
+          ...call(visible),
+          headers: { cookie: asker.cookie },
+        });
+        expect(hides(shown, visible), `${key} on a visible starter: ${shown.statusCode}`).toBe(
+          false,
+        );
+
+        const hidden = await subject(asker);
+        await hide(hidden);
+        const res = await t.app.inject({ ...call(hidden), headers: { cookie: asker.cookie } });
+        expect(hides(res, hidden), `${key}: ${res.statusCode} ${res.body.slice(0, 200)}`).toBe(
+          true,
+        );
+        if (res.statusCode === 404 && res.headers['content-type']?.includes('json')) {
+          expect(res.body).not.toContain(hidden.title);
+        }
+      }
+    },
+  );
+});
