@@ -71,10 +71,11 @@ const optionalText = (max: number) =>
 /**
  * Characters that show nothing or reorder what follows: controls, format characters (zero-width
  * joiners, bidi overrides such as RLO), unassigned and private-use code points, line and
- * paragraph separators, variation selectors and the fillers that render as blanks.
+ * paragraph separators, and Unicode's default-ignorables (variation selectors, the fillers that
+ * render as blanks); the braille blank too.
  */
 const INVISIBLE_CHARACTER =
-  /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Zl}\p{Zp}\u034F\u115F\u1160\u17B4\u17B5\u180B-\u180F\u2800\u3164\uFE00-\uFE0F\uFFA0\u{E0100}-\u{E01EF}]/u;
+  /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
 
 export const USERNAME_INVISIBLE_CHARACTERS =
   'Username cannot contain invisible, control or text-direction characters';

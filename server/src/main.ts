@@ -18,7 +18,7 @@ async function main() {
     database = await openPglite(config.dataDir);
   }
   await migrateDatabase(database);
-  await backfillUsernameSkeletons(database.db);
+  await backfillUsernameSkeletons({ db: database.db });
 
   const app = await buildApp({ config, database });
 

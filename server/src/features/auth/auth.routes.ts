@@ -38,8 +38,7 @@ function readPending(raw: string | undefined): PendingLogin | null {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { config, database, limiter } = deps;
-  const db = database.db;
+  const { config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oidc = config.oidc ? createOidcClient(config.oidc) : null;
 
@@ -59,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const user = await signUp({ db, config, limiter }, request.body, request.ip);
+      const user = await signUp(deps, { ...request.body, clientAddress: request.ip });
       return reply.code(201).send(toCurrentUser(user));
     },
   );
@@ -73,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const user = await signIn({ db, config, limiter }, request.body, request.ip);
+      const user = await signIn(deps, { ...request.body, clientAddress: request.ip });
       await app.sessions.start(request, reply, user.id);
       noStore(reply);
       return toCurrentUser(user);
@@ -149,7 +148,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     let user;
     try {
       const profile = await oidc.finish(query, pending);
-      user = await signInExternal(db, config, profile);
+      user = await signInExternal(deps, profile);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500) {
         return failExternal(request, reply, err.message);

@@ -6,11 +6,11 @@ import {
   type SignUpInput,
 } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
-import type { Config } from '../../config';
+import { mayAct } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
 import { sanctions, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
-import type { RateLimiter } from '../../plugins/rate-limit';
+import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
 import {
   burnPasswordCheck,
@@ -44,10 +44,6 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
   };
 }
 
-export function isModeratorEmail(config: Config, email: string): boolean {
-  return config.moderatorEmails.includes(email.trim().toLowerCase());
-}
-
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [user] = await db
     .select()
@@ -66,20 +62,18 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-interface AuthDeps {
-  db: DbOrTx;
-  config: Config;
-  limiter: RateLimiter;
-}
+type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
-/** Creates a password account. It does not sign in: the member signs in next (spec §4). */
+/**
+ * Creates a password account. It does not sign in: the member signs in next (spec §4).
+ * Nobody is signed in to ask; `clientAddress` is who the per-address limit counts.
+ */
 export async function signUp(
   { db, config, limiter }: AuthDeps,
-  input: SignUpInput,
-  clientAddress: string,
+  input: SignUpInput & { clientAddress: string },
 ): Promise<SessionUser> {
   await limiter.consume(
-    `signup:addr:${clientAddress}`,
+    `signup:addr:${input.clientAddress}`,
     config.limits.signupsPerAddress,
     ONE_HOUR,
     TOO_MANY_SIGN_UPS,
@@ -121,10 +115,9 @@ export async function refusalReason(
   user: SessionUser,
   now = new Date(),
 ): Promise<string | null> {
+  if (mayAct(user, now)) return null;
   if (!user.isActive) return ACCOUNT_DEACTIVATED;
   const banned = !!user.bannedAt;
-  const suspended = !!user.suspendedUntil && user.suspendedUntil > now;
-  if (!banned && !suspended) return null;
   const [latest] = await db
     .select({ reason: sanctions.reason })
     .from(sanctions)
@@ -143,24 +136,6 @@ export async function refusalReason(
 }
 
 /**
- * Makes a listed moderator email a moderator. Only for an address someone has proved they
- * own (a provider-verified email): a password account's address is unconfirmed.
- */
-export async function applyModeratorBootstrap(
-  db: DbOrTx,
-  config: Config,
-  user: SessionUser,
-): Promise<SessionUser> {
-  if (user.isModerator || !isModeratorEmail(config, user.email)) return user;
-  const [updated] = await db
-    .update(users)
-    .set({ isModerator: true, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
-}
-
-/**
  * Checks an email and password. Unknown email and wrong password answer alike, and take
  * alike long; failures count per account (whoever sends them) and every attempt per address.
  * The account's counter is charged before the password is checked, so parallel guesses
@@ -168,12 +143,11 @@ export async function applyModeratorBootstrap(
  */
 export async function signIn(
   { db, config, limiter }: AuthDeps,
-  input: SignInInput,
-  clientAddress: string,
+  input: SignInInput & { clientAddress: string },
 ): Promise<SessionUser> {
   const accountKey = `login:fail:${input.email.trim().toLowerCase()}`;
   await limiter.consume(
-    `login:addr:${clientAddress}`,
+    `login:addr:${input.clientAddress}`,
     config.limits.loginAttemptsPerAddress,
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,

@@ -1,7 +1,8 @@
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { USERNAME_TAKEN, type profileUpdateSchema } from '../../../../common/auth';
 import type { z } from 'zod';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
@@ -17,10 +18,9 @@ export type ProfileUpdate = z.output<typeof profileUpdateSchema>;
  * Whether another member's username is the same as `username` or looks like it (same case
  * folded, or the same skeleton: `rоwan_mod` with a Cyrillic о is `rowan_mod`).
  */
-export async function usernameTaken(
-  db: DbOrTx,
-  username: string,
-  exceptUserId?: string,
+export async function isUsernameTaken(
+  { db }: { db: DbOrTx },
+  { username, exceptUserId }: { username: string; exceptUserId?: string },
 ): Promise<boolean> {
   const same: SQL = or(
     eq(users.usernameSkeleton, usernameSkeleton(username)),
@@ -36,11 +36,11 @@ export async function usernameTaken(
 
 /** A member edits their own profile; usernames are unique whatever their case or look. */
 export async function updateProfile(
-  db: DbOrTx,
+  { db }: Pick<AppDeps, 'db'>,
   actor: SessionUser,
   input: ProfileUpdate,
 ): Promise<SessionUser> {
-  if (await usernameTaken(db, input.username, actor.id)) {
+  if (await isUsernameTaken({ db }, { username: input.username, exceptUserId: actor.id })) {
     throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   }
 
@@ -73,7 +73,7 @@ export async function updateProfile(
  * look alike, the later one keeps its name but no skeleton (the earlier one's skeleton still
  * guards that look); returns how many were left without one.
  */
-export async function backfillUsernameSkeletons(db: Db): Promise<number> {
+export async function backfillUsernameSkeletons({ db }: Pick<AppDeps, 'db'>): Promise<number> {
   const rows = await db
     .select({ id: users.id, username: users.username })
     .from(users)
