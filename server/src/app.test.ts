@@ -1,4 +1,4 @@
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { errorsPlugin } from './plugins/errors';
@@ -297,5 +297,80 @@ describe('member-only calls', () => {
       });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
+  });
+});
+
+describe('request bodies', () => {
+  const big = JSON.stringify({ content: 'x'.repeat(1024 * 1024) });
+  /** State-changing calls a visitor may make; every other one is for members. */
+  const forVisitors = new Set([
+    'POST /api/auth/signup',
+    'POST /api/auth/login',
+    'POST /api/logout',
+    'POST /api/auth/logout',
+  ]);
+
+  it('refuses a visitor with 401 before reading the body of any member call, however large or malformed', async () => {
+    const routes: RouteOptions[] = [];
+    const probe = await createTestApp({}, { onRoute: (r) => void routes.push(r) });
+    try {
+      const memberCalls = routes
+        .filter((r) => r.url.startsWith('/api/'))
+        .flatMap((r) => [r.method].flat().map((m) => [m, r.url] as const))
+        .filter(
+          ([m, url]) => !['GET', 'HEAD', 'OPTIONS'].includes(m) && !forVisitors.has(`${m} ${url}`),
+        );
+      expect(memberCalls.length).toBeGreaterThan(8);
+      for (const [method, path] of memberCalls) {
+        const url = path.replace(/:\w+/g, '1');
+        for (const payload of [big, `{${'"'.repeat(1024 * 1024)}`]) {
+          const res = await probe.app.inject({
+            method: method as 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload,
+          });
+          expect(res.statusCode, `${method} ${path}`).toBe(401);
+        }
+      }
+    } finally {
+      await probe.close();
+    }
+  });
+
+  it('refuses a member with 403 before reading the body of a moderators’ call', async () => {
+    const member = await signedInMember(t.db);
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/moderation/sanctions',
+      headers: { cookie: member.cookie, 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(res.statusCode).toBe(403);
+  });
+
+  it('answers 413 to a signed-in member whose body is larger than the call needs', async () => {
+    const member = await signedInMember(t.db);
+    for (const [url, size] of [
+      ['/api/messages', 9 * 1024],
+      ['/api/reports', 9 * 1024],
+      ['/api/messages/starter/1/read', 2 * 1024],
+    ] as const) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie: member.cookie, 'content-type': 'application/json' },
+        payload: JSON.stringify({ content: 'x'.repeat(size) }),
+      });
+      expect(res.statusCode, url).toBe(413);
+      expect(res.json()).toMatchObject({ code: 'too_large' });
+    }
+    const profile = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/profile',
+      headers: { cookie: member.cookie, 'content-type': 'application/json' },
+      payload: big,
+    });
+    expect(profile.statusCode).toBe(413);
   });
 });

@@ -1,4 +1,5 @@
 import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { starters, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
@@ -50,11 +51,15 @@ export interface StarterAccessContext {
 }
 
 /**
- * When the owner deleted the starter. Until starters are soft-deleted there is no such column
- * and nothing is deleted-but-kept; the day there is, this names it and every decision and
- * condition below follows.
+ * When the owner deleted the starter (soft delete: the row stays for moderation). Looked up on
+ * the table so the policy follows the column wherever starters carry it; where they do not,
+ * nothing is deleted-but-kept and this is NULL.
  */
-const deletedAtColumn: SQL<Date | null> = sql<Date | null>`NULL::timestamptz`;
+const deletedAtColumn: SQL<Date | null> = (() => {
+  const column = (starters as unknown as Record<string, PgColumn | undefined>).deletedAt;
+  if (!column) return sql<Date | null>`NULL::timestamptz`;
+  return sql`${column}`.mapWith(column) as SQL<Date | null>;
+})();
 
 // ---------------------------------------------------------------- per row
 

@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { HttpError } from '../errors';
-import { postgresRateLimiter, redisRateLimiter, type RateLimiter } from './rate-limit';
+import { postgresRateLimiter, redisRateLimiter, withQuota, type RateLimiter } from './rate-limit';
 
 let t: TestApp;
 let redis: Redis | undefined;
@@ -63,6 +63,58 @@ describe.each(stores)('%s rate limiter', (name, make) => {
       expect((await limiter.peek(key, 1)).allowed).toBe(false);
       await limiter.reset(key);
       expect((await limiter.peek(key, 1)).allowed).toBe(true);
+    },
+  );
+
+  it.skipIf(name === 'redis' && !process.env.TEST_REDIS_URL)(
+    'withQuota() charges a write that happens and refunds one that throws or is refused',
+    async () => {
+      const limiter = make()!;
+      const key = `q-${Math.random()}`;
+      const quota = <T>(write: () => Promise<T>) =>
+        withQuota(limiter, key, 2, 60_000, 'Too many', write);
+      const failure = new Error('the write failed');
+      await expect(quota(() => Promise.reject(failure))).rejects.toBe(failure);
+      expect((await limiter.peek(key, 2)).hits).toBe(0);
+      expect(await quota(async () => 'first')).toBe('first');
+      expect(await quota(async () => 'second')).toBe('second');
+      expect((await limiter.peek(key, 2)).hits).toBe(2);
+      let wrote = false;
+      const refused = await quota(async () => (wrote = true)).catch((e: unknown) => e);
+      expect((refused as HttpError).statusCode).toBe(429);
+      expect(wrote).toBe(false);
+      // The refused attempt is not counted: only real writes are.
+      expect((await limiter.peek(key, 2)).hits).toBe(2);
+    },
+  );
+
+  it.skipIf(name === 'redis' && !process.env.TEST_REDIS_URL)(
+    'withQuota() lets no more than the limit through when calls race',
+    async () => {
+      const limiter = make()!;
+      const key = `r-${Math.random()}`;
+      const results = await Promise.allSettled(
+        Array.from({ length: 8 }, () =>
+          withQuota(limiter, key, 3, 60_000, 'Too many', async () => 'ok'),
+        ),
+      );
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(3);
+      expect((await limiter.peek(key, 3)).hits).toBe(3);
+    },
+  );
+
+  it.skipIf(name === 'redis' && !process.env.TEST_REDIS_URL)(
+    'refund() never goes below zero nor creates a key',
+    async () => {
+      const limiter = make()!;
+      const key = `z-${Math.random()}`;
+      await limiter.refund(key);
+      expect((await limiter.peek(key, 1)).hits).toBe(0);
+      await limiter.hit(key, 1, 60_000);
+      await limiter.refund(key);
+      await limiter.refund(key);
+      expect((await limiter.peek(key, 1)).hits).toBe(0);
+      expect((await limiter.hit(key, 1, 60_000)).hits).toBe(1);
     },
   );
 });

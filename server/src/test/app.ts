@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
+import { sql } from 'drizzle-orm';
 import { sessions, starters, users } from '../db/schema';
 import { hashSessionId, SESSION_COOKIE, type SessionUser } from '../plugins/sessions';
 import { openTestDatabase } from './database';
@@ -112,4 +113,23 @@ export async function createStarterRow(
     })
     .returning();
   return starter!;
+}
+
+/**
+ * Makes the database refuse inserts into `table` whose `column` is `value`: a write that fails
+ * after every check has passed, as a lost connection or a constraint would.
+ */
+export async function failInsertsWhere(db: Db, table: string, column: string, value: string) {
+  const name = sql.raw(`fail_${table}_${column}`);
+  await db.execute(sql`
+    CREATE FUNCTION ${name}() RETURNS trigger LANGUAGE plpgsql AS $$
+    BEGIN
+      IF NEW.${sql.raw(column)} = ${sql.raw(`'${value.replace(/'/g, "''")}'`)} THEN
+        RAISE EXCEPTION 'simulated failure';
+      END IF;
+      RETURN NEW;
+    END $$`);
+  await db.execute(
+    sql`CREATE TRIGGER ${name} BEFORE INSERT ON ${sql.raw(table)} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
+  );
 }

@@ -1,7 +1,13 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, starters } from '../../db/schema';
-import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { messages, rateLimits, starters, users } from '../../db/schema';
+import {
+  createStarterRow,
+  createTestApp,
+  failInsertsWhere,
+  signedInMember,
+  type TestApp,
+} from '../../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -260,6 +266,36 @@ describe('POST /api/messages', () => {
     expect(await storedOn(starter.id)).toHaveLength(1);
   });
 
+  it('answers 404 to messages about a starter whose owner is banned or suspended: they cannot answer', async () => {
+    for (const standing of [
+      { bannedAt: new Date() },
+      { suspendedUntil: new Date(Date.now() + 86_400_000) },
+    ]) {
+      const { owner, starter } = await ownerWithStarter();
+      const asker = await signedInMember(t.db);
+      await send(asker, { starterId: starter.id, receiverId: owner.user.id, content: 'Hi' });
+      await t.db.update(users).set(standing).where(eq(users.id, owner.user.id));
+
+      const res = await send(asker, {
+        starterId: starter.id,
+        receiverId: owner.user.id,
+        content: 'Are you there?',
+      });
+      expect(res.statusCode).toBe(404);
+      expect((await thread(asker, starter.id)).statusCode).toBe(404);
+      expect((await markRead(asker, starter.id)).statusCode).toBe(404);
+      expect(await storedOn(starter.id)).toHaveLength(1);
+    }
+  });
+
+  it('answers 404, not an empty thread, for a removed starter the member never wrote about', async () => {
+    const { starter } = await ownerWithStarter({ isActive: false, removedAt: new Date() });
+    const stranger = await signedInMember(t.db);
+    const res = await thread(stranger, starter.id);
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'not_found', message: 'Starter not found' });
+  });
+
   it('stops at the daily message quota with 429 and stores nothing more', async () => {
     const limited = await createTestApp({ LIMIT_MESSAGES_PER_DAY: '2' });
     try {
@@ -283,6 +319,37 @@ describe('POST /api/messages', () => {
         .from(messages)
         .where(eq(messages.starterId, starter.id));
       expect(stored.map((m) => m.content)).toEqual(['one', 'two']);
+    } finally {
+      await limited.close();
+    }
+  });
+
+  it('charges no quota for a message that is refused or whose write fails', async () => {
+    const limited = await createTestApp({ LIMIT_MESSAGES_PER_DAY: '2' });
+    try {
+      await failInsertsWhere(limited.db, 'messages', 'content', 'this write fails');
+      const owner = await signedInMember(limited.db);
+      const starter = await createStarterRow(limited.db, owner.user.id);
+      const asker = await signedInMember(limited.db);
+      const post = (content: string, receiverId = owner.user.id) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/messages',
+          headers: { cookie: asker.cookie },
+          payload: { starterId: starter.id, receiverId, content },
+        });
+      expect((await post('this write fails')).statusCode).toBe(500);
+      expect((await post('this write fails')).statusCode).toBe(500);
+      expect((await post('to a stranger', asker.user.id)).statusCode).toBe(400);
+      expect((await post('one')).statusCode).toBe(201);
+      expect((await post('two')).statusCode).toBe(201);
+      expect((await post('three')).statusCode).toBe(429);
+      // A refused attempt over the limit is not counted either: the window holds exactly 2.
+      const [quota] = await limited.db
+        .select({ hits: rateLimits.hits })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `messages:${asker.user.id}`));
+      expect(quota?.hits).toBe(2);
     } finally {
       await limited.close();
     }

@@ -180,7 +180,8 @@ export async function reportStats(
   return { ...stats, total: stats.pending + stats.reviewed + stats.resolved };
 }
 
-async function findReportForUpdate(tx: DbOrTx, id: number) {
+/** The report, locked until the transaction ends; 409 once it has been handled. */
+async function pendingReportForUpdate(tx: DbOrTx, id: number) {
   const [row] = await tx
     .select({ id: reports.id, status: reports.status, starterId: reports.starterId })
     .from(reports)
@@ -188,11 +189,8 @@ async function findReportForUpdate(tx: DbOrTx, id: number) {
     .for('update')
     .limit(1);
   if (!row) throw notFound('Report not found');
+  if (row.status !== 'pending') throw conflict(`This report has already been ${row.status}.`);
   return row;
-}
-
-function alreadyHandled(status: string) {
-  return conflict(`This report has already been ${status}.`);
 }
 
 /** Only pending → reviewed or resolved; the change and its audit entry land together. */
@@ -204,8 +202,7 @@ export async function updateReportStatus(
   const { db } = deps;
   assertModerator(actor);
   await db.transaction(async (tx) => {
-    const report = await findReportForUpdate(tx, id);
-    if (report.status !== 'pending') throw alreadyHandled(report.status);
+    const report = await pendingReportForUpdate(tx, id);
     if (status === 'pending') {
       throw conflict('A pending report can only be marked as reviewed or resolved.');
     }
@@ -236,8 +233,7 @@ export async function removeReportedStarter(
   const { db } = deps;
   assertModerator(actor);
   await db.transaction(async (tx) => {
-    const report = await findReportForUpdate(tx, id);
-    if (report.status !== 'pending') throw alreadyHandled(report.status);
+    const report = await pendingReportForUpdate(tx, id);
     const starter = authorizeStarter(
       actor,
       await loadStarterFacts(tx, report.starterId, { lock: true }),

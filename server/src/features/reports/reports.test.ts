@@ -5,6 +5,7 @@ import {
   createMember,
   createStarterRow,
   createTestApp,
+  failInsertsWhere,
   signedInMember,
   type TestApp,
 } from '../../test/app';
@@ -137,8 +138,13 @@ describe('POST /api/reports', () => {
       .where(eq(starters.id, removed.id));
     const bannedOwner = await createMember(t.db, { bannedAt: new Date() });
     const ofBanned = await createStarterRow(t.db, bannedOwner.id);
+    // A suspended owner cannot answer either: their starters are hidden like a banned one's.
+    const suspendedOwner = await createMember(t.db, {
+      suspendedUntil: new Date(Date.now() + 86_400_000),
+    });
+    const ofSuspended = await createStarterRow(t.db, suspendedOwner.id);
     const before = await snapshot();
-    for (const starterId of [999_999, removed.id, ofBanned.id]) {
+    for (const starterId of [999_999, removed.id, ofBanned.id, ofSuspended.id]) {
       const res = await post(member.cookie, { starterId, reason: 'spam' });
       expect(res.statusCode).toBe(404);
       expect(res.json().message).toBe('Starter not found');
@@ -193,6 +199,27 @@ describe('POST /api/reports', () => {
     expect(res.statusCode).toBe(429);
     expect(res.headers['retry-after']).toBeTruthy();
     expect(await snapshot()).toEqual(before);
+  });
+
+  it('charges no quota for a report whose write fails', async () => {
+    const limited = await createTestApp({ LIMIT_REPORTS_PER_DAY: '1' });
+    try {
+      await failInsertsWhere(limited.db, 'reports', 'description', 'this write fails');
+      const owner = await createMember(limited.db);
+      const starter = await createStarterRow(limited.db, owner.id);
+      const member = await signedInMember(limited.db);
+      const report = (description: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/reports',
+          headers: { cookie: member.cookie },
+          payload: { starterId: starter.id, reason: 'other', description },
+        });
+      expect((await report('this write fails')).statusCode).toBe(500);
+      expect((await report('It is for sale')).statusCode).toBe(201);
+    } finally {
+      await limited.close();
+    }
   });
 });
 

@@ -1,12 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { AppDeps } from '../../deps';
+import { siteSettings } from './site.service';
 
-/** Public settings the client needs at run time (links, whether external sign-in exists). */
-export async function siteRoutes(app: FastifyInstance, { config }: AppDeps) {
-  const body = {
-    donationUrl: config.donationUrl ?? null,
-    socialUrl: config.socialUrl ?? null,
-    externalSignIn: config.oidc ? { name: config.oidc.providerName } : null,
-  };
+export async function siteRoutes(app: FastifyInstance, deps: AppDeps) {
+  // Configuration does not change while the server runs.
+  const body = siteSettings(deps);
   app.get('/api/site', async () => body);
 }

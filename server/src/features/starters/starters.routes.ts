@@ -121,7 +121,7 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/starters',
-    { schema: { response: { 201: starterSchema } } },
+    { onRequest: signedInOnly, schema: { response: { 201: starterSchema } } },
     async (request, reply) => {
       const actor = requireUser(request);
       if (!request.isMultipart()) {

@@ -1,0 +1,185 @@
+import { and, inArray, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { starters } from '../db/schema';
+import type { HttpError } from '../errors';
+import { rowsOf } from '../db/rows';
+import { createMember, createStarterRow, createTestApp, type TestApp } from '../test/app';
+import {
+  authorizeStarter,
+  canSeeStarter,
+  loadStarterFacts,
+  publiclyVisible,
+  visibleTo,
+  type StarterAction,
+  type StarterFacts,
+  type Viewer,
+} from './starter-access';
+
+const HOUR = 3_600_000;
+const OWNER = 'owner-id';
+const viewers = {
+  visitor: null,
+  member: { id: 'member-id', isModerator: false },
+  owner: { id: OWNER, isModerator: false },
+  moderator: { id: 'moderator-id', isModerator: true },
+} satisfies Record<string, Viewer>;
+
+function facts(overrides: Partial<StarterFacts> = {}, owner: Partial<StarterFacts['owner']> = {}) {
+  return {
+    id: 1,
+    ownerId: OWNER,
+    isActive: true,
+    isClaimed: false,
+    removedAt: null,
+    deletedAt: null,
+    ...overrides,
+    owner: { isActive: true, bannedAt: null, suspendedUntil: null, ...owner },
+  } satisfies StarterFacts;
+}
+
+const removed = { isActive: false, removedAt: new Date() };
+const states: Record<string, StarterFacts> = {
+  active: facts(),
+  claimed: facts({ isClaimed: true }),
+  removed: facts(removed),
+  deleted: facts({ deletedAt: new Date() }),
+  'owner banned': facts({}, { bannedAt: new Date() }),
+  'owner suspended': facts({}, { suspendedUntil: new Date(Date.now() + HOUR) }),
+  'owner suspension over': facts({}, { suspendedUntil: new Date(Date.now() - HOUR) }),
+  'owner deactivated': facts({}, { isActive: false }),
+};
+
+// Who sees what: visitor, member, owner, moderator.
+const seeing: Record<string, [boolean, boolean, boolean, boolean]> = {
+  active: [true, true, true, true],
+  claimed: [true, true, true, true],
+  removed: [false, false, true, true],
+  deleted: [false, false, false, true],
+  'owner banned': [false, false, true, true],
+  'owner suspended': [false, false, true, true],
+  'owner suspension over': [true, true, true, true],
+  'owner deactivated': [false, false, true, true],
+};
+
+function outcome(
+  viewer: Viewer,
+  starter: StarterFacts | undefined,
+  action: StarterAction,
+  hasThread = false,
+) {
+  try {
+    authorizeStarter(viewer, starter, action, { hasThread });
+    return 'ok';
+  } catch (err) {
+    return (err as HttpError).statusCode;
+  }
+}
+
+describe('who sees a starter', () => {
+  it.each(Object.entries(seeing))('%s', (state, expected) => {
+    const seen = Object.values<Viewer>(viewers).map((v) => canSeeStarter(v, states[state]!));
+    expect(seen).toEqual(expected);
+    // Whatever the action, a starter one may not see is answered as one that does not exist.
+    for (const [i, viewer] of Object.values<Viewer>(viewers).entries()) {
+      for (const action of ['see', 'message', 'report', 'change', 'moderate'] as const) {
+        if (!expected[i]) expect(outcome(viewer, states[state], action)).toBe(404);
+      }
+    }
+  });
+
+  it('answers 404 for a starter that does not exist, whoever asks', () => {
+    for (const viewer of Object.values<Viewer>(viewers))
+      expect(outcome(viewer, undefined, 'see')).toBe(404);
+  });
+});
+
+describe('what may be done to a starter one sees', () => {
+  const { visitor, member, owner, moderator } = viewers;
+  it('only its owner changes it; only moderators moderate it', () => {
+    expect(outcome(owner, states.active, 'change')).toBe('ok');
+    expect(outcome(member, states.active, 'change')).toBe(403);
+    expect(outcome(moderator, states.active, 'change')).toBe(403);
+    expect(outcome(visitor, states.active, 'change')).toBe(403);
+    expect(outcome(owner, states.removed, 'change')).toBe('ok');
+    expect(outcome(moderator, states.active, 'moderate')).toBe('ok');
+    expect(outcome(moderator, states.deleted, 'moderate')).toBe('ok');
+    expect(outcome(member, states.active, 'moderate')).toBe(403);
+    expect(outcome(owner, states.active, 'moderate')).toBe(403);
+  });
+
+  it('members report public starters but not their own', () => {
+    expect(outcome(member, states.active, 'report')).toBe('ok');
+    expect(outcome(member, states.claimed, 'report')).toBe('ok');
+    expect(outcome(owner, states.active, 'report')).toBe(403);
+    expect(outcome(moderator, states.removed, 'report')).toBe(409);
+    expect(outcome(visitor, states.active, 'report')).toBe(404);
+  });
+
+  it('messages go on for listed starters; a claimed one only in threads under way', () => {
+    expect(outcome(member, states.active, 'message')).toBe('ok');
+    expect(outcome(member, states.claimed, 'message')).toBe(409);
+    expect(outcome(member, states.claimed, 'message', true)).toBe('ok');
+    expect(outcome(owner, states.claimed, 'message')).toBe('ok');
+    // Nobody could read an answer about a removed starter.
+    expect(outcome(owner, states.removed, 'message')).toBe(409);
+    expect(outcome(moderator, states.removed, 'message')).toBe(409);
+    expect(outcome(moderator, states['owner banned'], 'message')).toBe(409);
+    expect(outcome(visitor, states.active, 'message')).toBe(404);
+  });
+});
+
+describe('the policy as SQL', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it('keeps exactly the starters the per-row decision shows, for every viewer', async () => {
+    const owner = await createMember(t.db);
+    const member = await createMember(t.db);
+    const moderator = await createMember(t.db, { isModerator: true });
+    const ids = [
+      (await createStarterRow(t.db, owner.id)).id,
+      (await createStarterRow(t.db, owner.id, { isClaimed: true })).id,
+      (await createStarterRow(t.db, owner.id, removed)).id,
+    ];
+    for (const standing of [
+      { bannedAt: new Date() },
+      { suspendedUntil: new Date(Date.now() + HOUR) },
+      { suspendedUntil: new Date(Date.now() - HOUR) },
+      { isActive: false },
+    ]) {
+      const held = await createMember(t.db, standing);
+      ids.push((await createStarterRow(t.db, held.id)).id);
+    }
+    const all = await Promise.all(ids.map((id) => loadStarterFacts(t.db, id)));
+    const asking: Viewer[] = [null, member, owner, moderator];
+    for (const viewer of asking) {
+      const rows = await t.db
+        .select({ id: starters.id })
+        .from(starters)
+        .where(and(inArray(starters.id, ids), visibleTo(viewer)));
+      const expected = all.filter((f) => canSeeStarter(viewer, f!)).map((f) => f!.id);
+      expect(rows.map((r) => r.id).sort()).toEqual(expected.sort());
+    }
+    const publicRows = await t.db
+      .select({ id: starters.id })
+      .from(starters)
+      .where(and(inArray(starters.id, ids), publiclyVisible()));
+    expect(publicRows.map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[5]].sort());
+  });
+
+  it('finds the owners who may not act once per query, as a hashed set', async () => {
+    const plan = rowsOf<Record<string, string>>(
+      await t.db.execute(
+        sql`EXPLAIN SELECT ${starters.id} FROM ${starters} WHERE ${publiclyVisible()}`,
+      ),
+    )
+      .map((row) => Object.values(row)[0])
+      .join('\n');
+    expect(plan).toMatch(/hashed SubPlan/);
+  });
+});
