@@ -34,7 +34,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node --import tsx server/src/main.ts',
+    // The moderator is granted by the CLI while the embedded database is still free.
+    command: 'node --import tsx e2e/moderator-setup.ts && node --import tsx server/src/main.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
     timeout: 60_000,
@@ -45,7 +46,6 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
       CLIENT_DIST: process.env.CLIENT_DIST ?? './dist/client',
-      MODERATOR_EMAILS: 'moderator@e2e.test',
       DONATION_URL: 'https://donate.example/cultureshare',
       SOCIAL_URL: 'https://social.example/@cultureshare',
       LOG_LEVEL: 'warn',

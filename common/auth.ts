@@ -68,15 +68,37 @@ const optionalText = (max: number) =>
     .nullish()
     .transform((v) => (v ? v : null));
 
+/**
+ * Characters that show nothing or reorder what follows: controls, format characters (zero-width
+ * joiners, bidi overrides such as RLO), unassigned and private-use code points, line and
+ * paragraph separators, and Unicode's default-ignorables (variation selectors, the fillers that
+ * render as blanks); the braille blank too.
+ */
+const INVISIBLE_CHARACTER =
+  /[\p{Cc}\p{Cf}\p{Cn}\p{Co}\p{Zl}\p{Zp}\p{Default_Ignorable_Code_Point}\u2800]/u;
+
+export const USERNAME_INVISIBLE_CHARACTERS =
+  'Username cannot contain invisible, control or text-direction characters';
+
+export function hasInvisibleCharacters(text: string): boolean {
+  return INVISIBLE_CHARACTER.test(text);
+}
+
+/** Drops what `hasInvisibleCharacters` refuses (for names taken from an external provider). */
+export function withoutInvisibleCharacters(text: string): string {
+  return text.replace(new RegExp(INVISIBLE_CHARACTER.source, 'gu'), '');
+}
+
 /** PATCH /api/users/profile (spec §5 profile). */
 export const profileUpdateSchema = z.object({
   username: z
     .string({ error: 'Username is required' })
+    // One spelling per look: compatibility forms (fullwidth, ligatures, styled letters) fold.
+    .normalize('NFKC')
     .trim()
     .min(1, 'Username is required')
     .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-    // Control characters would make names render unpredictably in other members' screens.
-    .refine((v) => !/\p{Cc}/u.test(v), 'Invalid input'),
+    .refine((v) => !hasInvisibleCharacters(v), USERNAME_INVISIBLE_CHARACTERS),
   location: optionalText(LOCATION_MAX_LENGTH),
   contactInfo: optionalText(CONTACT_INFO_MAX_LENGTH),
 });

@@ -1,4 +1,11 @@
-import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import {
+  E2E_MODERATOR_EMAIL,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  signUpAndIn,
+  test,
+} from './fixtures';
 
 test('a member signs up, signs in, edits the profile and signs out — by keyboard alone', async ({
   page,
@@ -149,7 +156,7 @@ test('a taken username is explained under the field', async ({ page, browser }) 
 test('the moderator sees the Mod badge, the Moderation entry and the Moderator badge, then signs out', async ({
   page,
 }) => {
-  await signUpAndIn(page.request, newMember({ email: 'moderator@e2e.test' }));
+  await signUpAndIn(page.request, newMember({ email: E2E_MODERATOR_EMAIL }));
   await page.goto('/profile');
   await expect(page.getByText('Moderator', { exact: true })).toBeVisible();
   await page.getByRole('button', { name: /Account menu for/ }).click();

@@ -2,8 +2,9 @@ import crypto from 'node:crypto';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
-export const E2E_MODERATOR_EMAIL = 'moderator@e2e.test';
-export const E2E_PASSWORD = 'fermenting-friends-2025';
+import { E2E_PASSWORD } from './e2e-members';
+
+export { E2E_MODERATOR_EMAIL, E2E_PASSWORD } from './e2e-members';
 
 /** Fails the test when axe finds any WCAG A/AA violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
@@ -52,7 +53,7 @@ export async function signUpAndIn(request: APIRequestContext, member: E2EMember 
       lastName: member.lastName,
     },
   });
-  // 409: already exists (the shared moderator account) — signing in is enough.
+  // 409: already exists (the moderator, made before the server started) — signing in is enough.
   if (!signup.ok() && signup.status() !== 409) {
     throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
   }

@@ -11,7 +11,7 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import type { Config } from './config';
+import { trustProxyOption, type Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { errorsPlugin } from './plugins/errors';
@@ -66,7 +66,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
-    trustProxy: config.trustProxy,
+    trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     // JSON bodies are small: a route that needs more (or less) says so with its own
     // `bodyLimit`. Photos come as multipart, which keeps its own limits.

@@ -28,4 +28,31 @@ describe('config', () => {
       'x@y.org',
     ]);
   });
+
+  it('trusts no proxy by default, a hop count, or listed proxy addresses and ranges', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.0.0.0/8,fd00::/8' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.0.0.0/8',
+      'fd00::/8',
+    ]);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+  });
+
+  it('refuses TRUST_PROXY=true and malformed proxy lists in one line naming the variable', () => {
+    for (const value of ['true', '10.0.0.1,proxy.local', '10.0.0.0/33', '1.2.3']) {
+      let message = '';
+      try {
+        loadConfig({ TRUST_PROXY: value });
+      } catch (err) {
+        expect(err).toBeInstanceOf(ConfigError);
+        message = (err as Error).message;
+      }
+      expect(message).toMatch(/^Invalid configuration: TRUST_PROXY=/);
+      expect(message).not.toContain('\n');
+    }
+  });
 });

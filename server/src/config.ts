@@ -1,3 +1,4 @@
+import net from 'node:net';
 import { z } from 'zod';
 
 const optionalUrl = z
@@ -19,10 +20,65 @@ const emailList = z
 
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 
-const booleanFlag = z
-  .enum(['true', 'false', '1', '0', ''])
+/** proxy-addr's names for address ranges. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrCidr(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address, prefix, ...rest] = entry.split('/');
+  const family = net.isIP(address ?? '');
+  if (!family || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  if (!/^\d{1,3}$/.test(prefix)) return false;
+  return Number(prefix) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * Which peers may tell us the client's address through X-Forwarded-For: none, the nearest
+ * `n` hops, or the listed proxies. `true` (everyone) would let any client pick its address
+ * and so escape every per-address limit; it is refused rather than guessed at.
+ */
+const trustProxy = z
+  .string()
   .optional()
-  .transform((v) => v === 'true' || v === '1');
+  .transform((v, ctx): false | number | string[] => {
+    const value = (v ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    if (/^\d+$/.test(value)) return Number(value);
+    if (value === 'true') {
+      ctx.addIssue({
+        code: 'custom',
+        message:
+          'trusting every peer lets any client choose its address; give the number of proxies in front (e.g. 1) or their addresses (e.g. 10.0.0.1,10.0.0.0/8)',
+      });
+      return z.NEVER;
+    }
+    const entries = value
+      .split(',')
+      .map((e) => e.trim())
+      .filter(Boolean);
+    const bad = entries.find((e) => !isAddressOrCidr(e));
+    if (bad !== undefined) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `"${bad}" is not a hop count, an IP address or a CIDR range`,
+      });
+      return z.NEVER;
+    }
+    return entries;
+  });
+
+/**
+ * Fastify's trustProxy for a configured value. Fastify ignores a bare hop count (it cannot
+ * tell a proxy from a client), so hops become a function: the operator who sets a count
+ * promises the server is reachable only through that many proxies.
+ */
+export function trustProxyOption(
+  trust: Config['trustProxy'],
+): false | string[] | ((address: string, hop: number) => boolean) {
+  if (typeof trust === 'number') return (_address, hop) => hop < trust;
+  return trust;
+}
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
@@ -32,7 +88,7 @@ const envSchema = z.object({
   DATABASE_URL: optionalUrl,
   REDIS_URL: optionalUrl,
   PUBLIC_URL: optionalUrl,
-  TRUST_PROXY: booleanFlag,
+  TRUST_PROXY: trustProxy,
   MODERATOR_EMAILS: emailList,
   DONATION_URL: optionalUrl,
   SOCIAL_URL: optionalUrl,
@@ -62,7 +118,8 @@ export interface Config {
   databaseUrl?: string;
   redisUrl?: string;
   publicUrl?: string;
-  trustProxy: boolean;
+  /** Fastify's trustProxy: false, a hop count, or the proxies' addresses and ranges. */
+  trustProxy: false | number | string[];
   moderatorEmails: string[];
   donationUrl?: string;
   socialUrl?: string;

@@ -2,6 +2,8 @@ import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
 import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/dir-lock';
+import { backfillUsernameSkeletons } from './features/users/users.service';
+import { startSweeper, type Sweeper } from './sweeper';
 
 async function main() {
   const config = loadConfig();
@@ -16,9 +18,11 @@ async function main() {
     database = await openPglite(config.dataDir);
   }
   await migrateDatabase(database);
+  await backfillUsernameSkeletons({ db: database.db });
 
   const app = await buildApp({ config, database });
 
+  let sweeper: Sweeper | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -30,6 +34,7 @@ async function main() {
     }, 10_000);
     force.unref();
     try {
+      await sweeper?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -42,6 +47,7 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (!closing) sweeper = startSweeper({ db: database.db }, app.log);
 }
 
 main().catch((err: unknown) => {

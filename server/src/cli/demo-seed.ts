@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import { messages, photos, reports, starters, users } from '../db/schema';
 import { hashPassword } from '../features/auth/passwords';
 import { locate } from '../features/places/places.service';
+import { usernameSkeleton } from '../features/users/users.service';
 import { processPhoto } from '../features/starters/photos';
 import { photoPaths } from '../features/starters/starters.service';
 import {
@@ -61,6 +62,7 @@ export async function seedDemo(db: Db): Promise<DemoSummary> {
           firstName: m.firstName,
           lastName: m.lastName,
           username: m.username,
+          usernameSkeleton: usernameSkeleton(m.username),
           location: m.location,
           latitude: place?.latitude ?? null,
           longitude: place?.longitude ?? null,

@@ -15,7 +15,7 @@ runCli(async () => {
   }
   const database = await openConfiguredDatabase();
   try {
-    const result = await setModerator(database.db, email, action === 'grant');
+    const result = await setModerator(database, { email, isModerator: action === 'grant' });
     const state = action === 'grant' ? 'is a moderator' : 'is no longer a moderator';
     console.log(
       result.changed

@@ -62,6 +62,8 @@ export const users = pgTable(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     username: text('username'),
+    /** The username's look-alike form (users/username-skeleton.ts): one per look. */
+    usernameSkeleton: text('username_skeleton'),
     location: text('location'),
     /** Centre of the place `location` names, when it is a known place; never a finer position. */
     latitude: doublePrecision('latitude'),
@@ -77,6 +79,7 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
+    uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND 254`),
     check(
       'users_username_length',

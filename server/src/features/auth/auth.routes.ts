@@ -5,6 +5,7 @@ import { signInSchema, signUpSchema } from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../errors';
+import { isCrossSite } from '../../plugins/security';
 import { requireUser } from '../../plugins/sessions';
 import { signIn, signUp, toCurrentUser } from './auth.service';
 import { signInExternal } from './external-accounts.service';
@@ -37,8 +38,7 @@ function readPending(raw: string | undefined): PendingLogin | null {
 }
 
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
-  const { config, database, limiter } = deps;
-  const db = database.db;
+  const { config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
   const oidc = config.oidc ? createOidcClient(config.oidc) : null;
 
@@ -58,7 +58,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const user = await signUp({ db, config, limiter }, request.body, request.ip);
+      const user = await signUp(deps, { ...request.body, clientAddress: request.ip });
       return reply.code(201).send(toCurrentUser(user));
     },
   );
@@ -72,7 +72,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request, reply) => {
-      const user = await signIn({ db, config, limiter }, request.body, request.ip);
+      const user = await signIn(deps, { ...request.body, clientAddress: request.ip });
       await app.sessions.start(request, reply, user.id);
       noStore(reply);
       return toCurrentUser(user);
@@ -88,8 +88,10 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
+  // Sign Out is a plain link (spec), so it stays a GET; another site's link or <img> must not
+  // end the session, so such a request lands on the home page still signed in.
   r.get('/api/logout', async (request, reply) => {
-    await app.sessions.end(request, reply);
+    if (!isCrossSite(request, config.publicUrl)) await app.sessions.end(request, reply);
     noStore(reply);
     return reply.redirect('/', 302);
   });
@@ -146,7 +148,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     let user;
     try {
       const profile = await oidc.finish(query, pending);
-      user = await signInExternal(db, config, profile);
+      user = await signInExternal(deps, profile);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500) {
         return failExternal(request, reply, err.message);

@@ -6,11 +6,11 @@ import {
   type SignUpInput,
 } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
-import type { Config } from '../../config';
+import { mayAct } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
 import { sanctions, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
-import type { RateLimiter } from '../../plugins/rate-limit';
+import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
 import {
   burnPasswordCheck,
@@ -44,10 +44,6 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
   };
 }
 
-export function isModeratorEmail(config: Config, email: string): boolean {
-  return config.moderatorEmails.includes(email.trim().toLowerCase());
-}
-
 export async function findUserByEmail(db: DbOrTx, email: string) {
   const [user] = await db
     .select()
@@ -66,20 +62,18 @@ export function isUniqueViolation(err: unknown): boolean {
   return false;
 }
 
-interface AuthDeps {
-  db: DbOrTx;
-  config: Config;
-  limiter: RateLimiter;
-}
+type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
-/** Creates a password account. It does not sign in: the member signs in next (spec §4). */
+/**
+ * Creates a password account. It does not sign in: the member signs in next (spec §4).
+ * Nobody is signed in to ask; `clientAddress` is who the per-address limit counts.
+ */
 export async function signUp(
   { db, config, limiter }: AuthDeps,
-  input: SignUpInput,
-  clientAddress: string,
+  input: SignUpInput & { clientAddress: string },
 ): Promise<SessionUser> {
   await limiter.consume(
-    `signup:addr:${clientAddress}`,
+    `signup:addr:${input.clientAddress}`,
     config.limits.signupsPerAddress,
     ONE_HOUR,
     TOO_MANY_SIGN_UPS,
@@ -97,7 +91,8 @@ export async function signUp(
         passwordHash,
         firstName: input.firstName,
         lastName: input.lastName,
-        isModerator: isModeratorEmail(config, input.email),
+        // Nobody has shown they own this address yet, so MODERATOR_EMAILS does not apply.
+        isModerator: false,
       })
       .returning();
     return user!;
@@ -120,10 +115,9 @@ export async function refusalReason(
   user: SessionUser,
   now = new Date(),
 ): Promise<string | null> {
+  if (mayAct(user, now)) return null;
   if (!user.isActive) return ACCOUNT_DEACTIVATED;
   const banned = !!user.bannedAt;
-  const suspended = !!user.suspendedUntil && user.suspendedUntil > now;
-  if (!banned && !suspended) return null;
   const [latest] = await db
     .select({ reason: sanctions.reason })
     .from(sanctions)
@@ -141,56 +135,39 @@ export async function refusalReason(
   return `Your account is suspended until ${dateFormat.format(user.suspendedUntil!)} UTC${reason}`;
 }
 
-/** Makes a listed moderator email a moderator (MODERATOR_EMAILS applies at every sign-in). */
-export async function applyModeratorBootstrap(
-  db: DbOrTx,
-  config: Config,
-  user: SessionUser,
-): Promise<SessionUser> {
-  if (user.isModerator || !isModeratorEmail(config, user.email)) return user;
-  const [updated] = await db
-    .update(users)
-    .set({ isModerator: true, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
-}
-
 /**
  * Checks an email and password. Unknown email and wrong password answer alike, and take
  * alike long; failures count per account (whoever sends them) and every attempt per address.
+ * The account's counter is charged before the password is checked, so parallel guesses
+ * cannot all slip under the limit; a right password clears it.
  */
 export async function signIn(
   { db, config, limiter }: AuthDeps,
-  input: SignInInput,
-  clientAddress: string,
+  input: SignInInput & { clientAddress: string },
 ): Promise<SessionUser> {
   const accountKey = `login:fail:${input.email.trim().toLowerCase()}`;
   await limiter.consume(
-    `login:addr:${clientAddress}`,
+    `login:addr:${input.clientAddress}`,
     config.limits.loginAttemptsPerAddress,
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,
   );
-  const failures = await limiter.peek(accountKey, config.limits.loginFailuresPerAccount);
-  if (!failures.allowed) {
-    throw new HttpError(429, 'rate_limited', TOO_MANY_SIGN_INS, undefined, {
-      'retry-after': String(failures.retryAfterSeconds),
-    });
-  }
+  await limiter.consume(
+    accountKey,
+    config.limits.loginFailuresPerAccount,
+    FIFTEEN_MINUTES,
+    TOO_MANY_SIGN_INS,
+  );
 
   const user = await findUserByEmail(db, input.email);
   let ok = false;
   if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
-  if (!user || !ok) {
-    await limiter.hit(accountKey, config.limits.loginFailuresPerAccount, FIFTEEN_MINUTES);
-    throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
-  }
+  if (!user || !ok) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
   await limiter.reset(accountKey);
 
   // Only someone who knows the password learns that the account is closed, and why.
   const refusal = await refusalReason(db, user);
   if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
-  return applyModeratorBootstrap(db, config, user);
+  return user;
 }

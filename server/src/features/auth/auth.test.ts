@@ -1,3 +1,4 @@
+import crypto from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sanctions, sessions, users } from '../../db/schema';
@@ -270,6 +271,41 @@ describe('sign-out', () => {
     expect((await currentUser(cookie)).statusCode).toBe(401);
   });
 
+  it('signs out on a same-origin or typed-in navigation', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'same-origin' },
+      { 'sec-fetch-site': 'none' },
+      { origin: 'http://localhost:80' },
+    ]) {
+      const account = newAccount();
+      await signUp(t, account);
+      const cookie = cookieFrom(await signIn(t, account))!;
+      const out = await t.app.inject({
+        url: '/api/logout',
+        headers: { cookie, host: 'localhost:80', ...headers },
+      });
+      expect(out.statusCode).toBe(302);
+      expect((await currentUser(cookie)).statusCode).toBe(401);
+    }
+  });
+
+  it('does not sign out when another site sends the request', async () => {
+    for (const headers of [
+      { 'sec-fetch-site': 'cross-site' },
+      { 'sec-fetch-site': 'same-site' },
+      { origin: 'https://evil.example' },
+    ]) {
+      const account = newAccount();
+      await signUp(t, account);
+      const cookie = cookieFrom(await signIn(t, account))!;
+      const out = await t.app.inject({ url: '/api/logout', headers: { cookie, ...headers } });
+      expect(out.statusCode).toBe(302);
+      expect(out.headers.location).toBe('/');
+      expect(out.cookies.find((c) => c.name === 'cs_session')).toBeUndefined();
+      expect((await currentUser(cookie)).statusCode).toBe(200);
+    }
+  });
+
   it('ends the session when the member is banned', async () => {
     const account = newAccount();
     await signUp(t, account);
@@ -305,6 +341,34 @@ describe('throttling', () => {
     }
   });
 
+  const limiterStores: Array<[string, Record<string, string>]> = [['the database', {}]];
+  if (process.env.TEST_REDIS_URL) {
+    limiterStores.push(['Redis', { REDIS_URL: process.env.TEST_REDIS_URL }]);
+  }
+  it.each(limiterStores)(
+    'checks at most the limit of 30 parallel wrong passwords (counter in %s)',
+    async (_store, env) => {
+      const app = await createTestApp({ ...env, LIMIT_LOGIN_FAILURES_PER_ACCOUNT: '10' });
+      try {
+        const account = newAccount({ email: `parallel-${crypto.randomUUID()}@example.test` });
+        expect((await signUp(app, account)).statusCode).toBe(201);
+        const wrong = { email: account.email, password: 'wrong-password' };
+        const answers = await Promise.all(
+          Array.from({ length: 30 }, (_, n) =>
+            signIn(app, wrong, { remoteAddress: `198.51.100.${n + 1}` }),
+          ),
+        );
+        const codes = answers.map((a) => a.statusCode);
+        expect(codes.filter((c) => c === 401).length).toBeLessThanOrEqual(10);
+        expect(codes.filter((c) => c !== 401).every((c) => c === 429)).toBe(true);
+        // The right password waits too, until the window ends.
+        expect((await signIn(app, account)).statusCode).toBe(429);
+      } finally {
+        await app.close();
+      }
+    },
+  );
+
   it('limits attempts per address; a spoofed X-Forwarded-For does not reset it', async () => {
     const app = await createTestApp({ LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '3' });
     try {
@@ -330,18 +394,61 @@ describe('throttling', () => {
     }
   });
 
-  it('uses X-Forwarded-For only behind a trusted proxy', async () => {
-    const app = await createTestApp({ LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '1', TRUST_PROXY: 'true' });
+  it('uses X-Forwarded-For only from a listed proxy; others cannot rotate it', async () => {
+    const app = await createTestApp({
+      LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '1',
+      LIMIT_SIGNUPS_PER_ADDRESS: '1',
+      TRUST_PROXY: '10.0.0.1,10.1.0.0/16',
+    });
     try {
-      const attempt = (ip: string) =>
+      const attempt = (peer: string, forwarded: string) =>
         signIn(
           app,
           { email: 'probe@example.test', password: 'whatever-it-is' },
-          { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': ip } },
+          { remoteAddress: peer, headers: { 'x-forwarded-for': forwarded } },
         );
-      expect((await attempt('203.0.113.1')).statusCode).toBe(401);
-      expect((await attempt('203.0.113.1')).statusCode).toBe(429);
-      expect((await attempt('203.0.113.2')).statusCode).toBe(401);
+      // Behind the listed proxies each client has its own allowance.
+      expect((await attempt('10.0.0.1', '203.0.113.1')).statusCode).toBe(401);
+      expect((await attempt('10.0.0.1', '203.0.113.1')).statusCode).toBe(429);
+      expect((await attempt('10.1.2.3', '203.0.113.2')).statusCode).toBe(401);
+      // A client talking to us directly is counted by its own address, whatever it claims.
+      expect((await attempt('198.51.100.7', '203.0.113.10')).statusCode).toBe(401);
+      for (let n = 11; n < 15; n++) {
+        expect((await attempt('198.51.100.7', `203.0.113.${n}`)).statusCode).toBe(429);
+      }
+      // It also cannot claim to be a listed proxy forwarding for someone new.
+      expect((await attempt('198.51.100.7', `203.0.113.20, 10.0.0.1`)).statusCode).toBe(429);
+
+      const signUpFrom = (peer: string, forwarded: string) =>
+        app.app.inject({
+          method: 'POST',
+          url: '/api/auth/signup',
+          payload: newAccount(),
+          remoteAddress: peer,
+          headers: { 'x-forwarded-for': forwarded },
+        });
+      expect((await signUpFrom('198.51.100.9', '203.0.113.30')).statusCode).toBe(201);
+      for (let n = 31; n < 34; n++) {
+        expect((await signUpFrom('198.51.100.9', `203.0.113.${n}`)).statusCode).toBe(429);
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('with a hop count, takes the address the nearest proxy saw, not what the client wrote', async () => {
+    const app = await createTestApp({ LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '1', TRUST_PROXY: '1' });
+    try {
+      // The proxy appends the address it saw after whatever the client sent.
+      const attempt = (claimed: string, seen: string) =>
+        signIn(
+          app,
+          { email: 'probe@example.test', password: 'whatever-it-is' },
+          { remoteAddress: '10.0.0.1', headers: { 'x-forwarded-for': `${claimed}, ${seen}` } },
+        );
+      expect((await attempt('192.0.2.1', '203.0.113.1')).statusCode).toBe(401);
+      expect((await attempt('192.0.2.2', '203.0.113.1')).statusCode).toBe(429);
+      expect((await attempt('192.0.2.3', '203.0.113.2')).statusCode).toBe(401);
     } finally {
       await app.close();
     }
@@ -364,23 +471,30 @@ describe('throttling', () => {
 });
 
 describe('moderator bootstrap', () => {
-  it('makes a MODERATOR_EMAILS account a moderator at sign-up', async () => {
-    const res = await signUp(t, newAccount({ email: 'Boss@Example.test' }));
+  it('does not make an unconfirmed password sign-up a moderator, even when listed', async () => {
+    const account = newAccount({ email: 'Boss@Example.test' });
+    const res = await signUp(t, account);
     expect(res.statusCode).toBe(201);
-    expect(res.json().isModerator).toBe(true);
+    expect(res.json().isModerator).toBe(false);
+    const login = await signIn(t, account);
+    expect(login.statusCode).toBe(200);
+    expect(login.json().isModerator).toBe(false);
+    const cookie = cookieFrom(login)!;
+    for (const url of ['/api/moderation/sanctions', '/api/moderation/audit']) {
+      expect((await t.app.inject({ url, headers: { cookie } })).statusCode).toBe(403);
+    }
   });
 
-  it('makes an existing account a moderator when it signs in after being listed', async () => {
-    // The account existed before its email was added to MODERATOR_EMAILS.
+  it('does not make an existing password account a moderator when it signs in after being listed', async () => {
     const member = await createMember(t.db, {
       email: 'late-boss@example.test',
       passwordHash: await hashPassword(PASSWORD),
     });
-    expect(member.isModerator).toBe(false);
     const res = await signIn(t, { email: member.email, password: PASSWORD });
-    expect(res.json().isModerator).toBe(true);
+    expect(res.statusCode).toBe(200);
+    expect(res.json().isModerator).toBe(false);
     const [after] = await t.db.select().from(users).where(eq(users.id, member.id));
-    expect(after!.isModerator).toBe(true);
+    expect(after!.isModerator).toBe(false);
   });
 });
 

@@ -1,18 +1,18 @@
 import crypto from 'node:crypto';
-import { and, eq, sql } from 'drizzle-orm';
-import { NAME_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../../common/auth';
+import { and, eq } from 'drizzle-orm';
+import {
+  NAME_MAX_LENGTH,
+  USERNAME_MAX_LENGTH,
+  withoutInvisibleCharacters,
+} from '../../../../common/auth';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { externalIdentities, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import {
-  applyModeratorBootstrap,
-  findUserByEmail,
-  isModeratorEmail,
-  isUniqueViolation,
-  refusalReason,
-} from './auth.service';
+import type { AppDeps } from '../../deps';
+import { findUserByEmail, isUniqueViolation, refusalReason } from './auth.service';
+import { isUsernameTaken, usernameSkeleton } from '../users/users.service';
 import type { ExternalProfile } from './oidc-client';
 
 export const EXTERNAL_EMAIL_TAKEN =
@@ -38,31 +38,44 @@ function usernameBase(profile: ExternalProfile): string | null {
   const raw =
     profile.preferredUsername ?? profile.email?.split('@')[0] ?? profile.givenName ?? null;
   if (!raw) return null;
-  const cleaned = raw
-    .normalize('NFKC')
-    .replace(/[\p{Cc}\s]+/gu, '_')
+  // The same rules as a name typed on the profile page: folded, nothing invisible.
+  const cleaned = withoutInvisibleCharacters(raw.normalize('NFKC'))
+    .replace(/\s+/gu, '_')
     .slice(0, USERNAME_MAX_LENGTH - 5);
   return cleaned || null;
-}
-
-async function usernameTaken(db: DbOrTx, username: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(sql`lower(${users.username}) = ${username.toLowerCase()}`)
-    .limit(1);
-  return !!row;
 }
 
 /** The preferred username if free, else it with a number, else with a random tag. */
 async function uniqueUsername(db: DbOrTx, base: string | null): Promise<string | null> {
   if (!base) return null;
-  if (!(await usernameTaken(db, base))) return base;
+  if (!(await isUsernameTaken({ db }, { username: base }))) return base;
   for (let n = 2; n <= 20; n++) {
     const candidate = `${base}${n}`;
-    if (!(await usernameTaken(db, candidate))) return candidate;
+    if (!(await isUsernameTaken({ db }, { username: candidate }))) return candidate;
   }
   return `${base}_${crypto.randomBytes(2).toString('hex')}`;
+}
+
+/**
+ * MODERATOR_EMAILS names who may moderate, but only an address someone has proved they own
+ * counts: a provider-verified email. A password account's address is never confirmed.
+ */
+function isModeratorEmail(config: Config, email: string): boolean {
+  return config.moderatorEmails.includes(email.trim().toLowerCase());
+}
+
+async function grantListedModerator(
+  db: DbOrTx,
+  config: Config,
+  user: SessionUser,
+): Promise<SessionUser> {
+  if (user.isModerator || !isModeratorEmail(config, user.email)) return user;
+  const [updated] = await db
+    .update(users)
+    .set({ isModerator: true, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
 }
 
 function splitName(profile: ExternalProfile) {
@@ -102,6 +115,7 @@ async function createMember(db: Db, config: Config, profile: ExternalProfile) {
             firstName: clip(firstName, NAME_MAX_LENGTH),
             lastName: clip(lastName, NAME_MAX_LENGTH),
             username,
+            usernameSkeleton: username ? usernameSkeleton(username) : null,
             profileImageUrl: pictureUrl(profile.picture),
             // A provider's unverified email must not grant moderator rights.
             isModerator: profile.emailVerified && isModeratorEmail(config, email),
@@ -144,8 +158,7 @@ async function findIdentityUser(db: DbOrTx, profile: ExternalProfile) {
  * member made from the provider's claims. Refused like a password sign-in when sanctioned.
  */
 export async function signInExternal(
-  db: Db,
-  config: Config,
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
   profile: ExternalProfile,
 ): Promise<SessionUser> {
   const user = (await findIdentityUser(db, profile)) ?? (await createMember(db, config, profile));
@@ -154,5 +167,5 @@ export async function signInExternal(
   // MODERATOR_EMAILS applies at every sign-in, but only to an address the provider vouches for.
   const verifiedOwnEmail =
     profile.emailVerified && profile.email?.toLowerCase() === user.email.toLowerCase();
-  return verifiedOwnEmail ? applyModeratorBootstrap(db, config, user) : user;
+  return verifiedOwnEmail ? grantListedModerator(db, config, user) : user;
 }

@@ -198,14 +198,19 @@ describe('external sign-in (OIDC)', () => {
       provider.setAccount(subject, { email, email_verified: verified, given_name: 'Chief' });
       const { location, oidcCookie } = await startSignIn();
       const res = await callback(await provider.authorize(location), oidcCookie);
-      const me = await t.app.inject({
-        url: '/api/auth/user',
-        headers: { cookie: cookieFrom(res)! },
-      });
-      return me.json().isModerator as boolean;
+      const cookie = cookieFrom(res)!;
+      const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+      const audit = await t.app.inject({ url: '/api/moderation/audit', headers: { cookie } });
+      return { isModerator: me.json().isModerator as boolean, audit: audit.statusCode };
     };
-    expect(await signInAs('chief-1', 'chief@idp.example', true)).toBe(true);
-    expect(await signInAs('chief-2', 'unverified-chief@idp.example', false)).toBe(false);
+    expect(await signInAs('chief-1', 'chief@idp.example', true)).toEqual({
+      isModerator: true,
+      audit: 200,
+    });
+    expect(await signInAs('chief-2', 'unverified-chief@idp.example', false)).toEqual({
+      isModerator: false,
+      audit: 403,
+    });
   });
 
   it('refuses a banned member who signs in externally', async () => {

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
 
 export class UnknownAccountError extends Error {}
@@ -9,9 +9,8 @@ export class UnknownAccountError extends Error {}
  * request reads the member afresh, so the change applies at their next click.
  */
 export async function setModerator(
-  db: DbOrTx,
-  email: string,
-  isModerator: boolean,
+  { db }: Pick<AppDeps, 'db'>,
+  { email, isModerator }: { email: string; isModerator: boolean },
 ): Promise<{ email: string; changed: boolean }> {
   const normalised = email.trim().toLowerCase();
   const [found] = await db

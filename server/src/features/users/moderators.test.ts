@@ -21,22 +21,24 @@ afterAll(async () => {
 describe('setModerator', () => {
   it('grants and revokes by email, whatever its case', async () => {
     const member = await createMember(t.db, { email: 'Helper@Example.test' });
-    expect(await setModerator(t.db, ' helper@example.TEST ', true)).toEqual({
+    expect(await setModerator(t, { email: ' helper@example.TEST ', isModerator: true })).toEqual({
       email: 'Helper@Example.test',
       changed: true,
     });
     const [granted] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(granted!.isModerator).toBe(true);
-    expect((await setModerator(t.db, 'helper@example.test', true)).changed).toBe(false);
-    await setModerator(t.db, 'helper@example.test', false);
+    expect(
+      (await setModerator(t, { email: 'helper@example.test', isModerator: true })).changed,
+    ).toBe(false);
+    await setModerator(t, { email: 'helper@example.test', isModerator: false });
     const [revoked] = await t.db.select().from(users).where(eq(users.id, member.id));
     expect(revoked!.isModerator).toBe(false);
   });
 
   it('says so when no account has the email', async () => {
-    await expect(setModerator(t.db, 'ghost@example.test', true)).rejects.toBeInstanceOf(
-      UnknownAccountError,
-    );
+    await expect(
+      setModerator(t, { email: 'ghost@example.test', isModerator: true }),
+    ).rejects.toBeInstanceOf(UnknownAccountError);
   });
 });
 

@@ -7,7 +7,7 @@ import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import { updateProfile } from './users.service';
 
-export async function usersRoutes(app: FastifyInstance, { database }: AppDeps) {
+export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
 
   r.patch(
@@ -19,7 +19,7 @@ export async function usersRoutes(app: FastifyInstance, { database }: AppDeps) {
     },
     async (request) => {
       const user = requireUser(request);
-      const updated = await updateProfile(database.db, user, request.body);
+      const updated = await updateProfile(deps, user, request.body);
       return toCurrentUser(updated);
     },
   );

@@ -112,3 +112,53 @@ describe('PATCH /api/users/profile', () => {
     expect((await patch(undefined, {})).statusCode).toBe(401);
   });
 });
+
+describe('usernames that look alike or hide characters', () => {
+  it('refuses a look-alike of an existing username (a Cyrillic о in rowan_mod)', async () => {
+    const owner = await signedInMember(t.db);
+    expect((await patch(owner.cookie, { username: 'rowan_mod' })).statusCode).toBe(200);
+    const impostor = await signedInMember(t.db);
+    for (const lookAlike of [
+      'r\u043Ewan_mod',
+      'ROWAN_MOD',
+      'r0wan_m\u03BFd',
+      'ｒｏｗａｎ_ｍｏｄ',
+    ]) {
+      const res = await patch(impostor.cookie, { username: lookAlike });
+      expect(res.statusCode, lookAlike).toBe(409);
+      expect(res.json()).toMatchObject({
+        code: 'conflict',
+        fields: { username: 'That username is already taken' },
+      });
+    }
+    // The owner may still re-save their own name, in another case too.
+    expect((await patch(owner.cookie, { username: 'Rowan_Mod' })).statusCode).toBe(200);
+  });
+
+  it('folds compatibility characters to one spelling (NFKC)', async () => {
+    const { cookie } = await signedInMember(t.db);
+    const res = await patch(cookie, { username: 'ｆｅｒｎ_ﬁsh' });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().username).toBe('fern_fish');
+  });
+
+  it('refuses zero-width, bidi-override and other invisible characters with a clear message', async () => {
+    const { user, cookie } = await signedInMember(t.db);
+    for (const username of [
+      'rowan\u200Bmod',
+      '\u202Edom_nawor',
+      'rowan_mod\u2066',
+      'row\u00ADan',
+      'rowan\uFE0F',
+      '\u3164',
+    ]) {
+      const res = await patch(cookie, { username });
+      expect(res.statusCode, JSON.stringify(username)).toBe(400);
+      expect(res.json().fields.username).toBe(
+        'Username cannot contain invisible, control or text-direction characters',
+      );
+    }
+    const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
+    expect(row!.username).toBe(user.username);
+  });
+});

@@ -1,0 +1,101 @@
+import { sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Db } from './db/client';
+import { rowsOf } from './db/rows';
+
+/** One number every server copy agrees on, so only one of them sweeps at a time. */
+const SWEEP_LOCK_ID = 604_019_001;
+const BATCH_SIZE = 1000;
+const FIRST_SWEEP_DELAY_MS = 60_000;
+const SWEEP_INTERVAL_MS = 10 * 60_000;
+
+export interface SweepResult {
+  sessions: number;
+  rateLimits: number;
+  /** Another copy held the sweep lock, so this one left the work to it. */
+  skipped: boolean;
+}
+
+/**
+ * Deletes expired sessions and finished rate-limit windows. Each batch is its own short
+ * transaction holding a transaction-scoped advisory lock (no lock outlives a failed
+ * connection), and takes at most `batchSize` rows per table so a large backlog never holds
+ * row locks for long. Another copy sweeping at the same moment skips; deleting an already
+ * deleted row is a no-op, so overlapping sweeps are harmless either way.
+ */
+export async function sweepExpiredRows(
+  { db }: { db: Db },
+  { batchSize = BATCH_SIZE }: { batchSize?: number } = {},
+): Promise<SweepResult> {
+  const total: SweepResult = { sessions: 0, rateLimits: 0, skipped: false };
+  for (;;) {
+    const batch = await db.transaction(async (tx) => {
+      const [lock] = rowsOf<{ locked: boolean }>(
+        await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) AS locked`),
+      );
+      if (!lock?.locked) return null;
+      const sessions = rowsOf(
+        await tx.execute(sql`
+          DELETE FROM sessions WHERE sid IN (
+            SELECT sid FROM sessions
+            WHERE expire <= now() OR absolute_expire <= now()
+            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+          RETURNING 1`),
+      ).length;
+      const rateLimits = rowsOf(
+        await tx.execute(sql`
+          DELETE FROM rate_limits WHERE key IN (
+            SELECT key FROM rate_limits WHERE reset_at <= now()
+            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+          RETURNING 1`),
+      ).length;
+      return { sessions, rateLimits };
+    });
+    if (!batch) return { ...total, skipped: total.sessions + total.rateLimits === 0 };
+    total.sessions += batch.sessions;
+    total.rateLimits += batch.rateLimits;
+    if (batch.sessions < batchSize && batch.rateLimits < batchSize) return total;
+  }
+}
+
+export interface Sweeper {
+  /** Stops the timer and waits for a sweep in progress. */
+  stop(): Promise<void>;
+}
+
+/** Sweeps a minute after start (not during it), then every ten minutes, until stopped. */
+export function startSweeper(
+  deps: { db: Db },
+  log: FastifyBaseLogger,
+  { firstDelayMs = FIRST_SWEEP_DELAY_MS, intervalMs = SWEEP_INTERVAL_MS } = {},
+): Sweeper {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> | undefined;
+  let stopped = false;
+
+  const run = () => {
+    running = sweepExpiredRows(deps)
+      .then((result) => {
+        if (result.sessions || result.rateLimits) log.info(result, 'expired rows swept');
+      })
+      .catch((err: unknown) => log.warn({ err }, 'sweeping expired rows failed; will retry'))
+      .finally(() => {
+        running = undefined;
+        schedule(intervalMs);
+      });
+  };
+  const schedule = (delay: number) => {
+    if (stopped) return;
+    timer = setTimeout(run, delay);
+    timer.unref();
+  };
+  schedule(firstDelayMs);
+
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}
