@@ -14,6 +14,7 @@ import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
 import { postgresRateLimiter, redisRateLimiter, type RateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
+import { loggerOptions, timeoutOptions } from './server-options';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -36,22 +37,6 @@ export interface BuildAppOptions {
   logger?: FastifyServerOptions['logger'];
 }
 
-/** Keeps query strings (OIDC codes, tokens) and cookies out of the request log. */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: {
-      req: (req) => ({
-        method: req.method,
-        path: req.url.split('?')[0],
-        reqId: req.id,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
-
 export async function buildApp({
   config,
   database,
@@ -59,6 +44,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    ...timeoutOptions(config),
     trustProxy: config.trustProxy,
     genReqId: () => crypto.randomUUID(),
     bodyLimit: 1024 * 1024,

@@ -50,6 +50,7 @@ const envSchema = z.object({
   LIMIT_STARTERS_PER_DAY: positiveInt(20),
   LIMIT_MESSAGES_PER_DAY: positiveInt(60),
   LIMIT_REPORTS_PER_DAY: positiveInt(20),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(60),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -78,6 +79,8 @@ export interface Config {
     messagesPerDay: number;
     reportsPerDay: number;
   };
+  /** How long a client may take to send a whole request (headers and body). */
+  requestTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -129,5 +132,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagesPerDay: e.LIMIT_MESSAGES_PER_DAY,
       reportsPerDay: e.LIMIT_REPORTS_PER_DAY,
     },
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
 }
