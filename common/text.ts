@@ -7,7 +7,7 @@ export const LINE_BREAK_MESSAGE = 'This text must fit on one line';
 // Postgres cannot store NUL, and the other controls (escape, backspace, C1) only ever arrive
 // to confuse terminals, logs and screen readers. Tab, line feed and carriage return are what a
 // textarea produces, so text that may span lines keeps them.
-const CONTROL_IN_MULTI_LINE = /[\0-\x08\x0B\x0C\x0E-\x1F\x7F-\x9F]/;
+const TEXTAREA_CONTROLS = /[\t\n\r]/g;
 const CONTROL = /\p{Cc}/u;
 const LINE_BREAK = /[\n\r]/;
 // With the u flag only an unpaired surrogate matches: UTF-8 cannot encode it, so Postgres
@@ -17,7 +17,11 @@ const LONE_SURROGATE = /\p{Cs}/u;
 /** Why `value` cannot be stored as text, or undefined when it can. */
 export function textProblem(value: string, { multiLine = false } = {}): string | undefined {
   if (LONE_SURROGATE.test(value)) return BROKEN_CHARACTER_MESSAGE;
-  if (multiLine) return CONTROL_IN_MULTI_LINE.test(value) ? CONTROL_CHARACTER_MESSAGE : undefined;
+  if (multiLine) {
+    return CONTROL.test(value.replace(TEXTAREA_CONTROLS, ''))
+      ? CONTROL_CHARACTER_MESSAGE
+      : undefined;
+  }
   if (LINE_BREAK.test(value)) return LINE_BREAK_MESSAGE;
   return CONTROL.test(value) ? CONTROL_CHARACTER_MESSAGE : undefined;
 }
