@@ -50,7 +50,7 @@ const envSchema = z.object({
   LIMIT_STARTERS_PER_DAY: positiveInt(20),
   LIMIT_MESSAGES_PER_DAY: positiveInt(60),
   LIMIT_REPORTS_PER_DAY: positiveInt(20),
-  REQUEST_TIMEOUT_SECONDS: positiveInt(60),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -79,7 +79,7 @@ export interface Config {
     messagesPerDay: number;
     reportsPerDay: number;
   };
-  /** How long a client may take to send a whole request (headers and body). */
+  /** How long a client may take to send a whole request, a 5 MiB photo on a poor link included. */
   requestTimeoutSeconds: number;
 }
 

@@ -35,7 +35,7 @@ function rawClient() {
 describe('request deadlines', () => {
   it('has defaults that bound a request and outlast the live events heartbeat', () => {
     const options = timeoutOptions(loadConfig({}));
-    expect(options.requestTimeout).toBe(60_000);
+    expect(options.requestTimeout).toBe(120_000);
     expect(options.http.headersTimeout).toBeLessThanOrEqual(options.requestTimeout);
     expect(options.connectionTimeout).toBeGreaterThan(25_000);
   });
