@@ -72,6 +72,7 @@ describe('a database that cannot be reached', () => {
     }
     expect(sqlState(wrapped(serverError('23505', 'duplicate key')))).toBe('23505');
     expect(sqlState(new Error('no code'))).toBeUndefined();
+    expect(sqlState(socketError('EPIPE', 'write EPIPE'))).toBeUndefined();
   });
 });
 

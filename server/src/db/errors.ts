@@ -4,7 +4,8 @@
  * per address tried, so every question here walks the whole chain.
  */
 
-const SQLSTATE = /^[0-9A-Z]{5}$/;
+// No SQLSTATE class starts with E, while Node's five-letter errno codes (EPIPE, EPERM) all do.
+const SQLSTATE = /^[0-9A-DF-Z][0-9A-Z]{4}$/;
 
 /** Every error in the chain: the error, its causes, and the members of aggregate errors. */
 function chainOf(err: unknown): object[] {
