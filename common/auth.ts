@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { singleLineText } from './text';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 80;
@@ -9,8 +10,7 @@ export const CONTACT_INFO_MAX_LENGTH = 200;
 
 const INVALID_EMAIL = 'Please enter a valid email address';
 
-const email = z
-  .string({ error: INVALID_EMAIL })
+const email = singleLineText({ error: INVALID_EMAIL })
   .trim()
   .max(EMAIL_MAX_LENGTH, INVALID_EMAIL)
   .pipe(z.email(INVALID_EMAIL));
@@ -32,8 +32,7 @@ export const newPasswordSchema = z
   .max(PASSWORD_MAX_LENGTH, `Password must be at most ${PASSWORD_MAX_LENGTH} characters`);
 
 const personName = (message: string) =>
-  z
-    .string({ error: message })
+  singleLineText({ error: message })
     .trim()
     .min(1, message)
     .max(NAME_MAX_LENGTH, `Must be at most ${NAME_MAX_LENGTH} characters`);
@@ -61,8 +60,7 @@ export type SignUpFormInput = z.input<typeof signUpFormSchema>;
 
 /** Optional text: blank means "not set" (stored as null). */
 const optionalText = (max: number) =>
-  z
-    .string()
+  singleLineText()
     .trim()
     .max(max, `Must be at most ${max} characters`)
     .nullish()
@@ -91,8 +89,7 @@ export function withoutInvisibleCharacters(text: string): string {
 
 /** PATCH /api/users/profile (spec §5 profile). */
 export const profileUpdateSchema = z.object({
-  username: z
-    .string({ error: 'Username is required' })
+  username: singleLineText({ error: 'Username is required' })
     // One spelling per look: compatibility forms (fullwidth, ligatures, styled letters) fold.
     .normalize('NFKC')
     .trim()

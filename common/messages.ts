@@ -1,10 +1,10 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
+import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 
 /** Message text as the dialog, the messages page and the server all check it (spec §5). */
-export const messageContentSchema = z
-  .string({ error: 'Message cannot be empty' })
+export const messageContentSchema = multiLineText({ error: 'Message cannot be empty' })
   .trim()
   .min(1, 'Message cannot be empty')
   .max(MESSAGE_MAX_LENGTH, 'Message too long');
@@ -15,7 +15,9 @@ export const sendMessageSchema = z.object({
     .number({ error: 'Invalid starter' })
     .int('Invalid starter')
     .positive('Invalid starter'),
-  receiverId: z.string({ error: 'Receiver is required' }).trim().min(1, 'Receiver is required'),
+  receiverId: singleLineText({ error: 'Receiver is required' })
+    .trim()
+    .min(1, 'Receiver is required'),
   content: messageContentSchema,
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;

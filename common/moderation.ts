@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { multiLineText, singleLineText } from './text';
 
 export const sanctionKinds = ['suspension', 'ban'] as const;
 export type SanctionKind = (typeof sanctionKinds)[number];
@@ -11,8 +12,7 @@ export const MODERATION_REASON_MAX_LENGTH = 500;
 export const SANCTION_REASON_REQUIRED = 'Please give a reason';
 export const SANCTION_DAYS_REQUIRED = 'Please choose how long the suspension lasts';
 
-const reasonSchema = z
-  .string({ error: SANCTION_REASON_REQUIRED })
+const reasonSchema = multiLineText({ error: SANCTION_REASON_REQUIRED })
   .trim()
   .min(1, SANCTION_REASON_REQUIRED)
   .max(MODERATION_REASON_MAX_LENGTH, `At most ${MODERATION_REASON_MAX_LENGTH} characters`);
@@ -20,7 +20,7 @@ const reasonSchema = z
 /** POST /api/moderation/sanctions: a suspension needs a length, a ban never ends. */
 export const createSanctionSchema = z
   .object({
-    userId: z.string().min(1).max(100),
+    userId: singleLineText().min(1).max(100),
     kind: z.enum(sanctionKinds),
     reason: reasonSchema,
     days: z.coerce.number().int().min(1).max(SUSPENSION_MAX_DAYS).optional(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { reportReasonValues, reportStatuses } from './catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from './constants';
+import { multiLineText } from './text';
 
 export const REPORT_REASON_REQUIRED = 'Please select a reason';
 export const REPORT_DETAILS_REQUIRED = 'Please describe the issue';
@@ -17,8 +18,7 @@ export const createReportSchema = z
   .object({
     starterId: z.coerce.number().int().positive(),
     reason: reportReasonSchema,
-    description: z
-      .string()
+    description: multiLineText()
       .trim()
       .max(REPORT_DESCRIPTION_MAX_LENGTH, REPORT_DETAILS_TOO_LONG)
       .nullish()
@@ -96,8 +96,7 @@ export const removeStarterSchema = z.preprocess(
   // The button may send no body at all.
   (v) => v ?? {},
   z.object({
-    note: z
-      .string()
+    note: multiLineText()
       .trim()
       .max(500, 'At most 500 characters')
       .nullish()

@@ -7,6 +7,7 @@ import {
   type CategoryKey,
 } from './catalogue';
 import { DESCRIPTION_MIN_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, STARTER_SORTS } from './constants';
+import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 
 export const STARTER_TITLE_MAX_LENGTH = 120;
@@ -41,12 +42,13 @@ export type Starter = z.infer<typeof starterSchema>;
 
 // ---------------------------------------------------------------- requests
 
-const trimmed = z.string().transform((v) => v.trim());
+const trimmedLine = singleLineText().transform((v) => v.trim());
+const trimmedText = multiLineText().transform((v) => v.trim());
 
 /** Fields of POST /api/starters (multipart) with the spec §5 messages; the /post form uses it too. */
 export const createStarterSchema = z
   .object({
-    title: trimmed.pipe(
+    title: trimmedLine.pipe(
       z
         .string()
         .min(1, 'Title is required')
@@ -55,7 +57,7 @@ export const createStarterSchema = z
           `Title must be at most ${STARTER_TITLE_MAX_LENGTH} characters`,
         ),
     ),
-    description: trimmed.pipe(
+    description: trimmedText.pipe(
       z
         .string()
         .min(DESCRIPTION_MIN_LENGTH, 'Description must be at least 10 characters')
@@ -68,7 +70,7 @@ export const createStarterSchema = z
       message: 'Category is required',
     }),
     subcategory: z.string().min(1, 'Starter type is required'),
-    starterType: trimmed.pipe(
+    starterType: trimmedLine.pipe(
       z
         .string()
         .min(1, 'Starter type is required')
@@ -77,8 +79,7 @@ export const createStarterSchema = z
           `Starter type must be at most ${STARTER_TITLE_MAX_LENGTH} characters`,
         ),
     ),
-    customDescription: z
-      .string()
+    customDescription: multiLineText()
       .optional()
       .nullable()
       .transform((v) => v?.trim() || null)
@@ -91,7 +92,7 @@ export const createStarterSchema = z
           )
           .nullable(),
       ),
-    location: trimmed.pipe(
+    location: trimmedLine.pipe(
       z
         .string()
         .min(1, 'Location is required')
@@ -156,8 +157,14 @@ export const starterListQuerySchema = z.object({
       .refine((v) => allSubcategoryKeys.has(v), 'Unknown starter type')
       .optional(),
   ),
-  location: z.preprocess(blankToUndefined, z.string().max(120, 'Location is too long').optional()),
-  search: z.preprocess(blankToUndefined, z.string().max(200, 'Search is too long').optional()),
+  location: z.preprocess(
+    blankToUndefined,
+    singleLineText().max(120, 'Location is too long').optional(),
+  ),
+  search: z.preprocess(
+    blankToUndefined,
+    singleLineText().max(200, 'Search is too long').optional(),
+  ),
   sort: z.preprocess(blankToUndefined, z.enum(STARTER_SORTS, 'Unknown sort').default('newest')),
   lat: z.preprocess(
     blankToUndefined,

@@ -20,6 +20,7 @@ import { sessionsPlugin } from './plugins/sessions';
 import { postgresRateLimiter, redisRateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
 import { multipartPlugin } from './plugins/multipart';
+import { loggerOptions, timeoutOptions } from './server-options';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
@@ -42,22 +43,6 @@ export interface BuildAppOptions {
   onRoute?: (route: RouteOptions) => void;
 }
 
-/** Keeps query strings (OIDC codes, tokens) and cookies out of the request log. */
-function loggerOptions(config: Config): FastifyServerOptions['logger'] {
-  return {
-    level: config.logLevel,
-    redact: ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]'],
-    serializers: {
-      req: (req) => ({
-        method: req.method,
-        path: req.url.split('?')[0],
-        reqId: req.id,
-        remoteAddress: req.ip,
-      }),
-    },
-  };
-}
-
 export async function buildApp({
   config,
   database,
@@ -66,6 +51,7 @@ export async function buildApp({
 }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: logger ?? loggerOptions(config),
+    ...timeoutOptions(config),
     trustProxy: trustProxyOption(config.trustProxy),
     genReqId: () => crypto.randomUUID(),
     // JSON bodies are small: a route that needs more (or less) says so with its own

@@ -106,6 +106,7 @@ const envSchema = z.object({
   LIMIT_STARTERS_PER_DAY: positiveInt(20),
   LIMIT_MESSAGES_PER_DAY: positiveInt(60),
   LIMIT_REPORTS_PER_DAY: positiveInt(20),
+  REQUEST_TIMEOUT_SECONDS: positiveInt(120),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -135,6 +136,8 @@ export interface Config {
     messagesPerDay: number;
     reportsPerDay: number;
   };
+  /** How long a client may take to send a whole request, a 5 MiB photo on a poor link included. */
+  requestTimeoutSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -186,5 +189,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messagesPerDay: e.LIMIT_MESSAGES_PER_DAY,
       reportsPerDay: e.LIMIT_REPORTS_PER_DAY,
     },
+    requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../common/errors';
+import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { HttpError } from '../errors';
 
 const PG_UNIQUE_VIOLATION = '23505';
@@ -9,22 +10,17 @@ const PG_CHECK_VIOLATION = '23514';
 const PG_FOREIGN_KEY_VIOLATION = '23503';
 const PG_INVALID_TEXT = '22P02';
 const PG_NUMERIC_OUT_OF_RANGE = '22003';
+// NUL and unpaired surrogates: the schemas refuse them first, this keeps any that slip by a 400.
+const PG_INVALID_BYTE_SEQUENCE = '22021';
+const PG_UNTRANSLATABLE_CHARACTER = '22P05';
+/** Long enough for a restarting server to come back, short enough that nobody gives up. */
+const UNAVAILABLE_RETRY_SECONDS = 5;
 
 function fieldName(instancePath: string | undefined, params: unknown): string {
   const fromPath = (instancePath ?? '').split('/').filter(Boolean).join('.');
   if (fromPath) return fromPath;
   const missing = (params as { missingProperty?: string } | undefined)?.missingProperty;
   return missing ?? '';
-}
-
-function pgCode(err: unknown): string | undefined {
-  let current: unknown = err;
-  for (let depth = 0; current && depth < 4; depth++) {
-    const code = (current as { code?: unknown }).code;
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
-    current = (current as { cause?: unknown }).cause;
-  }
-  return undefined;
 }
 
 /** One error format for every failure (DESIGN.md rule 3); 5xx bodies never carry detail. */
@@ -50,12 +46,20 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         fields: Object.keys(fields).length ? fields : undefined,
       });
     }
-    switch (pgCode(err)) {
+    // Before anything else about the error: a dropped connection is no fault of the request.
+    if (isDatabaseUnavailable(err)) {
+      request.log.error({ err }, 'database unavailable');
+      reply.header('retry-after', String(UNAVAILABLE_RETRY_SECONDS));
+      return send(503, { message: 'Service temporarily unavailable', code: 'unavailable' });
+    }
+    switch (sqlState(err)) {
       case PG_UNIQUE_VIOLATION:
         return send(409, { message: 'That already exists', code: 'conflict' });
       case PG_CHECK_VIOLATION:
       case PG_INVALID_TEXT:
       case PG_NUMERIC_OUT_OF_RANGE:
+      case PG_INVALID_BYTE_SEQUENCE:
+      case PG_UNTRANSLATABLE_CHARACTER:
         return send(400, { message: 'Invalid input', code: 'bad_request' });
       case PG_FOREIGN_KEY_VIOLATION:
         return send(404, { message: 'Not found', code: 'not_found' });
@@ -71,11 +75,6 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         return send(415, { message: 'Unsupported content type', code: 'unsupported_media_type' });
       }
       return send(status, { message: err.message || 'Bad request', code: 'bad_request' });
-    }
-    if (pgCode(err)?.startsWith('08') || (err as { code?: string }).code === 'ECONNREFUSED') {
-      request.log.error({ err }, 'database unavailable');
-      reply.header('retry-after', '5');
-      return send(503, { message: 'Service temporarily unavailable', code: 'unavailable' });
     }
     request.log.error({ err }, 'unhandled error');
     return send(500, { message: 'Something went wrong', code: 'internal_error' });

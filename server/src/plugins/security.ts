@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden } from '../errors';
+import { textProblem } from '../../../common/text';
+import { forbidden, HttpError } from '../errors';
 
 const CSP = [
   "default-src 'self'",
@@ -17,6 +18,22 @@ const CSP = [
 ].join('; ');
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * The schemas refuse control characters in the query fields they know; this covers every other
+ * query value a route reads, so none of them reaches the database or the log unchecked.
+ */
+function queryProblems(query: unknown): Record<string, string> | undefined {
+  if (!query || typeof query !== 'object') return undefined;
+  let fields: Record<string, string> | undefined;
+  for (const [name, raw] of Object.entries(query as Record<string, unknown>)) {
+    for (const value of Array.isArray(raw) ? raw : [raw]) {
+      const problem = typeof value === 'string' ? textProblem(value) : undefined;
+      if (problem) (fields ??= {})[name] ??= problem;
+    }
+  }
+  return fields;
+}
 
 function isSecure(request: FastifyRequest, publicUrl?: string): boolean {
   return request.protocol === 'https' || (publicUrl?.startsWith('https://') ?? false);
@@ -52,6 +69,12 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?
     }
   });
 
+  // After the routes' own checks, so a visitor still meets 401 and a schema its own message.
+  app.addHook('preHandler', async (request) => {
+    const fields = queryProblems(request.query);
+    if (fields) throw new HttpError(400, 'validation_failed', Object.values(fields)[0]!, fields);
+  });
+
   app.addHook('onSend', async (request, reply) => {
     reply.header('x-request-id', request.id);
     reply.header('x-content-type-options', 'nosniff');
@@ -60,6 +83,10 @@ export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?
     reply.header('cross-origin-opener-policy', 'same-origin');
     reply.header('permissions-policy', 'camera=(), microphone=(), geolocation=(self)');
     if (!reply.hasHeader('content-security-policy')) reply.header('content-security-policy', CSP);
+    // Answers that say nothing about caching are API answers, many of them one member's own
+    // (threads, reports, profile): no shared cache may keep them. Photos, pages and assets set
+    // their own policy.
+    if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private, no-store');
     if (isSecure(request, opts.publicUrl)) {
       reply.header('strict-transport-security', 'max-age=31536000; includeSubDomains');
     }

@@ -1,0 +1,97 @@
+import http from 'node:http';
+import net from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { loadConfig } from './config';
+import { timeoutOptions } from './server-options';
+import { createTestApp, signedInMember, type TestApp } from './test/app';
+
+// A one-second deadline for a whole request, on a real listening server.
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp({ REQUEST_TIMEOUT_SECONDS: '1' });
+  await t.app.listen({ host: '127.0.0.1', port: 0 });
+  port = (t.app.server.address() as net.AddressInfo).port;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+/** Opens a raw connection and reports when the server ends it, and what it said first. */
+function rawClient() {
+  const socket = net.connect(port, '127.0.0.1');
+  let received = '';
+  socket.on('data', (chunk) => (received += chunk.toString('latin1')));
+  socket.on('error', () => {});
+  const openedAt = Date.now();
+  // Gives up after 6 s, so a server without deadlines fails the test instead of hanging it.
+  const closed = new Promise<number>((resolve) => {
+    socket.on('close', () => resolve(Date.now() - openedAt));
+    setTimeout(() => resolve(Infinity), 6000).unref();
+  });
+  return { socket, closed, received: () => received };
+}
+
+describe('request deadlines', () => {
+  it('has defaults that bound a request and outlast the live events heartbeat', () => {
+    const options = timeoutOptions(loadConfig({}));
+    expect(options.requestTimeout).toBe(120_000);
+    expect(options.http.headersTimeout).toBeLessThanOrEqual(options.requestTimeout);
+    expect(options.connectionTimeout).toBeGreaterThan(25_000);
+  });
+
+  it('cuts off a client that sends its body too slowly', async () => {
+    const client = rawClient();
+    client.socket.write(
+      'POST /api/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\n' +
+        'Content-Type: application/json\r\nContent-Length: 200\r\n\r\n{',
+    );
+    // One byte every 100 ms would take 20 s; the socket is never silent for long.
+    const drip = setInterval(() => {
+      if (!client.socket.destroyed) client.socket.write(' ');
+    }, 100);
+    try {
+      const after = await client.closed;
+      expect(after).toBeLessThan(4000);
+      expect(client.received()).toMatch(/^HTTP\/1\.1 408/);
+    } finally {
+      clearInterval(drip);
+      client.socket.destroy();
+    }
+  });
+
+  it('cuts off a client that never finishes its headers', async () => {
+    const client = rawClient();
+    client.socket.write('GET /api/starters HTTP/1.1\r\nHost: 127.0.0.1\r\n');
+    const drip = setInterval(() => {
+      if (!client.socket.destroyed) client.socket.write('X-Slow: 1\r\n');
+    }, 100);
+    try {
+      expect(await client.closed).toBeLessThan(4000);
+    } finally {
+      clearInterval(drip);
+      client.socket.destroy();
+    }
+  });
+
+  it('keeps a live events stream open well past the request deadline', async () => {
+    const { cookie } = await signedInMember(t.db);
+    const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { cookie } });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+      request.on('response', resolve);
+      request.on('error', reject);
+    });
+    let ended = false;
+    let body = '';
+    response.on('data', (chunk: Buffer) => (body += chunk.toString()));
+    response.on('close', () => (ended = true));
+    try {
+      expect(response.statusCode).toBe(200);
+      await new Promise((resolve) => setTimeout(resolve, 3000));
+      expect(ended).toBe(false);
+      expect(body).toContain(': connected');
+    } finally {
+      request.destroy();
+    }
+  });
+});
