@@ -3,7 +3,7 @@ import { Link, NavLink } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';

@@ -4,7 +4,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
-import { useSite } from '../features/site/use-site';
+import { useSite } from '../lib/site';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function ContactPage() {

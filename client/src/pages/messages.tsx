@@ -1,5 +1,5 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { MessagesView } from '../features/messages/messages-view';
 import { useDocumentTitle } from '../lib/use-document-title';
 

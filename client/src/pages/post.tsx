@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { PostStarterForm } from '../features/starters/post-starter-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { Field, fieldAria, Input } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
-import { useSite } from '../site/use-site';
+import { useSite } from '../../lib/site';
 import { useSignIn } from './auth-api';
 import { takeLoginError } from './login-error';
 

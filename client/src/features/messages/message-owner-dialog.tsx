@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Lightbulb } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { messageContentSchema } from '../../../../common/messages';
@@ -9,23 +9,29 @@ import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useCurrentUser } from '../auth/use-current-user';
-import { StarterSummary } from '../starters/starter-summary';
+import { useCurrentUser } from '../../lib/current-user';
 import { useSendMessage } from './messages-api';
 
 export interface MessageOwnerDialogProps {
   starter: Starter;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The starter as its own feature shows it; the page composes it in. */
+  summary: ReactNode;
 }
 
 /** Message Starter Owner dialog (spec §2, §4, §5). */
-export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwnerDialogProps) {
+export function MessageOwnerDialog({
+  starter,
+  open,
+  onOpenChange,
+  summary,
+}: MessageOwnerDialogProps) {
   const { user, isLoading } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {user || isLoading ? (
-        <MessageForm starter={starter} onOpenChange={onOpenChange} />
+        <MessageForm starter={starter} onOpenChange={onOpenChange} summary={summary} />
       ) : (
         <DialogContent
           title="Sign In Required"
@@ -45,9 +51,11 @@ export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwner
 function MessageForm({
   starter,
   onOpenChange,
+  summary,
 }: {
   starter: Starter;
   onOpenChange: (open: boolean) => void;
+  summary: ReactNode;
 }) {
   const id = useId();
   const fieldId = `${id}-message`;
@@ -93,7 +101,7 @@ function MessageForm({
   return (
     <DialogContent title="Message Starter Owner">
       <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <StarterSummary starter={starter} />
+        {summary}
         <Field id={fieldId} label="Message" error={error}>
           <Textarea
             {...fieldAria(fieldId, error)}

@@ -1,4 +1,4 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent, type ReactNode } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { AlertTriangle, LogIn } from 'lucide-react';
 import { reportReasons } from '../../../../common/catalogue';
@@ -11,17 +11,18 @@ import { Label, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, apiRequest, errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { useCurrentUser } from '../auth/use-current-user';
-import { StarterSummary } from '../starters/starter-summary';
+import { useCurrentUser } from '../../lib/current-user';
 
 export interface ReportDialogProps {
   starter: Starter;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The starter as its own feature shows it; the page composes it in. */
+  summary: ReactNode;
 }
 
 /** Report Post dialog (spec §2); signed-out visitors get the 'Sign In Required' variant. */
-export function ReportDialog({ starter, open, onOpenChange }: ReportDialogProps) {
+export function ReportDialog({ starter, open, onOpenChange, summary }: ReportDialogProps) {
   const { user } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -31,7 +32,9 @@ export function ReportDialog({ starter, open, onOpenChange }: ReportDialogProps)
           description="Help us understand what is wrong with this post."
         >
           {/* Remounts on every opening so a cancelled report starts afresh. */}
-          {open && <ReportForm starter={starter} onDone={() => onOpenChange(false)} />}
+          {open && (
+            <ReportForm starter={starter} summary={summary} onDone={() => onOpenChange(false)} />
+          )}
         </DialogContent>
       ) : (
         <DialogContent title="Sign In Required" description="You need to sign in to report posts.">
@@ -49,7 +52,15 @@ export function ReportDialog({ starter, open, onOpenChange }: ReportDialogProps)
   );
 }
 
-function ReportForm({ starter, onDone }: { starter: Starter; onDone: () => void }) {
+function ReportForm({
+  starter,
+  summary,
+  onDone,
+}: {
+  starter: Starter;
+  summary: ReactNode;
+  onDone: () => void;
+}) {
   const id = useId();
   const queryClient = useQueryClient();
   const [reason, setReason] = useState<string>('');
@@ -102,7 +113,7 @@ function ReportForm({ starter, onDone }: { starter: Starter; onDone: () => void 
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <StarterSummary starter={starter} />
+      {summary}
 
       <fieldset
         aria-describedby={errors.reason ? reasonErrorId : undefined}

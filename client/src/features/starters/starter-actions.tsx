@@ -8,7 +8,7 @@ import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { ReportDialog } from '../reports/report-dialog';
+import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
 
 const menuItem =
@@ -35,6 +35,7 @@ export function StarterActionsMenu({
   const deleteStarter = useDeleteStarter();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const { ReportDialog } = useStarterDialogs();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {

@@ -8,15 +8,16 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
-import { useCurrentUser } from '../auth/use-current-user';
-import { MessageOwnerDialog } from '../messages/message-owner-dialog';
+import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { StarterActionsMenu } from './starter-actions';
+import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
 export function StarterCard({ starter }: { starter: Starter }) {
   const { user } = useCurrentUser();
+  const { MessageDialog } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
   const isOwner = !!user && user.id === starter.userId;
 
@@ -75,7 +76,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
           </div>
         )}
       </div>
-      <MessageOwnerDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+      <MessageDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
     </article>
   );
 }

@@ -11,11 +11,10 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/use-current-user';
-import { MessageOwnerDialog } from '../messages/message-owner-dialog';
-import { ReportDialog } from '../reports/report-dialog';
+import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { StarterActionsMenu } from './starter-actions';
+import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { useStarter } from './starters-api';
 
@@ -106,6 +105,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user } = useCurrentUser();
+  const { MessageDialog, ReportDialog } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const starter = query.data;
@@ -204,7 +204,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               </div>
             )}
           </div>
-          <MessageOwnerDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+          <MessageDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
           {user && !isOwner && (
             <ReportDialog starter={starter} open={reportOpen} onOpenChange={setReportOpen} />
           )}

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../../common/users';
-import { getOrNullOn401 } from '../../lib/api';
+import type { CurrentUser } from '../../../common/users';
+import { getOrNullOn401 } from './api';
 
 export const currentUserQueryKey = ['/api/auth/user'] as const;
 

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '../../../../common/site';
+import type { SiteSettings } from '../../../common/site';
 
 export const siteQueryKey = ['/api/site'] as const;
 
