@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
+import { moderationKeys } from '../features/moderation/moderation-api';
 import { ReportDialog } from '../features/reports/report-dialog';
 import {
   StarterDialogsProvider,
@@ -8,14 +10,23 @@ import {
 } from '../features/starters/starter-dialogs';
 import { StarterSummary } from '../features/starters/starter-summary';
 
-const dialogs: StarterDialogs = {
-  MessageDialog: (props: StarterDialogProps) => (
-    <MessageOwnerDialog {...props} summary={<StarterSummary starter={props.starter} />} />
-  ),
-  ReportDialog: (props: StarterDialogProps) => (
-    <ReportDialog {...props} summary={<StarterSummary starter={props.starter} />} />
-  ),
-};
+function MessageDialog(props: StarterDialogProps) {
+  return <MessageOwnerDialog {...props} summary={<StarterSummary starter={props.starter} />} />;
+}
+
+function StarterReportDialog(props: StarterDialogProps) {
+  const queryClient = useQueryClient();
+  return (
+    <ReportDialog
+      {...props}
+      summary={<StarterSummary starter={props.starter} />}
+      // A moderator who reports sees the new report on the dashboard without a reload.
+      onReported={() => void queryClient.invalidateQueries({ queryKey: moderationKeys.all })}
+    />
+  );
+}
+
+const dialogs: StarterDialogs = { MessageDialog, ReportDialog: StarterReportDialog };
 
 /**
  * Gives the starters feature's buttons the messages and reports dialogs. Pages that show

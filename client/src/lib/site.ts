@@ -1,8 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteSettings } from '../../../common/site';
+import { apiRequest } from './api';
 
-export const siteQueryKey = ['/api/site'] as const;
+export const siteQueryKey = ['site'] as const;
+
+export const siteQuery = () =>
+  queryOptions({
+    queryKey: siteQueryKey,
+    queryFn: ({ signal }) => apiRequest<SiteSettings>('/api/site', { signal }),
+  });
 
 export function useSite() {
-  return useQuery<SiteSettings>({ queryKey: siteQueryKey });
+  return useQuery(siteQuery());
 }

@@ -1,15 +1,14 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { signUpFormSchema, type SignUpFormInput } from '../../../../common/auth';
+import { signUpFormSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
 import { Field, fieldAria, Input } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
-import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { errorMessage, isNetworkError } from '../../lib/api';
 import { useSignUp } from './auth-api';
+import { paths } from '../../lib/paths';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
-type FieldName = keyof SignUpFormInput;
-const SENT_FIELDS: FieldName[] = ['email', 'password', 'firstName', 'lastName'];
+const SENT_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
 const linkClass = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
@@ -22,8 +21,7 @@ export function SignUpForm() {
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<SignUpFormInput>({
-    resolver: zodResolver(signUpFormSchema),
+  } = useZodForm(signUpFormSchema, {
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -41,19 +39,13 @@ export function SignUpForm() {
         title: 'Account created successfully!',
         description: 'You can now log in with your credentials.',
       });
-      navigate('/login');
+      navigate(paths.login);
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign up failed');
         return;
       }
-      if (err instanceof ApiError && err.fields) {
-        for (const [name, message] of Object.entries(err.fields)) {
-          if (SENT_FIELDS.includes(name as FieldName)) {
-            setError(name as FieldName, { message }, { shouldFocus: true });
-          }
-        }
-      }
+      showServerFieldErrors({ setError }, err, SENT_FIELDS);
       toastError(errorMessage(err, 'Something went wrong'), 'Sign up failed');
     }
   });
@@ -126,11 +118,11 @@ export function SignUpForm() {
             />
             <label htmlFor="signup-agree-terms" className="text-sm">
               I agree to the{' '}
-              <Link to="/rules" className={linkClass}>
+              <Link to={paths.rules} className={linkClass}>
                 Community Rules
               </Link>{' '}
               and{' '}
-              <Link to="/privacy" className={linkClass}>
+              <Link to={paths.privacy} className={linkClass}>
                 Privacy Policy
               </Link>
             </label>
@@ -147,7 +139,7 @@ export function SignUpForm() {
       </form>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to={paths.login} className={linkClass}>
           Sign in
         </Link>
       </p>

@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../common/messages';
+import { queryOptions } from '@tanstack/react-query';
+import type { Starter } from '../../../../common/starters';
+import { apiRequest } from '../../lib/api';
 import { renderWithProviders } from '../../test/render';
 import { MessagesView } from './messages-view';
 
@@ -76,12 +79,21 @@ function serve({ conversations = [conversation], messages = thread } = {}) {
   return { posts, threadCalls };
 }
 
+/** Stands in for the starters feature's query, which the page passes in. */
+const starterQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['starters', 'detail', id],
+    queryFn: () => apiRequest<Starter>(`/api/starters/${id}`),
+  });
+
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/messages', () => {
   it('shows the empty states when there is nothing yet', async () => {
     serve({ conversations: [] });
-    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages' });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages',
+    });
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
     expect(screen.getByText('Start by messaging a starter owner')).toBeInTheDocument();
     expect(screen.getByText('Select a conversation to start messaging')).toBeInTheDocument();
@@ -89,7 +101,9 @@ describe('/messages', () => {
 
   it('lists conversations with their title, last message and unread count', async () => {
     serve();
-    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages' });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages',
+    });
     const link = await screen.findByRole('link', { name: /Rye sourdough starter/ });
     expect(link).toHaveAttribute('href', `/messages?starter=7&with=${OWNER.id}`);
     expect(within(link).getByText('Sure, Saturday works')).toBeInTheDocument();
@@ -99,7 +113,7 @@ describe('/messages', () => {
 
   it('opens the thread named in the URL with own messages on the right', async () => {
     const { threadCalls } = serve();
-    renderWithProviders(<MessagesView meId={ME} />, {
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     const mine = await screen.findByText('Can I have some?');
@@ -117,7 +131,7 @@ describe('/messages', () => {
 
   it('shows the empty-thread prompt for a conversation without messages', async () => {
     serve({ messages: [] });
-    renderWithProviders(<MessagesView meId={ME} />, {
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
@@ -125,7 +139,9 @@ describe('/messages', () => {
 
   it('opens a new thread with the starter owner from a link naming only the starter', async () => {
     const { posts } = serve({ conversations: [], messages: [] });
-    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages?starter=7' });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages?starter=7',
+    });
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'Rye sourdough starter' }),
@@ -141,7 +157,7 @@ describe('/messages', () => {
 
   it('sends with Enter to the other member, keeps Send disabled for blank text', async () => {
     const { posts } = serve();
-    renderWithProviders(<MessagesView meId={ME} />, {
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     await screen.findByText('Can I have some?');

@@ -1,16 +1,12 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { profileUpdateSchema } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
 import { Field, fieldAria, Input } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useUpdateProfile } from './profile-api';
-
-type FormValues = z.input<typeof profileUpdateSchema>;
 
 /** Edit mode of /profile: Username, Location, Contact Info, Save and Cancel (spec §2). */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
@@ -21,8 +17,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
     setError,
     formState: { errors },
     setFocus,
-  } = useForm<FormValues, unknown, z.output<typeof profileUpdateSchema>>({
-    resolver: zodResolver(profileUpdateSchema),
+  } = useZodForm(profileUpdateSchema, {
     defaultValues: {
       username: user.username ?? '',
       location: user.location ?? '',
@@ -39,12 +34,7 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
       toast({ title: 'Success!', description: 'Your profile has been updated.' });
       onDone();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields) {
-        for (const name of ['username', 'location', 'contactInfo'] as const) {
-          if (fields[name]) setError(name, { message: fields[name] }, { shouldFocus: true });
-        }
-      }
+      showServerFieldErrors({ setError }, err, ['username', 'location', 'contactInfo']);
       toastError(errorMessage(err, 'Failed to update profile'));
     }
   });

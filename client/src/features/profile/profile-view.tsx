@@ -10,6 +10,7 @@ import { Card } from '../../components/ui/card';
 import { timeAgo } from '../../lib/time';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
+import { paths } from '../../lib/paths';
 
 const tabTrigger =
   'rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
@@ -64,7 +65,7 @@ export function ProfileView({ user, myStarters }: { user: CurrentUser; myStarter
                     Edit Profile
                   </Button>
                   <Button asChild variant="outline">
-                    <a href="/api/logout">
+                    <a href={paths.signOut}>
                       <LogOut className="size-4" aria-hidden />
                       Sign Out
                     </a>

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { ImagePlus, ShieldCheck, X } from 'lucide-react';
 import {
   categories,
@@ -10,21 +9,23 @@ import {
   OTHER_SUBCATEGORY_LABEL,
   subcategoryLabel,
 } from '../../../../common/catalogue';
-import { PHOTO_MAX_BYTES } from '../../../../common/constants';
+import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
 import {
   createStarterSchema,
+  STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
+  STARTER_DESCRIPTION_MAX_LENGTH,
+  STARTER_LOCATION_MAX_LENGTH,
+  STARTER_TITLE_MAX_LENGTH,
   type CreateStarter,
-  type CreateStarterInput,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fieldAria, Input, NativeSelect, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useCreateStarter } from './starters-api';
-
-const PHOTO_TOO_LARGE = 'Photo must be 5MB or smaller';
-const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC)';
+import { paths } from '../../lib/paths';
 
 const FIELD_NAMES = [
   'title',
@@ -74,8 +75,7 @@ export function PostStarterForm() {
     setValue,
     setError,
     formState: { errors },
-  } = useForm<CreateStarterInput, unknown, CreateStarter>({
-    resolver: zodResolver(createStarterSchema),
+  } = useZodForm(createStarterSchema, {
     defaultValues: {
       title: '',
       category: '',
@@ -143,7 +143,7 @@ export function PostStarterForm() {
       {
         onSuccess: () => {
           toast({ title: 'Success!', description: 'Your starter has been posted successfully.' });
-          void navigate('/browse');
+          void navigate(paths.browse);
         },
         onError: (err) => {
           setProgress(null);
@@ -186,7 +186,7 @@ export function PostStarterForm() {
               {...register('title')}
               {...fieldAria(ids.title, errors.title?.message)}
               placeholder="e.g. Lively milk kefir grains"
-              maxLength={120}
+              maxLength={STARTER_TITLE_MAX_LENGTH}
             />
           </Field>
           <div className="grid gap-5 sm:grid-cols-2">
@@ -230,7 +230,7 @@ export function PostStarterForm() {
               <Input
                 {...register('starterType')}
                 {...fieldAria(ids.starterType, errors.starterType?.message)}
-                maxLength={120}
+                maxLength={STARTER_TITLE_MAX_LENGTH}
               />
             </Field>
           ) : null}
@@ -239,7 +239,7 @@ export function PostStarterForm() {
               {...register('description')}
               {...fieldAria(ids.description, errors.description?.message)}
               rows={5}
-              maxLength={5000}
+              maxLength={STARTER_DESCRIPTION_MAX_LENGTH}
               placeholder="How old is it, what do you feed it, how should it be cared for?"
             />
           </Field>
@@ -253,7 +253,7 @@ export function PostStarterForm() {
               {...register('customDescription')}
               {...fieldAria(ids.customDescription, errors.customDescription?.message, true)}
               rows={3}
-              maxLength={2000}
+              maxLength={STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH}
             />
           </Field>
           <Field id={ids.location} label="Location" error={errors.location?.message}>
@@ -262,7 +262,7 @@ export function PostStarterForm() {
               {...fieldAria(ids.location, errors.location?.message)}
               placeholder="City, State/Country"
               autoComplete="address-level2"
-              maxLength={120}
+              maxLength={STARTER_LOCATION_MAX_LENGTH}
             />
           </Field>
           <Field
@@ -315,7 +315,7 @@ export function PostStarterForm() {
           )}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" asChild>
-              <Link to="/browse">Cancel</Link>
+              <Link to={paths.browse}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? 'Posting...' : 'Post Starter'}

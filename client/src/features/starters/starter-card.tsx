@@ -13,6 +13,7 @@ import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
+import { paths } from '../../lib/paths';
 
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
 export function StarterCard({ starter }: { starter: Starter }) {
@@ -44,7 +45,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
         )}
         <h3 className="text-lg leading-snug font-semibold">
           <Link
-            to={`/starter/${starter.id}`}
+            to={paths.starter.href(starter.id)}
             className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-focus hover:text-accent-hover dark:hover:text-accent"
           >
             {starter.title}

@@ -17,6 +17,7 @@ import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { useStarter } from './starters-api';
+import { paths } from '../../lib/paths';
 
 /** "12" → 12; anything else (missing, "abc", "1.5", "-3") → null. */
 export function parseStarterId(raw: string | undefined): number | null {
@@ -28,7 +29,7 @@ export function parseStarterId(raw: string | undefined): number | null {
 function BackLink() {
   return (
     <Link
-      to="/browse"
+      to={paths.browse}
       className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
     >
       <ArrowLeft className="size-4" aria-hidden />

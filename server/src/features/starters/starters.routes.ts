@@ -4,7 +4,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyMultipart from '@fastify/multipart';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { PHOTO_MAX_BYTES } from '../../../../common/constants';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
 import {
   createStarterSchema,
   starterListQuerySchema,
@@ -36,7 +36,6 @@ const idParams = z.object({
 
 const photoParams = z.object({ id: z.uuid('Photo not found') });
 
-const PHOTO_TOO_LARGE = 'Photo must be 5MB or smaller';
 const TEXT_FIELDS = new Set([
   'title',
   'description',
