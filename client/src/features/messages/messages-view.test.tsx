@@ -53,15 +53,24 @@ const json = (body: unknown, status = 200) =>
 function serve({ conversations = [conversation], messages = thread } = {}) {
   const posts: unknown[] = [];
   const threadCalls: string[] = [];
+  const reads: { url: string; body: unknown }[] = [];
+  const conversationCalls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/conversations') return json(conversations);
+      if (url === '/api/conversations') {
+        conversationCalls.push(url);
+        return json(conversations);
+      }
       if (url === '/api/messages/unread-count') return json({ count: 0 });
+      if (url.endsWith('/read') && init?.method === 'POST') {
+        reads.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(null, { status: 204 });
+      }
       if (url === '/api/starters/7') {
         return json({ id: 7, userId: OWNER.id, title: 'Rye sourdough starter', user: OWNER });
       }
-      if (url.startsWith('/api/messages/starter/')) {
+      if (url.startsWith('/api/messages/starter/') && !url.endsWith('/read')) {
         threadCalls.push(url);
         return json(messages);
       }
@@ -76,7 +85,7 @@ function serve({ conversations = [conversation], messages = thread } = {}) {
       return json({ message: 'not found' }, 404);
     }),
   );
-  return { posts, threadCalls };
+  return { posts, threadCalls, reads, conversationCalls };
 }
 
 /** Stands in for the starters feature's query, which the page passes in. */
@@ -173,5 +182,52 @@ describe('/messages', () => {
     await userEvent.type(input, '  See you at ten  {Enter}');
     await waitFor(() => expect(input).toHaveValue(''));
     expect(posts).toEqual([{ starterId: 7, receiverId: OWNER.id, content: 'See you at ten' }]);
+  });
+
+  it('marks the thread read once its unread messages are shown, then reloads the counts', async () => {
+    const unread = thread.map((m) => (m.senderId === OWNER.id ? { ...m, isRead: false } : m));
+    const { reads, conversationCalls } = serve({ messages: unread });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    await waitFor(() =>
+      expect(reads).toEqual([{ url: '/api/messages/starter/7/read', body: { with: OWNER.id } }]),
+    );
+    // The list (and the header's badge, through the same keys) reloads its unread counts.
+    await waitFor(() => expect(conversationCalls).toHaveLength(2));
+  });
+
+  it('sends no mark-read when everything shown is already read', async () => {
+    const { reads } = serve();
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toEqual([]);
+  });
+
+  it('keeps the typed message when sending fails', async () => {
+    serve();
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/messages' && init?.method === 'POST') {
+        return json({ message: 'Too many messages today', code: 'rate_limited' }, 429);
+      }
+      if (url === '/api/conversations') return json([conversation]);
+      if (url === '/api/messages/unread-count') return json({ count: 0 });
+      return json(thread);
+    });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    const input = screen.getByPlaceholderText('Type your message...');
+    await userEvent.type(input, 'Still there?{Enter}');
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    expect(input).toHaveValue('Still there?');
   });
 });
