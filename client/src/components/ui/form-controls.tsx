@@ -7,6 +7,13 @@ import {
   type TextareaHTMLAttributes,
 } from 'react';
 import * as RadioGroup from '@radix-ui/react-radio-group';
+import {
+  get,
+  type FieldPath,
+  type FieldValues,
+  type UseFormRegister,
+  type FieldErrors,
+} from 'react-hook-form';
 import { cn } from '../../lib/cn';
 
 const control =
@@ -176,5 +183,56 @@ export function CharacterCount({ id, length, max }: { id: string; length: number
     <p id={id} className={cn('text-right text-xs', length > max ? 'text-danger' : 'text-muted')}>
       {length}/{max}
     </p>
+  );
+}
+
+/** What a field needs from its form (`useZodForm`'s answer has both). */
+interface FormBinding<Values extends FieldValues> {
+  register: UseFormRegister<Values>;
+  formState: { errors: FieldErrors<Values> };
+}
+
+type FieldProps<Values extends FieldValues> = {
+  form: FormBinding<Values>;
+  name: FieldPath<Values>;
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+};
+
+/** A labelled text input bound to a form field: its error, hint and aria wiring included. */
+export function TextField<Values extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className,
+  ...input
+}: FieldProps<Values> & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>) {
+  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <Input {...input} {...fieldAria(id, error, !!hint)} {...form.register(name)} />
+    </Field>
+  );
+}
+
+/** A labelled text area bound to a form field, like `TextField`. */
+export function TextareaField<Values extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className,
+  ...textarea
+}: FieldProps<Values> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>) {
+  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      <Textarea {...textarea} {...fieldAria(id, error, !!hint)} {...form.register(name)} />
+    </Field>
   );
 }

@@ -3,7 +3,7 @@ import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { signInSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
-import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage, isNetworkError } from '../../lib/api';
 import { useSite } from '../../lib/site';
@@ -17,14 +17,10 @@ export function SignInForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const { data: site } = useSite();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useZodForm(signInSchema, {
+  const form = useZodForm(signInSchema, {
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit, setError } = form;
 
   useEffect(() => {
     // An external sign-in that failed comes back here with the server's reason.
@@ -51,24 +47,24 @@ export function SignInForm() {
   return (
     <div className="grid gap-6">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldAria('login-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
-          <Input
-            {...fieldAria('login-password', errors.password?.message)}
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+        />
+        <TextField
+          form={form}
+          name="password"
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>

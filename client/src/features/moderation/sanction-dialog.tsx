@@ -13,7 +13,7 @@ import {
   fieldAria,
   NativeSelect,
   RadioCards,
-  Textarea,
+  TextareaField,
   type RadioCardOption,
 } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
@@ -126,18 +126,14 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         </Field>
       )}
 
-      <Field
+      <TextareaField
+        form={form}
+        name="reason"
         id={reasonId}
         label="Reason"
         hint="Shown to the member when they try to sign in, and kept in the audit log."
-        error={errors.reason?.message}
-      >
-        <Textarea
-          {...fieldAria(reasonId, errors.reason?.message, true)}
-          maxLength={MODERATION_REASON_MAX_LENGTH}
-          {...form.register('reason')}
-        />
-      </Field>
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+      />
 
       <DialogActions>
         <Button type="submit" variant="destructive" disabled={create.isPending}>

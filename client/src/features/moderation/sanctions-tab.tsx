@@ -10,7 +10,7 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
+import { TextareaField } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -114,7 +114,6 @@ function LiftDialog({
 }) {
   const id = useId();
   const form = useZodForm(liftSanctionSchema, { defaultValues: { reason: '' } });
-  const error = form.formState.errors.reason?.message;
   const lift = useLiftSanction();
 
   const onSubmit = form.handleSubmit(({ reason }) =>
@@ -138,13 +137,13 @@ function LiftDialog({
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={`Lift sanction on ${name}`}>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <Field id={`${id}-reason`} label="Reason" error={error}>
-            <Textarea
-              {...fieldAria(`${id}-reason`, error)}
-              maxLength={MODERATION_REASON_MAX_LENGTH}
-              {...form.register('reason')}
-            />
-          </Field>
+          <TextareaField
+            form={form}
+            name="reason"
+            id={`${id}-reason`}
+            label="Reason"
+            maxLength={MODERATION_REASON_MAX_LENGTH}
+          />
           <DialogActions>
             <Button type="submit" disabled={lift.isPending}>
               {lift.isPending ? 'Saving...' : 'Lift Sanction'}

@@ -2,7 +2,7 @@ import { useEffect } from 'react';
 import { profileUpdateSchema } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
-import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -11,19 +11,14 @@ import { useUpdateProfile } from './profile-api';
 /** Edit mode of /profile: Username, Location, Contact Info, Save and Cancel (spec §2). */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    setFocus,
-  } = useZodForm(profileUpdateSchema, {
+  const form = useZodForm(profileUpdateSchema, {
     defaultValues: {
       username: user.username ?? '',
       location: user.location ?? '',
       contactInfo: user.contactInfo ?? '',
     },
   });
+  const { handleSubmit, setError, setFocus } = form;
 
   // Edit mode opens on the first field so keyboard users continue where they were.
   useEffect(() => setFocus('username'), [setFocus]);
@@ -41,28 +36,28 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit profile">
-      <Field id="profile-username" label="Username" error={errors.username?.message}>
-        <Input
-          {...fieldAria('profile-username', errors.username?.message)}
-          autoComplete="username"
-          {...register('username')}
-        />
-      </Field>
-      <Field id="profile-location" label="Location" error={errors.location?.message}>
-        <Input
-          {...fieldAria('profile-location', errors.location?.message)}
-          placeholder="City, State/Country"
-          autoComplete="address-level2"
-          {...register('location')}
-        />
-      </Field>
-      <Field id="profile-contact" label="Contact Info" error={errors.contactInfo?.message}>
-        <Input
-          {...fieldAria('profile-contact', errors.contactInfo?.message)}
-          placeholder="Email or phone (optional)"
-          {...register('contactInfo')}
-        />
-      </Field>
+      <TextField
+        form={form}
+        name="username"
+        id="profile-username"
+        label="Username"
+        autoComplete="username"
+      />
+      <TextField
+        form={form}
+        name="location"
+        id="profile-location"
+        label="Location"
+        placeholder="City, State/Country"
+        autoComplete="address-level2"
+      />
+      <TextField
+        form={form}
+        name="contactInfo"
+        id="profile-contact"
+        label="Contact Info"
+        placeholder="Email or phone (optional)"
+      />
       <div className="flex flex-wrap gap-3 pt-1">
         <Button type="submit" disabled={update.isPending}>
           Save
