@@ -118,6 +118,16 @@ function renderPage() {
   );
 }
 
+/** A moderator on the dashboard with report #5 pending, its owner's sanction dialog open. */
+async function openSanctionDialog() {
+  const calls = serve({ user: person('mod', true), reports: { pending: [report(5, 'pending')] } });
+  renderPage();
+  const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
+  await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
+  const d = within(await screen.findByRole('dialog', { name: 'Sanction scoby_sam' }));
+  return { calls, d };
+}
+
 describe('/moderation', () => {
   it('asks visitors to sign in', async () => {
     serve({ user: null });
@@ -199,15 +209,7 @@ describe('/moderation', () => {
   });
 
   it('suspends a reported starter’s owner for a chosen period, with a reason', async () => {
-    const calls = serve({
-      user: person('mod', true),
-      reports: { pending: [report(5, 'pending')] },
-    });
-    renderPage();
-    const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
-    await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sanction scoby_sam' });
-    const d = within(dialog);
+    const { calls, d } = await openSanctionDialog();
     await userEvent.click(d.getByRole('button', { name: 'Suspend Member' }));
     expect(d.getByRole('alert')).toHaveTextContent('Please give a reason');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -256,14 +258,7 @@ describe('/moderation', () => {
   });
 
   it('chooses the sanction from a radio group, Ban sending no length', async () => {
-    const calls = serve({
-      user: person('mod', true),
-      reports: { pending: [report(5, 'pending')] },
-    });
-    renderPage();
-    const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
-    await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
-    const d = within(await screen.findByRole('dialog', { name: 'Sanction scoby_sam' }));
+    const { calls, d } = await openSanctionDialog();
     const group = d.getByRole('radiogroup', { name: 'Sanction' });
     expect(within(group).getByRole('radio', { name: 'Suspend' })).toBeChecked();
     await userEvent.click(within(group).getByRole('radio', { name: 'Ban' }));

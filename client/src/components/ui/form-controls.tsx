@@ -9,10 +9,12 @@ import {
 import * as RadioGroup from '@radix-ui/react-radio-group';
 import {
   get,
+  useController,
+  type Control,
+  type FieldErrors,
   type FieldPath,
   type FieldValues,
   type UseFormRegister,
-  type FieldErrors,
 } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 
@@ -186,13 +188,14 @@ export function CharacterCount({ id, length, max }: { id: string; length: number
   );
 }
 
-/** What a field needs from its form (`useZodForm`'s answer has both). */
+/** What a field needs from its form (`useZodForm`'s answer has all of it). */
 interface FormBinding<Values extends FieldValues> {
   register: UseFormRegister<Values>;
+  control: Control<Values, unknown, FieldValues>;
   formState: { errors: FieldErrors<Values> };
 }
 
-type FieldProps<Values extends FieldValues> = {
+type BoundFieldProps<Values extends FieldValues> = {
   form: FormBinding<Values>;
   name: FieldPath<Values>;
   id: string;
@@ -200,6 +203,31 @@ type FieldProps<Values extends FieldValues> = {
   hint?: ReactNode;
   className?: string;
 };
+
+function fieldError<Values extends FieldValues>(
+  form: FormBinding<Values>,
+  name: FieldPath<Values>,
+): string | undefined {
+  return (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** The labelled frame around a bound control, and the props that wire the control into it. */
+function BoundField<Values extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className,
+  render,
+}: BoundFieldProps<Values> & { render: (control: Record<string, unknown>) => ReactNode }) {
+  const error = fieldError(form, name);
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      {render({ ...fieldAria(id, error, !!hint), ...form.register(name) })}
+    </Field>
+  );
+}
 
 /** A labelled text input bound to a form field: its error, hint and aria wiring included. */
 export function TextField<Values extends FieldValues>({
@@ -210,13 +238,9 @@ export function TextField<Values extends FieldValues>({
   hint,
   className,
   ...input
-}: FieldProps<Values> & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>) {
-  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
-  return (
-    <Field id={id} label={label} hint={hint} error={error} className={className}>
-      <Input {...input} {...fieldAria(id, error, !!hint)} {...form.register(name)} />
-    </Field>
-  );
+}: BoundFieldProps<Values> & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>) {
+  const field = { form, name, id, label, hint, className };
+  return <BoundField {...field} render={(control) => <Input {...input} {...control} />} />;
 }
 
 /** A labelled text area bound to a form field, like `TextField`. */
@@ -227,12 +251,45 @@ export function TextareaField<Values extends FieldValues>({
   label,
   hint,
   className,
-  ...textarea
-}: FieldProps<Values> & Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>) {
-  const error = (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+  ...area
+}: BoundFieldProps<Values> &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>) {
+  const field = { form, name, id, label, hint, className };
+  return <BoundField {...field} render={(control) => <Textarea {...area} {...control} />} />;
+}
+
+/** `RadioCards` bound to a form field; `onChosen` runs after the field takes the value. */
+export function RadioCardsField<Values extends FieldValues, Value extends string>({
+  form,
+  name,
+  id,
+  legend,
+  options,
+  className,
+  onChosen,
+}: {
+  form: FormBinding<Values>;
+  name: FieldPath<Values>;
+  id: string;
+  legend: ReactNode;
+  options: readonly RadioCardOption<Value>[];
+  className?: string;
+  onChosen?: (value: Value) => void;
+}) {
+  const { field, fieldState } = useController({ control: form.control, name });
   return (
-    <Field id={id} label={label} hint={hint} error={error} className={className}>
-      <Textarea {...textarea} {...fieldAria(id, error, !!hint)} {...form.register(name)} />
-    </Field>
+    <RadioCards
+      id={id}
+      name={field.name}
+      legend={legend}
+      options={options}
+      value={field.value as Value | undefined}
+      onValueChange={(value) => {
+        field.onChange(value);
+        onChosen?.(value);
+      }}
+      error={fieldState.error?.message}
+      className={className}
+    />
   );
 }

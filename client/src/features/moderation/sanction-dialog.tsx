@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import {
   createSanctionSchema,
   MODERATION_REASON_MAX_LENGTH,
@@ -12,7 +12,7 @@ import {
   Field,
   fieldAria,
   NativeSelect,
-  RadioCards,
+  RadioCardsField,
   TextareaField,
   type RadioCardOption,
 } from '../../components/ui/form-controls';
@@ -94,24 +94,15 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
   const daysId = `${id}-days`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <Controller
-        control={form.control}
+      <RadioCardsField
+        form={form}
         name="kind"
-        render={({ field, fieldState }) => (
-          <RadioCards
-            id={`${id}-kind`}
-            legend="Sanction"
-            options={KIND_OPTIONS}
-            value={field.value}
-            onValueChange={(value) => {
-              field.onChange(value);
-              // A ban has no length; a suspension starts again from a week.
-              form.setValue('days', value === 'ban' ? undefined : DEFAULT_DAYS);
-            }}
-            error={fieldState.error?.message}
-            className="grid-cols-2"
-          />
-        )}
+        id={`${id}-kind`}
+        legend="Sanction"
+        options={KIND_OPTIONS}
+        className="grid-cols-2"
+        // A ban has no length; a suspension starts again from a week.
+        onChosen={(value) => form.setValue('days', value === 'ban' ? undefined : DEFAULT_DAYS)}
       />
 
       {kind === 'suspension' && (

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { Controller, useWatch } from 'react-hook-form';
+import { useWatch } from 'react-hook-form';
 import { AlertTriangle, LogIn } from 'lucide-react';
 import { reportReasons } from '../../../../common/catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
@@ -11,7 +11,7 @@ import {
   CharacterCount,
   Field,
   fieldAria,
-  RadioCards,
+  RadioCardsField,
   Textarea,
 } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
@@ -121,22 +121,13 @@ function ReportForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       {summary}
 
-      <Controller
-        control={form.control}
+      <RadioCardsField
+        form={form}
         name="reason"
-        render={({ field, fieldState }) => (
-          <RadioCards
-            id={`${id}-reason`}
-            legend="Why are you reporting this post?"
-            options={reportReasons}
-            value={field.value}
-            onValueChange={(value) => {
-              field.onChange(value);
-              form.clearErrors('description');
-            }}
-            error={fieldState.error?.message}
-          />
-        )}
+        id={`${id}-reason`}
+        legend="Why are you reporting this post?"
+        options={reportReasons}
+        onChosen={() => form.clearErrors('description')}
       />
 
       {reason && (
