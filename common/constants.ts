@@ -13,6 +13,8 @@ export const PASSWORD_MAX_LENGTH = 128;
 
 /** 5 MiB: the photo limit the post form states and the server enforces. */
 export const PHOTO_MAX_BYTES = 5 * 1024 * 1024;
+export const PHOTO_TOO_LARGE = 'Photo must be 5MB or smaller';
+export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC)';
 
 export const TOAST_DURATION_MS = 5000;
 

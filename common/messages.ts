@@ -79,3 +79,6 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
+
+/** What the message dialog and the thread's composer ask for; the rest comes from context. */
+export const messageFormSchema = sendMessageSchema.pick({ content: true });

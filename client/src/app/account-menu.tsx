@@ -5,6 +5,7 @@ import { displayName } from '../../../common/display';
 import type { CurrentUser } from '../../../common/users';
 import { Avatar } from '../components/ui/avatar';
 import { Badge } from '../components/ui/badge';
+import { paths } from '../lib/paths';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
@@ -31,25 +32,25 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={menuItem}>
-            <Link to="/profile">
+            <Link to={paths.profile}>
               <User className="size-4" aria-hidden /> Profile
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItem}>
-            <Link to="/messages">
+            <Link to={paths.messages}>
               <MessageCircle className="size-4" aria-hidden /> Messages
             </Link>
           </DropdownMenu.Item>
           {user.isModerator && (
             <DropdownMenu.Item asChild className={menuItem}>
-              <Link to="/moderation">
+              <Link to={paths.moderation}>
                 <Shield className="size-4" aria-hidden /> Moderation
               </Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={menuItem}>
-            <a href="/api/logout">
+            <a href={paths.signOut}>
               <LogOut className="size-4" aria-hidden /> Sign Out
             </a>
           </DropdownMenu.Item>

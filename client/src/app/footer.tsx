@@ -1,12 +1,13 @@
 import { Link } from 'react-router';
 import { Logo } from './logo';
+import { paths } from '../lib/paths';
 
 const links = [
-  { to: '/rules', label: 'Community Rules' },
-  { to: '/safety', label: 'Safety Guidelines' },
-  { to: '/help', label: 'Help Center' },
-  { to: '/contact', label: 'Contact Us' },
-  { to: '/privacy', label: 'Privacy Policy' },
+  { to: paths.rules, label: 'Community Rules' },
+  { to: paths.safety, label: 'Safety Guidelines' },
+  { to: paths.help, label: 'Help Center' },
+  { to: paths.contact, label: 'Contact Us' },
+  { to: paths.privacy, label: 'Privacy Policy' },
 ];
 
 export function Footer() {

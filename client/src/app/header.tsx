@@ -3,10 +3,11 @@ import { Link, NavLink } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
+import { paths } from '../lib/paths';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -24,7 +25,7 @@ export function Header() {
     <header className="sticky top-0 z-40 border-b border-border bg-bg/95">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
-          to="/"
+          to={paths.home}
           className="mr-2 flex items-center gap-2 rounded-lg"
           aria-label="CultureShare home"
         >
@@ -32,17 +33,17 @@ export function Header() {
           <span className="hidden text-lg font-bold tracking-tight sm:inline">CultureShare</span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
-          <NavLink to="/browse" className={navClass}>
+          <NavLink to={paths.browse} className={navClass}>
             Browse
           </NavLink>
           {user && (
             <>
-              <NavLink to="/messages" className={navClass}>
+              <NavLink to={paths.messages} className={navClass}>
                 Messages
                 <LazyUnreadBadge />
               </NavLink>
               {/* On a 360 px screen the avatar menu's Profile item stands in for it. */}
-              <NavLink to="/profile" className={(s) => cn(navClass(s), 'max-sm:hidden')}>
+              <NavLink to={paths.profile} className={(s) => cn(navClass(s), 'max-sm:hidden')}>
                 My Posts
               </NavLink>
             </>
@@ -53,13 +54,13 @@ export function Header() {
             <>
               {/* max-sm: a plain `hidden` loses to the button's own inline-flex. */}
               <Button asChild size="sm" className="max-sm:hidden">
-                <Link to="/post">
+                <Link to={paths.post}>
                   <Plus className="size-4" aria-hidden />
                   Share Starter
                 </Link>
               </Button>
               <Link
-                to="/post"
+                to={paths.post}
                 aria-label="Share Starter"
                 className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg sm:hidden"
               >
@@ -73,10 +74,10 @@ export function Header() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link to="/login">Sign In</Link>
+                <Link to={paths.login}>Sign In</Link>
               </Button>
               <Button asChild size="sm">
-                <Link to="/join">Join Community</Link>
+                <Link to={paths.join}>Join Community</Link>
               </Button>
             </>
           )}

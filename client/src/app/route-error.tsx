@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { paths } from '../lib/paths';
 
 /** Shown when a page fails to render or its code fails to load. */
 export function RouteError() {
@@ -8,7 +9,7 @@ export function RouteError() {
       <p className="mt-2 text-muted">
         Please reload the page. If it keeps happening, try again later.
       </p>
-      <Link to="/" className="mt-6 inline-block font-medium text-accent underline">
+      <Link to={paths.home} className="mt-6 inline-block font-medium text-accent underline">
         Go to the home page
       </Link>
     </div>

@@ -3,6 +3,7 @@ import { createBrowserRouter, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 import HomePage from '../pages/home';
+import { paths } from '../lib/paths';
 
 // The landing page ships in the first bundle; every other page loads when first visited.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
@@ -15,21 +16,21 @@ export const routes: RouteObject[] = [
     element: <Layout />,
     errorElement: <RouteError />,
     children: [
-      { path: '/', element: <HomePage /> },
-      { path: '/browse', element: page(() => import('../pages/browse')) },
-      { path: '/post', element: page(() => import('../pages/post')) },
-      { path: '/messages', element: page(() => import('../pages/messages')) },
-      { path: '/profile', element: page(() => import('../pages/profile')) },
-      { path: '/moderation', element: page(() => import('../pages/moderation')) },
-      { path: '/rules', element: page(() => import('../pages/rules')) },
-      { path: '/safety', element: page(() => import('../pages/safety')) },
-      { path: '/contact', element: page(() => import('../pages/contact')) },
-      { path: '/help', element: page(() => import('../pages/help')) },
-      { path: '/privacy', element: page(() => import('../pages/privacy')) },
-      { path: '/join', element: page(() => import('../pages/join')) },
-      { path: '/login', element: page(() => import('../pages/login')) },
-      { path: '/signup', element: page(() => import('../pages/signup')) },
-      { path: '/starter/:id', element: page(() => import('../pages/starter-detail')) },
+      { path: paths.home, element: <HomePage /> },
+      { path: paths.browse, element: page(() => import('../pages/browse')) },
+      { path: paths.post, element: page(() => import('../pages/post')) },
+      { path: paths.messages, element: page(() => import('../pages/messages')) },
+      { path: paths.profile, element: page(() => import('../pages/profile')) },
+      { path: paths.moderation, element: page(() => import('../pages/moderation')) },
+      { path: paths.rules, element: page(() => import('../pages/rules')) },
+      { path: paths.safety, element: page(() => import('../pages/safety')) },
+      { path: paths.contact, element: page(() => import('../pages/contact')) },
+      { path: paths.help, element: page(() => import('../pages/help')) },
+      { path: paths.privacy, element: page(() => import('../pages/privacy')) },
+      { path: paths.join, element: page(() => import('../pages/join')) },
+      { path: paths.login, element: page(() => import('../pages/login')) },
+      { path: paths.signup, element: page(() => import('../pages/signup')) },
+      { path: paths.starter.path, element: page(() => import('../pages/starter-detail')) },
       { path: '*', element: page(() => import('../pages/not-found')) },
     ],
   },

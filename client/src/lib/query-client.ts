@@ -1,12 +1,13 @@
 import { QueryClient } from '@tanstack/react-query';
-import { apiRequest } from './api';
 
-/** Spec §7: no interval or focus refetch, data never stale, no retries. */
+/**
+ * Spec §7: no interval or focus refetch, data never stale, no retries. No default query
+ * function: every query names its own, in its feature's api file.
+ */
 export function createQueryClient() {
   return new QueryClient({
     defaultOptions: {
       queries: {
-        queryFn: ({ queryKey, signal }) => apiRequest(String(queryKey[0]), { signal }),
         refetchInterval: false,
         refetchOnWindowFocus: false,
         staleTime: Infinity,

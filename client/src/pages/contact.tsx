@@ -4,8 +4,9 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
-import { useSite } from '../features/site/use-site';
+import { useSite } from '../lib/site';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 export default function ContactPage() {
   useDocumentTitle('Contact Us');
@@ -21,13 +22,18 @@ export default function ContactPage() {
 
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
         <li>
-          <LinkCard to="/browse" icon={Compass} title="Looking for a Starter?" headingLevel={2}>
+          <LinkCard
+            to={paths.browse}
+            icon={Compass}
+            title="Looking for a Starter?"
+            headingLevel={2}
+          >
             Browse what neighbours are sharing, then message the owner directly to arrange pickup.
           </LinkCard>
         </li>
         <li>
           <LinkCard
-            to="/rules"
+            to={paths.rules}
             icon={ScrollText}
             title="Questions About the Rules?"
             headingLevel={2}
@@ -46,18 +52,18 @@ export default function ContactPage() {
               moderator will review it.
             </p>
             <Button asChild variant="outline" size="sm" className="mt-4 self-start">
-              <Link to="/browse">Report a Post</Link>
+              <Link to={paths.browse}>Report a Post</Link>
             </Button>
           </Card>
         </li>
         <li>
-          <LinkCard to="/safety" icon={ShieldCheck} title="Safety Concerns?" headingLevel={2}>
+          <LinkCard to={paths.safety} icon={ShieldCheck} title="Safety Concerns?" headingLevel={2}>
             Check our Safety Guidelines for good and warning signs before you share or use a
             starter.
           </LinkCard>
         </li>
         <li>
-          <LinkCard to="/join" icon={UserPlus} title="New Here?" headingLevel={2}>
+          <LinkCard to={paths.join} icon={UserPlus} title="New Here?" headingLevel={2}>
             Join the community to share starters and message other members.
           </LinkCard>
         </li>

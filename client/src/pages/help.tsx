@@ -4,6 +4,7 @@ import { helpFaq } from '../features/content/help-faq';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 export default function HelpPage() {
   useDocumentTitle('Help Center');
@@ -19,22 +20,22 @@ export default function HelpPage() {
         </h2>
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
-            <LinkCard to="/browse" icon={Compass} title="Browse Starters">
+            <LinkCard to={paths.browse} icon={Compass} title="Browse Starters">
               See what neighbours are sharing near you.
             </LinkCard>
           </li>
           <li>
-            <LinkCard to="/safety" icon={ShieldCheck} title="Safety Guidelines">
+            <LinkCard to={paths.safety} icon={ShieldCheck} title="Safety Guidelines">
               Good signs, warning signs and safe handling.
             </LinkCard>
           </li>
           <li>
-            <LinkCard to="/rules" icon={ScrollText} title="Community Rules">
+            <LinkCard to={paths.rules} icon={ScrollText} title="Community Rules">
               How we keep sharing free, fair and friendly.
             </LinkCard>
           </li>
           <li>
-            <LinkCard to="/contact" icon={Mail} title="Contact Us">
+            <LinkCard to={paths.contact} icon={Mail} title="Contact Us">
               Other ways to get help or get in touch.
             </LinkCard>
           </li>

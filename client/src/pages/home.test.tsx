@@ -2,6 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteSettings } from '../../../common/site';
 import { renderWithProviders } from '../test/render';
+import { siteQueryKey } from '../lib/site';
 import HomePage from './home';
 
 function serveSite(site: SiteSettings) {
@@ -70,7 +71,7 @@ describe('the landing page', () => {
   it('leaves the donation call out when no donation page is configured', async () => {
     serveSite(noLinks);
     const { queryClient } = renderWithProviders(<HomePage />);
-    await waitFor(() => expect(queryClient.getQueryState(['/api/site'])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(siteQueryKey)?.status).toBe('success'));
     expect(screen.getByRole('heading', { name: 'Our Community Culture' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Donation/ })).toBeNull();
     expect(screen.queryByRole('heading', { name: /Help Keep CultureShare Growing/ })).toBeNull();

@@ -5,6 +5,7 @@ import { Check, Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
@@ -69,15 +70,15 @@ export default function JoinPage() {
         </ul>
         <p className="mt-4 text-sm text-muted">
           The full details are in our{' '}
-          <Link to="/rules" className={link}>
+          <Link to={paths.rules} className={link}>
             Community Rules
           </Link>
           ,{' '}
-          <Link to="/safety" className={link}>
+          <Link to={paths.safety} className={link}>
             Safety Guidelines
           </Link>{' '}
           and{' '}
-          <Link to="/privacy" className={link}>
+          <Link to={paths.privacy} className={link}>
             Privacy Policy
           </Link>
           .
@@ -100,10 +101,10 @@ export default function JoinPage() {
         </div>
 
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-          <Button variant="outline" onClick={() => navigate('/')}>
+          <Button variant="outline" onClick={() => navigate(paths.home)}>
             I Decline - Go Back
           </Button>
-          <Button disabled={!agreed} onClick={() => navigate('/signup')}>
+          <Button disabled={!agreed} onClick={() => navigate(paths.signup)}>
             I Agree - Create Account
           </Button>
         </div>

@@ -1,6 +1,7 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { MessagesView } from '../features/messages/messages-view';
+import { starterQueries } from '../features/starters/starters-api';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
@@ -8,5 +9,5 @@ export default function Page() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your messages." />;
-  return <MessagesView meId={user.id} />;
+  return <MessagesView meId={user.id} starterQuery={starterQueries.detail} />;
 }

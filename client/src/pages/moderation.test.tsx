@@ -5,6 +5,8 @@ import type { ReportItem, ReportStats } from '../../../common/reports';
 import type { CurrentUser } from '../../../common/users';
 import { Toaster } from '../components/ui/toast';
 import { renderWithProviders } from '../test/render';
+import { moderationKeys } from '../features/moderation/moderation-api';
+import { currentUserQueryKey } from '../lib/current-user';
 import ModerationPage from './moderation';
 
 const person = (id: string, isModerator = false): CurrentUser => ({
@@ -116,6 +118,16 @@ function renderPage() {
   );
 }
 
+/** A moderator on the dashboard with report #5 pending, its owner's sanction dialog open. */
+async function openSanctionDialog() {
+  const calls = serve({ user: person('mod', true), reports: { pending: [report(5, 'pending')] } });
+  renderPage();
+  const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
+  await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
+  const d = within(await screen.findByRole('dialog', { name: 'Sanction scoby_sam' }));
+  return { calls, d };
+}
+
 describe('/moderation', () => {
   it('asks visitors to sign in', async () => {
     serve({ user: null });
@@ -197,15 +209,7 @@ describe('/moderation', () => {
   });
 
   it('suspends a reported starter’s owner for a chosen period, with a reason', async () => {
-    const calls = serve({
-      user: person('mod', true),
-      reports: { pending: [report(5, 'pending')] },
-    });
-    renderPage();
-    const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
-    await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
-    const dialog = await screen.findByRole('dialog', { name: 'Sanction scoby_sam' });
-    const d = within(dialog);
+    const { calls, d } = await openSanctionDialog();
     await userEvent.click(d.getByRole('button', { name: 'Suspend Member' }));
     expect(d.getByRole('alert')).toHaveTextContent('Please give a reason');
     expect(calls.some((c) => c.method === 'POST')).toBe(false);
@@ -234,4 +238,39 @@ describe('/moderation', () => {
     expect(screen.queryByText('Load more')).toBeNull();
     // Fifty cards take a while to render in jsdom.
   }, 30_000);
+
+  it('keeps every dashboard query under the moderation keys, so one invalidation reaches all', async () => {
+    serve({ user: person('mod', true), reports: { pending: [report(5, 'pending')] } });
+    const { queryClient } = renderWithProviders(
+      <>
+        <ModerationPage />
+        <Toaster />
+      </>,
+    );
+    await screen.findByRole('heading', { name: 'Report #5' });
+    await userEvent.click(screen.getByRole('tab', { name: /Sanctions/ }));
+    await waitFor(() =>
+      expect(queryClient.getQueryCache().findAll({ queryKey: moderationKeys.all }).length).toBe(
+        queryClient.getQueryCache().findAll().length - 1,
+      ),
+    );
+    expect(queryClient.getQueryState(currentUserQueryKey)?.status).toBe('success');
+  });
+
+  it('chooses the sanction from a radio group, Ban sending no length', async () => {
+    const { calls, d } = await openSanctionDialog();
+    const group = d.getByRole('radiogroup', { name: 'Sanction' });
+    expect(within(group).getByRole('radio', { name: 'Suspend' })).toBeChecked();
+    await userEvent.click(within(group).getByRole('radio', { name: 'Ban' }));
+    expect(d.queryByLabelText('Suspend for')).toBeNull();
+    await userEvent.type(d.getByLabelText('Reason'), 'Repeated selling');
+    await userEvent.click(d.getByRole('button', { name: 'Ban Member' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        url: '/api/moderation/sanctions',
+        method: 'POST',
+        body: { userId: 'o1', kind: 'ban', reason: 'Repeated selling', reportId: 5 },
+      }),
+    );
+  });
 });

@@ -1,5 +1,5 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { AccessDenied, ModerationDashboard } from '../features/moderation/moderation-dashboard';
 import { useDocumentTitle } from '../lib/use-document-title';
 

@@ -2,6 +2,7 @@ import { Link, useLocation } from 'react-router';
 import { AlertCircle } from 'lucide-react';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
@@ -18,7 +19,7 @@ export default function NotFoundPage() {
           <code className="rounded bg-surface-muted px-1">{pathname}</code>.
         </p>
         <Link
-          to="/"
+          to={paths.home}
           className="mt-6 inline-block font-medium text-accent underline underline-offset-4"
         >
           Back to CultureShare

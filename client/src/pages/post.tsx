@@ -1,9 +1,10 @@
 import { Link } from 'react-router';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { PostStarterForm } from '../features/starters/post-starter-form';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 export default function Page() {
   useDocumentTitle('Share a Starter');
@@ -13,7 +14,7 @@ export default function Page() {
     return (
       <SignInRequired message="You need to sign in to post a starter.">
         <Button variant="outline" asChild>
-          <Link to="/browse">Browse Starters</Link>
+          <Link to={paths.browse}>Browse Starters</Link>
         </Button>
       </SignInRequired>
     );

@@ -6,6 +6,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 function PolicySection({
   id,
@@ -56,11 +57,11 @@ export default function PrivacyPage() {
           <p>
             Every member shares and uses starters at their own risk and is responsible for judging
             whether a culture is safe. Please follow our{' '}
-            <Link to="/safety" className={link}>
+            <Link to={paths.safety} className={link}>
               Safety Guidelines
             </Link>{' '}
             and{' '}
-            <Link to="/rules" className={link}>
+            <Link to={paths.rules} className={link}>
               Community Rules
             </Link>
             . CultureShare is not liable for illness, loss or damage arising from starters exchanged

@@ -1,6 +1,8 @@
+import { WithStarterDialogs } from '../app/starter-dialogs';
 import { SignInRequired } from '../features/auth/sign-in-required';
-import { useCurrentUser } from '../features/auth/use-current-user';
+import { useCurrentUser } from '../lib/current-user';
 import { ProfileView } from '../features/profile/profile-view';
+import { MyStarters } from '../features/starters/my-starters';
 import { useDocumentTitle } from '../lib/use-document-title';
 
 export default function Page() {
@@ -8,5 +10,9 @@ export default function Page() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your profile." />;
-  return <ProfileView user={user} />;
+  return (
+    <WithStarterDialogs>
+      <ProfileView user={user} myStarters={<MyStarters />} />
+    </WithStarterDialogs>
+  );
 }

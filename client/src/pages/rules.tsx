@@ -17,6 +17,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 const rules = [
   {
@@ -144,14 +145,14 @@ export default function RulesPage() {
           Every culture is shared and used at your own risk, and each member is responsible for
           judging whether a starter is safe to use. Read our{' '}
           <Link
-            to="/privacy"
+            to={paths.privacy}
             className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
           >
             Privacy Policy
           </Link>{' '}
           and{' '}
           <Link
-            to="/safety"
+            to={paths.safety}
             className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
           >
             Safety Guidelines
@@ -167,10 +168,10 @@ export default function RulesPage() {
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to="/browse">Browse Starters</Link>
+            <Link to={paths.browse}>Browse Starters</Link>
           </Button>
           <Button asChild variant="outline">
-            <Link to="/contact">Contact Us</Link>
+            <Link to={paths.contact}>Contact Us</Link>
           </Button>
         </div>
       </Card>

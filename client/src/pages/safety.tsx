@@ -5,6 +5,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { paths } from '../lib/paths';
 
 const inspections = [
   {
@@ -148,10 +149,10 @@ export default function SafetyPage() {
         </p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild variant="outline">
-            <Link to="/rules">Community Rules</Link>
+            <Link to={paths.rules}>Community Rules</Link>
           </Button>
           <Button asChild>
-            <Link to="/browse">Browse Starters</Link>
+            <Link to={paths.browse}>Browse Starters</Link>
           </Button>
         </div>
       </Card>

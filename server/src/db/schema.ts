@@ -21,7 +21,17 @@ import {
   reportReasonValues,
   reportStatuses,
 } from '../../../common/catalogue';
-import { MESSAGE_MAX_LENGTH } from '../../../common/constants';
+import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../common/auth';
+import {
+  DESCRIPTION_MIN_LENGTH,
+  MESSAGE_MAX_LENGTH,
+  REPORT_DESCRIPTION_MAX_LENGTH,
+} from '../../../common/constants';
+import {
+  STARTER_DESCRIPTION_MAX_LENGTH,
+  STARTER_LOCATION_MAX_LENGTH,
+  STARTER_TITLE_MAX_LENGTH,
+} from '../../../common/starters';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -36,6 +46,9 @@ const timestamps = {
 };
 
 const quoted = (values: readonly string[]) => values.map((v) => `'${v}'`).join(', ');
+
+/** A length limit from common/ written into a CHECK as a literal (a parameter is not allowed). */
+const n = (value: number) => sql.raw(String(value));
 
 /** Every (category, subcategory) pair the catalogue allows, 'other' included for each category. */
 const categoryPairs = categories
@@ -80,10 +93,10 @@ export const users = pgTable(
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
-    check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND 254`),
+    check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND ${n(EMAIL_MAX_LENGTH)}`),
     check(
       'users_username_length',
-      sql`${t.username} IS NULL OR char_length(${t.username}) BETWEEN 1 AND 40`,
+      sql`${t.username} IS NULL OR char_length(${t.username}) BETWEEN 1 AND ${n(USERNAME_MAX_LENGTH)}`,
     ),
   ],
 );
@@ -164,9 +177,18 @@ export const starters = pgTable(
       sql.raw(`category IN (${quoted(categories.map((c) => c.key))})`),
     ),
     check('starters_subcategory_check', sql.raw(categoryPairs)),
-    check('starters_title_length', sql`char_length(${t.title}) BETWEEN 1 AND 120`),
-    check('starters_description_length', sql`char_length(${t.description}) BETWEEN 10 AND 5000`),
-    check('starters_location_length', sql`char_length(${t.location}) BETWEEN 1 AND 120`),
+    check(
+      'starters_title_length',
+      sql`char_length(${t.title}) BETWEEN 1 AND ${n(STARTER_TITLE_MAX_LENGTH)}`,
+    ),
+    check(
+      'starters_description_length',
+      sql`char_length(${t.description}) BETWEEN ${n(DESCRIPTION_MIN_LENGTH)} AND ${n(STARTER_DESCRIPTION_MAX_LENGTH)}`,
+    ),
+    check(
+      'starters_location_length',
+      sql`char_length(${t.location}) BETWEEN 1 AND ${n(STARTER_LOCATION_MAX_LENGTH)}`,
+    ),
     index('starters_active_created_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
     index('starters_category_created_idx').on(t.category, t.subcategory, t.createdAt.desc()),
     index('starters_user_idx').on(t.userId, t.createdAt.desc()),
@@ -244,7 +266,7 @@ export const reports = pgTable(
     check('reports_status_check', sql.raw(`status IN (${quoted(reportStatuses)})`)),
     check(
       'reports_description_length',
-      sql`${t.description} IS NULL OR char_length(${t.description}) <= 1000`,
+      sql`${t.description} IS NULL OR char_length(${t.description}) <= ${n(REPORT_DESCRIPTION_MAX_LENGTH)}`,
     ),
     /** One open report per member per starter. */
     uniqueIndex('reports_open_per_reporter_key')

@@ -6,6 +6,16 @@ import {
   type SelectHTMLAttributes,
   type TextareaHTMLAttributes,
 } from 'react';
+import * as RadioGroup from '@radix-ui/react-radio-group';
+import {
+  get,
+  useController,
+  type Control,
+  type FieldErrors,
+  type FieldPath,
+  type FieldValues,
+  type UseFormRegister,
+} from 'react-hook-form';
 import { cn } from '../../lib/cn';
 
 const control =
@@ -77,4 +87,209 @@ export function fieldAria(id: string, error?: string, hint?: boolean) {
     'aria-invalid': error ? true : undefined,
     'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
+}
+
+export interface RadioCardOption<Value extends string> {
+  value: Value;
+  label: ReactNode;
+  hint?: ReactNode;
+}
+
+/**
+ * A choice shown as cards, one per option (report reasons, sanction kind): Radix RadioGroup,
+ * so arrow keys move between options and assistive technology hears a radio group.
+ */
+export function RadioCards<Value extends string>({
+  id,
+  legend,
+  options,
+  value,
+  onValueChange,
+  error,
+  className,
+  name,
+}: {
+  id: string;
+  legend: ReactNode;
+  options: readonly RadioCardOption<Value>[];
+  value: Value | '' | undefined;
+  onValueChange: (value: Value) => void;
+  error?: string;
+  className?: string;
+  name?: string;
+}) {
+  const legendId = `${id}-legend`;
+  const errorId = `${id}-error`;
+  return (
+    <div>
+      <p id={legendId} className="mb-2 text-sm font-medium">
+        {legend}
+      </p>
+      <RadioGroup.Root
+        id={id}
+        name={name}
+        value={value || ''}
+        onValueChange={(v) => onValueChange(v as Value)}
+        aria-labelledby={legendId}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? errorId : undefined}
+        className={cn('grid gap-2', className)}
+      >
+        {options.map((option) => {
+          const itemId = `${id}-${option.value}`;
+          return (
+            <label
+              key={option.value}
+              htmlFor={itemId}
+              className={cn(
+                'flex cursor-pointer items-start gap-3 rounded-xl border border-border p-3 transition-colors hover:bg-surface-muted',
+                'has-[[data-state=checked]]:border-accent has-[[data-state=checked]]:bg-accent-soft/60',
+                'has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent',
+              )}
+            >
+              <RadioGroup.Item
+                id={itemId}
+                value={option.value}
+                aria-labelledby={`${itemId}-label`}
+                aria-describedby={option.hint ? `${itemId}-hint` : undefined}
+                className="mt-0.5 flex size-4 shrink-0 items-center justify-center rounded-full border border-muted outline-none data-[state=checked]:border-accent"
+              >
+                <RadioGroup.Indicator className="size-2 rounded-full bg-accent" />
+              </RadioGroup.Item>
+              <span>
+                <span id={`${itemId}-label`} className="block text-sm font-medium">
+                  {option.label}
+                </span>
+                {option.hint && (
+                  <span id={`${itemId}-hint`} className="block text-xs text-muted">
+                    {option.hint}
+                  </span>
+                )}
+              </span>
+            </label>
+          );
+        })}
+      </RadioGroup.Root>
+      {error && (
+        <p id={errorId} role="alert" className="mt-2 text-sm text-danger">
+          {error}
+        </p>
+      )}
+    </div>
+  );
+}
+
+/** "12/500" under a text box; red once past the limit. */
+export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
+  return (
+    <p id={id} className={cn('text-right text-xs', length > max ? 'text-danger' : 'text-muted')}>
+      {length}/{max}
+    </p>
+  );
+}
+
+/** What a field needs from its form (`useZodForm`'s answer has all of it). */
+interface FormBinding<Values extends FieldValues> {
+  register: UseFormRegister<Values>;
+  control: Control<Values, unknown, FieldValues>;
+  formState: { errors: FieldErrors<Values> };
+}
+
+type BoundFieldProps<Values extends FieldValues> = {
+  form: FormBinding<Values>;
+  name: FieldPath<Values>;
+  id: string;
+  label: ReactNode;
+  hint?: ReactNode;
+  className?: string;
+};
+
+function fieldError<Values extends FieldValues>(
+  form: FormBinding<Values>,
+  name: FieldPath<Values>,
+): string | undefined {
+  return (get(form.formState.errors, name) as { message?: string } | undefined)?.message;
+}
+
+/** The labelled frame around a bound control, and the props that wire the control into it. */
+function BoundField<Values extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className,
+  render,
+}: BoundFieldProps<Values> & { render: (control: Record<string, unknown>) => ReactNode }) {
+  const error = fieldError(form, name);
+  return (
+    <Field id={id} label={label} hint={hint} error={error} className={className}>
+      {render({ ...fieldAria(id, error, !!hint), ...form.register(name) })}
+    </Field>
+  );
+}
+
+/** A labelled text input bound to a form field: its error, hint and aria wiring included. */
+export function TextField<Values extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className,
+  ...input
+}: BoundFieldProps<Values> & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>) {
+  const field = { form, name, id, label, hint, className };
+  return <BoundField {...field} render={(control) => <Input {...input} {...control} />} />;
+}
+
+/** A labelled text area bound to a form field, like `TextField`. */
+export function TextareaField<Values extends FieldValues>({
+  form,
+  name,
+  id,
+  label,
+  hint,
+  className,
+  ...area
+}: BoundFieldProps<Values> &
+  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>) {
+  const field = { form, name, id, label, hint, className };
+  return <BoundField {...field} render={(control) => <Textarea {...area} {...control} />} />;
+}
+
+/** `RadioCards` bound to a form field; `onChosen` runs after the field takes the value. */
+export function RadioCardsField<Values extends FieldValues, Value extends string>({
+  form,
+  name,
+  id,
+  legend,
+  options,
+  className,
+  onChosen,
+}: {
+  form: FormBinding<Values>;
+  name: FieldPath<Values>;
+  id: string;
+  legend: ReactNode;
+  options: readonly RadioCardOption<Value>[];
+  className?: string;
+  onChosen?: (value: Value) => void;
+}) {
+  const { field, fieldState } = useController({ control: form.control, name });
+  return (
+    <RadioCards
+      id={id}
+      name={field.name}
+      legend={legend}
+      options={options}
+      value={field.value as Value | undefined}
+      onValueChange={(value) => {
+        field.onChange(value);
+        onChosen?.(value);
+      }}
+      error={fieldState.error?.message}
+      className={className}
+    />
+  );
 }

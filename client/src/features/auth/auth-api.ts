@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SignInInput, SignUpInput } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
-import { currentUserQueryKey } from './use-current-user';
+import { currentUserQueryKey } from '../../lib/current-user';
 
 /** POST /api/auth/login; on success the header and every page see the member at once. */
 export function useSignIn() {

@@ -1,31 +1,26 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
 import { KeyRound } from 'lucide-react';
-import { signInSchema, type SignInInput } from '../../../../common/auth';
+import { signInSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
-import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
-import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
-import { useSite } from '../site/use-site';
+import { errorMessage, isNetworkError } from '../../lib/api';
+import { useSite } from '../../lib/site';
 import { useSignIn } from './auth-api';
 import { takeLoginError } from './login-error';
+import { paths } from '../../lib/paths';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
 /** The /login form: email and password, then home (spec §2, §4, §8). */
 export function SignInForm() {
   const navigate = useNavigate();
   const signIn = useSignIn();
   const { data: site } = useSite();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignInInput>({
-    resolver: zodResolver(signInSchema),
+  const form = useZodForm(signInSchema, {
     defaultValues: { email: '', password: '' },
   });
+  const { handleSubmit, setError } = form;
 
   useEffect(() => {
     // An external sign-in that failed comes back here with the server's reason.
@@ -37,17 +32,13 @@ export function SignInForm() {
     try {
       await signIn.mutateAsync(values);
       toast({ title: 'Welcome back!', description: "You've been signed in successfully." });
-      navigate('/');
+      navigate(paths.home);
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign in failed');
         return;
       }
-      if (err instanceof ApiError && err.fields) {
-        for (const [name, message] of Object.entries(err.fields)) {
-          if (name === 'email' || name === 'password') setError(name, { message });
-        }
-      }
+      showServerFieldErrors({ setError }, err, ['email', 'password']);
       toastError(errorMessage(err, 'Invalid email or password'), 'Sign in failed');
     }
   });
@@ -56,24 +47,24 @@ export function SignInForm() {
   return (
     <div className="grid gap-6">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <Field id="login-email" label="Email" error={errors.email?.message}>
-          <Input
-            {...fieldAria('login-email', errors.email?.message)}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            placeholder="you@example.com"
-            {...register('email')}
-          />
-        </Field>
-        <Field id="login-password" label="Password" error={errors.password?.message}>
-          <Input
-            {...fieldAria('login-password', errors.password?.message)}
-            type="password"
-            autoComplete="current-password"
-            {...register('password')}
-          />
-        </Field>
+        <TextField
+          form={form}
+          name="email"
+          id="login-email"
+          label="Email"
+          type="email"
+          autoComplete="email"
+          inputMode="email"
+          placeholder="you@example.com"
+        />
+        <TextField
+          form={form}
+          name="password"
+          id="login-password"
+          label="Password"
+          type="password"
+          autoComplete="current-password"
+        />
         <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>
@@ -88,7 +79,7 @@ export function SignInForm() {
           </div>
           {/* A full-page navigation: the provider's pages cannot load inside the app. */}
           <Button asChild variant="outline" size="lg" className="w-full">
-            <a href="/api/login">
+            <a href={paths.externalSignIn}>
               <KeyRound className="size-4" aria-hidden />
               Sign in with {site.externalSignIn.name}
             </a>
@@ -99,7 +90,7 @@ export function SignInForm() {
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
         <Link
-          to="/signup"
+          to={paths.signup}
           className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
         >
           Sign up

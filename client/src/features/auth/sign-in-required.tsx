@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { paths } from '../../lib/paths';
 
 /** The 'Sign In Required' prompt signed-out visitors see on member pages. */
 export function SignInRequired({
@@ -21,7 +22,7 @@ export function SignInRequired({
         <p className="mt-2 text-muted">{message}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to="/login">Sign In</Link>
+            <Link to={paths.login}>Sign In</Link>
           </Button>
           {children}
         </div>

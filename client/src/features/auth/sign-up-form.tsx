@@ -1,15 +1,15 @@
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link, useNavigate } from 'react-router';
-import { signUpFormSchema, type SignUpFormInput } from '../../../../common/auth';
+import { signUpFormSchema } from '../../../../common/auth';
+import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
-import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
-import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { errorMessage, isNetworkError } from '../../lib/api';
 import { useSignUp } from './auth-api';
+import { paths } from '../../lib/paths';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
-type FieldName = keyof SignUpFormInput;
-const SENT_FIELDS: FieldName[] = ['email', 'password', 'firstName', 'lastName'];
+const SENT_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
 const linkClass = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
@@ -17,13 +17,7 @@ const linkClass = 'font-medium text-accent-hover underline underline-offset-4 da
 export function SignUpForm() {
   const navigate = useNavigate();
   const signUp = useSignUp();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<SignUpFormInput>({
-    resolver: zodResolver(signUpFormSchema),
+  const form = useZodForm(signUpFormSchema, {
     defaultValues: {
       firstName: '',
       lastName: '',
@@ -33,6 +27,12 @@ export function SignUpForm() {
       agreeTerms: false,
     },
   });
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = form;
 
   const onSubmit = handleSubmit(async (values) => {
     try {
@@ -41,19 +41,13 @@ export function SignUpForm() {
         title: 'Account created successfully!',
         description: 'You can now log in with your credentials.',
       });
-      navigate('/login');
+      navigate(paths.login);
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign up failed');
         return;
       }
-      if (err instanceof ApiError && err.fields) {
-        for (const [name, message] of Object.entries(err.fields)) {
-          if (SENT_FIELDS.includes(name as FieldName)) {
-            setError(name as FieldName, { message }, { shouldFocus: true });
-          }
-        }
-      }
+      showServerFieldErrors({ setError }, err, SENT_FIELDS);
       toastError(errorMessage(err, 'Something went wrong'), 'Sign up failed');
     }
   });
@@ -64,56 +58,48 @@ export function SignUpForm() {
     <div className="grid gap-6">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <Field id="signup-first-name" label="First Name" error={e.firstName?.message}>
-            <Input
-              {...fieldAria('signup-first-name', e.firstName?.message)}
-              autoComplete="given-name"
-              {...register('firstName')}
-            />
-          </Field>
-          <Field id="signup-last-name" label="Last Name" error={e.lastName?.message}>
-            <Input
-              {...fieldAria('signup-last-name', e.lastName?.message)}
-              autoComplete="family-name"
-              {...register('lastName')}
-            />
-          </Field>
-        </div>
-        <Field id="signup-email" label="Email" error={e.email?.message}>
-          <Input
-            {...fieldAria('signup-email', e.email?.message)}
-            type="email"
-            inputMode="email"
-            autoComplete="email"
-            placeholder="you@example.com"
-            {...register('email')}
+          <TextField
+            form={form}
+            name="firstName"
+            id="signup-first-name"
+            label="First Name"
+            autoComplete="given-name"
           />
-        </Field>
-        <Field
+          <TextField
+            form={form}
+            name="lastName"
+            id="signup-last-name"
+            label="Last Name"
+            autoComplete="family-name"
+          />
+        </div>
+        <TextField
+          form={form}
+          name="email"
+          id="signup-email"
+          label="Email"
+          type="email"
+          inputMode="email"
+          autoComplete="email"
+          placeholder="you@example.com"
+        />
+        <TextField
+          form={form}
+          name="password"
           id="signup-password"
           label="Password"
-          hint="At least 8 characters"
-          error={e.password?.message}
-        >
-          <Input
-            {...fieldAria('signup-password', e.password?.message, true)}
-            type="password"
-            autoComplete="new-password"
-            {...register('password')}
-          />
-        </Field>
-        <Field
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          type="password"
+          autoComplete="new-password"
+        />
+        <TextField
+          form={form}
+          name="confirmPassword"
           id="signup-confirm-password"
           label="Confirm Password"
-          error={e.confirmPassword?.message}
-        >
-          <Input
-            {...fieldAria('signup-confirm-password', e.confirmPassword?.message)}
-            type="password"
-            autoComplete="new-password"
-            {...register('confirmPassword')}
-          />
-        </Field>
+          type="password"
+          autoComplete="new-password"
+        />
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">
             <input
@@ -126,11 +112,11 @@ export function SignUpForm() {
             />
             <label htmlFor="signup-agree-terms" className="text-sm">
               I agree to the{' '}
-              <Link to="/rules" className={linkClass}>
+              <Link to={paths.rules} className={linkClass}>
                 Community Rules
               </Link>{' '}
               and{' '}
-              <Link to="/privacy" className={linkClass}>
+              <Link to={paths.privacy} className={linkClass}>
                 Privacy Policy
               </Link>
             </label>
@@ -147,7 +133,7 @@ export function SignUpForm() {
       </form>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to="/login" className={linkClass}>
+        <Link to={paths.login} className={linkClass}>
           Sign in
         </Link>
       </p>

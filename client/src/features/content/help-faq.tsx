@@ -1,5 +1,6 @@
 import { Link } from 'react-router';
 import type { FaqItem } from './faq-accordion';
+import { paths } from '../../lib/paths';
 
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
@@ -14,7 +15,7 @@ export const helpFaq: FaqItem[] = [
         phone). Give your starter a title, pick its category and type, describe it, say roughly
         where you are and, if you like, add a photo. Press <strong>Post Starter</strong> and it
         appears on the{' '}
-        <Link to="/browse" className={link}>
+        <Link to={paths.browse} className={link}>
           browse page
         </Link>{' '}
         straight away.
@@ -30,7 +31,7 @@ export const helpFaq: FaqItem[] = [
         cheese cultures), grain ferments (sourdough, injera, idli, dosa), tea and beverage cultures
         (kombucha SCOBY, water kefir grains, ginger bug) and legume and soy cultures (miso, tempeh
         and soy sauce spores). Prepared foods and store-bought products are not allowed — see the{' '}
-        <Link to="/rules" className={link}>
+        <Link to={paths.rules} className={link}>
           Community Rules
         </Link>
         .
@@ -67,7 +68,7 @@ export const helpFaq: FaqItem[] = [
         Look, smell and ask. A healthy starter is active and smells pleasantly sour or yeasty; mold,
         pink or black spots, or a rotten smell mean it should not be used. Ask the owner how long
         they have kept it and how it was stored. Our{' '}
-        <Link to="/safety" className={link}>
+        <Link to={paths.safety} className={link}>
           Safety Guidelines
         </Link>{' '}
         list the good and warning signs in detail.

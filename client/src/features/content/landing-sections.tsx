@@ -11,6 +11,7 @@ import {
 } from 'lucide-react';
 import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
+import { paths } from '../../lib/paths';
 
 /** The four categories a visitor can browse straight from the landing page ('other' is not featured). */
 const featuredCategories = categories.filter((c) => c.key !== 'other');
@@ -33,13 +34,13 @@ export function Hero() {
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
             <Button asChild size="lg">
-              <Link to="/browse">
+              <Link to={paths.browse}>
                 Browse Starters
                 <ArrowRight className="size-4" aria-hidden />
               </Link>
             </Button>
             <Button asChild size="lg" variant="outline">
-              <Link to="/join">Join</Link>
+              <Link to={paths.join}>Join</Link>
             </Button>
           </div>
         </div>
@@ -124,7 +125,7 @@ export function CategoryShowcase() {
           {featuredCategories.map((c) => (
             <li key={c.key}>
               <Link
-                to={`/browse?category=${c.key}`}
+                to={paths.browseCategory.href(c.key)}
                 className="group flex h-full flex-col rounded-2xl border border-border bg-surface p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md"
               >
                 <span

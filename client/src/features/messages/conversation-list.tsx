@@ -7,9 +7,10 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/time';
+import { paths } from '../../lib/paths';
 
 export function conversationHref(c: Pick<Conversation, 'starterId' | 'otherUser'>) {
-  return `/messages?starter=${c.starterId}&with=${encodeURIComponent(c.otherUser.id)}`;
+  return paths.conversation.href(c.starterId, c.otherUser.id);
 }
 
 export function ConversationList({
@@ -53,7 +54,7 @@ export function ConversationList({
         <h2 className="text-lg font-semibold">No conversations yet</h2>
         <p className="text-sm text-muted">Start by messaging a starter owner</p>
         <Button asChild size="sm" className="mt-3">
-          <Link to="/browse">Browse Starters</Link>
+          <Link to={paths.browse}>Browse Starters</Link>
         </Button>
       </div>
     );

@@ -1,31 +1,39 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type ReactNode } from 'react';
+import { useWatch } from 'react-hook-form';
 import { Lightbulb } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
-import { messageContentSchema } from '../../../../common/messages';
+import { messageFormSchema } from '../../../../common/messages';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
+import { CharacterCount, Field, fieldAria, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
-import { useCurrentUser } from '../auth/use-current-user';
-import { StarterSummary } from '../starters/starter-summary';
+import { useCurrentUser } from '../../lib/current-user';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useSendMessage } from './messages-api';
+import { paths } from '../../lib/paths';
 
 export interface MessageOwnerDialogProps {
   starter: Starter;
   open: boolean;
   onOpenChange: (open: boolean) => void;
+  /** The starter as its own feature shows it; the page composes it in. */
+  summary: ReactNode;
 }
 
 /** Message Starter Owner dialog (spec §2, §4, §5). */
-export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwnerDialogProps) {
+export function MessageOwnerDialog({
+  starter,
+  open,
+  onOpenChange,
+  summary,
+}: MessageOwnerDialogProps) {
   const { user, isLoading } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {user || isLoading ? (
-        <MessageForm starter={starter} onOpenChange={onOpenChange} />
+        <MessageForm starter={starter} onOpenChange={onOpenChange} summary={summary} />
       ) : (
         <DialogContent
           title="Sign In Required"
@@ -33,7 +41,7 @@ export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwner
         >
           <DialogActions>
             <Button asChild>
-              <a href="/api/login">Sign In</a>
+              <a href={paths.externalSignIn}>Sign In</a>
             </Button>
           </DialogActions>
         </DialogContent>
@@ -45,29 +53,26 @@ export function MessageOwnerDialog({ starter, open, onOpenChange }: MessageOwner
 function MessageForm({
   starter,
   onOpenChange,
+  summary,
 }: {
   starter: Starter;
   onOpenChange: (open: boolean) => void;
+  summary: ReactNode;
 }) {
   const id = useId();
   const fieldId = `${id}-message`;
-  const [content, setContent] = useState('');
-  const [error, setError] = useState<string>();
+  const countId = `${fieldId}-count`;
+  const form = useZodForm(messageFormSchema, { defaultValues: { content: '' } });
+  const content = useWatch({ control: form.control, name: 'content' }) ?? '';
+  const error = form.formState.errors.content?.message;
   const send = useSendMessage();
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = messageContentSchema.safeParse(content);
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Invalid input');
-      return;
-    }
-    setError(undefined);
+  const submit = form.handleSubmit(({ content }) =>
     send.mutate(
-      { starterId: starter.id, receiverId: starter.userId, content: parsed.data },
+      { starterId: starter.id, receiverId: starter.userId, content },
       {
         onSuccess: () => {
-          setContent('');
+          form.reset();
           onOpenChange(false);
           toast({
             title: 'Message sent!',
@@ -83,35 +88,26 @@ function MessageForm({
             });
             return;
           }
+          showServerFieldErrors(form, err, ['content']);
           toastError(errorMessage(err, 'Failed to send message'));
         },
       },
-    );
-  };
+    ),
+  );
 
-  const tooLong = content.length > MESSAGE_MAX_LENGTH;
   return (
     <DialogContent title="Message Starter Owner">
       <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
-        <StarterSummary starter={starter} />
+        {summary}
         <Field id={fieldId} label="Message" error={error}>
           <Textarea
             {...fieldAria(fieldId, error)}
-            aria-describedby={`${error ? `${fieldId}-error ` : ''}${fieldId}-count`}
-            value={content}
-            onChange={(e) => {
-              setContent(e.target.value);
-              if (error) setError(undefined);
-            }}
+            aria-describedby={`${error ? `${fieldId}-error ` : ''}${countId}`}
             placeholder="Hi! I'd love to try your starter. When would suit you for a pickup?"
             rows={5}
+            {...form.register('content')}
           />
-          <p
-            id={`${fieldId}-count`}
-            className={cn('text-right text-xs', tooLong ? 'text-danger' : 'text-muted')}
-          >
-            {content.length}/{MESSAGE_MAX_LENGTH}
-          </p>
+          <CharacterCount id={countId} length={content.length} max={MESSAGE_MAX_LENGTH} />
         </Field>
         <p className="flex gap-2 rounded-xl bg-sage-soft p-3 text-sm text-text">
           <Lightbulb className="mt-0.5 size-4 shrink-0 text-sage" aria-hidden />

@@ -1,11 +1,16 @@
-import { useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import {
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+  type QueryClient,
+} from '@tanstack/react-query';
 import type {
   Conversation,
   Message,
   SendMessageInput,
   UnreadCount,
 } from '../../../../common/messages';
-import type { Starter } from '../../../../common/starters';
 import { apiRequest } from '../../lib/api';
 
 /** Every messaging query sits under one root, so a live event can refresh them all at once. */
@@ -24,46 +29,63 @@ export function refreshReadState(queryClient: QueryClient) {
   void queryClient.invalidateQueries({ queryKey: messagesKeys.unread });
 }
 
+export const messagesQueries = {
+  conversations: () =>
+    queryOptions({
+      queryKey: messagesKeys.conversations,
+      queryFn: ({ signal }) => apiRequest<Conversation[]>('/api/conversations', { signal }),
+    }),
+  unread: () =>
+    queryOptions({
+      queryKey: messagesKeys.unread,
+      queryFn: ({ signal }) => apiRequest<UnreadCount>('/api/messages/unread-count', { signal }),
+    }),
+  /** One thread in time order. Reading it changes nothing: marking read is its own call. */
+  thread: (starterId: number, withId: string | null) =>
+    queryOptions({
+      queryKey: messagesKeys.thread(starterId, withId),
+      queryFn: ({ signal }) => {
+        const query = withId ? `?with=${encodeURIComponent(withId)}` : '';
+        return apiRequest<Message[]>(`/api/messages/starter/${starterId}${query}`, { signal });
+      },
+    }),
+};
+
 export function useConversations(enabled = true) {
-  return useQuery<Conversation[]>({
-    queryKey: messagesKeys.conversations,
-    queryFn: ({ signal }) => apiRequest<Conversation[]>('/api/conversations', { signal }),
-    enabled,
-  });
+  return useQuery({ ...messagesQueries.conversations(), enabled });
 }
 
 export function useUnreadCount(enabled = true) {
-  return useQuery<UnreadCount>({
-    queryKey: messagesKeys.unread,
-    queryFn: ({ signal }) => apiRequest<UnreadCount>('/api/messages/unread-count', { signal }),
-    enabled,
+  return useQuery({ ...messagesQueries.unread(), enabled });
+}
+
+export function useThread(starterId: number | null, withId: string | null) {
+  return useQuery({
+    ...messagesQueries.thread(starterId ?? 0, withId),
+    enabled: starterId !== null,
   });
 }
 
-function hasUnread(queryClient: QueryClient, starterId: number, withId: string | null): boolean {
-  const total = queryClient.getQueryData<UnreadCount>(messagesKeys.unread);
-  const list = queryClient.getQueryData<Conversation[]>(messagesKeys.conversations);
-  if (!total || !list) return true;
-  if (total.count === 0) return false;
-  return list.some(
-    (c) => c.starterId === starterId && (!withId || c.otherUser.id === withId) && c.unreadCount > 0,
-  );
-}
-
-/** One thread in time order. Fetching it marks the other side's messages read. */
-export function useThread(starterId: number | null, withId: string | null) {
+/**
+ * POST /api/messages/starter/:starterId/read: the other side's messages in this thread are
+ * read. The thread shows them read at once; the badge and the list reload.
+ */
+export function useMarkThreadRead() {
   const queryClient = useQueryClient();
-  return useQuery<Message[]>({
-    queryKey: messagesKeys.thread(starterId ?? 0, withId),
-    enabled: starterId !== null,
-    queryFn: async ({ signal }) => {
-      const query = withId ? `?with=${encodeURIComponent(withId)}` : '';
-      const unreadBefore = hasUnread(queryClient, starterId!, withId);
-      const messages = await apiRequest<Message[]>(`/api/messages/starter/${starterId}${query}`, {
-        signal,
-      });
-      if (unreadBefore) refreshReadState(queryClient);
-      return messages;
+  return useMutation({
+    mutationFn: ({ starterId, withId }: { starterId: number; withId: string }) =>
+      apiRequest<void>(`/api/messages/starter/${starterId}/read`, {
+        method: 'POST',
+        body: { with: withId },
+      }),
+    onSuccess: (_data, { starterId, withId }) => {
+      const markRead = (old: Message[] | undefined) =>
+        old?.map((m) => (m.senderId === withId && !m.isRead ? { ...m, isRead: true } : m));
+      queryClient.setQueriesData<Message[]>(
+        { queryKey: [...messagesKeys.threads, starterId] },
+        markRead,
+      );
+      refreshReadState(queryClient);
     },
   });
 }
@@ -86,17 +108,5 @@ export function useSendMessage() {
         queryKey: [...messagesKeys.threads, message.starterId],
       });
     },
-  });
-}
-
-/**
- * The starter a thread is about, for a thread not in the conversation list yet (a new one opened
- * by URL). Kept outside `messagesKeys.all`: live events need not refetch it.
- */
-export function useThreadStarter(starterId: number, enabled: boolean) {
-  return useQuery<Starter>({
-    queryKey: ['messages-starter', starterId],
-    queryFn: ({ signal }) => apiRequest<Starter>(`/api/starters/${starterId}`, { signal }),
-    enabled,
   });
 }

@@ -2,6 +2,9 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../common/messages';
+import { queryOptions } from '@tanstack/react-query';
+import type { Starter } from '../../../../common/starters';
+import { apiRequest } from '../../lib/api';
 import { renderWithProviders } from '../../test/render';
 import { MessagesView } from './messages-view';
 
@@ -50,15 +53,24 @@ const json = (body: unknown, status = 200) =>
 function serve({ conversations = [conversation], messages = thread } = {}) {
   const posts: unknown[] = [];
   const threadCalls: string[] = [];
+  const reads: { url: string; body: unknown }[] = [];
+  const conversationCalls: string[] = [];
   vi.stubGlobal(
     'fetch',
     vi.fn(async (url: string, init?: RequestInit) => {
-      if (url === '/api/conversations') return json(conversations);
+      if (url === '/api/conversations') {
+        conversationCalls.push(url);
+        return json(conversations);
+      }
       if (url === '/api/messages/unread-count') return json({ count: 0 });
+      if (url.endsWith('/read') && init?.method === 'POST') {
+        reads.push({ url, body: JSON.parse(String(init.body)) });
+        return new Response(null, { status: 204 });
+      }
       if (url === '/api/starters/7') {
         return json({ id: 7, userId: OWNER.id, title: 'Rye sourdough starter', user: OWNER });
       }
-      if (url.startsWith('/api/messages/starter/')) {
+      if (url.startsWith('/api/messages/starter/') && !url.endsWith('/read')) {
         threadCalls.push(url);
         return json(messages);
       }
@@ -73,15 +85,24 @@ function serve({ conversations = [conversation], messages = thread } = {}) {
       return json({ message: 'not found' }, 404);
     }),
   );
-  return { posts, threadCalls };
+  return { posts, threadCalls, reads, conversationCalls };
 }
+
+/** Stands in for the starters feature's query, which the page passes in. */
+const starterQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['starters', 'detail', id],
+    queryFn: () => apiRequest<Starter>(`/api/starters/${id}`),
+  });
 
 afterEach(() => vi.unstubAllGlobals());
 
 describe('/messages', () => {
   it('shows the empty states when there is nothing yet', async () => {
     serve({ conversations: [] });
-    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages' });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages',
+    });
     expect(await screen.findByText('No conversations yet')).toBeInTheDocument();
     expect(screen.getByText('Start by messaging a starter owner')).toBeInTheDocument();
     expect(screen.getByText('Select a conversation to start messaging')).toBeInTheDocument();
@@ -89,7 +110,9 @@ describe('/messages', () => {
 
   it('lists conversations with their title, last message and unread count', async () => {
     serve();
-    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages' });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages',
+    });
     const link = await screen.findByRole('link', { name: /Rye sourdough starter/ });
     expect(link).toHaveAttribute('href', `/messages?starter=7&with=${OWNER.id}`);
     expect(within(link).getByText('Sure, Saturday works')).toBeInTheDocument();
@@ -99,7 +122,7 @@ describe('/messages', () => {
 
   it('opens the thread named in the URL with own messages on the right', async () => {
     const { threadCalls } = serve();
-    renderWithProviders(<MessagesView meId={ME} />, {
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     const mine = await screen.findByText('Can I have some?');
@@ -117,7 +140,7 @@ describe('/messages', () => {
 
   it('shows the empty-thread prompt for a conversation without messages', async () => {
     serve({ messages: [] });
-    renderWithProviders(<MessagesView meId={ME} />, {
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
@@ -125,7 +148,9 @@ describe('/messages', () => {
 
   it('opens a new thread with the starter owner from a link naming only the starter', async () => {
     const { posts } = serve({ conversations: [], messages: [] });
-    renderWithProviders(<MessagesView meId={ME} />, { path: '/messages?starter=7' });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages?starter=7',
+    });
     expect(await screen.findByText('No messages yet. Start the conversation!')).toBeInTheDocument();
     expect(
       await screen.findByRole('heading', { name: 'Rye sourdough starter' }),
@@ -141,7 +166,7 @@ describe('/messages', () => {
 
   it('sends with Enter to the other member, keeps Send disabled for blank text', async () => {
     const { posts } = serve();
-    renderWithProviders(<MessagesView meId={ME} />, {
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
       path: `/messages?starter=7&with=${OWNER.id}`,
     });
     await screen.findByText('Can I have some?');
@@ -157,5 +182,52 @@ describe('/messages', () => {
     await userEvent.type(input, '  See you at ten  {Enter}');
     await waitFor(() => expect(input).toHaveValue(''));
     expect(posts).toEqual([{ starterId: 7, receiverId: OWNER.id, content: 'See you at ten' }]);
+  });
+
+  it('marks the thread read once its unread messages are shown, then reloads the counts', async () => {
+    const unread = thread.map((m) => (m.senderId === OWNER.id ? { ...m, isRead: false } : m));
+    const { reads, conversationCalls } = serve({ messages: unread });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    await waitFor(() =>
+      expect(reads).toEqual([{ url: '/api/messages/starter/7/read', body: { with: OWNER.id } }]),
+    );
+    // The list (and the header's badge, through the same keys) reloads its unread counts.
+    await waitFor(() => expect(conversationCalls).toHaveLength(2));
+  });
+
+  it('sends no mark-read when everything shown is already read', async () => {
+    const { reads } = serve();
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(reads).toEqual([]);
+  });
+
+  it('keeps the typed message when sending fails', async () => {
+    serve();
+    vi.mocked(fetch).mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (url === '/api/messages' && init?.method === 'POST') {
+        return json({ message: 'Too many messages today', code: 'rate_limited' }, 429);
+      }
+      if (url === '/api/conversations') return json([conversation]);
+      if (url === '/api/messages/unread-count') return json({ count: 0 });
+      return json(thread);
+    });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    await screen.findByText('Can I have some?');
+    const input = screen.getByPlaceholderText('Type your message...');
+    await userEvent.type(input, 'Still there?{Enter}');
+    await waitFor(() =>
+      expect(vi.mocked(fetch).mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true),
+    );
+    expect(input).toHaveValue('Still there?');
   });
 });

@@ -1,10 +1,11 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { useSearchParams } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { ConversationList } from './conversation-list';
 import { useConversations } from './messages-api';
-import { ThreadView } from './thread-view';
+import { ThreadView, type StarterQuery } from './thread-view';
 
 /** Reads the selected conversation from the URL (?starter=12&with=<userId>) so reloads keep it. */
 function useSelection() {
@@ -18,7 +19,13 @@ function useSelection() {
  * /messages: conversation list and thread side by side on wide screens; on a phone one at a
  * time, the thread with a back button.
  */
-export function MessagesView({ meId }: { meId: string }) {
+export function MessagesView<Key extends QueryKey>({
+  meId,
+  starterQuery,
+}: {
+  meId: string;
+  starterQuery: StarterQuery<Key>;
+}) {
   const selected = useSelection();
   const conversations = useConversations();
   const conversation = selected
@@ -62,6 +69,7 @@ export function MessagesView({ meId }: { meId: string }) {
               starterId={selected.starterId}
               withId={selected.withId}
               conversation={conversation}
+              starterQuery={starterQuery}
             />
           ) : (
             <div className="m-auto grid justify-items-center gap-3 p-8 text-center text-muted">

@@ -1,9 +1,12 @@
-import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { useEffect, useId, useRef } from 'react';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ArrowLeft, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { displayName } from '../../../../common/display';
-import type { Conversation, Message } from '../../../../common/messages';
+import { messageFormSchema, type Conversation, type Message } from '../../../../common/messages';
+import type { Starter } from '../../../../common/starters';
 import type { PublicUser } from '../../../../common/users';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
@@ -13,7 +16,9 @@ import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/time';
-import { useSendMessage, useThread, useThreadStarter } from './messages-api';
+import { useZodForm } from '../../lib/use-zod-form';
+import { useMarkThreadRead, useSendMessage, useThread } from './messages-api';
+import { paths } from '../../lib/paths';
 
 /**
  * The other member: from the URL, else the conversation, else whoever the thread is with, else
@@ -33,21 +38,48 @@ function otherMemberId(
   return owner && owner.id !== meId ? owner.id : null;
 }
 
-export function ThreadView({
+/**
+ * How to load a starter. The starters feature owns that cache entry; the page hands its query
+ * over so a starter is cached once, whichever screen asked first.
+ */
+export type StarterQuery<Key extends QueryKey = QueryKey> = (
+  starterId: number,
+) => UseQueryOptions<Starter, Error, Starter, Key>;
+
+/**
+ * Once the thread shows messages from the other side that are unread, says so to the server
+ * (once per newest unread message), which then updates the badge and the list.
+ */
+function useMarkReadWhenShown(meId: string, starterId: number, messages: Message[] | undefined) {
+  const { mutate: markRead } = useMarkThreadRead();
+  const newestUnread = messages?.findLast((m) => m.senderId !== meId && !m.isRead);
+  const marked = useRef<number | null>(null);
+  useEffect(() => {
+    if (!newestUnread || marked.current === newestUnread.id) return;
+    marked.current = newestUnread.id;
+    markRead({ starterId, withId: newestUnread.senderId });
+  }, [newestUnread, starterId, markRead]);
+}
+
+export function ThreadView<Key extends QueryKey>({
   meId,
   starterId,
   withId,
   conversation,
+  starterQuery,
 }: {
   meId: string;
   starterId: number;
   withId: string | null;
   conversation: Conversation | undefined;
+  starterQuery: StarterQuery<Key>;
 }) {
   const thread = useThread(starterId, withId);
-  const starter = useThreadStarter(starterId, !conversation);
+  const starter = useQuery({ ...starterQuery(starterId), enabled: !conversation });
   const send = useSendMessage();
-  const [text, setText] = useState('');
+  useMarkReadWhenShown(meId, starterId, thread.data);
+  const form = useZodForm(messageFormSchema, { defaultValues: { content: '' } });
+  const text = useWatch({ control: form.control, name: 'content' }) ?? '';
   const inputId = useId();
   const logRef = useRef<HTMLDivElement>(null);
   const owner = starter.data?.user;
@@ -59,18 +91,17 @@ export function ThreadView({
     if (log) log.scrollTop = log.scrollHeight;
   }, [count]);
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const content = text.trim();
-    if (!content || !receiverId || send.isPending) return;
+  // Blank text only keeps Send disabled: no error line under a one-line composer.
+  const submit = form.handleSubmit(({ content }) => {
+    if (!receiverId || send.isPending) return;
     send.mutate(
       { starterId, receiverId, content },
       {
-        onSuccess: () => setText(''),
+        onSuccess: () => form.reset({ content: '' }),
         onError: (err) => toastError(errorMessage(err, 'Failed to send message')),
       },
     );
-  };
+  });
 
   const other = conversation?.otherUser ?? (owner && owner.id === receiverId ? owner : undefined);
   const title = conversation?.starterTitle ?? starter.data?.title ?? 'Conversation';
@@ -78,7 +109,7 @@ export function ThreadView({
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
         <Button asChild variant="ghost" size="icon" className="md:hidden">
-          <Link to="/messages" aria-label="Back to conversations">
+          <Link to={paths.messages} aria-label="Back to conversations">
             <ArrowLeft className="size-5" aria-hidden />
           </Link>
         </Button>
@@ -88,7 +119,7 @@ export function ThreadView({
           <p className="truncate text-sm text-muted">
             {other && <span>{displayName(other)} · </span>}
             <Link
-              to={`/starter/${starterId}`}
+              to={paths.starter.href(starterId)}
               className="text-accent-hover underline-offset-2 hover:underline dark:text-accent"
             >
               View starter
@@ -159,8 +190,7 @@ export function ThreadView({
         </label>
         <Input
           id={inputId}
-          value={text}
-          onChange={(e) => setText(e.target.value)}
+          {...form.register('content')}
           placeholder="Type your message..."
           maxLength={MESSAGE_MAX_LENGTH}
           autoComplete="off"

@@ -1,53 +1,79 @@
-import { useInfiniteQuery, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  queryOptions,
+  useInfiniteQuery,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { ReportStatus } from '../../../../common/catalogue';
 import type { AuditEntry, CreateSanctionInput, SanctionItem } from '../../../../common/moderation';
 import type { ReportItem, ReportStats } from '../../../../common/reports';
 import { apiRequest } from '../../lib/api';
 
-export const reportsPath = (status: ReportStatus) => `/api/reports?status=${status}`;
-const STATS_PATH = '/api/reports/stats';
-export const sanctionsPath = (active: boolean) => `/api/moderation/sanctions?active=${active}`;
-const AUDIT_PATH = '/api/moderation/audit';
-
 export const REPORTS_PAGE_SIZE = 50;
 
-/** Reports of one status, newest first, a page at a time ('Load more'). */
+/** Every dashboard query sits under `all`: any moderator action reloads them together. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  reports: (status: ReportStatus) => ['moderation', 'reports', status] as const,
+  reportStats: ['moderation', 'report-stats'] as const,
+  sanctions: (active: boolean) => ['moderation', 'sanctions', active] as const,
+  audit: ['moderation', 'audit'] as const,
+};
+
+export const moderationQueries = {
+  /** Reports of one status, newest first, a page at a time ('Load more'). */
+  reports: (status: ReportStatus) =>
+    infiniteQueryOptions({
+      queryKey: moderationKeys.reports(status),
+      initialPageParam: 0,
+      queryFn: ({ pageParam, signal }) =>
+        apiRequest<ReportItem[]>(
+          `/api/reports?status=${status}&limit=${REPORTS_PAGE_SIZE}&offset=${pageParam}`,
+          { signal },
+        ),
+      getNextPageParam: (last: ReportItem[], pages: ReportItem[][]) =>
+        last.length === REPORTS_PAGE_SIZE ? pages.length * REPORTS_PAGE_SIZE : undefined,
+    }),
+  reportStats: () =>
+    queryOptions({
+      queryKey: moderationKeys.reportStats,
+      queryFn: ({ signal }) => apiRequest<ReportStats>('/api/reports/stats', { signal }),
+    }),
+  sanctions: (active: boolean) =>
+    queryOptions({
+      queryKey: moderationKeys.sanctions(active),
+      queryFn: ({ signal }) =>
+        apiRequest<SanctionItem[]>(`/api/moderation/sanctions?active=${active}`, { signal }),
+    }),
+  audit: () =>
+    queryOptions({
+      queryKey: moderationKeys.audit,
+      queryFn: ({ signal }) => apiRequest<AuditEntry[]>('/api/moderation/audit', { signal }),
+    }),
+};
+
 export function useReports(status: ReportStatus) {
-  return useInfiniteQuery({
-    queryKey: [reportsPath(status), 'pages'],
-    initialPageParam: 0,
-    queryFn: ({ pageParam, signal }) =>
-      apiRequest<ReportItem[]>(
-        `${reportsPath(status)}&limit=${REPORTS_PAGE_SIZE}&offset=${pageParam}`,
-        { signal },
-      ),
-    getNextPageParam: (last, pages) =>
-      last.length === REPORTS_PAGE_SIZE ? pages.length * REPORTS_PAGE_SIZE : undefined,
-  });
+  return useInfiniteQuery(moderationQueries.reports(status));
 }
 
 export function useReportStats() {
-  return useQuery<ReportStats>({ queryKey: [STATS_PATH] });
+  return useQuery(moderationQueries.reportStats());
 }
 
 export function useSanctions(active: boolean) {
-  return useQuery<SanctionItem[]>({ queryKey: [sanctionsPath(active)] });
+  return useQuery(moderationQueries.sanctions(active));
 }
 
 export function useAuditLog() {
-  return useQuery<AuditEntry[]>({ queryKey: [AUDIT_PATH] });
+  return useQuery(moderationQueries.audit());
 }
 
 /** Any moderator action can change every list on the dashboard, so all of them reload. */
 function useRefreshDashboard() {
   const queryClient = useQueryClient();
-  return () =>
-    queryClient.invalidateQueries({
-      predicate: (q) => {
-        const key = String(q.queryKey[0]);
-        return key.startsWith('/api/reports') || key.startsWith('/api/moderation');
-      },
-    });
+  return () => queryClient.invalidateQueries({ queryKey: moderationKeys.all });
 }
 
 export function useUpdateReportStatus() {

@@ -1,4 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId } from 'react';
+import { useWatch } from 'react-hook-form';
 import {
   createSanctionSchema,
   MODERATION_REASON_MAX_LENGTH,
@@ -7,10 +8,17 @@ import {
 } from '../../../../common/moderation';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { Field, fieldAria, NativeSelect, Textarea } from '../../components/ui/form-controls';
+import {
+  Field,
+  fieldAria,
+  NativeSelect,
+  RadioCardsField,
+  TextareaField,
+  type RadioCardOption,
+} from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
-import { ApiError, errorMessage } from '../../lib/api';
-import { cn } from '../../lib/cn';
+import { errorMessage } from '../../lib/api';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCreateSanction } from './moderation-api';
 
 export interface SanctionTarget {
@@ -41,31 +49,29 @@ export function SanctionDialog({
   );
 }
 
+const KIND_OPTIONS = [
+  { value: 'suspension', label: 'Suspend' },
+  { value: 'ban', label: 'Ban' },
+] as const satisfies readonly RadioCardOption<SanctionKind>[];
+
+const DEFAULT_DAYS = 7;
+
 function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () => void }) {
   const id = useId();
-  const [kind, setKind] = useState<SanctionKind>('suspension');
-  const [days, setDays] = useState<number>(7);
-  const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<Record<string, string>>({});
   const create = useCreateSanction();
-
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const input = {
+  const form = useZodForm(createSanctionSchema, {
+    defaultValues: {
       userId: target.userId,
-      kind,
-      reason,
-      days: kind === 'suspension' ? days : undefined,
       reportId: target.reportId,
-    };
-    const parsed = createSanctionSchema.safeParse(input);
-    if (!parsed.success) {
-      const next: Record<string, string> = {};
-      for (const issue of parsed.error.issues) next[String(issue.path[0])] ??= issue.message;
-      setErrors(next);
-      return;
-    }
-    setErrors({});
+      kind: 'suspension',
+      days: DEFAULT_DAYS,
+      reason: '',
+    },
+  });
+  const kind = useWatch({ control: form.control, name: 'kind' });
+  const errors = form.formState.errors;
+
+  const onSubmit = form.handleSubmit((input) =>
     create.mutate(input, {
       onSuccess: (sanction) => {
         toast({
@@ -78,52 +84,30 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         onDone();
       },
       onError: (err) => {
-        if (err instanceof ApiError && err.fields) setErrors(err.fields);
+        showServerFieldErrors(form, err, ['kind', 'days', 'reason']);
         toastError(errorMessage(err, 'Failed to sanction member'));
       },
-    });
-  }
+    }),
+  );
 
   const reasonId = `${id}-reason`;
+  const daysId = `${id}-days`;
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
-      <fieldset>
-        <legend className="mb-2 text-sm font-medium">Sanction</legend>
-        <div className="grid grid-cols-2 gap-2">
-          {(
-            [
-              ['suspension', 'Suspend'],
-              ['ban', 'Ban'],
-            ] as const
-          ).map(([value, label]) => (
-            <label
-              key={value}
-              className={cn(
-                'flex cursor-pointer items-center gap-2 rounded-xl border border-border p-3 text-sm font-medium hover:bg-surface-muted',
-                kind === value && 'border-accent bg-accent-soft/60',
-              )}
-            >
-              <input
-                type="radio"
-                name={`${id}-kind`}
-                value={value}
-                checked={kind === value}
-                onChange={() => setKind(value)}
-                className="size-4 accent-[var(--accent)]"
-              />
-              {label}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <RadioCardsField
+        form={form}
+        name="kind"
+        id={`${id}-kind`}
+        legend="Sanction"
+        options={KIND_OPTIONS}
+        className="grid-cols-2"
+        // A ban has no length; a suspension starts again from a week.
+        onChosen={(value) => form.setValue('days', value === 'ban' ? undefined : DEFAULT_DAYS)}
+      />
 
       {kind === 'suspension' && (
-        <Field id={`${id}-days`} label="Suspend for" error={errors.days}>
-          <NativeSelect
-            {...fieldAria(`${id}-days`, errors.days)}
-            value={days}
-            onChange={(e) => setDays(Number(e.target.value))}
-          >
+        <Field id={daysId} label="Suspend for" error={errors.days?.message}>
+          <NativeSelect {...fieldAria(daysId, errors.days?.message)} {...form.register('days')}>
             {SUSPENSION_DAY_CHOICES.map((d) => (
               <option key={d} value={d}>
                 {d === 1 ? '1 day' : `${d} days`}
@@ -133,19 +117,14 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         </Field>
       )}
 
-      <Field
+      <TextareaField
+        form={form}
+        name="reason"
         id={reasonId}
         label="Reason"
         hint="Shown to the member when they try to sign in, and kept in the audit log."
-        error={errors.reason}
-      >
-        <Textarea
-          {...fieldAria(reasonId, errors.reason, true)}
-          value={reason}
-          maxLength={MODERATION_REASON_MAX_LENGTH}
-          onChange={(e) => setReason(e.target.value)}
-        />
-      </Field>
+        maxLength={MODERATION_REASON_MAX_LENGTH}
+      />
 
       <DialogActions>
         <Button type="submit" variant="destructive" disabled={create.isPending}>

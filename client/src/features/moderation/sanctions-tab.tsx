@@ -1,16 +1,21 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { displayName } from '../../../../common/display';
-import { liftSanctionSchema, type SanctionItem } from '../../../../common/moderation';
+import {
+  liftSanctionSchema,
+  MODERATION_REASON_MAX_LENGTH,
+  type SanctionItem,
+} from '../../../../common/moderation';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { Field, fieldAria, Textarea } from '../../components/ui/form-controls';
+import { TextareaField } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { timeAgo } from '../../lib/time';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useLiftSanction, useSanctions } from './moderation-api';
 
 export function SanctionsTab() {
@@ -108,41 +113,37 @@ function LiftDialog({
   onOpenChange: (open: boolean) => void;
 }) {
   const id = useId();
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState<string>();
+  const form = useZodForm(liftSanctionSchema, { defaultValues: { reason: '' } });
   const lift = useLiftSanction();
 
-  function onSubmit(event: FormEvent) {
-    event.preventDefault();
-    const parsed = liftSanctionSchema.safeParse({ reason });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message);
-      return;
-    }
-    setError(undefined);
+  const onSubmit = form.handleSubmit(({ reason }) =>
     lift.mutate(
       { id: sanction.id, reason },
       {
         onSuccess: () => {
           toast({ title: 'Success!', description: `${name} can take part again.` });
+          form.reset();
           onOpenChange(false);
         },
-        onError: (err) => toastError(errorMessage(err, 'Failed to lift sanction')),
+        onError: (err) => {
+          showServerFieldErrors(form, err, ['reason']);
+          toastError(errorMessage(err, 'Failed to lift sanction'));
+        },
       },
-    );
-  }
+    ),
+  );
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent title={`Lift sanction on ${name}`}>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
-          <Field id={`${id}-reason`} label="Reason" error={error}>
-            <Textarea
-              {...fieldAria(`${id}-reason`, error)}
-              value={reason}
-              onChange={(e) => setReason(e.target.value)}
-            />
-          </Field>
+          <TextareaField
+            form={form}
+            name="reason"
+            id={`${id}-reason`}
+            label="Reason"
+            maxLength={MODERATION_REASON_MAX_LENGTH}
+          />
           <DialogActions>
             <Button type="submit" disabled={lift.isPending}>
               {lift.isPending ? 'Saving...' : 'Lift Sanction'}

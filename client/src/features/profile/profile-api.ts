@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileUpdateInput } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
-import { currentUserQueryKey } from '../auth/use-current-user';
+import { currentUserQueryKey } from '../../lib/current-user';
 
 /** PATCH /api/users/profile; afterwards the current-user query is refreshed (spec §7). */
 export function useUpdateProfile() {

@@ -1,34 +1,24 @@
 import { useEffect } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import type { z } from 'zod';
 import { profileUpdateSchema } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
-import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage } from '../../lib/api';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useUpdateProfile } from './profile-api';
-
-type FormValues = z.input<typeof profileUpdateSchema>;
 
 /** Edit mode of /profile: Username, Location, Contact Info, Save and Cancel (spec §2). */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
   const update = useUpdateProfile();
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-    setFocus,
-  } = useForm<FormValues, unknown, z.output<typeof profileUpdateSchema>>({
-    resolver: zodResolver(profileUpdateSchema),
+  const form = useZodForm(profileUpdateSchema, {
     defaultValues: {
       username: user.username ?? '',
       location: user.location ?? '',
       contactInfo: user.contactInfo ?? '',
     },
   });
+  const { handleSubmit, setError, setFocus } = form;
 
   // Edit mode opens on the first field so keyboard users continue where they were.
   useEffect(() => setFocus('username'), [setFocus]);
@@ -39,40 +29,35 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
       toast({ title: 'Success!', description: 'Your profile has been updated.' });
       onDone();
     } catch (err) {
-      const fields = err instanceof ApiError ? err.fields : undefined;
-      if (fields) {
-        for (const name of ['username', 'location', 'contactInfo'] as const) {
-          if (fields[name]) setError(name, { message: fields[name] }, { shouldFocus: true });
-        }
-      }
+      showServerFieldErrors({ setError }, err, ['username', 'location', 'contactInfo']);
       toastError(errorMessage(err, 'Failed to update profile'));
     }
   });
 
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit profile">
-      <Field id="profile-username" label="Username" error={errors.username?.message}>
-        <Input
-          {...fieldAria('profile-username', errors.username?.message)}
-          autoComplete="username"
-          {...register('username')}
-        />
-      </Field>
-      <Field id="profile-location" label="Location" error={errors.location?.message}>
-        <Input
-          {...fieldAria('profile-location', errors.location?.message)}
-          placeholder="City, State/Country"
-          autoComplete="address-level2"
-          {...register('location')}
-        />
-      </Field>
-      <Field id="profile-contact" label="Contact Info" error={errors.contactInfo?.message}>
-        <Input
-          {...fieldAria('profile-contact', errors.contactInfo?.message)}
-          placeholder="Email or phone (optional)"
-          {...register('contactInfo')}
-        />
-      </Field>
+      <TextField
+        form={form}
+        name="username"
+        id="profile-username"
+        label="Username"
+        autoComplete="username"
+      />
+      <TextField
+        form={form}
+        name="location"
+        id="profile-location"
+        label="Location"
+        placeholder="City, State/Country"
+        autoComplete="address-level2"
+      />
+      <TextField
+        form={form}
+        name="contactInfo"
+        id="profile-contact"
+        label="Contact Info"
+        placeholder="Email or phone (optional)"
+      />
       <div className="flex flex-wrap gap-3 pt-1">
         <Button type="submit" disabled={update.isPending}>
           Save

@@ -6,8 +6,6 @@ import { renderWithProviders } from '../../test/render';
 import { ProfileView } from './profile-view';
 import { aMember, jsonResponse } from '../../test/fixtures';
 
-vi.mock('../starters/my-starters', () => ({ MyStarters: () => <p>my starters here</p> }));
-
 const member = aMember({
   id: 'u1',
   username: null,
@@ -40,7 +38,7 @@ afterEach(() => vi.unstubAllGlobals());
 describe('ProfileView', () => {
   it('shows initials, name, the Moderator badge, when they joined and unset details', () => {
     serve(() => json(member));
-    renderWithProviders(<ProfileView user={member} />);
+    renderWithProviders(<ProfileView user={member} myStarters={<p>my starters here</p>} />);
     expect(screen.getByRole('heading', { name: 'Fern' })).toBeInTheDocument();
     expect(screen.getByText('FB')).toBeInTheDocument();
     expect(screen.getByText('Moderator')).toBeInTheDocument();
@@ -52,7 +50,7 @@ describe('ProfileView', () => {
 
   it('shows Activity Coming Soon on the Activity tab', async () => {
     serve(() => json(member));
-    renderWithProviders(<ProfileView user={member} />);
+    renderWithProviders(<ProfileView user={member} myStarters={<p>my starters here</p>} />);
     await userEvent.setup().click(screen.getByRole('tab', { name: 'Activity' }));
     expect(await screen.findByText('Activity Coming Soon')).toBeInTheDocument();
   });
@@ -61,7 +59,7 @@ describe('ProfileView', () => {
     const sent = serve((body) => json({ ...member, ...body }));
     renderWithProviders(
       <>
-        <ProfileView user={member} />
+        <ProfileView user={member} myStarters={<p>my starters here</p>} />
         <Toaster />
       </>,
     );
@@ -93,7 +91,7 @@ describe('ProfileView', () => {
     );
     renderWithProviders(
       <>
-        <ProfileView user={member} />
+        <ProfileView user={member} myStarters={<p>my starters here</p>} />
         <Toaster />
       </>,
     );

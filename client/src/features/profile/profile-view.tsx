@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
 import { LogOut, Pencil, Sparkles } from 'lucide-react';
 import { displayName } from '../../../../common/display';
@@ -8,16 +8,19 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { timeAgo } from '../../lib/time';
-import { MyStarters } from '../starters/my-starters';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
+import { paths } from '../../lib/paths';
 
 const tabTrigger =
   'rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
   'data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
 
-/** The signed-in member's /profile: who they are, their details, and their starters. */
-export function ProfileView({ user }: { user: CurrentUser }) {
+/**
+ * The signed-in member's /profile: who they are, their details, and their starters (`myStarters`,
+ * composed by the page from the starters feature).
+ */
+export function ProfileView({ user, myStarters }: { user: CurrentUser; myStarters: ReactNode }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -62,7 +65,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
                     Edit Profile
                   </Button>
                   <Button asChild variant="outline">
-                    <a href="/api/logout">
+                    <a href={paths.signOut}>
                       <LogOut className="size-4" aria-hidden />
                       Sign Out
                     </a>
@@ -87,7 +90,7 @@ export function ProfileView({ user }: { user: CurrentUser }) {
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="starters" className="mt-5">
-          <MyStarters />
+          {myStarters}
         </Tabs.Content>
         <Tabs.Content value="activity" className="mt-5">
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">

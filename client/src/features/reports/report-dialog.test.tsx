@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../common/users';
@@ -43,7 +43,12 @@ afterEach(() => vi.unstubAllGlobals());
 function open(onOpenChange = vi.fn()) {
   renderWithProviders(
     <>
-      <ReportDialog starter={starter} open onOpenChange={onOpenChange} />
+      <ReportDialog
+        starter={starter}
+        open
+        onOpenChange={onOpenChange}
+        summary={<p>Summary of {starter.title}</p>}
+      />
       <Toaster />
     </>,
   );
@@ -64,8 +69,7 @@ describe('the report dialog', () => {
     serve(member, () => json({}, 500));
     open();
     expect(await screen.findByRole('heading', { name: 'Report Post' })).toBeInTheDocument();
-    expect(screen.getByText('Bubbly sourdough starter')).toBeInTheDocument();
-    expect(screen.getByText('breadhead')).toBeInTheDocument();
+    expect(screen.getByText('Summary of Bubbly sourdough starter')).toBeInTheDocument();
     const reasons = screen.getAllByRole('radio');
     expect(reasons).toHaveLength(6);
     for (const label of [
@@ -139,5 +143,18 @@ describe('the report dialog', () => {
     expect(screen.getByText('Error')).toBeInTheDocument();
     expect(onOpenChange).not.toHaveBeenCalled();
     expect(screen.getByRole('button', { name: 'Submit Report' })).toBeEnabled();
+  });
+
+  it('offers the reasons as one radio group', async () => {
+    serve(member, () => json({}, 500));
+    open();
+    const group = await screen.findByRole('radiogroup', {
+      name: 'Why are you reporting this post?',
+    });
+    expect(within(group).getAllByRole('radio')).toHaveLength(6);
+    const spam = within(group).getByRole('radio', { name: /^Spam or Advertising/ });
+    await userEvent.click(spam);
+    expect(spam).toBeChecked();
+    expect(within(group).getByRole('radio', { name: /^Other/ })).not.toBeChecked();
   });
 });

@@ -1,6 +1,6 @@
 import { Heart } from 'lucide-react';
 import { buttonClasses } from '../../components/ui/button';
-import { useSite } from './use-site';
+import { useSite } from '../../lib/site';
 
 /**
  * The donation call to action. It opens the external card payment page in a new tab, and is

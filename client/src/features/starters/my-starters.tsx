@@ -5,6 +5,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useMyStarters } from './starters-api';
+import { paths } from '../../lib/paths';
 
 /** The profile's 'My Starters' tab: the signed-in member's starters with their actions. */
 export function MyStarters() {
@@ -13,7 +14,7 @@ export function MyStarters() {
     <div className="grid gap-5">
       <div className="flex justify-end">
         <Button asChild size="sm">
-          <Link to="/post">
+          <Link to={paths.post}>
             <Plus className="size-4" aria-hidden />
             Add New Starter
           </Link>
@@ -42,7 +43,7 @@ export function MyStarters() {
           </p>
           <p className="mt-3 text-lg font-semibold">No starters posted yet</p>
           <Button asChild className="mt-5">
-            <Link to="/post">Post Your First Starter</Link>
+            <Link to={paths.post}>Post Your First Starter</Link>
           </Button>
         </Card>
       ) : (

@@ -1,7 +1,6 @@
 import { useEffect, useId, useState, type ChangeEvent } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { useForm, useWatch } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useWatch } from 'react-hook-form';
 import { ImagePlus, ShieldCheck, X } from 'lucide-react';
 import {
   categories,
@@ -10,21 +9,29 @@ import {
   OTHER_SUBCATEGORY_LABEL,
   subcategoryLabel,
 } from '../../../../common/catalogue';
-import { PHOTO_MAX_BYTES } from '../../../../common/constants';
+import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
 import {
   createStarterSchema,
+  STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
+  STARTER_DESCRIPTION_MAX_LENGTH,
+  STARTER_LOCATION_MAX_LENGTH,
+  STARTER_TITLE_MAX_LENGTH,
   type CreateStarter,
-  type CreateStarterInput,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Field, fieldAria, Input, NativeSelect, Textarea } from '../../components/ui/form-controls';
+import {
+  Field,
+  fieldAria,
+  NativeSelect,
+  TextareaField,
+  TextField,
+} from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useCreateStarter } from './starters-api';
-
-const PHOTO_TOO_LARGE = 'Photo must be 5MB or smaller';
-const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC)';
+import { paths } from '../../lib/paths';
 
 const FIELD_NAMES = [
   'title',
@@ -67,15 +74,7 @@ export function PostStarterForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const preview = usePreviewUrl(photo);
 
-  const {
-    register,
-    handleSubmit,
-    control,
-    setValue,
-    setError,
-    formState: { errors },
-  } = useForm<CreateStarterInput, unknown, CreateStarter>({
-    resolver: zodResolver(createStarterSchema),
+  const form = useZodForm(createStarterSchema, {
     defaultValues: {
       title: '',
       category: '',
@@ -86,6 +85,14 @@ export function PostStarterForm() {
       location: '',
     },
   });
+  const {
+    register,
+    handleSubmit,
+    control,
+    setValue,
+    setError,
+    formState: { errors },
+  } = form;
 
   const category = findCategory(useWatch({ control, name: 'category' }));
   const subcategory = useWatch({ control, name: 'subcategory' });
@@ -143,7 +150,7 @@ export function PostStarterForm() {
       {
         onSuccess: () => {
           toast({ title: 'Success!', description: 'Your starter has been posted successfully.' });
-          void navigate('/browse');
+          void navigate(paths.browse);
         },
         onError: (err) => {
           setProgress(null);
@@ -181,14 +188,14 @@ export function PostStarterForm() {
       <Card className="p-5 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Share a Starter</h1>
         <form className="mt-6 grid gap-5" noValidate onSubmit={handleSubmit(onSubmit)}>
-          <Field id={ids.title} label="Title" error={errors.title?.message}>
-            <Input
-              {...register('title')}
-              {...fieldAria(ids.title, errors.title?.message)}
-              placeholder="e.g. Lively milk kefir grains"
-              maxLength={120}
-            />
-          </Field>
+          <TextField
+            form={form}
+            name="title"
+            id={ids.title}
+            label="Title"
+            placeholder="e.g. Lively milk kefir grains"
+            maxLength={STARTER_TITLE_MAX_LENGTH}
+          />
           <div className="grid gap-5 sm:grid-cols-2">
             <Field id={ids.category} label="Category" error={errors.category?.message}>
               <NativeSelect
@@ -222,49 +229,41 @@ export function PostStarterForm() {
             </Field>
           </div>
           {subcategory ? (
-            <Field
+            <TextField
+              form={form}
+              name="starterType"
               id={ids.starterType}
               label="Specific Type (if different from above)"
-              error={errors.starterType?.message}
-            >
-              <Input
-                {...register('starterType')}
-                {...fieldAria(ids.starterType, errors.starterType?.message)}
-                maxLength={120}
-              />
-            </Field>
-          ) : null}
-          <Field id={ids.description} label="Description" error={errors.description?.message}>
-            <Textarea
-              {...register('description')}
-              {...fieldAria(ids.description, errors.description?.message)}
-              rows={5}
-              maxLength={5000}
-              placeholder="How old is it, what do you feed it, how should it be cared for?"
+              maxLength={STARTER_TITLE_MAX_LENGTH}
             />
-          </Field>
-          <Field
+          ) : null}
+          <TextareaField
+            form={form}
+            name="description"
+            id={ids.description}
+            label="Description"
+            rows={5}
+            maxLength={STARTER_DESCRIPTION_MAX_LENGTH}
+            placeholder="How old is it, what do you feed it, how should it be cared for?"
+          />
+          <TextareaField
+            form={form}
+            name="customDescription"
             id={ids.customDescription}
             label="Additional Details"
             hint="Optional"
-            error={errors.customDescription?.message}
-          >
-            <Textarea
-              {...register('customDescription')}
-              {...fieldAria(ids.customDescription, errors.customDescription?.message, true)}
-              rows={3}
-              maxLength={2000}
-            />
-          </Field>
-          <Field id={ids.location} label="Location" error={errors.location?.message}>
-            <Input
-              {...register('location')}
-              {...fieldAria(ids.location, errors.location?.message)}
-              placeholder="City, State/Country"
-              autoComplete="address-level2"
-              maxLength={120}
-            />
-          </Field>
+            rows={3}
+            maxLength={STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH}
+          />
+          <TextField
+            form={form}
+            name="location"
+            id={ids.location}
+            label="Location"
+            placeholder="City, State/Country"
+            autoComplete="address-level2"
+            maxLength={STARTER_LOCATION_MAX_LENGTH}
+          />
           <Field
             id={ids.photo}
             label="Photo"
@@ -315,7 +314,7 @@ export function PostStarterForm() {
           )}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" asChild>
-              <Link to="/browse">Cancel</Link>
+              <Link to={paths.browse}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={busy}>
               {busy ? 'Posting...' : 'Post Starter'}

@@ -8,8 +8,9 @@ import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
-import { ReportDialog } from '../reports/report-dialog';
+import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
+import { paths } from '../../lib/paths';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
@@ -35,6 +36,7 @@ export function StarterActionsMenu({
   const deleteStarter = useDeleteStarter();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
+  const { ReportDialog } = useStarterDialogs();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
@@ -47,7 +49,7 @@ export function StarterActionsMenu({
       onSuccess: () => {
         setConfirmOpen(false);
         toast({ title: 'Success!', description: 'Starter deleted successfully.' });
-        if (afterDelete === 'browse') void navigate('/browse');
+        if (afterDelete === 'browse') void navigate(paths.browse);
       },
       onError: (err) => toastError(errorMessage(err, 'Failed to delete starter')),
     });

@@ -8,15 +8,17 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
-import { useCurrentUser } from '../auth/use-current-user';
-import { MessageOwnerDialog } from '../messages/message-owner-dialog';
+import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { StarterActionsMenu } from './starter-actions';
+import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
+import { paths } from '../../lib/paths';
 
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
 export function StarterCard({ starter }: { starter: Starter }) {
   const { user } = useCurrentUser();
+  const { MessageDialog } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
   const isOwner = !!user && user.id === starter.userId;
 
@@ -43,7 +45,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
         )}
         <h3 className="text-lg leading-snug font-semibold">
           <Link
-            to={`/starter/${starter.id}`}
+            to={paths.starter.href(starter.id)}
             className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-focus hover:text-accent-hover dark:hover:text-accent"
           >
             {starter.title}
@@ -75,7 +77,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
           </div>
         )}
       </div>
-      <MessageOwnerDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+      <MessageDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
     </article>
   );
 }

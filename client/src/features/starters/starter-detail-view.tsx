@@ -11,13 +11,13 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { useCurrentUser } from '../auth/use-current-user';
-import { MessageOwnerDialog } from '../messages/message-owner-dialog';
-import { ReportDialog } from '../reports/report-dialog';
+import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { StarterActionsMenu } from './starter-actions';
+import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { useStarter } from './starters-api';
+import { paths } from '../../lib/paths';
 
 /** "12" → 12; anything else (missing, "abc", "1.5", "-3") → null. */
 export function parseStarterId(raw: string | undefined): number | null {
@@ -29,7 +29,7 @@ export function parseStarterId(raw: string | undefined): number | null {
 function BackLink() {
   return (
     <Link
-      to="/browse"
+      to={paths.browse}
       className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
     >
       <ArrowLeft className="size-4" aria-hidden />
@@ -106,6 +106,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user } = useCurrentUser();
+  const { MessageDialog, ReportDialog } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const starter = query.data;
@@ -204,7 +205,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               </div>
             )}
           </div>
-          <MessageOwnerDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+          <MessageDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
           {user && !isOwner && (
             <ReportDialog starter={starter} open={reportOpen} onOpenChange={setReportOpen} />
           )}

@@ -1,11 +1,38 @@
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiErrorBody } from '../../../../common/errors';
 import type { StarterSort } from '../../../../common/constants';
 import type { Starter, StarterList } from '../../../../common/starters';
 import { ApiError, apiRequest } from '../../lib/api';
 
-/** Every starters query key starts with this, so one invalidation refreshes them all. */
-export const startersKey = ['/api/starters'] as const;
+/** Every starters query key starts with `all`, so one invalidation refreshes them all. */
+export const starterKeys = {
+  all: ['starters'] as const,
+  list: (params: StarterListParams) => ['starters', 'list', params] as const,
+  detail: (id: number) => ['starters', 'detail', id] as const,
+  mine: ['starters', 'mine'] as const,
+};
+
+/**
+ * The starters feature owns the one cache entry of each starter; other features (a message
+ * thread's header) get it through these options, composed in by their page.
+ */
+export const starterQueries = {
+  list: (params: StarterListParams) =>
+    queryOptions({
+      queryKey: starterKeys.list(params),
+      queryFn: ({ signal }) => apiRequest<StarterList>(starterListUrl(params), { signal }),
+    }),
+  detail: (id: number) =>
+    queryOptions({
+      queryKey: starterKeys.detail(id),
+      queryFn: ({ signal }) => apiRequest<Starter>(`/api/starters/${id}`, { signal }),
+    }),
+  mine: () =>
+    queryOptions({
+      queryKey: starterKeys.mine,
+      queryFn: ({ signal }) => apiRequest<Starter[]>('/api/starters/my', { signal }),
+    }),
+};
 
 export interface StarterListParams {
   limit: number;
@@ -39,26 +66,15 @@ export function starterListUrl(params: StarterListParams): string {
 }
 
 export function useStarters(params: StarterListParams) {
-  return useQuery({
-    queryKey: [...startersKey, 'list', params],
-    queryFn: ({ signal }) => apiRequest<StarterList>(starterListUrl(params), { signal }),
-  });
+  return useQuery(starterQueries.list(params));
 }
 
 export function useStarter(id: number | null) {
-  return useQuery({
-    queryKey: [...startersKey, 'detail', id],
-    queryFn: ({ signal }) => apiRequest<Starter>(`/api/starters/${id}`, { signal }),
-    enabled: id !== null,
-  });
+  return useQuery({ ...starterQueries.detail(id ?? 0), enabled: id !== null });
 }
 
 export function useMyStarters(enabled = true) {
-  return useQuery({
-    queryKey: [...startersKey, 'my'],
-    queryFn: ({ signal }) => apiRequest<Starter[]>('/api/starters/my', { signal }),
-    enabled,
-  });
+  return useQuery({ ...starterQueries.mine(), enabled });
 }
 
 export function useMarkClaimed() {
@@ -66,7 +82,7 @@ export function useMarkClaimed() {
   return useMutation({
     mutationFn: (id: number) =>
       apiRequest<Starter>(`/api/starters/${id}`, { method: 'PATCH', body: { isClaimed: true } }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: startersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: starterKeys.all }),
   });
 }
 
@@ -75,8 +91,8 @@ export function useDeleteStarter() {
   return useMutation({
     mutationFn: (id: number) => apiRequest<void>(`/api/starters/${id}`, { method: 'DELETE' }),
     onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: [...startersKey, 'detail', id] });
-      return queryClient.invalidateQueries({ queryKey: startersKey });
+      queryClient.removeQueries({ queryKey: starterKeys.detail(id) });
+      return queryClient.invalidateQueries({ queryKey: starterKeys.all });
     },
   });
 }
@@ -126,6 +142,6 @@ export function useCreateStarter() {
   return useMutation({
     mutationFn: ({ form, onProgress }: { form: FormData; onProgress: (f: number) => void }) =>
       uploadStarter(form, onProgress),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: startersKey }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: starterKeys.all }),
   });
 }

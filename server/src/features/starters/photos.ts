@@ -1,13 +1,12 @@
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../../errors';
+import { NOT_AN_IMAGE } from '../../../../common/constants';
 
 /** Refuse decompression bombs before decoding a single pixel. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
 const FULL_SIZE = 1600;
 const THUMB_SIZE = 480;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
-
-export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF or HEIC)';
 
 export interface ProcessedPhoto {
   full: Buffer;

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { PHOTO_MAX_BYTES } from '../../../../common/constants';
+import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
 import { createStarterSchema, type CreateStarter } from '../../../../common/starters';
 import { HttpError } from '../../errors';
 
@@ -15,7 +15,6 @@ export const STARTER_FORM_LIMITS = {
   headerPairs: 100,
 };
 
-export const PHOTO_TOO_LARGE = 'Photo must be 5MB or smaller';
 export const FORM_UNREADABLE = 'The form could not be read. Please try again.';
 export const ONLY_ONE_PHOTO = 'Only one photo, in the "image" field, can be uploaded';
 

@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
+import { moderationKeys } from '../features/moderation/moderation-api';
+import { ReportDialog } from '../features/reports/report-dialog';
+import {
+  StarterDialogsProvider,
+  type StarterDialogProps,
+  type StarterDialogs,
+} from '../features/starters/starter-dialogs';
+import { StarterSummary } from '../features/starters/starter-summary';
+
+function MessageDialog(props: StarterDialogProps) {
+  return <MessageOwnerDialog {...props} summary={<StarterSummary starter={props.starter} />} />;
+}
+
+function StarterReportDialog(props: StarterDialogProps) {
+  const queryClient = useQueryClient();
+  return (
+    <ReportDialog
+      {...props}
+      summary={<StarterSummary starter={props.starter} />}
+      // A moderator who reports sees the new report on the dashboard without a reload.
+      onReported={() => void queryClient.invalidateQueries({ queryKey: moderationKeys.all })}
+    />
+  );
+}
+
+const dialogs: StarterDialogs = { MessageDialog, ReportDialog: StarterReportDialog };
+
+/**
+ * Gives the starters feature's buttons the messages and reports dialogs. Pages that show
+ * starters wrap themselves in it; it is not app-wide so the dialogs stay out of the first load.
+ */
+export function WithStarterDialogs({ children }: { children: ReactNode }) {
+  return <StarterDialogsProvider dialogs={dialogs}>{children}</StarterDialogsProvider>;
+}

@@ -1,0 +1,37 @@
+import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
+import type { Starter } from '../../../../common/starters';
+
+export interface StarterDialogProps {
+  starter: Starter;
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/**
+ * The dialogs a starter's buttons open. They belong to other features (messages, reports), so
+ * the page composes them in rather than this feature importing them.
+ */
+export interface StarterDialogs {
+  MessageDialog: ComponentType<StarterDialogProps>;
+  ReportDialog: ComponentType<StarterDialogProps>;
+}
+
+const none = () => null;
+const StarterDialogsContext = createContext<StarterDialogs>({
+  MessageDialog: none,
+  ReportDialog: none,
+});
+
+export function StarterDialogsProvider({
+  dialogs,
+  children,
+}: {
+  dialogs: StarterDialogs;
+  children: ReactNode;
+}) {
+  return <StarterDialogsContext value={dialogs}>{children}</StarterDialogsContext>;
+}
+
+export function useStarterDialogs(): StarterDialogs {
+  return useContext(StarterDialogsContext);
+}

@@ -1,0 +1,34 @@
+/**
+ * Every route of the app and every address it links to, in one table: the router, links and
+ * navigations all read it, so a route changes in one place.
+ */
+export const paths = {
+  home: '/',
+  browse: '/browse',
+  post: '/post',
+  messages: '/messages',
+  profile: '/profile',
+  moderation: '/moderation',
+  rules: '/rules',
+  safety: '/safety',
+  contact: '/contact',
+  help: '/help',
+  privacy: '/privacy',
+  join: '/join',
+  login: '/login',
+  signup: '/signup',
+  starter: {
+    path: '/starter/:id',
+    href: (id: number) => `/starter/${id}`,
+  },
+  browseCategory: {
+    href: (category: string) => `/browse?category=${encodeURIComponent(category)}`,
+  },
+  conversation: {
+    href: (starterId: number, withId: string) =>
+      `/messages?starter=${starterId}&with=${encodeURIComponent(withId)}`,
+  },
+  /** Served by the server, not the app: links to them load a full page. */
+  externalSignIn: '/api/login',
+  signOut: '/api/logout',
+} as const;

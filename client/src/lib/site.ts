@@ -1,0 +1,15 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SiteSettings } from '../../../common/site';
+import { apiRequest } from './api';
+
+export const siteQueryKey = ['site'] as const;
+
+export const siteQuery = () =>
+  queryOptions({
+    queryKey: siteQueryKey,
+    queryFn: ({ signal }) => apiRequest<SiteSettings>('/api/site', { signal }),
+  });
+
+export function useSite() {
+  return useQuery(siteQuery());
+}
