@@ -1,11 +1,7 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  BLOCKED_BY_THEM,
-  FOUND_NEW_HOME_TEXT,
-  RENEWALS_MAX,
-} from '../../../../common/handovers';
+import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { messages, starters, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
@@ -31,7 +27,12 @@ function call(who: Member | null, method: string, url: string, payload?: unknown
 }
 
 /** A member writes to the owner about the starter (as the Message dialog does). */
-async function ask(member: Member, starterId: number, ownerId: string, content = 'May I have some?') {
+async function ask(
+  member: Member,
+  starterId: number,
+  ownerId: string,
+  content = 'May I have some?',
+) {
   const res = await call(member, 'POST', '/api/messages', {
     starterId,
     receiverId: ownerId,
@@ -139,7 +140,14 @@ describe('portions and hand-over mode on a listing', () => {
     ['portions 21', [['portions', '21']], 'portions'],
     ['an unknown way to travel', [['travel', 'boat']], 'travel'],
     ['post without postage', [['travel', 'post']], 'postage'],
-    ['postage for pickup only', [['travel', 'pickup'], ['postage', 'giver']], 'postage'],
+    [
+      'postage for pickup only',
+      [
+        ['travel', 'pickup'],
+        ['postage', 'giver'],
+      ],
+      'postage',
+    ],
     ['6 days', [['availableDays', '6']], 'availableDays'],
     ['91 days', [['availableDays', '91']], 'availableDays'],
     ['a long "bring"', [['bring', 'x'.repeat(121)]], 'bring'],
@@ -184,7 +192,10 @@ describe('reservations', () => {
     const lines = systemLines(await thread(asker, starter.id), 'reserved');
     expect(lines).toHaveLength(1);
     expect(lines[0]!.content).toMatch(/^Reserved for you — Saturday (28 November )?10:00$/);
-    expect(lines[0]!.system).toMatchObject({ at: '2026-11-28T10:00', reservationId: res.json().id });
+    expect(lines[0]!.system).toMatchObject({
+      at: '2026-11-28T10:00',
+      reservationId: res.json().id,
+    });
     const unread = await call(asker, 'GET', '/api/messages/unread-count');
     expect(unread.json().count).toBe(1);
     const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
@@ -272,8 +283,9 @@ describe('hand-overs, confirmation and feedback', () => {
     for (const m of [a, b, c]) await ask(m, starter.id, owner.user.id);
     await reply(owner, starter.id, b.user.id);
     const url = `/api/starters/${starter.id}/reservations`;
-    const ra = (await call(owner, 'POST', url, { memberId: a.user.id, at: '2026-11-28T10:00' }))
-      .json().id;
+    const ra = (
+      await call(owner, 'POST', url, { memberId: a.user.id, at: '2026-11-28T10:00' })
+    ).json().id;
     await call(owner, 'POST', url, { memberId: b.user.id, at: '2026-11-28T11:00' });
     expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
 
@@ -334,7 +346,11 @@ describe('hand-overs, confirmation and feedback', () => {
       canLeaveFeedback: false,
     });
     const activity = (await call(owner, 'GET', '/api/me/starter-activity')).json();
-    expect(activity[0]).toMatchObject({ starterId: starter.id, status: 'claimed', offSiteHandovers: 1 });
+    expect(activity[0]).toMatchObject({
+      starterId: starter.id,
+      status: 'claimed',
+      offSiteHandovers: 1,
+    });
     expect(activity[0].askers.map((x: { user: { id: string } }) => x.user.id)).toEqual([
       a.user.id,
       b.user.id,
@@ -349,12 +365,14 @@ describe('hand-overs, confirmation and feedback', () => {
     const id = (
       await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
     ).json().id;
-    expect((await call(a, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await call(a, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode,
+    ).toBe(204);
     const res = await call(a, 'POST', `/api/handovers/${id}/feedback`, { rating: 'up' });
     expect(res.statusCode).toBe(403);
-    expect((await call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json().thumbsUp).toBe(0);
+    expect((await call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json().thumbsUp).toBe(
+      0,
+    );
   });
 
   it('"It didn\'t happen" gives the portion back to the listing', async () => {
@@ -373,7 +391,7 @@ describe('hand-overs, confirmation and feedback', () => {
     expect((await call(null, 'GET', `/api/users/${a.user.id}/summary`)).json().received).toBe(0);
   });
 
-  it('refuses a hand-over on someone else\'s starter and to a member who never asked', async () => {
+  it("refuses a hand-over on someone else's starter and to a member who never asked", async () => {
     const { owner, starter } = await setting(1);
     const a = await signedInMember(t.db);
     const url = `/api/starters/${starter.id}/handovers`;
@@ -385,7 +403,10 @@ describe('hand-overs, confirmation and feedback', () => {
 describe('member summary', () => {
   it('counts replies and never shows an email or contact info', async () => {
     const { owner, starter } = await setting(1);
-    await t.db.update(users).set({ contactInfo: 'call 555-0100' }).where(eq(users.id, owner.user.id));
+    await t.db
+      .update(users)
+      .set({ contactInfo: 'call 555-0100' })
+      .where(eq(users.id, owner.user.id));
     const a = await signedInMember(t.db);
     const b = await signedInMember(t.db);
     await ask(a, starter.id, owner.user.id);
