@@ -450,6 +450,9 @@ describe('listings that stay fresh', () => {
     // A conversation under way keeps its thread and the starter's page.
     expect((await call(asker, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(200);
     expect((await thread(asker, starter.id)).length).toBe(1);
+    const conversations = (await call(owner, 'GET', '/api/conversations')).json();
+    expect(conversations.map((c: { starterId: number }) => c.starterId)).toContain(starter.id);
+    expect((await call(owner, 'GET', '/api/messages/unread-count')).json().count).toBe(1);
     const my = (await call(owner, 'GET', '/api/starters/my')).json();
     expect(my.find((s: { id: number }) => s.id === starter.id).status).toBe('expired');
     expect((await call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
