@@ -10,13 +10,12 @@ import {
   subcategoryLabel,
 } from '../../../../common/catalogue';
 import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
+import type { z } from 'zod';
 import {
-  createStarterSchema,
   STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
-  type CreateStarter,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -31,6 +30,13 @@ import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useCreateStarter } from './starters-api';
+import { ListingHandoverFields } from './listing-handover-fields';
+import {
+  appendListingHandover,
+  LISTING_HANDOVER_DEFAULTS,
+  LISTING_HANDOVER_FIELD_NAMES,
+  postStarterFormSchema,
+} from './listing-handover-schema';
 import { paths } from '../../lib/paths';
 
 const FIELD_NAMES = [
@@ -41,6 +47,7 @@ const FIELD_NAMES = [
   'customDescription',
   'description',
   'location',
+  ...LISTING_HANDOVER_FIELD_NAMES,
 ] as const;
 
 /** The photo picker's check before any upload: images only, 5 MB at most. */
@@ -74,7 +81,7 @@ export function PostStarterForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const preview = usePreviewUrl(photo);
 
-  const form = useZodForm(createStarterSchema, {
+  const form = useZodForm(postStarterFormSchema, {
     defaultValues: {
       title: '',
       category: '',
@@ -83,6 +90,7 @@ export function PostStarterForm() {
       customDescription: '',
       description: '',
       location: '',
+      ...LISTING_HANDOVER_DEFAULTS,
     },
   });
   const {
@@ -133,7 +141,7 @@ export function PostStarterForm() {
     if (input) input.value = '';
   };
 
-  const onSubmit = (values: CreateStarter) => {
+  const onSubmit = (values: z.output<typeof postStarterFormSchema>) => {
     const form = new FormData();
     form.set('title', values.title);
     form.set('category', values.category);
@@ -142,6 +150,7 @@ export function PostStarterForm() {
     if (values.customDescription) form.set('customDescription', values.customDescription);
     form.set('description', values.description);
     form.set('location', values.location);
+    appendListingHandover(form, values);
     // The file goes last so the server has every field before the bytes arrive.
     if (photo) form.set('image', photo, photo.name);
     setProgress(photo ? 0 : null);
@@ -264,6 +273,7 @@ export function PostStarterForm() {
             autoComplete="address-level2"
             maxLength={STARTER_LOCATION_MAX_LENGTH}
           />
+          <ListingHandoverFields form={form} idPrefix={`${id}-handover`} />
           <Field
             id={ids.photo}
             label="Photo"
