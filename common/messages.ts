@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
+import { MESSAGE_KINDS, systemLineSchema } from './handovers';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 
@@ -42,6 +43,12 @@ export const messageSchema = z.object({
   content: z.string(),
   isRead: z.boolean(),
   createdAt: z.string(),
+  /**
+   * 'system': a line the site wrote (a reservation, a hand-over, "found a new home"); it has
+   * no human author: `senderId` is the thread's other side, kept so the thread stays paired.
+   */
+  kind: z.enum(MESSAGE_KINDS).optional(),
+  system: systemLineSchema.nullable().optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
 

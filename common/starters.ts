@@ -7,6 +7,13 @@ import {
   type CategoryKey,
 } from './catalogue';
 import { DESCRIPTION_MIN_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, STARTER_SORTS } from './constants';
+import {
+  POSTAGE_PAYERS,
+  STARTER_STATUSES,
+  TRAVEL_MODES,
+  checkPostage,
+  handoverTermsShape,
+} from './handovers';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 
@@ -37,6 +44,25 @@ export const starterSchema = z.object({
   createdAt: z.string(),
   updatedAt: z.string(),
   user: publicUserSchema,
+  /** Portions offered in all (the owner may add more later). */
+  portions: z.number().int(),
+  /** Portions neither given nor reserved: what can still be reserved. */
+  portionsLeft: z.number().int(),
+  /** Portions reserved for someone and not yet given ("1 of 3 reserved"). */
+  portionsReserved: z.number().int(),
+  travel: z.array(z.enum(TRAVEL_MODES)),
+  postage: z.enum(POSTAGE_PAYERS).nullable(),
+  /** What to bring, e.g. a clean jar. */
+  bring: z.string().nullable(),
+  /** When it leaves browse unless renewed; claimed starters stop expiring. */
+  availableUntil: z.string(),
+  /** Derived from claimed, portions and expiry (decision 020). */
+  status: z.enum(STARTER_STATUSES),
+  /**
+   * Whether the signed-in asker may message the owner about it (false when either blocked the
+   * other, or it is theirs, claimed or expired). Left out of shared answers such as browse.
+   */
+  canMessage: z.boolean().optional(),
 });
 export type Starter = z.infer<typeof starterSchema>;
 
@@ -101,8 +127,10 @@ export const createStarterSchema = z
           `Location must be at most ${STARTER_LOCATION_MAX_LENGTH} characters`,
         ),
     ),
+    ...handoverTermsShape,
   })
   .superRefine((value, ctx) => {
+    checkPostage(value, ctx);
     if (
       value.subcategory &&
       categoryKeys.includes(value.category as CategoryKey) &&

@@ -44,6 +44,14 @@ export function aStarter(overrides: Partial<Starter> = {}): Starter {
       lastName: 'Rye',
       profileImageUrl: null,
     },
+    portions: 1,
+    portionsLeft: 1,
+    portionsReserved: 0,
+    travel: ['pickup'],
+    postage: null,
+    bring: null,
+    availableUntil: new Date(Date.now() + 30 * 24 * 3_600_000).toISOString(),
+    status: 'available',
     ...overrides,
   };
 }

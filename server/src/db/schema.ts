@@ -28,6 +28,12 @@ import {
   REPORT_DESCRIPTION_MAX_LENGTH,
 } from '../../../common/constants';
 import {
+  BRING_MAX_LENGTH,
+  FEEDBACK_NOTE_MAX_LENGTH,
+  PORTIONS_MAX,
+  RELEASE_REASON_MAX_LENGTH,
+} from '../../../common/handovers';
+import {
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
@@ -166,6 +172,19 @@ export const starters = pgTable(
      * sees it again.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** Portions offered in all; reserved and given are counted here too (decision 020). */
+    portions: integer('portions').notNull().default(1),
+    portionsReserved: integer('portions_reserved').notNull().default(0),
+    portionsGiven: integer('portions_given').notNull().default(0),
+    travel: text('travel').array().notNull().default(sql`'{pickup}'::text[]`),
+    postage: text('postage'),
+    bring: text('bring'),
+    /** Leaves browse after this unless renewed; ignored once claimed. */
+    availableUntil: timestamp('available_until', { withTimezone: true })
+      .notNull()
+      .default(sql`now() + interval '30 days'`),
+    /** "Still available" presses since the last hand-over. */
+    renewals: integer('renewals').notNull().default(0),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(starter_type, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(custom_description, '')), 'C') || setweight(to_tsvector('simple', coalesce(location, '')), 'B')`,
     ),
@@ -188,6 +207,22 @@ export const starters = pgTable(
     check(
       'starters_location_length',
       sql`char_length(${t.location}) BETWEEN 1 AND ${n(STARTER_LOCATION_MAX_LENGTH)}`,
+    ),
+    check(
+      'starters_portions_count',
+      sql`${t.portionsReserved} >= 0 AND ${t.portionsGiven} >= 0 AND ${t.portionsReserved} + ${t.portionsGiven} <= ${t.portions} AND ${t.portions} - ${t.portionsGiven} <= ${n(PORTIONS_MAX)}`,
+    ),
+    check(
+      'starters_travel_check',
+      sql`cardinality(${t.travel}) BETWEEN 1 AND 2 AND ${t.travel} <@ ARRAY['pickup', 'post']::text[]`,
+    ),
+    check(
+      'starters_postage_check',
+      sql`(${t.postage} IS NULL OR ${t.postage} IN ('giver', 'recipient')) AND ((${t.postage} IS NOT NULL) = ('post' = ANY(${t.travel})))`,
+    ),
+    check(
+      'starters_bring_length',
+      sql`${t.bring} IS NULL OR char_length(${t.bring}) BETWEEN 1 AND ${n(BRING_MAX_LENGTH)}`,
     ),
     index('starters_active_created_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
     index('starters_category_created_idx').on(t.category, t.subcategory, t.createdAt.desc()),
@@ -230,8 +265,16 @@ export const messages = pgTable(
     content: text('content').notNull(),
     isRead: boolean('is_read').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * 'system': written by the site (reservations, hand-overs). Its sender is the thread's
+     * other side so threads, conversation lists and unread counts need no special case.
+     */
+    kind: text('kind').notNull().default('text'),
+    /** For system lines: `{event, at, reservationId, handoverId}` (common/handovers.ts). */
+    system: jsonb('system'),
   },
   (t) => [
+    check('messages_kind_check', sql`${t.kind} IN ('text', 'system')`),
     check(
       'messages_content_length',
       sql.raw(`char_length(content) BETWEEN 1 AND ${MESSAGE_MAX_LENGTH}`),
@@ -240,6 +283,124 @@ export const messages = pgTable(
     index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),
     index('messages_starter_created_idx').on(t.starterId, t.createdAt),
     index('messages_sender_idx').on(t.senderId),
+  ],
+);
+
+// ---------------------------------------------------------------- hand-overs
+/** A portion of a starter held for one member (decision 020). */
+export const reservations = pgTable(
+  'reservations',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** Pickup or posting time on the neighbours' wall clock, as typed. */
+    at: timestamp('at', { withTimezone: false, mode: 'string' }),
+    status: text('status').notNull().default('active'),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'reservations_status_check',
+      sql`${t.status} IN ('active', 'released', 'backed_out', 'given')`,
+    ),
+    check(
+      'reservations_reason_length',
+      sql`${t.reason} IS NULL OR char_length(${t.reason}) <= ${n(RELEASE_REASON_MAX_LENGTH)}`,
+    ),
+    /** One portion at a time per member and starter. */
+    uniqueIndex('reservations_active_key')
+      .on(t.starterId, t.memberId)
+      .where(sql`status = 'active'`),
+    index('reservations_member_idx').on(t.memberId, t.createdAt.desc()),
+  ],
+);
+
+/** A portion given: to a member (who confirms) or to someone not on CultureShare. */
+export const handovers = pgTable(
+  'handovers',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    giverId: text('giver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    recipientId: text('recipient_id').references(() => users.id, { onDelete: 'cascade' }),
+    reservationId: integer('reservation_id').references(() => reservations.id, {
+      onDelete: 'set null',
+    }),
+    at: timestamp('at', { withTimezone: false, mode: 'string' }),
+    status: text('status').notNull().default('given'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('handovers_status_check', sql`${t.status} IN ('given', 'received', 'not_received')`),
+    check('handovers_not_to_self', sql`${t.recipientId} IS NULL OR ${t.recipientId} <> ${t.giverId}`),
+    index('handovers_starter_idx').on(t.starterId),
+    index('handovers_giver_idx').on(t.giverId, t.createdAt.desc()),
+    index('handovers_recipient_idx').on(t.recipientId, t.createdAt.desc()),
+  ],
+);
+
+/** How a confirmed hand-over went, once per side. */
+export const feedback = pgTable(
+  'feedback',
+  {
+    id: serial('id').primaryKey(),
+    handoverId: integer('handover_id')
+      .notNull()
+      .references(() => handovers.id, { onDelete: 'cascade' }),
+    fromId: text('from_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    toId: text('to_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    rating: text('rating').notNull(),
+    reason: text('reason'),
+    note: text('note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('feedback_rating_check', sql`${t.rating} IN ('up', 'down')`),
+    check(
+      'feedback_reason_check',
+      sql`(${t.reason} IS NULL OR ${t.reason} IN ('no-show', 'late', 'rude', 'unhealthy', 'other')) AND (${t.rating} = 'up' OR ${t.reason} IS NOT NULL)`,
+    ),
+    check(
+      'feedback_note_length',
+      sql`${t.note} IS NULL OR char_length(${t.note}) <= ${n(FEEDBACK_NOTE_MAX_LENGTH)}`,
+    ),
+    uniqueIndex('feedback_once_per_side_key').on(t.handoverId, t.fromId),
+    index('feedback_to_idx').on(t.toId, t.createdAt.desc()),
+  ],
+);
+
+/** A member's private block of another: no messages either way while it lasts. */
+export const blocks = pgTable(
+  'blocks',
+  {
+    blockerId: text('blocker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    blockedId: text('blocked_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.blockerId, t.blockedId] }),
+    index('blocks_blocked_idx').on(t.blockedId),
+    check('blocks_not_self', sql`${t.blockerId} <> ${t.blockedId}`),
   ],
 );
 

@@ -34,6 +34,14 @@ function starterFixture(overrides: Partial<Starter> = {}): Starter {
       lastName: 'Smith',
       profileImageUrl: null,
     },
+    portions: 1,
+    portionsLeft: 1,
+    portionsReserved: 0,
+    travel: ['pickup'],
+    postage: null,
+    bring: null,
+    availableUntil: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
+    status: 'available',
     ...overrides,
   };
 }

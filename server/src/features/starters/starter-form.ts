@@ -26,7 +26,13 @@ const TEXT_FIELDS = new Set([
   'starterType',
   'customDescription',
   'location',
+  'portions',
+  'postage',
+  'bring',
+  'availableDays',
 ]);
+/** Fields that may repeat (`travel=pickup&travel=post`). */
+const LIST_FIELDS = new Set(['travel']);
 
 export interface StarterForm {
   input: CreateStarter;
@@ -73,6 +79,7 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
     throw new HttpError(415, 'unsupported_media_type', 'Send the starter as multipart/form-data');
   }
   const fields: Record<string, string> = {};
+  const lists: Record<string, string[]> = {};
   let photo: Buffer | undefined;
   try {
     for await (const part of request.parts({ limits: STARTER_FORM_LIMITS })) {
@@ -92,6 +99,13 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
           });
         }
         fields[part.fieldname] = part.value;
+      } else if (LIST_FIELDS.has(part.fieldname)) {
+        if (part.valueTruncated || typeof part.value !== 'string') {
+          throw refused(`The ${part.fieldname} field is too long`, {
+            [part.fieldname]: 'Too long',
+          });
+        }
+        (lists[part.fieldname] ??= []).push(part.value);
       }
     }
   } catch (err) {
@@ -105,6 +119,11 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
     starterType: fields.starterType ?? '',
     customDescription: fields.customDescription,
     location: fields.location ?? '',
+    portions: fields.portions,
+    travel: lists.travel,
+    postage: fields.postage,
+    bring: fields.bring,
+    availableDays: fields.availableDays,
   });
   if (!parsed.success) throw validationError(parsed.error);
   return { input: parsed.data, photo };

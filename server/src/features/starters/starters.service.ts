@@ -6,6 +6,12 @@ import {
   type StarterListQuery,
 } from '../../../../common/starters';
 import {
+  portionsLeftOf,
+  starterStatus,
+  type PostagePayer,
+  type TravelMode,
+} from '../../../../common/handovers';
+import {
   authorizeStarter,
   canSeeStarter,
   isPublic,
@@ -49,6 +55,13 @@ const starterColumns = {
   removedAt: starters.removedAt,
   createdAt: starters.createdAt,
   updatedAt: starters.updatedAt,
+  portions: starters.portions,
+  portionsReserved: starters.portionsReserved,
+  portionsGiven: starters.portionsGiven,
+  travel: starters.travel,
+  postage: starters.postage,
+  bring: starters.bring,
+  availableUntil: starters.availableUntil,
 };
 
 const ownerColumns = {
@@ -83,8 +96,14 @@ function thumbnailOf(imagePath: string | null): string | null {
 }
 
 function toStarter({ starter, owner }: StarterRow): Starter {
+  const { portionsGiven: _given, ...shown } = starter;
   return {
-    ...starter,
+    ...shown,
+    portionsLeft: portionsLeftOf(starter),
+    travel: starter.travel as TravelMode[],
+    postage: starter.postage as PostagePayer | null,
+    availableUntil: starter.availableUntil.toISOString(),
+    status: starterStatus(starter),
     thumbnailPath: thumbnailOf(starter.imagePath),
     removedAt: starter.removedAt?.toISOString() ?? null,
     createdAt: starter.createdAt.toISOString(),
@@ -269,6 +288,11 @@ export async function createStarter(
             location: input.location,
             latitude: place?.latitude ?? null,
             longitude: place?.longitude ?? null,
+            portions: input.portions,
+            travel: input.travel,
+            postage: input.postage ?? null,
+            bring: input.bring ?? null,
+            availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
           })
           .returning({ id: starters.id });
         if (processed) {
