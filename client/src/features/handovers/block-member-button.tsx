@@ -14,7 +14,7 @@ export function BlockMemberButton({ memberId, name }: { memberId: string; name: 
   const blocks = useBlocks();
   const change = useBlockMember();
   const [open, setOpen] = useState(false);
-  const blocked = !!blocks.data?.some((b) => b.memberId === memberId);
+  const blocked = !!blocks.data?.some((b) => b.user.id === memberId);
   if (blocks.isPending) return null;
 
   const confirm = () =>

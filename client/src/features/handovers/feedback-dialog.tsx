@@ -7,9 +7,15 @@ import { CharacterCount, RadioCardsField, TextareaField } from '../../components
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
-import { FEEDBACK_NOTE_MAX_LENGTH, feedbackFormSchema } from './handover-forms';
-import { FEEDBACK_DOWN_REASONS } from './handover-types';
+import {
+  FEEDBACK_NOTE_MAX_LENGTH,
+  FEEDBACK_REASONS,
+  feedbackReasonLabels,
+  feedbackSchema,
+} from '../../../../common/handovers';
 import { useLeaveFeedback } from './handovers-api';
+
+const reasons = FEEDBACK_REASONS.map((value) => ({ value, label: feedbackReasonLabels[value] }));
 
 const ratings = [
   { value: 'up', label: '👍 It went well' },
@@ -48,19 +54,19 @@ export function FeedbackDialog({
 function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () => void }) {
   const id = useId();
   const leave = useLeaveFeedback();
-  const form = useZodForm(feedbackFormSchema, {
+  const form = useZodForm(feedbackSchema, {
     defaultValues: { rating: undefined, reason: '', note: '' },
   });
   const rating = useWatch({ control: form.control, name: 'rating' });
-  const note = useWatch({ control: form.control, name: 'note' }) ?? '';
+  const note = String(useWatch({ control: form.control, name: 'note' }) ?? '');
 
   const submit = form.handleSubmit((values) =>
     leave.mutate(
       {
         id: handoverId,
         rating: values.rating,
-        reason: values.rating === 'down' && values.reason ? values.reason : undefined,
-        note: values.note || undefined,
+        reason: values.rating === 'down' ? values.reason : undefined,
+        note: values.note,
       },
       {
         onSuccess: () => {
@@ -91,7 +97,7 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
           name="reason"
           id={`${id}-reason`}
           legend="What went wrong?"
-          options={FEEDBACK_DOWN_REASONS}
+          options={reasons}
         />
       )}
       <div className="grid gap-1">

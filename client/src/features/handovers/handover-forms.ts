@@ -1,49 +1,33 @@
 import { z } from 'zod';
-import { multiLineText, singleLineText } from '../../../../common/text';
+import { RELEASE_REASON_MAX_LENGTH } from '../../../../common/handovers';
+import { singleLineText } from '../../../../common/text';
 
-export const RELEASE_REASON_MAX_LENGTH = 200;
-export const FEEDBACK_NOTE_MAX_LENGTH = 300;
-
-/** The reserve dialog: a date and a time, both optional, but a time needs a date. */
+/** The reserve dialog: a day and a time, both optional, but a time needs a day. */
 export const reserveFormSchema = z
-  .object({
-    date: z.string(),
-    time: z.string(),
-  })
+  .object({ date: z.string(), time: z.string() })
   .superRefine((value, ctx) => {
     if (value.time && !value.date) {
       ctx.addIssue({ code: 'custom', path: ['date'], message: 'Pick a day for that time' });
     }
-    if (value.date && Number.isNaN(new Date(`${value.date}T${value.time || '00:00'}`).getTime())) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'That date does not look right' });
-    }
   });
 export type ReserveForm = z.input<typeof reserveFormSchema>;
 
-/** The chosen day and time as an ISO instant (local time), or null when none was picked. */
+/**
+ * The chosen day and time as the neighbours' wall clock (`2026-11-28T10:00`), or null. A day
+ * without a time means midday, a time people can adjust in the conversation.
+ */
 export function reserveAt({ date, time }: ReserveForm): string | null {
   if (!date) return null;
-  return new Date(`${date}T${time || '12:00'}`).toISOString();
+  return `${date}T${time || '12:00'}`;
 }
 
+/** The owner says briefly why they release a reservation; the member sees it in the thread. */
 export const releaseFormSchema = z.object({
   reason: singleLineText()
     .trim()
     .min(1, 'Please say briefly why')
-    .max(RELEASE_REASON_MAX_LENGTH, `At most ${RELEASE_REASON_MAX_LENGTH} characters`),
+    .max(
+      RELEASE_REASON_MAX_LENGTH,
+      `Reason must be at most ${RELEASE_REASON_MAX_LENGTH} characters`,
+    ),
 });
-
-export const feedbackFormSchema = z
-  .object({
-    rating: z.enum(['up', 'down'], 'Choose 👍 or 👎'),
-    reason: z.enum(['no-show', 'late', 'rude', 'unhealthy', 'other']).or(z.literal('')),
-    note: multiLineText()
-      .trim()
-      .max(FEEDBACK_NOTE_MAX_LENGTH, `At most ${FEEDBACK_NOTE_MAX_LENGTH} characters`),
-  })
-  .superRefine((value, ctx) => {
-    if (value.rating === 'down' && !value.reason) {
-      ctx.addIssue({ code: 'custom', path: ['reason'], message: 'Please choose what went wrong' });
-    }
-  });
-export type FeedbackForm = z.input<typeof feedbackFormSchema>;

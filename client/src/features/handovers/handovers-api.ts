@@ -6,22 +6,22 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
-import { apiRequest } from '../../lib/api';
 import type {
-  Block,
-  FeedbackRating,
-  FeedbackReason,
-  MemberSummary,
-  MyHandoverItem,
-  ThreadHandoverState,
-} from './handover-types';
+  BlockedMember,
+  FeedbackInput,
+  MyHandovers,
+  StarterActivity,
+  UserSummary,
+} from '../../../../common/handovers';
+import { apiRequest } from '../../lib/api';
 
 /** Every hand-over query key starts with `all`, so one invalidation refreshes them all. */
 export const handoverKeys = {
   all: ['handovers'] as const,
   summary: (userId: string) => ['handovers', 'summary', userId] as const,
-  thread: (starterId: number, memberId: string) =>
-    ['handovers', 'thread', starterId, memberId] as const,
+  /** The signed-in owner's listings with who asked and where each stands. */
+  activity: ['handovers', 'starter-activity'] as const,
+  /** What is reserved for the signed-in member, and what they received or gave. */
   mine: ['handovers', 'mine'] as const,
   blocks: ['handovers', 'blocks'] as const,
 };
@@ -31,28 +31,23 @@ export const handoverQueries = {
     queryOptions({
       queryKey: handoverKeys.summary(userId),
       queryFn: ({ signal }) =>
-        apiRequest<MemberSummary>(`/api/users/${encodeURIComponent(userId)}/summary`, { signal }),
-      staleTime: 60_000,
+        apiRequest<UserSummary>(`/api/users/${encodeURIComponent(userId)}/summary`, { signal }),
     }),
-  /** Where the conversation about `starterId` with `memberId` stands (reserved, given…). */
-  thread: (starterId: number, memberId: string) =>
+  activity: () =>
     queryOptions({
-      queryKey: handoverKeys.thread(starterId, memberId),
+      queryKey: handoverKeys.activity,
       queryFn: ({ signal }) =>
-        apiRequest<ThreadHandoverState>(
-          `/api/starters/${starterId}/handover-state?with=${encodeURIComponent(memberId)}`,
-          { signal },
-        ),
+        apiRequest<StarterActivity[]>('/api/me/starter-activity', { signal }),
     }),
   mine: () =>
     queryOptions({
       queryKey: handoverKeys.mine,
-      queryFn: ({ signal }) => apiRequest<MyHandoverItem[]>('/api/handovers/mine', { signal }),
+      queryFn: ({ signal }) => apiRequest<MyHandovers>('/api/me/handovers', { signal }),
     }),
   blocks: () =>
     queryOptions({
       queryKey: handoverKeys.blocks,
-      queryFn: ({ signal }) => apiRequest<Block[]>('/api/blocks', { signal }),
+      queryFn: ({ signal }) => apiRequest<BlockedMember[]>('/api/blocks', { signal }),
     }),
 };
 
@@ -76,12 +71,12 @@ export function useMemberSummary(userId: string | null | undefined) {
   return useQuery({ ...handoverQueries.summary(userId ?? ''), enabled: !!userId });
 }
 
-export function useThreadHandover(starterId: number, memberId: string | null) {
-  return useQuery({ ...handoverQueries.thread(starterId, memberId ?? ''), enabled: !!memberId });
+export function useStarterActivity(enabled = true) {
+  return useQuery({ ...handoverQueries.activity(), enabled });
 }
 
-export function useMyHandovers() {
-  return useQuery(handoverQueries.mine());
+export function useMyHandovers(enabled = true) {
+  return useQuery({ ...handoverQueries.mine(), enabled });
 }
 
 export function useBlocks(enabled = true) {
@@ -93,6 +88,7 @@ function useHandoverMutation<Input, Output = unknown>(call: (input: Input) => Pr
   return useMutation({ mutationFn: call, onSuccess: () => refresh() });
 }
 
+/** `at`: the neighbours' wall-clock time, `2026-11-28T10:00`, or null. */
 export function useReserve() {
   return useHandoverMutation(
     ({ starterId, memberId, at }: { starterId: number; memberId: string; at: string | null }) =>
@@ -106,10 +102,10 @@ export function useReserve() {
 /** The owner releases (with a reason) or the member backs out (no reason needed). */
 export function useReleaseReservation() {
   return useHandoverMutation(({ id, reason }: { id: number; reason?: string }) =>
-    apiRequest<void>(
-      `/api/reservations/${id}${reason ? `?reason=${encodeURIComponent(reason)}` : ''}`,
-      { method: 'DELETE' },
-    ),
+    apiRequest<void>(`/api/reservations/${id}`, {
+      method: 'DELETE',
+      body: reason ? { reason } : undefined,
+    }),
   );
 }
 
@@ -127,12 +123,6 @@ export function useConfirmHandover() {
   return useHandoverMutation(({ id, received }: { id: number; received: boolean }) =>
     apiRequest<void>(`/api/handovers/${id}/confirm`, { method: 'POST', body: { received } }),
   );
-}
-
-export interface FeedbackInput {
-  rating: FeedbackRating;
-  reason?: FeedbackReason;
-  note?: string;
 }
 
 export function useLeaveFeedback() {
@@ -153,10 +143,11 @@ export function useAddPortions() {
   );
 }
 
+/** Private and reversible: PUT blocks, DELETE unblocks. */
 export function useBlockMember() {
   return useHandoverMutation(({ memberId, block }: { memberId: string; block: boolean }) =>
-    apiRequest<void>(`/api/users/${encodeURIComponent(memberId)}/block`, {
-      method: block ? 'POST' : 'DELETE',
+    apiRequest<void>(`/api/blocks/${encodeURIComponent(memberId)}`, {
+      method: block ? 'PUT' : 'DELETE',
     }),
   );
 }

@@ -6,26 +6,20 @@ import { Button } from '../../components/ui/button';
 import { Field, fieldAria, Input } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import type { ListingHandoverFields } from './handover-types';
+import { displayName } from '../../../../common/display';
+import {
+  EXPIRY_NOTICE_DAYS,
+  PORTIONS_MAX,
+  type StarterActivity,
+} from '../../../../common/handovers';
+import type { Starter } from '../../../../common/starters';
 import { useAddPortions, useRenewListing } from './handovers-api';
 
-export interface ListingStateStarter extends ListingHandoverFields {
-  id: number;
-  title: string;
-  isClaimed: boolean;
-}
-
-/** Days before the end when the owner is reminded, as the site's notice and by mail. */
-export const REMINDER_DAYS = 2;
-
 /** "available", "1 reserved", "given out", "expired" for the owner's list. */
-export function listingStateText(starter: ListingStateStarter): string {
+export function listingStateText(starter: Starter): string {
   if (starter.isClaimed || starter.status === 'claimed') return 'given out';
   if (starter.status === 'expired') return 'expired';
-  const portions = starter.portions ?? 1;
-  const left = starter.portionsLeft ?? portions;
-  const reserved = starter.status === 'reserved' || left < portions ? portions - left : 0;
-  return reserved > 0 ? `${reserved} reserved` : 'available';
+  return starter.portionsReserved > 0 ? `${starter.portionsReserved} reserved` : 'available';
 }
 
 function daysLeft(until: string | undefined, now: Date): number | null {
@@ -38,18 +32,21 @@ function daysLeft(until: string | undefined, now: Date): number | null {
  */
 export function ListingState({
   starter,
-  askers = [],
+  activity,
   now = new Date(),
 }: {
-  starter: ListingStateStarter;
-  askers?: string[];
+  starter: Starter;
+  /** Who asked and the renewals left, from the owner's activity once loaded. */
+  activity?: StarterActivity;
   now?: Date;
 }) {
+  const askers = (activity?.askers ?? []).map((a) => displayName(a.user));
   const renew = useRenewListing();
   const claimed = starter.isClaimed || starter.status === 'claimed';
   const expired = !claimed && starter.status === 'expired';
   const days = claimed ? null : daysLeft(starter.availableUntil, now);
-  const soon = !expired && days !== null && days <= REMINDER_DAYS;
+  const soon = !expired && days !== null && days <= EXPIRY_NOTICE_DAYS;
+  const canRenew = (activity?.renewalsLeft ?? 1) > 0;
   const state = listingStateText(starter);
 
   const stillAvailable = () =>
@@ -63,9 +60,9 @@ export function ListingState({
     <div className="mt-2 grid gap-2 rounded-2xl border border-border bg-surface px-4 py-3 text-sm">
       <p className="flex flex-wrap items-center gap-2">
         <Badge tone={expired ? 'danger' : claimed ? 'sage' : 'muted'}>{state}</Badge>
-        {!claimed && starter.portions !== undefined && (
+        {!claimed && (
           <span className="text-muted">
-            {starter.portionsLeft ?? starter.portions} of {starter.portions} left
+            {starter.portionsLeft} of {starter.portions} left
           </span>
         )}
       </p>
@@ -83,17 +80,22 @@ export function ListingState({
         </p>
       )}
       {expired && (
-        <p className="text-muted">This listing has ended and no longer shows in browse.</p>
+        <p className="text-muted">
+          This listing has ended and no longer shows in browse.
+          {!canRenew && ' It has been renewed 5 times in a row; post it again when you have some.'}
+        </p>
       )}
       {!claimed && (
         <div className="flex flex-wrap gap-2">
-          {(expired || soon) && (
+          {(expired || soon) && canRenew && (
             <Button size="sm" disabled={renew.isPending} onClick={stillAvailable}>
               <RefreshCw className="size-4" aria-hidden />
               Still available
             </Button>
           )}
-          <AddPortions starterId={starter.id} />
+          {starter.portions < PORTIONS_MAX && (
+            <AddPortions starterId={starter.id} max={PORTIONS_MAX - starter.portions} />
+          )}
         </div>
       )}
     </div>
@@ -101,13 +103,14 @@ export function ListingState({
 }
 
 /** "My grains grew": the owner adds portions to a listing. */
-function AddPortions({ starterId }: { starterId: number }) {
+function AddPortions({ starterId, max }: { starterId: number; max: number }) {
   const id = useId();
   const add = useAddPortions();
   const [open, setOpen] = useState(false);
   const [count, setCount] = useState('1');
   const n = Number(count);
-  const valid = Number.isInteger(n) && n >= 1 && n <= 19;
+  const valid = Number.isInteger(n) && n >= 1 && n <= max;
+  const problem = valid ? undefined : `Between 1 and ${max}`;
   if (!open) {
     return (
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
@@ -134,16 +137,12 @@ function AddPortions({ starterId }: { starterId: number }) {
         );
       }}
     >
-      <Field
-        id={`${id}-add`}
-        label="My grains grew: how many more portions?"
-        error={valid ? undefined : 'Between 1 and 19'}
-      >
+      <Field id={`${id}-add`} label="My grains grew: how many more portions?" error={problem}>
         <Input
-          {...fieldAria(`${id}-add`, valid ? undefined : 'Between 1 and 19')}
+          {...fieldAria(`${id}-add`, problem)}
           type="number"
           min={1}
-          max={19}
+          max={max}
           inputMode="numeric"
           value={count}
           onChange={(e) => setCount(e.target.value)}

@@ -1,7 +1,7 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import type { MemberSummary } from './handover-types';
+import type { UserSummary } from '../../../../common/handovers';
 import { useMemberSummary } from './handovers-api';
 
 /** "usually replies within 2 hours" from the typical minutes to a first reply. */
@@ -17,7 +17,7 @@ export function replyTimeText(minutes: number | null): string | null {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The counts as sentences, so a screen reader hears the same as the eye sees. */
-export function summaryLines(summary: MemberSummary): string[] {
+export function summaryLines(summary: UserSummary): string[] {
   const lines = [
     `${plural(summary.given, 'starter', 'starters')} given · ${summary.received} received`,
   ];

@@ -2,24 +2,86 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import type { ThreadHandoverState } from './handover-types';
+import type { Handover, Reservation, StarterActivity } from '../../../../common/handovers';
 import { ThreadHandoverPanel } from './thread-handover-panel';
 import { fakeServer } from './test-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const base: ThreadHandoverState = {
-  starterId: 5,
-  ownerId: 'owner',
-  memberId: 'asker',
-  reservation: null,
-  handover: null,
-  blocked: false,
-};
+const person = (id: string, firstName: string) => ({
+  id,
+  username: null,
+  firstName,
+  lastName: null,
+  profileImageUrl: null,
+});
+const asker = person('asker', 'Arlo');
+const owner = person('owner', 'Olive');
+const brief = { id: 5, title: 'Kefir grains', thumbnailPath: null, owner };
 
-function serve(state: ThreadHandoverState, extra: Record<string, () => unknown> = {}) {
+const reservation = (at: string | null = null): Reservation => ({
+  id: 9,
+  starterId: 5,
+  member: asker,
+  at,
+  status: 'active',
+  createdAt: '',
+});
+
+const handover = (over: Partial<Handover> = {}): Handover => ({
+  id: 3,
+  starterId: 5,
+  giver: owner,
+  recipient: asker,
+  status: 'given',
+  at: null,
+  createdAt: '',
+  confirmedAt: null,
+  canLeaveFeedback: false,
+  myFeedback: null,
+  ...over,
+});
+
+function activity(over: Partial<StarterActivity['askers'][number]> = {}): StarterActivity {
+  return {
+    starterId: 5,
+    status: 'available',
+    portions: 2,
+    portionsLeft: 2,
+    portionsReserved: 0,
+    portionsGiven: 0,
+    availableUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+    renewalsLeft: 5,
+    askers: [{ user: asker, firstAskedAt: '', reservation: null, handover: null, ...over }],
+    offSiteHandovers: 0,
+  };
+}
+
+/** The owner's view: the starter is in their activity. */
+function serveOwner(
+  over: Partial<StarterActivity['askers'][number]> = {},
+  extra: Record<string, () => unknown> = {},
+) {
   return fakeServer({
-    'GET /api/starters/5/handover-state': () => state,
+    'GET /api/me/starter-activity': () => [activity(over)],
+    'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
+    'GET /api/blocks': () => [],
+    ...extra,
+  });
+}
+
+/** The asker's view: what is reserved for them and what they received. */
+function serveMember(
+  mine: { reservedForMe?: Reservation[]; received?: Handover[] },
+  extra: Record<string, () => unknown> = {},
+) {
+  return fakeServer({
+    'GET /api/me/starter-activity': () => [],
+    'GET /api/me/handovers': () => ({
+      reservedForMe: (mine.reservedForMe ?? []).map((r) => ({ ...r, starter: brief })),
+      received: (mine.received ?? []).map((h) => ({ ...h, starter: brief })),
+      given: [],
+    }),
     'GET /api/blocks': () => [],
     ...extra,
   });
@@ -28,7 +90,7 @@ function serve(state: ThreadHandoverState, extra: Record<string, () => unknown> 
 describe('ThreadHandoverPanel, the owner', () => {
   it('reserves a portion with a day and time, and focus returns to the button', async () => {
     const user = userEvent.setup();
-    const calls = serve(base, { 'POST /api/starters/5/reservations': () => ({ id: 9 }) });
+    const calls = serveOwner({}, { 'POST /api/starters/5/reservations': () => ({ id: 9 }) });
     renderWithProviders(
       <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
     );
@@ -41,16 +103,13 @@ describe('ThreadHandoverPanel, the owner', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe('/api/starters/5/reservations');
-    expect(post.body).toEqual({
-      memberId: 'asker',
-      at: new Date('2030-06-01T10:00').toISOString(),
-    });
+    expect(post.body).toEqual({ memberId: 'asker', at: '2030-06-01T10:00' });
     expect(open).toHaveFocus();
   });
 
   it('reserves without a time, and refuses a time without a day', async () => {
     const user = userEvent.setup();
-    const calls = serve(base, { 'POST /api/starters/5/reservations': () => ({ id: 9 }) });
+    const calls = serveOwner({}, { 'POST /api/starters/5/reservations': () => ({ id: 9 }) });
     renderWithProviders(
       <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
     );
@@ -68,11 +127,8 @@ describe('ThreadHandoverPanel, the owner', () => {
 
   it('releases a reservation with a reason', async () => {
     const user = userEvent.setup();
-    const calls = serve(
-      {
-        ...base,
-        reservation: { id: 9, starterId: 5, memberId: 'asker', at: null, createdAt: '' },
-      },
+    const calls = serveOwner(
+      { reservation: reservation() },
       { 'DELETE /api/reservations/9': () => undefined },
     );
     renderWithProviders(
@@ -86,14 +142,14 @@ describe('ThreadHandoverPanel, the owner', () => {
     await user.type(within(dialog).getByLabelText('Reason'), 'We could not find a time');
     await user.click(within(dialog).getByRole('button', { name: 'Release' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
-    expect(calls.find((c) => c.method === 'DELETE')!.url).toBe(
-      '/api/reservations/9?reason=We%20could%20not%20find%20a%20time',
-    );
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url).toBe('/api/reservations/9');
+    expect(del.body).toEqual({ reason: 'We could not find a time' });
   });
 
   it('marks a portion given to this member after a confirmation', async () => {
     const user = userEvent.setup();
-    const calls = serve(base, { 'POST /api/starters/5/handovers': () => ({ id: 3 }) });
+    const calls = serveOwner({}, { 'POST /api/starters/5/handovers': () => ({ id: 3 }) });
     renderWithProviders(
       <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
     );
@@ -109,18 +165,9 @@ describe('ThreadHandoverPanel, the member who asked', () => {
   it('sees the reservation with its time and can back out', async () => {
     const user = userEvent.setup();
     const at = new Date(Date.now() + 2 * 86_400_000);
-    at.setHours(10, 0, 0, 0);
-    const calls = serve(
-      {
-        ...base,
-        reservation: {
-          id: 9,
-          starterId: 5,
-          memberId: 'asker',
-          at: at.toISOString(),
-          createdAt: '',
-        },
-      },
+    const wallClock = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T10:00`;
+    const calls = serveMember(
+      { reservedForMe: [reservation(wallClock)] },
       { 'DELETE /api/reservations/9': () => undefined },
     );
     renderWithProviders(
@@ -139,19 +186,8 @@ describe('ThreadHandoverPanel, the member who asked', () => {
 
   it('confirms "Received" or says it didn’t happen', async () => {
     const user = userEvent.setup();
-    const calls = serve(
-      {
-        ...base,
-        handover: {
-          id: 3,
-          starterId: 5,
-          memberId: 'asker',
-          giverId: 'owner',
-          confirmed: null,
-          createdAt: '',
-          myFeedback: null,
-        },
-      },
+    const calls = serveMember(
+      { received: [handover()] },
       { 'POST /api/handovers/3/confirm': () => undefined },
     );
     renderWithProviders(
@@ -167,20 +203,9 @@ describe('ThreadHandoverPanel, the member who asked', () => {
 
   it('leaves 👎 only with a reason, then the dialog closes onto its button', async () => {
     const user = userEvent.setup();
-    const calls = serve(
-      {
-        ...base,
-        handover: {
-          id: 3,
-          starterId: 5,
-          memberId: 'asker',
-          giverId: 'owner',
-          confirmed: true,
-          createdAt: '',
-          myFeedback: null,
-        },
-      },
-      { 'POST /api/handovers/3/feedback': () => undefined },
+    const calls = serveMember(
+      { received: [handover({ status: 'received', canLeaveFeedback: true })] },
+      { 'POST /api/handovers/3/feedback': () => ({ id: 1 }) },
     );
     renderWithProviders(
       <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
@@ -211,9 +236,10 @@ describe('BlockMemberButton in the thread', () => {
     const user = userEvent.setup();
     let blocked = false;
     const calls = fakeServer({
-      'GET /api/starters/5/handover-state': () => base,
-      'GET /api/blocks': () => (blocked ? [{ memberId: 'asker', name: 'Arlo' }] : []),
-      'POST /api/users/asker/block': () => {
+      'GET /api/me/starter-activity': () => [activity()],
+      'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
+      'GET /api/blocks': () => (blocked ? [{ user: asker, blockedAt: '' }] : []),
+      'PUT /api/blocks/asker': () => {
         blocked = true;
         return undefined;
       },
@@ -226,6 +252,6 @@ describe('BlockMemberButton in the thread', () => {
     expect(dialog).toHaveTextContent('Blocking is private');
     await user.click(within(dialog).getByRole('button', { name: 'Block' }));
     expect(await screen.findByRole('button', { name: 'Unblock Arlo' })).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'POST' && c.url === '/api/users/asker/block')).toBe(true);
+    expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/blocks/asker')).toBe(true);
   });
 });

@@ -11,13 +11,14 @@ import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { BlockMemberButton } from './block-member-button';
 import { FeedbackDialog } from './feedback-dialog';
 import { releaseFormSchema, reserveAt, reserveFormSchema } from './handover-forms';
-import type { ThreadHandoverState } from './handover-types';
+import type { Handover, Reservation } from '../../../../common/handovers';
 import {
   useConfirmHandover,
   useMarkGiven,
+  useMyHandovers,
   useReleaseReservation,
   useReserve,
-  useThreadHandover,
+  useStarterActivity,
 } from './handovers-api';
 import { whenText } from './when-text';
 
@@ -178,20 +179,30 @@ function Status({ icon, children }: { icon: ReactNode; children: ReactNode }) {
 }
 
 /** The owner's tools for this member: reserve, release, mark given. */
-function OwnerTools({ state, otherName }: { state: ThreadHandoverState; otherName: string }) {
+interface Standing {
+  starterId: number;
+  memberId: string;
+  reservation: Reservation | null;
+  handover: Handover | null;
+  /** Portions that can still be reserved or given (the owner's side only). */
+  portionsLeft: number;
+}
+
+function OwnerTools({ state, otherName }: { state: Standing; otherName: string }) {
   const give = useMarkGiven();
   const { reservation, handover } = state;
   if (handover) {
     return (
       <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
-        {handover.confirmed === null
+        {handover.status === 'given'
           ? `Given to ${otherName} — waiting for them to confirm`
-          : handover.confirmed
+          : handover.status === 'received'
             ? `${otherName} received it`
-            : `${otherName} says it didn't happen`}
+            : `${otherName} says it didn’t happen`}
       </Status>
     );
   }
+  const canGive = !!reservation || state.portionsLeft > 0;
   return (
     <div className="flex flex-wrap items-center gap-2">
       {reservation ? (
@@ -212,6 +223,10 @@ function OwnerTools({ state, otherName }: { state: ThreadHandoverState; otherNam
             {(close) => <ReleaseForm reservationId={reservation.id} onDone={close} />}
           </FormDialog>
         </>
+      ) : state.portionsLeft === 0 ? (
+        <Status icon={<CalendarClock className="size-4 text-muted" aria-hidden />}>
+          No portions left to reserve
+        </Status>
       ) : (
         <FormDialog
           trigger={
@@ -228,38 +243,40 @@ function OwnerTools({ state, otherName }: { state: ThreadHandoverState; otherNam
           )}
         </FormDialog>
       )}
-      <Confirm
-        trigger={
-          <Button size="sm">
-            <Gift className="size-4" aria-hidden />
-            Mark given
-          </Button>
-        }
-        title={`Mark a portion given to ${otherName}?`}
-        description="They will be asked to confirm they received it."
-        action="Mark given"
-        busy={give.isPending}
-        onConfirm={(close) =>
-          give.mutate(
-            { starterId: state.starterId, memberId: state.memberId },
-            { onSuccess: close, onError: failed('Failed to mark given') },
-          )
-        }
-      />
+      {canGive && (
+        <Confirm
+          trigger={
+            <Button size="sm">
+              <Gift className="size-4" aria-hidden />
+              Mark given
+            </Button>
+          }
+          title={`Mark a portion given to ${otherName}?`}
+          description="They will be asked to confirm they received it."
+          action="Mark given"
+          busy={give.isPending}
+          onConfirm={(close) =>
+            give.mutate(
+              { starterId: state.starterId, memberId: state.memberId },
+              { onSuccess: close, onError: failed('Failed to mark given') },
+            )
+          }
+        />
+      )}
     </div>
   );
 }
 
 /** The asking member's side: back out, confirm, or say it didn't happen. */
-function MemberTools({ state }: { state: ThreadHandoverState }) {
+function MemberTools({ state }: { state: Standing }) {
   const release = useReleaseReservation();
   const confirm = useConfirmHandover();
   const { reservation, handover } = state;
   if (handover) {
-    if (handover.confirmed !== null) {
+    if (handover.status !== 'given') {
       return (
         <Status icon={<PackageCheck className="size-4 text-sage" aria-hidden />}>
-          {handover.confirmed ? 'You received it' : 'You said it didn’t happen'}
+          {handover.status === 'received' ? 'You received it' : 'You said it didn’t happen'}
         </Status>
       );
     }
@@ -329,7 +346,6 @@ function MemberTools({ state }: { state: ThreadHandoverState }) {
  * blocking.
  */
 export function ThreadHandoverPanel({
-  meId,
   starterId,
   otherId,
   otherName,
@@ -340,20 +356,17 @@ export function ThreadHandoverPanel({
   otherId: string | null;
   otherName: string;
 }) {
-  const query = useThreadHandover(starterId, otherId);
-  const state = query.data;
+  const state = useStanding(starterId, otherId);
   if (!state || !otherId) return null;
-  const isOwner = state.ownerId === meId;
   const { handover } = state;
-  const canRate =
-    handover?.confirmed === true && handover.memberId !== null && !handover.myFeedback;
+  const canRate = !!handover?.canLeaveFeedback && !handover.myFeedback;
   return (
     <section
       aria-label="Hand-over"
       className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-surface-muted/60 px-3 py-2 sm:px-4"
     >
       <div className="flex flex-wrap items-center gap-2">
-        {isOwner ? (
+        {state.isOwner ? (
           <OwnerTools state={state} otherName={otherName} />
         ) : (
           <MemberTools state={state} />
@@ -373,4 +386,35 @@ export function ThreadHandoverPanel({
       <BlockMemberButton memberId={otherId} name={otherName} />
     </section>
   );
+}
+
+/**
+ * Where this conversation stands: from the owner's activity when the starter is mine (the
+ * asker's reservation and hand-over), else from my own hand-overs.
+ */
+function useStanding(
+  starterId: number,
+  otherId: string | null,
+): (Standing & { isOwner: boolean }) | null {
+  const activity = useStarterActivity(!!otherId);
+  const mine = useMyHandovers(!!otherId);
+  if (!otherId || !activity.data || !mine.data) return null;
+  const listing = activity.data.find((a) => a.starterId === starterId);
+  if (listing) {
+    const asker = listing.askers.find((a) => a.user.id === otherId);
+    const reservation = asker?.reservation?.status === 'active' ? asker.reservation : null;
+    return {
+      isOwner: true,
+      starterId,
+      memberId: otherId,
+      reservation,
+      handover: asker?.handover ?? null,
+      portionsLeft: listing.status === 'claimed' ? 0 : listing.portionsLeft,
+    };
+  }
+  const reservation =
+    mine.data.reservedForMe.find((r) => r.starter.id === starterId && r.status === 'active') ??
+    null;
+  const handover = mine.data.received.findLast((h) => h.starter.id === starterId) ?? null;
+  return { isOwner: false, starterId, memberId: otherId, reservation, handover, portionsLeft: 0 };
 }

@@ -56,7 +56,7 @@ export interface ThreadExtras {
 
 /** A line the site wrote into the thread (a reservation, a hand-over), not a member's message. */
 function isSystemLine(m: Message): boolean {
-  return (m as Message & { kind?: string }).kind === 'system';
+  return m.kind === 'system';
 }
 
 /**

@@ -2,16 +2,6 @@ import { Mail, Package, Store } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
 import { cn } from '../../lib/cn';
 
-/** The hand-over fields a starter carries (optional until every answer has them). */
-type ListingFields = Partial<{
-  portions: number;
-  portionsLeft: number;
-  travel: ('pickup' | 'post')[];
-  postage: 'giver' | 'recipient' | null;
-  bring: string | null;
-  status: 'available' | 'reserved' | 'claimed' | 'expired';
-}>;
-
 /** "2 portions left", "1 of 3 reserved", "1 of 3 reserved · 2 left" … */
 export function portionsText(portions: number, left: number, reservedCount: number): string {
   if (left <= 0) return reservedCount > 0 ? `All ${portions} reserved` : 'None left';
@@ -32,24 +22,20 @@ export const POSTAGE_TEXT = {
 
 /**
  * Portions, how it travels, who covers postage and what to bring, on a card (`compact`) or the
- * detail page. Reserved portions are counted from what is left but not yet given: the server's
- * `portionsLeft` excludes reservations, so others see "1 of 3 reserved".
+ * detail page. Others see reserved portions ("1 of 3 reserved") and may still ask, to queue.
  */
 export function ListingFacts({
   starter,
   compact = false,
-  reserved,
 }: {
   starter: Starter;
   compact?: boolean;
-  /** Portions reserved now, when known (the detail page). */
-  reserved?: number;
 }) {
-  const s = starter as Starter & ListingFields;
-  if (s.portions === undefined || s.isClaimed) return null;
-  const left = s.portionsLeft ?? s.portions;
-  const reservedCount = reserved ?? (s.status === 'reserved' ? Math.max(s.portions - left, 1) : 0);
-  const travel = s.travel ?? ['pickup'];
+  const s = starter;
+  if (s.isClaimed || s.status === 'claimed') return null;
+  const left = s.portionsLeft;
+  const reservedCount = s.portionsReserved;
+  const travel = s.travel;
   return (
     <ul className={cn('grid gap-1 text-sm', compact ? 'text-muted' : '')}>
       <li className="flex items-center gap-2">

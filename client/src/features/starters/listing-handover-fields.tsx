@@ -7,6 +7,9 @@ import {
   type FieldValues,
   type UseFormRegister,
   type FieldErrors,
+  type FieldPathValue,
+  type UseFormGetValues,
+  type UseFormSetValue,
 } from 'react-hook-form';
 import { get } from 'react-hook-form';
 import {
@@ -17,10 +20,13 @@ import {
   TextField,
 } from '../../components/ui/form-controls';
 import { cn } from '../../lib/cn';
+import { BRING_MAX_LENGTH } from '../../../../common/handovers';
 import { POSTAGE_TEXT } from './listing-facts';
 
 interface Binding<Values extends FieldValues> {
   register: UseFormRegister<Values>;
+  setValue: UseFormSetValue<Values>;
+  getValues: UseFormGetValues<Values>;
   control: Control<Values, unknown, FieldValues>;
   formState: { errors: FieldErrors<Values> };
 }
@@ -48,16 +54,20 @@ function TravelChoice<Values extends FieldValues>({
   form,
   name,
   id,
+  onChanged,
 }: {
   form: Binding<Values>;
   name: FieldPath<Values>;
   id: string;
+  onChanged?: () => void;
 }) {
   const { field, fieldState } = useController({ control: form.control, name });
   const value = (field.value as string[] | undefined) ?? [];
   const error = fieldState.error?.message;
-  const toggle = (option: string, checked: boolean) =>
+  const toggle = (option: string, checked: boolean) => {
     field.onChange(checked ? [...value, option] : value.filter((v) => v !== option));
+    onChanged?.();
+  };
   return (
     <fieldset
       aria-describedby={error ? `${id}-error` : undefined}
@@ -157,7 +167,18 @@ export function ListingHandoverFields<Values extends FieldValues>({
           />
         </Field>
       </div>
-      <TravelChoice form={form} name={n('travel')} id={`${idPrefix}-travel`} />
+      <TravelChoice
+        form={form}
+        name={n('travel')}
+        id={`${idPrefix}-travel`}
+        // Postage belongs to post only: a stale answer would be refused once post is unticked.
+        onChanged={() => {
+          const ways = (form.getValues(n('travel')) as string[] | undefined) ?? [];
+          if (!ways.includes('post')) {
+            form.setValue(n('postage'), null as FieldPathValue<Values, FieldPath<Values>>);
+          }
+        }}
+      />
       {travel.includes('post') && (
         <div className="grid gap-2">
           <RadioCardsField
@@ -168,7 +189,7 @@ export function ListingHandoverFields<Values extends FieldValues>({
             options={postageOptions}
           />
           <p className="text-xs text-muted">
-            Money never changes hands through CultureShare: it is always a free gift.
+            Money never changes hands through CultureShare: every starter is a free gift.
           </p>
         </div>
       )}
@@ -178,7 +199,7 @@ export function ListingHandoverFields<Values extends FieldValues>({
         id={`${idPrefix}-bring`}
         label="What to bring (optional)"
         placeholder="e.g. a clean jar"
-        maxLength={120}
+        maxLength={BRING_MAX_LENGTH}
       />
       {note}
     </div>

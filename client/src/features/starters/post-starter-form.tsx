@@ -10,12 +10,13 @@ import {
   subcategoryLabel,
 } from '../../../../common/catalogue';
 import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
-import type { z } from 'zod';
 import {
+  createStarterSchema,
   STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
+  type CreateStarter,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -35,7 +36,6 @@ import {
   appendListingHandover,
   LISTING_HANDOVER_DEFAULTS,
   LISTING_HANDOVER_FIELD_NAMES,
-  postStarterFormSchema,
 } from './listing-handover-schema';
 import { paths } from '../../lib/paths';
 
@@ -81,7 +81,7 @@ export function PostStarterForm() {
   const [progress, setProgress] = useState<number | null>(null);
   const preview = usePreviewUrl(photo);
 
-  const form = useZodForm(postStarterFormSchema, {
+  const form = useZodForm(createStarterSchema, {
     defaultValues: {
       title: '',
       category: '',
@@ -141,7 +141,7 @@ export function PostStarterForm() {
     if (input) input.value = '';
   };
 
-  const onSubmit = (values: z.output<typeof postStarterFormSchema>) => {
+  const onSubmit = (values: CreateStarter) => {
     const form = new FormData();
     form.set('title', values.title);
     form.set('category', values.category);

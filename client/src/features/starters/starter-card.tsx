@@ -64,7 +64,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
             <span className="truncate">{starter.location}</span>
           </span>
         </div>
-        {!isOwner && !starter.isClaimed && (
+        {!isOwner && !starter.isClaimed && starter.canMessage !== false && (
           <div className="relative z-10">
             {user ? (
               <Button className="w-full" size="sm" onClick={() => setMessageOpen(true)}>

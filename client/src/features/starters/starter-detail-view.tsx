@@ -193,7 +193,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               )
             ) : (
               <div className="flex flex-col gap-3 sm:flex-row">
-                {!starter.isClaimed && (
+                {!starter.isClaimed && starter.canMessage !== false && (
                   <Button className="flex-1" size="lg" onClick={() => setMessageOpen(true)}>
                     <MessageCircle className="size-5" aria-hidden />
                     Message Owner
