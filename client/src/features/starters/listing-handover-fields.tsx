@@ -76,6 +76,7 @@ function TravelChoice<Values extends FieldValues>({
       <legend className="mb-2 text-sm font-medium">How can it travel?</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {travelOptions.map((option) => (
+          // eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the spans below
           <label
             key={option.value}
             htmlFor={`${id}-${option.value}`}
