@@ -32,6 +32,7 @@ function facts(overrides: Partial<StarterFacts> = {}, owner: Partial<StarterFact
     isClaimed: false,
     removedAt: null,
     deletedAt: null,
+    availableUntil: new Date(Date.now() + 10 * 24 * HOUR),
     ...overrides,
     owner: { isActive: true, bannedAt: null, suspendedUntil: null, ...owner },
   } satisfies StarterFacts;
@@ -47,6 +48,8 @@ const states: Record<string, StarterFacts> = {
   'owner suspended': facts({}, { suspendedUntil: new Date(Date.now() + HOUR) }),
   'owner suspension over': facts({}, { suspendedUntil: new Date(Date.now() - HOUR) }),
   'owner deactivated': facts({}, { isActive: false }),
+  expired: facts({ availableUntil: new Date(Date.now() - HOUR) }),
+  'claimed after its date': facts({ isClaimed: true, availableUntil: new Date(Date.now() - HOUR) }),
 };
 
 // Who sees what: visitor, member, owner, moderator.
@@ -59,6 +62,8 @@ const seeing: Record<string, [boolean, boolean, boolean, boolean]> = {
   'owner suspended': [false, false, true, true],
   'owner suspension over': [true, true, true, true],
   'owner deactivated': [false, false, true, true],
+  expired: [false, false, true, true],
+  'claimed after its date': [true, true, true, true],
 };
 
 function outcome(
@@ -126,6 +131,16 @@ describe('what may be done to a starter one sees', () => {
     expect(outcome(moderator, states['owner banned'], 'message')).toBe(409);
     expect(outcome(visitor, states.active, 'message')).toBe(404);
   });
+
+  it('an expired starter stays open to members already talking about it, and to its owner', () => {
+    expect(outcome(member, states.expired, 'see')).toBe(404);
+    expect(outcome(member, states.expired, 'see', true)).toBe('ok');
+    expect(outcome(member, states.expired, 'message', true)).toBe('ok');
+    expect(outcome(member, states.expired, 'report', true)).toBe(409);
+    expect(outcome(owner, states.expired, 'change')).toBe('ok');
+    expect(outcome(owner, states.expired, 'message')).toBe('ok');
+    expect(outcome(visitor, states.expired, 'see')).toBe(404);
+  });
 });
 
 describe('the policy as SQL', () => {
@@ -141,11 +156,16 @@ describe('the policy as SQL', () => {
     const owner = await createMember(t.db);
     const member = await createMember(t.db);
     const moderator = await createMember(t.db, { isModerator: true });
+    const past = new Date(Date.now() - HOUR);
     const ids = [
       (await createStarterRow(t.db, owner.id)).id,
       (await createStarterRow(t.db, owner.id, { isClaimed: true })).id,
       (await createStarterRow(t.db, owner.id, removed)).id,
     ];
+    const expired = (await createStarterRow(t.db, owner.id, { availableUntil: past })).id;
+    const claimedPast = (
+      await createStarterRow(t.db, owner.id, { isClaimed: true, availableUntil: past })
+    ).id;
     for (const standing of [
       { bannedAt: new Date() },
       { suspendedUntil: new Date(Date.now() + HOUR) },
@@ -155,6 +175,7 @@ describe('the policy as SQL', () => {
       const held = await createMember(t.db, standing);
       ids.push((await createStarterRow(t.db, held.id)).id);
     }
+    ids.push(expired, claimedPast);
     const all = await Promise.all(ids.map((id) => loadStarterFacts(t.db, id)));
     const asking: Viewer[] = [null, member, owner, moderator];
     for (const viewer of asking) {
@@ -169,7 +190,7 @@ describe('the policy as SQL', () => {
       .select({ id: starters.id })
       .from(starters)
       .where(and(inArray(starters.id, ids), publiclyVisible()));
-    expect(publicRows.map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[5]].sort());
+    expect(publicRows.map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[5], claimedPast].sort());
   });
 
   it('finds the owners who may not act once per query, as a hashed set', async () => {

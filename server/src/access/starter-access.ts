@@ -1,7 +1,7 @@
-import { and, eq, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
-import { starters, users } from '../db/schema';
+import { messages, starters, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from './members';
 
@@ -9,9 +9,12 @@ import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from '.
  * Who may see, message, report and change a starter — decided here and nowhere else
  * (docs/decisions/009-one-starter-access-policy.md).
  *
- * - Public: listed (`isActive`), not removed by a moderator, not deleted by its owner, and its
+ * - Open: listed (`isActive`), not removed by a moderator, not deleted by its owner, and its
  *   owner may act. A banned, suspended or deactivated owner cannot answer, so their starters
  *   leave the public site while that lasts.
+ * - Public: open and fresh — claimed, or not past `availableUntil`. An expired listing leaves
+ *   browse, search and its public page, but members already talking about it keep their
+ *   thread (and its page) so a pickup under way can still be arranged (decision 020).
  * - The owner also sees their own starters that are removed or hidden, but not deleted ones.
  * - Moderators see every starter, deleted ones included (reports and the audit log name them).
  * - Anyone else gets 404 for a starter they may not see, exactly as for one that never
@@ -30,6 +33,8 @@ export interface StarterFacts {
   removedAt: Date | null;
   /** When the owner deleted it; a deleted starter is kept only for moderation. */
   deletedAt: Date | null;
+  /** Leaves the public site after this unless claimed or renewed. */
+  availableUntil: Date;
   owner: MemberStanding;
 }
 
@@ -46,7 +51,10 @@ export type StarterAction =
   | 'moderate';
 
 export interface StarterAccessContext {
-  /** For 'message': the asker already has a conversation about this starter. */
+  /**
+   * The asker already has a conversation about this starter: they may go on messaging about a
+   * claimed one, and still see an expired one (`loadAccessContext` finds it out).
+   */
   hasThread?: boolean;
 }
 
@@ -63,16 +71,32 @@ const deletedAtColumn: SQL<Date | null> = (() => {
 
 // ---------------------------------------------------------------- per row
 
-/** Anyone, signed in or not, may see it. */
-export function isPublic(starter: StarterFacts, now = new Date()): boolean {
+/** Listed, not removed or deleted, and its owner may act: conversations about it go on. */
+export function isOpen(starter: StarterFacts, now = new Date()): boolean {
   return starter.isActive && !starter.removedAt && !starter.deletedAt && mayAct(starter.owner, now);
 }
 
-export function canSeeStarter(viewer: Viewer, starter: StarterFacts, now = new Date()): boolean {
+/** Past its "available until" and not claimed: it has left browse and search. */
+export function isExpired(starter: StarterFacts, now = new Date()): boolean {
+  return !starter.isClaimed && starter.availableUntil.getTime() <= now.getTime();
+}
+
+/** Anyone, signed in or not, may see it. */
+export function isPublic(starter: StarterFacts, now = new Date()): boolean {
+  return isOpen(starter, now) && !isExpired(starter, now);
+}
+
+export function canSeeStarter(
+  viewer: Viewer,
+  starter: StarterFacts,
+  now = new Date(),
+  context: StarterAccessContext = {},
+): boolean {
   if (isModerator(viewer)) return true;
   if (starter.deletedAt) return false;
   if (viewer && viewer.id === starter.ownerId) return true;
-  return isPublic(starter, now);
+  if (isPublic(starter, now)) return true;
+  return !!viewer && !!context.hasThread && isOpen(starter, now);
 }
 
 /**
@@ -86,7 +110,9 @@ export function authorizeStarter(
   context: StarterAccessContext = {},
   now = new Date(),
 ): StarterFacts {
-  if (!starter || !canSeeStarter(viewer, starter, now)) throw notFound('Starter not found');
+  if (!starter || !canSeeStarter(viewer, starter, now, context)) {
+    throw notFound('Starter not found');
+  }
   const isOwner = !!viewer && viewer.id === starter.ownerId;
   switch (action) {
     case 'see':
@@ -110,10 +136,14 @@ export function authorizeStarter(
         throw conflict('This starter is no longer listed');
       }
       if (isOwner) return starter;
-      if (!isPublic(starter, now)) throw conflict('This starter is no longer listed');
-      // A claimed starter takes no new conversation; one under way goes on to arrange pickup.
+      if (!isOpen(starter, now)) throw conflict('This starter is no longer listed');
+      // A claimed or expired starter takes no new conversation; one under way goes on to
+      // arrange pickup.
       if (starter.isClaimed && !context.hasThread) {
         throw conflict('This starter has already been claimed');
+      }
+      if (isExpired(starter, now) && !context.hasThread) {
+        throw conflict('This starter is no longer available');
       }
       return starter;
   }
@@ -127,6 +157,11 @@ export function authorizeStarter(
  * subquery that Postgres runs once as a hashed set.
  */
 export function publiclyVisible(): SQL {
+  return and(openly(), fresh())!;
+}
+
+/** `isOpen` as a condition on `starters`. */
+function openly(): SQL {
   return and(
     eq(starters.isActive, true),
     isNull(starters.removedAt),
@@ -135,11 +170,28 @@ export function publiclyVisible(): SQL {
   )!;
 }
 
+/**
+ * Not `isExpired`: a plain comparison on the row, so browse still walks its
+ * (is_active, created_at) index and filters as it goes.
+ */
+function fresh(): SQL {
+  return or(eq(starters.isClaimed, true), gt(starters.availableUntil, sql`now()`))!;
+}
+
 /** `canSeeStarter` as a condition on `starters`, for lists that depend on who asks. */
 export function visibleTo(viewer: Viewer): SQL {
   if (isModerator(viewer)) return sql`true`;
   if (!viewer) return publiclyVisible();
   return or(publiclyVisible(), and(eq(starters.userId, viewer.id), isNull(deletedAtColumn)))!;
+}
+
+/**
+ * `canSeeStarter` for rows that are the viewer's own conversations (so `hasThread` holds):
+ * their conversation list and unread count keep threads on expired starters.
+ */
+export function visibleInThreadsOf(viewer: NonNullable<Viewer>): SQL {
+  if (isModerator(viewer)) return sql`true`;
+  return or(openly(), and(eq(starters.userId, viewer.id), isNull(deletedAtColumn)))!;
 }
 
 // ---------------------------------------------------------------- loading the facts
@@ -152,6 +204,7 @@ export const starterFactsColumns = {
   isClaimed: starters.isClaimed,
   removedAt: starters.removedAt,
   deletedAt: deletedAtColumn,
+  availableUntil: starters.availableUntil,
   ownerIsActive: users.isActive,
   ownerBannedAt: users.bannedAt,
   ownerSuspendedUntil: users.suspendedUntil,
@@ -164,6 +217,7 @@ interface StarterFactsRow {
   isClaimed: boolean;
   removedAt: Date | null;
   deletedAt: Date | string | null;
+  availableUntil: Date;
   ownerIsActive: boolean;
   ownerBannedAt: Date | null;
   ownerSuspendedUntil: Date | null;
@@ -177,6 +231,7 @@ export function toStarterFacts(row: StarterFactsRow): StarterFacts {
     isClaimed: row.isClaimed,
     removedAt: row.removedAt,
     deletedAt: row.deletedAt ? new Date(row.deletedAt) : null,
+    availableUntil: row.availableUntil,
     owner: {
       isActive: row.ownerIsActive,
       bannedAt: row.ownerBannedAt,
@@ -202,4 +257,33 @@ export async function loadStarterFacts(
     .limit(1);
   const [row] = lock ? await query.for('update', { of: starters }) : await query;
   return row ? toStarterFacts(row) : undefined;
+}
+
+/**
+ * What `authorizeStarter` needs beyond the facts: whether `viewer` already has a conversation
+ * about the starter. Only looked up when it can change the answer (claimed or expired, and
+ * not theirs), so most calls cost nothing.
+ */
+export async function loadAccessContext(
+  db: DbOrTx,
+  viewer: Viewer,
+  starter: StarterFacts | undefined,
+  now = new Date(),
+): Promise<StarterAccessContext> {
+  if (!viewer || !starter || isModerator(viewer) || viewer.id === starter.ownerId) return {};
+  if (!isOpen(starter, now) || (!starter.isClaimed && !isExpired(starter, now))) return {};
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.starterId, starter.id),
+        or(
+          and(eq(messages.senderId, viewer.id), eq(messages.receiverId, starter.ownerId)),
+          and(eq(messages.senderId, starter.ownerId), eq(messages.receiverId, viewer.id)),
+        ),
+      ),
+    )
+    .limit(1);
+  return { hasThread: !!row };
 }

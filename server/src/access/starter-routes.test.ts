@@ -48,6 +48,26 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     url: `/api/messages/starter/${s.starterId}/read`,
     payload: {},
   }),
+  'POST /api/starters/:id/reservations': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/reservations`,
+    payload: { memberId: s.ownerId },
+  }),
+  'POST /api/starters/:id/handovers': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/handovers`,
+    payload: { memberId: null },
+  }),
+  'POST /api/starters/:id/renew': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/renew`,
+    payload: {},
+  }),
+  'POST /api/starters/:id/portions': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/portions`,
+    payload: { add: 1 },
+  }),
   'POST /api/reports': (s) => ({
     method: 'POST',
     url: '/api/reports',

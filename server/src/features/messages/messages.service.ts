@@ -1,6 +1,13 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
+import type { SystemLine } from '../../../../common/handovers';
 import type { Conversation, Message } from '../../../../common/messages';
-import { authorizeStarter, loadStarterFacts, visibleTo } from '../../access/starter-access';
+import { assertMayMessage } from '../../access/blocks';
+import {
+  authorizeStarter,
+  loadAccessContext,
+  loadStarterFacts,
+  visibleInThreadsOf,
+} from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -13,8 +20,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 
 type MessageRow = typeof messages.$inferSelect;
 
-function toMessage(row: MessageRow): Message {
+export function toMessage(row: MessageRow): Message {
   return {
+    kind: row.kind === 'system' ? 'system' : 'text',
+    system: (row.system as SystemLine | null) ?? null,
     id: row.id,
     starterId: row.starterId,
     senderId: row.senderId,
@@ -59,11 +68,12 @@ export async function sendMessage(
   const { db } = deps;
   const facts = await loadStarterFacts(db, input.starterId);
   const isOwner = facts?.ownerId === actor.id;
-  const hasThread =
-    !!facts && !isOwner && facts.isClaimed
-      ? await threadExists(db, facts.id, actor.id, facts.ownerId)
-      : false;
-  const starter = authorizeStarter(actor, facts, 'message', { hasThread });
+  const starter = authorizeStarter(
+    actor,
+    facts,
+    'message',
+    await loadAccessContext(db, actor, facts),
+  );
 
   if (input.receiverId === actor.id) throw badRequest("You can't send a message to yourself");
   if (isOwner) {
@@ -74,6 +84,7 @@ export async function sendMessage(
   } else if (input.receiverId !== starter.ownerId) {
     throw forbidden("You can only message this starter's owner");
   }
+  await assertMayMessage(db, actor.id, input.receiverId);
 
   const message = await withQuota(
     deps.limiter,
@@ -152,7 +163,7 @@ export async function listConversations(
     JOIN starters ON starters.id = l.starter_id
     JOIN users u ON u.id = l.other_id
     LEFT JOIN unread un ON un.starter_id = l.starter_id AND un.other_id = l.other_id
-    WHERE ${visibleTo(actor)}
+    WHERE ${visibleInThreadsOf(actor)}
     ORDER BY l.created_at DESC, l.starter_id DESC
   `);
   return rowsOf<ConversationRow>(result).map((r) => ({
@@ -176,7 +187,13 @@ export async function countUnread(deps: Pick<AppDeps, 'db'>, actor: SessionUser)
     .select({ count: sql<number>`count(*)::int` })
     .from(messages)
     .innerJoin(starters, eq(starters.id, messages.starterId))
-    .where(and(eq(messages.receiverId, actor.id), eq(messages.isRead, false), visibleTo(actor)));
+    .where(
+      and(
+        eq(messages.receiverId, actor.id),
+        eq(messages.isRead, false),
+        visibleInThreadsOf(actor),
+      ),
+    );
   return Number(row?.count ?? 0);
 }
 
@@ -195,7 +212,8 @@ async function threadPartner(
   actor: SessionUser,
   input: ThreadInput,
 ): Promise<{ starterId: number; otherId: string | null }> {
-  const starter = authorizeStarter(actor, await loadStarterFacts(db, input.starterId), 'see');
+  const facts = await loadStarterFacts(db, input.starterId);
+  const starter = authorizeStarter(actor, facts, 'see', await loadAccessContext(db, actor, facts));
   if (input.with) {
     return { starterId: starter.id, otherId: input.with === actor.id ? null : input.with };
   }

@@ -15,11 +15,13 @@ import {
   authorizeStarter,
   canSeeStarter,
   isPublic,
+  loadAccessContext,
   publiclyVisible,
   starterFactsColumns,
   toStarterFacts,
   type Viewer as AccessViewer,
 } from '../../access/starter-access';
+import { blockBetween } from '../../access/blocks';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { photos, starters, users } from '../../db/schema';
@@ -222,15 +224,17 @@ async function authorizedStarter(
   viewer: AccessViewer,
   id: number,
   action: 'see' | 'change',
-): Promise<StarterRow> {
+): Promise<StarterRow & { hasThread: boolean }> {
   const [row] = await db
     .select(selection)
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
     .where(eq(starters.id, id))
     .limit(1);
-  authorizeStarter(viewer, row && toStarterFacts(row.facts as FactsRow), action);
-  return row!;
+  const facts = row && toStarterFacts(row.facts as FactsRow);
+  const context = await loadAccessContext(db, viewer, facts);
+  authorizeStarter(viewer, facts, action, context);
+  return { ...row!, hasThread: !!context.hasThread };
 }
 
 /** GET /api/starters/:id — removed or hidden starters only for their owner and moderators. */
@@ -239,7 +243,26 @@ export async function getStarter(
   viewer: Viewer,
   input: { id: number },
 ): Promise<Starter> {
-  return toStarter(await authorizedStarter(deps.db, viewer, input.id, 'see'));
+  const row = await authorizedStarter(deps.db, viewer, input.id, 'see');
+  const starter = toStarter(row);
+  if (!viewer) return starter;
+  return { ...starter, canMessage: await mayMessageAbout(deps.db, viewer, starter, row.hasThread) };
+}
+
+/**
+ * The Message button for this viewer: not on their own starter, not across a block (either
+ * way), and on a claimed or expired one only in a conversation already under way.
+ */
+async function mayMessageAbout(
+  db: Db,
+  viewer: NonNullable<AccessViewer>,
+  starter: Starter,
+  hasThread: boolean,
+): Promise<boolean> {
+  if (viewer.id === starter.userId || starter.removedAt || !starter.isActive) return false;
+  if ((starter.status === 'claimed' || starter.status === 'expired') && !hasThread) return false;
+  const { byMe, byThem } = await blockBetween(db, viewer.id, starter.userId);
+  return !byMe && !byThem;
 }
 
 /** GET /api/starters/my — the member's own, removed ones included (they carry removedAt). */
@@ -380,7 +403,10 @@ export async function getPhoto(
     .where(eq(photos.id, input.photoId))
     .limit(1);
   const facts = row && toStarterFacts(row.facts as FactsRow);
-  if (!facts || !canSeeStarter(viewer, facts)) throw notFound('Photo not found');
+  const context = await loadAccessContext(deps.db, viewer, facts);
+  if (!facts || !canSeeStarter(viewer, facts, new Date(), context)) {
+    throw notFound('Photo not found');
+  }
   const shownToAll = isPublic(facts);
   if (input.cached && shownToAll) return { bytes: undefined, isPublic: true };
   const bytes = await readBytes();

@@ -1,0 +1,446 @@
+import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import {
+  BACKED_OUT_WINDOW_DAYS,
+  EXPIRY_NOTICE_DAYS,
+  FEEDBACK_FADES_AFTER_DAYS,
+  RENEWALS_MAX,
+  portionsLeftOf,
+  starterStatus,
+  type Asker,
+  type BlockedMember,
+  type Handover,
+  type MyHandovers,
+  type Notice,
+  type Reservation,
+  type StarterActivity,
+  type UserSummary,
+} from '../../../../common/handovers';
+import type { PublicUser } from '../../../../common/users';
+import { mayAct } from '../../access/members';
+import { visibleInThreadsOf } from '../../access/starter-access';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { AppDeps } from '../../deps';
+import { blocks, feedback, handovers, messages, reservations, starters, users } from '../../db/schema';
+import { notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/sessions';
+
+type UserRow = typeof users.$inferSelect;
+type HandoverRow = typeof handovers.$inferSelect;
+type ReservationRow = typeof reservations.$inferSelect;
+
+const toPublicUser = (u: Pick<UserRow, keyof PublicUser>): PublicUser => ({
+  id: u.id,
+  username: u.username,
+  firstName: u.firstName,
+  lastName: u.lastName,
+  profileImageUrl: u.profileImageUrl,
+});
+
+const publicUserColumns = {
+  id: users.id,
+  username: users.username,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  profileImageUrl: users.profileImageUrl,
+};
+
+async function usersById(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, PublicUser>> {
+  const list = [...new Set(ids)];
+  if (list.length === 0) return new Map();
+  const rows = await db.select(publicUserColumns).from(users).where(inArray(users.id, list));
+  return new Map(rows.map((r) => [r.id, toPublicUser(r)]));
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+function toReservation(row: ReservationRow, member: PublicUser): Reservation {
+  return {
+    id: row.id,
+    starterId: row.starterId,
+    member,
+    at: row.at ? row.at.slice(0, 16).replace(' ', 'T') : null,
+    status: row.status as Reservation['status'],
+    createdAt: row.createdAt.toISOString(),
+  };
+}
+
+async function toHandovers(
+  db: DbOrTx,
+  viewerId: string,
+  rows: HandoverRow[],
+): Promise<Handover[]> {
+  if (rows.length === 0) return [];
+  const people = await usersById(
+    db,
+    rows.flatMap((r) => [r.giverId, ...(r.recipientId ? [r.recipientId] : [])]),
+  );
+  const mine = await db
+    .select({ handoverId: feedback.handoverId, rating: feedback.rating })
+    .from(feedback)
+    .where(
+      and(
+        eq(feedback.fromId, viewerId),
+        inArray(
+          feedback.handoverId,
+          rows.map((r) => r.id),
+        ),
+      ),
+    );
+  const left = new Map(mine.map((f) => [f.handoverId, f.rating as 'up' | 'down']));
+  return rows.map((r) => ({
+    id: r.id,
+    starterId: r.starterId,
+    giver: people.get(r.giverId)!,
+    recipient: r.recipientId ? (people.get(r.recipientId) ?? null) : null,
+    status: r.status as Handover['status'],
+    at: r.at ? r.at.slice(0, 16).replace(' ', 'T') : null,
+    createdAt: r.createdAt.toISOString(),
+    confirmedAt: iso(r.confirmedAt),
+    canLeaveFeedback:
+      r.status === 'received' &&
+      !!r.recipientId &&
+      (r.giverId === viewerId || r.recipientId === viewerId) &&
+      !left.has(r.id),
+    myFeedback: left.get(r.id) ?? null,
+  }));
+}
+
+// ---------------------------------------------------------------- summary
+
+interface ReplyRow {
+  opened: number | string;
+  answered: number | string;
+  median_minutes: number | string | null;
+}
+
+/**
+ * GET /api/users/:id/summary: counts only, never an email or contact info. A member who is
+ * hidden (banned, suspended, deactivated) or unknown is 404.
+ */
+export async function userSummary(
+  deps: Pick<AppDeps, 'db'>,
+  input: { userId: string },
+): Promise<UserSummary> {
+  const { db } = deps;
+  const [member] = await db
+    .select({
+      id: users.id,
+      isActive: users.isActive,
+      bannedAt: users.bannedAt,
+      suspendedUntil: users.suspendedUntil,
+    })
+    .from(users)
+    .where(eq(users.id, input.userId));
+  if (!member || !mayAct(member)) throw notFound('Member not found');
+
+  const [counts] = await db
+    .select({
+      given: sql<number>`count(*) FILTER (WHERE ${handovers.giverId} = ${member.id})::int`,
+      received: sql<number>`count(*) FILTER (WHERE ${handovers.recipientId} = ${member.id})::int`,
+    })
+    .from(handovers)
+    .where(
+      and(
+        eq(handovers.status, 'received'),
+        or(eq(handovers.giverId, member.id), eq(handovers.recipientId, member.id)),
+      ),
+    );
+  const [thumbs] = await db
+    .select({
+      up: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'up')::int`,
+      down: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'down')::int`,
+    })
+    .from(feedback)
+    .where(
+      and(
+        eq(feedback.toId, member.id),
+        sql`${feedback.createdAt} > now() - make_interval(days => ${FEEDBACK_FADES_AFTER_DAYS}::int)`,
+      ),
+    );
+  const [backedOut] = await db
+    .select({ n: sql<number>`count(*)::int` })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.memberId, member.id),
+        eq(reservations.status, 'backed_out'),
+        sql`${reservations.endedAt} > now() - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
+      ),
+    );
+  // Conversations someone else opened with this member (their own words, not site lines):
+  // how many got an answer, and how long the first answer usually took.
+  const [reply] = rowsOf<ReplyRow>(
+    await db.execute(sql`
+      WITH threads AS (
+        SELECT starter_id,
+          CASE WHEN sender_id = ${member.id} THEN receiver_id ELSE sender_id END AS other_id,
+          min(created_at) AS first_any,
+          min(created_at) FILTER (WHERE receiver_id = ${member.id}) AS first_in,
+          min(created_at) FILTER (WHERE sender_id = ${member.id}) AS first_out
+        FROM messages
+        WHERE kind = 'text' AND (sender_id = ${member.id} OR receiver_id = ${member.id})
+        GROUP BY 1, 2
+      )
+      SELECT count(*) AS opened,
+        count(first_out) AS answered,
+        percentile_cont(0.5) WITHIN GROUP (
+          ORDER BY extract(epoch FROM first_out - first_in) / 60
+        ) FILTER (WHERE first_out IS NOT NULL) AS median_minutes
+      FROM threads WHERE first_in = first_any
+    `),
+  );
+  const opened = Number(reply?.opened ?? 0);
+  const answered = Number(reply?.answered ?? 0);
+  return {
+    given: Number(counts?.given ?? 0),
+    received: Number(counts?.received ?? 0),
+    thumbsUp: Number(thumbs?.up ?? 0),
+    thumbsDown: Number(thumbs?.down ?? 0),
+    replyRate: opened > 0 ? answered / opened : null,
+    typicalReplyMinutes:
+      reply?.median_minutes == null ? null : Math.round(Number(reply.median_minutes)),
+    backedOut90d: Number(backedOut?.n ?? 0),
+  };
+}
+
+// ---------------------------------------------------------------- My Starters
+
+/** GET /api/me/starter-activity: each of my listings' state and who asked about it. */
+export async function myStarterActivity(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<StarterActivity[]> {
+  const { db } = deps;
+  const mine = await db
+    .select({
+      id: starters.id,
+      isClaimed: starters.isClaimed,
+      portions: starters.portions,
+      portionsReserved: starters.portionsReserved,
+      portionsGiven: starters.portionsGiven,
+      availableUntil: starters.availableUntil,
+      renewals: starters.renewals,
+    })
+    .from(starters)
+    .where(and(eq(starters.userId, actor.id), isNull(starters.deletedAt)))
+    .orderBy(desc(starters.createdAt), desc(starters.id));
+  if (mine.length === 0) return [];
+  const ids = mine.map((s) => s.id);
+  const [asked, held, given] = await Promise.all([
+    db
+      .select({
+        starterId: messages.starterId,
+        memberId: messages.senderId,
+        first: sql<Date>`min(${messages.createdAt})`.mapWith(messages.createdAt),
+      })
+      .from(messages)
+      .where(
+        and(
+          inArray(messages.starterId, ids),
+          eq(messages.receiverId, actor.id),
+          eq(messages.kind, 'text'),
+        ),
+      )
+      .groupBy(messages.starterId, messages.senderId),
+    db
+      .select()
+      .from(reservations)
+      .where(and(inArray(reservations.starterId, ids), eq(reservations.status, 'active'))),
+    db
+      .select()
+      .from(handovers)
+      .where(inArray(handovers.starterId, ids))
+      .orderBy(desc(handovers.createdAt)),
+  ]);
+  const people = await usersById(db, [
+    ...asked.map((a) => a.memberId),
+    ...held.map((r) => r.memberId),
+  ]);
+  const shownHandovers = await toHandovers(db, actor.id, given);
+  return mine.map((s) => {
+    const askers: Asker[] = asked
+      .filter((a) => a.starterId === s.id && people.has(a.memberId))
+      .sort((a, b) => a.first.getTime() - b.first.getTime())
+      .map((a) => {
+        const reservation = held.find((r) => r.starterId === s.id && r.memberId === a.memberId);
+        const handover = shownHandovers.find(
+          (h) => h.starterId === s.id && h.recipient?.id === a.memberId,
+        );
+        return {
+          user: people.get(a.memberId)!,
+          firstAskedAt: a.first.toISOString(),
+          reservation: reservation ? toReservation(reservation, people.get(a.memberId)!) : null,
+          handover: handover ?? null,
+        };
+      });
+    return {
+      starterId: s.id,
+      status: starterStatus(s),
+      portions: s.portions,
+      portionsLeft: portionsLeftOf(s),
+      portionsReserved: s.portionsReserved,
+      portionsGiven: s.portionsGiven,
+      availableUntil: s.availableUntil.toISOString(),
+      renewalsLeft: Math.max(0, RENEWALS_MAX - s.renewals),
+      askers,
+      offSiteHandovers: given.filter((h) => h.starterId === s.id && !h.recipientId).length,
+    };
+  });
+}
+
+// ---------------------------------------------------------------- My Hand-overs
+
+const starterBriefColumns = {
+  id: starters.id,
+  title: starters.title,
+  imagePath: starters.imagePath,
+  ownerId: starters.userId,
+};
+
+/** GET /api/me/handovers: reserved for me (with pickup times), received, given. */
+export async function myHandovers(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<MyHandovers> {
+  const { db } = deps;
+  const [held, gotRows, gaveRows] = await Promise.all([
+    db
+      .select({ reservation: reservations, starter: starterBriefColumns })
+      .from(reservations)
+      .innerJoin(starters, eq(starters.id, reservations.starterId))
+      .where(
+        and(
+          eq(reservations.memberId, actor.id),
+          eq(reservations.status, 'active'),
+          visibleInThreadsOf(actor),
+        ),
+      )
+      .orderBy(sql`${reservations.at} ASC NULLS LAST`, desc(reservations.createdAt)),
+    db
+      .select({ handover: handovers, starter: starterBriefColumns })
+      .from(handovers)
+      .innerJoin(starters, eq(starters.id, handovers.starterId))
+      .where(and(eq(handovers.recipientId, actor.id), visibleInThreadsOf(actor)))
+      .orderBy(desc(handovers.createdAt)),
+    db
+      .select({ handover: handovers, starter: starterBriefColumns })
+      .from(handovers)
+      .innerJoin(starters, eq(starters.id, handovers.starterId))
+      .where(and(eq(handovers.giverId, actor.id), isNull(starters.deletedAt)))
+      .orderBy(desc(handovers.createdAt)),
+  ]);
+  const people = await usersById(db, [
+    actor.id,
+    ...held.map((r) => r.starter.ownerId),
+    ...gotRows.map((r) => r.starter.ownerId),
+  ]);
+  const brief = (s: (typeof held)[number]['starter']) => ({
+    id: s.id,
+    title: s.title,
+    thumbnailPath: s.imagePath ? s.imagePath.replace(/\/full\.webp$/, '/thumb.webp') : null,
+    owner: people.get(s.ownerId)!,
+  });
+  const got = await toHandovers(
+    db,
+    actor.id,
+    gotRows.map((r) => r.handover),
+  );
+  const gave = await toHandovers(
+    db,
+    actor.id,
+    gaveRows.map((r) => r.handover),
+  );
+  return {
+    reservedForMe: held.map((r) => ({
+      ...toReservation(r.reservation, people.get(actor.id)!),
+      starter: brief(r.starter),
+    })),
+    received: got.map((h, i) => ({ ...h, starter: brief(gotRows[i]!.starter) })),
+    given: gave.map((h, i) => ({ ...h, starter: brief(gaveRows[i]!.starter) })),
+  };
+}
+
+// ---------------------------------------------------------------- notices
+
+/**
+ * GET /api/me/notices: my listings expiring within two days or already expired (not claimed,
+ * not removed or deleted), and hand-overs waiting for me to say whether they arrived.
+ */
+export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): Promise<Notice[]> {
+  const { db } = deps;
+  const [expiring, waiting] = await Promise.all([
+    db
+      .select({ id: starters.id, title: starters.title, availableUntil: starters.availableUntil })
+      .from(starters)
+      .where(
+        and(
+          eq(starters.userId, actor.id),
+          eq(starters.isClaimed, false),
+          eq(starters.isActive, true),
+          isNull(starters.removedAt),
+          isNull(starters.deletedAt),
+          sql`${starters.availableUntil} < now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)`,
+        ),
+      )
+      .orderBy(starters.availableUntil),
+    db
+      .select({ id: handovers.id, starterId: starters.id, title: starters.title })
+      .from(handovers)
+      .innerJoin(starters, eq(starters.id, handovers.starterId))
+      .where(
+        and(
+          eq(handovers.recipientId, actor.id),
+          eq(handovers.status, 'given'),
+          visibleInThreadsOf(actor),
+        ),
+      ),
+  ]);
+  const now = Date.now();
+  return [
+    ...expiring.map((s) => ({
+      kind: s.availableUntil.getTime() <= now ? ('expired' as const) : ('expires_soon' as const),
+      starterId: s.id,
+      starterTitle: s.title,
+      availableUntil: s.availableUntil.toISOString(),
+      handoverId: null,
+    })),
+    ...waiting.map((h) => ({
+      kind: 'confirm_handover' as const,
+      starterId: h.starterId,
+      starterTitle: h.title,
+      availableUntil: null,
+      handoverId: h.id,
+    })),
+  ];
+}
+
+// ---------------------------------------------------------------- blocks
+
+/** GET /api/me/blocks: the members I blocked. */
+export async function myBlocks(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<BlockedMember[]> {
+  const rows = await deps.db
+    .select({ user: publicUserColumns, blockedAt: blocks.createdAt })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, actor.id))
+    .orderBy(desc(blocks.createdAt));
+  return rows.map((r) => ({ user: toPublicUser(r.user), blockedAt: r.blockedAt.toISOString() }));
+}
+
+/** GET /api/me/unreachable: members I cannot message, whoever blocked whom. */
+export async function unreachableMembers(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<string[]> {
+  const rows = await deps.db
+    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
+    .from(blocks)
+    .where(or(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, actor.id)));
+  return [
+    ...new Set(rows.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId))),
+  ];
+}

@@ -1,0 +1,226 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  AVAILABLE_DAYS_DEFAULT,
+  AVAILABLE_DAYS_MAX,
+  AVAILABLE_DAYS_MESSAGE,
+  AVAILABLE_DAYS_MIN,
+  addPortionsSchema,
+  blocksSchema,
+  confirmHandoverSchema,
+  createHandoverSchema,
+  createReservationSchema,
+  createdSchema,
+  feedbackSchema,
+  myHandoversSchema,
+  noticeSchema,
+  releaseReservationSchema,
+  starterActivitySchema,
+  unreachableSchema,
+  userSummarySchema,
+} from '../../../../common/handovers';
+import { starterSchema } from '../../../../common/starters';
+import type { AppDeps } from '../../deps';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { getStarter } from '../starters/starters.service';
+import {
+  myBlocks,
+  myHandovers,
+  myNotices,
+  myStarterActivity,
+  unreachableMembers,
+  userSummary,
+} from './handover-views.service';
+import {
+  addPortions,
+  blockMember,
+  confirmHandover,
+  giveHandover,
+  leaveFeedback,
+  releaseReservation,
+  renewStarter,
+  reservePortion,
+  unblockMember,
+} from './handovers.service';
+
+const idParams = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, `Invalid ${what} ID`)
+      .transform(Number),
+  });
+const starterParams = idParams('starter');
+const memberParams = z.object({ memberId: z.string().trim().min(1).max(100) });
+
+/** `{}` or `{availableDays}`; may be sent with no body at all. */
+const renewSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    availableDays: z.coerce
+      .number(AVAILABLE_DAYS_MESSAGE)
+      .int(AVAILABLE_DAYS_MESSAGE)
+      .min(AVAILABLE_DAYS_MIN, AVAILABLE_DAYS_MESSAGE)
+      .max(AVAILABLE_DAYS_MAX, AVAILABLE_DAYS_MESSAGE)
+      .default(AVAILABLE_DAYS_DEFAULT),
+  }),
+);
+
+/** Every body here is a few short fields; a feedback note (500 characters) is the largest. */
+const SMALL_BODY = 4 * 1024;
+
+export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
+
+  app.post(
+    '/api/starters/:id/reservations',
+    {
+      ...member,
+      schema: { params: starterParams, body: createReservationSchema, response: { 201: createdSchema } },
+    },
+    async (request, reply) => {
+      const created = await reservePortion(deps, requireUser(request), {
+        starterId: request.params.id,
+        ...request.body,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/reservations/:id',
+    { ...member, schema: { params: idParams('reservation'), body: releaseReservationSchema } },
+    async (request, reply) => {
+      await releaseReservation(deps, requireUser(request), {
+        reservationId: request.params.id,
+        reason: request.body?.reason,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/starters/:id/handovers',
+    {
+      ...member,
+      schema: { params: starterParams, body: createHandoverSchema, response: { 201: createdSchema } },
+    },
+    async (request, reply) => {
+      const created = await giveHandover(deps, requireUser(request), {
+        starterId: request.params.id,
+        memberId: request.body.memberId,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/handovers/:id/confirm',
+    { ...member, schema: { params: idParams('hand-over'), body: confirmHandoverSchema } },
+    async (request, reply) => {
+      await confirmHandover(deps, requireUser(request), {
+        handoverId: request.params.id,
+        received: request.body.received,
+      });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/handovers/:id/feedback',
+    {
+      ...member,
+      schema: { params: idParams('hand-over'), body: feedbackSchema, response: { 201: createdSchema } },
+    },
+    async (request, reply) => {
+      const created = await leaveFeedback(deps, requireUser(request), {
+        handoverId: request.params.id,
+        ...request.body,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  app.post(
+    '/api/starters/:id/renew',
+    { ...member, schema: { params: starterParams, body: renewSchema, response: { 200: starterSchema } } },
+    async (request) => {
+      const actor = requireUser(request);
+      await renewStarter(deps, actor, {
+        starterId: request.params.id,
+        availableDays: request.body.availableDays,
+      });
+      return getStarter(deps, actor, { id: request.params.id });
+    },
+  );
+
+  app.post(
+    '/api/starters/:id/portions',
+    {
+      ...member,
+      schema: { params: starterParams, body: addPortionsSchema, response: { 200: starterSchema } },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      await addPortions(deps, actor, { starterId: request.params.id, add: request.body.add });
+      return getStarter(deps, actor, { id: request.params.id });
+    },
+  );
+
+  // A summary is public (counts only), so visitors may read it too.
+  app.get(
+    '/api/users/:memberId/summary',
+    { schema: { params: memberParams, response: { 200: userSummarySchema } } },
+    async (request) => userSummary(deps, { userId: request.params.memberId }),
+  );
+
+  app.get(
+    '/api/me/starter-activity',
+    { onRequest: signedInOnly, schema: { response: { 200: z.array(starterActivitySchema) } } },
+    async (request) => myStarterActivity(deps, requireUser(request)),
+  );
+
+  app.get(
+    '/api/me/handovers',
+    { onRequest: signedInOnly, schema: { response: { 200: myHandoversSchema } } },
+    async (request) => myHandovers(deps, requireUser(request)),
+  );
+
+  app.get(
+    '/api/me/notices',
+    { onRequest: signedInOnly, schema: { response: { 200: z.array(noticeSchema) } } },
+    async (request) => myNotices(deps, requireUser(request)),
+  );
+
+  app.get(
+    '/api/me/blocks',
+    { onRequest: signedInOnly, schema: { response: { 200: blocksSchema } } },
+    async (request) => myBlocks(deps, requireUser(request)),
+  );
+
+  app.get(
+    '/api/me/unreachable',
+    { onRequest: signedInOnly, schema: { response: { 200: unreachableSchema } } },
+    async (request) => ({ memberIds: await unreachableMembers(deps, requireUser(request)) }),
+  );
+
+  app.put(
+    '/api/blocks/:memberId',
+    { ...member, schema: { params: memberParams } },
+    async (request, reply) => {
+      await blockMember(deps, requireUser(request), { memberId: request.params.memberId });
+      return reply.status(204).send();
+    },
+  );
+
+  app.delete(
+    '/api/blocks/:memberId',
+    { ...member, schema: { params: memberParams } },
+    async (request, reply) => {
+      await unblockMember(deps, requireUser(request), { memberId: request.params.memberId });
+      return reply.status(204).send();
+    },
+  );
+}

@@ -1,0 +1,502 @@
+import { and, eq, sql } from 'drizzle-orm';
+import {
+  FOUND_NEW_HOME_TEXT,
+  PORTIONS_MAX,
+  RENEWALS_MAX,
+  type FeedbackReason,
+} from '../../../../common/handovers';
+import type { Message } from '../../../../common/messages';
+import { blockBetween } from '../../access/blocks';
+import {
+  authorizeStarter,
+  isOpen,
+  loadAccessContext,
+  loadStarterFacts,
+  type StarterFacts,
+} from '../../access/starter-access';
+import type { DbOrTx, Tx } from '../../db/client';
+import { sqlState } from '../../db/errors';
+import { rowsOf } from '../../db/rows';
+import type { AppDeps } from '../../deps';
+import {
+  blocks,
+  feedback,
+  handovers,
+  messages,
+  reservations,
+  starters,
+  users,
+} from '../../db/schema';
+import { badRequest, conflict, forbidden, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/sessions';
+import { formatWallClock, publishLines, writeSystemLine } from '../messages/system-lines';
+
+type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
+
+const NOT_ASKED = 'You can only do this for a member who has messaged you about this starter';
+
+/**
+ * The starter, locked until the transaction ends, when `actor` may change it as its owner and
+ * it is still open: every transition on portions starts here, so two at once run one by one.
+ */
+async function ownStarterForUpdate(tx: Tx, actor: SessionUser, starterId: number) {
+  const facts = await loadStarterFacts(tx, starterId, { lock: true });
+  const starter = authorizeStarter(actor, facts, 'change', await loadAccessContext(tx, actor, facts));
+  if (!isOpen(starter)) throw conflict('This starter is no longer listed');
+  if (starter.isClaimed) throw conflict('This starter has already been claimed');
+  return starter;
+}
+
+/** Whether `memberId` wrote (a message of their own, not a site line) to the owner about it. */
+async function hasAsked(db: DbOrTx, starter: StarterFacts, memberId: string): Promise<boolean> {
+  const [row] = await db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.starterId, starter.id),
+        eq(messages.senderId, memberId),
+        eq(messages.receiverId, starter.ownerId),
+        eq(messages.kind, 'text'),
+      ),
+    )
+    .limit(1);
+  return !!row;
+}
+
+async function assertAsked(db: DbOrTx, starter: StarterFacts, memberId: string) {
+  if (memberId === starter.ownerId) throw badRequest('That is your own starter');
+  if (!(await hasAsked(db, starter, memberId))) throw forbidden(NOT_ASKED);
+}
+
+// ---------------------------------------------------------------- reservations
+
+/** POST /api/starters/:id/reservations: the owner holds one portion for a member who asked. */
+export async function reservePortion(
+  deps: Deps,
+  actor: SessionUser,
+  input: { starterId: number; memberId: string; at?: string | null },
+): Promise<{ id: number }> {
+  const { id, line } = await deps.db.transaction(async (tx) => {
+    const starter = await ownStarterForUpdate(tx, actor, input.starterId);
+    await assertAsked(tx, starter, input.memberId);
+    const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
+    if (byMe || byThem) throw forbidden("You can't reserve for this member");
+    // The condition is the rule: even without the lock above, two callers cannot both take
+    // the last portion, because the second update finds none left and changes nothing.
+    const taken = await tx
+      .update(starters)
+      .set({ portionsReserved: sql`${starters.portionsReserved} + 1`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(starters.id, starter.id),
+          eq(starters.isClaimed, false),
+          sql`${starters.portions} - ${starters.portionsReserved} - ${starters.portionsGiven} > 0`,
+        ),
+      )
+      .returning({ id: starters.id });
+    if (taken.length === 0) throw conflict('There are no portions left to reserve');
+    let reservation: { id: number } | undefined;
+    try {
+      [reservation] = await tx
+        .insert(reservations)
+        .values({ starterId: starter.id, memberId: input.memberId, at: input.at ?? null })
+        .returning({ id: reservations.id });
+    } catch (err) {
+      if (sqlState(err) === '23505') throw conflict('A portion is already reserved for this member');
+      throw err;
+    }
+    const line = await writeSystemLine(tx, {
+      starterId: starter.id,
+      from: actor.id,
+      to: input.memberId,
+      event: 'reserved',
+      content: input.at ? `Reserved for you — ${formatWallClock(input.at)}` : 'Reserved for you',
+      at: input.at ?? null,
+      reservationId: reservation!.id,
+    });
+    return { id: reservation!.id, line };
+  });
+  deps.listings.clear();
+  await publishLines(deps, [line]);
+  return { id };
+}
+
+/**
+ * DELETE /api/reservations/:id: the owner releases it (with a short reason), or the member it
+ * is for backs out (kept for their summary). Anyone else: as if it did not exist.
+ */
+export async function releaseReservation(
+  deps: Deps,
+  actor: SessionUser,
+  input: { reservationId: number; reason?: string },
+): Promise<void> {
+  const line = await deps.db.transaction(async (tx) => {
+    const [reservation] = await tx
+      .select()
+      .from(reservations)
+      .where(eq(reservations.id, input.reservationId))
+      .for('update');
+    if (!reservation) throw notFound('Reservation not found');
+    const facts = await loadStarterFacts(tx, reservation.starterId, { lock: true });
+    const isOwner = facts?.ownerId === actor.id;
+    const isMember = reservation.memberId === actor.id;
+    if (!isOwner && !isMember) throw notFound('Reservation not found');
+    authorizeStarter(actor, facts, 'see', await loadAccessContext(tx, actor, facts));
+    if (reservation.status !== 'active') throw conflict('This reservation has already ended');
+    await tx
+      .update(reservations)
+      .set({
+        status: isOwner ? 'released' : 'backed_out',
+        reason: input.reason ?? null,
+        endedAt: sql`now()`,
+      })
+      .where(eq(reservations.id, reservation.id));
+    await tx
+      .update(starters)
+      .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: sql`now()` })
+      .where(eq(starters.id, reservation.starterId));
+    const why = input.reason ? ` — ${input.reason}` : '';
+    return writeSystemLine(tx, {
+      starterId: reservation.starterId,
+      from: actor.id,
+      to: isOwner ? reservation.memberId : facts!.ownerId,
+      event: isOwner ? 'reservation_released' : 'reservation_backed_out',
+      content: isOwner ? `Reservation released${why}` : `Can't make it after all${why}`,
+      at: reservation.at,
+      reservationId: reservation.id,
+    });
+  });
+  deps.listings.clear();
+  await publishLines(deps, [line]);
+}
+
+// ---------------------------------------------------------------- hand-overs
+
+/**
+ * Every member who asked about the starter and was given none of it gets one line saying it
+ * found a new home. Written once: a thread that already has the line is skipped.
+ */
+async function announceNewHome(tx: Tx, starter: StarterFacts): Promise<Message[]> {
+  const askers = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT DISTINCT m.sender_id AS id FROM messages m
+      WHERE m.starter_id = ${starter.id} AND m.receiver_id = ${starter.ownerId} AND m.kind = 'text'
+        AND m.sender_id NOT IN (
+          SELECT h.recipient_id FROM handovers h
+          WHERE h.starter_id = ${starter.id} AND h.recipient_id IS NOT NULL
+        )
+        AND NOT EXISTS (
+          SELECT 1 FROM messages done
+          WHERE done.starter_id = ${starter.id} AND done.receiver_id = m.sender_id
+            AND done.kind = 'system' AND done.system->>'event' = 'found_new_home'
+        )
+    `),
+  );
+  const lines: Message[] = [];
+  for (const { id } of askers) {
+    lines.push(
+      await writeSystemLine(tx, {
+        starterId: starter.id,
+        from: starter.ownerId,
+        to: id,
+        event: 'found_new_home',
+        content: FOUND_NEW_HOME_TEXT,
+      }),
+    );
+  }
+  return lines;
+}
+
+/**
+ * POST /api/starters/:id/handovers: the owner gives a portion to a member who asked (their
+ * reservation, if any, becomes the hand-over) or, with `memberId: null`, to someone not on
+ * CultureShare. The last portion claims the starter and tells everyone else who asked.
+ */
+export async function giveHandover(
+  deps: Deps,
+  actor: SessionUser,
+  input: { starterId: number; memberId: string | null },
+): Promise<{ id: number }> {
+  const { id, lines } = await deps.db.transaction(async (tx) => {
+    const starter = await ownStarterForUpdate(tx, actor, input.starterId);
+    if (input.memberId) await assertAsked(tx, starter, input.memberId);
+    const [held] = input.memberId
+      ? await tx
+          .select()
+          .from(reservations)
+          .where(
+            and(
+              eq(reservations.starterId, starter.id),
+              eq(reservations.memberId, input.memberId),
+              eq(reservations.status, 'active'),
+            ),
+          )
+          .for('update')
+      : [];
+    if (held) {
+      await tx
+        .update(reservations)
+        .set({ status: 'given', endedAt: sql`now()` })
+        .where(eq(reservations.id, held.id));
+    }
+    const [counts] = await tx
+      .update(starters)
+      .set({
+        portionsReserved: held ? sql`${starters.portionsReserved} - 1` : starters.portionsReserved,
+        portionsGiven: sql`${starters.portionsGiven} + 1`,
+        renewals: 0,
+        updatedAt: sql`now()`,
+      })
+      .where(
+        and(
+          eq(starters.id, starter.id),
+          held
+            ? sql`true`
+            : sql`${starters.portions} - ${starters.portionsReserved} - ${starters.portionsGiven} > 0`,
+        ),
+      )
+      .returning({ portions: starters.portions, given: starters.portionsGiven });
+    if (!counts) {
+      throw conflict('Every portion left is reserved; release a reservation first');
+    }
+    const [handover] = await tx
+      .insert(handovers)
+      .values({
+        starterId: starter.id,
+        giverId: actor.id,
+        recipientId: input.memberId,
+        reservationId: held?.id ?? null,
+        at: held?.at ?? null,
+      })
+      .returning({ id: handovers.id });
+    const lines: Message[] = [];
+    if (input.memberId) {
+      lines.push(
+        await writeSystemLine(tx, {
+          starterId: starter.id,
+          from: actor.id,
+          to: input.memberId,
+          event: 'given',
+          content: 'Given to you — tap Received once you have it',
+          at: held?.at ?? null,
+          handoverId: handover!.id,
+        }),
+      );
+    }
+    if (counts.given >= counts.portions) {
+      await tx
+        .update(starters)
+        .set({ isClaimed: true, updatedAt: sql`now()` })
+        .where(eq(starters.id, starter.id));
+      lines.push(...(await announceNewHome(tx, starter)));
+    }
+    return { id: handover!.id, lines };
+  });
+  deps.listings.clear();
+  await publishLines(deps, lines);
+  return { id };
+}
+
+/**
+ * POST /api/handovers/:id/confirm: the recipient says it arrived, or that it didn't happen
+ * (the portion goes back to the listing unless it is claimed by then).
+ */
+export async function confirmHandover(
+  deps: Deps,
+  actor: SessionUser,
+  input: { handoverId: number; received: boolean },
+): Promise<void> {
+  const line = await deps.db.transaction(async (tx) => {
+    const [handover] = await tx
+      .select()
+      .from(handovers)
+      .where(eq(handovers.id, input.handoverId))
+      .for('update');
+    if (!handover || (handover.recipientId !== actor.id && handover.giverId !== actor.id)) {
+      throw notFound('Hand-over not found');
+    }
+    if (handover.recipientId !== actor.id) {
+      throw forbidden('Only the member who received it can confirm it');
+    }
+    if (handover.status !== 'given') throw conflict('You have already answered this');
+    await tx
+      .update(handovers)
+      .set({ status: input.received ? 'received' : 'not_received', confirmedAt: sql`now()` })
+      .where(eq(handovers.id, handover.id));
+    if (!input.received) {
+      await tx
+        .update(starters)
+        .set({ portionsGiven: sql`${starters.portionsGiven} - 1`, updatedAt: sql`now()` })
+        .where(and(eq(starters.id, handover.starterId), eq(starters.isClaimed, false)));
+    }
+    return writeSystemLine(tx, {
+      starterId: handover.starterId,
+      from: actor.id,
+      to: handover.giverId,
+      event: input.received ? 'received' : 'not_received',
+      content: input.received ? 'Received — thank you!' : "It didn't happen",
+      handoverId: handover.id,
+    });
+  });
+  deps.listings.clear();
+  await publishLines(deps, [line]);
+}
+
+/** Both members wrote to each other about the starter (site lines do not count). */
+async function exchangedMessages(db: DbOrTx, starterId: number, a: string, b: string) {
+  const [row] = await db
+    .select({
+      aWrote: sql<boolean>`bool_or(${messages.senderId} = ${a})`,
+      bWrote: sql<boolean>`bool_or(${messages.senderId} = ${b})`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.starterId, starterId),
+        eq(messages.kind, 'text'),
+        sql`((${messages.senderId} = ${a} AND ${messages.receiverId} = ${b}) OR (${messages.senderId} = ${b} AND ${messages.receiverId} = ${a}))`,
+      ),
+    );
+  return !!row?.aWrote && !!row?.bWrote;
+}
+
+/**
+ * POST /api/handovers/:id/feedback: once per side, after the recipient confirmed it, and only
+ * between two members who actually wrote to each other.
+ */
+export async function leaveFeedback(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+  input: {
+    handoverId: number;
+    rating: 'up' | 'down';
+    reason?: FeedbackReason;
+    note?: string;
+  },
+): Promise<{ id: number }> {
+  const [handover] = await deps.db
+    .select()
+    .from(handovers)
+    .where(eq(handovers.id, input.handoverId));
+  if (!handover || (handover.recipientId !== actor.id && handover.giverId !== actor.id)) {
+    throw notFound('Hand-over not found');
+  }
+  if (!handover.recipientId) throw conflict('Feedback is only between two members');
+  if (handover.status !== 'received') {
+    throw conflict('Feedback opens once the hand-over is confirmed as received');
+  }
+  const other = handover.giverId === actor.id ? handover.recipientId : handover.giverId;
+  if (!(await exchangedMessages(deps.db, handover.starterId, actor.id, other))) {
+    throw forbidden('Feedback counts only between members who wrote to each other');
+  }
+  try {
+    const [row] = await deps.db
+      .insert(feedback)
+      .values({
+        handoverId: handover.id,
+        fromId: actor.id,
+        toId: other,
+        rating: input.rating,
+        reason: input.reason ?? null,
+        note: input.note ?? null,
+      })
+      .returning({ id: feedback.id });
+    return { id: row!.id };
+  } catch (err) {
+    if (sqlState(err) === '23505') throw conflict('You have already left feedback for this');
+    throw err;
+  }
+}
+
+// ---------------------------------------------------------------- listing upkeep
+
+/**
+ * POST /api/starters/:id/renew ("Still available"): another stretch from today, at most
+ * RENEWALS_MAX times in a row without a hand-over.
+ */
+export async function renewStarter(
+  deps: Pick<AppDeps, 'db' | 'listings'>,
+  actor: SessionUser,
+  input: { starterId: number; availableDays: number },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const facts = await loadStarterFacts(tx, input.starterId, { lock: true });
+    const starter = authorizeStarter(actor, facts, 'change');
+    if (starter.isClaimed) throw conflict("A claimed starter doesn't expire");
+    if (!isOpen(starter)) throw conflict('This starter is no longer listed');
+    const renewed = await tx
+      .update(starters)
+      .set({
+        availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
+        renewals: sql`${starters.renewals} + 1`,
+        updatedAt: sql`now()`,
+      })
+      .where(and(eq(starters.id, starter.id), sql`${starters.renewals} < ${RENEWALS_MAX}`))
+      .returning({ id: starters.id });
+    if (renewed.length === 0) {
+      throw conflict(
+        `This listing has been renewed ${RENEWALS_MAX} times in a row; post it again to keep sharing`,
+      );
+    }
+  });
+  deps.listings.clear();
+}
+
+/** POST /api/starters/:id/portions: "my grains grew". */
+export async function addPortions(
+  deps: Pick<AppDeps, 'db' | 'listings'>,
+  actor: SessionUser,
+  input: { starterId: number; add: number },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const starter = await ownStarterForUpdate(tx, actor, input.starterId);
+    const added = await tx
+      .update(starters)
+      .set({ portions: sql`${starters.portions} + ${input.add}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(starters.id, starter.id),
+          sql`${starters.portions} - ${starters.portionsGiven} + ${input.add} <= ${PORTIONS_MAX}`,
+        ),
+      )
+      .returning({ id: starters.id });
+    if (added.length === 0) {
+      throw badRequest(`At most ${PORTIONS_MAX} portions can be on offer at once`, {
+        add: `At most ${PORTIONS_MAX} portions can be on offer at once`,
+      });
+    }
+  });
+  deps.listings.clear();
+}
+
+// ---------------------------------------------------------------- blocks
+
+/** PUT /api/blocks/:memberId: private; the other member is never told. */
+export async function blockMember(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+  input: { memberId: string },
+): Promise<void> {
+  if (input.memberId === actor.id) throw badRequest("You can't block yourself");
+  const [member] = await deps.db
+    .select({ id: users.id })
+    .from(users)
+    .where(eq(users.id, input.memberId));
+  if (!member) throw notFound('Member not found');
+  await deps.db
+    .insert(blocks)
+    .values({ blockerId: actor.id, blockedId: member.id })
+    .onConflictDoNothing();
+}
+
+/** DELETE /api/blocks/:memberId: reversible at any time. */
+export async function unblockMember(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+  input: { memberId: string },
+): Promise<void> {
+  await deps.db
+    .delete(blocks)
+    .where(and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, input.memberId)));
+}

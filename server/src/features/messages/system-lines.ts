@@ -1,0 +1,88 @@
+import type { Message } from '../../../../common/messages';
+import type { SystemEvent } from '../../../../common/handovers';
+import type { DbOrTx } from '../../db/client';
+import type { AppDeps } from '../../deps';
+import { messages } from '../../db/schema';
+import { toMessage } from './messages.service';
+
+export interface SystemLineInput {
+  starterId: number;
+  /** The thread's two members: the line is "from" one so the thread stays paired. */
+  from: string;
+  to: string;
+  event: SystemEvent;
+  content: string;
+  at?: string | null;
+  reservationId?: number | null;
+  handoverId?: number | null;
+}
+
+/**
+ * Writes a line the site adds to a thread (decision 020), inside the caller's transaction so it
+ * exists exactly when what it announces does. It is unread for `to` like any message, and
+ * never charged to anyone's message quota. Publish it with `publishLines` after the commit.
+ */
+export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promise<Message> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      starterId: line.starterId,
+      senderId: line.from,
+      receiverId: line.to,
+      content: line.content,
+      kind: 'system',
+      system: {
+        event: line.event,
+        at: line.at ?? null,
+        reservationId: line.reservationId ?? null,
+        handoverId: line.handoverId ?? null,
+      },
+    })
+    .returning();
+  return toMessage(row!);
+}
+
+/** Tells both members of each thread, live, that a line arrived (never throws). */
+export async function publishLines(deps: Pick<AppDeps, 'live'>, lines: Message[]): Promise<void> {
+  await Promise.all(
+    lines.map((m) =>
+      deps.live.publish([m.receiverId, m.senderId], {
+        type: 'message',
+        messageId: m.id,
+        starterId: m.starterId,
+        senderId: m.senderId,
+        receiverId: m.receiverId,
+      }),
+    ),
+  );
+}
+
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
+
+/**
+ * "Saturday 10:00" within the coming week, else "Saturday 12 December 10:00": a wall-clock
+ * time (`2026-11-28T10:00`) shown as typed, with no time zone conversion.
+ */
+export function formatWallClock(at: string, now = new Date()): string {
+  const day = new Date(`${at.slice(0, 10)}T00:00:00Z`);
+  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
+  const days = Math.round((day.getTime() - today) / 86_400_000);
+  const weekday = WEEKDAYS[day.getUTCDay()]!;
+  const time = at.slice(11, 16);
+  if (days >= -1 && days < 7) return `${weekday} ${time}`;
+  return `${weekday} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${time}`;
+}
