@@ -47,7 +47,7 @@ export const handoverQueries = {
   blocks: () =>
     queryOptions({
       queryKey: handoverKeys.blocks,
-      queryFn: ({ signal }) => apiRequest<BlockedMember[]>('/api/blocks', { signal }),
+      queryFn: ({ signal }) => apiRequest<BlockedMember[]>('/api/me/blocks', { signal }),
     }),
 };
 

@@ -65,7 +65,7 @@ function serveOwner(
   return fakeServer({
     'GET /api/me/starter-activity': () => [activity(over)],
     'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
-    'GET /api/blocks': () => [],
+    'GET /api/me/blocks': () => [],
     ...extra,
   });
 }
@@ -82,7 +82,7 @@ function serveMember(
       received: (mine.received ?? []).map((h) => ({ ...h, starter: brief })),
       given: [],
     }),
-    'GET /api/blocks': () => [],
+    'GET /api/me/blocks': () => [],
     ...extra,
   });
 }
@@ -238,7 +238,7 @@ describe('BlockMemberButton in the thread', () => {
     const calls = fakeServer({
       'GET /api/me/starter-activity': () => [activity()],
       'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
-      'GET /api/blocks': () => (blocked ? [{ user: asker, blockedAt: '' }] : []),
+      'GET /api/me/blocks': () => (blocked ? [{ user: asker, blockedAt: '' }] : []),
       'PUT /api/blocks/asker': () => {
         blocked = true;
         return undefined;
