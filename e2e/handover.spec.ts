@@ -1,6 +1,17 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
 import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
 
+/** With E2E_SHOTS=<dir>, keeps screenshots of the way, at the page's size and at 360 px. */
+async function shot(page: Page, name: string) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  await page.screenshot({ path: `${dir}/${name}-1280.png`, fullPage: true });
+  const size = page.viewportSize()!;
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.screenshot({ path: `${dir}/${name}-360.png`, fullPage: true });
+  await page.setViewportSize(size);
+}
+
 const FOUND_NEW_HOME = 'This starter has found a new home — thank you for asking';
 
 interface Member {
@@ -15,8 +26,10 @@ async function join(browser: Browser, firstName: string): Promise<Member> {
   await signUpAndIn(context.request, newMember({ firstName, lastName: 'Neighbour' }));
   const res = await context.request.get('/api/auth/user');
   expect(res.ok()).toBe(true);
-  const { id } = (await res.json()) as { id: string };
-  return { id, name: `${firstName} Neighbour`, context, page: await context.newPage() };
+  const me = (await res.json()) as { id: string; username: string | null };
+  // Threads name a member as the header does: username, else first name.
+  const name = me.username || firstName;
+  return { id: me.id, name, context, page: await context.newPage() };
 }
 
 async function ask(request: APIRequestContext, starterId: number, ownerId: string, text: string) {
@@ -63,7 +76,7 @@ async function reserve(page: Page, starterId: number, member: Member, day: strin
 test('three neighbours: reserve, back out, give, confirm, 👍, and a new home', async ({
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(420_000);
   const olive = await join(browser, 'Olive');
   const arlo = await join(browser, 'Arlo');
   const bea = await join(browser, 'Bea');
@@ -86,6 +99,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await post.getByLabel('What to bring (optional)').fill('a clean jar');
     await expect(post.getByText(/Money never changes hands/)).toBeVisible();
     await expectNoAxeViolations(post);
+    await shot(post, 'post');
     await post.getByRole('button', { name: 'Post Starter' }).click();
     await expect(post).toHaveURL(/\/browse/);
     const card = post.locator('article', { hasText: title });
@@ -105,6 +119,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     const sharedBy = arlo.page.getByRole('group', { name: 'Reliability' });
     await expect(sharedBy).toContainText(`${before.given} starters given`);
     await expectNoAxeViolations(arlo.page);
+    await shot(arlo.page, 'detail');
 
     // Arlo asks through the dialog (the summary is in it); Bea and Cal ask too.
     await arlo.page.getByRole('button', { name: 'Message Owner' }).click();
@@ -132,6 +147,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await expect(beaThread.bar).toContainText(`Reserved for you — ${sat.weekday} 11:30`);
     await expect(beaThread.log.getByText(`Reserved for you — ${sat.weekday} 11:30`)).toBeVisible();
     await expectNoAxeViolations(bea.page);
+    await shot(bea.page, 'thread-member');
     await beaThread.bar.getByRole('button', { name: 'Back out' }).click();
     const backOut = bea.page.getByRole('alertdialog');
     await expectNoAxeViolations(bea.page);
@@ -143,6 +159,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await oliveArlo.bar.getByRole('button', { name: 'Mark given' }).click();
     await olive.page.getByRole('alertdialog').getByRole('button', { name: 'Mark given' }).click();
     await expect(oliveArlo.bar).toContainText('waiting for them to confirm');
+    await shot(olive.page, 'thread-owner');
 
     // Arlo confirms and leaves 👍; focus returns to where he was.
     const arloThread = await openThread(arlo.page, starterId, olive.id);
@@ -153,6 +170,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await feedback.getByRole('radio', { name: '👍 It went well' }).click();
     await feedback.getByLabel('A short note (optional)').fill('Lovely grains, thank you!');
     await expectNoAxeViolations(arlo.page);
+    await shot(arlo.page, 'feedback');
     await feedback.getByRole('button', { name: 'Send feedback' }).click();
     await expect(feedback).toBeHidden();
     await expect(arloThread.bar.getByText('You received it')).toBeVisible();
@@ -191,10 +209,12 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await olive.page.goto('/profile');
     await expect(olive.page.locator('li', { hasText: title }).getByText('given out')).toBeVisible();
     await expectNoAxeViolations(olive.page);
+    await shot(olive.page, 'profile');
     await arlo.page.goto('/profile');
     await arlo.page.getByRole('tab', { name: 'My Hand-overs' }).click();
     await expect(arlo.page.getByRole('region', { name: 'Received' })).toContainText(title);
     await expectNoAxeViolations(arlo.page);
+    await shot(arlo.page, 'my-handovers');
   } finally {
     for (const m of [olive, arlo, bea, cal]) await m.context.close();
   }
