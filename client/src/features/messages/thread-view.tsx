@@ -186,7 +186,7 @@ export function ThreadView<Key extends QueryKey>({
                     <p className="max-w-[90%] rounded-full bg-sage-soft px-3 py-1 text-center text-sm text-sage">
                       <span className="sr-only">CultureShare: </span>
                       {m.content}{' '}
-                      <time dateTime={m.createdAt} className="text-xs opacity-80">
+                      <time dateTime={m.createdAt} className="text-xs">
                         · {timeAgo(m.createdAt)}
                       </time>
                     </p>

@@ -21,7 +21,6 @@ import {
 } from '../../components/ui/form-controls';
 import { cn } from '../../lib/cn';
 import { BRING_MAX_LENGTH } from '../../../../common/handovers';
-import { POSTAGE_TEXT } from './listing-facts';
 
 interface Binding<Values extends FieldValues> {
   register: UseFormRegister<Values>;
@@ -39,8 +38,8 @@ const travelOptions = [
 const postageOptions = [
   {
     value: 'giver',
-    label: POSTAGE_TEXT.giver.replace('The giver', 'I'),
-    hint: 'You pay the stamp',
+    label: 'I cover postage (the giver)',
+    hint: 'You pay for the stamp',
   },
   {
     value: 'recipient',
