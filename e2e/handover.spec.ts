@@ -61,6 +61,10 @@ async function openThread(page: Page, starterId: number, withId: string) {
 
 async function reserve(page: Page, starterId: number, member: Member, day: string, time: string) {
   const { bar, log } = await openThread(page, starterId, member.id);
+  // A reply first: feedback counts only between members who wrote to each other.
+  await page.getByPlaceholder('Type your message...').fill('Yes! Shall I keep a portion for you?');
+  await page.getByRole('button', { name: 'Send message' }).click();
+  await expect(log.getByText('Yes! Shall I keep a portion for you?')).toBeVisible();
   const trigger = bar.getByRole('button', { name: 'Reserve a portion' });
   await trigger.click();
   const dialog = page.getByRole('dialog', { name: `Reserve a portion for ${member.name}` });
