@@ -13,7 +13,7 @@ import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
 
 const tabTrigger =
-  'rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
+  'whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
   'data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
 
 /**
