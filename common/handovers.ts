@@ -210,7 +210,10 @@ export const feedbackSchema = z
       blankToUndefined,
       multiLineText()
         .trim()
-        .max(FEEDBACK_NOTE_MAX_LENGTH, `Note must be at most ${FEEDBACK_NOTE_MAX_LENGTH} characters`)
+        .max(
+          FEEDBACK_NOTE_MAX_LENGTH,
+          `Note must be at most ${FEEDBACK_NOTE_MAX_LENGTH} characters`,
+        )
         .optional(),
     ),
   })

@@ -190,7 +190,9 @@ describe('the policy as SQL', () => {
       .select({ id: starters.id })
       .from(starters)
       .where(and(inArray(starters.id, ids), publiclyVisible()));
-    expect(publicRows.map((r) => r.id).sort()).toEqual([ids[0], ids[1], ids[5], claimedPast].sort());
+    expect(publicRows.map((r) => r.id).sort()).toEqual(
+      [ids[0], ids[1], ids[5], claimedPast].sort(),
+    );
   });
 
   it('finds the owners who may not act once per query, as a hashed set', async () => {

@@ -176,7 +176,10 @@ export const starters = pgTable(
     portions: integer('portions').notNull().default(1),
     portionsReserved: integer('portions_reserved').notNull().default(0),
     portionsGiven: integer('portions_given').notNull().default(0),
-    travel: text('travel').array().notNull().default(sql`'{pickup}'::text[]`),
+    travel: text('travel')
+      .array()
+      .notNull()
+      .default(sql`'{pickup}'::text[]`),
     postage: text('postage'),
     bring: text('bring'),
     /** Leaves browse after this unless renewed; ignored once claimed. */
@@ -344,7 +347,10 @@ export const handovers = pgTable(
   },
   (t) => [
     check('handovers_status_check', sql`${t.status} IN ('given', 'received', 'not_received')`),
-    check('handovers_not_to_self', sql`${t.recipientId} IS NULL OR ${t.recipientId} <> ${t.giverId}`),
+    check(
+      'handovers_not_to_self',
+      sql`${t.recipientId} IS NULL OR ${t.recipientId} <> ${t.giverId}`,
+    ),
     index('handovers_starter_idx').on(t.starterId),
     index('handovers_giver_idx').on(t.giverId, t.createdAt.desc()),
     index('handovers_recipient_idx').on(t.recipientId, t.createdAt.desc()),

@@ -21,7 +21,15 @@ import { visibleInThreadsOf } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
-import { blocks, feedback, handovers, messages, reservations, starters, users } from '../../db/schema';
+import {
+  blocks,
+  feedback,
+  handovers,
+  messages,
+  reservations,
+  starters,
+  users,
+} from '../../db/schema';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 
@@ -65,11 +73,7 @@ function toReservation(row: ReservationRow, member: PublicUser): Reservation {
   };
 }
 
-async function toHandovers(
-  db: DbOrTx,
-  viewerId: string,
-  rows: HandoverRow[],
-): Promise<Handover[]> {
+async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): Promise<Handover[]> {
   if (rows.length === 0) return [];
   const people = await usersById(
     db,
@@ -440,7 +444,5 @@ export async function unreachableMembers(
     .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
     .from(blocks)
     .where(or(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, actor.id)));
-  return [
-    ...new Set(rows.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId))),
-  ];
+  return [...new Set(rows.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId)))];
 }

@@ -78,7 +78,11 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
     '/api/starters/:id/reservations',
     {
       ...member,
-      schema: { params: starterParams, body: createReservationSchema, response: { 201: createdSchema } },
+      schema: {
+        params: starterParams,
+        body: createReservationSchema,
+        response: { 201: createdSchema },
+      },
     },
     async (request, reply) => {
       const created = await reservePortion(deps, requireUser(request), {
@@ -105,7 +109,11 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
     '/api/starters/:id/handovers',
     {
       ...member,
-      schema: { params: starterParams, body: createHandoverSchema, response: { 201: createdSchema } },
+      schema: {
+        params: starterParams,
+        body: createHandoverSchema,
+        response: { 201: createdSchema },
+      },
     },
     async (request, reply) => {
       const created = await giveHandover(deps, requireUser(request), {
@@ -132,7 +140,11 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
     '/api/handovers/:id/feedback',
     {
       ...member,
-      schema: { params: idParams('hand-over'), body: feedbackSchema, response: { 201: createdSchema } },
+      schema: {
+        params: idParams('hand-over'),
+        body: feedbackSchema,
+        response: { 201: createdSchema },
+      },
     },
     async (request, reply) => {
       const created = await leaveFeedback(deps, requireUser(request), {
@@ -145,7 +157,10 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
 
   app.post(
     '/api/starters/:id/renew',
-    { ...member, schema: { params: starterParams, body: renewSchema, response: { 200: starterSchema } } },
+    {
+      ...member,
+      schema: { params: starterParams, body: renewSchema, response: { 200: starterSchema } },
+    },
     async (request) => {
       const actor = requireUser(request);
       await renewStarter(deps, actor, {

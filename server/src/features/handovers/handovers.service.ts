@@ -41,7 +41,12 @@ const NOT_ASKED = 'You can only do this for a member who has messaged you about 
  */
 async function ownStarterForUpdate(tx: Tx, actor: SessionUser, starterId: number) {
   const facts = await loadStarterFacts(tx, starterId, { lock: true });
-  const starter = authorizeStarter(actor, facts, 'change', await loadAccessContext(tx, actor, facts));
+  const starter = authorizeStarter(
+    actor,
+    facts,
+    'change',
+    await loadAccessContext(tx, actor, facts),
+  );
   if (!isOpen(starter)) throw conflict('This starter is no longer listed');
   if (starter.isClaimed) throw conflict('This starter has already been claimed');
   return starter;
@@ -103,7 +108,8 @@ export async function reservePortion(
         .values({ starterId: starter.id, memberId: input.memberId, at: input.at ?? null })
         .returning({ id: reservations.id });
     } catch (err) {
-      if (sqlState(err) === '23505') throw conflict('A portion is already reserved for this member');
+      if (sqlState(err) === '23505')
+        throw conflict('A portion is already reserved for this member');
       throw err;
     }
     const line = await writeSystemLine(tx, {

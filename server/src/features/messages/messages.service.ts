@@ -188,11 +188,7 @@ export async function countUnread(deps: Pick<AppDeps, 'db'>, actor: SessionUser)
     .from(messages)
     .innerJoin(starters, eq(starters.id, messages.starterId))
     .where(
-      and(
-        eq(messages.receiverId, actor.id),
-        eq(messages.isRead, false),
-        visibleInThreadsOf(actor),
-      ),
+      and(eq(messages.receiverId, actor.id), eq(messages.isRead, false), visibleInThreadsOf(actor)),
     );
   return Number(row?.count ?? 0);
 }

@@ -1,0 +1,543 @@
+import crypto from 'node:crypto';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
+import type { Message } from '../../../../common/messages';
+import { messages, starters, users } from '../../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const DAY = 86_400_000;
+
+function call(who: Member | null, method: string, url: string, payload?: unknown) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+/** A member writes to the owner about the starter (as the Message dialog does). */
+async function ask(
+  member: Member,
+  starterId: number,
+  ownerId: string,
+  content = 'May I have some?',
+) {
+  const res = await call(member, 'POST', '/api/messages', {
+    starterId,
+    receiverId: ownerId,
+    content,
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function reply(owner: Member, starterId: number, to: string) {
+  const res = await call(owner, 'POST', '/api/messages', {
+    starterId,
+    receiverId: to,
+    content: 'Of course!',
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+async function thread(member: Member, starterId: number, other?: string): Promise<Message[]> {
+  const q = other ? `?with=${other}` : '';
+  const res = await call(member, 'GET', `/api/messages/starter/${starterId}${q}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const systemLines = (list: Message[], event?: string) =>
+  list.filter((m) => m.kind === 'system' && (!event || m.system?.event === event));
+
+async function setting(portions: number, overrides: Partial<typeof starters.$inferInsert> = {}) {
+  const owner = await signedInMember(t.db);
+  const starter = await createStarterRow(t.db, owner.user.id, { portions, ...overrides });
+  return { owner, starter };
+}
+
+function multipart(fields: Array<[string, string]>) {
+  const boundary = `----cs${crypto.randomBytes(8).toString('hex')}`;
+  const body = fields
+    .map(
+      ([name, value]) =>
+        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
+    )
+    .join('');
+  return {
+    payload: Buffer.from(`${body}--${boundary}--\r\n`),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+const listing: Array<[string, string]> = [
+  ['title', 'Kefir grains, lots of them'],
+  ['description', 'Plump milk kefir grains that double every week.'],
+  ['category', 'dairy'],
+  ['subcategory', 'kefir'],
+  ['starterType', 'Milk kefir grains'],
+  ['location', 'Portland, Oregon'],
+];
+
+function postStarter(who: Member, extra: Array<[string, string]>) {
+  const body = multipart([...listing, ...extra]);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/starters',
+    headers: { ...body.headers, cookie: who.cookie },
+    payload: body.payload,
+  });
+}
+
+describe('portions and hand-over mode on a listing', () => {
+  it('takes portions, travel (repeated), postage, what to bring and how long it stays', async () => {
+    const owner = await signedInMember(t.db);
+    const res = await postStarter(owner, [
+      ['portions', '2'],
+      ['travel', 'pickup'],
+      ['travel', 'post'],
+      ['postage', 'recipient'],
+      ['bring', 'A clean jar'],
+      ['availableDays', '14'],
+    ]);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({
+      portions: 2,
+      portionsLeft: 2,
+      portionsReserved: 0,
+      travel: ['pickup', 'post'],
+      postage: 'recipient',
+      bring: 'A clean jar',
+      status: 'available',
+    });
+    const days = (Date.parse(body.availableUntil) - Date.now()) / DAY;
+    expect(days).toBeGreaterThan(13.9);
+    expect(days).toBeLessThan(14.1);
+  });
+
+  it('defaults to one portion, pickup, 30 days', async () => {
+    const owner = await signedInMember(t.db);
+    const res = await postStarter(owner, []);
+    expect(res.statusCode, res.body).toBe(201);
+    const body = res.json();
+    expect(body).toMatchObject({ portions: 1, travel: ['pickup'], postage: null, bring: null });
+    expect((Date.parse(body.availableUntil) - Date.now()) / DAY).toBeCloseTo(30, 0);
+  });
+
+  it.each([
+    ['portions 0', [['portions', '0']], 'portions'],
+    ['portions 21', [['portions', '21']], 'portions'],
+    ['an unknown way to travel', [['travel', 'boat']], 'travel'],
+    ['post without postage', [['travel', 'post']], 'postage'],
+    [
+      'postage for pickup only',
+      [
+        ['travel', 'pickup'],
+        ['postage', 'giver'],
+      ],
+      'postage',
+    ],
+    ['6 days', [['availableDays', '6']], 'availableDays'],
+    ['91 days', [['availableDays', '91']], 'availableDays'],
+    ['a long "bring"', [['bring', 'x'.repeat(121)]], 'bring'],
+  ] as Array<[string, Array<[string, string]>, string]>)(
+    'refuses %s with the field named, storing nothing',
+    async (_name, extra, field) => {
+      const owner = await signedInMember(t.db);
+      const res = await postStarter(owner, extra);
+      expect(res.statusCode).toBe(400);
+      expect(res.json().fields[field]).toBeTruthy();
+      const [row] = await t.db
+        .select({ n: sql<number>`count(*)::int` })
+        .from(starters)
+        .where(eq(starters.userId, owner.user.id));
+      expect(row!.n).toBe(0);
+    },
+  );
+
+  it('the owner adds portions later, only their own, at most 20 on offer', async () => {
+    const { owner, starter } = await setting(1);
+    const other = await signedInMember(t.db);
+    const url = `/api/starters/${starter.id}/portions`;
+    expect((await call(other, 'POST', url, { add: 2 })).statusCode).toBe(403);
+    const res = await call(owner, 'POST', url, { add: 2 });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ portions: 3, portionsLeft: 3 });
+    expect((await call(owner, 'POST', url, { add: 18 })).statusCode).toBe(400);
+  });
+});
+
+describe('reservations', () => {
+  it('the owner reserves for a member who asked; the thread shows it, live and unread', async () => {
+    const { owner, starter } = await setting(3);
+    const asker = await signedInMember(t.db);
+    await ask(asker, starter.id, owner.user.id);
+    const res = await call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+      memberId: asker.user.id,
+      at: '2026-11-28T10:00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().id).toBeGreaterThan(0);
+    const lines = systemLines(await thread(asker, starter.id), 'reserved');
+    expect(lines).toHaveLength(1);
+    expect(lines[0]!.content).toMatch(/^Reserved for you — Saturday (28 November )?10:00$/);
+    expect(lines[0]!.system).toMatchObject({
+      at: '2026-11-28T10:00',
+      reservationId: res.json().id,
+    });
+    const unread = await call(asker, 'GET', '/api/messages/unread-count');
+    expect(unread.json().count).toBe(1);
+    const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    expect(detail).toMatchObject({ portionsLeft: 2, portionsReserved: 1, status: 'available' });
+  });
+
+  it('refuses a stranger, a member who never asked, the asker themselves and more than is left', async () => {
+    const { owner, starter } = await setting(1);
+    const a = await signedInMember(t.db);
+    const b = await signedInMember(t.db);
+    const silent = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    await ask(b, starter.id, owner.user.id);
+    const url = `/api/starters/${starter.id}/reservations`;
+    expect((await call(null, 'POST', url, { memberId: a.user.id })).statusCode).toBe(401);
+    // Reserving on someone else's starter.
+    expect((await call(a, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
+    expect((await call(owner, 'POST', url, { memberId: silent.user.id })).statusCode).toBe(403);
+    expect((await call(owner, 'POST', url, { memberId: owner.user.id })).statusCode).toBe(400);
+    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
+    const more = await call(owner, 'POST', url, { memberId: b.user.id });
+    expect(more.statusCode).toBe(409);
+    expect(more.json().message).toMatch(/no portions left/i);
+    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(409);
+    const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+    expect(row!.portionsReserved).toBe(1);
+  });
+
+  it('gives the last portion to exactly one of two reservations made at once', async () => {
+    const { owner, starter } = await setting(1);
+    const a = await signedInMember(t.db);
+    const b = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    await ask(b, starter.id, owner.user.id);
+    const url = `/api/starters/${starter.id}/reservations`;
+    const results = await Promise.all([
+      call(owner, 'POST', url, { memberId: a.user.id }),
+      call(owner, 'POST', url, { memberId: b.user.id }),
+    ]);
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
+    const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+    expect(row!.portionsReserved).toBe(1);
+    const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    expect(detail.status).toBe('reserved');
+  });
+
+  it('the member backs out (counted), the owner releases with a reason; nobody else can', async () => {
+    const { owner, starter } = await setting(2);
+    const a = await signedInMember(t.db);
+    const b = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    await ask(b, starter.id, owner.user.id);
+    const url = `/api/starters/${starter.id}/reservations`;
+    const ra = (await call(owner, 'POST', url, { memberId: a.user.id })).json().id;
+    const rb = (await call(owner, 'POST', url, { memberId: b.user.id })).json().id;
+    expect((await call(b, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(404);
+    expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
+    expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(409);
+    const released = await call(owner, 'DELETE', `/api/reservations/${rb}`, {
+      reason: 'My grains need a rest',
+    });
+    expect(released.statusCode).toBe(204);
+    const bLines = systemLines(await thread(b, starter.id), 'reservation_released');
+    expect(bLines[0]!.content).toBe('Reservation released — My grains need a rest');
+    const ownerView = await thread(owner, starter.id, a.user.id);
+    expect(systemLines(ownerView, 'reservation_backed_out')).toHaveLength(1);
+    const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+    expect(row!.portionsReserved).toBe(0);
+    const summary = (await call(null, 'GET', `/api/users/${a.user.id}/summary`)).json();
+    expect(summary.backedOut90d).toBe(1);
+    expect((await call(null, 'GET', `/api/users/${b.user.id}/summary`)).json().backedOut90d).toBe(
+      0,
+    );
+  });
+});
+
+describe('hand-overs, confirmation and feedback', () => {
+  it('the story: reserve, back out, give, confirm, 👍, new-home lines once, summaries', async () => {
+    const { owner, starter } = await setting(2);
+    const [a, b, c] = [
+      await signedInMember(t.db),
+      await signedInMember(t.db),
+      await signedInMember(t.db),
+    ];
+    for (const m of [a, b, c]) await ask(m, starter.id, owner.user.id);
+    await reply(owner, starter.id, b.user.id);
+    const url = `/api/starters/${starter.id}/reservations`;
+    const ra = (
+      await call(owner, 'POST', url, { memberId: a.user.id, at: '2026-11-28T10:00' })
+    ).json().id;
+    await call(owner, 'POST', url, { memberId: b.user.id, at: '2026-11-28T11:00' });
+    expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
+
+    const give = `/api/starters/${starter.id}/handovers`;
+    expect((await call(b, 'POST', give, { memberId: b.user.id })).statusCode).toBe(403);
+    const toB = await call(owner, 'POST', give, { memberId: b.user.id });
+    expect(toB.statusCode, toB.body).toBe(201);
+    const handoverId = toB.json().id;
+    let detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    expect(detail).toMatchObject({ isClaimed: false, portionsLeft: 1, portionsReserved: 0 });
+    expect(systemLines(await thread(c, starter.id), 'found_new_home')).toHaveLength(0);
+
+    // The last portion, to someone not on CultureShare: the starter is claimed.
+    expect((await call(owner, 'POST', give, { memberId: null })).statusCode).toBe(201);
+    detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    expect(detail).toMatchObject({ isClaimed: true, status: 'claimed', portionsLeft: 0 });
+    expect((await call(owner, 'POST', give, { memberId: null })).statusCode).toBe(409);
+    for (const m of [a, c]) {
+      const lines = systemLines(await thread(m, starter.id), 'found_new_home');
+      expect(lines).toHaveLength(1);
+      expect(lines[0]!.content).toBe(FOUND_NEW_HOME_TEXT);
+    }
+    expect(systemLines(await thread(b, starter.id), 'found_new_home')).toHaveLength(0);
+
+    // Feedback waits for "Received".
+    const fb = `/api/handovers/${handoverId}/feedback`;
+    expect((await call(b, 'POST', fb, { rating: 'up' })).statusCode).toBe(409);
+    // Only the recipient confirms.
+    const confirm = `/api/handovers/${handoverId}/confirm`;
+    expect((await call(c, 'POST', confirm, { received: true })).statusCode).toBe(404);
+    expect((await call(owner, 'POST', confirm, { received: true })).statusCode).toBe(403);
+    expect((await call(b, 'POST', confirm, { received: true })).statusCode).toBe(204);
+    expect((await call(b, 'POST', confirm, { received: false })).statusCode).toBe(409);
+
+    expect((await call(b, 'POST', fb, { rating: 'up', note: 'Lovely grains' })).statusCode).toBe(
+      201,
+    );
+    expect((await call(b, 'POST', fb, { rating: 'up' })).statusCode).toBe(409);
+    expect((await call(c, 'POST', fb, { rating: 'up' })).statusCode).toBe(404);
+    const down = await call(owner, 'POST', fb, { rating: 'down' });
+    expect(down.statusCode).toBe(400);
+    expect(down.json().fields.reason).toBeTruthy();
+    expect((await call(owner, 'POST', fb, { rating: 'down', reason: 'late' })).statusCode).toBe(
+      201,
+    );
+
+    const ownerSummary = (await call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json();
+    expect(ownerSummary).toMatchObject({ given: 1, received: 0, thumbsUp: 1, thumbsDown: 0 });
+    const bSummary = (await call(null, 'GET', `/api/users/${b.user.id}/summary`)).json();
+    expect(bSummary).toMatchObject({ given: 0, received: 1, thumbsUp: 0, thumbsDown: 1 });
+
+    const mine = (await call(b, 'GET', '/api/me/handovers')).json();
+    expect(mine.received).toHaveLength(1);
+    expect(mine.received[0]).toMatchObject({
+      status: 'received',
+      at: '2026-11-28T11:00',
+      myFeedback: 'up',
+      canLeaveFeedback: false,
+    });
+    const activity = (await call(owner, 'GET', '/api/me/starter-activity')).json();
+    expect(activity[0]).toMatchObject({
+      starterId: starter.id,
+      status: 'claimed',
+      offSiteHandovers: 1,
+    });
+    expect(activity[0].askers.map((x: { user: { id: string } }) => x.user.id)).toEqual([
+      a.user.id,
+      b.user.id,
+      c.user.id,
+    ]);
+  });
+
+  it('refuses feedback between members who did not both write', async () => {
+    const { owner, starter } = await setting(1);
+    const a = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    const id = (
+      await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
+    ).json().id;
+    expect(
+      (await call(a, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode,
+    ).toBe(204);
+    const res = await call(a, 'POST', `/api/handovers/${id}/feedback`, { rating: 'up' });
+    expect(res.statusCode).toBe(403);
+    expect((await call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json().thumbsUp).toBe(
+      0,
+    );
+  });
+
+  it('"It didn\'t happen" gives the portion back to the listing', async () => {
+    const { owner, starter } = await setting(2);
+    const a = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    const id = (
+      await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
+    ).json().id;
+    expect((await call(a, 'GET', '/api/me/notices')).json()).toContainEqual(
+      expect.objectContaining({ kind: 'confirm_handover', handoverId: id }),
+    );
+    await call(a, 'POST', `/api/handovers/${id}/confirm`, { received: false });
+    const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    expect(detail.portionsLeft).toBe(2);
+    expect((await call(null, 'GET', `/api/users/${a.user.id}/summary`)).json().received).toBe(0);
+  });
+
+  it("refuses a hand-over on someone else's starter and to a member who never asked", async () => {
+    const { owner, starter } = await setting(1);
+    const a = await signedInMember(t.db);
+    const url = `/api/starters/${starter.id}/handovers`;
+    expect((await call(a, 'POST', url, { memberId: null })).statusCode).toBe(403);
+    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
+  });
+});
+
+describe('member summary', () => {
+  it('counts replies and never shows an email or contact info', async () => {
+    const { owner, starter } = await setting(1);
+    await t.db
+      .update(users)
+      .set({ contactInfo: 'call 555-0100' })
+      .where(eq(users.id, owner.user.id));
+    const a = await signedInMember(t.db);
+    const b = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    await ask(b, starter.id, owner.user.id);
+    await reply(owner, starter.id, a.user.id);
+    const res = await call(null, 'GET', `/api/users/${owner.user.id}/summary`);
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ replyRate: 0.5, typicalReplyMinutes: 0 });
+    expect(res.body).not.toContain(owner.user.email);
+    expect(res.body).not.toContain('555-0100');
+  });
+
+  it('answers 404 for an unknown or banned member', async () => {
+    const banned = await signedInMember(t.db, { bannedAt: new Date() });
+    expect((await call(null, 'GET', `/api/users/${banned.user.id}/summary`)).statusCode).toBe(404);
+    expect((await call(null, 'GET', '/api/users/nobody/summary')).statusCode).toBe(404);
+  });
+});
+
+describe('listings that stay fresh', () => {
+  const browse = (title: string) =>
+    call(null, 'GET', `/api/starters?search=${encodeURIComponent(title)}`).then((r) =>
+      (r.json().starters as Array<{ id: number }>).map((s) => s.id),
+    );
+
+  it('an expired listing leaves browse and search, stays on My Starters, and renewing brings it back', async () => {
+    const title = `Expiring ${crypto.randomBytes(4).toString('hex')}`;
+    const { owner, starter } = await setting(1, {
+      title,
+      availableUntil: new Date(Date.now() - 1000),
+    });
+    const asker = await signedInMember(t.db);
+    await t.db.insert(messages).values({
+      starterId: starter.id,
+      senderId: asker.user.id,
+      receiverId: owner.user.id,
+      content: 'Still there?',
+    });
+    expect(await browse(title)).toEqual([]);
+    expect((await call(null, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(404);
+    // A conversation under way keeps its thread and the starter's page.
+    expect((await call(asker, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(200);
+    expect((await thread(asker, starter.id)).length).toBe(1);
+    const my = (await call(owner, 'GET', '/api/starters/my')).json();
+    expect(my.find((s: { id: number }) => s.id === starter.id).status).toBe('expired');
+    expect((await call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
+      expect.objectContaining({ kind: 'expired', starterId: starter.id }),
+    );
+
+    const stranger = await signedInMember(t.db);
+    const renewUrl = `/api/starters/${starter.id}/renew`;
+    expect((await call(stranger, 'POST', renewUrl, {})).statusCode).toBe(404);
+    const renewed = await call(owner, 'POST', renewUrl, {});
+    expect(renewed.statusCode, renewed.body).toBe(200);
+    expect(renewed.json().status).toBe('available');
+    expect(await browse(title)).toEqual([starter.id]);
+  });
+
+  it('warns two days ahead, and renews at most 5 times in a row without a hand-over', async () => {
+    const { owner, starter } = await setting(2, {
+      availableUntil: new Date(Date.now() + DAY),
+    });
+    expect((await call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
+      expect.objectContaining({ kind: 'expires_soon', starterId: starter.id }),
+    );
+    const url = `/api/starters/${starter.id}/renew`;
+    for (let i = 0; i < RENEWALS_MAX; i++) {
+      expect((await call(owner, 'POST', url)).statusCode).toBe(200);
+    }
+    const refused = await call(owner, 'POST', url);
+    expect(refused.statusCode).toBe(409);
+    // A hand-over starts the count again.
+    expect(
+      (await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: null }))
+        .statusCode,
+    ).toBe(201);
+    expect((await call(owner, 'POST', url)).statusCode).toBe(200);
+  });
+
+  it('a claimed starter stops expiring and stays listed', async () => {
+    const title = `Claimed ${crypto.randomBytes(4).toString('hex')}`;
+    const { owner, starter } = await setting(1, { title });
+    const res = await call(owner, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ isClaimed: true, status: 'claimed' });
+    await t.db
+      .update(starters)
+      .set({ availableUntil: new Date(Date.now() - DAY) })
+      .where(eq(starters.id, starter.id));
+    expect((await call(null, 'GET', `/api/starters/${starter.id}`)).json().status).toBe('claimed');
+    expect((await call(owner, 'POST', `/api/starters/${starter.id}/renew`)).statusCode).toBe(409);
+  });
+});
+
+describe('blocks', () => {
+  it('a blocked member cannot message and sees no Message button; unblocking restores both', async () => {
+    const { owner, starter } = await setting(1);
+    const a = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    expect((await call(owner, 'PUT', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
+    expect((await call(owner, 'PUT', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
+    const refused = await call(a, 'POST', '/api/messages', {
+      starterId: starter.id,
+      receiverId: owner.user.id,
+      content: 'Hello again',
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(BLOCKED_BY_THEM);
+    // Nor can the owner keep writing to someone who cannot answer.
+    const ownerSends = await call(owner, 'POST', '/api/messages', {
+      starterId: starter.id,
+      receiverId: a.user.id,
+      content: 'Hi',
+    });
+    expect(ownerSends.statusCode).toBe(403);
+
+    const later = await createStarterRow(t.db, owner.user.id);
+    expect((await call(a, 'GET', `/api/starters/${later.id}`)).json().canMessage).toBe(false);
+    expect((await call(a, 'GET', '/api/me/unreachable')).json().memberIds).toEqual([owner.user.id]);
+    expect((await call(owner, 'GET', '/api/me/blocks')).json()).toHaveLength(1);
+    // Private: the block shows nowhere public.
+    const summary = await call(null, 'GET', `/api/users/${a.user.id}/summary`);
+    expect(summary.body).not.toMatch(/block/i);
+
+    expect((await call(owner, 'DELETE', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
+    expect((await call(a, 'GET', `/api/starters/${later.id}`)).json().canMessage).toBe(true);
+    await ask(a, later.id, owner.user.id);
+    const rows = await t.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.starterId, later.id), eq(messages.senderId, a.user.id)));
+    expect(rows).toHaveLength(1);
+  });
+});
