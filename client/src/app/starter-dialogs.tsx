@@ -1,5 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { GiveElsewhereDialog } from '../features/handovers/give-elsewhere-dialog';
+import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
 import { moderationKeys } from '../features/moderation/moderation-api';
 import { ReportDialog } from '../features/reports/report-dialog';
@@ -9,9 +11,20 @@ import {
   type StarterDialogs,
 } from '../features/starters/starter-dialogs';
 import { StarterSummary } from '../features/starters/starter-summary';
+import { WithHandovers } from './handover-composition';
 
 function MessageDialog(props: StarterDialogProps) {
-  return <MessageOwnerDialog {...props} summary={<StarterSummary starter={props.starter} />} />;
+  return (
+    <MessageOwnerDialog
+      {...props}
+      summary={
+        <>
+          <StarterSummary starter={props.starter} />
+          <ReliabilitySummary userId={props.starter.userId} className="mt-2 px-1" />
+        </>
+      }
+    />
+  );
 }
 
 function StarterReportDialog(props: StarterDialogProps) {
@@ -26,12 +39,25 @@ function StarterReportDialog(props: StarterDialogProps) {
   );
 }
 
-const dialogs: StarterDialogs = { MessageDialog, ReportDialog: StarterReportDialog };
+function MemberSummary({ userId }: { userId: string }) {
+  return <ReliabilitySummary userId={userId} />;
+}
+
+const dialogs: StarterDialogs = {
+  MessageDialog,
+  ReportDialog: StarterReportDialog,
+  GiveElsewhereDialog,
+  MemberSummary,
+};
 
 /**
  * Gives the starters feature's buttons the messages and reports dialogs. Pages that show
  * starters wrap themselves in it; it is not app-wide so the dialogs stay out of the first load.
  */
 export function WithStarterDialogs({ children }: { children: ReactNode }) {
-  return <StarterDialogsProvider dialogs={dialogs}>{children}</StarterDialogsProvider>;
+  return (
+    <WithHandovers>
+      <StarterDialogsProvider dialogs={dialogs}>{children}</StarterDialogsProvider>
+    </WithHandovers>
+  );
 }

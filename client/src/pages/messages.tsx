@@ -1,13 +1,31 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
+import { WithHandovers } from '../app/handover-composition';
+import { ReliabilitySummary } from '../features/handovers/reliability-summary';
+import { ThreadHandoverPanel } from '../features/handovers/thread-handover-panel';
 import { MessagesView } from '../features/messages/messages-view';
+import type { ThreadExtras } from '../features/messages/thread-view';
 import { starterQueries } from '../features/starters/starters-api';
 import { useDocumentTitle } from '../lib/use-document-title';
+
+function HeaderSummary({ userId }: { userId: string }) {
+  return <ReliabilitySummary userId={userId} className="mt-1 text-xs [&_p]:text-xs" />;
+}
+
+const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHandoverPanel };
 
 export default function Page() {
   useDocumentTitle('Messages');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your messages." />;
-  return <MessagesView meId={user.id} starterQuery={starterQueries.detail} />;
+  return (
+    <WithHandovers>
+      <MessagesView
+        meId={user.id}
+        starterQuery={starterQueries.detail}
+        threadExtras={threadExtras}
+      />
+    </WithHandovers>
+  );
 }

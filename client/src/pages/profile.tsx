@@ -1,9 +1,24 @@
 import { WithStarterDialogs } from '../app/starter-dialogs';
 import { SignInRequired } from '../features/auth/sign-in-required';
+import { ListingState } from '../features/handovers/listing-state';
+import { MyHandovers } from '../features/handovers/my-handovers';
+import { useStarterActivity } from '../features/handovers/handovers-api';
 import { useCurrentUser } from '../lib/current-user';
 import { ProfileView } from '../features/profile/profile-view';
 import { MyStarters } from '../features/starters/my-starters';
 import { useDocumentTitle } from '../lib/use-document-title';
+
+/** Under each of the member's listings: its hand-over state and who asked about it. */
+function MyStartersWithState() {
+  const activity = useStarterActivity();
+  return (
+    <MyStarters
+      below={(s) => (
+        <ListingState starter={s} activity={activity.data?.find((a) => a.starterId === s.id)} />
+      )}
+    />
+  );
+}
 
 export default function Page() {
   useDocumentTitle('Profile');
@@ -12,7 +27,7 @@ export default function Page() {
   if (!user) return <SignInRequired message="You need to sign in to view your profile." />;
   return (
     <WithStarterDialogs>
-      <ProfileView user={user} myStarters={<MyStarters />} />
+      <ProfileView user={user} myStarters={<MyStartersWithState />} myHandovers={<MyHandovers />} />
     </WithStarterDialogs>
   );
 }

@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { ConversationList } from './conversation-list';
 import { useConversations } from './messages-api';
-import { ThreadView, type StarterQuery } from './thread-view';
+import { ThreadView, type StarterQuery, type ThreadExtras } from './thread-view';
 
 /** Reads the selected conversation from the URL (?starter=12&with=<userId>) so reloads keep it. */
 function useSelection() {
@@ -22,9 +22,11 @@ function useSelection() {
 export function MessagesView<Key extends QueryKey>({
   meId,
   starterQuery,
+  threadExtras,
 }: {
   meId: string;
   starterQuery: StarterQuery<Key>;
+  threadExtras?: ThreadExtras;
 }) {
   const selected = useSelection();
   const conversations = useConversations();
@@ -70,6 +72,7 @@ export function MessagesView<Key extends QueryKey>({
               withId={selected.withId}
               conversation={conversation}
               starterQuery={starterQuery}
+              extras={threadExtras}
             />
           ) : (
             <div className="m-auto grid justify-items-center gap-3 p-8 text-center text-muted">

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef } from 'react';
+import { useEffect, useId, useRef, type ComponentType } from 'react';
 import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
@@ -46,6 +46,19 @@ export type StarterQuery<Key extends QueryKey = QueryKey> = (
   starterId: number,
 ) => UseQueryOptions<Starter, Error, Starter, Key>;
 
+/** What a conversation about a starter shows beyond messages; the page composes it in. */
+export interface ThreadExtras {
+  /** Under the other member's name in the header (their reliability). */
+  Summary?: ComponentType<{ userId: string }>;
+  /** A bar under the header (reserve, confirm, block …). */
+  Toolbar?: ComponentType<{ meId: string; starterId: number; otherId: string; otherName: string }>;
+}
+
+/** A line the site wrote into the thread (a reservation, a hand-over), not a member's message. */
+function isSystemLine(m: Message): boolean {
+  return m.kind === 'system';
+}
+
 /**
  * Once the thread shows messages from the other side that are unread, says so to the server
  * (once per newest unread message), which then updates the badge and the list.
@@ -67,12 +80,14 @@ export function ThreadView<Key extends QueryKey>({
   withId,
   conversation,
   starterQuery,
+  extras = {},
 }: {
   meId: string;
   starterId: number;
   withId: string | null;
   conversation: Conversation | undefined;
   starterQuery: StarterQuery<Key>;
+  extras?: ThreadExtras;
 }) {
   const thread = useThread(starterId, withId);
   const starter = useQuery({ ...starterQuery(starterId), enabled: !conversation });
@@ -125,8 +140,17 @@ export function ThreadView<Key extends QueryKey>({
               View starter
             </Link>
           </p>
+          {other && extras.Summary && <extras.Summary userId={other.id} />}
         </div>
       </div>
+      {receiverId && extras.Toolbar && (
+        <extras.Toolbar
+          meId={meId}
+          starterId={starterId}
+          otherId={receiverId}
+          otherName={other ? displayName(other) : 'this member'}
+        />
+      )}
 
       <div
         ref={logRef}
@@ -156,6 +180,19 @@ export function ThreadView<Key extends QueryKey>({
           <ol className="grid gap-2">
             {thread.data!.map((m) => {
               const mine = m.senderId === meId;
+              if (isSystemLine(m)) {
+                return (
+                  <li key={m.id} className="flex justify-center py-1">
+                    <p className="max-w-[90%] rounded-full bg-sage-soft px-3 py-1 text-center text-sm text-sage">
+                      <span className="sr-only">CultureShare: </span>
+                      {m.content}{' '}
+                      <time dateTime={m.createdAt} className="text-xs">
+                        · {timeAgo(m.createdAt)}
+                      </time>
+                    </p>
+                  </li>
+                );
+              }
               return (
                 <li key={m.id} className={cn('flex', mine ? 'justify-end' : 'justify-start')}>
                   <div

@@ -13,14 +13,22 @@ import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
 
 const tabTrigger =
-  'rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
+  'whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
   'data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
 
 /**
  * The signed-in member's /profile: who they are, their details, and their starters (`myStarters`,
  * composed by the page from the starters feature).
  */
-export function ProfileView({ user, myStarters }: { user: CurrentUser; myStarters: ReactNode }) {
+export function ProfileView({
+  user,
+  myStarters,
+  myHandovers,
+}: {
+  user: CurrentUser;
+  myStarters: ReactNode;
+  myHandovers?: ReactNode;
+}) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
 
@@ -80,11 +88,16 @@ export function ProfileView({ user, myStarters }: { user: CurrentUser; myStarter
       <Tabs.Root defaultValue="starters">
         <Tabs.List
           aria-label="Your activity"
-          className="inline-flex gap-1 rounded-full bg-surface-muted p-1"
+          className="inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
         >
           <Tabs.Trigger value="starters" className={tabTrigger}>
             My Starters
           </Tabs.Trigger>
+          {myHandovers && (
+            <Tabs.Trigger value="handovers" className={tabTrigger}>
+              My Hand-overs
+            </Tabs.Trigger>
+          )}
           <Tabs.Trigger value="activity" className={tabTrigger}>
             Activity
           </Tabs.Trigger>
@@ -92,6 +105,11 @@ export function ProfileView({ user, myStarters }: { user: CurrentUser; myStarter
         <Tabs.Content value="starters" className="mt-5">
           {myStarters}
         </Tabs.Content>
+        {myHandovers && (
+          <Tabs.Content value="handovers" className="mt-5">
+            {myHandovers}
+          </Tabs.Content>
+        )}
         <Tabs.Content value="activity" className="mt-5">
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
             <Sparkles className="size-8 text-accent" aria-hidden />

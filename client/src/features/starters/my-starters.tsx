@@ -1,14 +1,19 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { SKELETON_CARDS } from '../../../../common/constants';
+import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useMyStarters } from './starters-api';
 import { paths } from '../../lib/paths';
 
-/** The profile's 'My Starters' tab: the signed-in member's starters with their actions. */
-export function MyStarters() {
+/**
+ * The profile's 'My Starters' tab: the signed-in member's starters with their actions;
+ * `below` adds what the page composes in under each one (its hand-over state).
+ */
+export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode } = {}) {
   const query = useMyStarters();
   return (
     <div className="grid gap-5">
@@ -49,8 +54,9 @@ export function MyStarters() {
       ) : (
         <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {query.data.map((starter) => (
-            <li key={starter.id} className="flex [&>article]:flex-1">
+            <li key={starter.id} className="flex flex-col [&>article]:flex-1">
               <StarterCard starter={starter} />
+              {below?.(starter)}
             </li>
           ))}
         </ul>

@@ -31,6 +31,12 @@ import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
 import { useCreateStarter } from './starters-api';
+import { ListingHandoverFields } from './listing-handover-fields';
+import {
+  appendListingHandover,
+  LISTING_HANDOVER_DEFAULTS,
+  LISTING_HANDOVER_FIELD_NAMES,
+} from './listing-handover-schema';
 import { paths } from '../../lib/paths';
 
 const FIELD_NAMES = [
@@ -41,6 +47,7 @@ const FIELD_NAMES = [
   'customDescription',
   'description',
   'location',
+  ...LISTING_HANDOVER_FIELD_NAMES,
 ] as const;
 
 /** The photo picker's check before any upload: images only, 5 MB at most. */
@@ -83,6 +90,7 @@ export function PostStarterForm() {
       customDescription: '',
       description: '',
       location: '',
+      ...LISTING_HANDOVER_DEFAULTS,
     },
   });
   const {
@@ -142,6 +150,7 @@ export function PostStarterForm() {
     if (values.customDescription) form.set('customDescription', values.customDescription);
     form.set('description', values.description);
     form.set('location', values.location);
+    appendListingHandover(form, values);
     // The file goes last so the server has every field before the bytes arrive.
     if (photo) form.set('image', photo, photo.name);
     setProgress(photo ? 0 : null);
@@ -264,6 +273,7 @@ export function PostStarterForm() {
             autoComplete="address-level2"
             maxLength={STARTER_LOCATION_MAX_LENGTH}
           />
+          <ListingHandoverFields form={form} idPrefix={`${id}-handover`} />
           <Field
             id={ids.photo}
             label="Photo"

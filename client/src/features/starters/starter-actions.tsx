@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CheckCircle2, Flag, MoreVertical, Trash2 } from 'lucide-react';
+import { CheckCircle2, Flag, Gift, MoreVertical, Trash2 } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
@@ -36,7 +36,8 @@ export function StarterActionsMenu({
   const deleteStarter = useDeleteStarter();
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
-  const { ReportDialog } = useStarterDialogs();
+  const [giveOpen, setGiveOpen] = useState(false);
+  const { ReportDialog, GiveElsewhereDialog } = useStarterDialogs();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
@@ -85,6 +86,12 @@ export function StarterActionsMenu({
                     Mark as Claimed
                   </DropdownMenu.Item>
                 )}
+                {!starter.isClaimed && GiveElsewhereDialog && (
+                  <DropdownMenu.Item className={menuItem} onSelect={() => setGiveOpen(true)}>
+                    <Gift className="size-4" aria-hidden />
+                    Given to someone not on CultureShare
+                  </DropdownMenu.Item>
+                )}
                 <DropdownMenu.Item
                   className={cn(menuItem, 'text-danger')}
                   onSelect={() => setConfirmOpen(true)}
@@ -123,6 +130,9 @@ export function StarterActionsMenu({
             </AlertDialog.Content>
           </AlertDialog.Portal>
         </AlertDialog.Root>
+      )}
+      {isOwner && GiveElsewhereDialog && (
+        <GiveElsewhereDialog starter={starter} open={giveOpen} onOpenChange={setGiveOpen} />
       )}
       {!isOwner && (
         <ReportDialog starter={starter} open={reportOpen} onOpenChange={setReportOpen} />

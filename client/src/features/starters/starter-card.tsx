@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
@@ -52,6 +53,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
           </Link>
         </h3>
         <p className="line-clamp-3 text-sm break-words text-muted">{starter.description}</p>
+        <ListingFacts starter={starter} compact />
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm">
           <span className="flex min-w-0 items-center gap-2">
             <Avatar person={starter.user} className="size-7 text-xs" />
@@ -62,7 +64,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
             <span className="truncate">{starter.location}</span>
           </span>
         </div>
-        {!isOwner && !starter.isClaimed && (
+        {!isOwner && !starter.isClaimed && starter.canMessage !== false && (
           <div className="relative z-10">
             {user ? (
               <Button className="w-full" size="sm" onClick={() => setMessageOpen(true)}>

@@ -13,6 +13,7 @@ import { timeAgo } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
@@ -106,7 +107,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user } = useCurrentUser();
-  const { MessageDialog, ReportDialog } = useStarterDialogs();
+  const { MessageDialog, ReportDialog, MemberSummary } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const starter = query.data;
@@ -167,6 +168,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 </p>
               </section>
             )}
+            <ListingFacts starter={starter} />
             <Card className="grid gap-3 p-5">
               <h2 className="text-sm font-semibold text-muted">Shared by</h2>
               <div className="flex items-center gap-3">
@@ -181,6 +183,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 <CalendarDays className="size-4 shrink-0" aria-hidden />
                 {timeAgo(starter.createdAt)}
               </p>
+              {MemberSummary && <MemberSummary userId={starter.userId} />}
             </Card>
             {isOwner ? (
               starter.isClaimed && (
@@ -190,7 +193,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               )
             ) : (
               <div className="flex flex-col gap-3 sm:flex-row">
-                {!starter.isClaimed && (
+                {!starter.isClaimed && starter.canMessage !== false && (
                   <Button className="flex-1" size="lg" onClick={() => setMessageOpen(true)}>
                     <MessageCircle className="size-5" aria-hidden />
                     Message Owner

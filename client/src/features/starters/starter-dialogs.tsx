@@ -14,6 +14,10 @@ export interface StarterDialogProps {
 export interface StarterDialogs {
   MessageDialog: ComponentType<StarterDialogProps>;
   ReportDialog: ComponentType<StarterDialogProps>;
+  /** The owner's "given to someone not on CultureShare" (hand-overs). */
+  GiveElsewhereDialog?: ComponentType<StarterDialogProps>;
+  /** A member's reliability on the "Shared by" card (hand-overs). */
+  MemberSummary?: ComponentType<{ userId: string }>;
 }
 
 const none = () => null;

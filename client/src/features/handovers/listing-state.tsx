@@ -1,0 +1,160 @@
+import { useId, useState } from 'react';
+import { differenceInCalendarDays } from 'date-fns';
+import { BellRing, Plus, RefreshCw } from 'lucide-react';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { displayName } from '../../../../common/display';
+import {
+  EXPIRY_NOTICE_DAYS,
+  PORTIONS_MAX,
+  type StarterActivity,
+} from '../../../../common/handovers';
+import type { Starter } from '../../../../common/starters';
+import { useAddPortions, useRenewListing } from './handovers-api';
+
+/** "available", "1 reserved", "given out", "expired" for the owner's list. */
+export function listingStateText(starter: Starter): string {
+  if (starter.isClaimed || starter.status === 'claimed') return 'given out';
+  if (starter.status === 'expired') return 'expired';
+  return starter.portionsReserved > 0 ? `${starter.portionsReserved} reserved` : 'available';
+}
+
+function daysLeft(until: string | undefined, now: Date): number | null {
+  return until ? differenceInCalendarDays(new Date(until), now) : null;
+}
+
+/**
+ * Under each of the owner's listings: its state, who asked, the reminder before it ends, the
+ * "Still available" renewal once expired, and "my grains grew" (more portions).
+ */
+export function ListingState({
+  starter,
+  activity,
+  now = new Date(),
+}: {
+  starter: Starter;
+  /** Who asked and the renewals left, from the owner's activity once loaded. */
+  activity?: StarterActivity;
+  now?: Date;
+}) {
+  const askers = (activity?.askers ?? []).map((a) => displayName(a.user));
+  const renew = useRenewListing();
+  const claimed = starter.isClaimed || starter.status === 'claimed';
+  const expired = !claimed && starter.status === 'expired';
+  const days = claimed ? null : daysLeft(starter.availableUntil, now);
+  const soon = !expired && days !== null && days <= EXPIRY_NOTICE_DAYS;
+  const canRenew = (activity?.renewalsLeft ?? 1) > 0;
+  const state = listingStateText(starter);
+
+  const stillAvailable = () =>
+    renew.mutate(starter.id, {
+      onSuccess: () =>
+        toast({ title: 'Renewed', description: `“${starter.title}” is listed again.` }),
+      onError: (err) => toastError(errorMessage(err, 'Failed to renew')),
+    });
+
+  return (
+    <div className="mt-2 grid gap-2 rounded-2xl border border-border bg-surface px-4 py-3 text-sm">
+      <p className="flex flex-wrap items-center gap-2">
+        <Badge tone={expired ? 'danger' : claimed ? 'sage' : 'muted'}>{state}</Badge>
+        {!claimed && (
+          <span className="text-muted">
+            {starter.portionsLeft} of {starter.portions} left
+          </span>
+        )}
+      </p>
+      {askers.length > 0 && (
+        <p className="text-muted">
+          Asked by <span className="text-text">{askers.join(', ')}</span>
+        </p>
+      )}
+      {soon && (
+        <p role="status" className="flex items-center gap-2 rounded-lg bg-accent-soft/60 p-2">
+          <BellRing className="size-4 shrink-0" aria-hidden />
+          {days! <= 0
+            ? 'This listing ends today. Is it still available?'
+            : `This listing ends in ${days} day${days === 1 ? '' : 's'}. Is it still available?`}
+        </p>
+      )}
+      {expired && (
+        <p className="text-muted">
+          This listing has ended and no longer shows in browse.
+          {!canRenew && ' It has been renewed 5 times in a row; post it again when you have some.'}
+        </p>
+      )}
+      {!claimed && (
+        <div className="flex flex-wrap gap-2">
+          {(expired || soon) && canRenew && (
+            <Button size="sm" disabled={renew.isPending} onClick={stillAvailable}>
+              <RefreshCw className="size-4" aria-hidden />
+              Still available
+            </Button>
+          )}
+          {starter.portions < PORTIONS_MAX && (
+            <AddPortions starterId={starter.id} max={PORTIONS_MAX - starter.portions} />
+          )}
+        </div>
+      )}
+    </div>
+  );
+}
+
+/** "My grains grew": the owner adds portions to a listing. */
+function AddPortions({ starterId, max }: { starterId: number; max: number }) {
+  const id = useId();
+  const add = useAddPortions();
+  const [open, setOpen] = useState(false);
+  const [count, setCount] = useState('1');
+  const n = Number(count);
+  const valid = Number.isInteger(n) && n >= 1 && n <= max;
+  const problem = valid ? undefined : `Between 1 and ${max}`;
+  if (!open) {
+    return (
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Plus className="size-4" aria-hidden />
+        Add portions
+      </Button>
+    );
+  }
+  return (
+    <form
+      className="flex flex-wrap items-end gap-2"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!valid) return;
+        add.mutate(
+          { starterId, add: n },
+          {
+            onSuccess: () => {
+              setOpen(false);
+              toast({ title: 'Portions added', description: 'Thank you for sharing more!' });
+            },
+            onError: (err) => toastError(errorMessage(err, 'Failed to add portions')),
+          },
+        );
+      }}
+    >
+      <Field id={`${id}-add`} label="My grains grew: how many more portions?" error={problem}>
+        <Input
+          {...fieldAria(`${id}-add`, problem)}
+          type="number"
+          min={1}
+          max={max}
+          inputMode="numeric"
+          value={count}
+          onChange={(e) => setCount(e.target.value)}
+          className="w-24"
+        />
+      </Field>
+      <Button size="sm" type="submit" disabled={!valid || add.isPending}>
+        Add
+      </Button>
+      <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
+        Cancel
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,257 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { renderWithProviders } from '../../test/render';
+import type { Handover, Reservation, StarterActivity } from '../../../../common/handovers';
+import { ThreadHandoverPanel } from './thread-handover-panel';
+import { fakeServer } from './test-server';
+
+afterEach(() => vi.unstubAllGlobals());
+
+const person = (id: string, firstName: string) => ({
+  id,
+  username: null,
+  firstName,
+  lastName: null,
+  profileImageUrl: null,
+});
+const asker = person('asker', 'Arlo');
+const owner = person('owner', 'Olive');
+const brief = { id: 5, title: 'Kefir grains', thumbnailPath: null, owner };
+
+const reservation = (at: string | null = null): Reservation => ({
+  id: 9,
+  starterId: 5,
+  member: asker,
+  at,
+  status: 'active',
+  createdAt: '',
+});
+
+const handover = (over: Partial<Handover> = {}): Handover => ({
+  id: 3,
+  starterId: 5,
+  giver: owner,
+  recipient: asker,
+  status: 'given',
+  at: null,
+  createdAt: '',
+  confirmedAt: null,
+  canLeaveFeedback: false,
+  myFeedback: null,
+  ...over,
+});
+
+function activity(over: Partial<StarterActivity['askers'][number]> = {}): StarterActivity {
+  return {
+    starterId: 5,
+    status: 'available',
+    portions: 2,
+    portionsLeft: 2,
+    portionsReserved: 0,
+    portionsGiven: 0,
+    availableUntil: new Date(Date.now() + 9 * 86_400_000).toISOString(),
+    renewalsLeft: 5,
+    askers: [{ user: asker, firstAskedAt: '', reservation: null, handover: null, ...over }],
+    offSiteHandovers: 0,
+  };
+}
+
+/** The owner's view: the starter is in their activity. */
+function serveOwner(
+  over: Partial<StarterActivity['askers'][number]> = {},
+  extra: Record<string, () => unknown> = {},
+) {
+  return fakeServer({
+    'GET /api/me/starter-activity': () => [activity(over)],
+    'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
+    'GET /api/me/blocks': () => [],
+    ...extra,
+  });
+}
+
+/** The asker's view: what is reserved for them and what they received. */
+function serveMember(
+  mine: { reservedForMe?: Reservation[]; received?: Handover[] },
+  extra: Record<string, () => unknown> = {},
+) {
+  return fakeServer({
+    'GET /api/me/starter-activity': () => [],
+    'GET /api/me/handovers': () => ({
+      reservedForMe: (mine.reservedForMe ?? []).map((r) => ({ ...r, starter: brief })),
+      received: (mine.received ?? []).map((h) => ({ ...h, starter: brief })),
+      given: [],
+    }),
+    'GET /api/me/blocks': () => [],
+    ...extra,
+  });
+}
+
+describe('ThreadHandoverPanel, the owner', () => {
+  it('reserves a portion with a day and time, and focus returns to the button', async () => {
+    const user = userEvent.setup();
+    const calls = serveOwner({}, { 'POST /api/starters/5/reservations': () => ({ id: 9 }) });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
+    );
+    const open = await screen.findByRole('button', { name: 'Reserve a portion' });
+    await user.click(open);
+    const dialog = screen.getByRole('dialog', { name: 'Reserve a portion for Arlo' });
+    await user.type(within(dialog).getByLabelText('Day (optional)'), '2030-06-01');
+    await user.type(within(dialog).getByLabelText('Time (optional)'), '10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    const post = calls.find((c) => c.method === 'POST')!;
+    expect(post.url).toBe('/api/starters/5/reservations');
+    expect(post.body).toEqual({ memberId: 'asker', at: '2030-06-01T10:00' });
+    expect(open).toHaveFocus();
+  });
+
+  it('reserves without a time, and refuses a time without a day', async () => {
+    const user = userEvent.setup();
+    const calls = serveOwner({}, { 'POST /api/starters/5/reservations': () => ({ id: 9 }) });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Reserve a portion' }));
+    const dialog = screen.getByRole('dialog');
+    await user.type(within(dialog).getByLabelText('Time (optional)'), '10:00');
+    await user.click(within(dialog).getByRole('button', { name: 'Reserve' }));
+    expect(await within(dialog).findByText('Pick a day for that time')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.clear(within(dialog).getByLabelText('Time (optional)'));
+    await user.click(within(dialog).getByRole('button', { name: 'Reserve' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ memberId: 'asker' });
+  });
+
+  it('releases a reservation with a reason', async () => {
+    const user = userEvent.setup();
+    const calls = serveOwner(
+      { reservation: reservation() },
+      { 'DELETE /api/reservations/9': () => undefined },
+    );
+    renderWithProviders(
+      <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
+    );
+    expect(await screen.findByText('Reserved for Arlo')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Release' }));
+    const dialog = screen.getByRole('dialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    expect(await within(dialog).findByText('Please say briefly why')).toBeInTheDocument();
+    await user.type(within(dialog).getByLabelText('Reason'), 'We could not find a time');
+    await user.click(within(dialog).getByRole('button', { name: 'Release' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    const del = calls.find((c) => c.method === 'DELETE')!;
+    expect(del.url).toBe('/api/reservations/9');
+    expect(del.body).toEqual({ reason: 'We could not find a time' });
+  });
+
+  it('marks a portion given to this member after a confirmation', async () => {
+    const user = userEvent.setup();
+    const calls = serveOwner({}, { 'POST /api/starters/5/handovers': () => ({ id: 3 }) });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Mark given' }));
+    const dialog = screen.getByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Mark given' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ memberId: 'asker' });
+  });
+});
+
+describe('ThreadHandoverPanel, the member who asked', () => {
+  it('sees the reservation with its time and can back out', async () => {
+    const user = userEvent.setup();
+    const at = new Date(Date.now() + 2 * 86_400_000);
+    const wallClock = `${at.getFullYear()}-${String(at.getMonth() + 1).padStart(2, '0')}-${String(at.getDate()).padStart(2, '0')}T10:00`;
+    const calls = serveMember(
+      { reservedForMe: [reservation(wallClock)] },
+      { 'DELETE /api/reservations/9': () => undefined },
+    );
+    renderWithProviders(
+      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+    );
+    const weekday = at.toLocaleDateString('en-GB', { weekday: 'long' });
+    expect(await screen.findByText(`Reserved for you — ${weekday} 10:00`)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Reserve a portion' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'Back out' }));
+    await user.click(
+      within(screen.getByRole('alertdialog')).getByRole('button', { name: 'Back out' }),
+    );
+    await waitFor(() => expect(calls.some((c) => c.method === 'DELETE')).toBe(true));
+    expect(calls.find((c) => c.method === 'DELETE')!.url).toBe('/api/reservations/9');
+  });
+
+  it('confirms "Received" or says it didn’t happen', async () => {
+    const user = userEvent.setup();
+    const calls = serveMember(
+      { received: [handover()] },
+      { 'POST /api/handovers/3/confirm': () => undefined },
+    );
+    renderWithProviders(
+      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Received' }));
+    await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({ received: true });
+    await user.click(screen.getByRole('button', { name: 'It didn’t happen' }));
+    await waitFor(() => expect(calls.filter((c) => c.method === 'POST')).toHaveLength(2));
+    expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ received: false });
+  });
+
+  it('leaves 👎 only with a reason, then the dialog closes onto its button', async () => {
+    const user = userEvent.setup();
+    const calls = serveMember(
+      { received: [handover({ status: 'received', canLeaveFeedback: true })] },
+      { 'POST /api/handovers/3/feedback': () => ({ id: 1 }) },
+    );
+    renderWithProviders(
+      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+    );
+    expect(await screen.findByText('You received it')).toBeInTheDocument();
+    const trigger = screen.getByRole('button', { name: 'How did it go?' });
+    await user.click(trigger);
+    const dialog = screen.getByRole('dialog', { name: 'How did it go?' });
+    await user.click(within(dialog).getByRole('radio', { name: '👎 It did not go well' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    expect(await within(dialog).findByText('Please choose what went wrong')).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
+    await user.click(within(dialog).getByRole('radio', { name: 'Late' }));
+    await user.type(within(dialog).getByLabelText('A short note (optional)'), 'An hour late');
+    await user.click(within(dialog).getByRole('button', { name: 'Send feedback' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(calls.find((c) => c.method === 'POST')!.body).toEqual({
+      rating: 'down',
+      reason: 'late',
+      note: 'An hour late',
+    });
+    expect(trigger).toHaveFocus();
+  });
+});
+
+describe('BlockMemberButton in the thread', () => {
+  it('blocks after a confirmation, and offers unblock once blocked', async () => {
+    const user = userEvent.setup();
+    let blocked = false;
+    const calls = fakeServer({
+      'GET /api/me/starter-activity': () => [activity()],
+      'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
+      'GET /api/me/blocks': () => (blocked ? [{ user: asker, blockedAt: '' }] : []),
+      'PUT /api/blocks/asker': () => {
+        blocked = true;
+        return undefined;
+      },
+    });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
+    );
+    await user.click(await screen.findByRole('button', { name: 'Block Arlo' }));
+    const dialog = screen.getByRole('alertdialog', { name: 'Block Arlo?' });
+    expect(dialog).toHaveTextContent('Blocking is private');
+    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
+    expect(await screen.findByRole('button', { name: 'Unblock Arlo' })).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/blocks/asker')).toBe(true);
+  });
+});

@@ -1,0 +1,91 @@
+import { screen, within } from '@testing-library/react';
+import { queryOptions } from '@tanstack/react-query';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { Conversation, Message } from '../../../../common/messages';
+import type { Starter } from '../../../../common/starters';
+import { apiRequest } from '../../lib/api';
+import { jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { MessagesView } from './messages-view';
+
+const OWNER = {
+  id: 'owner-1',
+  username: null,
+  firstName: 'Olive',
+  lastName: null,
+  profileImageUrl: null,
+};
+const conversation: Conversation = {
+  starterId: 7,
+  starterTitle: 'Kefir grains',
+  otherUser: OWNER,
+  lastMessage: { content: 'Reserved for you', createdAt: new Date().toISOString() },
+  unreadCount: 0,
+};
+const messages: Message[] = [
+  {
+    id: 1,
+    starterId: 7,
+    senderId: 'me-1',
+    receiverId: OWNER.id,
+    content: 'May I have some?',
+    isRead: true,
+    createdAt: new Date().toISOString(),
+  },
+  {
+    id: 2,
+    starterId: 7,
+    senderId: OWNER.id,
+    receiverId: 'me-1',
+    content: 'Reserved for you — Saturday 10:00',
+    isRead: true,
+    createdAt: new Date().toISOString(),
+    kind: 'system',
+    system: { event: 'reserved', at: '2030-01-05T10:00', reservationId: 3, handoverId: null },
+  },
+];
+
+const starterQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['starters', 'detail', id],
+    queryFn: () => apiRequest<Starter>(`/api/starters/${id}`),
+  });
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('a thread with hand-over extras', () => {
+  it('shows system lines apart from chat bubbles, and the composed summary and toolbar', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/conversations') return jsonResponse([conversation]);
+        if (url === '/api/messages/unread-count') return jsonResponse({ count: 0 });
+        if (url.startsWith('/api/messages/starter/7')) return jsonResponse(messages);
+        return jsonResponse({ message: 'not found' }, 404);
+      }),
+    );
+    renderWithProviders(
+      <MessagesView
+        meId="me-1"
+        starterQuery={starterQuery}
+        threadExtras={{
+          Summary: ({ userId }) => <p>summary of {userId}</p>,
+          Toolbar: ({ otherId, otherName }) => (
+            <p>
+              toolbar for {otherName} ({otherId})
+            </p>
+          ),
+        }}
+      />,
+      { path: `/messages?starter=7&with=${OWNER.id}` },
+    );
+    const log = await screen.findByRole('log', { name: 'Messages' });
+    const line = await within(log).findByText(/Reserved for you — Saturday 10:00/);
+    expect(line).toHaveTextContent('CultureShare: Reserved for you — Saturday 10:00');
+    expect(line.closest('li')).toHaveClass('justify-center');
+    const bubble = within(log).getByText('May I have some?');
+    expect(bubble.closest('li')).toHaveClass('justify-end');
+    expect(screen.getByText('summary of owner-1')).toBeInTheDocument();
+    expect(screen.getByText('toolbar for Olive (owner-1)')).toBeInTheDocument();
+  });
+});
