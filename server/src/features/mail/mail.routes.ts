@@ -21,7 +21,7 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps) {
   // RFC 8058's one-click POST is a form body ("List-Unsubscribe=One-Click"); only this
   // plugin reads forms, and it needs nothing from the body.
   app.addContentTypeParser(
-    ['application/x-www-form-urlencoded', 'multipart/form-data'],
+    'application/x-www-form-urlencoded',
     { parseAs: 'string', bodyLimit: 1024 },
     (_request, _body, done) => done(null, {}),
   );

@@ -11,6 +11,11 @@ import type { MailContent } from './templates';
 /** After this many failed tries a mail is given up (about a day and a half of backoff). */
 export const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
+/**
+ * How long a claimed mail stays with the copy that claimed it. A copy that dies mid-send
+ * leaves its mails to be claimed again after this; well above any one send's timeouts.
+ */
+const LEASE_SECONDS = 120;
 
 /** Where links in mails point: PUBLIC_URL, or this machine for the embedded default. */
 export function siteUrl(config: Config): string {
@@ -62,10 +67,11 @@ interface ClaimedRow {
 }
 
 /**
- * Claims due mails and sends them. Claiming moves each row's next try into the future (its
- * backoff) in one statement with FOR UPDATE SKIP LOCKED, so another server copy skips rows
- * being claimed and then sees them as not due: no mail is sent twice while all is well, and a
- * copy that dies mid-send leaves its rows to be tried again after the backoff.
+ * Claims due mails and sends them. Claiming moves each row's next try past a lease in one
+ * statement with FOR UPDATE SKIP LOCKED, so another server copy skips rows being claimed and
+ * then sees them as not due: no mail is sent twice while all is well, and a copy that dies
+ * mid-send leaves its rows to be tried again once the lease ends. A failure sets the next try
+ * by exponential backoff.
  */
 export async function deliverDueMail(
   { db, config }: { db: Db; config: Config },
@@ -78,7 +84,7 @@ export async function deliverDueMail(
     await db.execute(sql`
       UPDATE mail_outbox SET
         attempts = attempts + 1,
-        next_attempt_at = now() + make_interval(secs => least(${base}::float8 * power(2, attempts), ${MAX_BACKOFF_SECONDS}::float8))
+        next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}::float8)
       WHERE id IN (
         SELECT id FROM mail_outbox
         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
@@ -110,7 +116,16 @@ export async function deliverDueMail(
       const givingUp = permanent || row.attempts >= MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
-        .set({ lastError: message, ...(givingUp ? { failedAt: new Date() } : {}) })
+        .set({
+          lastError: message,
+          ...(givingUp
+            ? { failedAt: new Date() }
+            : {
+                nextAttemptAt: new Date(
+                  Date.now() + Math.min(base * 2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS) * 1000,
+                ),
+              }),
+        })
         .where(eq(mailOutbox.id, row.id));
       // No address, subject or body: only which queued mail and why.
       log.info(
