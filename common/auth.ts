@@ -130,3 +130,23 @@ export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
 /** A plain confirmation the client shows as it is. */
 export const noticeSchema = z.object({ message: z.string() });
 export type Notice = z.infer<typeof noticeSchema>;
+
+/** POST /api/users/password: the current password proves it is the member. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form adds a confirmation, which is not sent. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+
+/** POST /api/users/email: the new address, used only once its mailed link is followed. */
+export const changeEmailSchema = z.object({ email, currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;

@@ -367,3 +367,65 @@ describe('message notifications', () => {
     }
   });
 });
+
+describe('changing password and address from the profile', () => {
+  it('a password change asks for the current one and ends the other sessions only', async () => {
+    const email = newEmail();
+    await signUp(email);
+    const here = cookieFrom(await signIn(email))!;
+    const there = cookieFrom(await signIn(email))!;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      headers: { cookie: here },
+      payload: { currentPassword: 'not-it-at-all', newPassword: 'pickled-ginger-bug-4' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      headers: { cookie: here },
+      payload: { currentPassword: PASSWORD, newPassword: 'pickled-ginger-bug-4' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: here } })).statusCode).toBe(200);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: there } })).statusCode).toBe(401);
+    expect((await signIn(email, 'pickled-ginger-bug-4')).statusCode).toBe(200);
+  });
+
+  it('a new address takes effect only once confirmed, and the old one hears of it', async () => {
+    const email = newEmail();
+    const next = newEmail();
+    await signUp(email);
+    const cookie = cookieFrom(await signIn(email))!;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email',
+      headers: { cookie },
+      payload: { email: next, currentPassword: PASSWORD },
+    });
+    expect(asked.statusCode).toBe(202);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().email).toBe(email);
+    await flush();
+    const notice = await mailTo(email, /being changed/);
+    expect(notice.parsed.text).toContain(next);
+    const token = linkToken(await mailTo(next, /new email/), '/confirm-email');
+    await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+    const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
+    expect(me.email).toBe(next);
+    expect(me.emailVerified).toBe(true);
+  });
+
+  it('message mail settings: daily and off are kept', async () => {
+    const { cookie } = await signedInMember(t.db);
+    const put = await t.app.inject({
+      method: 'PUT',
+      url: '/api/users/mail-settings',
+      headers: { cookie },
+      payload: { messageMail: 'daily' },
+    });
+    expect(put.statusCode).toBe(200);
+    const got = await t.app.inject({ url: '/api/users/mail-settings', headers: { cookie } });
+    expect(got.json()).toEqual({ messageMail: 'daily' });
+  });
+});
