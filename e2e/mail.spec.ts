@@ -1,0 +1,68 @@
+import {
+  expect,
+  expectNoAxeViolations,
+  linkFromMail,
+  newMember,
+  test,
+  waitForMail,
+} from './fixtures';
+
+test('a new member confirms their address from the mail, then may post', async ({ page }) => {
+  const member = newMember();
+  await page.request.post('/api/auth/signup', { data: member });
+  await page.request.post('/api/auth/login', {
+    data: { email: member.email, password: member.password },
+  });
+  await page.goto('/');
+  const banner = page.getByRole('complementary', { name: 'Confirm your email address' });
+  await expect(banner).toBeVisible();
+  await expectNoAxeViolations(page);
+  await banner.getByRole('button', { name: 'Send a new link' }).click();
+  await expect(page.getByText(`We've sent a new confirmation link to ${member.email}.`)).toBeVisible();
+
+  const mail = await waitForMail(member.email, /^Confirm your email address$/);
+  await page.goto(`/confirm-email?token=${linkFromMail(mail, '/confirm-email')}`);
+  await expect(page.getByText(/Your email address is confirmed/)).toBeVisible();
+  await expectNoAxeViolations(page);
+  await expect(banner).toBeHidden();
+});
+
+test('a member who forgot the password resets it from the mail; the old one stops working', async ({
+  page,
+  browser,
+}) => {
+  const member = newMember();
+  await page.request.post('/api/auth/signup', { data: member });
+  // Another device stays signed in with the old password until the reset.
+  const other = await browser.newContext();
+  await other.request.post('/api/auth/login', {
+    data: { email: member.email, password: member.password },
+  });
+
+  await page.goto('/login');
+  await page.getByRole('link', { name: 'Forgot password?' }).click();
+  await expect(page).toHaveURL(/\/forgot-password$/);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await expect(page.getByText(/we've emailed it a link/)).toBeVisible();
+
+  const mail = await waitForMail(member.email, /^Reset your CultureShare password$/);
+  await page.goto(`/reset-password?token=${linkFromMail(mail, '/reset-password')}`);
+  await expectNoAxeViolations(page);
+  await page.getByLabel('New password', { exact: true }).fill('fresh-kombucha-scoby-7');
+  await page.getByLabel('Confirm new password').fill('fresh-kombucha-scoby-7');
+  await page.getByRole('button', { name: 'Set new password' }).click();
+  await expect(page).toHaveURL(/\/login$/);
+
+  expect((await other.request.get('/api/auth/user')).status()).toBe(401);
+  await other.close();
+  const old = await page.request.post('/api/auth/login', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(old.status()).toBe(401);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill('fresh-kombucha-scoby-7');
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/$/);
+});
