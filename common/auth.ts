@@ -106,7 +106,11 @@ export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 
 /** A single-use token from a mailed link. */
-const mailedToken = z.string().trim().min(20, 'This link is incomplete').max(200, 'This link is incomplete');
+const mailedToken = z
+  .string()
+  .trim()
+  .min(20, 'This link is incomplete')
+  .max(200, 'This link is incomplete');
 
 /** POST /api/auth/confirm-email: the token of a confirmation link. */
 export const confirmEmailSchema = z.object({ token: mailedToken });
@@ -148,5 +152,8 @@ export const changePasswordFormSchema = changePasswordSchema
 export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
 
 /** POST /api/users/email: the new address, used only once its mailed link is followed. */
-export const changeEmailSchema = z.object({ email, currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional() });
+export const changeEmailSchema = z.object({
+  email,
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;

@@ -30,6 +30,6 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 /** How a member hears of new messages by email. */
 export const messageMailValues = ['immediately', 'daily', 'off'] as const;
 
-/** GET/PUT /api/users/mail-settings. */
+/** GET/PATCH /api/users/mail-settings. */
 export const mailSettingsSchema = z.object({ messageMail: z.enum(messageMailValues) });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;

@@ -3,6 +3,7 @@ import {
   expectNoAxeViolations,
   linkFromMail,
   newMember,
+  signUpAndIn,
   test,
   waitForMail,
 } from './fixtures';
@@ -18,7 +19,9 @@ test('a new member confirms their address from the mail, then may post', async (
   await expect(banner).toBeVisible();
   await expectNoAxeViolations(page);
   await banner.getByRole('button', { name: 'Send a new link' }).click();
-  await expect(page.getByText(`We've sent a new confirmation link to ${member.email}.`)).toBeVisible();
+  await expect(
+    page.getByText(`We've sent a new confirmation link to ${member.email}.`).first(),
+  ).toBeVisible();
 
   const mail = await waitForMail(member.email, /^Confirm your email address$/);
   await page.goto(`/confirm-email?token=${linkFromMail(mail, '/confirm-email')}`);
@@ -65,4 +68,16 @@ test('a member who forgot the password resets it from the mail; the old one stop
   await page.getByLabel('Password').fill('fresh-kombucha-scoby-7');
   await page.getByRole('button', { name: 'Sign In' }).click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+test('a member changes how they hear of messages on the profile page', async ({ page }) => {
+  await signUpAndIn(page.request);
+  await page.goto('/profile');
+  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await expectNoAxeViolations(page);
+  await page.getByRole('radio', { name: /Off/ }).click();
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await expect(page.getByText('Your email settings are saved.').first()).toBeVisible();
+  const settings = await page.request.get('/api/users/mail-settings');
+  expect(await settings.json()).toEqual({ messageMail: 'off' });
 });

@@ -19,7 +19,11 @@ export function ConfirmEmail({ token }: { token: string }) {
   if (!token || confirm.isError) {
     return (
       <div className="grid gap-3 text-center" role="alert">
-        <p>{token ? errorMessage(confirm.error, 'This link did not work.') : 'This link is incomplete.'}</p>
+        <p>
+          {token
+            ? errorMessage(confirm.error, 'This link did not work.')
+            : 'This link is incomplete.'}
+        </p>
         <p className="text-sm text-muted">
           Signed in? Use “Send a new link” at the top of any page.{' '}
           <Link to={paths.home} className={link}>

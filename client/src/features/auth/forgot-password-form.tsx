@@ -29,8 +29,13 @@ export function ForgotPasswordForm() {
     return (
       <div className="grid gap-4 text-center" role="status">
         <p>{sent}</p>
-        <p className="text-sm text-muted">Nothing arrived? Check your spam folder, or try again in a few minutes.</p>
-        <Link to={paths.login} className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent">
+        <p className="text-sm text-muted">
+          Nothing arrived? Check your spam folder, or try again in a few minutes.
+        </p>
+        <Link
+          to={paths.login}
+          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
           Back to sign in
         </Link>
       </div>
@@ -53,7 +58,10 @@ export function ForgotPasswordForm() {
       </Button>
       <p className="text-center text-sm text-muted">
         Remembered it?{' '}
-        <Link to={paths.login} className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent">
+        <Link
+          to={paths.login}
+          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
           Sign in
         </Link>
       </p>

@@ -23,7 +23,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       navigate(paths.login);
     } catch (err) {
       showServerFieldErrors(form, err, ['password']);
-      toastError(errorMessage(err, 'Something went wrong. Please try again.'), 'Could not change the password');
+      toastError(
+        errorMessage(err, 'Something went wrong. Please try again.'),
+        'Could not change the password',
+      );
     }
   });
 
@@ -31,7 +34,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <p className="text-center">
         This link is incomplete.{' '}
-        <Link to={paths.forgotPassword} className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent">
+        <Link
+          to={paths.forgotPassword}
+          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
           Ask for a new one
         </Link>
       </p>
@@ -60,7 +66,10 @@ export function ResetPasswordForm({ token }: { token: string }) {
       </Button>
       <p className="text-center text-sm text-muted">
         Link expired?{' '}
-        <Link to={paths.forgotPassword} className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent">
+        <Link
+          to={paths.forgotPassword}
+          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
           Ask for a new one
         </Link>
       </p>

@@ -11,6 +11,7 @@ import { timeAgo } from '../../lib/time';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
+import { AccountSettings } from './account-settings';
 
 const tabTrigger =
   'rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
@@ -76,6 +77,8 @@ export function ProfileView({ user, myStarters }: { user: CurrentUser; myStarter
           </div>
         </div>
       </Card>
+
+      <AccountSettings user={user} />
 
       <Tabs.Root defaultValue="starters">
         <Tabs.List

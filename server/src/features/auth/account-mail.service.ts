@@ -22,8 +22,7 @@ export const RESETS_PER_ADDRESS_PER_HOUR = 20;
 
 export const RESET_REQUESTED =
   "If an account uses that address, we've emailed it a link to choose a new password. The link works for one hour.";
-export const LINK_INVALID =
-  'This link has expired or was already used. Please ask for a new one.';
+export const LINK_INVALID = 'This link has expired or was already used. Please ask for a new one.';
 export const TOO_MANY_CONFIRMATIONS =
   "We've sent several confirmation emails in the last hour. Please check your inbox (and spam folder) or try again later.";
 export const TOO_MANY_RESETS = 'Too many reset requests from this address. Please try again later.';
@@ -35,7 +34,12 @@ type Purpose = 'confirm' | 'reset';
 /** A new single-use token; only its hash is stored. */
 async function issueToken(
   db: DbOrTx,
-  { userId, purpose, email, ttlMs }: { userId: string; purpose: Purpose; email: string; ttlMs: number },
+  {
+    userId,
+    purpose,
+    email,
+    ttlMs,
+  }: { userId: string; purpose: Purpose; email: string; ttlMs: number },
 ): Promise<string> {
   const token = crypto.randomBytes(32).toString('base64url');
   await db.insert(emailTokens).values({
@@ -78,7 +82,12 @@ export async function queueConfirmation(
   user: SessionUser,
   email = user.email,
 ): Promise<void> {
-  const token = await issueToken(db, { userId: user.id, purpose: 'confirm', email, ttlMs: CONFIRM_TTL_MS });
+  const token = await issueToken(db, {
+    userId: user.id,
+    purpose: 'confirm',
+    email,
+    ttlMs: CONFIRM_TTL_MS,
+  });
   const isChange = email.toLowerCase() !== user.email.toLowerCase();
   const content = renderMail({
     subject: isChange ? 'Confirm your new email address' : 'Confirm your email address',
@@ -102,7 +111,12 @@ export async function resendConfirmation(
   actor: SessionUser,
 ): Promise<void> {
   if (actor.emailVerifiedAt) return;
-  await limiter.consume(`confirm:${actor.id}`, CONFIRMATIONS_PER_HOUR, HOUR_MS, TOO_MANY_CONFIRMATIONS);
+  await limiter.consume(
+    `confirm:${actor.id}`,
+    CONFIRMATIONS_PER_HOUR,
+    HOUR_MS,
+    TOO_MANY_CONFIRMATIONS,
+  );
   await db.transaction((tx) => queueConfirmation(tx, config, actor));
 }
 
@@ -167,7 +181,10 @@ export async function requestPasswordReset(
         'Someone asked to reset the password of your CultureShare account. Choose a new one with the button below.',
         'The link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
       ],
-      action: { label: 'Choose a new password', url: `${siteUrl(config)}/reset-password?token=${token}` },
+      action: {
+        label: 'Choose a new password',
+        url: `${siteUrl(config)}/reset-password?token=${token}`,
+      },
       footer: 'You get this email because a password reset was asked for on CultureShare.',
       unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
     });
@@ -205,7 +222,13 @@ export async function confirmPasswordReset(
     await tx
       .update(emailTokens)
       .set({ usedAt: new Date() })
-      .where(and(eq(emailTokens.userId, user.id), eq(emailTokens.purpose, 'reset'), isNull(emailTokens.usedAt)));
+      .where(
+        and(
+          eq(emailTokens.userId, user.id),
+          eq(emailTokens.purpose, 'reset'),
+          isNull(emailTokens.usedAt),
+        ),
+      );
     await endUserSessions(tx, user.id);
     await grantListedModerator(tx, config, user);
   });

@@ -58,21 +58,30 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms
 }
 
 async function waitReady(port: number, s: Started) {
-  await waitFor(async () => {
-    if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-    try {
-      return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
-    } catch {
-      return false;
-    }
-  }, 'the server', 150_000);
+  await waitFor(
+    async () => {
+      if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
+      try {
+        return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
+      } catch {
+        return false;
+      }
+    },
+    'the server',
+    150_000,
+  );
 }
 
 async function signUp(port: number, email: string) {
   const res = await fetch(`http://127.0.0.1:${port}/api/auth/signup`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email, password: 'cultured-butter-2025', firstName: 'Kim', lastName: 'Baker' }),
+    body: JSON.stringify({
+      email,
+      password: 'cultured-butter-2025',
+      firstName: 'Kim',
+      lastName: 'Baker',
+    }),
   });
   return res.status;
 }
@@ -102,7 +111,10 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     await waitReady(port, s);
     expect(await signUp(port, 'newcomer@example.test')).toBe(201);
     const mailDir = path.join(dataDir, 'mail');
-    await waitFor(() => fs.existsSync(mailDir) && fs.readdirSync(mailDir).length > 0, 'an .eml file');
+    await waitFor(
+      () => fs.existsSync(mailDir) && fs.readdirSync(mailDir).length > 0,
+      'an .eml file',
+    );
     const [file] = fs.readdirSync(mailDir);
     expect(file).toMatch(/\.eml$/);
     const eml = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file!), 'utf8'));

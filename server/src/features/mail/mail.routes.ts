@@ -37,17 +37,21 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps) {
   });
 
   // No cookie needed: the key in the URL is the member's unguessable mail key.
-  r.post('/api/mail/unsubscribe/:key', { schema: { params: keyParams } }, async (request, reply) => {
-    await deps.db
-      .update(users)
-      .set({ messageMail: 'off', updatedAt: new Date() })
-      .where(eq(users.mailKey, request.params.key));
-    reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
-    return page(
-      'You will not get message emails any more',
-      '<p>You can turn them back on from your profile whenever you like.</p>',
-    );
-  });
+  r.post(
+    '/api/mail/unsubscribe/:key',
+    { schema: { params: keyParams } },
+    async (request, reply) => {
+      await deps.db
+        .update(users)
+        .set({ messageMail: 'off', updatedAt: new Date() })
+        .where(eq(users.mailKey, request.params.key));
+      reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
+      return page(
+        'You will not get message emails any more',
+        '<p>You can turn them back on from your profile whenever you like.</p>',
+      );
+    },
+  );
 
   r.get(
     '/api/users/mail-settings',
@@ -55,7 +59,7 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => ({ messageMail: requireUser(request).messageMail as 'immediately' }),
   );
 
-  r.put(
+  r.patch(
     '/api/users/mail-settings',
     {
       onRequest: signedInOnly,

@@ -109,7 +109,9 @@ describe('confirming the address', () => {
     expect(mail.parsed.messageId).toMatch(/@share\.example>$/);
     expect(mail.parsed.date).toBeTruthy();
     const headers = Object.fromEntries(mail.parsed.headers.map((h) => [h.key, h.value]));
-    expect(headers['list-unsubscribe']).toMatch(/^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}>$/);
+    expect(headers['list-unsubscribe']).toMatch(
+      /^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}>$/,
+    );
     expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
 
     const token = linkToken(mail, 'https://share.example/confirm-email');
@@ -358,7 +360,10 @@ describe('message notifications', () => {
 
     const banned = await conversation();
     await banned.send('Hello there');
-    await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, banned.owner.user.id));
+    await t.db
+      .update(users)
+      .set({ bannedAt: new Date() })
+      .where(eq(users.id, banned.owner.user.id));
 
     await flush();
     await flush();
@@ -388,8 +393,12 @@ describe('changing password and address from the profile', () => {
       payload: { currentPassword: PASSWORD, newPassword: 'pickled-ginger-bug-4' },
     });
     expect(ok.statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: here } })).statusCode).toBe(200);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie: there } })).statusCode).toBe(401);
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: here } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: there } })).statusCode,
+    ).toBe(401);
     expect((await signIn(email, 'pickled-ginger-bug-4')).statusCode).toBe(200);
   });
 
@@ -405,7 +414,9 @@ describe('changing password and address from the profile', () => {
       payload: { email: next, currentPassword: PASSWORD },
     });
     expect(asked.statusCode).toBe(202);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().email).toBe(email);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().email).toBe(
+      email,
+    );
     await flush();
     const notice = await mailTo(email, /being changed/);
     expect(notice.parsed.text).toContain(next);
@@ -419,7 +430,7 @@ describe('changing password and address from the profile', () => {
   it('message mail settings: daily and off are kept', async () => {
     const { cookie } = await signedInMember(t.db);
     const put = await t.app.inject({
-      method: 'PUT',
+      method: 'PATCH',
       url: '/api/users/mail-settings',
       headers: { cookie },
       payload: { messageMail: 'daily' },

@@ -88,7 +88,10 @@ export function createMailer(config: Config): Mailer {
       const info = await transport.sendMail(toMessage(from, mail));
       await fs.mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-      const file = path.join(dir, `${stamp}-${mail.id}-${crypto.randomBytes(3).toString('hex')}.eml`);
+      const file = path.join(
+        dir,
+        `${stamp}-${mail.id}-${crypto.randomBytes(3).toString('hex')}.eml`,
+      );
       await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
       return { file };
     },

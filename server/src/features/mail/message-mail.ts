@@ -56,7 +56,13 @@ const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` :
  * them off the list: a message read meanwhile, a member who turned mail off, is banned or
  * suspended, or a starter nobody may see any more sends nothing.
  */
-export async function queueDueMessageMail({ db, config }: { db: Db; config: Config }): Promise<number> {
+export async function queueDueMessageMail({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Config;
+}): Promise<number> {
   return db.transaction(async (tx) => {
     const due = rowsOf<DueRow>(
       await tx.execute(sql`
@@ -86,9 +92,9 @@ export async function queueDueMessageMail({ db, config }: { db: Db; config: Conf
         .orderBy(asc(messages.createdAt), asc(messages.id));
       if (unread.length === 0) continue;
       const [sender] = await tx.select().from(users).where(eq(users.id, row.sender_id));
-      const [starter] = await tx.execute(
-        sql`SELECT title FROM starters WHERE id = ${Number(row.starter_id)}`,
-      ).then((r) => rowsOf<{ title: string }>(r));
+      const [starter] = await tx
+        .execute(sql`SELECT title FROM starters WHERE id = ${Number(row.starter_id)}`)
+        .then((r) => rowsOf<{ title: string }>(r));
       const senderName = sender?.firstName?.trim() || sender?.username || 'A member';
       const title = starter?.title ?? 'your starter';
       const threadUrl = `${siteUrl(config)}/messages?starter=${row.starter_id}&with=${encodeURIComponent(row.sender_id)}`;

@@ -106,13 +106,18 @@ export async function deliverDueMail(
         headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers,
         messageId: row.message_id,
       });
-      await db.update(mailOutbox).set({ sentAt: new Date(), lastError: null }).where(eq(mailOutbox.id, row.id));
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
       sent += 1;
       // The file's path only: its links carry single-use tokens, which stay out of logs.
       if (result.file) log.info({ mailId: row.id, file: result.file }, 'mail saved as a file');
     } catch (err) {
       const { message, permanent } =
-        err instanceof MailError ? err : { message: err instanceof Error ? err.name : 'error', permanent: false };
+        err instanceof MailError
+          ? err
+          : { message: err instanceof Error ? err.name : 'error', permanent: false };
       const givingUp = permanent || row.attempts >= MAX_ATTEMPTS;
       await db
         .update(mailOutbox)
@@ -164,7 +169,10 @@ export function startMailWorker(
         // Keep going while there is a backlog.
       }
     } catch (err) {
-      log.warn({ reason: err instanceof Error ? err.message : 'unknown' }, 'mail worker pass failed');
+      log.warn(
+        { reason: err instanceof Error ? err.message : 'unknown' },
+        'mail worker pass failed',
+      );
     }
   };
   const schedule = () => {

@@ -24,7 +24,12 @@ export async function changePassword(
   actor: SessionUser,
   input: ChangePasswordInput & { sessionHash: string | null },
 ): Promise<void> {
-  await limiter.consume(`password-change:${actor.id}`, 10, HOUR_MS, 'Too many tries. Please try again later.');
+  await limiter.consume(
+    `password-change:${actor.id}`,
+    10,
+    HOUR_MS,
+    'Too many tries. Please try again later.',
+  );
   if (!actor.passwordHash || !(await verifyPassword(actor.passwordHash, input.currentPassword))) {
     throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
   }
@@ -33,7 +38,10 @@ export async function changePassword(
   }
   const passwordHash = await hashPassword(input.newPassword);
   await db.transaction(async (tx) => {
-    await tx.update(users).set({ passwordHash, updatedAt: new Date() }).where(eq(users.id, actor.id));
+    await tx
+      .update(users)
+      .set({ passwordHash, updatedAt: new Date() })
+      .where(eq(users.id, actor.id));
     await tx
       .delete(sessions)
       .where(
@@ -55,7 +63,10 @@ export async function requestEmailChange(
 ): Promise<void> {
   // A password account proves it is the member; an external-only one is already signed in by the provider.
   if (actor.passwordHash) {
-    if (!input.currentPassword || !(await verifyPassword(actor.passwordHash, input.currentPassword))) {
+    if (
+      !input.currentPassword ||
+      !(await verifyPassword(actor.passwordHash, input.currentPassword))
+    ) {
       throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
     }
   }
@@ -63,7 +74,12 @@ export async function requestEmailChange(
     throw badRequest('That is already your address', { email: 'That is already your address' });
   }
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-  await limiter.consume(`email-change:${actor.id}`, 3, HOUR_MS, 'Too many address changes. Please try again later.');
+  await limiter.consume(
+    `email-change:${actor.id}`,
+    3,
+    HOUR_MS,
+    'Too many address changes. Please try again later.',
+  );
   await db.transaction(async (tx) => {
     await queueConfirmation(tx, config, actor, input.email);
     const notice = renderMail({

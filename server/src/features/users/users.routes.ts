@@ -32,7 +32,10 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/users/password',
-    { onRequest: signedInOnly, schema: { body: changePasswordSchema, response: { 200: noticeSchema } } },
+    {
+      onRequest: signedInOnly,
+      schema: { body: changePasswordSchema, response: { 200: noticeSchema } },
+    },
     async (request) => {
       await changePassword(deps, requireUser(request), {
         ...request.body,
@@ -44,7 +47,10 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/users/email',
-    { onRequest: signedInOnly, schema: { body: changeEmailSchema, response: { 202: noticeSchema } } },
+    {
+      onRequest: signedInOnly,
+      schema: { body: changeEmailSchema, response: { 202: noticeSchema } },
+    },
     async (request, reply) => {
       await requestEmailChange(deps, requireUser(request), request.body);
       return reply.code(202).send({
