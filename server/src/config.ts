@@ -184,9 +184,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     const name = String(issue.path[0] ?? 'environment');
     // A mail URL can carry a password: name the variable, never echo its value.
     const shown = SECRET_VARIABLES.has(name) ? '' : `=${JSON.stringify(env[name] ?? '')}`;
-    throw new ConfigError(
-      `Invalid configuration: ${name}${shown} — ${issue.message}`,
-    );
+    throw new ConfigError(`Invalid configuration: ${name}${shown} — ${issue.message}`);
   }
   const e = parsed.data;
   if (e.SMTP_URL && !e.PUBLIC_URL) {

@@ -102,10 +102,7 @@ export const users = pgTable(
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
     uniqueIndex('users_mail_key_key').on(t.mailKey),
-    check(
-      'users_message_mail_check',
-      sql`${t.messageMail} IN ('immediately', 'daily', 'off')`,
-    ),
+    check('users_message_mail_check', sql`${t.messageMail} IN ('immediately', 'daily', 'off')`),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND ${n(EMAIL_MAX_LENGTH)}`),
     check(
       'users_username_length',

@@ -1,12 +1,10 @@
-import crypto from 'node:crypto';
-import { and, eq, gt, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN } from '../../../../common/auth';
-import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
 import { emailTokens, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
+import { issueToken, name, queueConfirmation, useToken } from './email-links';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
 import { grantListedModerator } from '../users/moderators.service';
@@ -14,7 +12,6 @@ import { findUserByEmail, isUniqueViolation } from './auth.service';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
 
 const HOUR_MS = 60 * 60 * 1000;
-export const CONFIRM_TTL_MS = 48 * HOUR_MS;
 export const RESET_TTL_MS = HOUR_MS;
 export const CONFIRMATIONS_PER_HOUR = 3;
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
@@ -26,84 +23,6 @@ export const LINK_INVALID = 'This link has expired or was already used. Please a
 export const TOO_MANY_CONFIRMATIONS =
   "We've sent several confirmation emails in the last hour. Please check your inbox (and spam folder) or try again later.";
 export const TOO_MANY_RESETS = 'Too many reset requests from this address. Please try again later.';
-
-const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
-
-type Purpose = 'confirm' | 'reset';
-
-/** A new single-use token; only its hash is stored. */
-async function issueToken(
-  db: DbOrTx,
-  {
-    userId,
-    purpose,
-    email,
-    ttlMs,
-  }: { userId: string; purpose: Purpose; email: string; ttlMs: number },
-): Promise<string> {
-  const token = crypto.randomBytes(32).toString('base64url');
-  await db.insert(emailTokens).values({
-    tokenHash: hashToken(token),
-    userId,
-    purpose,
-    email,
-    expiresAt: new Date(Date.now() + ttlMs),
-  });
-  return token;
-}
-
-/** Uses up a token: the row it was, or null when unknown, used or expired. */
-async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
-  const [row] = await db
-    .update(emailTokens)
-    .set({ usedAt: new Date() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
-      ),
-    )
-    .returning();
-  return row ?? null;
-}
-
-const name = (user: Pick<SessionUser, 'firstName' | 'username'>) =>
-  user.firstName?.trim() || user.username || 'there';
-
-/**
- * Queues a link confirming `email` for `user` (their address at sign-up, or a new one they
- * asked for), in the caller's transaction.
- */
-export async function queueConfirmation(
-  db: DbOrTx,
-  config: Config,
-  user: SessionUser,
-  email = user.email,
-): Promise<void> {
-  const token = await issueToken(db, {
-    userId: user.id,
-    purpose: 'confirm',
-    email,
-    ttlMs: CONFIRM_TTL_MS,
-  });
-  const isChange = email.toLowerCase() !== user.email.toLowerCase();
-  const content = renderMail({
-    subject: isChange ? 'Confirm your new email address' : 'Confirm your email address',
-    greeting: `Hi ${name(user)},`,
-    paragraphs: [
-      isChange
-        ? 'You asked to use this address for your CultureShare account. Confirm it with the button below; until then we keep using your old one.'
-        : 'Welcome to CultureShare! Please confirm your email address so you can share starters and message neighbours.',
-      'The link works once, for 48 hours. If you did not ask for this, you can ignore this email.',
-    ],
-    action: { label: 'Confirm my address', url: `${siteUrl(config)}/confirm-email?token=${token}` },
-    footer: 'You get this email because someone entered this address on CultureShare.',
-    unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
-  });
-  await queueMail(db, config, { ...content, to: email, mailKey: user.mailKey });
-}
 
 /** A new confirmation link for the signed-in member, a few times an hour at most. */
 export async function resendConfirmation(

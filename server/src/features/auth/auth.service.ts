@@ -12,7 +12,7 @@ import { sanctions, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueConfirmation } from './account-mail.service';
+import { queueConfirmation } from './email-links';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,

@@ -4,7 +4,7 @@ import { sessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueConfirmation } from '../auth/account-mail.service';
+import { queueConfirmation } from '../auth/email-links';
 import { findUserByEmail } from '../auth/auth.service';
 import {
   COMMON_PASSWORD_MESSAGE,
