@@ -143,7 +143,7 @@ function MessageMailForm({ current }: { current: MailSettings }) {
         options={mailOptions}
       />
       <Button type="submit" disabled={update.isPending} className="justify-self-start">
-        {update.isPending ? 'Saving…' : 'Save'}
+        {update.isPending ? 'Saving…' : 'Save email settings'}
       </Button>
     </form>
   );
