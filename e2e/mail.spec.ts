@@ -81,3 +81,55 @@ test('a member changes how they hear of messages on the profile page', async ({ 
   const settings = await page.request.get('/api/users/mail-settings');
   expect(await settings.json()).toEqual({ messageMail: 'off' });
 });
+
+test('a member away from the site is mailed about a message once; one click stops it', async ({
+  browser,
+}) => {
+  const owner = await browser.newContext();
+  const asker = await browser.newContext();
+  try {
+    const maya = await signUpAndIn(owner.request, newMember({ firstName: 'Maya' }));
+    const mayaId = ((await (await owner.request.get('/api/auth/user')).json()) as { id: string })
+      .id;
+    await signUpAndIn(asker.request, newMember({ firstName: 'Omar' }));
+    const created = await owner.request.post('/api/starters', {
+      multipart: {
+        title: 'Milk kefir grains',
+        description: 'Healthy grains fed daily with whole milk, ready to share.',
+        category: 'dairy',
+        subcategory: 'kefir',
+        starterType: 'Kefir grains',
+        location: 'Portland, Oregon',
+      },
+    });
+    expect(created.status()).toBe(201);
+    const starterId = ((await created.json()) as { id: number }).id;
+    const send = (content: string) =>
+      asker.request.post('/api/messages', {
+        data: { starterId, receiverId: mayaId, content },
+      });
+    expect((await send('Hi! <b>Still</b> available?')).status()).toBe(201);
+    await send('I could come by on Saturday.');
+
+    const mail = await waitForMail(maya.email, /new messages? from Omar/);
+    expect(mail.subject).toBe('2 new messages from Omar about Milk kefir grains');
+    expect(mail.html).toContain('&lt;b&gt;Still&lt;/b&gt;');
+    const unsubscribe = mail.headers.find((h) => h.key === 'list-unsubscribe')!.value;
+    // One-click, as a mail provider does it: no cookie.
+    const anonymous = await browser.newContext();
+    const oneClick = await anonymous.request.post(
+      unsubscribe.slice(1, -1).replace(/^https?:\/\/[^/]+/, ''),
+      {
+        form: { 'List-Unsubscribe': 'One-Click' },
+      },
+    );
+    expect(oneClick.status()).toBe(200);
+    await anonymous.close();
+    expect(await (await owner.request.get('/api/users/mail-settings')).json()).toEqual({
+      messageMail: 'off',
+    });
+  } finally {
+    await owner.close();
+    await asker.close();
+  }
+});
