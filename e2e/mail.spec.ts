@@ -76,7 +76,7 @@ test('a member changes how they hear of messages on the profile page', async ({ 
   await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
   await expectNoAxeViolations(page);
   await page.getByRole('radio', { name: /Off/ }).click();
-  await page.getByRole('button', { name: 'Save email settings' }).click();
+  await page.getByRole('button', { name: 'Update email settings' }).click();
   await expect(page.getByText('Your email settings are saved.').first()).toBeVisible();
   const settings = await page.request.get('/api/users/mail-settings');
   expect(await settings.json()).toEqual({ messageMail: 'off' });

@@ -143,7 +143,7 @@ function MessageMailForm({ current }: { current: MailSettings }) {
         options={mailOptions}
       />
       <Button type="submit" disabled={update.isPending} className="justify-self-start">
-        {update.isPending ? 'Saving…' : 'Save email settings'}
+        {update.isPending ? 'Saving…' : 'Update email settings'}
       </Button>
     </form>
   );
