@@ -8,7 +8,9 @@ import {
   waitForMail,
 } from './fixtures';
 
-test('a new member confirms their address from the mail, then may post', async ({ page }) => {
+test('a new member confirms their address from the mail and the banner goes away', async ({
+  page,
+}) => {
   const member = newMember();
   await page.request.post('/api/auth/signup', { data: member });
   await page.request.post('/api/auth/login', {
