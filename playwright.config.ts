@@ -8,6 +8,9 @@ const baseURL = `http://localhost:${port}`;
 // Each run starts on an empty embedded database.
 const dataDir =
   process.env.E2E_DATA_DIR ?? fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-e2e-'));
+// Test workers read the mails the server saves there (e2e/fixtures.ts) and load this file
+// again: they must see the same folder.
+process.env.E2E_DATA_DIR = dataDir;
 
 export default defineConfig({
   testDir: 'e2e',
@@ -52,6 +55,9 @@ export default defineConfig({
       // The browser tests sign up and in many times from one address.
       LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
       LIMIT_SIGNUPS_PER_ADDRESS: '10000',
+      // Mails are .eml files under DATA_DIR/mail; the tests read them without waiting long.
+      MAIL_POLL_MS: '200',
+      MESSAGE_MAIL_DELAY_SECONDS: '2',
     },
   },
 });

@@ -104,3 +104,56 @@ export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 export const USERNAME_TAKEN = 'That username is already taken';
 export const EMAIL_TAKEN = 'An account with this email already exists';
 export const INVALID_CREDENTIALS = 'Invalid email or password';
+
+/** A single-use token from a mailed link. */
+const mailedToken = z
+  .string()
+  .trim()
+  .min(20, 'This link is incomplete')
+  .max(200, 'This link is incomplete');
+
+/** POST /api/auth/confirm-email: the token of a confirmation link. */
+export const confirmEmailSchema = z.object({ token: mailedToken });
+
+/** POST /api/auth/password-reset: where to send a reset link. */
+export const passwordResetRequestSchema = z.object({ email });
+export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;
+
+/** POST /api/auth/password-reset/confirm: a reset link's token and the new password. */
+export const passwordResetSchema = z.object({ token: mailedToken, password: newPasswordSchema });
+
+/** The reset form adds a confirmation, which is not sent. */
+export const passwordResetFormSchema = z
+  .object({ password: newPasswordSchema, confirmPassword: z.string() })
+  .refine((v) => v.password === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type PasswordResetFormInput = z.input<typeof passwordResetFormSchema>;
+
+/** A plain confirmation the client shows as it is. */
+export const noticeSchema = z.object({ message: z.string() });
+export type Notice = z.infer<typeof noticeSchema>;
+
+/** POST /api/users/password: the current password proves it is the member. */
+export const changePasswordSchema = z.object({
+  currentPassword: z.string().min(1, 'Please enter your current password').max(PASSWORD_MAX_LENGTH),
+  newPassword: newPasswordSchema,
+});
+export type ChangePasswordInput = z.infer<typeof changePasswordSchema>;
+
+/** The change-password form adds a confirmation, which is not sent. */
+export const changePasswordFormSchema = changePasswordSchema
+  .extend({ confirmPassword: z.string() })
+  .refine((v) => v.newPassword === v.confirmPassword, {
+    message: "Passwords don't match",
+    path: ['confirmPassword'],
+  });
+export type ChangePasswordFormInput = z.input<typeof changePasswordFormSchema>;
+
+/** POST /api/users/email: the new address, used only once its mailed link is followed. */
+export const changeEmailSchema = z.object({
+  email,
+  currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+});
+export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;

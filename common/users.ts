@@ -11,6 +11,8 @@ export const currentUserSchema = z.object({
   contactInfo: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isModerator: z.boolean(),
+  /** Whether the member confirmed their address; posting waits for it. */
+  emailVerified: z.boolean(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -24,3 +26,10 @@ export const publicUserSchema = z.object({
   profileImageUrl: z.string().nullable(),
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
+
+/** How a member hears of new messages by email. */
+export const messageMailValues = ['immediately', 'daily', 'off'] as const;
+
+/** GET/PATCH /api/users/mail-settings. */
+export const mailSettingsSchema = z.object({ messageMail: z.enum(messageMailValues) });
+export type MailSettings = z.infer<typeof mailSettingsSchema>;

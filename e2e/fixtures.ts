@@ -1,4 +1,7 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import PostalMime from 'postal-mime';
 import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
@@ -61,7 +64,39 @@ export async function signUpAndIn(request: APIRequestContext, member: E2EMember 
     data: { email: member.email, password: member.password },
   });
   if (!login.ok()) throw new Error(`sign-in failed: ${login.status()} ${await login.text()}`);
+  // Members confirm their address the way people do: the link in the mail they were sent.
+  if (!(await login.json()).emailVerified) {
+    const token = linkFromMail(await waitForMail(member.email, /^Confirm your/), '/confirm-email');
+    const confirmed = await request.post('/api/auth/confirm-email', { data: { token } });
+    if (!confirmed.ok()) throw new Error(`confirming failed: ${confirmed.status()}`);
+  }
   return member;
+}
+
+/**
+ * The newest mail to `to` whose subject matches. The browser tests' server has no SMTP_URL,
+ * so its mails are .eml files under DATA_DIR/mail (playwright.config.ts shares the folder).
+ */
+export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000) {
+  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    for (const file of files) {
+      const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, file)));
+      const addressed = mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase());
+      if (addressed && subject.test(mail.subject ?? '')) return mail;
+    }
+    if (Date.now() > until) throw new Error(`no mail "${subject}" to ${to} arrived`);
+    await new Promise((r) => setTimeout(r, 200));
+  }
+}
+
+/** The token of the link to `pathname` in a mail's text part. */
+export function linkFromMail(mail: { text?: string }, pathname: string): string {
+  const match = mail.text?.match(new RegExp(`${pathname}\\?token=([A-Za-z0-9_-]+)`));
+  if (!match) throw new Error(`no ${pathname} link in the mail`);
+  return match[1]!;
 }
 
 export const test = base;

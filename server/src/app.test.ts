@@ -311,6 +311,11 @@ describe('request bodies', () => {
     'POST /api/auth/login',
     'POST /api/logout',
     'POST /api/auth/logout',
+    // Mailed links: whoever holds the link may use it, signed in or not.
+    'POST /api/auth/confirm-email',
+    'POST /api/auth/password-reset',
+    'POST /api/auth/password-reset/confirm',
+    'POST /api/mail/unsubscribe/:key',
   ]);
 
   it('refuses a visitor with 401 before reading the body of any member call, however large or malformed', async () => {

@@ -30,6 +30,7 @@ import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { handoversRoutes } from './features/handovers/handovers.routes';
+import { mailRoutes } from './features/mail/mail.routes';
 import { createLiveEvents } from './features/messages/live-events';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 
@@ -118,6 +119,7 @@ export async function buildApp({
   await app.register(reportsRoutes, deps);
   await app.register(moderationRoutes, deps);
   await app.register(handoversRoutes, deps);
+  await app.register(mailRoutes, deps);
 
   await app.register(clientAppPlugin, { root: config.clientDist });
   return app;

@@ -80,6 +80,24 @@ export function trustProxyOption(
   return trust;
 }
 
+/** smtp:// or smtps:// with a host; anything else would only fail at the first mail. */
+const smtpUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+  .refine(
+    (v) => {
+      if (v === undefined) return true;
+      try {
+        const url = new URL(v);
+        return (url.protocol === 'smtp:' || url.protocol === 'smtps:') && !!url.hostname;
+      } catch {
+        return false;
+      }
+    },
+    { message: 'expected smtp://user:pass@host:587 or smtps://user:pass@host:465' },
+  );
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -107,6 +125,11 @@ const envSchema = z.object({
   LIMIT_MESSAGES_PER_DAY: positiveInt(60),
   LIMIT_REPORTS_PER_DAY: positiveInt(20),
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
+  SMTP_URL: smtpUrl,
+  MAIL_FROM: z.string().trim().min(3).default('CultureShare <no-reply@cultureshare.local>'),
+  MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).default(300),
+  MAIL_POLL_MS: positiveInt(2000),
+  MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -138,9 +161,20 @@ export interface Config {
   };
   /** How long a client may take to send a whole request, a 5 MiB photo on a poor link included. */
   requestTimeoutSeconds: number;
+  mail: {
+    /** Absent: every mail is written as an .eml file under `DATA_DIR/mail/`. */
+    smtpUrl?: string;
+    from: string;
+    messageDelaySeconds: number;
+    pollMs: number;
+    /** First retry after this long, doubling each time. */
+    retrySeconds: number;
+  };
 }
 
 export class ConfigError extends Error {}
+
+const SECRET_VARIABLES = new Set(['SMTP_URL', 'OIDC_CLIENT_SECRET', 'DATABASE_URL', 'REDIS_URL']);
 
 /** Parses the environment; a bad value throws one readable line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -148,11 +182,16 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
   if (!parsed.success) {
     const issue = parsed.error.issues[0]!;
     const name = String(issue.path[0] ?? 'environment');
-    throw new ConfigError(
-      `Invalid configuration: ${name}=${JSON.stringify(env[name] ?? '')} — ${issue.message}`,
-    );
+    // A mail URL can carry a password: name the variable, never echo its value.
+    const shown = SECRET_VARIABLES.has(name) ? '' : `=${JSON.stringify(env[name] ?? '')}`;
+    throw new ConfigError(`Invalid configuration: ${name}${shown} — ${issue.message}`);
   }
   const e = parsed.data;
+  if (e.SMTP_URL && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required when SMTP_URL is set (links in mails point there)',
+    );
+  }
   if (e.OIDC_ISSUER_URL && !e.OIDC_CLIENT_ID) {
     throw new ConfigError(
       'Invalid configuration: OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set',
@@ -190,5 +229,12 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportsPerDay: e.LIMIT_REPORTS_PER_DAY,
     },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    mail: {
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM,
+      messageDelaySeconds: e.MESSAGE_MAIL_DELAY_SECONDS,
+      pollMs: e.MAIL_POLL_MS,
+      retrySeconds: e.MAIL_RETRY_SECONDS,
+    },
   };
 }

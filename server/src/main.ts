@@ -4,6 +4,9 @@ import { migrateDatabase, openPglite, openPostgres, type Database } from './db/c
 import { DataDirLockedError } from './db/dir-lock';
 import { backfillUsernameSkeletons } from './features/users/users.service';
 import { startSweeper, type Sweeper } from './sweeper';
+import { createMailer } from './features/mail/mailer';
+import { startMailWorker, type MailWorker } from './features/mail/outbox';
+import { queueDueMessageMail } from './features/mail/message-mail';
 
 async function main() {
   const config = loadConfig();
@@ -23,6 +26,7 @@ async function main() {
   const app = await buildApp({ config, database });
 
   let sweeper: Sweeper | undefined;
+  let mailWorker: MailWorker | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -35,6 +39,7 @@ async function main() {
     force.unref();
     try {
       await sweeper?.stop();
+      await mailWorker?.stop();
       await app.close();
       await database.close();
       process.exit(0);
@@ -47,7 +52,14 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
-  if (!closing) sweeper = startSweeper({ db: database.db }, app.log);
+  if (!closing) {
+    sweeper = startSweeper({ db: database.db }, app.log);
+    // Every copy runs one: the outbox's row leases keep copies from sending a mail twice.
+    const deps = { db: database.db, config };
+    mailWorker = startMailWorker(deps, createMailer(config), app.log, [
+      () => queueDueMessageMail(deps),
+    ]);
+  }
 }
 
 main().catch((err: unknown) => {

@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header } from './header';
+import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
 
 function PageFallback() {
   return (
@@ -26,6 +27,7 @@ export function Layout() {
         Skip to content
       </a>
       <Header />
+      <UnconfirmedBanner />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

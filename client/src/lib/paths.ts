@@ -17,6 +17,9 @@ export const paths = {
   join: '/join',
   login: '/login',
   signup: '/signup',
+  forgotPassword: '/forgot-password',
+  resetPassword: '/reset-password',
+  confirmEmail: '/confirm-email',
   starter: {
     path: '/starter/:id',
     href: (id: number) => `/starter/${id}`,

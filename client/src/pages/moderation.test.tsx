@@ -19,6 +19,7 @@ const person = (id: string, isModerator = false): CurrentUser => ({
   contactInfo: null,
   profileImageUrl: null,
   isModerator,
+  emailVerified: true,
   createdAt: new Date().toISOString(),
 });
 

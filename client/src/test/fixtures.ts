@@ -13,6 +13,7 @@ export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {
     contactInfo: null,
     profileImageUrl: null,
     isModerator: false,
+    emailVerified: true,
     createdAt: new Date().toISOString(),
     ...overrides,
   };

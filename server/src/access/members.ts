@@ -1,6 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { users } from '../db/schema';
-import { forbidden } from '../errors';
+import { forbidden, HttpError } from '../errors';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -31,4 +31,31 @@ export function isModerator(member: Pick<UserRow, 'isModerator'> | null | undefi
 /** Throws 403 unless `member` is a moderator. */
 export function assertModerator(member: Pick<UserRow, 'isModerator'> | null | undefined): void {
   if (!isModerator(member)) throw forbidden("You don't have moderator permissions");
+}
+
+export const EMAIL_UNCONFIRMED =
+  'Please confirm your email address first: open the link we emailed you, or ask for a new one at the top of the page.';
+
+/** Whether the member has proved they own their address (a mailed link or the provider). */
+export function hasConfirmedEmail(member: Pick<UserRow, 'emailVerifiedAt'>): boolean {
+  return !!member.emailVerifiedAt;
+}
+
+/**
+ * Posting starters, messages and reports needs a confirmed address; browsing and editing
+ * one's profile do not. Throws 403 `email_unconfirmed` otherwise.
+ */
+export function assertMayPost(member: Pick<UserRow, 'emailVerifiedAt'>): void {
+  if (!hasConfirmedEmail(member)) throw new HttpError(403, 'email_unconfirmed', EMAIL_UNCONFIRMED);
+}
+
+/**
+ * MODERATOR_EMAILS names who may moderate, but only for an address its member has confirmed:
+ * otherwise signing up first with a listed address would make a stranger a moderator.
+ */
+export function isListedModerator(
+  moderatorEmails: readonly string[],
+  member: Pick<UserRow, 'email' | 'emailVerifiedAt'>,
+): boolean {
+  return hasConfirmedEmail(member) && moderatorEmails.includes(member.email.trim().toLowerCase());
 }

@@ -68,6 +68,8 @@ export async function seedDemo(db: Db): Promise<DemoSummary> {
           longitude: place?.longitude ?? null,
           contactInfo: m.contactInfo ?? null,
           isModerator: m.isModerator ?? false,
+          // Demo members can post and message at once.
+          emailVerifiedAt: new Date(),
           createdAt: new Date(now - (120 + i * 9) * DAY_MS),
         })
         .returning({ id: users.id });

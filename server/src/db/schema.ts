@@ -93,12 +93,22 @@ export const users = pgTable(
     /** Current sanction state; the history is in `sanctions`. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
     bannedAt: timestamp('banned_at', { withTimezone: true }),
+    /** When the member proved they own `email` (a mailed link, a reset, or the provider). */
+    emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
+    /** Mail about new messages: 'immediately', 'daily' or 'off'. */
+    messageMail: text('message_mail').notNull().default('immediately'),
+    /** The secret in this member's one-click unsubscribe links (no sign-in needed). */
+    mailKey: text('mail_key')
+      .notNull()
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     ...timestamps,
   },
   (t) => [
     uniqueIndex('users_email_lower_key').on(sql`lower(${t.email})`),
     uniqueIndex('users_username_lower_key').on(sql`lower(${t.username})`),
     uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
+    uniqueIndex('users_mail_key_key').on(t.mailKey),
+    check('users_message_mail_check', sql`${t.messageMail} IN ('immediately', 'daily', 'off')`),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND ${n(EMAIL_MAX_LENGTH)}`),
     check(
       'users_username_length',
@@ -496,3 +506,80 @@ export const rateLimits = pgTable('rate_limits', {
   hits: integer('hits').notNull(),
   resetAt: timestamp('reset_at', { withTimezone: true }).notNull(),
 });
+
+// ---------------------------------------------------------------- mail
+/**
+ * Mail waiting to be sent, written in the same transaction as what caused it; every server
+ * copy's worker leases rows with FOR UPDATE SKIP LOCKED (decision 018).
+ */
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    textBody: text('text_body').notNull(),
+    htmlBody: text('html_body').notNull(),
+    /** Extra headers (List-Unsubscribe …); Message-ID is fixed when queued so a retry reuses it. */
+    headers: jsonb('headers').$type<Record<string, string>>().notNull(),
+    messageId: text('message_id').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    /** Not before this time; a worker that leases the row pushes it forward (its lease). */
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+    /** Set when the server refused for good (5xx) or the retries ran out. */
+    failedAt: timestamp('failed_at', { withTimezone: true }),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('mail_outbox_due_idx')
+      .on(t.nextAttemptAt)
+      .where(sql`sent_at IS NULL AND failed_at IS NULL`),
+  ],
+);
+
+/** Single-use links mailed to a member: only the SHA-256 of the token is kept. */
+export const emailTokens = pgTable(
+  'email_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'confirm' (an address, possibly a new one) or 'reset' (a password). */
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('email_tokens_purpose_check', sql`${t.purpose} IN ('confirm', 'reset')`),
+    index('email_tokens_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * A conversation whose unread messages are due a mail at `dueAt` (one row per receiver,
+ * starter and sender): a quiet period, replaced when the messages are read or the mail queued.
+ */
+export const messageMailDue = pgTable(
+  'message_mail_due',
+  {
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.receiverId, t.starterId, t.senderId] }),
+    index('message_mail_due_idx').on(t.dueAt),
+  ],
+);

@@ -44,7 +44,11 @@ export async function createTestApp(
 
 let memberCounter = 0;
 
-/** Inserts a member directly (no password unless given as a hash). */
+/**
+ * Inserts a member directly (no password unless given as a hash), with a confirmed address as
+ * an established member has; pass `emailVerifiedAt: null` for one who has not confirmed yet.
+ * The confirmation flow itself is tested through the mailed link in account-mail.test.ts.
+ */
 export async function createMember(
   db: Db,
   overrides: Partial<typeof users.$inferInsert> = {},
@@ -58,6 +62,7 @@ export async function createMember(
       firstName: 'Test',
       lastName: `Member${memberCounter}`,
       username: `member_${tag}`,
+      emailVerifiedAt: new Date(),
       ...overrides,
     })
     .returning();

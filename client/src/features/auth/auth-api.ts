@@ -1,5 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { SignInInput, SignUpInput } from '../../../../common/auth';
+import type {
+  Notice,
+  PasswordResetRequest,
+  SignInInput,
+  SignUpInput,
+} from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
 import { currentUserQueryKey } from '../../lib/current-user';
@@ -28,5 +33,40 @@ export function useSignUp() {
         method: 'POST',
         body: { email, password, firstName, lastName },
       }),
+  });
+}
+
+/** POST /api/auth/password-reset: the same answer whether or not an account has the address. */
+export function useRequestPasswordReset() {
+  return useMutation({
+    mutationFn: (input: PasswordResetRequest) =>
+      apiRequest<Notice>('/api/auth/password-reset', { method: 'POST', body: input }),
+  });
+}
+
+/** POST /api/auth/password-reset/confirm: every session ends, so the member signs in again. */
+export function useResetPassword() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { token: string; password: string }) =>
+      apiRequest<Notice>('/api/auth/password-reset/confirm', { method: 'POST', body: input }),
+    onSuccess: () => queryClient.setQueryData(currentUserQueryKey, null),
+  });
+}
+
+/** POST /api/auth/confirm-email with a mailed link's token. */
+export function useConfirmEmail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<Notice>('/api/auth/confirm-email', { method: 'POST', body: { token } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}
+
+/** POST /api/auth/confirm-email/resend: a fresh link, a few times an hour at most. */
+export function useResendConfirmation() {
+  return useMutation({
+    mutationFn: () => apiRequest<Notice>('/api/auth/confirm-email/resend', { method: 'POST' }),
   });
 }

@@ -65,6 +65,12 @@ export function SignInForm() {
           type="password"
           autoComplete="current-password"
         />
+        <Link
+          to={paths.forgotPassword}
+          className="-mt-2 justify-self-end text-sm text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
+          Forgot password?
+        </Link>
         <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
           {busy ? 'Signing In...' : 'Sign In'}
         </Button>

@@ -1,6 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { ProfileUpdateInput } from '../../../../common/auth';
-import type { CurrentUser } from '../../../../common/users';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  ChangeEmailInput,
+  ChangePasswordInput,
+  Notice,
+  ProfileUpdateInput,
+} from '../../../../common/auth';
+import type { CurrentUser, MailSettings } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
 import { currentUserQueryKey } from '../../lib/current-user';
 
@@ -14,5 +19,44 @@ export function useUpdateProfile() {
       queryClient.setQueryData(currentUserQueryKey, user);
       await queryClient.invalidateQueries({ queryKey: currentUserQueryKey });
     },
+  });
+}
+
+export const mailSettingsKeys = { all: ['mail-settings'] as const };
+
+/** GET /api/users/mail-settings: how the member hears of new messages. */
+export const mailSettingsQuery = () =>
+  queryOptions({
+    queryKey: mailSettingsKeys.all,
+    queryFn: ({ signal }) => apiRequest<MailSettings>('/api/users/mail-settings', { signal }),
+  });
+
+export function useMailSettings() {
+  return useQuery(mailSettingsQuery());
+}
+
+/** PATCH /api/users/mail-settings. */
+export function useUpdateMailSettings() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: MailSettings) =>
+      apiRequest<MailSettings>('/api/users/mail-settings', { method: 'PATCH', body: input }),
+    onSuccess: (settings) => queryClient.setQueryData(mailSettingsKeys.all, settings),
+  });
+}
+
+/** POST /api/users/password: the member's other devices are signed out. */
+export function useChangePassword() {
+  return useMutation({
+    mutationFn: (input: ChangePasswordInput) =>
+      apiRequest<Notice>('/api/users/password', { method: 'POST', body: input }),
+  });
+}
+
+/** POST /api/users/email: nothing changes until the new address is confirmed. */
+export function useChangeEmail() {
+  return useMutation({
+    mutationFn: (input: ChangeEmailInput) =>
+      apiRequest<Notice>('/api/users/email', { method: 'POST', body: input }),
   });
 }

@@ -11,6 +11,7 @@ import { timeAgo } from '../../lib/time';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
+import { AccountSettings } from './account-settings';
 
 const tabTrigger =
   'whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
@@ -84,6 +85,8 @@ export function ProfileView({
           </div>
         </div>
       </Card>
+
+      <AccountSettings user={user} />
 
       <Tabs.Root defaultValue="starters">
         <Tabs.List

@@ -1,12 +1,26 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { signInSchema, signUpSchema } from '../../../../common/auth';
+import {
+  confirmEmailSchema,
+  noticeSchema,
+  passwordResetRequestSchema,
+  passwordResetSchema,
+  signInSchema,
+  signUpSchema,
+} from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../errors';
 import { isCrossSite } from '../../plugins/security';
-import { requireUser } from '../../plugins/sessions';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import {
+  confirmEmail,
+  confirmPasswordReset,
+  RESET_REQUESTED,
+  requestPasswordReset,
+  resendConfirmation,
+} from './account-mail.service';
 import { signIn, signUp, toCurrentUser } from './auth.service';
 import { signInExternal } from './external-accounts.service';
 import { createOidcClient, type PendingLogin } from './oidc-client';
@@ -76,6 +90,44 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await app.sessions.start(request, reply, user.id);
       noStore(reply);
       return toCurrentUser(user);
+    },
+  );
+
+  // Anyone holding the link may confirm (often in another browser than the one signed in).
+  r.post(
+    '/api/auth/confirm-email',
+    { schema: { body: confirmEmailSchema, response: { 200: noticeSchema } } },
+    async (request) => {
+      await confirmEmail(deps, request.body.token);
+      return { message: 'Thanks! Your email address is confirmed.' };
+    },
+  );
+
+  r.post(
+    '/api/auth/confirm-email/resend',
+    { onRequest: signedInOnly, schema: { response: { 200: noticeSchema } } },
+    async (request) => {
+      const user = requireUser(request);
+      await resendConfirmation(deps, user);
+      return { message: `We've sent a new confirmation link to ${user.email}.` };
+    },
+  );
+
+  r.post(
+    '/api/auth/password-reset',
+    { schema: { body: passwordResetRequestSchema, response: { 202: noticeSchema } } },
+    async (request, reply) => {
+      await requestPasswordReset(deps, { email: request.body.email, clientAddress: request.ip });
+      return reply.code(202).send({ message: RESET_REQUESTED });
+    },
+  );
+
+  r.post(
+    '/api/auth/password-reset/confirm',
+    { schema: { body: passwordResetSchema, response: { 200: noticeSchema } } },
+    async (request) => {
+      await confirmPasswordReset(deps, request.body);
+      return { message: 'Your password is changed. Please sign in with it.' };
     },
   );
 

@@ -12,6 +12,7 @@ import { sanctions, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
+import { queueConfirmation } from './email-links';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,
@@ -40,6 +41,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     contactInfo: user.contactInfo,
     profileImageUrl: user.profileImageUrl,
     isModerator: user.isModerator,
+    emailVerified: !!user.emailVerifiedAt,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -84,18 +86,22 @@ export async function signUp(
   if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const passwordHash = await hashPassword(input.password);
   try {
-    const [user] = await db
-      .insert(users)
-      .values({
-        email: input.email,
-        passwordHash,
-        firstName: input.firstName,
-        lastName: input.lastName,
-        // Nobody has shown they own this address yet, so MODERATOR_EMAILS does not apply.
-        isModerator: false,
-      })
-      .returning();
-    return user!;
+    return await db.transaction(async (tx) => {
+      const [user] = await tx
+        .insert(users)
+        .values({
+          email: input.email,
+          passwordHash,
+          firstName: input.firstName,
+          lastName: input.lastName,
+          // Nobody has shown they own this address yet, so MODERATOR_EMAILS does not apply.
+          isModerator: false,
+        })
+        .returning();
+      // The account and its confirmation mail exist together or not at all.
+      await queueConfirmation(tx, config, user!);
+      return user!;
+    });
   } catch (err) {
     // Two sign-ups with one email at the same moment: the unique index decides.
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });

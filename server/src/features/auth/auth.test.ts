@@ -81,6 +81,7 @@ describe('sign-up', () => {
         'firstName',
         'id',
         'isModerator',
+        'emailVerified',
         'lastName',
         'location',
         'profileImageUrl',

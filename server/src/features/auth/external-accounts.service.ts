@@ -5,7 +5,6 @@ import {
   USERNAME_MAX_LENGTH,
   withoutInvisibleCharacters,
 } from '../../../../common/auth';
-import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { externalIdentities, users } from '../../db/schema';
 import { HttpError } from '../../errors';
@@ -13,6 +12,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import type { AppDeps } from '../../deps';
 import { findUserByEmail, isUniqueViolation, refusalReason } from './auth.service';
 import { isUsernameTaken, usernameSkeleton } from '../users/users.service';
+import { grantListedModerator } from '../users/moderators.service';
 import type { ExternalProfile } from './oidc-client';
 
 export const EXTERNAL_EMAIL_TAKEN =
@@ -56,28 +56,6 @@ async function uniqueUsername(db: DbOrTx, base: string | null): Promise<string |
   return `${base}_${crypto.randomBytes(2).toString('hex')}`;
 }
 
-/**
- * MODERATOR_EMAILS names who may moderate, but only an address someone has proved they own
- * counts: a provider-verified email. A password account's address is never confirmed.
- */
-function isModeratorEmail(config: Config, email: string): boolean {
-  return config.moderatorEmails.includes(email.trim().toLowerCase());
-}
-
-async function grantListedModerator(
-  db: DbOrTx,
-  config: Config,
-  user: SessionUser,
-): Promise<SessionUser> {
-  if (user.isModerator || !isModeratorEmail(config, user.email)) return user;
-  const [updated] = await db
-    .update(users)
-    .set({ isModerator: true, updatedAt: new Date() })
-    .where(eq(users.id, user.id))
-    .returning();
-  return updated ?? user;
-}
-
 function splitName(profile: ExternalProfile) {
   if (profile.givenName || profile.familyName) {
     return { firstName: profile.givenName, lastName: profile.familyName };
@@ -89,7 +67,7 @@ function splitName(profile: ExternalProfile) {
   };
 }
 
-async function createMember(db: Db, config: Config, profile: ExternalProfile) {
+async function createMember(db: Db, profile: ExternalProfile) {
   const email = profile.email;
   if (!email || email.length > 254 || !email.includes('@')) {
     throw new HttpError(400, 'external_no_email', EXTERNAL_NO_EMAIL);
@@ -117,8 +95,9 @@ async function createMember(db: Db, config: Config, profile: ExternalProfile) {
             username,
             usernameSkeleton: username ? usernameSkeleton(username) : null,
             profileImageUrl: pictureUrl(profile.picture),
-            // A provider's unverified email must not grant moderator rights.
-            isModerator: profile.emailVerified && isModeratorEmail(config, email),
+            // The provider vouching for the address counts as confirming it.
+            emailVerifiedAt: profile.emailVerified ? new Date() : null,
+            isModerator: false,
           })
           .returning();
         await tx
@@ -161,11 +140,20 @@ export async function signInExternal(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   profile: ExternalProfile,
 ): Promise<SessionUser> {
-  const user = (await findIdentityUser(db, profile)) ?? (await createMember(db, config, profile));
+  const user = (await findIdentityUser(db, profile)) ?? (await createMember(db, profile));
   const refusal = await refusalReason(db, user);
   if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
-  // MODERATOR_EMAILS applies at every sign-in, but only to an address the provider vouches for.
+  // The provider vouching for the member's own address at any sign-in confirms it.
   const verifiedOwnEmail =
     profile.emailVerified && profile.email?.toLowerCase() === user.email.toLowerCase();
-  return verifiedOwnEmail ? grantListedModerator(db, config, user) : user;
+  let current = user;
+  if (verifiedOwnEmail && !user.emailVerifiedAt) {
+    const [updated] = await db
+      .update(users)
+      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
+      .where(eq(users.id, user.id))
+      .returning();
+    current = updated ?? user;
+  }
+  return grantListedModerator(db, config, current);
 }

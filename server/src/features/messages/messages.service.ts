@@ -15,6 +15,8 @@ import { messages, starters } from '../../db/schema';
 import { badRequest, forbidden } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
+import { assertMayPost } from '../../access/members';
+import { noteMessageForMail } from '../mail/message-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -65,6 +67,7 @@ export async function sendMessage(
   actor: SessionUser,
   input: { starterId: number; receiverId: string; content: string },
 ): Promise<Message> {
+  assertMayPost(actor);
   const { db } = deps;
   const facts = await loadStarterFacts(db, input.starterId);
   const isOwner = facts?.ownerId === actor.id;
@@ -102,6 +105,7 @@ export async function sendMessage(
           content: input.content,
         })
         .returning();
+      await noteMessageForMail(db, deps.config, row!);
       return toMessage(row!);
     },
   );

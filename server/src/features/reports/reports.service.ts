@@ -16,6 +16,7 @@ import { moderationActions, reports, starters, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
+import { assertMayPost } from '../../access/members';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const PG_UNIQUE_VIOLATION = '23505';
@@ -43,6 +44,7 @@ export async function createReport(
   actor: SessionUser,
   input: CreateReport,
 ) {
+  assertMayPost(actor);
   const { db } = deps;
   const starter = authorizeStarter(actor, await loadStarterFacts(db, input.starterId), 'report');
 

@@ -33,6 +33,7 @@ import { normaliseListQuery, queryWords } from './browse-query';
 import { ListingCache, type ListingViewer } from './listing-cache';
 import { photoQueue } from './photo-queue';
 import { processPhoto } from './photos';
+import { assertMayPost } from '../../access/members';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -288,6 +289,7 @@ export async function createStarter(
   actor: SessionUser,
   { input, photo }: { input: CreateStarter; photo: Buffer | undefined },
 ): Promise<Starter> {
+  assertMayPost(actor);
   const id = await withQuota(
     deps.limiter,
     `starters:${actor.id}`,

@@ -1,6 +1,28 @@
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import { isListedModerator } from '../../access/members';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
+import type { SessionUser } from '../../plugins/sessions';
+
+/**
+ * Grants moderator rights to a member whose confirmed address is in MODERATOR_EMAILS; the one
+ * place this happens (after a confirmation, a reset, or a provider's verified sign-in).
+ */
+export async function grantListedModerator(
+  db: DbOrTx,
+  config: Pick<Config, 'moderatorEmails'>,
+  user: SessionUser,
+): Promise<SessionUser> {
+  if (user.isModerator || !isListedModerator(config.moderatorEmails, user)) return user;
+  const [updated] = await db
+    .update(users)
+    .set({ isModerator: true, updatedAt: new Date() })
+    .where(eq(users.id, user.id))
+    .returning();
+  return updated ?? user;
+}
 
 export class UnknownAccountError extends Error {}
 

@@ -1,11 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { profileUpdateSchema } from '../../../../common/auth';
+import {
+  changeEmailSchema,
+  changePasswordSchema,
+  noticeSchema,
+  profileUpdateSchema,
+} from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import { updateProfile } from './users.service';
+import { changePassword, requestEmailChange } from './account.service';
 
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -21,6 +27,35 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
       const user = requireUser(request);
       const updated = await updateProfile(deps, user, request.body);
       return toCurrentUser(updated);
+    },
+  );
+
+  r.post(
+    '/api/users/password',
+    {
+      onRequest: signedInOnly,
+      schema: { body: changePasswordSchema, response: { 200: noticeSchema } },
+    },
+    async (request) => {
+      await changePassword(deps, requireUser(request), {
+        ...request.body,
+        sessionHash: request.sessionHash,
+      });
+      return { message: 'Your password is changed. Other devices have been signed out.' };
+    },
+  );
+
+  r.post(
+    '/api/users/email',
+    {
+      onRequest: signedInOnly,
+      schema: { body: changeEmailSchema, response: { 202: noticeSchema } },
+    },
+    async (request, reply) => {
+      await requestEmailChange(deps, requireUser(request), request.body);
+      return reply.code(202).send({
+        message: `We've sent a link to ${request.body.email}. Your address changes once you open it.`,
+      });
     },
   );
 }

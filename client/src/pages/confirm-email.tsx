@@ -1,0 +1,14 @@
+import { useSearchParams } from 'react-router';
+import { AuthCard } from '../features/auth/auth-card';
+import { ConfirmEmail } from '../features/auth/confirm-email';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function Page() {
+  useDocumentTitle('Confirm Your Email');
+  const [params] = useSearchParams();
+  return (
+    <AuthCard title="Confirm your email" intro="One click and you're all set.">
+      <ConfirmEmail token={params.get('token') ?? ''} />
+    </AuthCard>
+  );
+}

@@ -1,0 +1,89 @@
+import crypto from 'node:crypto';
+import { and, eq, gt, isNull } from 'drizzle-orm';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { emailTokens } from '../../db/schema';
+import type { SessionUser } from '../../plugins/sessions';
+import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { renderMail } from '../mail/templates';
+
+const HOUR_MS = 60 * 60 * 1000;
+export const CONFIRM_TTL_MS = 48 * HOUR_MS;
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+type Purpose = 'confirm' | 'reset';
+
+/** A new single-use token; only its hash is stored. */
+export async function issueToken(
+  db: DbOrTx,
+  {
+    userId,
+    purpose,
+    email,
+    ttlMs,
+  }: { userId: string; purpose: Purpose; email: string; ttlMs: number },
+): Promise<string> {
+  const token = crypto.randomBytes(32).toString('base64url');
+  await db.insert(emailTokens).values({
+    tokenHash: hashToken(token),
+    userId,
+    purpose,
+    email,
+    expiresAt: new Date(Date.now() + ttlMs),
+  });
+  return token;
+}
+
+/** Uses up a token: the row it was, or null when unknown, used or expired. */
+export async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
+  const [row] = await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, new Date()),
+      ),
+    )
+    .returning();
+  return row ?? null;
+}
+
+export const name = (user: Pick<SessionUser, 'firstName' | 'username'>) =>
+  user.firstName?.trim() || user.username || 'there';
+
+/**
+ * Queues a link confirming `email` for `user` (their address at sign-up, or a new one they
+ * asked for), in the caller's transaction.
+ */
+export async function queueConfirmation(
+  db: DbOrTx,
+  config: Config,
+  user: SessionUser,
+  email = user.email,
+): Promise<void> {
+  const token = await issueToken(db, {
+    userId: user.id,
+    purpose: 'confirm',
+    email,
+    ttlMs: CONFIRM_TTL_MS,
+  });
+  const isChange = email.toLowerCase() !== user.email.toLowerCase();
+  const content = renderMail({
+    subject: isChange ? 'Confirm your new email address' : 'Confirm your email address',
+    greeting: `Hi ${name(user)},`,
+    paragraphs: [
+      isChange
+        ? 'You asked to use this address for your CultureShare account. Confirm it with the button below; until then we keep using your old one.'
+        : 'Welcome to CultureShare! Please confirm your email address so you can share starters and message neighbours.',
+      'The link works once, for 48 hours. If you did not ask for this, you can ignore this email.',
+    ],
+    action: { label: 'Confirm my address', url: `${siteUrl(config)}/confirm-email?token=${token}` },
+    footer: 'You get this email because someone entered this address on CultureShare.',
+    unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
+  });
+  await queueMail(db, config, { ...content, to: email, mailKey: user.mailKey });
+}

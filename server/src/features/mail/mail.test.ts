@@ -1,0 +1,442 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { mailOutbox, users } from '../../db/schema';
+import {
+  cookieFrom,
+  createStarterRow,
+  createTestApp,
+  signedInMember,
+  type TestApp,
+} from '../../test/app';
+import { linkToken, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
+import { createMailer, type Mailer } from './mailer';
+import { queueDueMessageMail } from './message-mail';
+import { deliverDueMail } from './outbox';
+
+const PASSWORD = 'cultured-butter-2025';
+const quietLog = { info: () => {} };
+
+let smtp: TestSmtpServer;
+let t: TestApp;
+let mailer: Mailer;
+const logged: Array<Record<string, unknown>> = [];
+
+beforeAll(async () => {
+  smtp = await startTestSmtpServer();
+  t = await createTestApp({
+    SMTP_URL: smtp.url,
+    PUBLIC_URL: 'https://share.example',
+    MAIL_FROM: 'CultureShare <hello@share.example>',
+    MODERATOR_EMAILS: 'boss@example.test',
+    MESSAGE_MAIL_DELAY_SECONDS: '0',
+    MAIL_RETRY_SECONDS: '0.001',
+  });
+  mailer = createMailer(t.config);
+});
+afterAll(async () => {
+  mailer?.close();
+  await t?.close();
+  await smtp?.close();
+});
+beforeEach(() => {
+  smtp.refuseWith = undefined;
+});
+
+/** One pass of what the background worker does. */
+async function flush() {
+  await queueDueMessageMail({ db: t.db, config: t.config });
+  await deliverDueMail({ db: t.db, config: t.config }, mailer, {
+    info: (obj: Record<string, unknown>) => void logged.push(obj),
+  });
+}
+
+let counter = 0;
+const newEmail = () => `cook${++counter}-${Date.now()}@example.test`;
+
+async function signUp(email: string) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { email, password: PASSWORD, firstName: 'Kim', lastName: 'Baker' },
+  });
+}
+async function signIn(email: string, password = PASSWORD) {
+  return t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+}
+const mailTo = (email: string, subject?: RegExp) =>
+  smtp.waitFor((m) => m.to.includes(email) && (!subject || subject.test(m.parsed.subject ?? '')));
+
+const starterBody = {
+  title: 'Lively milk kefir grains',
+  description: 'Healthy grains fed daily with whole milk, ready to share.',
+  category: 'dairy',
+  subcategory: 'kefir',
+  starterType: 'Kefir grains',
+  location: 'Portland, Oregon',
+};
+
+describe('confirming the address', () => {
+  it('sign-up mails a link; until it is followed posting is refused, then it works', async () => {
+    const email = newEmail();
+    expect((await signUp(email)).statusCode).toBe(201);
+    const login = await signIn(email);
+    const cookie = cookieFrom(login)!;
+    expect(login.json().emailVerified).toBe(false);
+
+    const refused = await t.app.inject({
+      method: 'POST',
+      url: '/api/messages',
+      headers: { cookie },
+      payload: { starterId: 1, receiverId: 'x', content: 'Hello' },
+    });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('email_unconfirmed');
+    expect(refused.json().message).toMatch(/confirm your email/);
+    const report = await t.app.inject({
+      method: 'POST',
+      url: '/api/reports',
+      headers: { cookie },
+      payload: { starterId: 1, reason: 'spam' },
+    });
+    expect(report.json().code).toBe('email_unconfirmed');
+
+    await flush();
+    const mail = await mailTo(email);
+    expect(mail.parsed.subject).toBe('Confirm your email address');
+    expect(mail.parsed.from?.address).toBe('hello@share.example');
+    expect(mail.parsed.html).toContain('CultureShare');
+    expect(mail.parsed.html).not.toMatch(/<img/i);
+    expect(mail.parsed.messageId).toMatch(/@share\.example>$/);
+    expect(mail.parsed.date).toBeTruthy();
+    const headers = Object.fromEntries(mail.parsed.headers.map((h) => [h.key, h.value]));
+    expect(headers['list-unsubscribe']).toMatch(
+      /^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}>$/,
+    );
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    const token = linkToken(mail, 'https://share.example/confirm-email');
+    // Only a hash of the token is stored.
+    const stored = await t.db.execute(sql`SELECT token_hash FROM email_tokens`);
+    expect(JSON.stringify(stored)).not.toContain(token);
+
+    const confirmed = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email',
+      payload: { token },
+    });
+    expect(confirmed.statusCode).toBe(200);
+    const again = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/confirm-email',
+      payload: { token },
+    });
+    expect(again.statusCode).toBe(400);
+
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(me.json().emailVerified).toBe(true);
+    const boundary = '----cultureshare-mail-test';
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: '/api/starters',
+      headers: { cookie, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload:
+        Object.entries(starterBody)
+          .map(
+            ([k, v]) =>
+              `--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+          )
+          .join('') + `--${boundary}--\r\n`,
+    });
+    expect(posted.statusCode).toBe(201);
+  });
+
+  it('resending is limited to a few an hour', async () => {
+    const email = newEmail();
+    await signUp(email);
+    const cookie = cookieFrom(await signIn(email))!;
+    const codes: number[] = [];
+    for (let i = 0; i < 4; i++) {
+      codes.push(
+        (
+          await t.app.inject({
+            method: 'POST',
+            url: '/api/auth/confirm-email/resend',
+            headers: { cookie },
+          })
+        ).statusCode,
+      );
+    }
+    expect(codes).toEqual([200, 200, 200, 429]);
+  });
+
+  it('a listed moderator address gets no rights until it is confirmed', async () => {
+    const signup = await signUp('boss@example.test');
+    expect(signup.json().isModerator).toBe(false);
+    const cookie = cookieFrom(await signIn('boss@example.test'))!;
+    const queue = await t.app.inject({ url: '/api/moderation/sanctions', headers: { cookie } });
+    expect(queue.statusCode).toBe(403);
+
+    await flush();
+    const token = linkToken(await mailTo('boss@example.test'), '/confirm-email');
+    await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(me.json().isModerator).toBe(true);
+  });
+});
+
+describe('forgot password', () => {
+  it('answers alike for unknown addresses and mails a single-use link that ends every session', async () => {
+    const email = newEmail();
+    await signUp(email);
+    const other = cookieFrom(await signIn(email))!;
+
+    const unknown = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: `nobody-${Date.now()}@example.test` },
+    });
+    const known = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset',
+      payload: { email: email.toUpperCase() },
+    });
+    expect(known.statusCode).toBe(202);
+    expect(unknown.statusCode).toBe(202);
+    expect(known.body).toBe(unknown.body);
+
+    await flush();
+    const mail = await mailTo(email, /Reset/);
+    const token = linkToken(mail, '/reset-password');
+    const weak = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'short' },
+    });
+    expect(weak.statusCode).toBe(400);
+    const done = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'sourdough-rye-starter-9' },
+    });
+    expect(done.statusCode).toBe(200);
+    const reuse = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'another-new-password-1' },
+    });
+    expect(reuse.statusCode).toBe(400);
+
+    expect((await signIn(email)).statusCode).toBe(401);
+    const fresh = await signIn(email, 'sourdough-rye-starter-9');
+    expect(fresh.statusCode).toBe(200);
+    // The reset proved the address too.
+    expect(fresh.json().emailVerified).toBe(true);
+    const old = await t.app.inject({ url: '/api/auth/user', headers: { cookie: other } });
+    expect(old.statusCode).toBe(401);
+  });
+
+  it('sends at most a few links per account an hour, silently', async () => {
+    const email = newEmail();
+    await signUp(email);
+    for (let i = 0; i < 5; i++) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/auth/password-reset',
+        payload: { email },
+      });
+      expect(res.statusCode).toBe(202);
+    }
+    const [row] = await t.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(mailOutbox)
+      .where(sql`${mailOutbox.toAddress} = ${email} AND ${mailOutbox.subject} LIKE 'Reset%'`);
+    expect(row!.n).toBe(3);
+  });
+});
+
+describe('delivery', () => {
+  it('a refusing (5xx) server stops the retries; a down server delays without losing', async () => {
+    const email = newEmail();
+    smtp.refuseWith = 550;
+    await signUp(email);
+    logged.length = 0;
+    await flush();
+    const [row] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(row!.failedAt).not.toBeNull();
+    expect(row!.attempts).toBe(1);
+    // Logged without the address or the body.
+    expect(JSON.stringify(logged)).not.toContain(email);
+    expect(JSON.stringify(logged)).toContain('SMTP 550');
+
+    const down = createMailer({
+      ...t.config,
+      mail: { ...t.config.mail, smtpUrl: 'smtp://127.0.0.1:1' },
+    });
+    const later = newEmail();
+    smtp.refuseWith = undefined;
+    const page = await signUp(later);
+    expect(page.statusCode).toBe(201);
+    await deliverDueMail({ db: t.db, config: t.config }, down, quietLog);
+    down.close();
+    const [waiting] = await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, later));
+    expect(waiting!.sentAt).toBeNull();
+    expect(waiting!.failedAt).toBeNull();
+    await new Promise((r) => setTimeout(r, 20));
+    await flush();
+    await mailTo(later);
+    expect(smtp.received.filter((m) => m.to.includes(later))).toHaveLength(1);
+  });
+
+  it('two workers at once send each mail once', async () => {
+    const emails = Array.from({ length: 6 }, newEmail);
+    for (const email of emails) await signUp(email);
+    const other = createMailer(t.config);
+    await Promise.all([
+      deliverDueMail({ db: t.db, config: t.config }, mailer, quietLog, 2),
+      deliverDueMail({ db: t.db, config: t.config }, other, quietLog, 2),
+      flush(),
+      flush(),
+    ]);
+    await flush();
+    other.close();
+    for (const email of emails) {
+      expect(smtp.received.filter((m) => m.to.includes(email))).toHaveLength(1);
+    }
+  });
+});
+
+describe('message notifications', () => {
+  async function conversation() {
+    const owner = await signedInMember(t.db, { firstName: 'Maya' });
+    const asker = await signedInMember(t.db, { firstName: 'Omar' });
+    const starter = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
+    const send = (content: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { cookie: asker.cookie },
+        payload: { starterId: starter.id, receiverId: owner.user.id, content },
+      });
+    return { owner, asker, starter, send };
+  }
+
+  it('one mail per conversation after the delay, with the messages escaped', async () => {
+    const { owner, send } = await conversation();
+    expect((await send('Hi! <b>Still</b> available?')).statusCode).toBe(201);
+    await send('I can pick up tomorrow.');
+    await send('Thanks & see you');
+    await flush();
+    const mail = await mailTo(owner.user.email);
+    expect(mail.parsed.subject).toBe('3 new messages from Omar about Milk kefir grains');
+    expect(mail.parsed.html).toContain('&lt;b&gt;Still&lt;/b&gt;');
+    expect(mail.parsed.html).not.toContain('<b>Still');
+    expect(mail.parsed.text).toContain('Thanks & see you');
+    expect(mail.parsed.text).toContain('https://share.example/messages?starter=');
+    await flush();
+    expect(smtp.received.filter((m) => m.to.includes(owner.user.email))).toHaveLength(1);
+  });
+
+  it('no mail when read first, after one-click unsubscribe, or when banned', async () => {
+    const read = await conversation();
+    await read.send('Hello there');
+    const marked = await t.app.inject({
+      method: 'POST',
+      url: `/api/messages/starter/${read.starter.id}/read`,
+      headers: { cookie: read.owner.cookie },
+      payload: {},
+    });
+    expect(marked.statusCode).toBeLessThan(300);
+
+    const unsub = await conversation();
+    const [u] = await t.db.select().from(users).where(eq(users.id, unsub.owner.user.id));
+    const oneClick = await t.app.inject({
+      method: 'POST',
+      url: `/api/mail/unsubscribe/${u!.mailKey}`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'List-Unsubscribe=One-Click',
+    });
+    expect(oneClick.statusCode).toBe(200);
+    await unsub.send('Hello there');
+
+    const banned = await conversation();
+    await banned.send('Hello there');
+    await t.db
+      .update(users)
+      .set({ bannedAt: new Date() })
+      .where(eq(users.id, banned.owner.user.id));
+
+    await flush();
+    await flush();
+    for (const c of [read, unsub, banned]) {
+      expect(smtp.received.filter((m) => m.to.includes(c.owner.user.email))).toHaveLength(0);
+    }
+  });
+});
+
+describe('changing password and address from the profile', () => {
+  it('a password change asks for the current one and ends the other sessions only', async () => {
+    const email = newEmail();
+    await signUp(email);
+    const here = cookieFrom(await signIn(email))!;
+    const there = cookieFrom(await signIn(email))!;
+    const wrong = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      headers: { cookie: here },
+      payload: { currentPassword: 'not-it-at-all', newPassword: 'pickled-ginger-bug-4' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    const ok = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/password',
+      headers: { cookie: here },
+      payload: { currentPassword: PASSWORD, newPassword: 'pickled-ginger-bug-4' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: here } })).statusCode,
+    ).toBe(200);
+    expect(
+      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: there } })).statusCode,
+    ).toBe(401);
+    expect((await signIn(email, 'pickled-ginger-bug-4')).statusCode).toBe(200);
+  });
+
+  it('a new address takes effect only once confirmed, and the old one hears of it', async () => {
+    const email = newEmail();
+    const next = newEmail();
+    await signUp(email);
+    const cookie = cookieFrom(await signIn(email))!;
+    const asked = await t.app.inject({
+      method: 'POST',
+      url: '/api/users/email',
+      headers: { cookie },
+      payload: { email: next, currentPassword: PASSWORD },
+    });
+    expect(asked.statusCode).toBe(202);
+    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().email).toBe(
+      email,
+    );
+    await flush();
+    const notice = await mailTo(email, /being changed/);
+    expect(notice.parsed.text).toContain(next);
+    const token = linkToken(await mailTo(next, /new email/), '/confirm-email');
+    await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
+    const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
+    expect(me.email).toBe(next);
+    expect(me.emailVerified).toBe(true);
+  });
+
+  it('message mail settings: daily and off are kept', async () => {
+    const { cookie } = await signedInMember(t.db);
+    const put = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/mail-settings',
+      headers: { cookie },
+      payload: { messageMail: 'daily' },
+    });
+    expect(put.statusCode).toBe(200);
+    const got = await t.app.inject({ url: '/api/users/mail-settings', headers: { cookie } });
+    expect(got.json()).toEqual({ messageMail: 'daily' });
+  });
+});

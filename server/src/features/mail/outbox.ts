@@ -1,0 +1,199 @@
+import crypto from 'node:crypto';
+import { eq, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { mailOutbox } from '../../db/schema';
+import { MailError, type Mailer } from './mailer';
+import type { MailContent } from './templates';
+
+/** After this many failed tries a mail is given up (about a day and a half of backoff). */
+export const MAX_ATTEMPTS = 12;
+const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
+/**
+ * How long a claimed mail stays with the copy that claimed it. A copy that dies mid-send
+ * leaves its mails to be claimed again after this; well above any one send's timeouts.
+ */
+const LEASE_SECONDS = 120;
+
+/** Where links in mails point: PUBLIC_URL, or this machine for the embedded default. */
+export function siteUrl(config: Config): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
+}
+
+export function unsubscribeUrl(config: Config, mailKey: string): string {
+  return `${siteUrl(config)}/api/mail/unsubscribe/${mailKey}`;
+}
+
+function messageIdDomain(config: Config): string {
+  const at = config.mail.from.match(/@([^>\s]+)/);
+  return at?.[1] ?? 'cultureshare.local';
+}
+
+/**
+ * Queues a mail. Pass the transaction of the change that causes it: the mail exists exactly
+ * when that change does, and a crash after commit only delays it.
+ */
+export async function queueMail(
+  db: DbOrTx,
+  config: Config,
+  mail: MailContent & { to: string; mailKey: string },
+): Promise<void> {
+  const unsubscribe = unsubscribeUrl(config, mail.mailKey);
+  await db.insert(mailOutbox).values({
+    toAddress: mail.to,
+    subject: mail.subject,
+    textBody: mail.text,
+    htmlBody: mail.html,
+    // RFC 8058: one POST to this URL, with no cookie, turns these mails off.
+    headers: {
+      'List-Unsubscribe': `<${unsubscribe}>`,
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    },
+    messageId: `<${crypto.randomUUID()}@${messageIdDomain(config)}>`,
+  });
+}
+
+interface ClaimedRow {
+  id: number;
+  to_address: string;
+  subject: string;
+  text_body: string;
+  html_body: string;
+  headers: Record<string, string> | string;
+  message_id: string;
+  attempts: number;
+}
+
+/**
+ * Claims due mails and sends them. Claiming moves each row's next try past a lease in one
+ * statement with FOR UPDATE SKIP LOCKED, so another server copy skips rows being claimed and
+ * then sees them as not due: no mail is sent twice while all is well, and a copy that dies
+ * mid-send leaves its rows to be tried again once the lease ends. A failure sets the next try
+ * by exponential backoff.
+ */
+export async function deliverDueMail(
+  { db, config }: { db: Db; config: Config },
+  mailer: Mailer,
+  log: Pick<FastifyBaseLogger, 'info'>,
+  limit = 10,
+): Promise<number> {
+  const base = config.mail.retrySeconds;
+  const claimed = rowsOf<ClaimedRow>(
+    await db.execute(sql`
+      UPDATE mail_outbox SET
+        attempts = attempts + 1,
+        next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}::float8)
+      WHERE id IN (
+        SELECT id FROM mail_outbox
+        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+        ORDER BY next_attempt_at, id
+        LIMIT ${limit}
+        FOR UPDATE SKIP LOCKED
+      )
+      RETURNING id, to_address, subject, text_body, html_body, headers, message_id, attempts`),
+  );
+  let sent = 0;
+  for (const row of claimed) {
+    try {
+      const result = await mailer.send({
+        id: row.id,
+        to: row.to_address,
+        subject: row.subject,
+        text: row.text_body,
+        html: row.html_body,
+        headers: typeof row.headers === 'string' ? JSON.parse(row.headers) : row.headers,
+        messageId: row.message_id,
+      });
+      await db
+        .update(mailOutbox)
+        .set({ sentAt: new Date(), lastError: null })
+        .where(eq(mailOutbox.id, row.id));
+      sent += 1;
+      // The file's path only: its links carry single-use tokens, which stay out of logs.
+      if (result.file) log.info({ mailId: row.id, file: result.file }, 'mail saved as a file');
+    } catch (err) {
+      const { message, permanent } =
+        err instanceof MailError
+          ? err
+          : { message: err instanceof Error ? err.name : 'error', permanent: false };
+      const givingUp = permanent || row.attempts >= MAX_ATTEMPTS;
+      await db
+        .update(mailOutbox)
+        .set({
+          lastError: message,
+          ...(givingUp
+            ? { failedAt: new Date() }
+            : {
+                nextAttemptAt: new Date(
+                  Date.now() + Math.min(base * 2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS) * 1000,
+                ),
+              }),
+        })
+        .where(eq(mailOutbox.id, row.id));
+      // No address, subject or body: only which queued mail and why.
+      log.info(
+        { mailId: row.id, attempt: row.attempts, reason: message, willRetry: !givingUp },
+        givingUp ? 'mail delivery failed for good' : 'mail delivery deferred',
+      );
+    }
+  }
+  return sent;
+}
+
+export interface MailWorker {
+  /** One pass now (tests, and a nudge after queueing). */
+  runOnce(): Promise<void>;
+  stop(): Promise<void>;
+}
+
+/**
+ * The background loop every server copy runs: due message notifications become mails, and due
+ * mails are sent. Errors never stop it, and never reach a request.
+ */
+export function startMailWorker(
+  deps: { db: Db; config: Config },
+  mailer: Mailer,
+  log: FastifyBaseLogger,
+  extraTasks: Array<() => Promise<unknown>> = [],
+): MailWorker {
+  let stopped = false;
+  let running: Promise<void> = Promise.resolve();
+  let timer: NodeJS.Timeout | undefined;
+
+  const pass = async () => {
+    try {
+      for (const task of extraTasks) await task();
+      while (!stopped && (await deliverDueMail(deps, mailer, log)) > 0) {
+        // Keep going while there is a backlog.
+      }
+    } catch (err) {
+      log.warn(
+        { reason: err instanceof Error ? err.message : 'unknown' },
+        'mail worker pass failed',
+      );
+    }
+  };
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = pass().finally(schedule);
+    }, deps.config.mail.pollMs);
+    timer.unref();
+  };
+  running = pass().finally(schedule);
+
+  return {
+    async runOnce() {
+      await running;
+      await pass();
+    },
+    async stop() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      mailer.close();
+    },
+  };
+}
