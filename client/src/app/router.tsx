@@ -31,6 +31,7 @@ export const routes: RouteObject[] = [
       { path: paths.login, element: page(() => import('../pages/login')) },
       { path: paths.signup, element: page(() => import('../pages/signup')) },
       { path: paths.starter.path, element: page(() => import('../pages/starter-detail')) },
+      { path: paths.starterWithoutId, element: page(() => import('../pages/starter-detail')) },
       { path: '*', element: page(() => import('../pages/not-found')) },
     ],
   },

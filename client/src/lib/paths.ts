@@ -17,6 +17,8 @@ export const paths = {
   join: '/join',
   login: '/login',
   signup: '/signup',
+  /** '/starter/' with no id: answered with 'Invalid starter ID', not the 404 page. */
+  starterWithoutId: '/starter',
   starter: {
     path: '/starter/:id',
     href: (id: number) => `/starter/${id}`,

@@ -30,6 +30,7 @@ import {
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
+import { LeaveGuard } from '../../components/ui/leave-guard';
 import { useCreateStarter } from './starters-api';
 import { paths } from '../../lib/paths';
 
@@ -73,6 +74,8 @@ export function PostStarterForm() {
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   const preview = usePreviewUrl(photo);
+  // Set once posted, read when the page is left: a box rather than state, nothing re-renders.
+  const [posted] = useState(() => ({ current: false }));
 
   const form = useZodForm(createStarterSchema, {
     defaultValues: {
@@ -84,6 +87,8 @@ export function PostStarterForm() {
       description: '',
       location: '',
     },
+    // Focus goes to the first invalid field on screen (see focusFirstInvalid), not the first registered.
+    shouldFocusError: false,
   });
   const {
     register,
@@ -149,6 +154,7 @@ export function PostStarterForm() {
       { form, onProgress: (fraction) => setProgress(fraction) },
       {
         onSuccess: () => {
+          posted.current = true;
           toast({ title: 'Success!', description: 'Your starter has been posted successfully.' });
           void navigate(paths.browse);
         },
@@ -171,6 +177,21 @@ export function PostStarterForm() {
     );
   };
 
+  const focusFirstInvalid = (invalid: Partial<Record<string, unknown>>) => {
+    const onScreen = [
+      'title',
+      'category',
+      'subcategory',
+      'starterType',
+      'description',
+      'customDescription',
+      'location',
+    ] as const;
+    const first = onScreen.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  };
+  const [previewFailed, setPreviewFailed] = useState<string | null>(null);
+
   const busy = createStarter.isPending;
   const ids = {
     title: `${id}-title`,
@@ -187,7 +208,12 @@ export function PostStarterForm() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10 lg:grid-cols-[1fr_18rem] lg:items-start">
       <Card className="p-5 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Share a Starter</h1>
-        <form className="mt-6 grid gap-5" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <LeaveGuard when={form.formState.isDirty || !!photo} done={posted} />
+        <form
+          className="mt-6 grid gap-5"
+          noValidate
+          onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+        >
           <TextField
             form={form}
             name="title"
@@ -270,12 +296,14 @@ export function PostStarterForm() {
             hint="Upload a photo of your starter (max 5MB, images only)"
             error={photoError}
           >
-            {preview && (
+            {/* A file the browser cannot show (no broken-image icon): no preview at all. */}
+            {preview && previewFailed !== preview && (
               <div className="relative aspect-[4/3] w-full max-w-sm overflow-hidden rounded-xl border border-border bg-surface-muted">
                 <img
                   src={preview}
                   alt="Your starter, as it will be shown"
                   className="size-full object-cover"
+                  onError={() => setPreviewFailed(preview)}
                 />
                 <Button
                   variant="outline"

@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
 import { paths } from '../../lib/paths';
+import { useReturnFocus } from '../../lib/return-focus';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
@@ -37,6 +38,7 @@ export function StarterActionsMenu({
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const { ReportDialog } = useStarterDialogs();
+  const returnFocus = useReturnFocus();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
@@ -56,7 +58,8 @@ export function StarterActionsMenu({
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page from screen readers while it stays focusable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button
             variant="ghost"
@@ -107,7 +110,10 @@ export function StarterActionsMenu({
         <AlertDialog.Root open={confirmOpen} onOpenChange={setConfirmOpen}>
           <AlertDialog.Portal>
             <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
+            <AlertDialog.Content
+              {...returnFocus}
+              className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
+            >
               <AlertDialog.Title className="text-lg font-semibold">Delete</AlertDialog.Title>
               <AlertDialog.Description className="mt-2 text-muted">
                 Are you sure you want to delete this starter?
