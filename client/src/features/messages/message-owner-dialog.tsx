@@ -69,6 +69,11 @@ function MessageForm({
     defaultValues: { content: readDraft(user?.id, draftKey) },
   });
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
+  // The member may become known after the dialog opened: bring their draft back then.
+  useEffect(() => {
+    const draft = readDraft(user?.id, draftKey);
+    if (draft && !form.getValues('content')) form.setValue('content', draft);
+  }, [user?.id, draftKey, form]);
   // Closing the dialog keeps what was typed until the member comes back to this starter.
   useEffect(() => saveDraft(user?.id, draftKey, content), [user?.id, draftKey, content]);
   const error = form.formState.errors.content?.message;

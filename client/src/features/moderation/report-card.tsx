@@ -67,7 +67,7 @@ export function ReportCard({
         {report.description && (
           <>
             <dt className="font-medium text-muted">Description</dt>
-            <dd className="break-words whitespace-pre-line">{report.description}</dd>
+            <dd className="wrap-anywhere whitespace-pre-line">{report.description}</dd>
           </>
         )}
       </dl>
@@ -92,7 +92,7 @@ export function ReportCard({
             owner.suspendedUntil &&
             ` · Suspended until ${new Date(owner.suspendedUntil).toLocaleDateString()}`}
         </p>
-        <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-line">
+        <p className="mt-2 line-clamp-4 text-sm wrap-anywhere whitespace-pre-line">
           {report.starter.description}
         </p>
       </section>

@@ -55,7 +55,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
             {starter.title}
           </Link>
         </h2>
-        <p className="line-clamp-3 text-sm break-words text-muted">{starter.description}</p>
+        <p className="line-clamp-3 text-sm wrap-anywhere text-muted">{starter.description}</p>
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm">
           <span className="flex min-w-0 items-center gap-2">
             <Avatar person={starter.user} className="size-7 text-xs" />
@@ -69,15 +69,24 @@ export function StarterCard({ starter }: { starter: Starter }) {
         {!isOwner && !starter.isClaimed && (
           <div className="relative z-10">
             {user ? (
-              <Button className="w-full max-sm:h-11" size="sm" onClick={() => setMessageOpen(true)}>
+              <Button
+                className="w-full max-sm:h-11"
+                size="sm"
+                // Twelve cards, twelve buttons: each name says which starter.
+                aria-label={`Message Owner: ${starter.title}`}
+                onClick={() => setMessageOpen(true)}
+              >
                 <MessageCircle className="size-4" aria-hidden />
-                Message Owner<span className="sr-only">: {starter.title}</span>
+                Message Owner
               </Button>
             ) : (
               // A link, not a silently disabled button: it says why and leads to signing in.
               <Button asChild className="w-full max-sm:h-11" size="sm" variant="outline">
-                <Link to={signInHref(location.pathname + location.search)}>
-                  Sign In to Message<span className="sr-only">: {starter.title}</span>
+                <Link
+                  to={signInHref(location.pathname + location.search)}
+                  aria-label={`Sign In to Message: ${starter.title}`}
+                >
+                  Sign In to Message
                 </Link>
               </Button>
             )}

@@ -157,7 +157,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               )}
             </div>
             <div>
-              <h1 className="text-3xl font-bold tracking-tight break-words">{starter.title}</h1>
+              <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{starter.title}</h1>
               <p className="mt-1 font-medium text-sage">
                 {subcategoryLabel(starter.category, starter.subcategory)}
                 {starter.starterType &&
@@ -166,13 +166,13 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                   : ''}
               </p>
             </div>
-            <p className="leading-relaxed break-words whitespace-pre-line">{starter.description}</p>
+            <p className="leading-relaxed wrap-anywhere whitespace-pre-line">{starter.description}</p>
             {starter.customDescription && (
               <section aria-labelledby="additional-details">
                 <h2 id="additional-details" className="font-semibold">
                   Additional Details
                 </h2>
-                <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-muted">
+                <p className="mt-1 leading-relaxed wrap-anywhere whitespace-pre-line text-muted">
                   {starter.customDescription}
                 </p>
               </section>
