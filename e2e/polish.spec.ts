@@ -34,9 +34,14 @@ async function signIn(page: Page) {
   return signUpAndIn(page.request, newMember());
 }
 
+/** The page's full width (e2e code has no DOM types: the browser evaluates a string). */
+async function pageWidth(page: Page) {
+  return Number(await page.evaluate('document.documentElement.scrollWidth'));
+}
+
 async function expectFocusOn(page: Page, locator: ReturnType<Page['locator']>) {
   await expect(locator).toBeFocused();
-  expect(await page.evaluate(() => document.activeElement !== document.body)).toBe(true);
+  expect(await page.evaluate('document.activeElement !== document.body')).toBe(true);
 }
 
 test.describe('on a 360 px phone', () => {
@@ -54,11 +59,11 @@ test.describe('on a 360 px phone', () => {
     await signIn(page);
     await page.goto('/browse');
     await expect(page.getByRole('heading', { name: /^Kefir y+$/ })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    expect(await pageWidth(page)).toBe(360);
 
     await page.goto(`/starter/${id}`);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    expect(await pageWidth(page)).toBe(360);
     const box = await page.getByRole('button', { name: /^Message Owner/ }).boundingBox();
     expect(box!.height).toBeGreaterThanOrEqual(44);
   });
@@ -70,7 +75,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByLabel('Location')).toBeHidden();
     await toggle.click();
     await expect(page.getByLabel('Location')).toBeVisible();
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(360);
+    expect(await pageWidth(page)).toBe(360);
   });
 });
 
@@ -196,7 +201,7 @@ test('a moderator confirms Remove Starter, and focus stays inside the list after
   await expect(list.getByRole('button', { name: 'Mark as Reviewed' }).first()).toBeVisible();
 
   await list.getByRole('button', { name: 'Mark as Reviewed' }).first().click();
-  await expect.poll(() => list.evaluate((ul) => ul.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => list.evaluate('(ul) => ul.contains(document.activeElement)')).toBe(true);
 
   const remove = list.getByRole('button', { name: 'Remove Starter' }).first();
   await remove.click();
@@ -207,7 +212,7 @@ test('a moderator confirms Remove Starter, and focus stays inside the list after
   await remove.click();
   await confirm.getByRole('button', { name: 'Remove Starter' }).click();
   await expect(confirm).toBeHidden();
-  await expect.poll(() => list.evaluate((ul) => ul.contains(document.activeElement))).toBe(true);
+  await expect.poll(() => list.evaluate('(ul) => ul.contains(document.activeElement)')).toBe(true);
 });
 
 test.describe('axe in every state, light and dark', () => {

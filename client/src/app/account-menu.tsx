@@ -21,7 +21,8 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
       >
         <Avatar person={user} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      {/* Inside the main landmark: a non-modal menu is part of the page (axe 'region'). */}
+      <DropdownMenu.Portal container={document.getElementById('main')}>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}

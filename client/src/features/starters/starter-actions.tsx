@@ -70,7 +70,8 @@ export function StarterActionsMenu({
             <MoreVertical className="size-5" aria-hidden />
           </Button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
+        {/* Inside the main landmark: a non-modal menu is part of the page (axe 'region'). */}
+        <DropdownMenu.Portal container={document.getElementById('main')}>
           <DropdownMenu.Content
             align="end"
             sideOffset={4}
