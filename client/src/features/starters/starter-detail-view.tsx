@@ -166,7 +166,9 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                   : ''}
               </p>
             </div>
-            <p className="leading-relaxed wrap-anywhere whitespace-pre-line">{starter.description}</p>
+            <p className="leading-relaxed wrap-anywhere whitespace-pre-line">
+              {starter.description}
+            </p>
             {starter.customDescription && (
               <section aria-labelledby="additional-details">
                 <h2 id="additional-details" className="font-semibold">
