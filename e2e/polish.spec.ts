@@ -334,3 +334,13 @@ test.describe('axe in every state, light and dark', () => {
     ]);
   });
 });
+
+test('Back to Browse returns to the filters and page the member came from', async ({ page }) => {
+  await signIn(page);
+  for (let i = 0; i < 13; i++) await shareStarter(page.request, `Return trip kefir ${i}`);
+  await page.goto('/browse?search=Return+trip&page=2');
+  await page.getByRole('link', { name: 'Return trip kefir 0' }).click();
+  await expect(page).toHaveURL(/\/starter\/\d+$/);
+  await page.getByRole('link', { name: 'Back to Browse' }).click();
+  await expect(page).toHaveURL(/\/browse\?search=Return\+trip&page=2$/);
+});
