@@ -55,8 +55,9 @@ test('a member signs up, signs in, edits the profile and signs out — by keyboa
   // Sign-in: a wrong password first, then the right one.
   await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
   await expectNoAxeViolations(page);
+  // The form starts with the address just used to sign up.
+  await expect(page.getByLabel('Email')).toHaveValue(member.email);
   await page.getByLabel('Email').focus();
-  await page.keyboard.type(member.email);
   await page.keyboard.press('Tab');
   await page.keyboard.type('not-my-password');
   await page.keyboard.press('Enter');

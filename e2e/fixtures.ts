@@ -24,6 +24,51 @@ export async function expectNoAxeViolations(page: Page) {
   expect(summary, 'axe violations').toEqual([]);
 }
 
+/** A state of a page worth its own scan: a menu or dialog opened, then closed again. */
+export interface AxeState {
+  name: string;
+  open: (page: Page) => Promise<void>;
+  /** Defaults to Escape, which closes every menu and dialog here. */
+  close?: (page: Page) => Promise<void>;
+}
+
+/**
+ * Scans the page as it is, then with each menu and dialog of `states` open, in light and in
+ * dark colour scheme. Violations are named with the scheme and state they were found in.
+ */
+export async function expectNoAxeViolationsInEveryState(page: Page, states: AxeState[] = []) {
+  const found: string[] = [];
+  const scan = async (where: string) => {
+    // Radix menus and dialogs animate in; scan what a person sees once they have settled.
+    await page.waitForTimeout(150);
+    const results = await new AxeBuilder({ page })
+      .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+      .analyze();
+    for (const v of results.violations)
+      found.push(
+        `[${where}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes
+          .map((n) => n.target.join(' '))
+          .slice(0, 3)
+          .join(', ')}`,
+      );
+  };
+  for (const colorScheme of ['light', 'dark'] as const) {
+    await page.emulateMedia({ colorScheme });
+    await scan(`${colorScheme}`);
+    for (const state of states) {
+      await state.open(page);
+      await scan(`${colorScheme}, ${state.name}`);
+      await (state.close ?? ((p: Page) => p.keyboard.press('Escape')))(page);
+      await expect(
+        page.locator('[role="menu"], [role="dialog"], [role="alertdialog"]'),
+      ).toHaveCount(0);
+    }
+  }
+  await page.emulateMedia({ colorScheme: null });
+  // Soft: one run lists the violations of every route and state, not just the first.
+  expect.soft(found, 'axe violations').toEqual([]);
+}
+
 export interface E2EMember {
   email: string;
   password: string;

@@ -126,6 +126,11 @@ test('a member reports a starter; a moderator reviews it, removes another and su
     .filter({ hasText: secondTitle });
   await expect(secondCard).toContainText('Pink spots on the grains');
   await secondCard.getByRole('button', { name: 'Remove Starter' }).click();
+  // Removing asks first, like the owner's Delete.
+  await mod
+    .getByRole('alertdialog', { name: 'Remove Starter' })
+    .getByRole('button', { name: 'Remove Starter' })
+    .click();
   await expect(mod.getByText('Report has been updated.', { exact: true })).toBeVisible();
   await expect(secondCard).toHaveCount(0);
   await expect(mod.getByText('All caught up! No pending reports to review.')).toBeVisible();

@@ -158,7 +158,11 @@ test('visitors browse and see the signed-out states', async ({ page, browser }) 
 
   await page.goto(`/browse?search=${word}`);
   const card = page.getByRole('article').filter({ hasText: word });
-  await expect(card.getByRole('button', { name: 'Sign In to Message' })).toBeDisabled();
+  // A link to sign in that comes back here, not a silently disabled button.
+  await expect(card.getByRole('link', { name: /^Sign In to Message/ })).toHaveAttribute(
+    'href',
+    `/login?next=${encodeURIComponent(`/browse?search=${word}`)}`,
+  );
   await expect(card.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
@@ -180,7 +184,13 @@ test('visitors browse and see the signed-out states', async ({ page, browser }) 
   await expectNoAxeViolations(page);
 
   await page.goto('/starter/99999999');
-  await expect(page.getByRole('heading', { name: 'Failed to load starter' })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { name: 'This starter is no longer available' }),
+  ).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Back to Browse' })).toHaveAttribute(
+    'href',
+    '/browse',
+  );
 
   await page.goto('/post');
   await expect(page.getByText('You need to sign in to post a starter.')).toBeVisible();

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LogOut, MessageCircle, Shield, User } from 'lucide-react';
+import { LayoutGrid, LogOut, MessageCircle, Shield, User } from 'lucide-react';
 import { displayName } from '../../../common/display';
 import type { CurrentUser } from '../../../common/users';
 import { Avatar } from '../components/ui/avatar';
@@ -13,14 +13,16 @@ const menuItem =
 /** The signed-in member's avatar menu: display name, Mod badge, Profile, Messages, Moderation, Sign Out. */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
   return (
-    <DropdownMenu.Root>
+    // Not modal: a modal menu hides the page from screen readers while it stays focusable.
+    <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-full p-0.5"
         aria-label={`Account menu for ${displayName(user)}`}
       >
         <Avatar person={user} />
       </DropdownMenu.Trigger>
-      <DropdownMenu.Portal>
+      {/* Inside the main landmark: a non-modal menu is part of the page (axe 'region'). */}
+      <DropdownMenu.Portal container={document.getElementById('main')}>
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
@@ -34,6 +36,12 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to={paths.profile}>
               <User className="size-4" aria-hidden /> Profile
+            </Link>
+          </DropdownMenu.Item>
+          {/* The header's My Posts link has no room on a phone. */}
+          <DropdownMenu.Item asChild className={menuItem}>
+            <Link to={paths.profile}>
+              <LayoutGrid className="size-4" aria-hidden /> My Posts
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItem}>

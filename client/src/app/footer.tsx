@@ -12,7 +12,8 @@ const links = [
 
 export function Footer() {
   return (
-    <footer className="mt-16 border-t border-border bg-surface-muted">
+    // Room at the bottom on phones: the floating Share Starter button sits there.
+    <footer className="mt-16 border-t border-border bg-surface-muted max-sm:pb-20">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-[1fr_auto] sm:items-start">
         <div>
           <div className="flex items-center gap-2">

@@ -22,7 +22,7 @@ export function Header() {
 
   return (
     // No backdrop-filter here: it would pin the floating Share Starter button inside the header.
-    <header className="sticky top-0 z-40 border-b border-border bg-bg/95">
+    <header className="sticky top-0 z-40 border-b border-border bg-bg">
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to={paths.home}

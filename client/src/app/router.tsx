@@ -34,6 +34,7 @@ export const routes: RouteObject[] = [
       { path: paths.resetPassword, element: page(() => import('../pages/reset-password')) },
       { path: paths.confirmEmail, element: page(() => import('../pages/confirm-email')) },
       { path: paths.starter.path, element: page(() => import('../pages/starter-detail')) },
+      { path: paths.starterWithoutId, element: page(() => import('../pages/starter-detail')) },
       { path: '*', element: page(() => import('../pages/not-found')) },
     ],
   },

@@ -34,7 +34,7 @@ describe('starter dialogs composed for the starters feature', () => {
         <StarterCard starter={starter} />
       </WithStarterDialogs>,
     );
-    await userEvent.click(await screen.findByRole('button', { name: 'Message Owner' }));
+    await userEvent.click(await screen.findByRole('button', { name: /^Message Owner/ }));
     const dialog = await screen.findByRole('dialog', { name: 'Message Starter Owner' });
     expect(dialog).toHaveTextContent('Tea & Beverages');
     expect(dialog).toHaveTextContent('Bubbly water kefir grains');

@@ -20,6 +20,8 @@ export const paths = {
   forgotPassword: '/forgot-password',
   resetPassword: '/reset-password',
   confirmEmail: '/confirm-email',
+  /** '/starter/' with no id: answered with 'Invalid starter ID', not the 404 page. */
+  starterWithoutId: '/starter',
   starter: {
     path: '/starter/:id',
     href: (id: number) => `/starter/${id}`,

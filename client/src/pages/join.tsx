@@ -6,6 +6,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
+import { SignedOutOnly } from '../app/signed-out-only';
 
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
@@ -37,7 +38,7 @@ const terms = [
   },
 ];
 
-export default function JoinPage() {
+function JoinTerms() {
   useDocumentTitle('Join the Community');
   const [agreed, setAgreed] = useState(false);
   const navigate = useNavigate();
@@ -110,5 +111,13 @@ export default function JoinPage() {
         </div>
       </Card>
     </div>
+  );
+}
+
+export default function JoinPage() {
+  return (
+    <SignedOutOnly>
+      <JoinTerms />
+    </SignedOutOnly>
   );
 }

@@ -1,3 +1,4 @@
+import { SignedOutOnly } from '../app/signed-out-only';
 import { AuthCard } from '../features/auth/auth-card';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -5,8 +6,10 @@ import { useDocumentTitle } from '../lib/use-document-title';
 export default function Page() {
   useDocumentTitle('Sign In');
   return (
-    <AuthCard title="Sign In" intro="Welcome back to the CultureShare community.">
-      <SignInForm />
-    </AuthCard>
+    <SignedOutOnly>
+      <AuthCard title="Sign In" intro="Welcome back to the CultureShare community.">
+        <SignInForm />
+      </AuthCard>
+    </SignedOutOnly>
   );
 }

@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { useReturnFocus } from '../../lib/return-focus';
 
 export const Dialog = DialogPrimitive.Root;
 export const DialogClose = DialogPrimitive.Close;
@@ -19,11 +20,14 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
       <DialogPrimitive.Content
+        // Without a description the title alone names the dialog: nothing is read twice.
         aria-describedby={description ? undefined : undefined}
+        {...returnFocus}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
           'rounded-2xl border border-border bg-surface p-6 shadow-xl',
@@ -37,9 +41,7 @@ export function DialogContent({
           <DialogPrimitive.Description className="mt-1 text-sm text-muted">
             {description}
           </DialogPrimitive.Description>
-        ) : (
-          <DialogPrimitive.Description className="sr-only">{title}</DialogPrimitive.Description>
-        )}
+        ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           aria-label="Close"

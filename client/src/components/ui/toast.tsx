@@ -43,6 +43,28 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Escape presses this module passed on: the toast must not take them again. */
+const forwarded = new WeakSet<Event>();
+
+/**
+ * A toast shown over a dialog is the top layer and takes Escape for itself, so the dialog would
+ * stay open. The toast still closes; the press is then handed on to the dialog beneath.
+ */
+function passEscapeToDialog(event: KeyboardEvent) {
+  if (forwarded.has(event)) return;
+  if (
+    !document.querySelector(
+      '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+    )
+  )
+    return;
+  requestAnimationFrame(() => {
+    const again = new KeyboardEvent('keydown', { key: 'Escape', bubbles: true, cancelable: true });
+    forwarded.add(again);
+    document.activeElement?.dispatchEvent(again);
+  });
+}
+
 /** Radix Toast: 5 s, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
   const item = useSyncExternalStore(subscribe, () => current);
@@ -57,6 +79,7 @@ export function Toaster() {
           key={item.id}
           open={item.open}
           onOpenChange={(open) => !open && dismiss(item.id)}
+          onEscapeKeyDown={passEscapeToDialog}
           className={cn(
             'relative grid gap-1 rounded-xl border p-4 pr-10 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-none',

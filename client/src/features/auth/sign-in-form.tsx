@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { KeyRound } from 'lucide-react';
 import { signInSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
@@ -10,15 +10,19 @@ import { useSite } from '../../lib/site';
 import { useSignIn } from './auth-api';
 import { takeLoginError } from './login-error';
 import { paths } from '../../lib/paths';
+import { safeNextPath } from '../../lib/sign-in-return';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
 /** The /login form: email and password, then home (spec §2, §4, §8). */
 export function SignInForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const location = useLocation();
+  const prefilled = (location.state as { email?: unknown } | null)?.email;
   const signIn = useSignIn();
   const { data: site } = useSite();
   const form = useZodForm(signInSchema, {
-    defaultValues: { email: '', password: '' },
+    defaultValues: { email: typeof prefilled === 'string' ? prefilled : '', password: '' },
   });
   const { handleSubmit, setError } = form;
 
@@ -32,7 +36,8 @@ export function SignInForm() {
     try {
       await signIn.mutateAsync(values);
       toast({ title: 'Welcome back!', description: "You've been signed in successfully." });
-      navigate(paths.home);
+      // Back to the page whose prompt asked for a sign-in.
+      navigate(safeNextPath(params.get('next')));
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign in failed');

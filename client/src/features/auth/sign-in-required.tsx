@@ -1,8 +1,8 @@
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { LogIn } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { paths } from '../../lib/paths';
+import { signInHref } from '../../lib/sign-in-return';
 
 /** The 'Sign In Required' prompt signed-out visitors see on member pages. */
 export function SignInRequired({
@@ -12,6 +12,7 @@ export function SignInRequired({
   message: string;
   children?: React.ReactNode;
 }) {
+  const location = useLocation();
   return (
     <div className="mx-auto max-w-md px-4 py-16">
       <Card className="p-8 text-center">
@@ -22,7 +23,7 @@ export function SignInRequired({
         <p className="mt-2 text-muted">{message}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild>
-            <Link to={paths.login}>Sign In</Link>
+            <Link to={signInHref(location.pathname + location.search)}>Sign In</Link>
           </Button>
           {children}
         </div>

@@ -41,7 +41,8 @@ export function SignUpForm() {
         title: 'Account created successfully!',
         description: 'You can now log in with your credentials.',
       });
-      navigate(paths.login);
+      // The sign-in form starts with the address just used.
+      navigate(paths.login, { state: { email: values.email } });
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign up failed');

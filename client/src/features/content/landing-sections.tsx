@@ -12,11 +12,13 @@ import {
 import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/current-user';
 
 /** The four categories a visitor can browse straight from the landing page ('other' is not featured). */
 const featuredCategories = categories.filter((c) => c.key !== 'other');
 
 export function Hero() {
+  const { user } = useCurrentUser();
   return (
     <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-accent-soft/60 to-bg">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
@@ -39,9 +41,11 @@ export function Hero() {
                 <ArrowRight className="size-4" aria-hidden />
               </Link>
             </Button>
-            <Button asChild size="lg" variant="outline">
-              <Link to={paths.join}>Join</Link>
-            </Button>
+            {!user && (
+              <Button asChild size="lg" variant="outline">
+                <Link to={paths.join}>Join</Link>
+              </Button>
+            )}
           </div>
         </div>
         <div
@@ -52,7 +56,8 @@ export function Hero() {
             <div
               key={c.key}
               className={
-                'flex aspect-square flex-col items-center justify-center gap-1 rounded-3xl sm:gap-2 border border-border bg-surface shadow-sm ' +
+                // Decoration only: no border or shadow, so nothing here looks pressable.
+                'flex aspect-square flex-col items-center justify-center gap-1 rounded-3xl sm:gap-2 bg-surface/60 ' +
                 (i % 2 === 0 ? '-rotate-2' : 'translate-y-4 rotate-2')
               }
             >

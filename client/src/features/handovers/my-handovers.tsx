@@ -26,7 +26,7 @@ function Row({ icon, starter, detail }: { icon: ReactNode; starter: Brief; detai
         <div className="min-w-0">
           <Link
             to={paths.starter.href(starter.id)}
-            className="font-medium break-words hover:underline"
+            className="font-medium wrap-anywhere hover:underline"
           >
             {starter.title}
           </Link>

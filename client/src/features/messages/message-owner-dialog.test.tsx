@@ -63,7 +63,11 @@ function Harness() {
   );
 }
 
-afterEach(() => vi.unstubAllGlobals());
+afterEach(() => {
+  vi.unstubAllGlobals();
+  // Drafts are kept per member: one test's text must not open the next one's dialog.
+  sessionStorage.clear();
+});
 
 describe('Message Starter Owner dialog', () => {
   it('summarises the starter and counts characters as they are typed', async () => {
@@ -142,5 +146,32 @@ describe('Message Starter Owner dialog', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('dialog closed')).toBeInTheDocument();
     expect(posts).toEqual([]);
+  });
+
+  it('keeps a closed draft for this member until they come back, and forgets it once sent', async () => {
+    sessionStorage.clear();
+    serve(me, () => json({}, 201));
+    const first = renderWithProviders(<Harness />);
+    await userEvent.type(await screen.findByLabelText('Message'), 'Saturday morning?');
+    await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
+    expect(screen.getByText('dialog closed')).toBeInTheDocument();
+    first.unmount();
+
+    renderWithProviders(<Harness />);
+    const box = await screen.findByLabelText('Message');
+    await waitFor(() => expect(box).toHaveValue('Saturday morning?'));
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('dialog closed')).toBeInTheDocument();
+    expect(Object.values({ ...sessionStorage })).not.toContain('Saturday morning?');
+  });
+
+  it('closes on Escape even while an error toast shows', async () => {
+    serve(me, () => json({ message: 'Something went wrong' }, 500));
+    renderWithProviders(<Harness />);
+    await userEvent.type(await screen.findByLabelText('Message'), 'Hello there');
+    await userEvent.click(screen.getByRole('button', { name: 'Send Message' }));
+    expect(await screen.findByText('Something went wrong')).toBeInTheDocument();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.getByText('dialog closed')).toBeInTheDocument());
   });
 });

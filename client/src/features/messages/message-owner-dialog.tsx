@@ -1,4 +1,4 @@
-import { useId, type ReactNode } from 'react';
+import { useEffect, useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
 import { Lightbulb } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
@@ -13,6 +13,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useSendMessage } from './messages-api';
 import { paths } from '../../lib/paths';
+import { readDraft, saveDraft } from '../../lib/drafts';
 
 export interface MessageOwnerDialogProps {
   starter: Starter;
@@ -62,8 +63,19 @@ function MessageForm({
   const id = useId();
   const fieldId = `${id}-message`;
   const countId = `${fieldId}-count`;
-  const form = useZodForm(messageFormSchema, { defaultValues: { content: '' } });
+  const { user } = useCurrentUser();
+  const draftKey = `message:${starter.id}`;
+  const form = useZodForm(messageFormSchema, {
+    defaultValues: { content: readDraft(user?.id, draftKey) },
+  });
   const content = useWatch({ control: form.control, name: 'content' }) ?? '';
+  // The member may become known after the dialog opened: bring their draft back then.
+  useEffect(() => {
+    const draft = readDraft(user?.id, draftKey);
+    if (draft && !form.getValues('content')) form.setValue('content', draft);
+  }, [user?.id, draftKey, form]);
+  // Closing the dialog keeps what was typed until the member comes back to this starter.
+  useEffect(() => saveDraft(user?.id, draftKey, content), [user?.id, draftKey, content]);
   const error = form.formState.errors.content?.message;
   const send = useSendMessage();
 
@@ -72,7 +84,8 @@ function MessageForm({
       { starterId: starter.id, receiverId: starter.userId, content },
       {
         onSuccess: () => {
-          form.reset();
+          saveDraft(user?.id, draftKey, '');
+          form.reset({ content: '' });
           onOpenChange(false);
           toast({
             title: 'Message sent!',

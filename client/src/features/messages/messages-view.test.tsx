@@ -230,4 +230,29 @@ describe('/messages', () => {
     );
     expect(input).toHaveValue('Still there?');
   });
+
+  it('lets an owner with several inquirers choose one for ?starter=N', async () => {
+    const fern = { ...OWNER, id: 'fern-1', username: 'fern' };
+    const basil = { ...OWNER, id: 'basil-1', username: 'basil' };
+    serve({
+      conversations: [
+        { ...conversation, otherUser: fern },
+        { ...conversation, otherUser: basil, unreadCount: 0 },
+      ],
+    });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages?starter=7',
+    });
+    expect(await screen.findByText('Several members wrote about this starter')).toBeInTheDocument();
+    const region = screen.getByRole('region', { name: 'Conversation' });
+    expect(within(region).getByRole('link', { name: /fern/ })).toHaveAttribute(
+      'href',
+      '/messages?starter=7&with=fern-1',
+    );
+    expect(within(region).getByRole('link', { name: /basil/ })).toHaveAttribute(
+      'href',
+      '/messages?starter=7&with=basil-1',
+    );
+    expect(screen.queryByText(/choose one with/)).not.toBeInTheDocument();
+  });
 });

@@ -1,11 +1,39 @@
 import type { QueryKey } from '@tanstack/react-query';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { MessagesSquare } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
 import { ConversationList } from './conversation-list';
 import { useConversations } from './messages-api';
 import { ThreadView, type StarterQuery, type ThreadExtras } from './thread-view';
+import type { Conversation } from '../../../../common/messages';
+import { displayName } from '../../../../common/display';
+import { paths } from '../../lib/paths';
+
+/** ?starter=N alone, for an owner several members wrote to: one of them has to be picked. */
+function ChooseInquirer({ conversations }: { conversations: Conversation[] }) {
+  return (
+    <div className="m-auto grid w-full max-w-sm gap-3 p-6">
+      <h2 className="font-semibold">Several members wrote about this starter</h2>
+      <p className="text-sm text-muted">Choose a conversation:</p>
+      <ul className="grid gap-2">
+        {conversations.map((c) => (
+          <li key={c.otherUser.id}>
+            <Link
+              to={paths.conversation.href(c.starterId, c.otherUser.id)}
+              className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-border px-4 py-2 hover:bg-surface-muted"
+            >
+              <span className="min-w-0 font-medium">{displayName(c.otherUser)}</span>
+              {c.unreadCount > 0 && (
+                <span className="shrink-0 text-sm text-muted">{c.unreadCount} unread</span>
+              )}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
 
 /** Reads the selected conversation from the URL (?starter=12&with=<userId>) so reloads keep it. */
 function useSelection() {
@@ -37,6 +65,10 @@ export function MessagesView<Key extends QueryKey>({
           (selected.withId === null || c.otherUser.id === selected.withId),
       )
     : undefined;
+  const sameStarter =
+    selected && selected.withId === null
+      ? (conversations.data ?? []).filter((c) => c.starterId === selected.starterId)
+      : [];
 
   return (
     <div className="mx-auto flex w-full max-w-6xl flex-col px-4 py-6 sm:py-8">
@@ -64,7 +96,9 @@ export function MessagesView<Key extends QueryKey>({
           aria-label="Conversation"
           role="region"
         >
-          {selected ? (
+          {sameStarter.length > 1 ? (
+            <ChooseInquirer conversations={sameStarter} />
+          ) : selected ? (
             <ThreadView
               key={`${selected.starterId}:${selected.withId ?? ''}`}
               meId={meId}

@@ -206,7 +206,7 @@ export function ThreadView<Key extends QueryKey>({
                     <span className="sr-only">
                       {mine ? 'You: ' : `${other ? displayName(other) : 'Them'}: `}
                     </span>
-                    <p className="break-words whitespace-pre-wrap">{m.content}</p>
+                    <p className="wrap-anywhere whitespace-pre-wrap">{m.content}</p>
                     <time
                       dateTime={m.createdAt}
                       className={cn('mt-0.5 block text-xs', mine ? 'text-accent-fg' : 'text-muted')}

@@ -54,7 +54,7 @@ export function AuditLogTab() {
                 {describe(entry)}
               </p>
               {entry.reason && (
-                <p className="mt-1 text-sm break-words text-muted">Why: {entry.reason}</p>
+                <p className="mt-1 text-sm wrap-anywhere text-muted">Why: {entry.reason}</p>
               )}
             </div>
             <time

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Ban, CheckCircle2, Eye, Trash2, UserX } from 'lucide-react';
 import { categoryEmoji, categoryName, reportReasons } from '../../../../common/catalogue';
 import { displayName, ownerName } from '../../../../common/display';
@@ -11,6 +12,7 @@ import { errorMessage } from '../../lib/api';
 import { timeAgo } from '../../lib/time';
 import { useRemoveStarter, useUpdateReportStatus } from './moderation-api';
 import { SanctionDialog } from './sanction-dialog';
+import { useReturnFocus } from '../../lib/return-focus';
 
 const statusTone = { pending: 'accent', reviewed: 'sage', resolved: 'muted' } as const;
 const statusLabel = { pending: 'Pending', reviewed: 'Reviewed', resolved: 'Resolved' } as const;
@@ -20,23 +22,36 @@ export function reasonLabel(value: string): string {
 }
 
 /** One report as spec §2 shows it; status actions only while it is pending. */
-export function ReportCard({ report }: { report: ReportItem }) {
+export function ReportCard({
+  report,
+  onHandled,
+}: {
+  report: ReportItem;
+  /** Called before the list changes, so focus can move on from the card's vanishing buttons. */
+  onHandled?: (reportId: number) => void;
+}) {
   const update = useUpdateReportStatus();
   const remove = useRemoveStarter();
   const [sanctionOpen, setSanctionOpen] = useState(false);
+  const [confirmRemove, setConfirmRemove] = useState(false);
+  const returnFocus = useReturnFocus();
   const busy = update.isPending || remove.isPending;
   const owner = report.starter.user;
 
-  const onUpdated = () => toast({ title: 'Success!', description: 'Report has been updated.' });
+  const onUpdated = () => {
+    onHandled?.(report.id);
+    toast({ title: 'Success!', description: 'Report has been updated.' });
+  };
   const onFailed = (err: unknown) => toastError(errorMessage(err, 'Failed to update report'));
 
   return (
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex items-center gap-3">
-          <h3 id={`report-${report.id}-title`} className="text-lg font-semibold">
+          {/* h2 after the page's h1; focusable so focus can land here after an action. */}
+          <h2 id={`report-${report.id}-title`} tabIndex={-1} className="text-lg font-semibold">
             Report #{report.id}
-          </h3>
+          </h2>
           <Badge tone={statusTone[report.status]}>{statusLabel[report.status]}</Badge>
         </div>
         <time dateTime={report.createdAt} className="text-sm text-muted">
@@ -52,13 +67,14 @@ export function ReportCard({ report }: { report: ReportItem }) {
         {report.description && (
           <>
             <dt className="font-medium text-muted">Description</dt>
-            <dd className="break-words whitespace-pre-line">{report.description}</dd>
+            <dd className="wrap-anywhere whitespace-pre-line">{report.description}</dd>
           </>
         )}
       </dl>
 
       <section
-        aria-label="Reported starter"
+        // One name per card: landmarks on a page must differ.
+        aria-label={`Reported starter of report #${report.id}`}
         className="mt-4 rounded-xl border border-border bg-surface-muted/60 p-4"
       >
         <div className="flex flex-wrap items-center gap-2">
@@ -76,7 +92,7 @@ export function ReportCard({ report }: { report: ReportItem }) {
             owner.suspendedUntil &&
             ` · Suspended until ${new Date(owner.suspendedUntil).toLocaleDateString()}`}
         </p>
-        <p className="mt-2 line-clamp-4 text-sm break-words whitespace-pre-line">
+        <p className="mt-2 line-clamp-4 text-sm wrap-anywhere whitespace-pre-line">
           {report.starter.description}
         </p>
       </section>
@@ -124,9 +140,7 @@ export function ReportCard({ report }: { report: ReportItem }) {
                 size="sm"
                 variant="destructive"
                 disabled={busy}
-                onClick={() =>
-                  remove.mutate({ id: report.id }, { onSuccess: onUpdated, onError: onFailed })
-                }
+                onClick={() => setConfirmRemove(true)}
               >
                 <Trash2 className="size-4" aria-hidden />
                 Remove Starter
@@ -146,6 +160,44 @@ export function ReportCard({ report }: { report: ReportItem }) {
           </span>
         )}
       </div>
+      <AlertDialog.Root open={confirmRemove} onOpenChange={setConfirmRemove}>
+        <AlertDialog.Portal>
+          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+          <AlertDialog.Content
+            {...returnFocus}
+            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
+          >
+            <AlertDialog.Title className="text-lg font-semibold">Remove Starter</AlertDialog.Title>
+            <AlertDialog.Description className="mt-2 text-muted">
+              Are you sure you want to remove &ldquo;{report.starter.title}&rdquo;? Members will no
+              longer see it, and this report will be resolved.
+            </AlertDialog.Description>
+            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+              <AlertDialog.Cancel asChild>
+                <Button variant="outline">Cancel</Button>
+              </AlertDialog.Cancel>
+              <Button
+                variant="destructive"
+                disabled={remove.isPending}
+                onClick={() =>
+                  remove.mutate(
+                    { id: report.id },
+                    {
+                      onSuccess: () => {
+                        setConfirmRemove(false);
+                        onUpdated();
+                      },
+                      onError: onFailed,
+                    },
+                  )
+                }
+              >
+                Remove Starter
+              </Button>
+            </div>
+          </AlertDialog.Content>
+        </AlertDialog.Portal>
+      </AlertDialog.Root>
       <SanctionDialog
         target={{ userId: owner.id, name: ownerName(owner), reportId: report.id }}
         open={sanctionOpen}

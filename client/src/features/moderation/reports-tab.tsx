@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Inbox } from 'lucide-react';
 import { reportStatuses, type ReportStatus } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
@@ -20,6 +20,29 @@ export function ReportsTab() {
   const reports = useReports(status);
   // A report handled while several pages are loaded may shift another onto two pages.
   const items = [...new Map((reports.data?.pages.flat() ?? []).map((r) => [r.id, r])).values()];
+
+  // After an action the handled card leaves the list with the focused button: focus goes to
+  // the next report (or the one before, or the status filter when none is left).
+  const handled = useRef<{ id: number; next: number | null } | null>(null);
+  const onHandled = (reportId: number) => {
+    const index = items.findIndex((r) => r.id === reportId);
+    handled.current = { id: reportId, next: (items[index + 1] ?? items[index - 1])?.id ?? null };
+  };
+  const ids = items.map((r) => r.id).join(',');
+  useEffect(() => {
+    const h = handled.current;
+    if (!h) return;
+    const stillListed = ids.split(',').includes(String(h.id));
+    const target = stillListed
+      ? document.getElementById(`report-${h.id}-title`)
+      : h.next !== null
+        ? document.getElementById(`report-${h.next}-title`)
+        : document.getElementById(`${id}-status`);
+    if (!stillListed || !document.activeElement || document.activeElement === document.body) {
+      handled.current = null;
+      target?.focus();
+    }
+  }, [ids, id]);
 
   return (
     <div className="grid gap-5">
@@ -57,7 +80,7 @@ export function ReportsTab() {
           <ul className="grid gap-4" aria-label={filterLabel[status]}>
             {items.map((report) => (
               <li key={report.id}>
-                <ReportCard report={report} />
+                <ReportCard report={report} onHandled={onHandled} />
               </li>
             ))}
           </ul>
@@ -77,7 +100,7 @@ export function ReportsTab() {
           <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
             <Inbox className="size-6 text-sage" aria-hidden />
           </div>
-          <h3 className="text-lg font-semibold">No {status} reports</h3>
+          <h2 className="text-lg font-semibold">No {status} reports</h2>
           {status === 'pending' && (
             <p className="mt-1 text-muted">All caught up! No pending reports to review.</p>
           )}

@@ -81,7 +81,7 @@ function SanctionCard({ sanction }: { sanction: SanctionItem }) {
           {timeAgo(sanction.createdAt)}
         </time>
       </div>
-      <p className="mt-3 text-sm break-words whitespace-pre-line">{sanction.reason}</p>
+      <p className="mt-3 text-sm wrap-anywhere whitespace-pre-line">{sanction.reason}</p>
       <p className="mt-2 text-xs text-muted">
         {sanction.kind === 'ban'
           ? 'No end date'

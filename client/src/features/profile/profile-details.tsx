@@ -13,7 +13,7 @@ export function ProfileDetails({ user }: { user: CurrentUser }) {
       {rows.map(([label, value]) => (
         <div key={label} className="min-w-0 rounded-xl bg-surface-muted/60 px-4 py-3">
           <dt className="text-xs font-semibold tracking-wide text-muted uppercase">{label}</dt>
-          <dd className={value ? 'mt-1 break-words' : 'mt-1 text-muted italic'}>
+          <dd className={value ? 'mt-1 wrap-anywhere' : 'mt-1 text-muted italic'}>
             {value || 'Not set'}
           </dd>
         </div>

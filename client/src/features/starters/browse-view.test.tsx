@@ -96,7 +96,9 @@ describe('BrowseView', () => {
       'href',
       '/starter/1',
     );
-    expect(screen.getByRole('button', { name: 'Sign In to Message' })).toBeDisabled();
+    expect(
+      screen.getByRole('link', { name: 'Sign In to Message: Milk kefir grains' }),
+    ).toHaveAttribute('href', '/login?next=%2Fbrowse');
   });
 
   it('sends the page, category and type, and a category change clears the type and page', async () => {
@@ -149,5 +151,73 @@ describe('BrowseView', () => {
       expect(screen.getByLabelText('url')).toHaveTextContent(/^\/browse\?search=rye$/),
     );
     await waitFor(() => expect(urls.at(-1)!.searchParams.get('search')).toBe('rye'));
+  });
+});
+
+describe('BrowseView, read by a person', () => {
+  it('tells a visitor of an empty site it is empty, not to adjust filters never set', async () => {
+    serve(() => json({ starters: [], total: 0 }));
+    renderBrowse();
+    expect(await screen.findByText('No starters shared yet')).toBeInTheDocument();
+    expect(
+      screen.queryByText('Try adjusting your filters or search terms'),
+    ).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Share a Starter' })).toHaveAttribute('href', '/post');
+  });
+
+  it('keeps the filter wording when filters are set', async () => {
+    serve(() => json({ starters: [], total: 0 }));
+    renderBrowse('/browse?search=miso');
+    expect(
+      await screen.findByText('Try adjusting your filters or search terms'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers the last page for a page past the end', async () => {
+    serve((url) =>
+      url.searchParams.get('offset') === '1176'
+        ? json({ starters: [], total: 50 })
+        : json({ starters: [starterFixture()], total: 50 }),
+    );
+    renderBrowse('/browse?page=99');
+    expect(await screen.findByText('This page is past the end of the results')).toBeInTheDocument();
+    expect(screen.queryByText('No starters found')).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Go to page 5' }));
+    await waitFor(() => expect(screen.getByLabelText('url')).toHaveTextContent('/browse?page=5'));
+  });
+
+  it('moves focus to the results heading after paging', async () => {
+    serve(() => json({ starters: [starterFixture()], total: 30 }));
+    renderBrowse();
+    await userEvent.click(await screen.findByRole('button', { name: 'Page 2' }));
+    expect(screen.getByRole('heading', { name: 'Available Starters' })).toHaveFocus();
+  });
+
+  it('folds the filters behind a button that counts the active ones', async () => {
+    serve(() => json({ starters: [starterFixture()], total: 1 }));
+    renderBrowse('/browse?search=kefir&sort=oldest');
+    const toggle = await screen.findByRole('button', { name: /^Filters/ });
+    expect(toggle).toHaveAccessibleName('Filters, 2 active');
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await userEvent.click(toggle);
+    expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it("says why 'Closest to me' cannot sort and offers a position or a place", async () => {
+    const getCurrentPosition = vi.fn((_ok: PositionCallback, fail?: PositionErrorCallback | null) =>
+      fail?.({ code: 1, message: 'denied' } as GeolocationPositionError),
+    );
+    vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
+    serve(() => json({ starters: [starterFixture()], total: 1 }));
+    renderBrowse('/browse?sort=closest');
+    expect(
+      await screen.findByText(
+        "We don't know where you are, so these are the newest starters first.",
+      ),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
+    await userEvent.click(screen.getByRole('button', { name: 'Set a location' }));
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveFocus());
   });
 });

@@ -1,5 +1,12 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { ChevronLeft, ChevronRight, RotateCcw, Search } from 'lucide-react';
+import {
+  ChevronLeft,
+  ChevronRight,
+  LocateFixed,
+  RotateCcw,
+  Search,
+  SlidersHorizontal,
+} from 'lucide-react';
 import {
   categories,
   findCategory,
@@ -14,6 +21,9 @@ import { cn } from '../../lib/cn';
 import { pageWindow, useBrowseFilters, type BrowseFilters } from './browse-filters';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useStarters } from './starters-api';
+import { Link } from 'react-router';
+import { useCurrentUser } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
 
 const TEXT_DEBOUNCE_MS = 400;
 
@@ -45,22 +55,74 @@ interface Position {
  */
 function useBrowserPosition(wanted: boolean) {
   const [position, setPosition] = useState<Position | null>(null);
-  const asked = useRef(false);
+  const [failed, setFailed] = useState(false);
+  const [attempt, setAttempt] = useState(0);
+  const asked = useRef(-1);
+  const supported = typeof navigator !== 'undefined' && !!navigator.geolocation;
   useEffect(() => {
-    if (!wanted || asked.current || typeof navigator === 'undefined' || !navigator.geolocation)
-      return;
-    asked.current = true;
+    if (!wanted || asked.current === attempt || !supported) return;
+    asked.current = attempt;
     navigator.geolocation.getCurrentPosition(
-      (p) =>
+      (p) => {
+        setFailed(false);
         setPosition({
           lat: Math.round(p.coords.latitude * 100) / 100,
           lng: Math.round(p.coords.longitude * 100) / 100,
-        }),
-      () => setPosition(null),
+        });
+      },
+      () => {
+        setPosition(null);
+        setFailed(true);
+      },
       { maximumAge: 10 * 60 * 1000, timeout: 10_000 },
     );
-  }, [wanted]);
-  return wanted ? position : null;
+  }, [wanted, attempt, supported]);
+  return {
+    position: wanted ? position : null,
+    /** Asked and refused or unavailable: 'closest' has no place to measure from. */
+    unknown: wanted && !position && (failed || !supported),
+    retry: () => setAttempt((n) => n + 1),
+  };
+}
+
+/** 'Closest to me' with no place known says so instead of quietly showing the newest. */
+function NoLocationNotice({
+  onRetry,
+  onSetLocation,
+}: {
+  onRetry: () => void;
+  onSetLocation: () => void;
+}) {
+  return (
+    <div role="status" className="mb-4 rounded-xl border border-border bg-accent-soft p-4 text-sm">
+      <p className="font-medium">
+        We don&apos;t know where you are, so these are the newest starters first.
+      </p>
+      <p className="mt-1 text-muted">
+        Let your browser share your position, or type a place in Location to sort by distance from
+        there.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <Button size="sm" className="max-sm:h-11" onClick={onRetry}>
+          <LocateFixed className="size-4" aria-hidden />
+          Use my location
+        </Button>
+        <Button size="sm" variant="outline" className="max-sm:h-11" onClick={onSetLocation}>
+          Set a location
+        </Button>
+      </div>
+    </div>
+  );
+}
+
+/** How many filters of the side panel differ from the defaults (the category bar shows its own). */
+function activeFilterCount(filters: BrowseFilters): number {
+  return [
+    filters.search.trim(),
+    filters.location.trim(),
+    filters.subcategory,
+    filters.sort !== 'newest',
+  ].filter(Boolean).length;
 }
 
 function CategoryBar({
@@ -111,10 +173,12 @@ function FiltersSidebar({
   filters,
   update,
   clear,
+  locationInputId,
 }: {
   filters: BrowseFilters;
   update: (change: Partial<BrowseFilters>) => void;
   clear: () => void;
+  locationInputId: string;
 }) {
   const id = useId();
   const [search, setSearch] = useDebouncedFilter(filters.search, (v) => update({ search: v }));
@@ -144,9 +208,9 @@ function FiltersSidebar({
         </div>
       </div>
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-location`}>Location</Label>
+        <Label htmlFor={locationInputId}>Location</Label>
         <Input
-          id={`${id}-location`}
+          id={locationInputId}
           placeholder="City, State/Country"
           value={location}
           maxLength={120}
@@ -204,10 +268,14 @@ function Pagination({
 }) {
   if (totalPages <= 1) return null;
   return (
-    <nav aria-label="Pagination" className="mt-8 flex flex-wrap items-center justify-center gap-2">
+    <nav
+      aria-label="Pagination"
+      className="mt-8 flex flex-wrap items-center justify-center gap-1.5 sm:gap-2"
+    >
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <ChevronLeft className="size-4" aria-hidden />
-        Previous
+        {/* Words hidden on phones so the whole row fits 360 px; the name stays. */}
+        <span className="max-sm:sr-only">Previous</span>
       </Button>
       {pageWindow(page, totalPages).map((n) => (
         <Button
@@ -228,7 +296,7 @@ function Pagination({
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        Next
+        <span className="max-sm:sr-only">Next</span>
         <ChevronRight className="size-4" aria-hidden />
       </Button>
     </nav>
@@ -238,7 +306,14 @@ function Pagination({
 /** The /browse page: category bar, filters, results and pagination, all held in the URL. */
 export function BrowseView() {
   const { filters, update, clear } = useBrowseFilters();
-  const position = useBrowserPosition(filters.sort === 'closest');
+  const { user } = useCurrentUser();
+  const located = useBrowserPosition(filters.sort === 'closest');
+  const position = located.position;
+  const headingRef = useRef<HTMLHeadingElement>(null);
+  const locationInputId = useId();
+  const [filtersOpen, setFiltersOpen] = useState(false);
+  const activeFilters = activeFilterCount(filters);
+  const anyFilter = activeFilters > 0 || filters.category !== null;
   const query = useStarters({
     limit: PAGE_SIZE,
     offset: (filters.page - 1) * PAGE_SIZE,
@@ -256,18 +331,57 @@ export function BrowseView() {
   const goToPage = (page: number) => {
     update({ page });
     window.scrollTo({ top: 0 });
+    // The pressed page button may be gone: start the new page at its heading.
+    headingRef.current?.focus({ preventScroll: true });
   };
+  const setLocation = () => {
+    setFiltersOpen(true);
+    requestAnimationFrame(() => document.getElementById(locationInputId)?.focus());
+  };
+  // The server measures from the profile place when the browser gives no position.
+  const noPlace = located.unknown && !user?.location;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <CategoryBar value={filters.category} onChange={(category) => update({ category })} />
       <div className="mt-6 grid gap-6 lg:grid-cols-[17rem_1fr] lg:items-start">
-        <aside aria-label="Filters" className="lg:sticky lg:top-20">
-          <FiltersSidebar filters={filters} update={update} clear={clear} />
+        {/* On a phone the panel folds away so the results are on the first screen. */}
+        <Button
+          variant="outline"
+          className="justify-self-start lg:hidden"
+          aria-expanded={filtersOpen}
+          aria-controls={`${locationInputId}-panel`}
+          aria-label={activeFilters ? `Filters, ${activeFilters} active` : 'Filters'}
+          onClick={() => setFiltersOpen((open) => !open)}
+        >
+          <SlidersHorizontal className="size-4" aria-hidden />
+          Filters
+          {activeFilters > 0 && (
+            <span className="rounded-full bg-accent px-2 text-xs text-accent-fg">
+              {activeFilters}
+            </span>
+          )}
+        </Button>
+        <aside
+          id={`${locationInputId}-panel`}
+          aria-label="Filters"
+          className={cn('lg:sticky lg:top-20', !filtersOpen && 'max-lg:hidden')}
+        >
+          <FiltersSidebar
+            filters={filters}
+            update={update}
+            clear={clear}
+            locationInputId={locationInputId}
+          />
         </aside>
         <section aria-labelledby="results-heading" aria-busy={query.isPending}>
           <div className="mb-4 flex items-baseline justify-between gap-4">
-            <h1 id="results-heading" className="text-2xl font-bold tracking-tight sm:text-3xl">
+            <h1
+              id="results-heading"
+              ref={headingRef}
+              tabIndex={-1}
+              className="text-2xl font-bold tracking-tight outline-none sm:text-3xl"
+            >
               Available Starters
             </h1>
             {query.isSuccess && (
@@ -276,6 +390,7 @@ export function BrowseView() {
               </p>
             )}
           </div>
+          {noPlace && <NoLocationNotice onRetry={located.retry} onSetLocation={setLocation} />}
           {query.isPending ? (
             <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
               <span className="sr-only" role="status">
@@ -290,6 +405,26 @@ export function BrowseView() {
               <p className="text-lg font-semibold">Failed to load starters</p>
               <Button className="mt-4" onClick={() => window.location.reload()}>
                 Try Again
+              </Button>
+            </Card>
+          ) : query.data.starters.length === 0 && total > 0 ? (
+            // A page past the end (an old link, ?page=99): say so and offer the last page.
+            <Card className="p-10 text-center">
+              <p className="text-lg font-semibold">This page is past the end of the results</p>
+              <Button variant="outline" className="mt-5" onClick={() => goToPage(totalPages)}>
+                Go to page {totalPages}
+              </Button>
+            </Card>
+          ) : query.data.starters.length === 0 && !anyFilter ? (
+            // Nothing shared yet: there are no filters to adjust.
+            <Card className="p-10 text-center">
+              <p className="text-4xl" aria-hidden>
+                🫙
+              </p>
+              <p className="mt-3 text-lg font-semibold">No starters shared yet</p>
+              <p className="mt-1 text-muted">Be the first to pass a culture on to a neighbour.</p>
+              <Button asChild className="mt-5">
+                <Link to={paths.post}>Share a Starter</Link>
               </Button>
             </Card>
           ) : query.data.starters.length === 0 ? (

@@ -1,4 +1,7 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { createQueryClient } from '../../lib/query-client';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
@@ -56,6 +59,8 @@ describe('PostStarterForm', () => {
     expect(screen.getByText('Category is required')).toBeInTheDocument();
     expect(screen.getByText('Location is required')).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveAttribute('aria-invalid', 'true');
+    // The first invalid field on screen takes focus, not the first one registered.
+    expect(screen.getByLabelText('Title')).toHaveFocus();
     expect(opened).not.toHaveBeenCalled();
   });
 
@@ -83,4 +88,55 @@ describe('PostStarterForm', () => {
     );
     expect(screen.queryByText('Photo must be 5MB or smaller')).toBeNull();
   });
+
+  it('shows no broken preview for a file the browser cannot show', async () => {
+    watchUploads();
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:odd', revokeObjectURL: () => {} }),
+    );
+    renderWithProviders(<PostStarterForm />);
+    const odd = new File([new Uint8Array(2000)], 'scan.heic', { type: 'image/heic' });
+    await userEvent.upload(screen.getByLabelText('Photo'), odd);
+    const img = await screen.findByRole('img', { name: 'Your starter, as it will be shown' });
+    fireEvent.error(img);
+    expect(screen.queryByRole('img')).toBeNull();
+  });
+
+  it('asks before leaving with typed text, and stays when asked to', async () => {
+    const { router } = renderPostAt();
+    await userEvent.type(screen.getByLabelText('Title'), 'Lively kefir');
+    await router.navigate('/browse');
+    const ask = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(ask).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(router.state.location.pathname).toBe('/post');
+    expect(screen.getByLabelText('Title')).toHaveValue('Lively kefir');
+    await router.navigate('/browse');
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
+  });
+
+  it('leaves without asking when nothing was typed', async () => {
+    const { router } = renderPostAt();
+    await router.navigate('/browse');
+    expect(router.state.location.pathname).toBe('/browse');
+    expect(screen.queryByRole('alertdialog')).toBeNull();
+  });
 });
+
+function renderPostAt() {
+  const router = createMemoryRouter(
+    [
+      { path: '/post', element: <PostStarterForm /> },
+      { path: '/browse', element: <p>Browse</p> },
+    ],
+    { initialEntries: ['/post'] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  return { router };
+}

@@ -30,6 +30,7 @@ import {
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';
+import { LeaveGuard } from '../../components/ui/leave-guard';
 import { useCreateStarter } from './starters-api';
 import { ListingHandoverFields } from './listing-handover-fields';
 import {
@@ -80,6 +81,8 @@ export function PostStarterForm() {
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
   const preview = usePreviewUrl(photo);
+  // Set once posted, read when the page is left: a box rather than state, nothing re-renders.
+  const [posted] = useState(() => ({ current: false }));
 
   const form = useZodForm(createStarterSchema, {
     defaultValues: {
@@ -92,6 +95,8 @@ export function PostStarterForm() {
       location: '',
       ...LISTING_HANDOVER_DEFAULTS,
     },
+    // Focus goes to the first invalid field on screen (see focusFirstInvalid), not the first registered.
+    shouldFocusError: false,
   });
   const {
     register,
@@ -158,6 +163,7 @@ export function PostStarterForm() {
       { form, onProgress: (fraction) => setProgress(fraction) },
       {
         onSuccess: () => {
+          posted.current = true;
           toast({ title: 'Success!', description: 'Your starter has been posted successfully.' });
           void navigate(paths.browse);
         },
@@ -180,6 +186,21 @@ export function PostStarterForm() {
     );
   };
 
+  const focusFirstInvalid = (invalid: Partial<Record<string, unknown>>) => {
+    const onScreen = [
+      'title',
+      'category',
+      'subcategory',
+      'starterType',
+      'description',
+      'customDescription',
+      'location',
+    ] as const;
+    const first = onScreen.find((name) => invalid[name]);
+    if (first) form.setFocus(first);
+  };
+  const [previewFailed, setPreviewFailed] = useState<string | null>(null);
+
   const busy = createStarter.isPending;
   const ids = {
     title: `${id}-title`,
@@ -196,7 +217,12 @@ export function PostStarterForm() {
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10 lg:grid-cols-[1fr_18rem] lg:items-start">
       <Card className="p-5 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Share a Starter</h1>
-        <form className="mt-6 grid gap-5" noValidate onSubmit={handleSubmit(onSubmit)}>
+        <LeaveGuard when={form.formState.isDirty || !!photo} done={posted} />
+        <form
+          className="mt-6 grid gap-5"
+          noValidate
+          onSubmit={handleSubmit(onSubmit, focusFirstInvalid)}
+        >
           <TextField
             form={form}
             name="title"
@@ -280,12 +306,14 @@ export function PostStarterForm() {
             hint="Upload a photo of your starter (max 5MB, images only)"
             error={photoError}
           >
-            {preview && (
+            {/* A file the browser cannot show (no broken-image icon): no preview at all. */}
+            {preview && previewFailed !== preview && (
               <div className="relative aspect-[4/3] w-full max-w-sm overflow-hidden rounded-xl border border-border bg-surface-muted">
                 <img
                   src={preview}
                   alt="Your starter, as it will be shown"
                   className="size-full object-cover"
+                  onError={() => setPreviewFailed(preview)}
                 />
                 <Button
                   variant="outline"

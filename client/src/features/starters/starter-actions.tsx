@@ -11,6 +11,7 @@ import { cn } from '../../lib/cn';
 import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
 import { paths } from '../../lib/paths';
+import { useReturnFocus } from '../../lib/return-focus';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
@@ -38,6 +39,7 @@ export function StarterActionsMenu({
   const [reportOpen, setReportOpen] = useState(false);
   const [giveOpen, setGiveOpen] = useState(false);
   const { ReportDialog, GiveElsewhereDialog } = useStarterDialogs();
+  const returnFocus = useReturnFocus();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
@@ -57,7 +59,8 @@ export function StarterActionsMenu({
 
   return (
     <>
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu hides the page from screen readers while it stays focusable. */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <Button
             variant="ghost"
@@ -68,7 +71,8 @@ export function StarterActionsMenu({
             <MoreVertical className="size-5" aria-hidden />
           </Button>
         </DropdownMenu.Trigger>
-        <DropdownMenu.Portal>
+        {/* Inside the main landmark: a non-modal menu is part of the page (axe 'region'). */}
+        <DropdownMenu.Portal container={document.getElementById('main')}>
           <DropdownMenu.Content
             align="end"
             sideOffset={4}
@@ -114,7 +118,10 @@ export function StarterActionsMenu({
         <AlertDialog.Root open={confirmOpen} onOpenChange={setConfirmOpen}>
           <AlertDialog.Portal>
             <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
+            <AlertDialog.Content
+              {...returnFocus}
+              className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
+            >
               <AlertDialog.Title className="text-lg font-semibold">Delete</AlertDialog.Title>
               <AlertDialog.Description className="mt-2 text-muted">
                 Are you sure you want to delete this starter?

@@ -60,7 +60,10 @@ describe('StarterCard', () => {
     const img = screen.getByRole('img', { name: 'Heirloom yogurt' });
     expect(img).toHaveAttribute('src', starter.thumbnailPath);
     expect(img).toHaveAttribute('loading', 'lazy');
-    expect(await screen.findByRole('button', { name: 'Sign In to Message' })).toBeDisabled();
+    // A link that says why and leads to signing in, then back here.
+    expect(
+      await screen.findByRole('link', { name: 'Sign In to Message: Heirloom yogurt' }),
+    ).toHaveAttribute('href', '/login');
   });
 
   it("falls back to the emoji, title and 'Photo processing...' when the photo fails", () => {
@@ -74,7 +77,9 @@ describe('StarterCard', () => {
   it('offers Message Owner and the report menu to another member', async () => {
     signedInAs('someone-else');
     renderWithProviders(<StarterCard starter={starter} />);
-    expect(await screen.findByRole('button', { name: 'Message Owner' })).toBeEnabled();
+    expect(
+      await screen.findByRole('button', { name: 'Message Owner: Heirloom yogurt' }),
+    ).toBeEnabled();
     expect(screen.getByRole('button', { name: 'Actions for Heirloom yogurt' })).toBeInTheDocument();
   });
 

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { MapPin, MessageCircle } from 'lucide-react';
 import { ownerName } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
@@ -15,12 +15,14 @@ import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { paths } from '../../lib/paths';
+import { signInHref } from '../../lib/sign-in-return';
 
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
 export function StarterCard({ starter }: { starter: Starter }) {
   const { user } = useCurrentUser();
   const { MessageDialog } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
+  const location = useLocation();
   const isOwner = !!user && user.id === starter.userId;
 
   return (
@@ -44,15 +46,17 @@ export function StarterCard({ starter }: { starter: Starter }) {
             Removed by a moderator
           </Badge>
         )}
-        <h3 className="text-lg leading-snug font-semibold">
+        {/* h2: cards follow the page's h1 directly (heading order). */}
+        <h2 className="text-lg leading-snug font-semibold">
           <Link
             to={paths.starter.href(starter.id)}
+            state={{ backTo: location.pathname + location.search }}
             className="rounded outline-none after:absolute after:inset-0 after:rounded-2xl focus-visible:after:outline-3 focus-visible:after:outline-focus hover:text-accent-hover dark:hover:text-accent"
           >
             {starter.title}
           </Link>
-        </h3>
-        <p className="line-clamp-3 text-sm break-words text-muted">{starter.description}</p>
+        </h2>
+        <p className="line-clamp-3 text-sm wrap-anywhere text-muted">{starter.description}</p>
         <ListingFacts starter={starter} compact />
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm">
           <span className="flex min-w-0 items-center gap-2">
@@ -67,13 +71,25 @@ export function StarterCard({ starter }: { starter: Starter }) {
         {!isOwner && !starter.isClaimed && starter.canMessage !== false && (
           <div className="relative z-10">
             {user ? (
-              <Button className="w-full" size="sm" onClick={() => setMessageOpen(true)}>
+              <Button
+                className="w-full max-sm:h-11"
+                size="sm"
+                // Twelve cards, twelve buttons: each name says which starter.
+                aria-label={`Message Owner: ${starter.title}`}
+                onClick={() => setMessageOpen(true)}
+              >
                 <MessageCircle className="size-4" aria-hidden />
                 Message Owner
               </Button>
             ) : (
-              <Button className="w-full" size="sm" variant="outline" disabled>
-                Sign In to Message
+              // A link, not a silently disabled button: it says why and leads to signing in.
+              <Button asChild className="w-full max-sm:h-11" size="sm" variant="outline">
+                <Link
+                  to={signInHref(location.pathname + location.search)}
+                  aria-label={`Sign In to Message: ${starter.title}`}
+                >
+                  Sign In to Message
+                </Link>
               </Button>
             )}
           </div>

@@ -64,11 +64,26 @@ describe('StarterDetailView', () => {
   });
 
   it("says 'Failed to load starter' when the call fails", async () => {
-    serve(null, () => json({ message: 'Starter not found' }, 404));
+    serve(null, () => json({ message: 'Something broke' }, 500));
     renderWithProviders(<StarterDetailView rawId="5" />);
     expect(
       await screen.findByRole('heading', { name: 'Failed to load starter' }),
     ).toBeInTheDocument();
+  });
+
+  it('says a starter that no longer exists is no longer available, with a way to browse', async () => {
+    serve(null, () => json({ message: 'Starter not found' }, 404));
+    renderWithProviders(<StarterDetailView rawId="5" />);
+    expect(
+      await screen.findByRole('heading', { name: 'This starter is no longer available' }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Back to Browse' })).toHaveAttribute('href', '/browse');
+  });
+
+  it("says 'Invalid starter ID' for /starter/ with no id", () => {
+    serve(null, () => json(starter));
+    renderWithProviders(<StarterDetailView rawId={undefined} />);
+    expect(screen.getByRole('heading', { name: 'Invalid starter ID' })).toBeInTheDocument();
   });
 
   it('shows everything of the starter and tells the owner it has been claimed', async () => {

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { ArrowLeft, CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
 import { subcategoryLabel } from '../../../../common/catalogue';
 import { ownerName } from '../../../../common/display';
@@ -19,6 +19,7 @@ import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { useStarter } from './starters-api';
 import { paths } from '../../lib/paths';
+import { ApiError } from '../../lib/api';
 
 /** "12" → 12; anything else (missing, "abc", "1.5", "-3") → null. */
 export function parseStarterId(raw: string | undefined): number | null {
@@ -28,9 +29,13 @@ export function parseStarterId(raw: string | undefined): number | null {
 }
 
 function BackLink() {
+  // Back to the browse filters and page the member came from (the card passes them along).
+  const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
+  const to =
+    typeof backTo === 'string' && backTo.startsWith(`${paths.browse}?`) ? backTo : paths.browse;
   return (
     <Link
-      to={paths.browse}
+      to={to}
       className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
     >
       <ArrowLeft className="size-4" aria-hidden />
@@ -115,7 +120,12 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   useOpenGraph(starter);
 
   if (id === null) return <Message title="Invalid starter ID" />;
-  if (query.isError) return <Message title="Failed to load starter" />;
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    return (
+      <Message title={gone ? 'This starter is no longer available' : 'Failed to load starter'} />
+    );
+  }
 
   const isOwner = !!user && !!starter && user.id === starter.userId;
 
@@ -148,7 +158,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               )}
             </div>
             <div>
-              <h1 className="text-3xl font-bold tracking-tight break-words">{starter.title}</h1>
+              <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{starter.title}</h1>
               <p className="mt-1 font-medium text-sage">
                 {subcategoryLabel(starter.category, starter.subcategory)}
                 {starter.starterType &&
@@ -157,13 +167,15 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                   : ''}
               </p>
             </div>
-            <p className="leading-relaxed break-words whitespace-pre-line">{starter.description}</p>
+            <p className="leading-relaxed wrap-anywhere whitespace-pre-line">
+              {starter.description}
+            </p>
             {starter.customDescription && (
               <section aria-labelledby="additional-details">
                 <h2 id="additional-details" className="font-semibold">
                   Additional Details
                 </h2>
-                <p className="mt-1 leading-relaxed break-words whitespace-pre-line text-muted">
+                <p className="mt-1 leading-relaxed wrap-anywhere whitespace-pre-line text-muted">
                   {starter.customDescription}
                 </p>
               </section>
@@ -194,7 +206,8 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             ) : (
               <div className="flex flex-col gap-3 sm:flex-row">
                 {!starter.isClaimed && starter.canMessage !== false && (
-                  <Button className="flex-1" size="lg" onClick={() => setMessageOpen(true)}>
+                  // flex-1 only in a row: in the phone's column it squeezed the button to 24 px.
+                  <Button className="sm:flex-1" size="lg" onClick={() => setMessageOpen(true)}>
                     <MessageCircle className="size-5" aria-hidden />
                     Message Owner
                   </Button>

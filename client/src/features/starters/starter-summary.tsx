@@ -19,7 +19,7 @@ export function StarterSummary({ starter }: { starter: Starter }) {
       )}
       <div className="min-w-0 flex-1">
         <CategoryBadge category={starter.category} />
-        <p className="mt-1 line-clamp-2 font-semibold break-words">{starter.title}</p>
+        <p className="mt-1 line-clamp-2 font-semibold wrap-anywhere">{starter.title}</p>
         <div className="mt-1 flex items-center gap-2 text-sm text-muted">
           <Avatar person={starter.user} className="size-6 text-[0.65rem]" />
           <span className="truncate">{ownerName(starter.user)}</span>

@@ -1,0 +1,346 @@
+import type { APIRequestContext, Page } from '@playwright/test';
+import {
+  E2E_MODERATOR_EMAIL,
+  expect,
+  expectNoAxeViolationsInEveryState,
+  newMember,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+const LONG_WORD = 'x'.repeat(400);
+
+async function shareStarter(
+  request: APIRequestContext,
+  title: string,
+  description = 'Lively grains, fed daily with whole milk and ready to share.',
+): Promise<number> {
+  const res = await request.post('/api/starters', {
+    multipart: {
+      title,
+      description,
+      category: 'dairy',
+      subcategory: 'kefir',
+      starterType: 'Kefir grains',
+      location: 'Portland, Oregon',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).id as number;
+}
+
+/** Signs a fresh member in within this page's browser context. */
+async function signIn(page: Page) {
+  return signUpAndIn(page.request, newMember());
+}
+
+/** The page's full width (e2e code has no DOM types: the browser evaluates a string). */
+async function pageWidth(page: Page) {
+  return Number(await page.evaluate('document.documentElement.scrollWidth'));
+}
+
+async function expectFocusOn(page: Page, locator: ReturnType<Page['locator']>) {
+  await expect(locator).toBeFocused();
+  expect(await page.evaluate('document.activeElement !== document.body')).toBe(true);
+}
+
+test.describe('on a 360 px phone', () => {
+  test.use({ viewport: { width: 360, height: 740 } });
+
+  test('a 400-letter word leaves /browse and the starter page as wide as the screen', async ({
+    page,
+    browser,
+  }) => {
+    const owner = await browser.newContext();
+    await signUpAndIn(owner.request);
+    const id = await shareStarter(owner.request, `Kefir ${'y'.repeat(80)}`, `See ${LONG_WORD}`);
+    await owner.close();
+
+    await signIn(page);
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { name: /^Kefir y+$/ })).toBeVisible();
+    expect(await pageWidth(page)).toBe(360);
+
+    await page.goto(`/starter/${id}`);
+    await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+    expect(await pageWidth(page)).toBe(360);
+    const box = await page.getByRole('button', { name: /^Message Owner/ }).boundingBox();
+    expect(box!.height).toBeGreaterThanOrEqual(44);
+  });
+
+  test('results come first: filters fold behind a button, pagination fits', async ({ page }) => {
+    await page.goto('/browse?search=kefir');
+    const toggle = page.getByRole('button', { name: 'Filters, 1 active' });
+    await expect(toggle).toBeVisible();
+    await expect(page.getByLabel('Location')).toBeHidden();
+    await toggle.click();
+    await expect(page.getByLabel('Location')).toBeVisible();
+    expect(await pageWidth(page)).toBe(360);
+  });
+});
+
+test('focus returns to the trigger after each dialog closes (Escape, Cancel, send)', async ({
+  page,
+  browser,
+}) => {
+  const owner = await browser.newContext();
+  await signUpAndIn(owner.request);
+  const title = 'Focus-return water kefir';
+  const id = await shareStarter(owner.request, title);
+  await owner.close();
+  await signIn(page);
+  await page.goto(`/starter/${id}`);
+
+  const message = page.getByRole('button', { name: /^Message Owner/ });
+  const dialog = page.getByRole('dialog', { name: 'Message Starter Owner' });
+  // Escape
+  await message.click();
+  await expect(dialog).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expectFocusOn(page, message);
+  // Cancel, with a draft that is kept for next time
+  await message.click();
+  await dialog.getByLabel('Message').fill('Could I pick up on Saturday?');
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expectFocusOn(page, message);
+  await message.click();
+  await expect(dialog.getByLabel('Message')).toHaveValue('Could I pick up on Saturday?');
+  // Send
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog).toBeHidden();
+  await expectFocusOn(page, message);
+  // The title is announced once: no description repeating it.
+  await message.click();
+  expect(await dialog.getAttribute('aria-describedby')).toBeNull();
+  await expect(dialog.getByLabel('Message')).toHaveValue('');
+  await page.keyboard.press('Escape');
+
+  const report = page.getByRole('button', { name: 'Report Post' });
+  await report.click();
+  await page.keyboard.press('Escape');
+  await expectFocusOn(page, report);
+  await report.click();
+  await page
+    .getByRole('dialog', { name: 'Report Post' })
+    .getByRole('button', { name: 'Cancel' })
+    .click();
+  await expectFocusOn(page, report);
+});
+
+test('the delete confirmation gives focus back to the menu button', async ({ page }) => {
+  await signIn(page);
+  const title = 'Focus-return sourdough';
+  const id = await shareStarter(page.request, title);
+  await page.goto(`/starter/${id}`);
+  const menu = page.getByRole('button', { name: `Actions for ${title}` });
+  await menu.click();
+  await page.getByRole('menuitem', { name: 'Delete' }).click();
+  const confirm = page.getByRole('alertdialog', { name: 'Delete' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expectFocusOn(page, menu);
+});
+
+test('paging moves focus to the results heading', async ({ page }) => {
+  await signIn(page);
+  for (let i = 0; i < 13; i++) await shareStarter(page.request, `Paging starter ${i}`);
+  await page.goto('/browse');
+  await page.getByRole('button', { name: 'Page 2' }).click();
+  await expect(page).toHaveURL(/page=2/);
+  await expectFocusOn(page, page.getByRole('heading', { name: 'Available Starters' }));
+});
+
+test('signing in from the /post prompt lands back on /post', async ({ page }) => {
+  const member = newMember();
+  await page.request.post('/api/auth/signup', {
+    data: {
+      email: member.email,
+      password: member.password,
+      firstName: member.firstName,
+      lastName: member.lastName,
+    },
+  });
+  await page.goto('/post');
+  await page.getByRole('link', { name: 'Sign In' }).last().click();
+  await expect(page).toHaveURL(/\/login\?next=%2Fpost$/);
+  await page.getByLabel('Email').fill(member.email);
+  await page.getByLabel('Password').fill(member.password);
+  await page.getByRole('button', { name: 'Sign In' }).click();
+  await expect(page).toHaveURL(/\/post$/);
+  await expect(page.getByRole('heading', { name: 'Share a Starter' })).toBeVisible();
+  // Signed in, the sign-in pages are not offered again.
+  await page.goto('/login');
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.getByRole('link', { name: 'Join', exact: true })).toHaveCount(0);
+});
+
+test('a moderator confirms Remove Starter, and focus stays inside the list after actions', async ({
+  page,
+  browser,
+}) => {
+  const owner = await browser.newContext();
+  await signUpAndIn(owner.request);
+  const reporter = await browser.newContext();
+  await signUpAndIn(reporter.request);
+  const ids: number[] = [];
+  for (const t of ['Moderated kefir A', 'Moderated kefir B', 'Moderated kefir C'])
+    ids.push(await shareStarter(owner.request, t));
+  for (const starterId of ids) {
+    const res = await reporter.request.post('/api/reports', {
+      data: { starterId, reason: 'spam', description: 'Selling it.' },
+    });
+    expect(res.ok(), await res.text()).toBe(true);
+  }
+  await owner.close();
+  await reporter.close();
+
+  await signUpAndIn(page.request, newMember({ email: E2E_MODERATOR_EMAIL }));
+  await page.goto('/moderation');
+  const list = page.getByRole('list', { name: 'Pending Reports' });
+  await expect(list.getByRole('button', { name: 'Mark as Reviewed' }).first()).toBeVisible();
+
+  await list.getByRole('button', { name: 'Mark as Reviewed' }).first().click();
+  await expect.poll(() => list.evaluate('(ul) => ul.contains(document.activeElement)')).toBe(true);
+
+  const remove = list.getByRole('button', { name: 'Remove Starter' }).first();
+  await remove.click();
+  const confirm = page.getByRole('alertdialog', { name: 'Remove Starter' });
+  await expect(confirm).toBeVisible();
+  await confirm.getByRole('button', { name: 'Cancel' }).click();
+  await expectFocusOn(page, remove);
+  await remove.click();
+  await confirm.getByRole('button', { name: 'Remove Starter' }).click();
+  await expect(confirm).toBeHidden();
+  await expect.poll(() => list.evaluate('(ul) => ul.contains(document.activeElement)')).toBe(true);
+});
+
+test.describe('axe in every state, light and dark', () => {
+  test('signed out: every public route', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const owner = await browser.newContext();
+    await signUpAndIn(owner.request);
+    const id = await shareStarter(owner.request, 'Axe yogurt');
+    await owner.close();
+    for (const path of [
+      '/',
+      '/browse',
+      '/browse?sort=closest',
+      `/starter/${id}`,
+      '/starter/',
+      '/starter/999999',
+      '/post',
+      '/messages',
+      '/profile',
+      '/moderation',
+      '/rules',
+      '/safety',
+      '/contact',
+      '/help',
+      '/privacy',
+      '/join',
+      '/login',
+      '/signup',
+      '/nowhere',
+    ]) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolationsInEveryState(
+        page,
+        path === `/starter/${id}`
+          ? [
+              {
+                name: 'message dialog',
+                open: (p) => p.getByRole('button', { name: /^Message Owner/ }).click(),
+              },
+            ]
+          : [],
+      );
+    }
+  });
+
+  test('signed in: menus and dialogs open', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const owner = await browser.newContext();
+    await signUpAndIn(owner.request);
+    const theirs = await shareStarter(owner.request, 'Axe kombucha');
+    await owner.close();
+    await signIn(page);
+    const mine = await shareStarter(page.request, 'Axe sourdough');
+
+    const avatarMenu = {
+      name: 'avatar menu',
+      open: (p: Page) => p.getByRole('button', { name: /^Account menu/ }).click(),
+    };
+    await page.goto('/browse');
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolationsInEveryState(page, [
+      avatarMenu,
+      {
+        name: 'card menu',
+        open: (p) => p.getByRole('button', { name: 'Actions for Axe kombucha' }).click(),
+      },
+      {
+        name: 'message dialog',
+        open: (p) => p.getByRole('button', { name: 'Message Owner: Axe kombucha' }).click(),
+      },
+    ]);
+    await page.goto(`/starter/${theirs}`);
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolationsInEveryState(page, [
+      {
+        name: 'report dialog',
+        open: (p) => p.getByRole('button', { name: 'Report Post' }).click(),
+      },
+    ]);
+    await page.goto(`/starter/${mine}`);
+    await page.waitForLoadState('networkidle');
+    await expectNoAxeViolationsInEveryState(page, [
+      {
+        name: 'delete confirmation',
+        open: async (p) => {
+          await p.getByRole('button', { name: 'Actions for Axe sourdough' }).click();
+          await p.getByRole('menuitem', { name: 'Delete' }).click();
+        },
+      },
+    ]);
+    for (const path of ['/post', '/profile', '/messages']) {
+      await page.goto(path);
+      await page.waitForLoadState('networkidle');
+      await expectNoAxeViolationsInEveryState(page, [avatarMenu]);
+    }
+  });
+
+  test('moderator: the dashboard with a report and its confirmation', async ({ page, browser }) => {
+    test.setTimeout(300_000);
+    const owner = await browser.newContext();
+    await signUpAndIn(owner.request);
+    const a = await shareStarter(owner.request, 'Axe reported one');
+    const b = await shareStarter(owner.request, 'Axe reported two');
+    await owner.close();
+    const reporter = await browser.newContext();
+    await signUpAndIn(reporter.request);
+    for (const starterId of [a, b])
+      await reporter.request.post('/api/reports', { data: { starterId, reason: 'spam' } });
+    await reporter.close();
+    await signUpAndIn(page.request, newMember({ email: E2E_MODERATOR_EMAIL }));
+    await page.goto('/moderation');
+    await expect(page.getByRole('button', { name: 'Remove Starter' }).first()).toBeVisible();
+    await expectNoAxeViolationsInEveryState(page, [
+      {
+        name: 'remove confirmation',
+        open: (p) => p.getByRole('button', { name: 'Remove Starter' }).first().click(),
+      },
+    ]);
+  });
+});
+
+test('Back to Browse returns to the filters and page the member came from', async ({ page }) => {
+  await signIn(page);
+  for (let i = 0; i < 13; i++) await shareStarter(page.request, `Return trip kefir ${i}`);
+  await page.goto('/browse?search=Return+trip&page=2');
+  await page.getByRole('link', { name: 'Return trip kefir 0' }).click();
+  await expect(page).toHaveURL(/\/starter\/\d+$/);
+  await page.getByRole('link', { name: 'Back to Browse' }).click();
+  await expect(page).toHaveURL(/\/browse\?search=Return\+trip&page=2$/);
+});
