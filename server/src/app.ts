@@ -80,7 +80,9 @@ export async function buildApp({
 
   // Infrastructure every feature shares, built once here.
   const listings = new ListingCache();
-  const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
+  const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, (category) =>
+    listings.invalidate(category),
+  );
   app.addHook('onClose', async () => unlistenListings());
   const live = await createLiveEvents(database, app.log);
   // Open event streams never finish by themselves; end them before the server waits for
