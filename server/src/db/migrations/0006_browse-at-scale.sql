@@ -10,6 +10,11 @@ CREATE INDEX IF NOT EXISTS starters_listed_earth_idx ON starters
   WHERE is_active AND removed_at IS NULL AND deleted_at IS NULL
     AND latitude IS NOT NULL AND longitude IS NOT NULL;
 --> statement-breakpoint
+-- Starters at one place (they tie on distance), newest first.
+CREATE INDEX IF NOT EXISTS starters_listed_place_created_idx ON starters (latitude, longitude, created_at, id)
+  WHERE is_active AND removed_at IS NULL AND deleted_at IS NULL
+    AND latitude IS NOT NULL AND longitude IS NOT NULL;
+--> statement-breakpoint
 -- Newest / oldest over listed starters, whole list or one category, read in order and stopped
 -- after a page.
 CREATE INDEX IF NOT EXISTS starters_listed_created_idx ON starters (created_at, id)

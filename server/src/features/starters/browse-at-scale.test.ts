@@ -183,6 +183,45 @@ describe('closest', () => {
   });
 });
 
+describe('closest, many starters at one place', () => {
+  it('pages through a place newest first, none twice and none missed', async () => {
+    const ids: number[] = [];
+    // Oldest first, so the expected order (newest first) is the reverse.
+    for (let i = 0; i < 30; i++) {
+      const row = await createStarterRow(t.db, ownerId, {
+        title: `Natto spores ${i}`,
+        category: 'legume',
+        subcategory: 'bacterial',
+        starterType: 'Bacterial starters',
+        location: 'Mito, Japan',
+        latitude: 36.37,
+        longitude: 140.47,
+        createdAt: minutesAgo(1000 - i),
+      });
+      ids.push(row.id);
+    }
+    const farther = await createStarterRow(t.db, ownerId, {
+      title: 'Natto from Osaka',
+      category: 'legume',
+      subcategory: 'bacterial',
+      starterType: 'Bacterial starters',
+      location: 'Osaka, Japan',
+      latitude: 34.69,
+      longitude: 135.5,
+      createdAt: minutesAgo(5000),
+    });
+    const seen: number[] = [];
+    for (const offset of [0, 12, 24, 36]) {
+      const body = await list(
+        t.app,
+        `category=legume&subcategory=bacterial&sort=closest&lat=36.4&lng=140.5&offset=${offset}`,
+      );
+      seen.push(...body.starters.map((s) => s.id));
+    }
+    expect(seen).toEqual([...ids.reverse(), farther.id]);
+  });
+});
+
 describe('cached answers on two server copies sharing one database', () => {
   let copies: { a: TestApp['app']; b: TestApp['app']; close(): Promise<void> };
   let shared: Database;

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   starterListSchema,
   type CreateStarter,
@@ -185,28 +185,54 @@ async function listStarters(
   const lng = fromQuery ? query.lng : viewer?.longitude;
   if (query.sort === 'closest' && lat != null && lng != null) {
     // The browser's position when the member shared it, else their profile's place. Known
-    // places nearest first by the GiST index; starters at one place newest first; then the
-    // starters without a known place, newest first.
-    const nearest = [sql`${starterEarth} <-> ${earthOf(lat, lng)}`, ...newest];
-    const placed = await pageOf(
-      db,
-      and(where, sql`${hasPlace}`),
-      nearest,
-      query.limit,
-      query.offset,
-    );
+    // places nearest first, starters at one place newest first, then the starters without a
+    // known place, newest first.
+    const distance = sql`${starterEarth} <-> ${earthOf(lat, lng)}`;
+    const wanted = query.offset + query.limit;
+    // Postgres 15 walks the GiST index only for an ORDER BY of the distance alone, so the
+    // nearest `wanted` come from it; the newest `wanted` at the farthest of their places are
+    // added, as that place's starters tie and may not all be among them.
+    const near = await db
+      .select({ id: starters.id, latitude: starters.latitude, longitude: starters.longitude })
+      .from(starters)
+      .where(and(where, hasPlace))
+      .orderBy(distance)
+      .limit(wanted);
+    const ids = near.map((r) => r.id);
+    const edge = near.at(-1);
+    if (near.length === wanted && edge) {
+      const tied = await db
+        .select({ id: starters.id })
+        .from(starters)
+        .where(
+          and(
+            where,
+            eq(starters.latitude, edge.latitude!),
+            eq(starters.longitude, edge.longitude!),
+          ),
+        )
+        .orderBy(...newest)
+        .limit(wanted);
+      ids.push(...tied.map((r) => r.id));
+    }
+    const placed = ids.length
+      ? await pageOf(
+          db,
+          inArray(starters.id, ids),
+          [distance, ...newest],
+          query.limit,
+          query.offset,
+        )
+      : [];
     rows = placed;
     if (placed.length < query.limit) {
-      // Only when the placed ones run out within this page: their count is below offset + limit.
-      const placedCount = placed.length
-        ? query.offset + placed.length
-        : await cappedCount(db, and(where, sql`${hasPlace}`), query.offset);
+      // The placed ones run out within this page, so `near` holds all of them.
       const rest = await pageOf(
         db,
         and(where, hasNoPlace),
         newest,
         query.limit - placed.length,
-        Math.max(0, query.offset - placedCount),
+        Math.max(0, query.offset - near.length),
       );
       rows = [...placed, ...rest];
     }
