@@ -125,7 +125,8 @@ export function gazetteerPlaces(count: number): BenchPlace[] {
   const require = createRequire(import.meta.url);
   const { City, Country } = require('country-state-city') as typeof import('country-state-city');
   const all = City.getAllCities().filter((c) => /^[A-Za-z][A-Za-z ]{2,}$/.test(c.name));
-  const step = Math.floor(all.length / count);
+  // Some picks are skipped (short or repeated first words): step finely enough to get `count`.
+  const step = Math.floor(all.length / (count * 1.5));
   const places: BenchPlace[] = [];
   const seen = new Set<string>();
   for (let i = 0; places.length < count && i < all.length; i += step) {
