@@ -52,7 +52,10 @@ async function main() {
     await browseStarters({ db, listings: new ListingCache() }, null, query);
     console.log(`\n### ${name}: \`?${question}\`\n`);
     for (const q of queries) {
-      const plan = await pool.query(`EXPLAIN (ANALYZE, COSTS OFF, SUMMARY OFF) ${q.query}`, q.params);
+      const plan = await pool.query(
+        `EXPLAIN (ANALYZE, COSTS OFF, SUMMARY OFF) ${q.query}`,
+        q.params,
+      );
       console.log('```\n' + plan.rows.map((r) => r['QUERY PLAN']).join('\n') + '\n```');
     }
   }
