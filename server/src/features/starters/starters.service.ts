@@ -215,13 +215,26 @@ async function listStarters(
         .limit(wanted);
       ids.push(...tied.map((r) => r.id));
     }
-    const placed = ids.length
+    // The page's ids first, then their rows: owners joined for a dozen rows, not every candidate.
+    const pageIds = ids.length
+      ? await db
+          .select({ id: starters.id })
+          .from(starters)
+          .where(inArray(starters.id, ids))
+          .orderBy(distance, ...newest)
+          .limit(query.limit)
+          .offset(query.offset)
+      : [];
+    const placed = pageIds.length
       ? await pageOf(
           db,
-          inArray(starters.id, ids),
+          inArray(
+            starters.id,
+            pageIds.map((r) => r.id),
+          ),
           [distance, ...newest],
           query.limit,
-          query.offset,
+          0,
         )
       : [];
     rows = placed;
