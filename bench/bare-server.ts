@@ -1,8 +1,10 @@
-/** A bare Fastify route answering the bytes in BODY_FILE: the ceiling for this machine. */
+/** A bare Fastify route answering the bytes in BODY_FILE (a JSON array of bodies): the ceiling. */
 import fs from 'node:fs';
 import Fastify from 'fastify';
 
-const body = fs.readFileSync(process.env.BODY_FILE!, 'utf8');
+const bodies = JSON.parse(fs.readFileSync(process.env.BODY_FILE!, 'utf8')) as string[];
 const app = Fastify({ logger: false });
-app.get('/bare', async (_req, reply) => reply.type('application/json').send(body));
+app.get<{ Params: { i: string } }>('/bare/:i', async (req, reply) =>
+  reply.type('application/json').send(bodies[Number(req.params.i) % bodies.length]),
+);
 await app.listen({ host: '127.0.0.1', port: Number(process.env.PORT) });

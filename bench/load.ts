@@ -9,11 +9,14 @@ export interface LoadResult {
   p99: number;
 }
 
-/** Keeps `connections` keep-alive requests in flight against `paths` for `seconds`. */
+/**
+ * Keeps `connections` keep-alive requests in flight against `paths` for `seconds`; with
+ * `once`, it also stops when every path has been asked once (no question repeats).
+ */
 export async function load(
   port: number,
   paths: string[],
-  { connections = 50, seconds = 10 } = {},
+  { connections = 50, seconds = 10, once = false } = {},
 ): Promise<LoadResult> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
@@ -40,7 +43,7 @@ export async function load(
       });
     });
   const worker = async () => {
-    while (performance.now() < deadline) await one();
+    while (performance.now() < deadline && !(once && i >= paths.length)) await one();
   };
   const began = performance.now();
   await Promise.all(Array.from({ length: connections }, worker));

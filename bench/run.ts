@@ -1,8 +1,11 @@
 /**
- * Performance figures for DESIGN.md's budgets. Prints numbers; asserts nothing.
- *   npm run bench                         (embedded PGlite)
- *   BENCH_DATABASE_URL=postgres://… npm run bench   (a Postgres server; the database is emptied)
- * BENCH_STARTERS (default 100000), BENCH_SECONDS (default 10), BENCH_CONNECTIONS (default 50).
+ * Performance figures for DESIGN.md's budgets and the browse targets. Prints numbers; asserts nothing.
+ *   npm run bench                                   (embedded PGlite)
+ *   BENCH_DATABASE_URL=postgres://… npm run bench   (PGlite, then that Postgres; its database is emptied)
+ *   BENCH_DB=postgres BENCH_STARTERS=1000000 BENCH_MIXES=cold BENCH_DATABASE_URL=… npm run bench
+ * BENCH_STARTERS (default 100000), BENCH_SECONDS per mix (default 10), BENCH_CONNECTIONS
+ * (default 50 on Postgres, 10 on PGlite), BENCH_DB (pglite,postgres), BENCH_MIXES (zipf,cold).
+ * All load goes to 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
@@ -10,12 +13,15 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/src/db/client';
-import { formatResult, load } from './load';
-import { seedStarters } from './seed';
+import { formatResult, load, type LoadResult } from './load';
+import { browseQuestions, zipfMix } from './questions';
+import { gazetteerPlaces, seedStarters } from './seed';
 
 const count = Number(process.env.BENCH_STARTERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-const connections = Number(process.env.BENCH_CONNECTIONS ?? 50);
+const url = process.env.BENCH_DATABASE_URL;
+const kinds = (process.env.BENCH_DB ?? (url ? 'pglite,postgres' : 'pglite')).split(',');
+const mixes = (process.env.BENCH_MIXES ?? 'zipf,cold').split(',');
 
 function startProcess(script: string, env: Record<string, string>) {
   return spawn(process.execPath, ['--import', 'tsx', script], {
@@ -54,15 +60,12 @@ async function coldStart(): Promise<number> {
   return seconds;
 }
 
-async function main() {
-  console.log(
-    `cold start of the server on an empty data folder: ${(await coldStart()).toFixed(2)} s`,
-  );
-
-  const url = process.env.BENCH_DATABASE_URL;
+async function benchDatabase(kind: string) {
+  const connections = Number(process.env.BENCH_CONNECTIONS ?? (kind === 'postgres' ? 50 : 10));
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-bench-'));
   let database: Database;
-  if (url) {
+  if (kind === 'postgres') {
+    if (!url) throw new Error('BENCH_DATABASE_URL is needed for Postgres');
     database = openPostgres(url);
     await database.db.execute(
       sql`DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`,
@@ -71,10 +74,11 @@ async function main() {
     database = await openPglite(dataDir);
   }
   await migrateDatabase(database);
+  const places = gazetteerPlaces(420);
   const seeding = performance.now();
-  await seedStarters(database.db, count);
+  await seedStarters(database.db, count, places);
   console.log(
-    `seeded ${count} starters on ${database.kind} in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
+    `\n${kind}: seeded ${count} starters, 10000 members, ${places.length} places in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${connections} connections, ${seconds} s per mix`,
   );
   await database.close();
 
@@ -83,45 +87,77 @@ async function main() {
   const server = startProcess('server/src/main.ts', {
     PORT: String(port),
     DATA_DIR: dataDir,
-    DATABASE_URL: url ?? '',
-    CLIENT_DIST: '/nonexistent',
+    DATABASE_URL: kind === 'postgres' ? url! : '',
   });
   await waitFor(`http://127.0.0.1:${port}/readyz`);
+  // Warms the JIT and the connection pool on questions no mix asks.
+  await load(port, browseQuestions(500, places, 99), { connections, seconds: 3, once: true });
 
-  const browsePaths = [
-    '/api/starters?limit=12&offset=0&search=lively&category=dairy',
-    '/api/starters?limit=12&offset=0&search=sour&category=grain',
-    '/api/starters?limit=12&offset=24&search=kefir',
-    '/api/starters?limit=12&offset=0&category=beverage&subcategory=all',
-    '/api/starters?limit=12&offset=0',
-  ];
-  const sample = await fetch(`http://127.0.0.1:${port}${browsePaths[0]}`);
-  const body = await sample.text();
-  console.log(`sample browse answer: ${sample.status}, ${body.length} bytes`);
-
-  const bodyFile = path.join(dataDir, 'body.json');
-  fs.writeFileSync(bodyFile, body);
-  const barePort = randomPort() + 100;
-  const bare = startProcess('bench/bare-server.ts', {
-    PORT: String(barePort),
-    BODY_FILE: bodyFile,
-  });
-  await waitFor(`http://127.0.0.1:${barePort}/bare`);
-
-  await load(port, browsePaths, { connections, seconds: 2 }); // warm-up
-  const browse = await load(port, browsePaths, { connections, seconds });
-  const ceiling = await load(barePort, ['/bare'], { connections, seconds });
-  console.log(formatResult('browse API (search+filters)', browse));
-  console.log(formatResult('bare Fastify, same bytes', ceiling));
-  console.log(
-    `browse / bare: ${((browse.rps / ceiling.rps) * 100).toFixed(0)} %  (budget: p99 ≤ 25 ms, ≥ 50 %)`,
-  );
-
-  for (const child of [server, bare]) {
-    child.kill('SIGTERM');
-    await new Promise((r) => child.on('exit', r));
+  const zipfQuestions = browseQuestions(10_000, places, 1);
+  const asked = new Set(zipfQuestions);
+  const coldQuestions = browseQuestions(80_000, places, 7).filter((q) => !asked.has(q));
+  const results: string[] = [];
+  for (const mix of mixes) {
+    const paths = mix === 'zipf' ? zipfMix(zipfQuestions, 2_000_000) : coldQuestions;
+    const page = kind === 'pglite' && mix === 'cold';
+    // While a cold PGlite load runs, the landing page and /healthz must still answer promptly.
+    const side = page
+      ? Promise.all([
+          load(port, ['/'], { connections: 2, seconds }),
+          load(port, ['/healthz'], { connections: 1, seconds }),
+        ])
+      : undefined;
+    const browse = await load(port, paths, { connections, seconds, once: mix === 'cold' });
+    const sides = await side;
+    // The same bytes from a bare route: a sample of the answers this mix received.
+    const bodies: string[] = [];
+    for (const p of paths.slice(0, 200))
+      bodies.push(await (await fetch(`http://127.0.0.1:${port}${p}`)).text());
+    const bodyFile = path.join(dataDir, `bodies-${mix}.json`);
+    fs.writeFileSync(bodyFile, JSON.stringify(bodies));
+    const barePort = randomPort() + 100;
+    const bare = startProcess('bench/bare-server.ts', {
+      PORT: String(barePort),
+      BODY_FILE: bodyFile,
+    });
+    await waitFor(`http://127.0.0.1:${barePort}/bare/0`);
+    const ceiling = await load(
+      barePort,
+      bodies.map((_, i) => `/bare/${i}`),
+      { connections, seconds },
+    );
+    bare.kill('SIGTERM');
+    await new Promise((r) => bare.on('exit', r));
+    const distinct =
+      mix === 'cold' ? browse.requests : new Set(paths.slice(0, browse.requests)).size;
+    results.push(line(`${kind} ${count} ${mix}`, browse, ceiling, distinct));
+    if (sides) {
+      results.push(formatResult(`  GET / meanwhile`, sides[0]));
+      results.push(formatResult(`  GET /healthz meanwhile`, sides[1]));
+    }
+    console.log(results.slice(-3).join('\n'));
   }
+  server.kill('SIGTERM');
+  await new Promise((r) => server.on('exit', r));
   fs.rmSync(dataDir, { recursive: true, force: true });
+  return results;
+}
+
+function line(name: string, browse: LoadResult, ceiling: LoadResult, distinct: number) {
+  return [
+    formatResult(name, browse) + `   distinct questions ${distinct}`,
+    formatResult('  bare Fastify, same bytes', ceiling),
+    `  browse / bare: ${((browse.rps / ceiling.rps) * 100).toFixed(1)} %`,
+  ].join('\n');
+}
+
+async function main() {
+  console.log(
+    `cold start of the server on an empty data folder: ${(await coldStart()).toFixed(2)} s`,
+  );
+  const all: string[] = [];
+  for (const kind of kinds) all.push(...(await benchDatabase(kind)));
+  console.log('\nsummary\n' + all.join('\n'));
 }
 
 main().catch((err) => {

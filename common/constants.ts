@@ -18,5 +18,6 @@ export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF o
 
 export const TOAST_DURATION_MS = 5000;
 
-export const STARTER_SORTS = ['newest', 'oldest', 'closest'] as const;
+/** 'best' (best match) ranks search matches; without a search it lists newest first. */
+export const STARTER_SORTS = ['newest', 'oldest', 'closest', 'best'] as const;
 export type StarterSort = (typeof STARTER_SORTS)[number];

@@ -207,6 +207,8 @@ export type StarterListQuery = z.output<typeof starterListQuerySchema>;
 
 export const starterListSchema = z.object({
   starters: z.array(starterSchema),
+  /** Exact up to a cap; when `totalIsCapped`, at least this many match ("1,000+ results"). */
   total: z.number().int(),
+  totalIsCapped: z.boolean().default(false),
 });
 export type StarterList = z.infer<typeof starterListSchema>;

@@ -25,6 +25,7 @@ import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { sitemapRoutes } from './features/starters/sitemap.routes';
 import { startersRoutes } from './features/starters/starters.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
@@ -82,7 +83,9 @@ export async function buildApp({
 
   // Infrastructure every feature shares, built once here.
   const listings = new ListingCache();
-  const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, () => listings.clear());
+  const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, (category) =>
+    listings.invalidate(category),
+  );
   app.addHook('onClose', async () => unlistenListings());
   const live = await createLiveEvents(database, app.log);
   // Open event streams never finish by themselves; end them before the server waits for
@@ -115,6 +118,7 @@ export async function buildApp({
   await app.register(authRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(startersRoutes, deps);
+  await app.register(sitemapRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(moderationRoutes, deps);

@@ -2,11 +2,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, migrateDatabase, pgliteTemplatePath } from '../db/client';
+import { fromPglite, migrateDatabase, pgliteTemplatePath, pgliteExtensions } from '../db/client';
 import { runCli } from './open-database';
 
 runCli(async () => {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = fromPglite(client);
   await migrateDatabase(database);
   const dump = await client.dumpDataDir('none');

@@ -2,6 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { cube } from '@electric-sql/pglite/contrib/cube';
+import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -30,6 +32,9 @@ export interface Database {
   ping(): Promise<void>;
   close(): Promise<void>;
 }
+
+/** PGlite loads extensions only when told, on every open: browse's "closest" needs these. */
+export const pgliteExtensions = { cube, earthdistance };
 
 export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
@@ -100,7 +105,11 @@ export async function openPglite(dataDir: string): Promise<Database> {
       isNew && fs.existsSync(pgliteTemplatePath)
         ? new Blob([fs.readFileSync(pgliteTemplatePath)])
         : undefined;
-    const client = await PGlite.create({ dataDir: pgDir, loadDataDir: template });
+    const client = await PGlite.create({
+      dataDir: pgDir,
+      loadDataDir: template,
+      extensions: pgliteExtensions,
+    });
     return fromPglite(client, release);
   } catch (err) {
     release();

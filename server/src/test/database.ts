@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, openPostgres, type Database } from '../db/client';
+import { fromPglite, openPostgres, type Database, pgliteExtensions } from '../db/client';
 
 async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
@@ -66,6 +66,9 @@ export async function openTestDatabase(): Promise<Database> {
     return database;
   }
   const snapshot = fs.readFileSync(inject('pgliteSnapshot'));
-  const client = await PGlite.create({ loadDataDir: new Blob([snapshot]) });
+  const client = await PGlite.create({
+    loadDataDir: new Blob([snapshot]),
+    extensions: pgliteExtensions,
+  });
   return fromPglite(client);
 }

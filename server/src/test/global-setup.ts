@@ -4,7 +4,7 @@ import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, migrateDatabase, openPostgres } from '../db/client';
+import { fromPglite, migrateDatabase, openPostgres, pgliteExtensions } from '../db/client';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,7 +15,7 @@ declare module 'vitest' {
 
 /** Migrates once per run; each test file then starts from a copy in well under a second. */
 export default async function setup(project: TestProject) {
-  const client = await PGlite.create();
+  const client = await PGlite.create({ extensions: pgliteExtensions });
   const database = fromPglite(client);
   await migrateDatabase(database);
   const dump = await client.dumpDataDir('none');

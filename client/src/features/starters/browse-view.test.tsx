@@ -152,6 +152,13 @@ describe('BrowseView', () => {
     );
     await waitFor(() => expect(urls.at(-1)!.searchParams.get('search')).toBe('rye'));
   });
+
+  it('says "1,000+ results" when the server stops counting, and offers Best match while searching', async () => {
+    serve(() => json({ starters: [starterFixture()], total: 1000, totalIsCapped: true }));
+    renderBrowse('/browse?search=kefir');
+    expect(await screen.findByText('1,000+ results')).toBeInTheDocument();
+    expect(screen.getByRole('option', { name: 'Best match' })).toBeInTheDocument();
+  });
 });
 
 describe('BrowseView, read by a person', () => {

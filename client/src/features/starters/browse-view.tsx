@@ -19,6 +19,7 @@ import { Card } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { cn } from '../../lib/cn';
 import { pageWindow, useBrowseFilters, type BrowseFilters } from './browse-filters';
+import { resultCount } from './result-count';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useStarters } from './starters-api';
 import { Link } from 'react-router';
@@ -247,6 +248,7 @@ function FiltersSidebar({
           <option value="newest">Newest first</option>
           <option value="oldest">Oldest first</option>
           <option value="closest">Closest to me</option>
+          {filters.search && <option value="best">Best match</option>}
         </NativeSelect>
       </div>
       <Button variant="outline" onClick={clear} className="sm:col-span-2 lg:col-span-1">
@@ -386,7 +388,7 @@ export function BrowseView() {
             </h1>
             {query.isSuccess && (
               <p className="text-sm whitespace-nowrap text-muted" aria-live="polite">
-                {total} result(s)
+                {resultCount(total, query.data?.totalIsCapped)}
               </p>
             )}
           </div>

@@ -1,7 +1,10 @@
 import type { StarterListQuery } from '../../../../common/starters';
 import { roundPosition } from './browse-query';
 
-/** The channel a database trigger notifies when a starter, or what listings show of a member, changes. */
+/**
+ * The channel a database trigger notifies when a starter, or what listings show of a member,
+ * changes. The payload is the changed starter's category; empty means anything may have changed.
+ */
 export const LISTING_CHANGED_CHANNEL = 'listing_changed';
 
 /** Where "closest" measures from when the question brings no position: the viewer's profile place. */
@@ -13,18 +16,31 @@ export interface ListingViewer {
 /** Roughly what an entry holds in memory: JavaScript strings take two bytes per character. */
 const sizeOf = (key: string, value: string) => 2 * (key.length + value.length) + 64;
 
+/** The tag of answers that span every category (no category filter). */
+const ALL = '*';
+
 /**
  * Browse answers kept in memory until anything they show changes. The browse page is the
  * busiest call by far and most visitors ask the same few questions (a category, page one).
- * Every copy of the server clears its cache on the database's `listing_changed` notification,
- * and the copy that made a change clears it at once. The cache is bounded in bytes, not
- * entries, so no stream of distinct questions can grow it past `maxBytes`.
+ * Every copy of the server forgets the answers a change can affect on the database's
+ * `listing_changed` notification, and the copy that made a change does so at once: a change
+ * to a dairy starter forgets the dairy answers and those over every category, and leaves the
+ * beverage answers cached. The cache is bounded in bytes, not entries, so no stream of
+ * distinct questions can grow it past `maxBytes`.
  */
 export class ListingCache {
-  private readonly entries = new Map<string, { value: string; expires: number; size: number }>();
+  private readonly entries = new Map<
+    string,
+    { value: string; expires: number; size: number; tag: string }
+  >();
   private bytes = 0;
-  /** Bumped on every clear: an answer computed before a change is never stored after it. */
-  private generation = 0;
+  /**
+   * Counts of changes (all, full clears, per category): an answer computed before a change
+   * that affects it is never stored after it.
+   */
+  private changes = 0;
+  private clears = 0;
+  private readonly categoryChanges = new Map<string, number>();
 
   private readonly maxBytes: number;
   /** One huge answer must not push out everything else. */
@@ -62,7 +78,13 @@ export class ListingCache {
     return this.bytes;
   }
 
-  async get(key: string, compute: () => Promise<string>): Promise<string> {
+  private stamp(tag: string): string {
+    return tag === ALL ? `${this.changes}` : `${this.clears}:${this.categoryChanges.get(tag) ?? 0}`;
+  }
+
+  /** `category`: the one category the answer is about, if the question names one. */
+  async get(key: string, compute: () => Promise<string>, category?: string): Promise<string> {
+    const tag = category ?? ALL;
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // Most recently used last, so the oldest entry is the first to go.
@@ -70,18 +92,18 @@ export class ListingCache {
       this.entries.set(key, hit);
       return hit.value;
     }
-    const generation = this.generation;
+    const stamp = this.stamp(tag);
     const value = await compute();
-    if (generation === this.generation) this.store(key, value);
+    if (stamp === this.stamp(tag)) this.store(key, value, tag);
     return value;
   }
 
-  private store(key: string, value: string) {
+  private store(key: string, value: string, tag: string) {
     this.forget(key);
     const size = sizeOf(key, value);
     if (size > this.maxEntryBytes) return;
     while (this.bytes + size > this.maxBytes) this.forget(this.entries.keys().next().value!);
-    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, size });
+    this.entries.set(key, { value, expires: Date.now() + this.ttlMs, size, tag });
     this.bytes += size;
   }
 
@@ -92,8 +114,19 @@ export class ListingCache {
     this.bytes -= entry.size;
   }
 
+  /** Forgets the answers a change to a starter of `category` can affect. */
+  invalidate(category: string): void {
+    if (!category || category === ALL) return this.clear();
+    this.changes += 1;
+    this.categoryChanges.set(category, (this.categoryChanges.get(category) ?? 0) + 1);
+    for (const [key, entry] of this.entries) {
+      if (entry.tag === ALL || entry.tag === category) this.forget(key);
+    }
+  }
+
   clear(): void {
-    this.generation += 1;
+    this.changes += 1;
+    this.clears += 1;
     this.entries.clear();
     this.bytes = 0;
   }

@@ -185,7 +185,7 @@ describe('GET /api/starters', () => {
 
   it('ranks a title match above a passing mention', async () => {
     // "kefir" is the title of one and a word in the other's description.
-    const { names, total } = await list('?search=kefir');
+    const { names, total } = await list('?search=kefir&sort=best');
     expect(names).toEqual(['kefir', 'sourdough']);
     expect(total).toBe(2);
   });
@@ -202,7 +202,7 @@ describe('GET /api/starters', () => {
     const res = await list('?search=kefir&category=grain');
     expect(res.names).toEqual(['sourdough']);
     expect(res.total).toBe(1);
-    const paged = await list('?search=kefir&limit=1&offset=1');
+    const paged = await list('?search=kefir&sort=best&limit=1&offset=1');
     expect(paged.names).toEqual(['sourdough']);
     expect(paged.total).toBe(2);
   });

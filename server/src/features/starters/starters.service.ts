@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import {
   starterListSchema,
   type CreateStarter,
@@ -125,24 +125,53 @@ function toStarter({ starter, owner }: StarterRow): Starter {
 const prefixQuery = (words: string[], weight = '') =>
   words.map((w) => `${w}:*${weight}`).join(' & ');
 
-/** Great-circle distance (radians) from a point; null when the starter's place is unknown. */
-function distanceFrom(lat: number, lng: number): SQL<number | null> {
-  return sql<
-    number | null
-  >`CASE WHEN ${starters.latitude} IS NULL OR ${starters.longitude} IS NULL THEN NULL ELSE
-    2 * asin(least(1, sqrt(
-      power(sin(radians(${starters.latitude} - ${lat}::double precision) / 2), 2) +
-      cos(radians(${lat}::double precision)) * cos(radians(${starters.latitude})) *
-      power(sin(radians(${starters.longitude} - ${lng}::double precision) / 2), 2)
-    ))) END`;
+/** Totals are exact up to here; past it the answer says "1,000+" (decision 023). */
+export const TOTAL_CAP = 1000;
+
+/** Best match ranks the newest this-many matches, so its cost stays bounded too. */
+const BEST_MATCH_POOL = 1000;
+
+/** A point on the earth's surface as cube/earthdistance see it; `<->` orders by the GiST index. */
+const earthOf = (lat: SQL | number, lng: SQL | number) =>
+  sql`ll_to_earth(${lat}::double precision, ${lng}::double precision)`;
+const starterEarth = sql`ll_to_earth(${starters.latitude}, ${starters.longitude})`;
+const hasPlace = sql`${starters.latitude} IS NOT NULL AND ${starters.longitude} IS NOT NULL`;
+const hasNoPlace = sql`(${starters.latitude} IS NULL OR ${starters.longitude} IS NULL)`;
+
+/** How many rows match `where`, counting at most `cap + 1` (so the count stops early). */
+async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
+  const matches = db
+    .select({ one: sql`1` })
+    .from(starters)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
+  return Number(row?.n ?? 0);
 }
 
-/** The browse page's filters, sorts and paging over public starters. */
+/** One page of starters (with owners) in the given order. */
+function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+  return db
+    .select(selection)
+    .from(starters)
+    .innerJoin(users, eq(users.id, starters.userId))
+    .where(where)
+    .orderBy(...orderBy)
+    .limit(limit)
+    .offset(offset);
+}
+
+/**
+ * The browse page's filters, sorts and paging over public starters. Every shape reads an index
+ * in the order asked and stops after the page, and the total stops at TOTAL_CAP, so a question
+ * costs the same with 10,000 or 1,000,000 starters (EXPLAINs in decision 023).
+ */
 async function listStarters(
   db: Db,
   viewer: Viewer,
   query: StarterListQuery,
-): Promise<{ starters: Starter[]; total: number }> {
+): Promise<{ starters: Starter[]; total: number; totalIsCapped: boolean }> {
   const conditions: SQL[] = [publiclyVisible()];
   if (query.category && query.category !== 'all') {
     conditions.push(eq(starters.category, query.category));
@@ -169,39 +198,111 @@ async function listStarters(
 
   const where = and(...conditions);
   const newest = [desc(starters.createdAt), desc(starters.id)];
-  let orderBy: SQL[];
-  if (query.sort === 'oldest') {
-    orderBy = [asc(starters.createdAt), asc(starters.id)];
-  } else if (query.sort === 'closest') {
-    // The browser's position when the member shared it, else their profile's place.
-    const fromQuery = query.lat !== undefined && query.lng !== undefined;
-    const lat = fromQuery ? query.lat : viewer?.latitude;
-    const lng = fromQuery ? query.lng : viewer?.longitude;
-    orderBy =
-      lat != null && lng != null
-        ? [sql`${distanceFrom(lat, lng)} ASC NULLS LAST`, ...newest]
-        : newest;
-  } else {
-    orderBy = searchQuery
-      ? [sql`ts_rank(${starters.searchVector}, ${searchQuery}) DESC`, ...newest]
-      : newest;
-  }
-
-  const [rows, counted] = await Promise.all([
-    db
-      .select(selection)
+  const counting = cappedCount(db, where, TOTAL_CAP);
+  // Awaited below; this only keeps a failure of the page query from leaving it unhandled.
+  counting.catch(() => {});
+  let rows: StarterRow[];
+  const fromQuery = query.lat !== undefined && query.lng !== undefined;
+  const lat = fromQuery ? query.lat : viewer?.latitude;
+  const lng = fromQuery ? query.lng : viewer?.longitude;
+  if (query.sort === 'closest' && lat != null && lng != null) {
+    // The browser's position when the member shared it, else their profile's place. Known
+    // places nearest first, starters at one place newest first, then the starters without a
+    // known place, newest first.
+    const distance = sql`${starterEarth} <-> ${earthOf(lat, lng)}`;
+    const wanted = query.offset + query.limit;
+    // Postgres 15 walks the GiST index only for an ORDER BY of the distance alone, so the
+    // nearest `wanted` come from it; the newest `wanted` at the farthest of their places are
+    // added, as that place's starters tie and may not all be among them.
+    const near = await db
+      .select({ id: starters.id, latitude: starters.latitude, longitude: starters.longitude })
       .from(starters)
-      .innerJoin(users, eq(users.id, starters.userId))
+      .where(and(where, hasPlace))
+      .orderBy(distance)
+      .limit(wanted);
+    const ids = near.map((r) => r.id);
+    const edge = near.at(-1);
+    if (near.length === wanted && edge) {
+      const tied = await db
+        .select({ id: starters.id })
+        .from(starters)
+        .where(
+          and(
+            where,
+            eq(starters.latitude, edge.latitude!),
+            eq(starters.longitude, edge.longitude!),
+          ),
+        )
+        .orderBy(...newest)
+        .limit(wanted);
+      ids.push(...tied.map((r) => r.id));
+    }
+    // The page's ids first, then their rows: owners joined for a dozen rows, not every candidate.
+    const pageIds = ids.length
+      ? await db
+          .select({ id: starters.id })
+          .from(starters)
+          .where(inArray(starters.id, ids))
+          .orderBy(distance, ...newest)
+          .limit(query.limit)
+          .offset(query.offset)
+      : [];
+    const placed = pageIds.length
+      ? await pageOf(
+          db,
+          inArray(
+            starters.id,
+            pageIds.map((r) => r.id),
+          ),
+          [distance, ...newest],
+          query.limit,
+          0,
+        )
+      : [];
+    rows = placed;
+    if (placed.length < query.limit) {
+      // The placed ones run out within this page, so `near` holds all of them.
+      const rest = await pageOf(
+        db,
+        and(where, hasNoPlace),
+        newest,
+        query.limit - placed.length,
+        Math.max(0, query.offset - near.length),
+      );
+      rows = [...placed, ...rest];
+    }
+  } else if (query.sort === 'oldest') {
+    rows = await pageOf(
+      db,
+      where,
+      [asc(starters.createdAt), asc(starters.id)],
+      query.limit,
+      query.offset,
+    );
+  } else if (query.sort === 'best' && searchQuery) {
+    // Ranked among the newest BEST_MATCH_POOL matches: a bounded sort, never every match.
+    const pool = db
+      .select({ id: starters.id })
+      .from(starters)
       .where(where)
-      .orderBy(...orderBy)
-      .limit(query.limit)
-      .offset(query.offset),
-    db
-      .select({ total: sql<number>`count(*)::int` })
-      .from(starters)
-      .where(where),
-  ]);
-  return { starters: rows.map(toStarter), total: Number(counted[0]?.total ?? 0) };
+      .orderBy(...newest)
+      .limit(BEST_MATCH_POOL);
+    rows = await pageOf(
+      db,
+      sql`${starters.id} IN (${pool})`,
+      [sql`ts_rank(${starters.searchVector}, ${searchQuery}) DESC`, ...newest],
+      query.limit,
+      query.offset,
+    );
+  } else {
+    rows = await pageOf(db, where, newest, query.limit, query.offset);
+  }
+  const counted = await counting;
+  return {
+    starters: rows.map(toStarter),
+    total: Math.min(counted, TOTAL_CAP),
+    totalIsCapped: counted > TOTAL_CAP,
+  };
 }
 
 /**
@@ -214,8 +315,11 @@ export async function browseStarters(
   query: StarterListQuery,
 ): Promise<string> {
   const normalised = normaliseListQuery(query);
-  return deps.listings.get(ListingCache.keyOf(normalised, viewer), async () =>
-    JSON.stringify(starterListSchema.parse(await listStarters(deps.db, viewer, normalised))),
+  return deps.listings.get(
+    ListingCache.keyOf(normalised, viewer),
+    async () =>
+      JSON.stringify(starterListSchema.parse(await listStarters(deps.db, viewer, normalised))),
+    normalised.category,
   );
 }
 
@@ -334,7 +438,7 @@ export async function createStarter(
       });
     },
   );
-  deps.listings.clear();
+  deps.listings.invalidate(input.category);
   return getStarter(deps, actor, { id });
 }
 
@@ -344,12 +448,12 @@ export async function markClaimed(
   actor: SessionUser,
   input: { id: number },
 ): Promise<Starter> {
-  await authorizedStarter(deps.db, actor, input.id, 'change');
+  const { starter } = await authorizedStarter(deps.db, actor, input.id, 'change');
   await deps.db
     .update(starters)
     .set({ isClaimed: true, updatedAt: sql`now()` })
     .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id)));
-  deps.listings.clear();
+  deps.listings.invalidate(starter.category);
   return getStarter(deps, actor, input);
 }
 
@@ -363,14 +467,14 @@ export async function deleteStarter(
   actor: SessionUser,
   input: { id: number },
 ): Promise<void> {
-  await authorizedStarter(deps.db, actor, input.id, 'change');
+  const { starter } = await authorizedStarter(deps.db, actor, input.id, 'change');
   await deps.db
     .update(starters)
     .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
     .where(
       and(eq(starters.id, input.id), eq(starters.userId, actor.id), isNull(starters.deletedAt)),
     );
-  deps.listings.clear();
+  deps.listings.invalidate(starter.category);
 }
 
 export interface PhotoFile {

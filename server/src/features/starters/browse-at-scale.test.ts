@@ -1,0 +1,327 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { StarterList } from '../../../../common/starters';
+import { buildApp } from '../../app';
+import { loadConfig } from '../../config';
+import { openPostgres, type Database } from '../../db/client';
+import { starters } from '../../db/schema';
+import {
+  createMember,
+  createStarterRow,
+  createTestApp,
+  signedInMember,
+  type TestApp,
+} from '../../test/app';
+import { createPostgresTestDatabase, openTestDatabase } from '../../test/database';
+import { TOTAL_CAP } from './starters.service';
+
+let t: TestApp;
+let ownerId: string;
+beforeAll(async () => {
+  t = await createTestApp();
+  ownerId = (await createMember(t.db)).id;
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+async function list(app: TestApp['app'], query: string) {
+  const res = await app.inject(`/api/starters?${query}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json<StarterList>();
+}
+
+const minutesAgo = (m: number) => new Date(Date.UTC(2025, 0, 1) - m * 60_000);
+
+describe('browse totals', () => {
+  it('are exact up to the cap and say when they stop there', async () => {
+    await t.db.execute(sql`
+      INSERT INTO starters (user_id, title, description, category, subcategory, starter_type, location)
+      SELECT ${ownerId}, 'Bulk idli batter ' || g, 'Fermented rice and urad batter, ready to share.',
+        'grain', 'idli', 'Idli starter', 'Chennai, India'
+      FROM generate_series(1, ${TOTAL_CAP + 5}) g`);
+    const many = await list(t.app, 'category=grain&subcategory=idli');
+    expect(many.total).toBe(TOTAL_CAP);
+    expect(many.totalIsCapped).toBe(true);
+    expect(many.starters).toHaveLength(12);
+    const searched = await list(t.app, 'search=urad&limit=50&offset=950');
+    expect(searched).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
+    expect(searched.starters).toHaveLength(50);
+
+    await createStarterRow(t.db, ownerId, {
+      title: 'Teff injera starter',
+      category: 'grain',
+      subcategory: 'injera',
+      starterType: 'Injera starter',
+    });
+    const few = await list(t.app, 'category=grain&subcategory=injera');
+    expect(few).toMatchObject({ total: 1, totalIsCapped: false });
+    const none = await list(t.app, 'search=nothingmatchesthis');
+    expect(none).toMatchObject({ total: 0, totalIsCapped: false, starters: [] });
+  });
+});
+
+describe('sorts under a search', () => {
+  const ids: Record<string, number> = {};
+  beforeAll(async () => {
+    const seed = async (key: string, overrides: Parameters<typeof createStarterRow>[2]) => {
+      ids[key] = (await createStarterRow(t.db, ownerId, overrides)).id;
+    };
+    // "tibicos" is the title of the oldest and a passing word in the newer ones.
+    await seed('title', {
+      title: 'Tibicos crystals',
+      description: 'Water kefir crystals, plump and fizzy.',
+      category: 'beverage',
+      subcategory: 'waterKefir',
+      starterType: 'Water kefir grains',
+      location: 'Lisbon, Portugal',
+      latitude: 38.72,
+      longitude: -9.14,
+      createdAt: minutesAgo(30),
+    });
+    await seed('middle', {
+      title: 'Sugar water grains',
+      description: 'Also called tibicos by some; they brew in two days.',
+      category: 'beverage',
+      subcategory: 'waterKefir',
+      starterType: 'Water kefir grains',
+      location: 'Madrid, Spain',
+      latitude: 40.42,
+      longitude: -3.7,
+      createdAt: minutesAgo(20),
+    });
+    await seed('newest', {
+      title: 'Fizzy grains',
+      description: 'My tibicos make lemonade sparkle.',
+      category: 'beverage',
+      subcategory: 'waterKefir',
+      starterType: 'Water kefir grains',
+      location: 'Somewhere by the sea',
+      createdAt: minutesAgo(10),
+    });
+  });
+  const names = (body: StarterList) =>
+    body.starters.map((s) => Object.keys(ids).find((k) => ids[k] === s.id));
+
+  it.each([
+    ['', ['newest', 'middle', 'title']],
+    ['&sort=newest', ['newest', 'middle', 'title']],
+    ['&sort=oldest', ['title', 'middle', 'newest']],
+    ['&sort=best', ['title', 'newest', 'middle']],
+    // From Paris: Madrid is nearer than Lisbon; the unknown place comes last.
+    ['&sort=closest&lat=48.86&lng=2.35', ['middle', 'title', 'newest']],
+  ])('search=tibicos%s', async (sort, expected) => {
+    const body = await list(t.app, `search=tibicos${sort}`);
+    expect(names(body)).toEqual(expected);
+    expect(body).toMatchObject({ total: 3, totalIsCapped: false });
+  });
+
+  it('pages across the end of the known places', async () => {
+    const from = 'search=tibicos&sort=closest&lat=48.86&lng=2.35&limit=1';
+    const pages = [];
+    for (const offset of [0, 1, 2, 3])
+      pages.push(names(await list(t.app, `${from}&offset=${offset}`)));
+    expect(pages).toEqual([['middle'], ['title'], ['newest'], []]);
+    expect(names(await list(t.app, `${from.replace('limit=1', 'limit=2')}&offset=1`))).toEqual([
+      'title',
+      'newest',
+    ]);
+  });
+});
+
+/** Great-circle distance in km (haversine), as a check independent of the database. */
+function kmBetween(a: { lat: number; lng: number }, b: { lat: number; lng: number }) {
+  const rad = Math.PI / 180;
+  const h =
+    Math.sin(((b.lat - a.lat) * rad) / 2) ** 2 +
+    Math.cos(a.lat * rad) * Math.cos(b.lat * rad) * Math.sin(((b.lng - a.lng) * rad) / 2) ** 2;
+  return 2 * 6371 * Math.asin(Math.min(1, Math.sqrt(h)));
+}
+
+describe('closest', () => {
+  it('orders by real distance over the whole earth', async () => {
+    const places = [
+      ['Tromsø', 69.65, 18.96],
+      ['Reykjavik', 64.15, -21.94],
+      ['Wellington', -41.29, 174.78],
+      ['Suva', -18.14, 178.44],
+      ['Anchorage', 61.22, -149.9],
+      ['Quito', -0.18, -78.47],
+      ['Nairobi', -1.29, 36.82],
+      ['Ushuaia', -54.8, -68.3],
+      ['Honolulu', 21.31, -157.86],
+      ['Tokyo', 35.68, 139.69],
+    ] as const;
+    const byId = new Map<number, { lat: number; lng: number }>();
+    for (const [name, lat, lng] of places) {
+      const row = await createStarterRow(t.db, ownerId, {
+        title: `Vinegar mother from ${name}`,
+        category: 'other',
+        subcategory: 'wild',
+        starterType: 'Wild Ferment',
+        location: name,
+        latitude: lat,
+        longitude: lng,
+      });
+      byId.set(row.id, { lat, lng });
+    }
+    // Across the date line and near the poles, where flat-map distances go wrong.
+    for (const here of [
+      { lat: -17.7, lng: -179.9 },
+      { lat: 78.2, lng: 15.6 },
+      { lat: 0, lng: 0 },
+    ]) {
+      const body = await list(
+        t.app,
+        `category=other&sort=closest&lat=${here.lat}&lng=${here.lng}&limit=50`,
+      );
+      const got = body.starters.map((s) => byId.get(s.id)).filter((p) => p !== undefined);
+      expect(got).toHaveLength(places.length);
+      const km = got.map((p) => kmBetween(here, p));
+      expect(km).toEqual([...km].sort((a, b) => a - b));
+    }
+  });
+});
+
+describe('closest, many starters at one place', () => {
+  it('pages through a place newest first, none twice and none missed', async () => {
+    const ids: number[] = [];
+    // Oldest first, so the expected order (newest first) is the reverse.
+    for (let i = 0; i < 30; i++) {
+      const row = await createStarterRow(t.db, ownerId, {
+        title: `Natto spores ${i}`,
+        category: 'legume',
+        subcategory: 'bacterial',
+        starterType: 'Bacterial starters',
+        location: 'Mito, Japan',
+        latitude: 36.37,
+        longitude: 140.47,
+        createdAt: minutesAgo(1000 - i),
+      });
+      ids.push(row.id);
+    }
+    const farther = await createStarterRow(t.db, ownerId, {
+      title: 'Natto from Osaka',
+      category: 'legume',
+      subcategory: 'bacterial',
+      starterType: 'Bacterial starters',
+      location: 'Osaka, Japan',
+      latitude: 34.69,
+      longitude: 135.5,
+      createdAt: minutesAgo(5000),
+    });
+    const seen: number[] = [];
+    for (const offset of [0, 12, 24, 36]) {
+      const body = await list(
+        t.app,
+        `category=legume&subcategory=bacterial&sort=closest&lat=36.4&lng=140.5&offset=${offset}`,
+      );
+      seen.push(...body.starters.map((s) => s.id));
+    }
+    expect(seen).toEqual([...ids.reverse(), farther.id]);
+  });
+});
+
+describe('cached answers on two server copies sharing one database', () => {
+  let copies: { a: TestApp['app']; b: TestApp['app']; close(): Promise<void> };
+  let shared: Database;
+  beforeAll(async () => {
+    const config = loadConfig({
+      NODE_ENV: 'test',
+      LOG_LEVEL: 'silent',
+      CLIENT_DIST: '/nonexistent',
+    });
+    const postgres = await createPostgresTestDatabase();
+    // On Postgres each copy has its own pool and listener; PGlite is one process's database.
+    shared = postgres ? openPostgres(postgres.url) : await openTestDatabase();
+    const other = postgres ? openPostgres(postgres.url) : shared;
+    const a = await buildApp({ config, database: shared });
+    const b = await buildApp({ config, database: other });
+    await a.ready();
+    await b.ready();
+    copies = {
+      a,
+      b,
+      async close() {
+        await a.close();
+        await b.close();
+        if (other !== shared) await other.close();
+        await shared.close();
+        await postgres?.drop();
+      },
+    };
+  });
+  afterAll(async () => {
+    await copies?.close();
+  });
+
+  /** Changes a title without telling any cache: shows whether an answer is still cached. */
+  async function retitleQuietly(id: number, title: string) {
+    await shared.db.execute(sql`ALTER TABLE starters DISABLE TRIGGER starters_listing_changed`);
+    try {
+      await shared.db.update(starters).set({ title }).where(eq(starters.id, id));
+    } finally {
+      await shared.db.execute(sql`ALTER TABLE starters ENABLE TRIGGER starters_listing_changed`);
+    }
+  }
+
+  it('a change to one starter updates the answers it affects and leaves the others cached', async () => {
+    const owner = await signedInMember(shared.db);
+    const dairy = await createStarterRow(shared.db, owner.user.id, { title: 'Goat milk kefir' });
+    const beverage = await createStarterRow(shared.db, owner.user.id, {
+      title: 'Kombucha mother',
+      category: 'beverage',
+      subcategory: 'scoby',
+      starterType: 'SCOBY/pellicle (kombucha)',
+    });
+    const titles = async (query: string) =>
+      (await list(copies.b, query)).starters.map((s) => [s.title, s.isClaimed]);
+    await vi.waitFor(async () =>
+      expect(await titles('category=dairy')).toEqual([['Goat milk kefir', false]]),
+    );
+    await vi.waitFor(async () =>
+      expect(await titles('category=beverage')).toEqual([['Kombucha mother', false]]),
+    );
+    await retitleQuietly(beverage.id, 'Renamed behind the cache');
+
+    // Claimed on copy A: copy B's dairy and all-categories answers follow...
+    const claimed = await copies.a.inject({
+      method: 'PATCH',
+      url: `/api/starters/${dairy.id}`,
+      headers: { cookie: owner.cookie },
+      payload: { isClaimed: true },
+    });
+    expect(claimed.statusCode).toBe(200);
+    expect((await list(copies.a, 'category=dairy')).starters[0]?.isClaimed).toBe(true);
+    await vi.waitFor(async () =>
+      expect(await titles('category=dairy')).toEqual([['Goat milk kefir', true]]),
+    );
+    // ...while its beverage answer was never emptied (it still shows the quiet rename's old title).
+    expect(await titles('category=beverage')).toEqual([['Kombucha mother', false]]);
+
+    // A new dairy starter and a deletion show on copy B too; beverage stays cached.
+    const fresh = await createStarterRow(shared.db, owner.user.id, { title: 'Jersey milk kefir' });
+    await vi.waitFor(async () =>
+      expect((await titles('category=dairy')).map(([title]) => title)).toEqual([
+        'Jersey milk kefir',
+        'Goat milk kefir',
+      ]),
+    );
+    const deleted = await copies.a.inject({
+      method: 'DELETE',
+      url: `/api/starters/${fresh.id}`,
+      headers: { cookie: owner.cookie },
+    });
+    expect(deleted.statusCode).toBe(204);
+    await vi.waitFor(async () =>
+      expect((await titles('category=dairy')).map(([title]) => title)).toEqual(['Goat milk kefir']),
+    );
+    expect(await titles('category=beverage')).toEqual([['Kombucha mother', false]]);
+
+    // A change to the beverage starter itself reaches its answers.
+    await shared.db.update(starters).set({ isClaimed: true }).where(eq(starters.id, beverage.id));
+    await vi.waitFor(async () =>
+      expect(await titles('category=beverage')).toEqual([['Renamed behind the cache', true]]),
+    );
+  });
+});
