@@ -104,7 +104,7 @@ describe('ThreadHandoverPanel, the owner', () => {
     const post = calls.find((c) => c.method === 'POST')!;
     expect(post.url).toBe('/api/starters/5/reservations');
     expect(post.body).toEqual({ memberId: 'asker', at: '2030-06-01T10:00' });
-    expect(open).toHaveFocus();
+    await waitFor(() => expect(open).toHaveFocus());
   });
 
   it('reserves without a time, and refuses a time without a day', async () => {
@@ -227,7 +227,7 @@ describe('ThreadHandoverPanel, the member who asked', () => {
       reason: 'late',
       note: 'An hour late',
     });
-    expect(trigger).toHaveFocus();
+    await waitFor(() => expect(trigger).toHaveFocus());
   });
 });
 
