@@ -95,13 +95,15 @@ describe('expired rows sweeper', () => {
       ...extra,
     });
     const tag = crypto.randomUUID();
-    await t.db.insert(mailOutbox).values([
-      mail(`old sent ${tag}`, { sentAt: at(-31 * DAY) }),
-      mail(`old failed ${tag}`, { failedAt: at(-31 * DAY) }),
-      mail(`recent sent ${tag}`, { sentAt: at(-DAY) }),
-      mail(`recent failed ${tag}`, { failedAt: at(-DAY) }),
-      mail(`pending ${tag}`, { createdAt: at(-40 * DAY), nextAttemptAt: at(-40 * DAY) }),
-    ]);
+    await t.db
+      .insert(mailOutbox)
+      .values([
+        mail(`old sent ${tag}`, { sentAt: at(-31 * DAY) }),
+        mail(`old failed ${tag}`, { failedAt: at(-31 * DAY) }),
+        mail(`recent sent ${tag}`, { sentAt: at(-DAY) }),
+        mail(`recent failed ${tag}`, { failedAt: at(-DAY) }),
+        mail(`pending ${tag}`, { createdAt: at(-40 * DAY), nextAttemptAt: at(-40 * DAY) }),
+      ]);
     const token = (name: string, extra: Partial<typeof emailTokens.$inferInsert>) => ({
       tokenHash: `${name}-${tag}`,
       userId: member.id,
@@ -110,11 +112,13 @@ describe('expired rows sweeper', () => {
       expiresAt: at(HOUR),
       ...extra,
     });
-    await t.db.insert(emailTokens).values([
-      token('expired', { expiresAt: at(-1000) }),
-      token('used', { usedAt: at(-1000) }),
-      token('live', {}),
-    ]);
+    await t.db
+      .insert(emailTokens)
+      .values([
+        token('expired', { expiresAt: at(-1000) }),
+        token('used', { usedAt: at(-1000) }),
+        token('live', {}),
+      ]);
 
     const result = await sweepExpiredRows(t);
     expect(result.mail).toBeGreaterThanOrEqual(2);
