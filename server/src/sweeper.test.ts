@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
-import { rateLimits, sessions } from './db/schema';
+import { emailTokens, mailOutbox, rateLimits, sessions } from './db/schema';
 import { createMember, createTestApp, type TestApp } from './test/app';
 import { startSweeper, sweepExpiredRows } from './sweeper';
 
@@ -80,6 +80,61 @@ describe('expired rows sweeper', () => {
     expect(await remainingSessions([...expired, live!])).toEqual(new Set([live]));
     // Nothing is left for a later sweep.
     expect((await sweepExpiredRows(t)).sessions).toBe(0);
+  });
+
+  it('deletes mails finished long ago and dead email links, keeping the rest', async () => {
+    const member = await createMember(t.db);
+    const DAY = 24 * HOUR;
+    const mail = (subject: string, extra: Partial<typeof mailOutbox.$inferInsert> = {}) => ({
+      toAddress: member.email,
+      subject,
+      textBody: 'text',
+      htmlBody: '<p>text</p>',
+      headers: {},
+      messageId: `<${crypto.randomUUID()}@example.test>`,
+      ...extra,
+    });
+    const tag = crypto.randomUUID();
+    await t.db
+      .insert(mailOutbox)
+      .values([
+        mail(`old sent ${tag}`, { sentAt: at(-31 * DAY) }),
+        mail(`old failed ${tag}`, { failedAt: at(-31 * DAY) }),
+        mail(`recent sent ${tag}`, { sentAt: at(-DAY) }),
+        mail(`recent failed ${tag}`, { failedAt: at(-DAY) }),
+        mail(`pending ${tag}`, { createdAt: at(-40 * DAY), nextAttemptAt: at(-40 * DAY) }),
+      ]);
+    const token = (name: string, extra: Partial<typeof emailTokens.$inferInsert>) => ({
+      tokenHash: `${name}-${tag}`,
+      userId: member.id,
+      purpose: 'reset',
+      email: member.email,
+      expiresAt: at(HOUR),
+      ...extra,
+    });
+    await t.db
+      .insert(emailTokens)
+      .values([
+        token('expired', { expiresAt: at(-1000) }),
+        token('used', { usedAt: at(-1000) }),
+        token('live', {}),
+      ]);
+
+    const result = await sweepExpiredRows(t);
+    expect(result.mail).toBeGreaterThanOrEqual(2);
+    expect(result.emailTokens).toBeGreaterThanOrEqual(2);
+    const mails = await t.db.select({ subject: mailOutbox.subject }).from(mailOutbox);
+    expect(
+      mails
+        .map((m) => m.subject)
+        .filter((s) => s.endsWith(tag))
+        .sort(),
+    ).toEqual([`pending ${tag}`, `recent failed ${tag}`, `recent sent ${tag}`]);
+    const tokens = await t.db
+      .select({ hash: emailTokens.tokenHash })
+      .from(emailTokens)
+      .where(inArray(emailTokens.userId, [member.id]));
+    expect(tokens.map((r) => r.hash)).toEqual([`live-${tag}`]);
   });
 
   it('runs on a timer and stops cleanly', async () => {

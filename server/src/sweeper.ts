@@ -8,16 +8,23 @@ const SWEEP_LOCK_ID = 604_019_001;
 const BATCH_SIZE = 1000;
 const FIRST_SWEEP_DELAY_MS = 60_000;
 const SWEEP_INTERVAL_MS = 10 * 60_000;
+/** Sent or given-up mails are kept this long (to look into a complaint), then deleted. */
+export const KEEP_FINISHED_MAIL_DAYS = 30;
 
 export interface SweepResult {
   sessions: number;
   rateLimits: number;
+  /** Outbox rows sent or given up more than `keepMailDays` ago. */
+  mail: number;
+  /** Email links used or past their expiry: they can never work again. */
+  emailTokens: number;
   /** Another copy held the sweep lock, so this one left the work to it. */
   skipped: boolean;
 }
 
 /**
- * Deletes expired sessions and finished rate-limit windows. Each batch is its own short
+ * Deletes expired sessions, finished rate-limit windows, old finished mails and dead email
+ * links. Each batch is its own short
  * transaction holding a transaction-scoped advisory lock (no lock outlives a failed
  * connection), and takes at most `batchSize` rows per table so a large backlog never holds
  * row locks for long. Another copy sweeping at the same moment skips; deleting an already
@@ -25,9 +32,18 @@ export interface SweepResult {
  */
 export async function sweepExpiredRows(
   { db }: { db: Db },
-  { batchSize = BATCH_SIZE }: { batchSize?: number } = {},
+  {
+    batchSize = BATCH_SIZE,
+    keepMailDays = KEEP_FINISHED_MAIL_DAYS,
+  }: { batchSize?: number; keepMailDays?: number } = {},
 ): Promise<SweepResult> {
-  const total: SweepResult = { sessions: 0, rateLimits: 0, skipped: false };
+  const total: SweepResult = {
+    sessions: 0,
+    rateLimits: 0,
+    mail: 0,
+    emailTokens: 0,
+    skipped: false,
+  };
   for (;;) {
     const batch = await db.transaction(async (tx) => {
       const [lock] = rowsOf<{ locked: boolean }>(
@@ -49,12 +65,29 @@ export async function sweepExpiredRows(
             LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
           RETURNING 1`),
       ).length;
-      return { sessions, rateLimits };
+      const mail = rowsOf(
+        await tx.execute(sql`
+          DELETE FROM mail_outbox WHERE id IN (
+            SELECT id FROM mail_outbox
+            WHERE coalesce(sent_at, failed_at)
+              <= now() - make_interval(days => ${keepMailDays}::int)
+            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+          RETURNING 1`),
+      ).length;
+      const emailTokens = rowsOf(
+        await tx.execute(sql`
+          DELETE FROM email_tokens WHERE token_hash IN (
+            SELECT token_hash FROM email_tokens
+            WHERE used_at IS NOT NULL OR expires_at <= now()
+            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+          RETURNING 1`),
+      ).length;
+      return { sessions, rateLimits, mail, emailTokens };
     });
-    if (!batch) return { ...total, skipped: total.sessions + total.rateLimits === 0 };
-    total.sessions += batch.sessions;
-    total.rateLimits += batch.rateLimits;
-    if (batch.sessions < batchSize && batch.rateLimits < batchSize) return total;
+    const counts = ['sessions', 'rateLimits', 'mail', 'emailTokens'] as const;
+    if (!batch) return { ...total, skipped: counts.every((k) => total[k] === 0) };
+    for (const k of counts) total[k] += batch[k];
+    if (counts.every((k) => batch[k] < batchSize)) return total;
   }
 }
 
@@ -76,7 +109,9 @@ export function startSweeper(
   const run = () => {
     running = sweepExpiredRows(deps)
       .then((result) => {
-        if (result.sessions || result.rateLimits) log.info(result, 'expired rows swept');
+        if (result.sessions || result.rateLimits || result.mail || result.emailTokens) {
+          log.info(result, 'expired rows swept');
+        }
       })
       .catch((err: unknown) => log.warn({ err }, 'sweeping expired rows failed; will retry'))
       .finally(() => {

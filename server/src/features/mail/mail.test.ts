@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { mailOutbox, users } from '../../db/schema';
+import { mailOutbox, messageMailDue, users } from '../../db/schema';
 import {
   cookieFrom,
   createStarterRow,
@@ -14,6 +14,7 @@ import { queueDueMessageMail } from './message-mail';
 import { deliverDueMail } from './outbox';
 
 const PASSWORD = 'cultured-butter-2025';
+type Member = Awaited<ReturnType<typeof signedInMember>>;
 const quietLog = { info: () => {} };
 
 let smtp: TestSmtpServer;
@@ -370,6 +371,66 @@ describe('message notifications', () => {
     for (const c of [read, unsub, banned]) {
       expect(smtp.received.filter((m) => m.to.includes(c.owner.user.email))).toHaveLength(0);
     }
+  });
+});
+
+describe('daily digest', () => {
+  it('sends one mail per member a day, listing each conversation with new messages', async () => {
+    const owner = await signedInMember(t.db, { firstName: 'Maya', messageMail: 'daily' });
+    const omar = await signedInMember(t.db, { firstName: 'Omar' });
+    const lena = await signedInMember(t.db, { firstName: 'Lena' });
+    const kefir = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
+    const sourdough = await createStarterRow(t.db, owner.user.id, { title: 'Rye sourdough' });
+    const send = (from: Member, starterId: number, content: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/messages',
+        headers: { cookie: from.cookie },
+        payload: { starterId, receiverId: owner.user.id, content },
+      });
+    expect((await send(omar, kefir.id, 'Still available?')).statusCode).toBe(201);
+    await send(omar, kefir.id, 'I can pick up <b>tomorrow</b>.');
+    await send(lena, sourdough.id, 'Could I have some rye starter?');
+
+    const due = await t.db
+      .select()
+      .from(messageMailDue)
+      .where(eq(messageMailDue.receiverId, owner.user.id));
+    expect(due).toHaveLength(2);
+    for (const row of due) expect(row.dueAt.toISOString()).toMatch(/T07:00:00\.000Z$/);
+    // Nothing before 07:00 UTC.
+    await flush();
+    expect(smtp.received.filter((m) => m.to.includes(owner.user.email))).toHaveLength(0);
+
+    // 07:00 arrives.
+    await t.db
+      .update(messageMailDue)
+      .set({ dueAt: new Date(Date.now() - 1000) })
+      .where(eq(messageMailDue.receiverId, owner.user.id));
+    await flush();
+    const mail = await mailTo(owner.user.email);
+    expect(mail.parsed.subject).toBe('3 new messages in 2 conversations on CultureShare');
+    const text = mail.parsed.text ?? '';
+    expect(text).toContain('2 new messages from Omar about Milk kefir grains');
+    expect(text).toContain('1 new message from Lena about Rye sourdough');
+    expect(text).toContain('> I can pick up <b>tomorrow</b>.');
+    expect(text).not.toContain('Still available?');
+    expect(text).toContain(
+      `https://share.example/messages?starter=${kefir.id}&with=${encodeURIComponent(omar.user.id)}`,
+    );
+    expect(text).toContain(
+      `https://share.example/messages?starter=${sourdough.id}&with=${encodeURIComponent(lena.user.id)}`,
+    );
+    expect(mail.parsed.html).toContain('I can pick up &lt;b&gt;tomorrow&lt;/b&gt;.');
+    expect(mail.parsed.html).not.toContain('<b>tomorrow');
+    const headers = Object.fromEntries(mail.parsed.headers.map((h) => [h.key, h.value]));
+    expect(headers['list-unsubscribe']).toMatch(
+      /^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}>$/,
+    );
+    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+
+    await flush();
+    expect(smtp.received.filter((m) => m.to.includes(owner.user.email))).toHaveLength(1);
   });
 });
 

@@ -49,12 +49,87 @@ interface DueRow {
   sender_id: string;
 }
 
+type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
+type Receiver = typeof users.$inferSelect;
+
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
+const nameOf = (user: { firstName: string | null; username: string | null } | undefined) =>
+  user?.firstName?.trim() || user?.username || 'A member';
+
+/**
+ * What a mail says about one conversation: its unread messages (oldest first), or null when
+ * there is nothing to tell (read meanwhile, or about a starter nobody may see any more).
+ */
+async function unreadConversation(tx: Tx, config: Config, row: DueRow) {
+  const starterId = Number(row.starter_id);
+  const facts = await loadStarterFacts(tx, starterId);
+  if (!facts || !isPublic(facts)) return null;
+  const unread = await tx
+    .select({ content: messages.content })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.starterId, starterId),
+        eq(messages.senderId, row.sender_id),
+        eq(messages.receiverId, row.receiver_id),
+        eq(messages.isRead, false),
+      ),
+    )
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+  if (unread.length === 0) return null;
+  const [sender] = await tx.select().from(users).where(eq(users.id, row.sender_id));
+  const [starter] = await tx
+    .execute(sql`SELECT title FROM starters WHERE id = ${starterId}`)
+    .then((r) => rowsOf<{ title: string }>(r));
+  return {
+    unread,
+    senderName: nameOf(sender),
+    title: starter?.title ?? 'your starter',
+    threadUrl: `${siteUrl(config)}/messages?starter=${starterId}&with=${encodeURIComponent(row.sender_id)}`,
+  };
+}
+
+type UnreadConversation = NonNullable<Awaited<ReturnType<typeof unreadConversation>>>;
+
+const FOOTER =
+  'You get this email because you have message emails turned on. Change that on your profile page.';
+
+function conversationMail(config: Config, receiver: Receiver, c: UnreadConversation) {
+  return renderMail({
+    subject: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
+    greeting: `Hi ${receiver.firstName?.trim() || receiver.username || 'there'},`,
+    paragraphs: [`${c.senderName} wrote to you about ${c.title} on CultureShare.`],
+    quotes: c.unread.map((m) => ({ from: c.senderName, text: m.content })),
+    action: { label: 'Reply on CultureShare', url: c.threadUrl },
+    footer: FOOTER,
+    unsubscribeUrl: unsubscribeUrl(config, receiver.mailKey),
+  });
+}
+
+/** The daily digest: every conversation with new messages in one mail, newest text of each. */
+function digestMail(config: Config, receiver: Receiver, list: UnreadConversation[]) {
+  const total = list.reduce((n, c) => n + c.unread.length, 0);
+  return renderMail({
+    subject: `${plural(total, 'new message', 'new messages')} in ${plural(list.length, 'conversation', 'conversations')} on CultureShare`,
+    greeting: `Hi ${receiver.firstName?.trim() || receiver.username || 'there'},`,
+    paragraphs: ['Here is what members wrote to you since your last digest.'],
+    sections: list.map((c) => ({
+      heading: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
+      quote: { from: c.senderName, text: c.unread[c.unread.length - 1]!.content },
+      link: { label: 'Open the conversation', url: c.threadUrl },
+    })),
+    footer:
+      'You get this email because you chose a daily digest of new messages. Change that on your profile page.',
+    unsubscribeUrl: unsubscribeUrl(config, receiver.mailKey),
+  });
+}
 
 /**
  * Turns conversations whose quiet period is over into mails, in one transaction with taking
  * them off the list: a message read meanwhile, a member who turned mail off, is banned or
- * suspended, or a starter nobody may see any more sends nothing.
+ * suspended, or a starter nobody may see any more sends nothing. A member on the daily digest
+ * gets one mail for all their due conversations, so all of a claimed member's due rows are
+ * taken together.
  */
 export async function queueDueMessageMail({
   db,
@@ -66,50 +141,35 @@ export async function queueDueMessageMail({
   return db.transaction(async (tx) => {
     const due = rowsOf<DueRow>(
       await tx.execute(sql`
-        DELETE FROM message_mail_due WHERE (receiver_id, starter_id, sender_id) IN (
-          SELECT receiver_id, starter_id, sender_id FROM message_mail_due
+        DELETE FROM message_mail_due WHERE due_at <= now() AND receiver_id IN (
+          SELECT receiver_id FROM message_mail_due
           WHERE due_at <= now() ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
         ) RETURNING receiver_id, starter_id, sender_id`),
     );
-    let queued = 0;
+    const byReceiver = new Map<string, DueRow[]>();
     for (const row of due) {
-      const [receiver] = await tx.select().from(users).where(eq(users.id, row.receiver_id));
+      byReceiver.set(row.receiver_id, [...(byReceiver.get(row.receiver_id) ?? []), row]);
+    }
+    let queued = 0;
+    for (const [receiverId, rows] of byReceiver) {
+      const [receiver] = await tx.select().from(users).where(eq(users.id, receiverId));
       if (!receiver || receiver.messageMail === 'off') continue;
       if (!mayAct(receiver) || !hasConfirmedEmail(receiver)) continue;
-      const facts = await loadStarterFacts(tx, Number(row.starter_id));
-      if (!facts || !isPublic(facts)) continue;
-      const unread = await tx
-        .select({ content: messages.content })
-        .from(messages)
-        .where(
-          and(
-            eq(messages.starterId, Number(row.starter_id)),
-            eq(messages.senderId, row.sender_id),
-            eq(messages.receiverId, row.receiver_id),
-            eq(messages.isRead, false),
-          ),
-        )
-        .orderBy(asc(messages.createdAt), asc(messages.id));
-      if (unread.length === 0) continue;
-      const [sender] = await tx.select().from(users).where(eq(users.id, row.sender_id));
-      const [starter] = await tx
-        .execute(sql`SELECT title FROM starters WHERE id = ${Number(row.starter_id)}`)
-        .then((r) => rowsOf<{ title: string }>(r));
-      const senderName = sender?.firstName?.trim() || sender?.username || 'A member';
-      const title = starter?.title ?? 'your starter';
-      const threadUrl = `${siteUrl(config)}/messages?starter=${row.starter_id}&with=${encodeURIComponent(row.sender_id)}`;
-      const content = renderMail({
-        subject: `${plural(unread.length, 'new message', 'new messages')} from ${senderName} about ${title}`,
-        greeting: `Hi ${receiver.firstName?.trim() || receiver.username || 'there'},`,
-        paragraphs: [`${senderName} wrote to you about ${title} on CultureShare.`],
-        quotes: unread.map((m) => ({ from: senderName, text: m.content })),
-        action: { label: 'Reply on CultureShare', url: threadUrl },
-        footer:
-          'You get this email because you have message emails turned on. Change that on your profile page.',
-        unsubscribeUrl: unsubscribeUrl(config, receiver.mailKey),
-      });
-      await queueMail(tx, config, { ...content, to: receiver.email, mailKey: receiver.mailKey });
-      queued += 1;
+      const list: UnreadConversation[] = [];
+      for (const row of rows) {
+        const c = await unreadConversation(tx, config, row);
+        if (c) list.push(c);
+      }
+      const mails =
+        receiver.messageMail === 'daily'
+          ? list.length > 0
+            ? [digestMail(config, receiver, list)]
+            : []
+          : list.map((c) => conversationMail(config, receiver, c));
+      for (const content of mails) {
+        await queueMail(tx, config, { ...content, to: receiver.email, mailKey: receiver.mailKey });
+        queued += 1;
+      }
     }
     return queued;
   });

@@ -22,6 +22,12 @@ export interface MailBody {
   /** Quoted member text (messages), escaped here. */
   quotes?: Array<{ from: string; text: string }>;
   action?: { label: string; url: string };
+  /** Blocks after the quotes, each with its own link (a digest's conversations); escaped here. */
+  sections?: Array<{
+    heading: string;
+    quote: { from: string; text: string };
+    link: { label: string; url: string };
+  }>;
   /** A last line in small print (why the member got this mail). */
   footer: string;
   unsubscribeUrl: string;
@@ -40,6 +46,10 @@ export function renderMail(body: MailBody): MailContent {
     ...body.paragraphs,
     ...(body.quotes ?? []).map((q) => `${q.from} wrote:\n${q.text.replace(/^/gm, '> ')}`),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`] : []),
+    ...(body.sections ?? []).map(
+      (s) =>
+        `${s.heading}\n${s.quote.from} wrote:\n${s.quote.text.replace(/^/gm, '> ')}\n${s.link.label}: ${s.link.url}`,
+    ),
     '—',
     `${SITE}: fermentation starters shared free between neighbours.`,
     body.footer,
@@ -47,10 +57,13 @@ export function renderMail(body: MailBody): MailContent {
   ];
   const p = (t: string) =>
     `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
-  const quotes = (body.quotes ?? [])
+  const quote = (q: { from: string; text: string }) =>
+    `<div style="margin:0 0 16px"><div style="font-size:14px;color:#555">${escapeHtml(q.from)} wrote:</div><blockquote style="margin:4px 0 0;padding:8px 12px;border-left:3px solid ${GREEN};background:#f4f7f2;white-space:pre-wrap">${escapeHtml(q.text)}</blockquote></div>`;
+  const quotes = (body.quotes ?? []).map(quote).join('');
+  const sections = (body.sections ?? [])
     .map(
-      (q) =>
-        `<div style="margin:0 0 16px"><div style="font-size:14px;color:#555">${escapeHtml(q.from)} wrote:</div><blockquote style="margin:4px 0 0;padding:8px 12px;border-left:3px solid ${GREEN};background:#f4f7f2;white-space:pre-wrap">${escapeHtml(q.text)}</blockquote></div>`,
+      (s) =>
+        `<div style="margin:0 0 24px"><p style="margin:0 0 8px;font-weight:600;line-height:1.5">${escapeHtml(s.heading)}</p>${quote(s.quote)}<a href="${escapeHtml(s.link.url)}" style="color:${GREEN}">${escapeHtml(s.link.label)}</a></div>`,
     )
     .join('');
   const action = body.action
@@ -61,7 +74,7 @@ export function renderMail(body: MailBody): MailContent {
 <body style="margin:0;padding:0;background:#faf8f3;color:#1f2a1f;font-family:system-ui,-apple-system,'Segoe UI',sans-serif">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <div style="font-size:20px;font-weight:700;color:${GREEN};margin-bottom:24px">${SITE}</div>
-${p(body.greeting)}${body.paragraphs.map(p).join('')}${quotes}${action}
+${p(body.greeting)}${body.paragraphs.map(p).join('')}${quotes}${sections}${action}
 <hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
 <p style="font-size:13px;color:#555;line-height:1.5">${SITE}: fermentation starters shared free between neighbours.<br>${escapeHtml(body.footer)}<br><a href="${escapeHtml(body.unsubscribeUrl)}" style="color:#555">Stop these emails</a></p>
 </div></body></html>`;

@@ -95,19 +95,21 @@ export async function sendMessage(
     deps.config.limits.messagesPerDay,
     DAY_MS,
     "You've sent a lot of messages today. Please try again later.",
-    async () => {
-      const [row] = await db
-        .insert(messages)
-        .values({
-          starterId: starter.id,
-          senderId: actor.id,
-          receiverId: input.receiverId,
-          content: input.content,
-        })
-        .returning();
-      await noteMessageForMail(db, deps.config, row!);
-      return toMessage(row!);
-    },
+    // One transaction: a message is never stored without its notification being scheduled.
+    () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .insert(messages)
+          .values({
+            starterId: starter.id,
+            senderId: actor.id,
+            receiverId: input.receiverId,
+            content: input.content,
+          })
+          .returning();
+        await noteMessageForMail(tx, deps.config, row!);
+        return toMessage(row!);
+      }),
   );
   await deps.live.publish([message.receiverId, message.senderId], {
     type: 'message',

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, rateLimits, starters, users } from '../../db/schema';
+import { messageMailDue, messages, rateLimits, starters, users } from '../../db/schema';
 import {
   createStarterRow,
   createTestApp,
@@ -350,6 +350,48 @@ describe('POST /api/messages', () => {
         .from(rateLimits)
         .where(eq(rateLimits.key, `messages:${asker.user.id}`));
       expect(quota?.hits).toBe(2);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
+describe('message notifications are scheduled with the message', () => {
+  it('stores no message and charges no quota when scheduling its notification fails', async () => {
+    const limited = await createTestApp({ LIMIT_MESSAGES_PER_DAY: '2' });
+    try {
+      const owner = await signedInMember(limited.db);
+      const starter = await createStarterRow(limited.db, owner.user.id);
+      const failing = await signedInMember(limited.db);
+      const fine = await signedInMember(limited.db);
+      await failInsertsWhere(limited.db, 'message_mail_due', 'sender_id', failing.user.id);
+      const post = (from: Member, content: string) =>
+        limited.app.inject({
+          method: 'POST',
+          url: '/api/messages',
+          headers: { cookie: from.cookie },
+          payload: { starterId: starter.id, receiverId: owner.user.id, content },
+        });
+
+      expect((await post(failing, 'lost without its mail')).statusCode).toBe(500);
+      const stored = await limited.db
+        .select()
+        .from(messages)
+        .where(eq(messages.starterId, starter.id));
+      expect(stored).toEqual([]);
+      const [quota] = await limited.db
+        .select({ hits: rateLimits.hits })
+        .from(rateLimits)
+        .where(eq(rateLimits.key, `messages:${failing.user.id}`));
+      expect(quota?.hits ?? 0).toBe(0);
+
+      expect((await post(fine, 'first')).statusCode).toBe(201);
+      expect((await post(fine, 'second')).statusCode).toBe(201);
+      const due = await limited.db
+        .select()
+        .from(messageMailDue)
+        .where(eq(messageMailDue.starterId, starter.id));
+      expect(due.map((d) => [d.receiverId, d.senderId])).toEqual([[owner.user.id, fine.user.id]]);
     } finally {
       await limited.close();
     }
