@@ -112,6 +112,12 @@ describe('what may be done to a starter one sees', () => {
     expect(outcome(owner, states.active, 'moderate')).toBe(403);
   });
 
+  it('nobody changes a deleted starter, not even an owner who moderates', () => {
+    const moderatingOwner = { id: OWNER, isModerator: true };
+    expect(outcome(moderatingOwner, states.deleted, 'see')).toBe('ok');
+    expect(outcome(moderatingOwner, states.deleted, 'change')).toBe(404);
+  });
+
   it('members report public starters but not their own', () => {
     expect(outcome(member, states.active, 'report')).toBe('ok');
     expect(outcome(member, states.claimed, 'report')).toBe('ok');

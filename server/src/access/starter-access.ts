@@ -1,5 +1,4 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { DbOrTx } from '../db/client';
 import { messages, starters, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
@@ -58,17 +57,6 @@ export interface StarterAccessContext {
   hasThread?: boolean;
 }
 
-/**
- * When the owner deleted the starter (soft delete: the row stays for moderation). Looked up on
- * the table so the policy follows the column wherever starters carry it; where they do not,
- * nothing is deleted-but-kept and this is NULL.
- */
-const deletedAtColumn: SQL<Date | null> = (() => {
-  const column = (starters as unknown as Record<string, PgColumn | undefined>).deletedAt;
-  if (!column) return sql<Date | null>`NULL::timestamptz`;
-  return sql`${column}`.mapWith(column) as SQL<Date | null>;
-})();
-
 // ---------------------------------------------------------------- per row
 
 /** Listed, not removed or deleted, and its owner may act: conversations about it go on. */
@@ -118,6 +106,8 @@ export function authorizeStarter(
     case 'see':
       return starter;
     case 'change':
+      // A moderator still sees a starter its owner deleted; nobody changes it any more.
+      if (starter.deletedAt) throw notFound('Starter not found');
       if (!isOwner) throw forbidden('Only the owner can change this starter');
       return starter;
     case 'moderate':
@@ -165,7 +155,7 @@ function openly(): SQL {
   return and(
     eq(starters.isActive, true),
     isNull(starters.removedAt),
-    isNull(deletedAtColumn),
+    isNull(starters.deletedAt),
     sql`${starters.userId} NOT IN (${membersWhoMayNotAct()})`,
   )!;
 }
@@ -182,7 +172,7 @@ function fresh(): SQL {
 export function visibleTo(viewer: Viewer): SQL {
   if (isModerator(viewer)) return sql`true`;
   if (!viewer) return publiclyVisible();
-  return or(publiclyVisible(), and(eq(starters.userId, viewer.id), isNull(deletedAtColumn)))!;
+  return or(publiclyVisible(), and(eq(starters.userId, viewer.id), isNull(starters.deletedAt)))!;
 }
 
 /**
@@ -191,7 +181,7 @@ export function visibleTo(viewer: Viewer): SQL {
  */
 export function visibleInThreadsOf(viewer: NonNullable<Viewer>): SQL {
   if (isModerator(viewer)) return sql`true`;
-  return or(openly(), and(eq(starters.userId, viewer.id), isNull(deletedAtColumn)))!;
+  return or(openly(), and(eq(starters.userId, viewer.id), isNull(starters.deletedAt)))!;
 }
 
 // ---------------------------------------------------------------- loading the facts
@@ -203,7 +193,7 @@ export const starterFactsColumns = {
   isActive: starters.isActive,
   isClaimed: starters.isClaimed,
   removedAt: starters.removedAt,
-  deletedAt: deletedAtColumn,
+  deletedAt: starters.deletedAt,
   availableUntil: starters.availableUntil,
   ownerIsActive: users.isActive,
   ownerBannedAt: users.bannedAt,
@@ -216,7 +206,7 @@ interface StarterFactsRow {
   isActive: boolean;
   isClaimed: boolean;
   removedAt: Date | null;
-  deletedAt: Date | string | null;
+  deletedAt: Date | null;
   availableUntil: Date;
   ownerIsActive: boolean;
   ownerBannedAt: Date | null;
@@ -230,7 +220,7 @@ export function toStarterFacts(row: StarterFactsRow): StarterFacts {
     isActive: row.isActive,
     isClaimed: row.isClaimed,
     removedAt: row.removedAt,
-    deletedAt: row.deletedAt ? new Date(row.deletedAt) : null,
+    deletedAt: row.deletedAt,
     availableUntil: row.availableUntil,
     owner: {
       isActive: row.ownerIsActive,
