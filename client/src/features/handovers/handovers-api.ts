@@ -10,6 +10,7 @@ import type {
   BlockedMember,
   FeedbackInput,
   MyHandovers,
+  Notice,
   StarterActivity,
   UserSummary,
 } from '../../../../common/handovers';
@@ -24,6 +25,8 @@ export const handoverKeys = {
   /** What is reserved for the signed-in member, and what they received or gave. */
   mine: ['handovers', 'mine'] as const,
   blocks: ['handovers', 'blocks'] as const,
+  /** Listings about to expire, hand-overs waiting for "Received": the site-wide notices. */
+  notices: ['handovers', 'notices'] as const,
 };
 
 export const handoverQueries = {
@@ -48,6 +51,11 @@ export const handoverQueries = {
     queryOptions({
       queryKey: handoverKeys.blocks,
       queryFn: ({ signal }) => apiRequest<BlockedMember[]>('/api/me/blocks', { signal }),
+    }),
+  notices: () =>
+    queryOptions({
+      queryKey: handoverKeys.notices,
+      queryFn: ({ signal }) => apiRequest<Notice[]>('/api/me/notices', { signal }),
     }),
 };
 
@@ -81,6 +89,10 @@ export function useMyHandovers(enabled = true) {
 
 export function useBlocks(enabled = true) {
   return useQuery({ ...handoverQueries.blocks(), enabled });
+}
+
+export function useNotices(enabled = true) {
+  return useQuery({ ...handoverQueries.notices(), enabled });
 }
 
 function useHandoverMutation<Input, Output = unknown>(call: (input: Input) => Promise<Output>) {

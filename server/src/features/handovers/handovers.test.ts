@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, messages, starters, users } from '../../db/schema';
+import { queueExpiryReminders } from './expiry-reminders';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -622,5 +623,63 @@ describe('reservation mail', () => {
     expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
     expect((await call(owner, 'POST', url, { memberId: b.user.id })).statusCode).toBe(409);
     expect(await mailTo(b.user.email)).toHaveLength(0);
+  });
+});
+
+describe('expiry reminders', () => {
+  const mailTo = (email: string) =>
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const remind = () => queueExpiryReminders({ db: t.db, config: t.config });
+
+  it('mails the owner once per stretch, again after a renewal, never for a claimed one', async () => {
+    const { owner, starter } = await setting(1, {
+      title: 'Sourdough <b>starter</b>',
+      availableUntil: new Date(Date.now() + DAY),
+    });
+    const later = await createStarterRow(t.db, owner.user.id, {
+      availableUntil: new Date(Date.now() + 10 * DAY),
+    });
+    await createStarterRow(t.db, owner.user.id, {
+      isClaimed: true,
+      availableUntil: new Date(Date.now() + DAY),
+    });
+    // Two server copies at once still send one.
+    await Promise.all([remind(), remind()]);
+    await remind();
+    const mails = await mailTo(owner.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Sourdough <b>starter</b> leaves CultureShare soon');
+    expect(mails[0]!.htmlBody).toContain('Sourdough &lt;b&gt;starter&lt;/b&gt;');
+    expect(mails[0]!.textBody).toContain('/profile');
+    expect(later.id).toBeGreaterThan(0);
+
+    // The site-wide notice says the same.
+    const notices = (await call(owner, 'GET', '/api/me/notices')).json();
+    expect(notices).toEqual([
+      expect.objectContaining({ kind: 'expires_soon', starterId: starter.id }),
+    ]);
+
+    const renew = await call(owner, 'POST', `/api/starters/${starter.id}/renew`, {
+      availableDays: 7,
+    });
+    expect(renew.statusCode, renew.body).toBeLessThan(300);
+    await remind();
+    expect(await mailTo(owner.user.email)).toHaveLength(1);
+    // Five days on, the renewed stretch is nearly over: a new reminder.
+    await t.db
+      .update(starters)
+      .set({ availableUntil: sql`now() + interval '1 day'` })
+      .where(eq(starters.id, starter.id));
+    await remind();
+    expect(await mailTo(owner.user.email)).toHaveLength(2);
+  });
+
+  it('does not mail an owner who is banned, nor for an already expired listing', async () => {
+    const banned = await signedInMember(t.db, { bannedAt: new Date() });
+    await createStarterRow(t.db, banned.user.id, { availableUntil: new Date(Date.now() + DAY) });
+    const { owner } = await setting(1, { availableUntil: new Date(Date.now() - DAY) });
+    await remind();
+    expect(await mailTo(banned.user.email)).toHaveLength(0);
+    expect(await mailTo(owner.user.email)).toHaveLength(0);
   });
 });
