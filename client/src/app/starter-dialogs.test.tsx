@@ -50,4 +50,43 @@ describe('starter dialogs composed for the starters feature', () => {
     expect(report).toHaveTextContent('Bubbly water kefir grains');
     expect(report).toHaveTextContent('Olive');
   });
+
+  it('hides Message Owner on the cards of a member a block stands between', async () => {
+    let unreachable: string[] = ['owner-1'];
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) =>
+        url === '/api/auth/user'
+          ? jsonResponse(aMember())
+          : url === '/api/me/unreachable'
+            ? jsonResponse({ memberIds: unreachable })
+            : jsonResponse({}, 404),
+      ),
+    );
+    const other = aStarter({
+      id: starter.id + 1,
+      title: 'Rye sourdough starter',
+      user: { ...starter.user, id: 'owner-2' },
+    });
+    const { queryClient } = renderWithProviders(
+      <WithStarterDialogs>
+        <StarterCard starter={starter} />
+        <StarterCard starter={other} />
+      </WithStarterDialogs>,
+    );
+    expect(
+      await screen.findByRole('button', { name: 'Message Owner: Rye sourdough starter' }),
+    ).toBeInTheDocument();
+    await vi.waitFor(() =>
+      expect(
+        screen.queryByRole('button', { name: 'Message Owner: Bubbly water kefir grains' }),
+      ).toBeNull(),
+    );
+    // Unblocked: the button comes back.
+    unreachable = [];
+    await queryClient.invalidateQueries();
+    expect(
+      await screen.findByRole('button', { name: 'Message Owner: Bubbly water kefir grains' }),
+    ).toBeInTheDocument();
+  });
 });

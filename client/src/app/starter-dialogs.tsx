@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { GiveElsewhereDialog } from '../features/handovers/give-elsewhere-dialog';
+import { useIsReachable } from '../features/handovers/reachable';
 import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
 import { moderationKeys } from '../features/moderation/moderation-api';
@@ -48,6 +49,7 @@ const dialogs: StarterDialogs = {
   ReportDialog: StarterReportDialog,
   GiveElsewhereDialog,
   MemberSummary,
+  useIsReachable,
 };
 
 /**

@@ -12,6 +12,7 @@ import type {
   MyHandovers,
   Notice,
   StarterActivity,
+  Unreachable,
   UserSummary,
 } from '../../../../common/handovers';
 import { apiRequest } from '../../lib/api';
@@ -27,6 +28,8 @@ export const handoverKeys = {
   blocks: ['handovers', 'blocks'] as const,
   /** Listings about to expire, hand-overs waiting for "Received": the site-wide notices. */
   notices: ['handovers', 'notices'] as const,
+  /** Members a block stands between, either way round: no Message button for them. */
+  unreachable: ['handovers', 'unreachable'] as const,
 };
 
 export const handoverQueries = {
@@ -56,6 +59,11 @@ export const handoverQueries = {
     queryOptions({
       queryKey: handoverKeys.notices,
       queryFn: ({ signal }) => apiRequest<Notice[]>('/api/me/notices', { signal }),
+    }),
+  unreachable: () =>
+    queryOptions({
+      queryKey: handoverKeys.unreachable,
+      queryFn: ({ signal }) => apiRequest<Unreachable>('/api/me/unreachable', { signal }),
     }),
 };
 
@@ -93,6 +101,10 @@ export function useBlocks(enabled = true) {
 
 export function useNotices(enabled = true) {
   return useQuery({ ...handoverQueries.notices(), enabled });
+}
+
+export function useUnreachable(enabled = true) {
+  return useQuery({ ...handoverQueries.unreachable(), enabled });
 }
 
 function useHandoverMutation<Input, Output = unknown>(call: (input: Input) => Promise<Output>) {

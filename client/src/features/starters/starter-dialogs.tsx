@@ -18,6 +18,8 @@ export interface StarterDialogs {
   GiveElsewhereDialog?: ComponentType<StarterDialogProps>;
   /** A member's reliability on the "Shared by" card (hand-overs). */
   MemberSummary?: ComponentType<{ userId: string }>;
+  /** A hook: false when a block stands between the viewer and `userId` (no Message button). */
+  useIsReachable?: (userId: string) => boolean;
 }
 
 const none = () => null;
