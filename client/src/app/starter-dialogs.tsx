@@ -1,8 +1,9 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ownerName } from '../../../common/display';
 import { GiveElsewhereDialog } from '../features/handovers/give-elsewhere-dialog';
 import { useIsReachable } from '../features/handovers/reachable';
-import { ReliabilitySummary } from '../features/handovers/reliability-summary';
+import { MemberReliability } from '../features/handovers/member-reliability';
 import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
 import { moderationKeys } from '../features/moderation/moderation-api';
 import { ReportDialog } from '../features/reports/report-dialog';
@@ -21,7 +22,11 @@ function MessageDialog(props: StarterDialogProps) {
       summary={
         <>
           <StarterSummary starter={props.starter} />
-          <ReliabilitySummary userId={props.starter.userId} className="mt-2 px-1" />
+          <MemberReliability
+            userId={props.starter.userId}
+            name={ownerName(props.starter.user)}
+            className="mt-2 px-1"
+          />
         </>
       }
     />
@@ -40,8 +45,8 @@ function StarterReportDialog(props: StarterDialogProps) {
   );
 }
 
-function MemberSummary({ userId }: { userId: string }) {
-  return <ReliabilitySummary userId={userId} />;
+function MemberSummary({ userId, name }: { userId: string; name: string }) {
+  return <MemberReliability userId={userId} name={name} />;
 }
 
 const dialogs: StarterDialogs = {
