@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, messages, starters, users } from '../../db/schema';
-import { queueExpiryReminders } from './expiry-reminders';
+import { expiryReminderTask, queueExpiryReminders } from './expiry-reminders';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -681,5 +681,14 @@ describe('expiry reminders', () => {
     await remind();
     expect(await mailTo(banned.user.email)).toHaveLength(0);
     expect(await mailTo(owner.user.email)).toHaveLength(0);
+  });
+
+  it('the worker looks the listings over at most once a minute', async () => {
+    const task = expiryReminderTask({ db: t.db, config: t.config });
+    const { owner } = await setting(1, { availableUntil: new Date(Date.now() + DAY) });
+    expect(await task()).toBeGreaterThanOrEqual(1);
+    await createStarterRow(t.db, owner.user.id, { availableUntil: new Date(Date.now() + DAY) });
+    expect(await task()).toBe(0);
+    expect(await mailTo(owner.user.email)).toHaveLength(1);
   });
 });
