@@ -362,6 +362,7 @@ export type BlockedMember = z.infer<typeof blockedMemberSchema>;
  * can hide the Message button on browse answers, which are shared and carry no `canMessage`.
  */
 export const unreachableSchema = z.object({ memberIds: z.array(z.string()) });
+export type Unreachable = z.infer<typeof unreachableSchema>;
 
 export const BLOCKED_BY_THEM = "This member isn't taking messages from you.";
 export const BLOCKED_BY_YOU = 'You have blocked this member. Unblock them to send a message.';

@@ -5,6 +5,7 @@ import { DataDirLockedError } from './db/dir-lock';
 import { backfillUsernameSkeletons } from './features/users/users.service';
 import { startSweeper, type Sweeper } from './sweeper';
 import { createMailer } from './features/mail/mailer';
+import { expiryReminderTask } from './features/handovers/expiry-reminders';
 import { startMailWorker, type MailWorker } from './features/mail/outbox';
 import { queueDueMessageMail } from './features/mail/message-mail';
 
@@ -58,6 +59,7 @@ async function main() {
     const deps = { db: database.db, config };
     mailWorker = startMailWorker(deps, createMailer(config), app.log, [
       () => queueDueMessageMail(deps),
+      expiryReminderTask(deps),
     ]);
   }
 }

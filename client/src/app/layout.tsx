@@ -4,6 +4,8 @@ import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header } from './header';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
+import { NoticesBanner } from '../features/handovers/notices-banner';
+import { useCurrentUser } from '../lib/current-user';
 
 function PageFallback() {
   return (
@@ -18,6 +20,7 @@ function PageFallback() {
 }
 
 export function Layout() {
+  const { isSignedIn } = useCurrentUser();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -28,6 +31,7 @@ export function Layout() {
       </a>
       <Header />
       <UnconfirmedBanner />
+      <NoticesBanner signedIn={isSignedIn} />
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

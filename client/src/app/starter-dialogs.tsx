@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
+import { ownerName } from '../../../common/display';
 import { GiveElsewhereDialog } from '../features/handovers/give-elsewhere-dialog';
-import { ReliabilitySummary } from '../features/handovers/reliability-summary';
+import { useIsReachable } from '../features/handovers/reachable';
+import { MemberReliability } from '../features/handovers/member-reliability';
 import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
 import { moderationKeys } from '../features/moderation/moderation-api';
 import { ReportDialog } from '../features/reports/report-dialog';
@@ -20,7 +22,11 @@ function MessageDialog(props: StarterDialogProps) {
       summary={
         <>
           <StarterSummary starter={props.starter} />
-          <ReliabilitySummary userId={props.starter.userId} className="mt-2 px-1" />
+          <MemberReliability
+            userId={props.starter.userId}
+            name={ownerName(props.starter.user)}
+            className="mt-2 px-1"
+          />
         </>
       }
     />
@@ -39,8 +45,8 @@ function StarterReportDialog(props: StarterDialogProps) {
   );
 }
 
-function MemberSummary({ userId }: { userId: string }) {
-  return <ReliabilitySummary userId={userId} />;
+function MemberSummary({ userId, name }: { userId: string; name: string }) {
+  return <MemberReliability userId={userId} name={name} />;
 }
 
 const dialogs: StarterDialogs = {
@@ -48,6 +54,7 @@ const dialogs: StarterDialogs = {
   ReportDialog: StarterReportDialog,
   GiveElsewhereDialog,
   MemberSummary,
+  useIsReachable,
 };
 
 /**

@@ -198,6 +198,8 @@ export const starters = pgTable(
       .default(sql`now() + interval '30 days'`),
     /** "Still available" presses since the last hand-over. */
     renewals: integer('renewals').notNull().default(0),
+    /** The `availableUntil` whose reminder mail went out: one per stretch, renewing resets. */
+    expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(starter_type, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(custom_description, '')), 'C') || setweight(to_tsvector('simple', coalesce(location, '')), 'B')`,
     ),

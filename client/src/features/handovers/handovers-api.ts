@@ -10,7 +10,9 @@ import type {
   BlockedMember,
   FeedbackInput,
   MyHandovers,
+  Notice,
   StarterActivity,
+  Unreachable,
   UserSummary,
 } from '../../../../common/handovers';
 import { apiRequest } from '../../lib/api';
@@ -24,6 +26,10 @@ export const handoverKeys = {
   /** What is reserved for the signed-in member, and what they received or gave. */
   mine: ['handovers', 'mine'] as const,
   blocks: ['handovers', 'blocks'] as const,
+  /** Listings about to expire, hand-overs waiting for "Received": the site-wide notices. */
+  notices: ['handovers', 'notices'] as const,
+  /** Members a block stands between, either way round: no Message button for them. */
+  unreachable: ['handovers', 'unreachable'] as const,
 };
 
 export const handoverQueries = {
@@ -48,6 +54,16 @@ export const handoverQueries = {
     queryOptions({
       queryKey: handoverKeys.blocks,
       queryFn: ({ signal }) => apiRequest<BlockedMember[]>('/api/me/blocks', { signal }),
+    }),
+  notices: () =>
+    queryOptions({
+      queryKey: handoverKeys.notices,
+      queryFn: ({ signal }) => apiRequest<Notice[]>('/api/me/notices', { signal }),
+    }),
+  unreachable: () =>
+    queryOptions({
+      queryKey: handoverKeys.unreachable,
+      queryFn: ({ signal }) => apiRequest<Unreachable>('/api/me/unreachable', { signal }),
     }),
 };
 
@@ -81,6 +97,14 @@ export function useMyHandovers(enabled = true) {
 
 export function useBlocks(enabled = true) {
   return useQuery({ ...handoverQueries.blocks(), enabled });
+}
+
+export function useNotices(enabled = true) {
+  return useQuery({ ...handoverQueries.notices(), enabled });
+}
+
+export function useUnreachable(enabled = true) {
+  return useQuery({ ...handoverQueries.unreachable(), enabled });
 }
 
 function useHandoverMutation<Input, Output = unknown>(call: (input: Input) => Promise<Output>) {

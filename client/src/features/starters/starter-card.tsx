@@ -17,10 +17,13 @@ import { StarterImage } from './starter-image';
 import { paths } from '../../lib/paths';
 import { signInHref } from '../../lib/sign-in-return';
 
+const alwaysReachable = () => true;
+
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
 export function StarterCard({ starter }: { starter: Starter }) {
   const { user } = useCurrentUser();
-  const { MessageDialog } = useStarterDialogs();
+  const { MessageDialog, useIsReachable = alwaysReachable } = useStarterDialogs();
+  const reachable = useIsReachable(starter.userId);
   const [messageOpen, setMessageOpen] = useState(false);
   const location = useLocation();
   const isOwner = !!user && user.id === starter.userId;
@@ -68,7 +71,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
             <span className="truncate">{starter.location}</span>
           </span>
         </div>
-        {!isOwner && !starter.isClaimed && starter.canMessage !== false && (
+        {!isOwner && !starter.isClaimed && starter.canMessage !== false && reachable && (
           <div className="relative z-10">
             {user ? (
               <Button

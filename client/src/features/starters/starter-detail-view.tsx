@@ -195,7 +195,9 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 <CalendarDays className="size-4 shrink-0" aria-hidden />
                 {timeAgo(starter.createdAt)}
               </p>
-              {MemberSummary && <MemberSummary userId={starter.userId} />}
+              {MemberSummary && (
+                <MemberSummary userId={starter.userId} name={ownerName(starter.user)} />
+              )}
             </Card>
             {isOwner ? (
               starter.isClaimed && (

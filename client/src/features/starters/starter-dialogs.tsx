@@ -17,7 +17,9 @@ export interface StarterDialogs {
   /** The owner's "given to someone not on CultureShare" (hand-overs). */
   GiveElsewhereDialog?: ComponentType<StarterDialogProps>;
   /** A member's reliability on the "Shared by" card (hand-overs). */
-  MemberSummary?: ComponentType<{ userId: string }>;
+  MemberSummary?: ComponentType<{ userId: string; name: string }>;
+  /** A hook: false when a block stands between the viewer and `userId` (no Message button). */
+  useIsReachable?: (userId: string) => boolean;
 }
 
 const none = () => null;

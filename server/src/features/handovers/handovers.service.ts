@@ -30,8 +30,10 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { formatWallClock, publishLines, writeSystemLine } from '../messages/system-lines';
+import { queueReservationMail } from './handover-mail';
 
 type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
+type MailDeps = Deps & Pick<AppDeps, 'config'>;
 
 const NOT_ASKED = 'You can only do this for a member who has messaged you about this starter';
 
@@ -78,7 +80,7 @@ async function assertAsked(db: DbOrTx, starter: StarterFacts, memberId: string) 
 
 /** POST /api/starters/:id/reservations: the owner holds one portion for a member who asked. */
 export async function reservePortion(
-  deps: Deps,
+  deps: MailDeps,
   actor: SessionUser,
   input: { starterId: number; memberId: string; at?: string | null },
 ): Promise<{ id: number }> {
@@ -121,6 +123,13 @@ export async function reservePortion(
       at: input.at ?? null,
       reservationId: reservation!.id,
     });
+    await queueReservationMail(tx, deps.config, {
+      memberId: input.memberId,
+      ownerId: actor.id,
+      starterId: starter.id,
+      kind: 'reserved',
+      line: line.content,
+    });
     return { id: reservation!.id, line };
   });
   deps.listings.clear();
@@ -133,7 +142,7 @@ export async function reservePortion(
  * is for backs out (kept for their summary). Anyone else: as if it did not exist.
  */
 export async function releaseReservation(
-  deps: Deps,
+  deps: MailDeps,
   actor: SessionUser,
   input: { reservationId: number; reason?: string },
 ): Promise<void> {
@@ -163,7 +172,7 @@ export async function releaseReservation(
       .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: sql`now()` })
       .where(eq(starters.id, reservation.starterId));
     const why = input.reason ? ` — ${input.reason}` : '';
-    return writeSystemLine(tx, {
+    const line = await writeSystemLine(tx, {
       starterId: reservation.starterId,
       from: actor.id,
       to: isOwner ? reservation.memberId : facts!.ownerId,
@@ -172,6 +181,15 @@ export async function releaseReservation(
       at: reservation.at,
       reservationId: reservation.id,
     });
+    if (isOwner)
+      await queueReservationMail(tx, deps.config, {
+        memberId: reservation.memberId,
+        ownerId: actor.id,
+        starterId: reservation.starterId,
+        kind: 'released',
+        line: line.content,
+      });
+    return line;
   });
   deps.listings.clear();
   await publishLines(deps, [line]);

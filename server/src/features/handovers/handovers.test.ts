@@ -3,7 +3,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
-import { messages, starters, users } from '../../db/schema';
+import { mailOutbox, messages, starters, users } from '../../db/schema';
+import { expiryReminderTask, queueExpiryReminders } from './expiry-reminders';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -542,5 +543,152 @@ describe('blocks', () => {
       .from(messages)
       .where(and(eq(messages.starterId, later.id), eq(messages.senderId, a.user.id)));
     expect(rows).toHaveLength(1);
+  });
+});
+
+describe('reservation mail', () => {
+  const mailTo = (email: string) =>
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+
+  it('mails the member when the owner reserves and when the owner releases, escaped', async () => {
+    const owner = await signedInMember(t.db, { firstName: '<b>Ana</b>' });
+    const starter = await createStarterRow(t.db, owner.user.id, {
+      portions: 2,
+      title: 'Kefir & <i>friends</i>',
+    });
+    const asker = await signedInMember(t.db);
+    await ask(asker, starter.id, owner.user.id);
+    const res = await call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+      memberId: asker.user.id,
+      at: '2026-11-28T10:00',
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    const [reserved, ...none] = await mailTo(asker.user.email);
+    expect(none).toHaveLength(0);
+    expect(reserved!.subject).toBe('<b>Ana</b> reserved Kefir & <i>friends</i> for you');
+    expect(reserved!.textBody).toMatch(/Reserved for you — Saturday (28 November )?10:00/);
+    expect(reserved!.textBody).toContain(`/messages?starter=${starter.id}&with=${owner.user.id}`);
+    expect(reserved!.htmlBody).toContain('&lt;b&gt;Ana&lt;/b&gt;');
+    expect(reserved!.htmlBody).not.toContain('<i>friends</i>');
+    expect(reserved!.headers).toMatchObject({
+      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+    });
+
+    const gone = await call(owner, 'DELETE', `/api/reservations/${res.json().id}`, {
+      reason: 'Grains need a rest',
+    });
+    expect(gone.statusCode, gone.body).toBe(204);
+    const after = await mailTo(asker.user.email);
+    expect(after).toHaveLength(2);
+    const released = after.find((m) => m.id !== reserved!.id)!;
+    expect(released.subject).toMatch(/released the reservation/);
+    expect(released.textBody).toContain('Reservation released — Grains need a rest');
+    // The owner gets no mail for their own action.
+    expect(await mailTo(owner.user.email)).toHaveLength(0);
+  });
+
+  it('sends nothing when the member backs out, turned message mail off or is suspended', async () => {
+    const { owner, starter } = await setting(3);
+    const quiet = await signedInMember(t.db, { messageMail: 'off' });
+    const suspended = await signedInMember(t.db);
+    const leaving = await signedInMember(t.db);
+    for (const m of [quiet, suspended, leaving]) await ask(m, starter.id, owner.user.id);
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(Date.now() + DAY) })
+      .where(eq(users.id, suspended.user.id));
+    const url = `/api/starters/${starter.id}/reservations`;
+    const ids: Record<string, number> = {};
+    for (const m of [quiet, suspended, leaving]) {
+      const res = await call(owner, 'POST', url, { memberId: m.user.id });
+      expect(res.statusCode, res.body).toBe(201);
+      ids[m.user.id] = res.json().id;
+    }
+    expect(await mailTo(quiet.user.email)).toHaveLength(0);
+    expect(await mailTo(suspended.user.email)).toHaveLength(0);
+    expect(await mailTo(leaving.user.email)).toHaveLength(1);
+    const back = await call(leaving, 'DELETE', `/api/reservations/${ids[leaving.user.id]}`, {});
+    expect(back.statusCode, back.body).toBe(204);
+    expect(await mailTo(leaving.user.email)).toHaveLength(1);
+    expect(await mailTo(owner.user.email)).toHaveLength(0);
+  });
+
+  it('queues no mail when the reservation is refused', async () => {
+    const { owner, starter } = await setting(1);
+    const a = await signedInMember(t.db);
+    const b = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    await ask(b, starter.id, owner.user.id);
+    const url = `/api/starters/${starter.id}/reservations`;
+    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
+    expect((await call(owner, 'POST', url, { memberId: b.user.id })).statusCode).toBe(409);
+    expect(await mailTo(b.user.email)).toHaveLength(0);
+  });
+});
+
+describe('expiry reminders', () => {
+  const mailTo = (email: string) =>
+    t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  const remind = () => queueExpiryReminders({ db: t.db, config: t.config });
+
+  it('mails the owner once per stretch, again after a renewal, never for a claimed one', async () => {
+    const { owner, starter } = await setting(1, {
+      title: 'Sourdough <b>starter</b>',
+      availableUntil: new Date(Date.now() + DAY),
+    });
+    const later = await createStarterRow(t.db, owner.user.id, {
+      availableUntil: new Date(Date.now() + 10 * DAY),
+    });
+    await createStarterRow(t.db, owner.user.id, {
+      isClaimed: true,
+      availableUntil: new Date(Date.now() + DAY),
+    });
+    // Two server copies at once still send one.
+    await Promise.all([remind(), remind()]);
+    await remind();
+    const mails = await mailTo(owner.user.email);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('Sourdough <b>starter</b> leaves CultureShare soon');
+    expect(mails[0]!.htmlBody).toContain('Sourdough &lt;b&gt;starter&lt;/b&gt;');
+    expect(mails[0]!.textBody).toContain('/profile');
+    expect(later.id).toBeGreaterThan(0);
+
+    // The site-wide notice says the same.
+    const notices = (await call(owner, 'GET', '/api/me/notices')).json();
+    expect(notices).toEqual([
+      expect.objectContaining({ kind: 'expires_soon', starterId: starter.id }),
+    ]);
+
+    const renew = await call(owner, 'POST', `/api/starters/${starter.id}/renew`, {
+      availableDays: 7,
+    });
+    expect(renew.statusCode, renew.body).toBeLessThan(300);
+    await remind();
+    expect(await mailTo(owner.user.email)).toHaveLength(1);
+    // Five days on, the renewed stretch is nearly over: a new reminder.
+    await t.db
+      .update(starters)
+      .set({ availableUntil: sql`now() + interval '1 day'` })
+      .where(eq(starters.id, starter.id));
+    await remind();
+    expect(await mailTo(owner.user.email)).toHaveLength(2);
+  });
+
+  it('does not mail an owner who is banned, nor for an already expired listing', async () => {
+    const banned = await signedInMember(t.db, { bannedAt: new Date() });
+    await createStarterRow(t.db, banned.user.id, { availableUntil: new Date(Date.now() + DAY) });
+    const { owner } = await setting(1, { availableUntil: new Date(Date.now() - DAY) });
+    await remind();
+    expect(await mailTo(banned.user.email)).toHaveLength(0);
+    expect(await mailTo(owner.user.email)).toHaveLength(0);
+  });
+
+  it('the worker looks the listings over at most once a minute', async () => {
+    const task = expiryReminderTask({ db: t.db, config: t.config });
+    const { owner } = await setting(1, { availableUntil: new Date(Date.now() + DAY) });
+    expect(await task()).toBeGreaterThanOrEqual(1);
+    await createStarterRow(t.db, owner.user.id, { availableUntil: new Date(Date.now() + DAY) });
+    expect(await task()).toBe(0);
+    expect(await mailTo(owner.user.email)).toHaveLength(1);
   });
 });

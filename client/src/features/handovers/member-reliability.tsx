@@ -1,0 +1,30 @@
+import { useCurrentUser } from '../../lib/current-user';
+import { cn } from '../../lib/cn';
+import { BlockMemberButton } from './block-member-button';
+import { ReliabilitySummary } from './reliability-summary';
+
+/**
+ * A member's reliability where someone decides whether to ask them (the "Shared by" card, the
+ * message dialog), with Block / Unblock next to it, confirmed as in a thread.
+ */
+export function MemberReliability({
+  userId,
+  name,
+  className,
+}: {
+  userId: string;
+  name: string;
+  className?: string;
+}) {
+  const { user } = useCurrentUser();
+  return (
+    <div className={cn('grid gap-1', className)}>
+      <ReliabilitySummary userId={userId} />
+      {user && user.id !== userId && (
+        <div className="-ml-3">
+          <BlockMemberButton memberId={userId} name={name} />
+        </div>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,1 @@
+ALTER TABLE "starters" ADD COLUMN "expiry_reminded_for" timestamp with time zone;

@@ -1,0 +1,96 @@
+import { sql } from 'drizzle-orm';
+import { EXPIRY_NOTICE_DAYS } from '../../../../common/handovers';
+import type { Config } from '../../config';
+import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { renderMail } from '../mail/templates';
+
+interface DueRow {
+  id: number;
+  title: string;
+  available_until: Date | string;
+  email: string;
+  mail_key: string;
+  first_name: string | null;
+  username: string | null;
+  /** `hasConfirmedEmail` and `mayAct` (access/members.ts), read in the same statement. */
+  confirmed: boolean;
+  may_act: boolean;
+}
+
+/**
+ * The worker's periodic task: each open, unclaimed listing whose stretch ends within
+ * EXPIRY_NOTICE_DAYS gets one reminder mail to its owner. Marking the row and queueing the
+ * mail share one transaction, and the mark is a conditional UPDATE with SKIP LOCKED, so two
+ * server copies never both remind; renewing moves `available_until` past the mark, which
+ * allows the next stretch its own reminder.
+ */
+export async function queueExpiryReminders({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Config;
+}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = rowsOf<DueRow>(
+      await tx.execute(sql`
+        WITH due AS (
+          SELECT s.id FROM starters s
+          WHERE s.is_claimed = false AND s.is_active = true
+            AND s.removed_at IS NULL AND s.deleted_at IS NULL
+            AND s.available_until > now()
+            AND s.available_until <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
+            AND s.expiry_reminded_for IS DISTINCT FROM s.available_until
+          ORDER BY s.available_until, s.id
+          LIMIT 50
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE starters s SET expiry_reminded_for = s.available_until
+        FROM due, users u
+        WHERE s.id = due.id AND u.id = s.user_id
+        RETURNING s.id, s.title, s.available_until, u.email, u.mail_key, u.first_name,
+          u.username, u.email_verified_at IS NOT NULL AS confirmed,
+          (u.is_active AND u.banned_at IS NULL
+            AND NOT coalesce(u.suspended_until > now(), false)) AS may_act`),
+    );
+    let queued = 0;
+    for (const row of due) {
+      // Marked all the same: a member who may not act now is not reminded later for it.
+      if (!row.confirmed || !row.may_act) continue;
+      const until = new Date(row.available_until);
+      const profileUrl = `${siteUrl(config)}/profile`;
+      const content = renderMail({
+        subject: `${row.title} leaves CultureShare soon`,
+        greeting: `Hi ${row.first_name?.trim() || row.username || 'there'},`,
+        paragraphs: [
+          `Your listing ${row.title} stops showing in browse and search on ${until.toUTCString().slice(0, 16)}.`,
+          'If you still have some to share, press "Still available" on your profile to keep it listed.',
+        ],
+        action: { label: 'Open My Starters', url: profileUrl },
+        footer: 'You get this email because you share a starter on CultureShare.',
+        unsubscribeUrl: unsubscribeUrl(config, row.mail_key),
+      });
+      await queueMail(tx, config, { ...content, to: row.email, mailKey: row.mail_key });
+      queued += 1;
+    }
+    return queued;
+  });
+}
+
+/**
+ * The worker's task: the mail worker polls every few seconds, but expiry is a matter of days,
+ * so the listings are looked over at most once per `everyMs` (sparing a scan per poll).
+ */
+export function expiryReminderTask(
+  deps: { db: Db; config: Config },
+  everyMs = 60_000,
+): () => Promise<unknown> {
+  let last = 0;
+  return async () => {
+    if (Date.now() - last < everyMs) return 0;
+    last = Date.now();
+    return queueExpiryReminders(deps);
+  };
+}
