@@ -88,7 +88,8 @@ export function ProfileView({
 
       <AccountSettings user={user} />
 
-      <Tabs.Root defaultValue="starters">
+      {/* min-w-0: the tab row scrolls on a narrow phone instead of widening the page grid. */}
+      <Tabs.Root defaultValue="starters" className="min-w-0">
         <Tabs.List
           aria-label="Your activity"
           className="inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
@@ -96,14 +97,14 @@ export function ProfileView({
           <Tabs.Trigger value="starters" className={tabTrigger}>
             My Starters
           </Tabs.Trigger>
+          <Tabs.Trigger value="activity" className={tabTrigger}>
+            Activity
+          </Tabs.Trigger>
           {myHandovers && (
             <Tabs.Trigger value="handovers" className={tabTrigger}>
               My Hand-overs
             </Tabs.Trigger>
           )}
-          <Tabs.Trigger value="activity" className={tabTrigger}>
-            Activity
-          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="starters" className="mt-5">
           {myStarters}
