@@ -1,53 +1,26 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
 import { afterEach, describe, expect, it } from 'vitest';
+import {
+  freePort,
+  killServerProcesses,
+  startServerProcess,
+  waitReady,
+} from '../../test/server-process';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
 // The real entry point as its own process, so it can really be killed.
-const root = path.resolve(import.meta.dirname, '../../../..');
-const children: ChildProcess[] = [];
 const smtpServers: TestSmtpServer[] = [];
 
 afterEach(async () => {
-  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+  killServerProcesses();
   for (const s of smtpServers.splice(0)) await s.close();
 });
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const srv = net.createServer();
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
-function start(env: Record<string, string>) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      LOG_LEVEL: 'info',
-      CLIENT_DIST: '/nonexistent',
-      HOST: '127.0.0.1',
-      ...env,
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
-  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
-}
-type Started = ReturnType<typeof start>;
+/** Info level: these tests read the log line that names a saved mail file. */
+const start = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env });
 
 async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
   const until = Date.now() + ms;
@@ -55,21 +28,6 @@ async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-}
-
-async function waitReady(port: number, s: Started) {
-  await waitFor(
-    async () => {
-      if (s.child.exitCode !== null) throw new Error(`server exited: ${s.output()}`);
-      try {
-        return (await fetch(`http://127.0.0.1:${port}/readyz`)).ok;
-      } catch {
-        return false;
-      }
-    },
-    'the server',
-    150_000,
-  );
 }
 
 async function signUp(port: number, email: string) {
@@ -108,7 +66,7 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     const dataDir = tempDir();
     const port = await freePort();
     const s = start({ PORT: String(port), DATA_DIR: dataDir, MAIL_POLL_MS: '100' });
-    await waitReady(port, s);
+    await waitReady(port, s, 150_000);
     expect(await signUp(port, 'newcomer@example.test')).toBe(201);
     const mailDir = path.join(dataDir, 'mail');
     await waitFor(
@@ -138,7 +96,7 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     };
     // The SMTP server is down: the mail waits in the outbox, and pages keep working.
     const first = start(env);
-    await waitReady(port, first);
+    await waitReady(port, first, 150_000);
     expect(await signUp(port, 'patient@example.test')).toBe(201);
     await waitFor(() => first.output().includes('mail delivery deferred'), 'a failed try');
     expect(first.output()).not.toContain('patient@example.test');
@@ -148,7 +106,7 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     const smtp = await startTestSmtpServer(smtpPort);
     smtpServers.push(smtp);
     const second = start(env);
-    await waitReady(port, second);
+    await waitReady(port, second, 150_000);
     await smtp.waitFor((m) => m.to.includes('patient@example.test'), 30_000);
     // Several more worker passes: still the one mail.
     await new Promise((r) => setTimeout(r, 1500));

@@ -1,0 +1,65 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import net from 'node:net';
+import path from 'node:path';
+
+/** The real entry point run as its own process, as `npm start` does (so it can really be killed). */
+const root = path.resolve(import.meta.dirname, '../../..');
+const children: ChildProcess[] = [];
+
+export interface ServerProcess {
+  child: ChildProcess;
+  /** Everything it wrote to stdout and stderr so far. */
+  output: () => string;
+  exited: Promise<number | null>;
+}
+
+export async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const srv = net.createServer();
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export function startServerProcess(env: Record<string, string>): ServerProcess {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      LOG_LEVEL: 'warn',
+      CLIENT_DIST: '/nonexistent',
+      HOST: '127.0.0.1',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+/** Kills every process `startServerProcess` started that is still running (an afterEach). */
+export function killServerProcesses(): void {
+  for (const child of children.splice(0)) if (child.exitCode === null) child.kill('SIGKILL');
+}
+
+/** Waits until the process answers /readyz; fails at once if it exits first. */
+export async function waitReady(port: number, started: ServerProcess, ms = 30_000) {
+  const until = Date.now() + ms;
+  while (Date.now() < until) {
+    if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);
+    try {
+      if ((await fetch(`http://127.0.0.1:${port}/readyz`)).ok) return;
+    } catch {
+      // not listening yet
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`server did not become ready: ${started.output()}`);
+}
