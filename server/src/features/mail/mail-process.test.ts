@@ -44,6 +44,7 @@ async function signUp(port: number, email: string) {
   return res.status;
 }
 
+const emlFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-mail-'));
 
 // Each start migrates a fresh embedded database: slow on a small machine.
@@ -69,11 +70,8 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     await waitReady(port, s, 150_000);
     expect(await signUp(port, 'newcomer@example.test')).toBe(201);
     const mailDir = path.join(dataDir, 'mail');
-    await waitFor(
-      () => fs.existsSync(mailDir) && fs.readdirSync(mailDir).length > 0,
-      'an .eml file',
-    );
-    const [file] = fs.readdirSync(mailDir);
+    await waitFor(() => fs.existsSync(mailDir) && emlFiles(mailDir).length > 0, 'an .eml file');
+    const [file] = emlFiles(mailDir);
     expect(file).toMatch(/\.eml$/);
     const eml = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file!), 'utf8'));
     expect(eml.subject).toBe('Confirm your email address');

@@ -92,7 +92,10 @@ export function createMailer(config: Config): Mailer {
         dir,
         `${stamp}-${mail.id}-${crypto.randomBytes(3).toString('hex')}.eml`,
       );
-      await fs.writeFile(file, info.message as Buffer, { mode: 0o600 });
+      // Written aside, then renamed: whoever watches the folder never opens half a mail.
+      const partial = `${file}.partial`;
+      await fs.writeFile(partial, info.message as Buffer, { mode: 0o600 });
+      await fs.rename(partial, file);
       return { file };
     },
     close: () => transport.close(),
