@@ -1,9 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { cube } from '@electric-sql/pglite/contrib/cube';
-import { earthdistance } from '@electric-sql/pglite/contrib/earthdistance';
+import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
@@ -13,6 +11,9 @@ import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
 import { acquireDirLock } from './dir-lock';
+import { RemotePglite, type PgliteConnection } from './pglite-remote';
+
+export { pgliteExtensions } from './pglite-extensions';
 
 export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
@@ -33,9 +34,6 @@ export interface Database {
   close(): Promise<void>;
 }
 
-/** PGlite loads extensions only when told, on every open: browse's "closest" needs these. */
-export const pgliteExtensions = { cube, earthdistance };
-
 export const migrationsFolder = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'migrations',
@@ -54,12 +52,16 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
 }
 
-/** Wraps an already-open PGlite (tests restore one from a migrated snapshot). */
+/**
+ * Wraps an open PGlite: the server's, which lives in a worker thread (`openPglite`), or one in
+ * this thread (tests restore one from a migrated snapshot; build-db-template).
+ */
 export function fromPglite(
-  client: PGlite,
+  client: PgliteConnection,
   onClose: () => void | Promise<void> = () => {},
 ): Database {
-  const db = drizzlePglite(client, { schema }) as unknown as Db;
+  // Drizzle's PGlite driver calls only query() and transaction() (see pglite-remote.ts).
+  const db = drizzlePglite(client as unknown as PGlite, { schema }) as unknown as Db;
   return {
     kind: 'pglite',
     db,
@@ -94,22 +96,34 @@ export const pgliteTemplatePath = path.resolve(
   '../../../../dist/pglite-template.tar',
 );
 
-export async function openPglite(dataDir: string): Promise<Database> {
+export interface OpenPgliteOptions {
+  /** Called once if the database thread dies unasked; every query fails from then on. */
+  onStopped?: (err: Error) => void;
+  /** What a new data folder starts from (decision 002); tests pass their migrated snapshot. */
+  template?: string;
+}
+
+/**
+ * Opens the data folder's database in its own worker thread (decision 026), so no query ever
+ * blocks this thread. The folder's lock is taken here for the worker and let go once the
+ * worker has ended, whether closed or crashed.
+ */
+export async function openPglite(
+  dataDir: string,
+  { onStopped, template = pgliteTemplatePath }: OpenPgliteOptions = {},
+): Promise<Database> {
   const dir = path.resolve(dataDir);
   fs.mkdirSync(dir, { recursive: true });
   const release = acquireDirLock(dir);
   try {
-    const pgDir = path.join(dir, 'pglite');
-    const isNew = !fs.existsSync(path.join(pgDir, 'PG_VERSION'));
-    const template =
-      isNew && fs.existsSync(pgliteTemplatePath)
-        ? new Blob([fs.readFileSync(pgliteTemplatePath)])
-        : undefined;
-    const client = await PGlite.create({
-      dataDir: pgDir,
-      loadDataDir: template,
-      extensions: pgliteExtensions,
-    });
+    const client = await RemotePglite.start(
+      {
+        dataDir: path.join(dir, 'pglite'),
+        template: fs.existsSync(template) ? template : undefined,
+      },
+      onStopped,
+    );
+    void client.exited.then(release);
     return fromPglite(client, release);
   } catch (err) {
     release();
