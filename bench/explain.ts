@@ -1,8 +1,9 @@
 /**
  * Prints EXPLAIN ANALYZE of every browse query shape on a seeded Postgres database, for
- * docs/decisions/023. Asserts nothing.
+ * docs/decisions/023 and 027. Asserts nothing.
  *   BENCH_DATABASE_URL=postgres://… [BENCH_STARTERS=100000] node --import tsx bench/explain.ts
- * The database is emptied and seeded unless BENCH_SEEDED=1.
+ * The database is emptied and seeded unless BENCH_SEEDED=1. BENCH_QUESTIONS_ONLY='a=1&b=2 c=3'
+ * explains those questions instead of the shapes below.
  */
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
@@ -17,18 +18,24 @@ import { gazetteerPlaces, seedStarters } from './seed';
 const url = process.env.BENCH_DATABASE_URL!;
 const count = Number(process.env.BENCH_STARTERS ?? 100_000);
 
-const shapes = {
-  'newest, whole list': 'limit=12&offset=36',
-  'oldest, one category': 'category=dairy&sort=oldest',
-  'one starter type': 'category=beverage&subcategory=scoby&offset=84',
-  'search, newest (common word)': 'search=kefir',
-  'search, newest (rare word)': 'search=tibicos',
-  'search, oldest': 'search=sourdough&sort=oldest',
-  'search, best match': 'search=kefir&sort=best',
-  'location filter': 'location=lisbon',
-  'closest, whole list': 'sort=closest&lat=48.86&lng=2.35&offset=48',
-  'closest, search and category': 'sort=closest&lat=48.86&lng=2.35&search=kefir&category=dairy',
-};
+const shapes: Record<string, string> = process.env.BENCH_QUESTIONS_ONLY
+  ? Object.fromEntries(process.env.BENCH_QUESTIONS_ONLY.split(' ').map((q) => [q, q]))
+  : {
+      'newest, whole list': 'limit=12&offset=36',
+      'oldest, one category': 'category=dairy&sort=oldest',
+      'one starter type': 'category=beverage&subcategory=scoby&offset=84',
+      'search, newest (common word)': 'search=kefir',
+      'search, newest (rare word)': 'search=tibicos',
+      'search, oldest': 'search=sourdough&sort=oldest',
+      'search, best match': 'search=kefir&sort=best',
+      'location filter': 'location=lisbon',
+      'search in a category it is rare in': 'search=plant&category=dairy',
+      'search and place, few matches': 'search=kefir&location=paris',
+      'search, deep page (many matches)': 'search=mead&offset=84',
+      'closest, location filter': 'sort=closest&lat=48.86&lng=2.35&location=caraguatay&offset=48',
+      'closest, whole list': 'sort=closest&lat=48.86&lng=2.35&offset=48',
+      'closest, search and category': 'sort=closest&lat=48.86&lng=2.35&search=kefir&category=dairy',
+    };
 
 async function main() {
   if (process.env.BENCH_SEEDED !== '1') {
@@ -53,7 +60,7 @@ async function main() {
     console.log(`\n### ${name}: \`?${question}\`\n`);
     for (const q of queries) {
       const plan = await pool.query(
-        `EXPLAIN (ANALYZE, COSTS OFF, SUMMARY OFF) ${q.query}`,
+        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${q.query}`,
         q.params,
       );
       console.log('```\n' + plan.rows.map((r) => r['QUERY PLAN']).join('\n') + '\n```');

@@ -1,15 +1,19 @@
 /**
  * Lighthouse 12 (mobile, default throttling) on `/` and `/browse` with the demo data, on Debian's
  * Chromium: prints the four scores and LCP. Asserts nothing. `npm run bench:web` (builds first).
+ * Below each page's line it lists the weighted audits that cost points.
  * CHROMIUM_PATH overrides /usr/bin/chromium; the server listens on 127.0.0.1 only.
  */
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 
 const port = Number(process.env.E2E_PORT ?? 4313);
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+/** BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report (JSON) there. */
+const reportDir = process.env.BENCH_WEB_REPORTS;
 // The same flags as the browser tests (playwright.config.ts), headless.
 const chromeFlags = [
   '--headless=new',
@@ -33,6 +37,25 @@ async function waitFor(url: string) {
   }
   throw new Error(`${url} never answered`);
 }
+
+/**
+ * First-load JavaScript: the entry script and every module index.html preloads, gzip level 9
+ * (the budget's measure; the server sends the brotli copies, which are smaller).
+ */
+function firstLoadJsKb(): number {
+  const root = path.resolve(process.env.CLIENT_DIST ?? 'dist/client');
+  const html = fs.readFileSync(path.join(root, 'index.html'), 'utf8');
+  const scripts = [
+    ...html.matchAll(/<script type="module"[^>]*\ssrc="([^"]+)"/g),
+    ...html.matchAll(/<link rel="modulepreload"[^>]*\shref="([^"]+)"/g),
+  ].map((m) => m[1]!);
+  const bytes = scripts.reduce(
+    (sum, src) => sum + zlib.gzipSync(fs.readFileSync(path.join(root, src)), { level: 9 }).length,
+    0,
+  );
+  return bytes / 1024;
+}
+console.log(`first-load JS ${firstLoadJsKb().toFixed(1)} KB gzip (budget 150 KB)`);
 
 const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-web-'));
 const env = {
@@ -72,9 +95,20 @@ try {
       },
     );
     if (run.status !== 0) throw new Error(`lighthouse failed on ${page}: ${run.stderr}`);
+    if (reportDir) {
+      fs.mkdirSync(reportDir, { recursive: true });
+      const name = page === '/' ? 'home' : page.slice(1).replace(/\W+/g, '-');
+      fs.writeFileSync(path.join(reportDir, `${name}.json`), run.stdout);
+    }
     const report = JSON.parse(run.stdout) as {
-      categories: Record<string, { score: number | null }>;
-      audits: Record<string, { numericValue?: number }>;
+      categories: Record<
+        string,
+        { score: number | null; auditRefs: { id: string; weight: number }[] }
+      >;
+      audits: Record<
+        string,
+        { score: number | null; numericValue?: number; displayValue?: string; title: string }
+      >;
     };
     const score = (key: string) => Math.round((report.categories[key]?.score ?? 0) * 100);
     const lcp = (report.audits['largest-contentful-paint']?.numericValue ?? 0) / 1000;
@@ -82,6 +116,15 @@ try {
       `${page.padEnd(8)} performance ${score('performance')}  accessibility ${score('accessibility')}  ` +
         `best practices ${score('best-practices')}  SEO ${score('seo')}  LCP ${lcp.toFixed(1)} s`,
     );
+    // What cost points: every weighted audit below a full score, with its figure if it has one.
+    for (const [key, category] of Object.entries(report.categories)) {
+      for (const ref of category.auditRefs) {
+        const audit = report.audits[ref.id];
+        if (!audit || ref.weight === 0 || audit.score === null || audit.score >= 1) continue;
+        const figure = audit.displayValue ? ` (${audit.displayValue})` : '';
+        console.log(`           ${key}: ${audit.title}${figure} score ${audit.score.toFixed(2)}`);
+      }
+    }
   }
 } finally {
   server.kill('SIGTERM');

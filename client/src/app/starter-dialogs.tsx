@@ -1,58 +1,79 @@
-import type { ReactNode } from 'react';
-import { useQueryClient } from '@tanstack/react-query';
-import { ownerName } from '../../../common/display';
-import { GiveElsewhereDialog } from '../features/handovers/give-elsewhere-dialog';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { useIsReachable } from '../features/handovers/reachable';
 import { MemberReliability } from '../features/handovers/member-reliability';
-import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
-import { moderationKeys } from '../features/moderation/moderation-api';
-import { ReportDialog } from '../features/reports/report-dialog';
 import {
   StarterDialogsProvider,
   type StarterDialogProps,
   type StarterDialogs,
 } from '../features/starters/starter-dialogs';
-import { StarterSummary } from '../features/starters/starter-summary';
 import { WithHandovers } from './handover-composition';
 
-function MessageDialog(props: StarterDialogProps) {
-  return (
-    <MessageOwnerDialog
-      {...props}
-      summary={
-        <>
-          <StarterSummary starter={props.starter} />
-          <MemberReliability
-            userId={props.starter.userId}
-            name={ownerName(props.starter.user)}
-            className="mt-2 px-1"
-          />
-        </>
-      }
-    />
-  );
+/** Dialog code still to load: fetched when the page is idle, or when a dialog first opens. */
+const pendingLoads: Array<() => Promise<unknown>> = [];
+
+/**
+ * A dialog whose code (forms, validation) stays out of the page's first load: it is fetched
+ * once the page is idle, or when the dialog first opens if that comes sooner. Once loaded it
+ * renders at once; once opened it stays mounted, so it can animate closed.
+ */
+function loadedLater(load: () => Promise<ComponentType<StarterDialogProps>>) {
+  let Loaded: ComponentType<StarterDialogProps> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      Loaded = component;
+      return component;
+    });
+  pendingLoads.push(preload);
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  return function OnOpen(props: StarterDialogProps) {
+    const [opened, setOpened] = useState(props.open);
+    if (props.open && !opened) setOpened(true);
+    if (!opened) return null;
+    if (Loaded) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }
 
-function StarterReportDialog(props: StarterDialogProps) {
-  const queryClient = useQueryClient();
-  return (
-    <ReportDialog
-      {...props}
-      summary={<StarterSummary starter={props.starter} />}
-      // A moderator who reports sees the new report on the dashboard without a reload.
-      onReported={() => void queryClient.invalidateQueries({ queryKey: moderationKeys.all })}
-    />
-  );
+/** Fetches the dialogs' code after the page has loaded and the browser has nothing else to do. */
+function usePreloadWhenIdle() {
+  useEffect(() => {
+    let cancelled = false;
+    let idle: number | undefined;
+    const start = () => {
+      const run = () => {
+        if (!cancelled) for (const load of pendingLoads) void load().catch(() => {});
+      };
+      idle =
+        typeof requestIdleCallback === 'function'
+          ? requestIdleCallback(run, { timeout: 5000 })
+          : window.setTimeout(run, 2000);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => {
+      cancelled = true;
+      window.removeEventListener('load', start);
+      if (idle !== undefined && typeof cancelIdleCallback === 'function') cancelIdleCallback(idle);
+    };
+  }, []);
 }
+
+const content = () => import('./starter-dialogs-content');
 
 function MemberSummary({ userId, name }: { userId: string; name: string }) {
   return <MemberReliability userId={userId} name={name} />;
 }
 
 const dialogs: StarterDialogs = {
-  MessageDialog,
-  ReportDialog: StarterReportDialog,
-  GiveElsewhereDialog,
+  MessageDialog: loadedLater(() => content().then((m) => m.MessageDialog)),
+  ReportDialog: loadedLater(() => content().then((m) => m.StarterReportDialog)),
+  GiveElsewhereDialog: loadedLater(() =>
+    import('../features/handovers/give-elsewhere-dialog').then((m) => m.GiveElsewhereDialog),
+  ),
   MemberSummary,
   useIsReachable,
 };
@@ -62,6 +83,7 @@ const dialogs: StarterDialogs = {
  * starters wrap themselves in it; it is not app-wide so the dialogs stay out of the first load.
  */
 export function WithStarterDialogs({ children }: { children: ReactNode }) {
+  usePreloadWhenIdle();
   return (
     <WithHandovers>
       <StarterDialogsProvider dialogs={dialogs}>{children}</StarterDialogsProvider>

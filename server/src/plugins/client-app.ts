@@ -3,12 +3,18 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '../../../common/errors';
+import type { PageRenderer } from '../features/site/pages';
 
 /**
- * Serves the built React app: hashed assets cached for a year, index.html for every client
- * route (never cached, so a deploy is picked up at once), JSON 404 for unknown /api paths.
+ * Serves the built React app: hashed assets cached for a year (brotli or gzip copies written by
+ * the build when the browser takes them), the page for every client route (never cached
+ * unrevalidated, so a deploy is picked up at once; `pages` fills it in per request), JSON 404
+ * for unknown /api paths.
  */
-export async function clientAppPlugin(app: FastifyInstance, opts: { root: string }) {
+export async function clientAppPlugin(
+  app: FastifyInstance,
+  opts: { root: string; pages?: PageRenderer },
+) {
   const root = path.resolve(opts.root);
   const indexPath = path.join(root, 'index.html');
   const hasClient = fs.existsSync(indexPath);
@@ -18,6 +24,7 @@ export async function clientAppPlugin(app: FastifyInstance, opts: { root: string
       root,
       wildcard: false,
       index: false,
+      preCompressed: true,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.header('cache-control', 'public, max-age=31536000, immutable');
@@ -39,6 +46,7 @@ export async function clientAppPlugin(app: FastifyInstance, opts: { root: string
         requestId: request.id,
       } satisfies ApiErrorBody);
     }
+    if (opts.pages) return opts.pages.send(request, reply);
     reply.header('cache-control', 'no-cache');
     return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
   });

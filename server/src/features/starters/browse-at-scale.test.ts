@@ -13,6 +13,7 @@ import {
   type TestApp,
 } from '../../test/app';
 import { createPostgresTestDatabase, openTestDatabase } from '../../test/database';
+import { rowsOf } from '../../db/rows';
 import { TOTAL_CAP } from './starters.service';
 
 let t: TestApp;
@@ -219,6 +220,108 @@ describe('closest, many starters at one place', () => {
       seen.push(...body.starters.map((s) => s.id));
     }
     expect(seen).toEqual([...ids.reverse(), farther.id]);
+  });
+});
+
+describe('few matches and many matches', () => {
+  // 1,100 starters share the word "zymurgy" (more than the cap: pages come from an ordered
+  // index walk); a tenth also say "quillwort" and one place is "Tarbes" (few: sorted whole).
+  const places = [
+    ['Tarbes, France', 43.23, 0.07],
+    ['Porto, Portugal', 41.15, -8.61],
+    ['Bergen, Norway', 60.39, 5.32],
+    ['Valletta, Malta', 35.9, 14.51],
+    ['Somewhere quiet', null, null],
+    ['Hobart, Australia', -42.88, 147.33],
+  ] as const;
+  type Row = { id: number; created: number; lat: number | null; lng: number | null };
+  let rows: Row[];
+  beforeAll(async () => {
+    const texts = `{${places.map(([name]) => `"${name}"`).join(',')}}`;
+    const floats = (i: 1 | 2) => `{${places.map((p) => p[i] ?? 'NULL').join(',')}}`;
+    await t.db.execute(sql`
+      INSERT INTO starters (user_id, title, description, category, subcategory, starter_type,
+        location, latitude, longitude, created_at)
+      SELECT ${ownerId}, 'Brewing yeast ' || g,
+        'Zymurgy for beginners' || CASE WHEN g % 10 = 0 THEN ', with quillwort' ELSE '' END,
+        CASE WHEN g % 2 = 0 THEN 'beverage' ELSE 'other' END,
+        CASE WHEN g % 2 = 0 THEN 'other' ELSE 'mixed' END, 'Mead yeast',
+        (${texts}::text[])[1 + g % ${places.length}],
+        (${floats(1)}::float8[])[1 + g % ${places.length}],
+        (${floats(2)}::float8[])[1 + g % ${places.length}],
+        timestamptz '2024-01-01 00:00:00Z' + ((g * 7919) % 1100) * interval '1 minute'
+      FROM generate_series(1, 1100) g`);
+    const result = await t.db.execute(sql`
+      SELECT id, created_at, latitude, longitude, description, category, location FROM starters
+      WHERE description LIKE 'Zymurgy%'`);
+    rows = rowsOf<{
+      id: number;
+      created_at: string | Date;
+      latitude: number | null;
+      longitude: number | null;
+      description: string;
+      category: string;
+      location: string;
+    }>(result).map((r) => ({
+      id: r.id,
+      created: new Date(r.created_at).getTime(),
+      lat: r.latitude,
+      lng: r.longitude,
+      quillwort: r.description.includes('quillwort'),
+      category: r.category,
+      tarbes: r.location.startsWith('Tarbes'),
+    }));
+  });
+
+  const newestFirst = (a: Row, b: Row) => b.created - a.created || b.id - a.id;
+  /** Nearest first by great-circle distance, one place's newest first, then no place, newest. */
+  const nearestFirst = (here: { lat: number; lng: number }) => (a: Row, b: Row) => {
+    if ((a.lat === null) !== (b.lat === null)) return a.lat === null ? 1 : -1;
+    if (a.lat === null || b.lat === null) return newestFirst(a, b);
+    const km = (r: Row) => kmBetween(here, { lat: r.lat!, lng: r.lng! });
+    return km(a) - km(b) || newestFirst(a, b);
+  };
+  const paris = { lat: 48.86, lng: 2.35 };
+  type Matched = Row & { quillwort: boolean; category: string; tarbes: boolean };
+  const sorts: [string, (a: Row, b: Row) => number][] = [
+    ['newest', newestFirst],
+    ['oldest', (a, b) => a.created - b.created || a.id - b.id],
+    [`closest&lat=${paris.lat}&lng=${paris.lng}`, nearestFirst(paris)],
+  ];
+  const questions: [string, (r: Matched) => boolean, boolean][] = [
+    ['search=zymurgy', () => true, true],
+    ['search=zymurgy&category=beverage', (r) => r.category === 'beverage', false],
+    ['search=zymurg%20quillw', (r) => r.quillwort, false],
+    ['location=tarb', (r) => r.tarbes, false],
+    [
+      'search=zymurgy&location=tarbes&category=other',
+      (r) => r.tarbes && r.category === 'other',
+      false,
+    ],
+  ];
+
+  it.each(
+    questions.flatMap(([q, keep, capped]) =>
+      sorts.map(([sort, by]) => [`${q}&sort=${sort}`, keep, capped, by] as const),
+    ),
+  )('%s pages as a reference ordering does', async (question, keep, capped, by) => {
+    const expected = (rows as Matched[])
+      .filter(keep)
+      .sort(by)
+      .map((r) => r.id);
+    expect(expected.length > TOTAL_CAP).toBe(capped);
+    for (const [limit, offset] of [
+      [12, 0],
+      [12, 84],
+      [50, 150],
+    ] as const) {
+      const body = await list(t.app, `${question}&limit=${limit}&offset=${offset}`);
+      expect(body.starters.map((s) => s.id)).toEqual(expected.slice(offset, offset + limit));
+      expect(body).toMatchObject({
+        total: Math.min(expected.length, TOTAL_CAP),
+        totalIsCapped: capped,
+      });
+    }
   });
 });
 

@@ -1,0 +1,20 @@
+import type { StarterListParams } from './browse-page';
+import type { SiteSettings } from './site';
+import type { StarterList } from './starters';
+import type { CurrentUser } from './users';
+
+/** The id of the page's JSON data island (`<script type="application/json">`). */
+export const PAGE_DATA_ID = 'page-data';
+
+/**
+ * What the server puts in each page so its first paint needs no API call (decision 028): the
+ * answers the client would otherwise ask for first. The client seeds its query cache with them.
+ */
+export interface PageData {
+  /** GET /api/auth/user's answer, null for a visitor (who then never asks and never meets 401). */
+  user: CurrentUser | null;
+  /** GET /api/site's answer. */
+  site: SiteSettings;
+  /** /browse only: the list call its filters make, and the answer. */
+  browse?: { params: StarterListParams; answer: StarterList };
+}

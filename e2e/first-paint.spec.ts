@@ -1,0 +1,104 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { Page } from '@playwright/test';
+import { expect, newMember, signUpAndIn, test } from './fixtures';
+
+const PHONE_PHOTO = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fixtures',
+  'phone-photo.jpg',
+);
+
+/** Console errors and API calls of everything the page does from here on. */
+function watch(page: Page) {
+  const errors: string[] = [];
+  const apiCalls: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  page.on('request', (r) => {
+    const url = new URL(r.url());
+    if (url.pathname.startsWith('/api/') && !url.pathname.startsWith('/api/photos/')) {
+      apiCalls.push(`${r.method()} ${url.pathname}`);
+    }
+  });
+  return { errors, apiCalls };
+}
+
+test('a visitor opens the landing page without a console error or a sign-in check', async ({
+  page,
+}) => {
+  const seen = watch(page);
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: 'Share the Culture' })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Join' }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.errors).toEqual([]);
+  // Who is signed in and the site's settings came with the page.
+  expect(seen.apiCalls).toEqual([]);
+  expect(await page.getAttribute('html', 'lang')).toBe('en');
+  await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', /starter/);
+  await expect(page.locator('link[rel="canonical"]')).toHaveAttribute('href', /\/$/);
+});
+
+test('browse paints its first page from the page itself, first photo eager and sized', async ({
+  page,
+  browser,
+}) => {
+  // A member shares a starter with a photo; a word in its title finds only it.
+  const word = `paint${crypto.randomBytes(3).toString('hex')}`;
+  const member = await browser.newContext();
+  await signUpAndIn(member.request, newMember());
+  const created = await member.request.post('/api/starters', {
+    multipart: {
+      title: `Sourdough starter ${word}`,
+      description: 'A lively rye sourdough, fed twice a day and ready to share.',
+      category: 'grain',
+      subcategory: 'sourdough',
+      starterType: 'Sourdough',
+      location: 'Portland, Oregon',
+      image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await member.close();
+
+  const seen = watch(page);
+  await page.goto(`/browse?search=${word}`);
+  const card = page.getByRole('listitem').filter({ hasText: word });
+  await expect(card.getByRole('heading', { name: `Sourdough starter ${word}` })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.errors).toEqual([]);
+  // Neither the list nor the sign-in check was asked for: both came inside the page.
+  expect(seen.apiCalls).toEqual([]);
+
+  const img = card.getByRole('img', { name: `Sourdough starter ${word}` });
+  await expect(img).toHaveAttribute('loading', 'eager');
+  await expect(img).toHaveAttribute('fetchpriority', 'high');
+  await expect(img).toHaveAttribute('srcset', /thumb\.webp 480w, .*full\.webp 1600w/);
+  await expect(img).toHaveAttribute('sizes', /100vw/);
+  // The page asked for that photo before any script ran.
+  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute(
+    'imagesrcset',
+    (await img.getAttribute('srcset'))!,
+  );
+
+  // Changing a filter asks the API as before.
+  const list = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/starters');
+  await page.getByRole('button', { name: /Grain Ferments/ }).click();
+  expect((await list).status()).toBe(200);
+});
+
+test('a signed-in member gets their own page, not a shared one', async ({ page }) => {
+  await signUpAndIn(page.request, newMember());
+  const seen = watch(page);
+  const res = await page.goto('/browse');
+  expect(res?.headers()['cache-control']).toBe('private, no-store');
+  await expect(page.getByRole('link', { name: /Share Starter/ }).first()).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(seen.apiCalls).not.toContain('GET /api/auth/user');
+  expect(seen.errors).toEqual([]);
+});

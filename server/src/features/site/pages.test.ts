@@ -1,0 +1,154 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { PageData } from '../../../../common/page-data';
+import {
+  createMember,
+  createStarterRow,
+  createTestApp,
+  signedInMember,
+  type TestApp,
+} from '../../test/app';
+import { scriptSafeJson } from './pages';
+
+// The built page's shape (client/index.html after the build), with a manifest of route chunks.
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta name="description" content="Default description" />
+    <title>CultureShare</title>
+    <script type="module" crossorigin src="/assets/index-abc.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`;
+const MANIFEST = {
+  'index.html': { file: 'assets/index-abc.js', isEntry: true, imports: ['_shared.js'] },
+  '_shared.js': { file: 'assets/shared-abc.js' },
+  'src/pages/browse.tsx': {
+    file: 'assets/browse-abc.js',
+    isDynamicEntry: true,
+    imports: ['index.html', '_shared.js', '_card.js'],
+  },
+  '_card.js': { file: 'assets/card-abc.js' },
+};
+
+const BREAKOUT = '</script><script>alert(1)</script><!--';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-pages-'));
+  fs.mkdirSync(path.join(dist, '.vite'));
+  fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
+  fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  t = await createTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://cultureshare.example' });
+});
+afterAll(async () => {
+  await t?.close();
+  fs.rmSync(dist, { recursive: true, force: true });
+});
+
+/** The page's data island, read back the way the browser's JSON.parse would. */
+function pageData(html: string): PageData {
+  const islands = [
+    ...html.matchAll(/<script type="application\/json" id="page-data">([^]*?)<\/script>/g),
+  ];
+  expect(islands).toHaveLength(1);
+  return JSON.parse(islands[0]![1]!) as PageData;
+}
+
+describe('the page the server sends', () => {
+  it('carries a visitor-safe first browse page, escaped so no text can leave the island', async () => {
+    const owner = await createMember(t.db);
+    await createStarterRow(t.db, owner.id, {
+      title: `Kefir ${BREAKOUT}`,
+      description: 'Grains & whey \u2028 with <b>care</b>, fed daily with whole milk.',
+      category: 'dairy',
+    });
+    const res = await t.app.inject('/browse?category=dairy');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toMatch(/text\/html/);
+    // Only public answers inside, so a shared cache may keep it (revalidated); a session varies it.
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers.vary).toMatch(/Cookie/);
+    // Nothing a title says reaches the HTML as markup: one island, one closing tag per script.
+    expect(res.body).not.toContain(BREAKOUT);
+    expect(res.body).not.toContain('<b>');
+    expect(res.body.match(/<\/script>/g)).toHaveLength(2);
+
+    const data = pageData(res.body);
+    expect(data.user).toBeNull();
+    expect(data.site).toMatchObject({ donationUrl: null });
+    expect(data.browse?.params).toMatchObject({ limit: 12, offset: 0, category: 'dairy' });
+    const titles = data.browse!.answer.starters.map((s) => s.title);
+    expect(titles).toContain(`Kefir ${BREAKOUT}`);
+    expect(data.browse!.answer.starters[0]!.description).toContain('\u2028');
+    // The same answer the API gives for the same question.
+    const api = await t.app.inject(
+      '/api/starters?limit=12&offset=0&category=dairy&subcategory=all&sort=newest',
+    );
+    expect(data.browse!.answer).toEqual(api.json());
+  });
+
+  it('names the page, points at its canonical address and preloads its chunks', async () => {
+    const res = await t.app.inject('/browse?category=grain&page=2');
+    expect(res.body).toContain('<title>Browse Starters · CultureShare</title>');
+    expect(res.body).toMatch(/<meta\s+name="description"\s+content="Free fermentation starters/);
+    expect(res.body).toContain(
+      '<link rel="canonical" href="https://cultureshare.example/browse?category=grain" />',
+    );
+    expect(res.body).toContain('href="/assets/browse-abc.js"');
+    expect(res.body).toContain('href="/assets/card-abc.js"');
+    // Chunks the entry script already loads are not preloaded twice.
+    expect(res.body).not.toContain('rel="modulepreload" crossorigin href="/assets/shared-abc.js"');
+    expect(pageData(res.body).browse?.params).toMatchObject({ offset: 12, category: 'grain' });
+  });
+
+  it("keeps a member's page theirs: the current user inlined, never stored by a cache", async () => {
+    const { user, cookie } = await signedInMember(t.db, { username: 'pagereader' });
+    const res = await t.app.inject({ url: '/', headers: { cookie } });
+    expect(res.headers['cache-control']).toBe('private, no-store');
+    const data = pageData(res.body);
+    expect(data.user).toMatchObject({ id: user.id, username: 'pagereader' });
+    expect(data.browse).toBeUndefined();
+    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    expect(data.user).toEqual(me.json());
+  });
+
+  it('keeps forms and private pages out of search results', async () => {
+    for (const url of ['/login', '/messages', '/profile', '/no/such/page']) {
+      const res = await t.app.inject(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<meta name="robots" content="noindex" />');
+    }
+    const home = await t.app.inject('/');
+    expect(home.body).not.toContain('noindex');
+    expect(home.body).toContain('<link rel="canonical" href="https://cultureshare.example/" />');
+  });
+
+  it('compresses the page for browsers that take it', async () => {
+    const res = await t.app.inject({ url: '/browse', headers: { 'accept-encoding': 'gzip, br' } });
+    expect(res.headers['content-encoding']).toBe('br');
+    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
+    expect(html).toContain('id="page-data"');
+  });
+
+  it("leaves 'closest' to the browser, which alone knows where it is", async () => {
+    const res = await t.app.inject('/browse?sort=closest');
+    expect(pageData(res.body).browse).toBeUndefined();
+  });
+});
+
+describe('scriptSafeJson', () => {
+  it('escapes everything that could end or confuse a script element', () => {
+    const json = JSON.stringify({ s: '</script><!-- & \u2028\u2029 >' });
+    const safe = scriptSafeJson(json);
+    expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
+    expect(JSON.parse(safe)).toEqual(JSON.parse(json));
+  });
+});
