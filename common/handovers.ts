@@ -168,12 +168,50 @@ export const createdSchema = z.object({ id: z.number().int() });
 
 // ---------------------------------------------------------------- hand-overs
 
+// ---------------------------------------------------------------- the giver's health check
+
+/** What the giver can tick when they hand a culture over, in the order shown. */
+export const HEALTH_CHECKS = [
+  { key: 'noMould', label: 'No mould', shown: 'no mould' },
+  { key: 'noPinkFilm', label: 'No pink or orange film', shown: 'no pink film' },
+  { key: 'smellsRight', label: 'Smells right for its kind', shown: 'smells right' },
+] as const;
+export type HealthCheckKey = (typeof HEALTH_CHECKS)[number]['key'];
+export const HEALTH_CHECK_INVALID =
+  'The health check is noMould, noPinkFilm and smellsRight, each true or false';
+
+/** As a hand-over carries it: null when the giver ticked nothing. */
+export const healthCheckSchema = z.object({
+  noMould: z.boolean(),
+  noPinkFilm: z.boolean(),
+  smellsRight: z.boolean(),
+});
+export type HealthCheck = z.infer<typeof healthCheckSchema>;
+
+/** "Health check by the giver: no mould ✓ · smells right ✓", or null when nothing was ticked. */
+export function healthCheckText(check: HealthCheck | null, by = 'the giver'): string | null {
+  if (!check) return null;
+  const ticked = HEALTH_CHECKS.filter((c) => check[c.key]).map((c) => `${c.shown} ✓`);
+  return ticked.length ? `Health check by ${by}: ${ticked.join(' · ')}` : null;
+}
+
 /**
  * POST /api/starters/:id/handovers (the owner) → 201 `{id}`. `memberId` null: given to someone
  * not on CultureShare. A member's reservation, if any, becomes this hand-over.
  */
 export const createHandoverSchema = z.object({
   memberId: singleLineText().trim().min(1, 'Choose a member').max(100).nullable(),
+  /** The giver's health check, optional: only what they ticked (decision 030). */
+  healthCheck: z
+    .strictObject(
+      {
+        noMould: z.boolean(HEALTH_CHECK_INVALID).optional(),
+        noPinkFilm: z.boolean(HEALTH_CHECK_INVALID).optional(),
+        smellsRight: z.boolean(HEALTH_CHECK_INVALID).optional(),
+      },
+      HEALTH_CHECK_INVALID,
+    )
+    .optional(),
 });
 export type CreateHandoverInput = z.input<typeof createHandoverSchema>;
 
@@ -235,6 +273,8 @@ export const handoverSchema = z.object({
   at: z.string().nullable(),
   createdAt: z.string(),
   confirmedAt: z.string().nullable(),
+  /** What the giver ticked when handing it over, or null when they ticked nothing. */
+  healthCheck: healthCheckSchema.nullable(),
   /** Whether the asker may still leave feedback on it, and what they left. */
   canLeaveFeedback: z.boolean(),
   myFeedback: z.enum(FEEDBACK_RATINGS).nullable(),
@@ -257,6 +297,8 @@ export const userSummarySchema = z.object({
   typicalReplyMinutes: z.number().int().nullable(),
   /** Reservations this member backed out of in the last 90 days. */
   backedOut90d: z.number().int(),
+  /** Other members their cultures reached through the family trees (decision 031). */
+  kitchensReached: z.number().int(),
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
@@ -270,6 +312,13 @@ export const SYSTEM_EVENTS = [
   'received',
   'not_received',
   'found_new_home',
+  /** The recipient answered a check-in ("Did it wake up?", common/checkins.ts). */
+  'checkin_answered',
+  'standing_offered',
+  'standing_accepted',
+  'standing_declined',
+  'standing_expired',
+  'standing_withdrawn',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 

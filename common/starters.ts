@@ -14,6 +14,7 @@ import {
   checkPostage,
   handoverTermsShape,
 } from './handovers';
+import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 
@@ -58,6 +59,7 @@ export const starterSchema = z.object({
   availableUntil: z.string(),
   /** Derived from claimed, portions and expiry (decision 020). */
   status: z.enum(STARTER_STATUSES),
+  ...cultureFieldsSchema,
   /**
    * Whether the signed-in asker may message the owner about it (false when either blocked the
    * other, or it is theirs, claimed or expired). Left out of shared answers such as browse.
@@ -128,9 +130,11 @@ export const createStarterSchema = z
         ),
     ),
     ...handoverTermsShape,
+    ...cultureShape,
   })
   .superRefine((value, ctx) => {
     checkPostage(value, ctx);
+    checkCulture(value, ctx);
     if (
       value.subcategory &&
       categoryKeys.includes(value.category as CategoryKey) &&

@@ -23,6 +23,8 @@ import { multipartPlugin } from './plugins/multipart';
 import { loggerOptions, timeoutOptions } from './server-options';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
+import { createPageRenderer } from './features/site/pages';
+import { pagesRoutes } from './features/site/pages.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { sitemapRoutes } from './features/starters/sitemap.routes';
@@ -32,6 +34,10 @@ import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { handoversRoutes } from './features/handovers/handovers.routes';
 import { mailRoutes } from './features/mail/mail.routes';
+import { checkinsRoutes } from './features/checkins/checkins.routes';
+import { standingOffersRoutes } from './features/standing-offers/standing-offers.routes';
+import { careCardsRoutes } from './features/care-cards/care-cards.routes';
+import { lineageRoutes } from './features/lineage/lineage.routes';
 import { createLiveEvents } from './features/messages/live-events';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 
@@ -124,7 +130,13 @@ export async function buildApp({
   await app.register(moderationRoutes, deps);
   await app.register(handoversRoutes, deps);
   await app.register(mailRoutes, deps);
+  await app.register(checkinsRoutes, deps);
+  await app.register(standingOffersRoutes, deps);
+  await app.register(careCardsRoutes, deps);
+  await app.register(lineageRoutes, deps);
 
-  await app.register(clientAppPlugin, { root: config.clientDist });
+  const pages = createPageRenderer(deps);
+  await app.register(pagesRoutes, { ...deps, pages });
+  await app.register(clientAppPlugin, { root: config.clientDist, pages });
   return app;
 }

@@ -130,6 +130,8 @@ const envSchema = z.object({
   MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).default(300),
   MAIL_POLL_MS: positiveInt(2000),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  /** How long a "day" of the check-ins after a hand-over lasts (shorter only in browser tests). */
+  CHECKIN_DAY_SECONDS: positiveInt(86_400),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -161,6 +163,8 @@ export interface Config {
   };
   /** How long a client may take to send a whole request, a 5 MiB photo on a poor link included. */
   requestTimeoutSeconds: number;
+  /** Check-in day 1, 3 and 7 are due this many seconds per day after a confirmed hand-over. */
+  checkinDaySeconds: number;
   mail: {
     /** Absent: every mail is written as an .eml file under `DATA_DIR/mail/`. */
     smtpUrl?: string;
@@ -229,6 +233,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       reportsPerDay: e.LIMIT_REPORTS_PER_DAY,
     },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
+    checkinDaySeconds: e.CHECKIN_DAY_SECONDS,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

@@ -5,9 +5,12 @@ import { DataDirLockedError } from './db/dir-lock';
 import { backfillUsernameSkeletons } from './features/users/users.service';
 import { startSweeper, type Sweeper } from './sweeper';
 import { createMailer } from './features/mail/mailer';
-import { expiryReminderTask } from './features/handovers/expiry-reminders';
-import { startMailWorker, type MailWorker } from './features/mail/outbox';
+import { queueExpiryReminders } from './features/handovers/expiry-reminders';
+import { queueCheckinMails } from './features/checkins/checkin-mail';
+import { atMostEvery, startMailWorker, type MailWorker } from './features/mail/outbox';
 import { queueDueMessageMail } from './features/mail/message-mail';
+import { livePublisher } from './features/messages/live-events';
+import { runStandingOfferRounds } from './features/standing-offers/rounds';
 
 async function main() {
   const config = loadConfig();
@@ -19,7 +22,18 @@ async function main() {
       ),
     );
   } else {
-    database = await openPglite(config.dataDir);
+    // The embedded database runs in a worker thread (decision 026). If that thread dies, the
+    // process cannot serve anything real: requests already waiting get a 503, then it exits
+    // loudly so whatever supervises it starts it again, rather than lingering half alive.
+    database = await openPglite(config.dataDir, {
+      onStopped(err) {
+        console.error(
+          JSON.stringify({ level: 60, msg: 'embedded database stopped', err: err.message }),
+        );
+        // A moment for the 503s already decided to be written.
+        setTimeout(() => process.exit(1), 100);
+      },
+    });
   }
   await migrateDatabase(database);
   await backfillUsernameSkeletons({ db: database.db });
@@ -59,7 +73,12 @@ async function main() {
     const deps = { db: database.db, config };
     mailWorker = startMailWorker(deps, createMailer(config), app.log, [
       () => queueDueMessageMail(deps),
-      expiryReminderTask(deps),
+      // Matters of days: looked over at most once a minute.
+      atMostEvery(60_000, () => queueExpiryReminders(deps)),
+      atMostEvery(60_000, () => queueCheckinMails(deps)),
+      atMostEvery(60_000, () =>
+        runStandingOfferRounds({ ...deps, live: livePublisher(database, app.log) }),
+      ),
     ]);
   }
 }

@@ -1,4 +1,4 @@
-import { Suspense } from 'react';
+import { lazy, Suspense } from 'react';
 import { Outlet, ScrollRestoration } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
@@ -6,6 +6,11 @@ import { Header } from './header';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
 import { NoticesBanner } from '../features/handovers/notices-banner';
 import { useCurrentUser } from '../lib/current-user';
+
+// Members only, and never needed for the first paint: kept out of the first-load bundle.
+const CheckinsBanner = lazy(() =>
+  import('../features/checkins/checkins-banner').then((m) => ({ default: m.CheckinsBanner })),
+);
 
 function PageFallback() {
   return (
@@ -32,6 +37,11 @@ export function Layout() {
       <Header />
       <UnconfirmedBanner />
       <NoticesBanner signedIn={isSignedIn} />
+      {isSignedIn && (
+        <Suspense fallback={null}>
+          <CheckinsBanner signedIn />
+        </Suspense>
+      )}
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />

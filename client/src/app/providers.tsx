@@ -1,8 +1,26 @@
 import { useState, type ReactNode } from 'react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import type { PageData } from '../../../common/page-data';
+import { currentUserQueryKey } from '../lib/current-user';
+import { takePageData } from '../lib/page-data';
 import { createQueryClient } from '../lib/query-client';
+import { siteQueryKey } from '../lib/site';
+import { starterKeys } from '../features/starters/starters-api';
+
+/** The page's own answers become cached answers: the first paint asks the API for nothing. */
+export function seedQueryClient(queryClient: QueryClient, data: PageData | undefined) {
+  if (!data) return;
+  queryClient.setQueryData(currentUserQueryKey, data.user);
+  queryClient.setQueryData(siteQueryKey, data.site);
+  if (data.browse)
+    queryClient.setQueryData(starterKeys.list(data.browse.params), data.browse.answer);
+}
 
 export function Providers({ children }: { children: ReactNode }) {
-  const [queryClient] = useState(createQueryClient);
+  const [queryClient] = useState(() => {
+    const client = createQueryClient();
+    seedQueryClient(client, takePageData());
+    return client;
+  });
   return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

@@ -1,15 +1,34 @@
-import { lazy } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createElement, lazy } from 'react';
+import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
 import HomePage from '../pages/home';
 import { paths } from '../lib/paths';
 
 // The landing page ships in the first bundle; every other page loads when first visited.
+// `handle.preload` loads a page before it is first shown: main.tsx awaits it for the page the
+// visit starts on (whose chunks the server already preloads), so the first paint is the page
+// itself rather than a loading spinner that the page then pushes the footer away from.
 const page = (load: () => Promise<{ default: React.ComponentType }>) => {
-  const Component = lazy(load);
-  return <Component />;
+  let loaded: React.ComponentType | undefined;
+  const Lazy = lazy(load);
+  const Page = () => (loaded ? createElement(loaded) : <Lazy />);
+  const preload = () =>
+    load().then((module) => {
+      loaded = module.default;
+    });
+  return { element: <Page />, handle: { preload } };
 };
+
+/** Loads the page modules of the routes matching `pathname`, before the first render. */
+export async function preloadPages(pathname: string): Promise<void> {
+  const matches = matchRoutes(routes, pathname) ?? [];
+  await Promise.all(
+    matches.map((m) =>
+      (m.route.handle as { preload?: () => Promise<void> } | undefined)?.preload?.(),
+    ),
+  );
+}
 
 export const routes: RouteObject[] = [
   {
@@ -17,25 +36,26 @@ export const routes: RouteObject[] = [
     errorElement: <RouteError />,
     children: [
       { path: paths.home, element: <HomePage /> },
-      { path: paths.browse, element: page(() => import('../pages/browse')) },
-      { path: paths.post, element: page(() => import('../pages/post')) },
-      { path: paths.messages, element: page(() => import('../pages/messages')) },
-      { path: paths.profile, element: page(() => import('../pages/profile')) },
-      { path: paths.moderation, element: page(() => import('../pages/moderation')) },
-      { path: paths.rules, element: page(() => import('../pages/rules')) },
-      { path: paths.safety, element: page(() => import('../pages/safety')) },
-      { path: paths.contact, element: page(() => import('../pages/contact')) },
-      { path: paths.help, element: page(() => import('../pages/help')) },
-      { path: paths.privacy, element: page(() => import('../pages/privacy')) },
-      { path: paths.join, element: page(() => import('../pages/join')) },
-      { path: paths.login, element: page(() => import('../pages/login')) },
-      { path: paths.signup, element: page(() => import('../pages/signup')) },
-      { path: paths.forgotPassword, element: page(() => import('../pages/forgot-password')) },
-      { path: paths.resetPassword, element: page(() => import('../pages/reset-password')) },
-      { path: paths.confirmEmail, element: page(() => import('../pages/confirm-email')) },
-      { path: paths.starter.path, element: page(() => import('../pages/starter-detail')) },
-      { path: paths.starterWithoutId, element: page(() => import('../pages/starter-detail')) },
-      { path: '*', element: page(() => import('../pages/not-found')) },
+      { path: paths.browse, ...page(() => import('../pages/browse')) },
+      { path: paths.post, ...page(() => import('../pages/post')) },
+      { path: paths.messages, ...page(() => import('../pages/messages')) },
+      { path: paths.profile, ...page(() => import('../pages/profile')) },
+      { path: paths.moderation, ...page(() => import('../pages/moderation')) },
+      { path: paths.rules, ...page(() => import('../pages/rules')) },
+      { path: paths.safety, ...page(() => import('../pages/safety')) },
+      { path: paths.contact, ...page(() => import('../pages/contact')) },
+      { path: paths.help, ...page(() => import('../pages/help')) },
+      { path: paths.privacy, ...page(() => import('../pages/privacy')) },
+      { path: paths.join, ...page(() => import('../pages/join')) },
+      { path: paths.login, ...page(() => import('../pages/login')) },
+      { path: paths.signup, ...page(() => import('../pages/signup')) },
+      { path: paths.forgotPassword, ...page(() => import('../pages/forgot-password')) },
+      { path: paths.resetPassword, ...page(() => import('../pages/reset-password')) },
+      { path: paths.confirmEmail, ...page(() => import('../pages/confirm-email')) },
+      { path: paths.starter.path, ...page(() => import('../pages/starter-detail')) },
+      { path: paths.starterFamily.path, ...page(() => import('../pages/starter-family')) },
+      { path: paths.starterWithoutId, ...page(() => import('../pages/starter-detail')) },
+      { path: '*', ...page(() => import('../pages/not-found')) },
     ],
   },
 ];

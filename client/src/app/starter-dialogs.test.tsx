@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StarterCard } from '../features/starters/starter-card';
@@ -35,13 +35,18 @@ describe('starter dialogs composed for the starters feature', () => {
         <StarterCard starter={starter} />
       </WithStarterDialogs>,
     );
-    await userEvent.click(await screen.findByRole('button', { name: /^Message Owner/ }));
+    const messageOwner = await screen.findByRole('button', { name: /^Message Owner/ });
+    await userEvent.click(messageOwner);
     const dialog = await screen.findByRole('dialog', { name: 'Message Starter Owner' });
     expect(dialog).toHaveTextContent('Tea & Beverages');
     expect(dialog).toHaveTextContent('Bubbly water kefir grains');
     expect(dialog).toHaveTextContent('Olive');
     expect(dialog).toHaveTextContent('OO');
     await userEvent.keyboard('{Escape}');
+    // Closing hands focus back to the button that opened the dialog. The menu is opened only
+    // after that: the focus arriving later would count as a click outside the open menu.
+    await waitFor(() => expect(messageOwner).toHaveFocus());
+    expect(screen.queryByRole('dialog')).toBeNull();
 
     await userEvent.click(
       screen.getByRole('button', { name: 'Actions for Bubbly water kefir grains' }),
@@ -106,6 +111,7 @@ describe('starter dialogs composed for the starters feature', () => {
         replyRate: null,
         typicalReplyMinutes: null,
         backedOut90d: 0,
+        kitchensReached: 0,
       }),
       'PUT /api/blocks/owner-1': () => {
         blocked = true;

@@ -26,6 +26,15 @@ export const paths = {
     path: '/starter/:id',
     href: (id: number) => `/starter/${id}`,
   },
+  /** A culture's family tree: its line, what grew from it, and a map (decision 031). */
+  starterFamily: {
+    path: '/starter/:id/family',
+    href: (id: number) => `/starter/${id}/family`,
+  },
+  /** The post form filled in from a culture the member received here ("pay it forward"). */
+  postFrom: {
+    href: (handoverId: number) => `/post?from=${handoverId}`,
+  },
   browseCategory: {
     href: (category: string) => `/browse?category=${encodeURIComponent(category)}`,
   },

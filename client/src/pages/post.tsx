@@ -1,14 +1,15 @@
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
-import { PostStarterForm } from '../features/starters/post-starter-form';
+import { PostStarterFromHandover } from '../features/starters/pay-it-forward';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 
 export default function Page() {
   useDocumentTitle('Share a Starter');
   const { user, isLoading } = useCurrentUser();
+  const [search] = useSearchParams();
   if (isLoading) return null;
   if (!user)
     return (
@@ -18,5 +19,5 @@ export default function Page() {
         </Button>
       </SignInRequired>
     );
-  return <PostStarterForm />;
+  return <PostStarterFromHandover from={search.get('from')} />;
 }

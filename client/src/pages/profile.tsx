@@ -2,6 +2,7 @@ import { WithStarterDialogs } from '../app/starter-dialogs';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { ListingState } from '../features/handovers/listing-state';
 import { MyHandovers } from '../features/handovers/my-handovers';
+import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 import { useStarterActivity } from '../features/handovers/handovers-api';
 import { useCurrentUser } from '../lib/current-user';
 import { ProfileView } from '../features/profile/profile-view';
@@ -27,7 +28,12 @@ export default function Page() {
   if (!user) return <SignInRequired message="You need to sign in to view your profile." />;
   return (
     <WithStarterDialogs>
-      <ProfileView user={user} myStarters={<MyStartersWithState />} myHandovers={<MyHandovers />} />
+      <ProfileView
+        user={user}
+        myStarters={<MyStartersWithState />}
+        myHandovers={<MyHandovers />}
+        summary={<ReliabilitySummary userId={user.id} />}
+      />
     </WithStarterDialogs>
   );
 }

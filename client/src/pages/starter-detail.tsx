@@ -1,12 +1,27 @@
 import { WithStarterDialogs } from '../app/starter-dialogs';
 import { useParams } from 'react-router';
-import { StarterDetailView } from '../features/starters/starter-detail-view';
+import { StarterStandingOffer } from '../app/standing-offer-composition';
+import { CareCard } from '../features/care/care-card';
+import { parseStarterId, StarterDetailView } from '../features/starters/starter-detail-view';
+import { useStarter } from '../features/starters/starters-api';
 
 export default function Page() {
   const { id } = useParams();
+  // The same cached query the view reads: the page only composes the parts under it.
+  const starter = useStarter(parseStarterId(id)).data;
   return (
     <WithStarterDialogs>
       <StarterDetailView rawId={id} />
+      <StarterStandingOffer rawId={id} />
+      {starter && (
+        <div className="mx-auto max-w-6xl px-4 pb-10">
+          <CareCard
+            subcategory={starter.subcategory}
+            form={starter.form}
+            careNotes={starter.careNotes}
+          />
+        </div>
+      )}
     </WithStarterDialogs>
   );
 }

@@ -53,6 +53,12 @@ export function aStarter(overrides: Partial<Starter> = {}): Starter {
     bring: null,
     availableUntil: new Date(Date.now() + 30 * 24 * 3_600_000).toISOString(),
     status: 'available',
+    form: 'active',
+    lastFedAt: null,
+    parentId: null,
+    careNotes: null,
+    originStory: null,
+    bornYear: null,
     ...overrides,
   };
 }

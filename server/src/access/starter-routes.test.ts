@@ -32,6 +32,10 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     payload: { isClaimed: true },
   }),
   'DELETE /api/starters/:id': (s) => ({ method: 'DELETE', url: `/api/starters/${s.starterId}` }),
+  'POST /api/starters/:id/fed': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/fed`,
+  }),
   'GET /api/photos/:id/full.webp': (s) => ({ url: `/api/photos/${s.photoId}/full.webp` }),
   'GET /api/photos/:id/thumb.webp': (s) => ({ url: `/api/photos/${s.photoId}/thumb.webp` }),
   'GET /starter/:id': (s) => ({ url: `/starter/${s.starterId}` }),
@@ -67,6 +71,44 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     method: 'POST',
     url: `/api/starters/${s.starterId}/portions`,
     payload: { add: 1 },
+  }),
+  'GET /api/starters/:id/standing-offer': (s) => ({
+    url: `/api/starters/${s.starterId}/standing-offer`,
+  }),
+  'POST /api/starters/:id/standing-offer': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/standing-offer`,
+    payload: { batchSize: 2, cadenceDays: 7, answerHours: 48, limitWeeks: 4, mode: 'lottery' },
+  }),
+  'DELETE /api/starters/:id/standing-offer': (s) => ({
+    method: 'DELETE',
+    url: `/api/starters/${s.starterId}/standing-offer`,
+  }),
+  'POST /api/starters/:id/standing-offer/pause': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/standing-offer/pause`,
+  }),
+  'POST /api/starters/:id/standing-offer/resume': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/standing-offer/resume`,
+  }),
+  'POST /api/starters/:id/standing-offer/rounds': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/standing-offer/rounds`,
+  }),
+  'POST /api/starters/:id/waitlist': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/waitlist`,
+  }),
+  'DELETE /api/starters/:id/waitlist': (s) => ({
+    method: 'DELETE',
+    url: `/api/starters/${s.starterId}/waitlist`,
+  }),
+  'GET /api/starters/:id/lineage': (s) => ({ url: `/api/starters/${s.starterId}/lineage` }),
+  'PUT /api/starters/:id/origin': (s) => ({
+    method: 'PUT',
+    url: `/api/starters/${s.starterId}/origin`,
+    payload: { originStory: 'From my grandmother', bornYear: 1961 },
   }),
   'POST /api/reports': (s) => ({
     method: 'POST',

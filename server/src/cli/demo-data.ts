@@ -1,4 +1,5 @@
 /** The believable community `npm run demo` creates. Emails end in @cultureshare.test. */
+import type { CultureForm } from '../../../common/cultures';
 
 export const DEMO_PASSWORD = 'cultureshare-demo';
 export const DEMO_MODERATOR_EMAIL = 'moderator@cultureshare.test';
@@ -129,6 +130,16 @@ export interface DemoStarter {
   claimed?: boolean;
   /** Hue of the generated photo; no photo when undefined. */
   hue?: number;
+  /** The living culture: its form (active when left out), feeding, notes, story and parent. */
+  culture?: {
+    form?: CultureForm;
+    fedDaysAgo?: number;
+    careNotes?: string;
+    originStory?: string;
+    bornYear?: number;
+    /** Title of an earlier demo starter its owner received from that starter's owner. */
+    parent?: string;
+  };
 }
 
 export const demoStarters: DemoStarter[] = [
@@ -212,6 +223,7 @@ export const demoStarters: DemoStarter[] = [
       'Mother culture frozen in ice-cube portions – one cube sets four litres of milk for cheddar or gouda. Bring a cool bag.',
     ageDays: 2,
     hue: 40,
+    culture: { form: 'frozen' },
   },
   {
     owner: 'omar',
@@ -257,6 +269,14 @@ export const demoStarters: DemoStarter[] = [
       'My great-grandmother’s starter, fed twice a day with rye and white flour. Doubles in four hours. You get 50 g in a jar.',
     ageDays: 0,
     hue: 32,
+    culture: {
+      fedDaysAgo: 0,
+      careNotes:
+        'I feed it 50 g of white flour, a spoon of rye and 50 ml of water at breakfast and supper. It likes the top of the fridge.',
+      originStory:
+        'My great-grandmother started it in a farmhouse kitchen outside Spokane and it has moved house with the family ever since.',
+      bornYear: 1925,
+    },
   },
   {
     owner: 'tom',
@@ -269,6 +289,7 @@ export const demoStarters: DemoStarter[] = [
     customDescription: 'Dehydrated – not active until revived.',
     ageDays: 12,
     hue: 36,
+    culture: { form: 'dried' },
   },
   {
     owner: 'noah',
@@ -281,6 +302,11 @@ export const demoStarters: DemoStarter[] = [
     ageDays: 4,
     claimed: true,
     hue: 28,
+    culture: {
+      fedDaysAgo: 9,
+      careNotes: 'Whole-wheat flour only, fed every morning; it sulks below 20 °C.',
+      parent: '100-year-old sourdough starter',
+    },
   },
   {
     owner: 'hanna',
@@ -417,6 +443,10 @@ export const demoStarters: DemoStarter[] = [
       'My grains multiply fast so I always have extra. Happy to meet at the farmers’ market on Saturdays.',
     ageDays: 20,
     hue: 200,
+    culture: {
+      fedDaysAgo: 2,
+      parent: 'Water kefir grains (tibicos)',
+    },
   },
   {
     owner: 'grace',
@@ -484,6 +514,7 @@ export const demoStarters: DemoStarter[] = [
       'Aspergillus oryzae spores for making your own koji and miso. One small packet inoculates a kilo of rice.',
     ageDays: 2,
     hue: 80,
+    culture: { form: 'spores' },
   },
   {
     owner: 'omar',
@@ -506,6 +537,7 @@ export const demoStarters: DemoStarter[] = [
       'Homemade ragi tempeh starter, dried and powdered. One teaspoon makes 500 g of tempeh.',
     ageDays: 1,
     hue: 60,
+    culture: { form: 'spores' },
   },
   {
     owner: 'sam',
@@ -528,6 +560,7 @@ export const demoStarters: DemoStarter[] = [
     description: 'Spores selected for soy sauce. I can share my notes on moromi and pressing.',
     ageDays: 9,
     hue: 20,
+    culture: { form: 'spores' },
   },
   {
     owner: 'kenji',

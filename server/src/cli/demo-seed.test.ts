@@ -83,4 +83,20 @@ describe('demo data', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('image/webp');
   });
+
+  it('shows living cultures: a family across two kitchens, forms and freshness', async () => {
+    const [child] = await t.db
+      .select({ id: starters.id })
+      .from(starters)
+      .where(eq(starters.title, 'Whole-wheat sourdough “Bubbles”'));
+    const res = await t.app.inject(`/api/starters/${child!.id}/lineage`);
+    expect(res.statusCode, res.body).toBe(200);
+    const lineage = res.json<{ ancestors: Array<{ title: string }>; kitchens: number }>();
+    expect(lineage.ancestors.map((a) => a.title)).toContain('100-year-old sourdough starter');
+    expect(lineage.kitchens).toBe(2);
+    const forms = rowsOf<{ form: string }>(
+      await t.db.execute(sql`SELECT DISTINCT form FROM starters ORDER BY form`),
+    ).map((r) => r.form);
+    expect(forms).toEqual(['active', 'dried', 'frozen', 'spores']);
+  });
 });

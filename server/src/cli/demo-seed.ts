@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { messages, photos, reports, starters, users } from '../db/schema';
+import { handovers, messages, photos, reports, starters, users } from '../db/schema';
 import { hashPassword } from '../features/auth/passwords';
 import { locate } from '../features/places/places.service';
 import { usernameSkeleton } from '../features/users/users.service';
@@ -81,6 +81,19 @@ export async function seedDemo(db: Db): Promise<DemoSummary> {
       const owner = demoMembers.find((m) => m.key === s.owner)!;
       const place = locate(owner.location);
       const createdAt = new Date(now - s.ageDays * DAY_MS - i * 37 * 60 * 1000);
+      const culture = s.culture ?? {};
+      const parent = culture.parent ? starterIds.get(culture.parent)! : undefined;
+      if (parent) {
+        // Received through a confirmed hand-over, as the post form requires of a parent.
+        await tx.insert(handovers).values({
+          starterId: parent.id,
+          giverId: ids.get(parent.owner)!,
+          recipientId: ids.get(s.owner)!,
+          status: 'received',
+          createdAt: new Date(createdAt.getTime() - 30 * DAY_MS),
+          confirmedAt: new Date(createdAt.getTime() - 29 * DAY_MS),
+        });
+      }
       const [row] = await tx
         .insert(starters)
         .values({
@@ -95,6 +108,13 @@ export async function seedDemo(db: Db): Promise<DemoSummary> {
           latitude: place?.latitude ?? null,
           longitude: place?.longitude ?? null,
           isClaimed: s.claimed ?? false,
+          form: culture.form ?? 'active',
+          lastFedAt:
+            culture.fedDaysAgo === undefined ? null : new Date(now - culture.fedDaysAgo * DAY_MS),
+          careNotes: culture.careNotes ?? null,
+          originStory: culture.originStory ?? null,
+          bornYear: culture.bornYear ?? null,
+          parentId: parent?.id ?? null,
           createdAt,
           updatedAt: createdAt,
         })

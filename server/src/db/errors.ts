@@ -54,6 +54,7 @@ const UNAVAILABLE_MESSAGES = [
   /^Client has encountered a connection error/,
   /^Cannot use a pool after calling end/,
   /^PGlite is closed/,
+  /^The embedded database stopped/, // its worker thread died (pglite-remote.ts)
 ];
 
 /**

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   boolean,
   check,
   customType,
@@ -33,6 +34,21 @@ import {
   PORTIONS_MAX,
   RELEASE_REASON_MAX_LENGTH,
 } from '../../../common/handovers';
+import {
+  CARE_NOTES_MAX_LENGTH,
+  CULTURE_FORMS,
+  ORIGIN_STORY_MAX_LENGTH,
+} from '../../../common/cultures';
+import {
+  ANSWER_HOURS_MAX,
+  ANSWER_HOURS_MIN,
+  BATCH_MAX,
+  BATCH_MIN,
+  CADENCE_DAYS_MAX,
+  CADENCE_DAYS_MIN,
+  LIMIT_WEEKS_MAX,
+  LIMIT_WEEKS_MIN,
+} from '../../../common/standing-offers';
 import {
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
@@ -200,6 +216,17 @@ export const starters = pgTable(
     renewals: integer('renewals').notNull().default(0),
     /** The `availableUntil` whose reminder mail went out: one per stretch, renewing resets. */
     expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
+    /** Active, dried, frozen or spores (common/cultures.ts). */
+    form: text('form').notNull().default('active'),
+    /** When an active culture was last fed; null for the other forms. */
+    lastFedAt: timestamp('last_fed_at', { withTimezone: true }),
+    /** The starter it descends from, received here through a confirmed hand-over. */
+    parentId: integer('parent_id').references((): AnyPgColumn => starters.id, {
+      onDelete: 'set null',
+    }),
+    careNotes: text('care_notes'),
+    originStory: text('origin_story'),
+    bornYear: integer('born_year'),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(starter_type, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(custom_description, '')), 'C') || setweight(to_tsvector('simple', coalesce(location, '')), 'B')`,
     ),
@@ -239,6 +266,18 @@ export const starters = pgTable(
       'starters_bring_length',
       sql`${t.bring} IS NULL OR char_length(${t.bring}) BETWEEN 1 AND ${n(BRING_MAX_LENGTH)}`,
     ),
+    check('starters_form_check', sql.raw(`form IN (${quoted(CULTURE_FORMS)})`)),
+    check('starters_last_fed_only_active', sql`${t.lastFedAt} IS NULL OR ${t.form} = 'active'`),
+    check(
+      'starters_care_notes_length',
+      sql`${t.careNotes} IS NULL OR char_length(${t.careNotes}) BETWEEN 1 AND ${n(CARE_NOTES_MAX_LENGTH)}`,
+    ),
+    check(
+      'starters_origin_story_length',
+      sql`${t.originStory} IS NULL OR char_length(${t.originStory}) BETWEEN 1 AND ${n(ORIGIN_STORY_MAX_LENGTH)}`,
+    ),
+    check('starters_parent_not_self', sql`${t.parentId} IS NULL OR ${t.parentId} <> ${t.id}`),
+    index('starters_parent_idx').on(t.parentId),
     index('starters_active_created_idx').on(t.isActive, t.createdAt.desc(), t.id.desc()),
     index('starters_category_created_idx').on(t.category, t.subcategory, t.createdAt.desc()),
     index('starters_user_idx').on(t.userId, t.createdAt.desc()),
@@ -356,6 +395,10 @@ export const handovers = pgTable(
     status: text('status').notNull().default('given'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    /** The giver's health check at hand-over: what they ticked (unticked says nothing). */
+    healthNoMould: boolean('health_no_mould').notNull().default(false),
+    healthNoPinkFilm: boolean('health_no_pink_film').notNull().default(false),
+    healthSmellsRight: boolean('health_smells_right').notNull().default(false),
   },
   (t) => [
     check('handovers_status_check', sql`${t.status} IN ('given', 'received', 'not_received')`),
@@ -400,6 +443,39 @@ export const feedback = pgTable(
     ),
     uniqueIndex('feedback_once_per_side_key').on(t.handoverId, t.fromId),
     index('feedback_to_idx').on(t.toId, t.createdAt.desc()),
+  ],
+);
+
+/**
+ * "Did it wake up?" on day 1, 3 and 7 after the recipient confirmed a hand-over (decision 032).
+ * Made with the confirmation, in its transaction; only the latest due one of a hand-over is
+ * asked, and none after a "thriving" answer.
+ */
+export const checkins = pgTable(
+  'checkins',
+  {
+    id: serial('id').primaryKey(),
+    handoverId: integer('handover_id')
+      .notNull()
+      .references(() => handovers.id, { onDelete: 'cascade' }),
+    day: integer('day').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    answer: text('answer'),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    /** Set when the reminder mail was queued (or deliberately skipped): at most one each. */
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('checkins_day_check', sql`${t.day} IN (1, 3, 7)`),
+    check(
+      'checkins_answer_check',
+      sql`${t.answer} IS NULL OR ${t.answer} IN ('thriving', 'slow', 'worried')`,
+    ),
+    check('checkins_answered_together', sql`(${t.answer} IS NULL) = (${t.answeredAt} IS NULL)`),
+    uniqueIndex('checkins_handover_day_key').on(t.handoverId, t.day),
+    index('checkins_unmailed_due_idx')
+      .on(t.dueAt)
+      .where(sql`${t.answer} IS NULL AND ${t.mailedAt} IS NULL`),
   ],
 );
 
@@ -583,5 +659,111 @@ export const messageMailDue = pgTable(
   (t) => [
     primaryKey({ columns: [t.receiverId, t.starterId, t.senderId] }),
     index('message_mail_due_idx').on(t.dueAt),
+  ],
+);
+
+// ---------------------------------------------------------------- standing offers
+/**
+ * A giver's standing offer on one of their starters (decision 029): a batch every
+ * `cadence_days`, offered to the waitlist by `mode`, each offer open `answer_hours`, and one
+ * portion per member per `limit_weeks` (0: no limit).
+ */
+export const standingOffers = pgTable(
+  'standing_offers',
+  {
+    starterId: integer('starter_id')
+      .primaryKey()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    batchSize: integer('batch_size').notNull(),
+    cadenceDays: integer('cadence_days').notNull(),
+    answerHours: integer('answer_hours').notNull(),
+    limitWeeks: integer('limit_weeks').notNull(),
+    mode: text('mode').notNull(),
+    pausedAt: timestamp('paused_at', { withTimezone: true }),
+    /** Rounds run so far; offers carry the round they belong to. */
+    round: integer('round').notNull().default(0),
+    nextRoundAt: timestamp('next_round_at', { withTimezone: true }).notNull(),
+    lastRoundAt: timestamp('last_round_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check(
+      'standing_offers_batch_check',
+      sql`${t.batchSize} BETWEEN ${n(BATCH_MIN)} AND ${n(BATCH_MAX)}`,
+    ),
+    check(
+      'standing_offers_cadence_check',
+      sql`${t.cadenceDays} BETWEEN ${n(CADENCE_DAYS_MIN)} AND ${n(CADENCE_DAYS_MAX)}`,
+    ),
+    check(
+      'standing_offers_answer_check',
+      sql`${t.answerHours} BETWEEN ${n(ANSWER_HOURS_MIN)} AND ${n(ANSWER_HOURS_MAX)}`,
+    ),
+    check(
+      'standing_offers_limit_check',
+      sql`${t.limitWeeks} BETWEEN ${n(LIMIT_WEEKS_MIN)} AND ${n(LIMIT_WEEKS_MAX)}`,
+    ),
+    check('standing_offers_mode_check', sql`${t.mode} IN ('longest_waiting', 'lottery')`),
+    index('standing_offers_due_idx')
+      .on(t.nextRoundAt)
+      .where(sql`paused_at IS NULL`),
+  ],
+);
+
+/** Members waiting in line for a standing offer; the line is ordered by `joined_at`. */
+export const standingWaitlist = pgTable(
+  'standing_waitlist',
+  {
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => standingOffers.starterId, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Offers left unanswered in a row. */
+    missed: integer('missed').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ columns: [t.starterId, t.memberId] }),
+    index('standing_waitlist_line_idx').on(t.starterId, t.joinedAt),
+  ],
+);
+
+/** One portion offered to one waiting member in one round. */
+export const standingOfferTurns = pgTable(
+  'standing_offer_turns',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    round: integer('round').notNull(),
+    status: text('status').notNull().default('pending'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }).notNull().defaultNow(),
+    answerBy: timestamp('answer_by', { withTimezone: true }).notNull(),
+    answeredAt: timestamp('answered_at', { withTimezone: true }),
+    reservationId: integer('reservation_id').references(() => reservations.id, {
+      onDelete: 'set null',
+    }),
+  },
+  (t) => [
+    check(
+      'standing_offer_turns_status_check',
+      sql`${t.status} IN ('pending', 'accepted', 'declined', 'expired', 'withdrawn')`,
+    ),
+    /** Nobody is offered twice in one round. */
+    uniqueIndex('standing_offer_turns_round_key').on(t.starterId, t.round, t.memberId),
+    /** One open offer per member and starter. */
+    uniqueIndex('standing_offer_turns_pending_key')
+      .on(t.starterId, t.memberId)
+      .where(sql`status = 'pending'`),
+    index('standing_offer_turns_due_idx')
+      .on(t.answerBy)
+      .where(sql`status = 'pending'`),
+    index('standing_offer_turns_member_idx').on(t.memberId, t.starterId, t.answeredAt),
   ],
 );

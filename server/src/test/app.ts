@@ -4,7 +4,7 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sql } from 'drizzle-orm';
-import { sessions, starters, users } from '../db/schema';
+import { handovers, sessions, starters, users } from '../db/schema';
 import { hashSessionId, SESSION_COOKIE, type SessionUser } from '../plugins/sessions';
 import { openTestDatabase } from './database';
 
@@ -137,4 +137,16 @@ export async function failInsertsWhere(db: Db, table: string, column: string, va
   await db.execute(
     sql`CREATE TRIGGER ${name} BEFORE INSERT ON ${sql.raw(table)} FOR EACH ROW EXECUTE FUNCTION ${name}()`,
   );
+}
+
+/** A confirmed hand-over of `starterId` from its owner to `recipientId` (what the flow leaves). */
+export async function receivedHandover(
+  db: Db,
+  input: { starterId: number; giverId: string; recipientId: string },
+) {
+  const [handover] = await db
+    .insert(handovers)
+    .values({ ...input, status: 'received', confirmedAt: new Date() })
+    .returning();
+  return handover!;
 }

@@ -9,6 +9,7 @@ import {
 import type {
   BlockedMember,
   FeedbackInput,
+  HealthCheckKey,
   MyHandovers,
   Notice,
   StarterActivity,
@@ -135,10 +136,22 @@ export function useReleaseReservation() {
 
 export function useMarkGiven() {
   return useHandoverMutation(
-    ({ starterId, memberId }: { starterId: number; memberId: string | null }) =>
+    ({
+      starterId,
+      memberId,
+      healthCheck,
+    }: {
+      starterId: number;
+      memberId: string | null;
+      /** The giver's ticks; left out when none was ticked. */
+      healthCheck?: Partial<Record<HealthCheckKey, boolean>>;
+    }) =>
       apiRequest<{ id: number }>(`/api/starters/${starterId}/handovers`, {
         method: 'POST',
-        body: { memberId },
+        body:
+          healthCheck && Object.values(healthCheck).some(Boolean)
+            ? { memberId, healthCheck }
+            : { memberId },
       }),
   );
 }

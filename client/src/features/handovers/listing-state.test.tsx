@@ -148,6 +148,7 @@ describe('MyHandovers', () => {
             at: null,
             createdAt: '',
             confirmedAt: '',
+            healthCheck: null,
             canLeaveFeedback: false,
             myFeedback: 'up',
             starter: { ...starter, id: 8, title: 'Sourdough' },

@@ -8,6 +8,7 @@ import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../lib/paths';
 import { useMyHandovers } from './handovers-api';
+import { HealthCheckLine } from './health-check';
 import { whenText } from './when-text';
 
 type Brief = MyHandoversData['received'][number]['starter'];
@@ -18,7 +19,17 @@ const HANDOVER_STATUS_TEXT = {
   not_received: 'didn’t happen',
 } as const;
 
-function Row({ icon, starter, detail }: { icon: ReactNode; starter: Brief; detail: string }) {
+function Row({
+  icon,
+  starter,
+  detail,
+  extra,
+}: {
+  icon: ReactNode;
+  starter: Brief;
+  detail: string;
+  extra?: ReactNode;
+}) {
   return (
     <li>
       <Card className="flex items-center gap-3 p-4">
@@ -31,6 +42,7 @@ function Row({ icon, starter, detail }: { icon: ReactNode; starter: Brief; detai
             {starter.title}
           </Link>
           <p className="text-sm text-muted">{detail}</p>
+          {extra}
         </div>
       </Card>
     </li>
@@ -109,6 +121,7 @@ export function MyHandovers() {
               icon={<PackageCheck className={iconClass} aria-hidden />}
               starter={h.starter}
               detail={`from ${ownerName(h.starter.owner)} · ${HANDOVER_STATUS_TEXT[h.status]}`}
+              extra={<HealthCheckLine check={h.healthCheck} className="mt-1" />}
             />
           ))}
         </Section>

@@ -26,6 +26,7 @@ describe('ReliabilitySummary', () => {
         replyRate: 0.9,
         typicalReplyMinutes: 100,
         backedOut90d: 2,
+        kitchensReached: 5,
       }),
     });
     renderWithProviders(<ReliabilitySummary userId="u-1" />);
@@ -34,6 +35,7 @@ describe('ReliabilitySummary', () => {
     expect(
       screen.getByText('Backed out of 2 reservations in the last 90 days'),
     ).toBeInTheDocument();
+    expect(screen.getByText('Kitchens reached: 5')).toBeInTheDocument();
     const group = screen.getByRole('group', { name: 'Reliability' });
     expect(group).toHaveTextContent('Thumbs up:4');
     expect(group).toHaveTextContent('Thumbs down:1');
@@ -50,11 +52,13 @@ describe('ReliabilitySummary', () => {
         replyRate: null,
         typicalReplyMinutes: null,
         backedOut90d: 0,
+        kitchensReached: 0,
       }),
     });
     renderWithProviders(<ReliabilitySummary userId="u-2" />);
     expect(await screen.findByText('0 starters given · 0 received')).toBeInTheDocument();
     expect(screen.queryByText(/replies/)).toBeNull();
     expect(screen.queryByText(/Backed out/)).toBeNull();
+    expect(screen.queryByText(/Kitchens reached/)).toBeNull();
   });
 });

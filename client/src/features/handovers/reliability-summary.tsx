@@ -27,6 +27,7 @@ export function summaryLines(summary: UserSummary): string[] {
       summary.replyRate === null ? '' : ` (answers ${Math.round(summary.replyRate * 100)}%)`;
     lines.push(`${reply.charAt(0).toUpperCase()}${reply.slice(1)}${rate}`);
   }
+  if (summary.kitchensReached > 0) lines.push(`Kitchens reached: ${summary.kitchensReached}`);
   if (summary.backedOut90d > 0) {
     lines.push(
       `Backed out of ${plural(summary.backedOut90d, 'reservation', 'reservations')} in the last 90 days`,

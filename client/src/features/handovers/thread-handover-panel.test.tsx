@@ -37,6 +37,7 @@ const handover = (over: Partial<Handover> = {}): Handover => ({
   at: null,
   createdAt: '',
   confirmedAt: null,
+  healthCheck: null,
   canLeaveFeedback: false,
   myFeedback: null,
   ...over,

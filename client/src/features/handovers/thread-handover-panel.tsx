@@ -10,6 +10,7 @@ import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { BlockMemberButton } from './block-member-button';
 import { FeedbackDialog } from './feedback-dialog';
+import { HealthCheckFields, HealthCheckLine, type HealthCheckInput } from './health-check';
 import { releaseFormSchema, reserveAt, reserveFormSchema } from './handover-forms';
 import type { Handover, Reservation } from '../../../../common/handovers';
 import {
@@ -136,6 +137,7 @@ function Confirm({
   action,
   busy,
   onConfirm,
+  children,
 }: {
   trigger: ReactNode;
   title: string;
@@ -143,6 +145,8 @@ function Confirm({
   action: string;
   busy: boolean;
   onConfirm: (close: () => void) => void;
+  /** More to answer before confirming (the giver's health check). */
+  children?: ReactNode;
 }) {
   const [open, setOpen] = useState(false);
   return (
@@ -155,6 +159,7 @@ function Confirm({
           <AlertDialog.Description className="mt-2 text-muted">
             {description}
           </AlertDialog.Description>
+          {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
               <Button variant="outline">Cancel</Button>
@@ -190,16 +195,20 @@ interface Standing {
 
 function OwnerTools({ state, otherName }: { state: Standing; otherName: string }) {
   const give = useMarkGiven();
+  const [healthCheck, setHealthCheck] = useState<HealthCheckInput>({});
   const { reservation, handover } = state;
   if (handover) {
     return (
-      <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
-        {handover.status === 'given'
-          ? `Given to ${otherName} — waiting for them to confirm`
-          : handover.status === 'received'
-            ? `${otherName} received it`
-            : `${otherName} says it didn’t happen`}
-      </Status>
+      <div className="grid gap-1">
+        <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
+          {handover.status === 'given'
+            ? `Given to ${otherName} — waiting for them to confirm`
+            : handover.status === 'received'
+              ? `${otherName} received it`
+              : `${otherName} says it didn’t happen`}
+        </Status>
+        <HealthCheckLine check={handover.healthCheck} by="you" />
+      </div>
     );
   }
   const canGive = !!reservation || state.portionsLeft > 0;
@@ -257,11 +266,13 @@ function OwnerTools({ state, otherName }: { state: Standing; otherName: string }
           busy={give.isPending}
           onConfirm={(close) =>
             give.mutate(
-              { starterId: state.starterId, memberId: state.memberId },
+              { starterId: state.starterId, memberId: state.memberId, healthCheck },
               { onSuccess: close, onError: failed('Failed to mark given') },
             )
           }
-        />
+        >
+          <HealthCheckFields value={healthCheck} onChange={setHealthCheck} />
+        </Confirm>
       )}
     </div>
   );
@@ -275,13 +286,17 @@ function MemberTools({ state }: { state: Standing }) {
   if (handover) {
     if (handover.status !== 'given') {
       return (
-        <Status icon={<PackageCheck className="size-4 text-sage" aria-hidden />}>
-          {handover.status === 'received' ? 'You received it' : 'You said it didn’t happen'}
-        </Status>
+        <div className="grid gap-1">
+          <Status icon={<PackageCheck className="size-4 text-sage" aria-hidden />}>
+            {handover.status === 'received' ? 'You received it' : 'You said it didn’t happen'}
+          </Status>
+          <HealthCheckLine check={handover.healthCheck} />
+        </div>
       );
     }
     return (
       <div className="flex flex-wrap items-center gap-2">
+        <HealthCheckLine check={handover.healthCheck} className="basis-full" />
         <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
           Marked as given to you
         </Status>

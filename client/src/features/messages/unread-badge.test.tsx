@@ -1,4 +1,5 @@
 import { act, screen, waitFor } from '@testing-library/react';
+import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { UnreadBadge } from './unread-badge';
@@ -81,6 +82,32 @@ describe('the unread badge', () => {
     expect(second).toBeDefined();
     act(() => second!.emit('open'));
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('2');
+  });
+
+  it('also refreshes the answers it is told a message may change (a thread’s hand-over bar)', async () => {
+    vi.stubGlobal('EventSource', FakeEventSource);
+    let fetched = 0;
+    function HandoverBar() {
+      const { data } = useQuery({
+        queryKey: ['handovers', 'starter-activity'],
+        queryFn: () => ++fetched,
+      });
+      return <p>Hand-over bar, version {data}</p>;
+    }
+    const server = serveUnread();
+    renderWithProviders(
+      <>
+        <UnreadBadge alsoRefresh={[['handovers']]} />
+        <HandoverBar />
+      </>,
+    );
+    await waitFor(() => expect(server.fetchMock).toHaveBeenCalled());
+    expect(await screen.findByText('Hand-over bar, version 1')).toBeInTheDocument();
+
+    act(() => FakeEventSource.instances[0]!.emit('message'));
+    expect(await screen.findByText('Hand-over bar, version 2')).toBeInTheDocument();
+    // One stream, however often the header renders.
+    expect(FakeEventSource.instances).toHaveLength(1);
   });
 });
 

@@ -25,10 +25,13 @@ export function ProfileView({
   user,
   myStarters,
   myHandovers,
+  summary,
 }: {
   user: CurrentUser;
   myStarters: ReactNode;
   myHandovers?: ReactNode;
+  /** The member's public summary as others see it (kitchens reached included). */
+  summary?: ReactNode;
 }) {
   const [editing, setEditing] = useState(false);
   const editButton = useRef<HTMLButtonElement>(null);
@@ -68,6 +71,11 @@ export function ProfileView({
             ) : (
               <>
                 <ProfileDetails user={user} />
+                {summary && (
+                  <section aria-label="How others see you" className="mt-5">
+                    {summary}
+                  </section>
+                )}
                 <div className="mt-5 flex flex-wrap gap-3">
                   <Button ref={editButton} onClick={() => setEditing(true)}>
                     <Pencil className="size-4" aria-hidden />

@@ -1,34 +1,9 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { findCategory, isValidSubcategory } from '../../../../common/catalogue';
-import { MAX_PAGE_BUTTONS, STARTER_SORTS, type StarterSort } from '../../../../common/constants';
+import { parseBrowseFilters, type BrowseFilters } from '../../../../common/browse-page';
+import { MAX_PAGE_BUTTONS } from '../../../../common/constants';
 
-export interface BrowseFilters {
-  category: string | null;
-  subcategory: string | null;
-  search: string;
-  location: string;
-  sort: StarterSort;
-  page: number;
-}
-
-/** Reads the browse filters from the URL, ignoring anything that is not a valid value. */
-export function parseBrowseFilters(params: URLSearchParams): BrowseFilters {
-  const category = findCategory(params.get('category'))?.key ?? null;
-  const sub = params.get('subcategory');
-  const sort = params.get('sort');
-  const page = Number(params.get('page'));
-  return {
-    category,
-    subcategory: category && sub && isValidSubcategory(category, sub) ? sub : null,
-    search: params.get('search') ?? '',
-    location: params.get('location') ?? '',
-    sort: (STARTER_SORTS as readonly string[]).includes(sort ?? '')
-      ? (sort as StarterSort)
-      : 'newest',
-    page: Number.isInteger(page) && page > 1 ? page : 1,
-  };
-}
+export { parseBrowseFilters, type BrowseFilters };
 
 export function serializeBrowseFilters(filters: BrowseFilters): URLSearchParams {
   const params = new URLSearchParams();

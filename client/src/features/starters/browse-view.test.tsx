@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Starter } from '../../../../common/starters';
+import { aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { BrowseView } from './browse-view';
 
@@ -10,23 +11,15 @@ const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 function starterFixture(overrides: Partial<Starter> = {}): Starter {
-  return {
+  return aStarter({
     id: 1,
-    userId: 'owner-1',
     title: 'Milk kefir grains',
     description: 'Plump grains that ferment a litre of milk overnight.',
     category: 'dairy',
     subcategory: 'kefir',
     starterType: 'Kefir grains',
-    customDescription: null,
     location: 'Portland, Oregon',
-    imagePath: null,
-    thumbnailPath: null,
-    isActive: true,
-    isClaimed: false,
-    removedAt: null,
     createdAt: new Date(Date.now() - 3 * 3600_000).toISOString(),
-    updatedAt: new Date().toISOString(),
     user: {
       id: 'owner-1',
       username: null,
@@ -34,16 +27,8 @@ function starterFixture(overrides: Partial<Starter> = {}): Starter {
       lastName: 'Smith',
       profileImageUrl: null,
     },
-    portions: 1,
-    portionsLeft: 1,
-    portionsReserved: 0,
-    travel: ['pickup'],
-    postage: null,
-    bring: null,
-    availableUntil: new Date(Date.now() + 30 * 24 * 3600_000).toISOString(),
-    status: 'available',
     ...overrides,
-  };
+  });
 }
 
 function serve(list: (url: URL) => Response | Promise<Response>) {

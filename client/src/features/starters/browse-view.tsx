@@ -16,8 +16,9 @@ import {
 import { PAGE_SIZE, SKELETON_CARDS, type StarterSort } from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
+import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
+import { browseListParams } from '../../../../common/browse-page';
 import { pageWindow, useBrowseFilters, type BrowseFilters } from './browse-filters';
 import { resultCount } from './result-count';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
@@ -27,6 +28,8 @@ import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 
 const TEXT_DEBOUNCE_MS = 400;
+/** Cards in the grid's widest row. */
+const FIRST_ROW = 3;
 
 /** A text filter typed freely, written to the URL once the member pauses. */
 function useDebouncedFilter(value: string, commit: (value: string) => void) {
@@ -316,17 +319,7 @@ export function BrowseView() {
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = activeFilterCount(filters);
   const anyFilter = activeFilters > 0 || filters.category !== null;
-  const query = useStarters({
-    limit: PAGE_SIZE,
-    offset: (filters.page - 1) * PAGE_SIZE,
-    category: filters.category ?? undefined,
-    subcategory: filters.subcategory ?? undefined,
-    search: filters.search || undefined,
-    location: filters.location || undefined,
-    sort: filters.sort,
-    lat: position?.lat,
-    lng: position?.lng,
-  });
+  const query = useStarters(browseListParams(filters, position));
   const total = query.data?.total ?? 0;
   const totalPages = Math.ceil(total / PAGE_SIZE);
 
@@ -443,10 +436,14 @@ export function BrowseView() {
           ) : (
             <>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-                {query.data.starters.map((starter) => (
+                {query.data.starters.map((starter, i) => (
                   <li key={starter.id} className="flex">
                     <div className="flex w-full flex-col [&>article]:flex-1">
-                      <StarterCard starter={starter} />
+                      <StarterCard
+                        starter={starter}
+                        // The first row (up to three across) is on the first screen.
+                        photoPriority={i === 0 ? 'high' : i < FIRST_ROW ? 'eager' : undefined}
+                      />
                     </div>
                   </li>
                 ))}

@@ -5,6 +5,7 @@ import { SKELETON_CARDS } from '../../../../common/constants';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { FeedReminder } from './freshness';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useMyStarters } from './starters-api';
 import { paths } from '../../lib/paths';
@@ -56,6 +57,7 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
           {query.data.map((starter) => (
             <li key={starter.id} className="flex flex-col [&>article]:flex-1">
               <StarterCard starter={starter} />
+              <FeedReminder starter={starter} compact />
               {below?.(starter)}
             </li>
           ))}

@@ -17,6 +17,7 @@ import {
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
   type CreateStarter,
+  type CreateStarterInput,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -34,11 +35,23 @@ import { LeaveGuard } from '../../components/ui/leave-guard';
 import { useCreateStarter } from './starters-api';
 import { ListingHandoverFields } from './listing-handover-fields';
 import {
+  appendCulture,
+  CULTURE_DEFAULTS,
+  CULTURE_FIELD_NAMES,
+  CultureFields,
+} from './culture-fields';
+import {
   appendListingHandover,
   LISTING_HANDOVER_DEFAULTS,
   LISTING_HANDOVER_FIELD_NAMES,
 } from './listing-handover-schema';
 import { paths } from '../../lib/paths';
+import {
+  appendLineage,
+  LINEAGE_DEFAULTS,
+  LINEAGE_FIELD_NAMES,
+  LineageFields,
+} from './lineage-fields';
 
 const FIELD_NAMES = [
   'title',
@@ -49,6 +62,8 @@ const FIELD_NAMES = [
   'description',
   'location',
   ...LISTING_HANDOVER_FIELD_NAMES,
+  ...CULTURE_FIELD_NAMES,
+  ...LINEAGE_FIELD_NAMES,
 ] as const;
 
 /** The photo picker's check before any upload: images only, 5 MB at most. */
@@ -72,8 +87,11 @@ function usePreviewUrl(file: File | null) {
   return file ? url : null;
 }
 
-/** 'Share a Starter' (spec §2 /post, §5). */
-export function PostStarterForm() {
+/**
+ * 'Share a Starter' (spec §2 /post, §5). `prefill`: starting values, e.g. from a culture the
+ * member received here (pay it forward).
+ */
+export function PostStarterForm({ prefill }: { prefill?: Partial<CreateStarterInput> } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const createStarter = useCreateStarter();
@@ -94,6 +112,9 @@ export function PostStarterForm() {
       description: '',
       location: '',
       ...LISTING_HANDOVER_DEFAULTS,
+      ...CULTURE_DEFAULTS,
+      ...LINEAGE_DEFAULTS,
+      ...prefill,
     },
     // Focus goes to the first invalid field on screen (see focusFirstInvalid), not the first registered.
     shouldFocusError: false,
@@ -156,6 +177,8 @@ export function PostStarterForm() {
     form.set('description', values.description);
     form.set('location', values.location);
     appendListingHandover(form, values);
+    appendCulture(form, values);
+    appendLineage(form, values);
     // The file goes last so the server has every field before the bytes arrive.
     if (photo) form.set('image', photo, photo.name);
     setProgress(photo ? 0 : null);
@@ -195,6 +218,11 @@ export function PostStarterForm() {
       'description',
       'customDescription',
       'location',
+      'lastFedAt',
+      'careNotes',
+      'parentId',
+      'originStory',
+      'bornYear',
     ] as const;
     const first = onScreen.find((name) => invalid[name]);
     if (first) form.setFocus(first);
@@ -299,7 +327,9 @@ export function PostStarterForm() {
             autoComplete="address-level2"
             maxLength={STARTER_LOCATION_MAX_LENGTH}
           />
+          <CultureFields form={form} idPrefix={`${id}-culture`} />
           <ListingHandoverFields form={form} idPrefix={`${id}-handover`} />
+          <LineageFields form={form} idPrefix={`${id}-lineage`} />
           <Field
             id={ids.photo}
             label="Photo"

@@ -10,6 +10,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
@@ -20,7 +21,14 @@ import { signInHref } from '../../lib/sign-in-return';
 const alwaysReachable = () => true;
 
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
-export function StarterCard({ starter }: { starter: Starter }) {
+export function StarterCard({
+  starter,
+  photoPriority,
+}: {
+  starter: Starter;
+  /** Set for the first row of a list: its photos are not lazy (see StarterImage). */
+  photoPriority?: 'eager' | 'high';
+}) {
   const { user } = useCurrentUser();
   const { MessageDialog, useIsReachable = alwaysReachable } = useStarterDialogs();
   const reachable = useIsReachable(starter.userId);
@@ -31,7 +39,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
   return (
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative">
-        <StarterImage starter={starter} variant="thumb" />
+        <StarterImage starter={starter} variant="thumb" priority={photoPriority} />
         {starter.isClaimed && <ClaimedBadge className="absolute top-3 left-3 shadow-sm" />}
         {user && (
           <div className="absolute top-2 right-2 z-10 rounded-full bg-surface/90 shadow-sm">
@@ -61,6 +69,7 @@ export function StarterCard({ starter }: { starter: Starter }) {
         </h2>
         <p className="line-clamp-3 text-sm wrap-anywhere text-muted">{starter.description}</p>
         <ListingFacts starter={starter} compact />
+        <FreshnessNote starter={starter} />
         <div className="mt-auto flex flex-wrap items-center gap-x-3 gap-y-1 pt-1 text-sm">
           <span className="flex min-w-0 items-center gap-2">
             <Avatar person={starter.user} className="size-7 text-xs" />

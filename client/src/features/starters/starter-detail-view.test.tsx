@@ -35,7 +35,7 @@ function serve(userId: string | null, answer: () => Response) {
               createdAt: new Date().toISOString(),
             })
           : json({ message: 'Sign in required' }, 401);
-      if (url.startsWith('/api/starters/')) return answer();
+      if (url.startsWith('/api/starters/') && !url.endsWith('/lineage')) return answer();
       return json({ message: 'Not found' }, 404);
     }),
   );

@@ -13,7 +13,9 @@ import { timeAgo } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { FeedReminder, FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
+import { FamilyLinks } from './family-links';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
@@ -181,6 +183,9 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               </section>
             )}
             <ListingFacts starter={starter} />
+            <FreshnessNote starter={starter} />
+            {isOwner && <FeedReminder starter={starter} />}
+            <FamilyLinks starter={starter} isOwner={isOwner} />
             <Card className="grid gap-3 p-5">
               <h2 className="text-sm font-semibold text-muted">Shared by</h2>
               <div className="flex items-center gap-3">

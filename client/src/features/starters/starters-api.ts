@@ -1,6 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { ApiErrorBody } from '../../../../common/errors';
-import type { StarterSort } from '../../../../common/constants';
+import { starterListQuery, type StarterListParams } from '../../../../common/browse-page';
 import type { Starter, StarterList } from '../../../../common/starters';
 import { ApiError, apiRequest } from '../../lib/api';
 
@@ -34,35 +34,10 @@ export const starterQueries = {
     }),
 };
 
-export interface StarterListParams {
-  limit: number;
-  offset: number;
-  category?: string;
-  subcategory?: string;
-  location?: string;
-  search?: string;
-  sort: StarterSort;
-  lat?: number;
-  lng?: number;
-}
+export type { StarterListParams };
 
 export function starterListUrl(params: StarterListParams): string {
-  const query = new URLSearchParams();
-  query.set('limit', String(params.limit));
-  query.set('offset', String(params.offset));
-  if (params.category) {
-    query.set('category', params.category);
-    // Spec §7: the type filter is sent literally, 'all' included, once a category is chosen.
-    query.set('subcategory', params.subcategory || 'all');
-  }
-  if (params.location) query.set('location', params.location);
-  if (params.search) query.set('search', params.search);
-  query.set('sort', params.sort);
-  if (params.sort === 'closest' && params.lat !== undefined && params.lng !== undefined) {
-    query.set('lat', String(params.lat));
-    query.set('lng', String(params.lng));
-  }
-  return `/api/starters?${query}`;
+  return `/api/starters?${starterListQuery(params)}`;
 }
 
 export function useStarters(params: StarterListParams) {
@@ -83,6 +58,18 @@ export function useMarkClaimed() {
     mutationFn: (id: number) =>
       apiRequest<Starter>(`/api/starters/${id}`, { method: 'PATCH', body: { isClaimed: true } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: starterKeys.all }),
+  });
+}
+
+/** POST /api/starters/:id/fed: the owner fed their active culture today. */
+export function useMarkFed() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: number) => apiRequest<Starter>(`/api/starters/${id}/fed`, { method: 'POST' }),
+    onSuccess: (starter) => {
+      queryClient.setQueryData(starterKeys.detail(starter.id), starter);
+      return queryClient.invalidateQueries({ queryKey: starterKeys.all });
+    },
   });
 }
 

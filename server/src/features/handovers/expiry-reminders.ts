@@ -78,19 +78,3 @@ export async function queueExpiryReminders({
     return queued;
   });
 }
-
-/**
- * The worker's task: the mail worker polls every few seconds, but expiry is a matter of days,
- * so the listings are looked over at most once per `everyMs` (sparing a scan per poll).
- */
-export function expiryReminderTask(
-  deps: { db: Db; config: Config },
-  everyMs = 60_000,
-): () => Promise<unknown> {
-  let last = 0;
-  return async () => {
-    if (Date.now() - last < everyMs) return 0;
-    last = Date.now();
-    return queueExpiryReminders(deps);
-  };
-}

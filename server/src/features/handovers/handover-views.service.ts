@@ -31,6 +31,7 @@ import {
   users,
 } from '../../db/schema';
 import { notFound } from '../../errors';
+import { kitchensReachedBy } from '../lineage/lineage.service';
 import type { SessionUser } from '../../plugins/sessions';
 
 type UserRow = typeof users.$inferSelect;
@@ -101,6 +102,14 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
     at: r.at ? r.at.slice(0, 16).replace(' ', 'T') : null,
     createdAt: r.createdAt.toISOString(),
     confirmedAt: iso(r.confirmedAt),
+    healthCheck:
+      r.healthNoMould || r.healthNoPinkFilm || r.healthSmellsRight
+        ? {
+            noMould: r.healthNoMould,
+            noPinkFilm: r.healthNoPinkFilm,
+            smellsRight: r.healthSmellsRight,
+          }
+        : null,
     canLeaveFeedback:
       r.status === 'received' &&
       !!r.recipientId &&
@@ -205,6 +214,7 @@ export async function userSummary(
     typicalReplyMinutes:
       reply?.median_minutes == null ? null : Math.round(Number(reply.median_minutes)),
     backedOut90d: Number(backedOut?.n ?? 0),
+    kitchensReached: await kitchensReachedBy(db, member.id),
   };
 }
 
@@ -257,6 +267,19 @@ export async function myStarterActivity(
       .where(inArray(handovers.starterId, ids))
       .orderBy(desc(handovers.createdAt)),
   ]);
+  // A member holding or given a portion without having written (a standing offer's waitlist,
+  // decision 029) is listed from that, so the thread's hand-over bar shows them too.
+  const portionsTo = [
+    ...held.map((r) => ({ starterId: r.starterId, memberId: r.memberId, at: r.createdAt })),
+    ...given.flatMap((h) =>
+      h.recipientId ? [{ starterId: h.starterId, memberId: h.recipientId, at: h.createdAt }] : [],
+    ),
+  ];
+  for (const p of portionsTo) {
+    if (!asked.some((a) => a.starterId === p.starterId && a.memberId === p.memberId)) {
+      asked.push({ starterId: p.starterId, memberId: p.memberId, first: p.at });
+    }
+  }
   const people = await usersById(db, [
     ...asked.map((a) => a.memberId),
     ...held.map((r) => r.memberId),

@@ -119,6 +119,7 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
       const created = await giveHandover(deps, requireUser(request), {
         starterId: request.params.id,
         memberId: request.body.memberId,
+        healthCheck: request.body.healthCheck,
       });
       return reply.status(201).send(created);
     },

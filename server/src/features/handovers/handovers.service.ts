@@ -1,9 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
-  FOUND_NEW_HOME_TEXT,
   PORTIONS_MAX,
   RENEWALS_MAX,
   type FeedbackReason,
+  type HealthCheck,
 } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { blockBetween } from '../../access/blocks';
@@ -29,8 +29,14 @@ import {
 } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { formatWallClock, publishLines, writeSystemLine } from '../messages/system-lines';
+import {
+  announceNewHome,
+  formatWallClock,
+  publishLines,
+  writeSystemLine,
+} from '../messages/system-lines';
 import { queueReservationMail } from './handover-mail';
+import { scheduleCheckins } from '../checkins/checkins.service';
 
 type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
 type MailDeps = Deps & Pick<AppDeps, 'config'>;
@@ -54,8 +60,23 @@ async function ownStarterForUpdate(tx: Tx, actor: SessionUser, starterId: number
   return starter;
 }
 
-/** Whether `memberId` wrote (a message of their own, not a site line) to the owner about it. */
+/**
+ * Whether `memberId` wrote (a message of their own, not a site line) to the owner about it, or
+ * holds a portion of it: a standing offer's waitlist reserves without a message (decision 029).
+ */
 async function hasAsked(db: DbOrTx, starter: StarterFacts, memberId: string): Promise<boolean> {
+  const [held] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.starterId, starter.id),
+        eq(reservations.memberId, memberId),
+        eq(reservations.status, 'active'),
+      ),
+    )
+    .limit(1);
+  if (held) return true;
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)
@@ -78,6 +99,40 @@ async function assertAsked(db: DbOrTx, starter: StarterFacts, memberId: string) 
 
 // ---------------------------------------------------------------- reservations
 
+/**
+ * Takes one portion of an unclaimed starter for `memberId` and records the reservation: 409 when
+ * none is left or the member already holds one. The condition is the rule: even without a row
+ * lock, two callers cannot both take the last portion, because the second update finds none left
+ * and changes nothing. Reservations made by the owner and standing-offer acceptances both use it.
+ */
+export async function holdPortion(
+  tx: Tx,
+  input: { starterId: number; memberId: string; at?: string | null; alreadyHeld: string },
+): Promise<{ id: number }> {
+  const taken = await tx
+    .update(starters)
+    .set({ portionsReserved: sql`${starters.portionsReserved} + 1`, updatedAt: sql`now()` })
+    .where(
+      and(
+        eq(starters.id, input.starterId),
+        eq(starters.isClaimed, false),
+        sql`${starters.portions} - ${starters.portionsReserved} - ${starters.portionsGiven} > 0`,
+      ),
+    )
+    .returning({ id: starters.id });
+  if (taken.length === 0) throw conflict('There are no portions left to reserve');
+  try {
+    const [reservation] = await tx
+      .insert(reservations)
+      .values({ starterId: input.starterId, memberId: input.memberId, at: input.at ?? null })
+      .returning({ id: reservations.id });
+    return reservation!;
+  } catch (err) {
+    if (sqlState(err) === '23505') throw conflict(input.alreadyHeld);
+    throw err;
+  }
+}
+
 /** POST /api/starters/:id/reservations: the owner holds one portion for a member who asked. */
 export async function reservePortion(
   deps: MailDeps,
@@ -89,31 +144,12 @@ export async function reservePortion(
     await assertAsked(tx, starter, input.memberId);
     const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
     if (byMe || byThem) throw forbidden("You can't reserve for this member");
-    // The condition is the rule: even without the lock above, two callers cannot both take
-    // the last portion, because the second update finds none left and changes nothing.
-    const taken = await tx
-      .update(starters)
-      .set({ portionsReserved: sql`${starters.portionsReserved} + 1`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(starters.id, starter.id),
-          eq(starters.isClaimed, false),
-          sql`${starters.portions} - ${starters.portionsReserved} - ${starters.portionsGiven} > 0`,
-        ),
-      )
-      .returning({ id: starters.id });
-    if (taken.length === 0) throw conflict('There are no portions left to reserve');
-    let reservation: { id: number } | undefined;
-    try {
-      [reservation] = await tx
-        .insert(reservations)
-        .values({ starterId: starter.id, memberId: input.memberId, at: input.at ?? null })
-        .returning({ id: reservations.id });
-    } catch (err) {
-      if (sqlState(err) === '23505')
-        throw conflict('A portion is already reserved for this member');
-      throw err;
-    }
+    const reservation = await holdPortion(tx, {
+      starterId: starter.id,
+      memberId: input.memberId,
+      at: input.at ?? null,
+      alreadyHeld: 'A portion is already reserved for this member',
+    });
     const line = await writeSystemLine(tx, {
       starterId: starter.id,
       from: actor.id,
@@ -121,7 +157,7 @@ export async function reservePortion(
       event: 'reserved',
       content: input.at ? `Reserved for you — ${formatWallClock(input.at)}` : 'Reserved for you',
       at: input.at ?? null,
-      reservationId: reservation!.id,
+      reservationId: reservation.id,
     });
     await queueReservationMail(tx, deps.config, {
       memberId: input.memberId,
@@ -130,7 +166,7 @@ export async function reservePortion(
       kind: 'reserved',
       line: line.content,
     });
-    return { id: reservation!.id, line };
+    return { id: reservation.id, line };
   });
   deps.listings.clear();
   await publishLines(deps, [line]);
@@ -198,41 +234,6 @@ export async function releaseReservation(
 // ---------------------------------------------------------------- hand-overs
 
 /**
- * Every member who asked about the starter and was given none of it gets one line saying it
- * found a new home. Written once: a thread that already has the line is skipped.
- */
-async function announceNewHome(tx: Tx, starter: StarterFacts): Promise<Message[]> {
-  const askers = rowsOf<{ id: string }>(
-    await tx.execute(sql`
-      SELECT DISTINCT m.sender_id AS id FROM messages m
-      WHERE m.starter_id = ${starter.id} AND m.receiver_id = ${starter.ownerId} AND m.kind = 'text'
-        AND m.sender_id NOT IN (
-          SELECT h.recipient_id FROM handovers h
-          WHERE h.starter_id = ${starter.id} AND h.recipient_id IS NOT NULL
-        )
-        AND NOT EXISTS (
-          SELECT 1 FROM messages done
-          WHERE done.starter_id = ${starter.id} AND done.receiver_id = m.sender_id
-            AND done.kind = 'system' AND done.system->>'event' = 'found_new_home'
-        )
-    `),
-  );
-  const lines: Message[] = [];
-  for (const { id } of askers) {
-    lines.push(
-      await writeSystemLine(tx, {
-        starterId: starter.id,
-        from: starter.ownerId,
-        to: id,
-        event: 'found_new_home',
-        content: FOUND_NEW_HOME_TEXT,
-      }),
-    );
-  }
-  return lines;
-}
-
-/**
  * POST /api/starters/:id/handovers: the owner gives a portion to a member who asked (their
  * reservation, if any, becomes the hand-over) or, with `memberId: null`, to someone not on
  * CultureShare. The last portion claims the starter and tells everyone else who asked.
@@ -240,7 +241,7 @@ async function announceNewHome(tx: Tx, starter: StarterFacts): Promise<Message[]
 export async function giveHandover(
   deps: Deps,
   actor: SessionUser,
-  input: { starterId: number; memberId: string | null },
+  input: { starterId: number; memberId: string | null; healthCheck?: Partial<HealthCheck> },
 ): Promise<{ id: number }> {
   const { id, lines } = await deps.db.transaction(async (tx) => {
     const starter = await ownStarterForUpdate(tx, actor, input.starterId);
@@ -292,6 +293,9 @@ export async function giveHandover(
         recipientId: input.memberId,
         reservationId: held?.id ?? null,
         at: held?.at ?? null,
+        healthNoMould: input.healthCheck?.noMould === true,
+        healthNoPinkFilm: input.healthCheck?.noPinkFilm === true,
+        healthSmellsRight: input.healthCheck?.smellsRight === true,
       })
       .returning({ id: handovers.id });
     const lines: Message[] = [];
@@ -308,7 +312,12 @@ export async function giveHandover(
         }),
       );
     }
-    if (counts.given >= counts.portions) {
+    // A standing offer (decision 029) puts a new batch on the listing each round: giving its
+    // last portion does not end the listing.
+    const [standing] = rowsOf(
+      await tx.execute(sql`SELECT 1 FROM standing_offers WHERE starter_id = ${starter.id}`),
+    );
+    if (counts.given >= counts.portions && !standing) {
       await tx
         .update(starters)
         .set({ isClaimed: true, updatedAt: sql`now()` })
@@ -327,7 +336,7 @@ export async function giveHandover(
  * (the portion goes back to the listing unless it is claimed by then).
  */
 export async function confirmHandover(
-  deps: Deps,
+  deps: Deps & Pick<AppDeps, 'config'>,
   actor: SessionUser,
   input: { handoverId: number; received: boolean },
 ): Promise<void> {
@@ -353,6 +362,8 @@ export async function confirmHandover(
         .update(starters)
         .set({ portionsGiven: sql`${starters.portionsGiven} - 1`, updatedAt: sql`now()` })
         .where(and(eq(starters.id, handover.starterId), eq(starters.isClaimed, false)));
+    } else {
+      await scheduleCheckins(tx, deps.config, handover.id);
     }
     return writeSystemLine(tx, {
       starterId: handover.starterId,

@@ -4,8 +4,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, messages, starters, users } from '../../db/schema';
-import { expiryReminderTask, queueExpiryReminders } from './expiry-reminders';
+import { queueExpiryReminders } from './expiry-reminders';
+import { atMostEvery } from '../mail/outbox';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { multipart } from '../../test/multipart';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -65,20 +67,6 @@ async function setting(portions: number, overrides: Partial<typeof starters.$inf
   const owner = await signedInMember(t.db);
   const starter = await createStarterRow(t.db, owner.user.id, { portions, ...overrides });
   return { owner, starter };
-}
-
-function multipart(fields: Array<[string, string]>) {
-  const boundary = `----cs${crypto.randomBytes(8).toString('hex')}`;
-  const body = fields
-    .map(
-      ([name, value]) =>
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-    )
-    .join('');
-  return {
-    payload: Buffer.from(`${body}--${boundary}--\r\n`),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 const listing: Array<[string, string]> = [
@@ -274,6 +262,27 @@ describe('reservations', () => {
 });
 
 describe('hand-overs, confirmation and feedback', () => {
+  it('marking a starter claimed (the spec PATCH) tells everyone who asked, once', async () => {
+    const { owner, starter } = await setting(1);
+    const [a, b] = [await signedInMember(t.db), await signedInMember(t.db)];
+    for (const m of [a, b]) await ask(m, starter.id, owner.user.id);
+    const claim = () => call(owner, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true });
+    expect(
+      (await call(a, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true })).statusCode,
+    ).toBe(403);
+    expect(systemLines(await thread(a, starter.id), 'found_new_home')).toHaveLength(0);
+
+    const res = await claim();
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json()).toMatchObject({ isClaimed: true, status: 'claimed' });
+    // Claiming again changes nothing and says nothing new.
+    expect((await claim()).statusCode).toBe(200);
+    for (const m of [a, b]) {
+      const lines = systemLines(await thread(m, starter.id), 'found_new_home');
+      expect(lines.map((l) => l.content)).toEqual([FOUND_NEW_HOME_TEXT]);
+    }
+  });
+
   it('the story: reserve, back out, give, confirm, 👍, new-home lines once, summaries', async () => {
     const { owner, starter } = await setting(2);
     const [a, b, c] = [
@@ -684,11 +693,12 @@ describe('expiry reminders', () => {
   });
 
   it('the worker looks the listings over at most once a minute', async () => {
-    const task = expiryReminderTask({ db: t.db, config: t.config });
+    const task = atMostEvery(60_000, () => queueExpiryReminders({ db: t.db, config: t.config }));
     const { owner } = await setting(1, { availableUntil: new Date(Date.now() + DAY) });
     expect(await task()).toBeGreaterThanOrEqual(1);
     await createStarterRow(t.db, owner.user.id, { availableUntil: new Date(Date.now() + DAY) });
-    expect(await task()).toBe(0);
+    // Within the minute: skipped, nothing queued.
+    expect(await task()).toBeNull();
     expect(await mailTo(owner.user.email)).toHaveLength(1);
   });
 });

@@ -142,6 +142,20 @@ export async function deliverDueMail(
   return sent;
 }
 
+/**
+ * A worker task that runs at most once per `everyMs`: the worker polls every few seconds, but
+ * expiry reminders, check-ins and standing-offer rounds are matters of days (sparing a scan per
+ * poll). A skipped pass answers null.
+ */
+export function atMostEvery<T>(everyMs: number, run: () => Promise<T>): () => Promise<T | null> {
+  let last = 0;
+  return async () => {
+    if (Date.now() - last < everyMs) return null;
+    last = Date.now();
+    return run();
+  };
+}
+
 export interface MailWorker {
   /** One pass now (tests, and a nudge after queueing). */
   runOnce(): Promise<void>;

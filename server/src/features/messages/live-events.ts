@@ -26,6 +26,25 @@ export interface LiveEvents {
 }
 
 /**
+ * Publishing without holding streams, for work done outside a request (a background task):
+ * every copy still passes the event to the streams it holds.
+ */
+export function livePublisher(
+  database: Pick<Database, 'notify'>,
+  log: Pick<FastifyBaseLogger, 'warn'>,
+): Pick<LiveEvents, 'publish'> {
+  return {
+    async publish(to, event) {
+      // Best effort: what the event announces is already stored, and clients refetch on
+      // reconnect; a lost event must not fail the write that caused it.
+      await database
+        .notify(LIVE_CHANNEL, JSON.stringify({ to, event }))
+        .catch((err: unknown) => log.warn({ err }, 'live publish failed'));
+    },
+  };
+}
+
+/**
  * Fan-out of live events: a copy never pushes straight to its own streams, it NOTIFYs and
  * every copy (itself included) pushes to the streams it holds. That way two copies behind one
  * Postgres behave as one, and one copy behaves exactly like many.
@@ -58,13 +77,7 @@ export async function createLiveEvents(
   const unlisten = await database.listen(LIVE_CHANNEL, deliver);
 
   return {
-    async publish(to, event) {
-      // Best effort: what the event announces is already stored, and clients refetch on
-      // reconnect; a lost event must not fail the write that caused it.
-      await database
-        .notify(LIVE_CHANNEL, JSON.stringify({ to, event }))
-        .catch((err: unknown) => log.warn({ err }, 'live publish failed'));
-    },
+    publish: livePublisher(database, log).publish,
     attach(userId, stream) {
       let set = streams.get(userId);
       if (!set) streams.set(userId, (set = new Set()));

@@ -1,6 +1,8 @@
 import type { Message } from '../../../../common/messages';
-import type { SystemEvent } from '../../../../common/handovers';
+import { FOUND_NEW_HOME_TEXT, type SystemEvent } from '../../../../common/handovers';
+import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { messages } from '../../db/schema';
 import { toMessage } from './messages.service';
@@ -42,8 +44,50 @@ export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promis
   return toMessage(row!);
 }
 
+/**
+ * Every member who asked about the starter and was given none of it gets one line saying it
+ * found a new home (when its last portion is given, or its owner marks it claimed). Written
+ * once: a thread that already has the line is skipped.
+ */
+export async function announceNewHome(
+  tx: DbOrTx,
+  starter: { id: number; ownerId: string },
+): Promise<Message[]> {
+  const askers = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT DISTINCT m.sender_id AS id FROM messages m
+      WHERE m.starter_id = ${starter.id} AND m.receiver_id = ${starter.ownerId} AND m.kind = 'text'
+        AND m.sender_id NOT IN (
+          SELECT h.recipient_id FROM handovers h
+          WHERE h.starter_id = ${starter.id} AND h.recipient_id IS NOT NULL
+        )
+        AND NOT EXISTS (
+          SELECT 1 FROM messages done
+          WHERE done.starter_id = ${starter.id} AND done.receiver_id = m.sender_id
+            AND done.kind = 'system' AND done.system->>'event' = 'found_new_home'
+        )
+    `),
+  );
+  const lines: Message[] = [];
+  for (const { id } of askers) {
+    lines.push(
+      await writeSystemLine(tx, {
+        starterId: starter.id,
+        from: starter.ownerId,
+        to: id,
+        event: 'found_new_home',
+        content: FOUND_NEW_HOME_TEXT,
+      }),
+    );
+  }
+  return lines;
+}
+
 /** Tells both members of each thread, live, that a line arrived (never throws). */
-export async function publishLines(deps: Pick<AppDeps, 'live'>, lines: Message[]): Promise<void> {
+export async function publishLines(
+  deps: { live: Pick<AppDeps['live'], 'publish'> },
+  lines: Message[],
+): Promise<void> {
   await Promise.all(
     lines.map((m) =>
       deps.live.publish([m.receiverId, m.senderId], {

@@ -30,6 +30,12 @@ const TEXT_FIELDS = new Set([
   'postage',
   'bring',
   'availableDays',
+  'form',
+  'lastFedAt',
+  'careNotes',
+  'parentId',
+  'originStory',
+  'bornYear',
 ]);
 /** Fields that may repeat (`travel=pickup&travel=post`). */
 const LIST_FIELDS = new Set(['travel']);
@@ -124,6 +130,12 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
     postage: fields.postage,
     bring: fields.bring,
     availableDays: fields.availableDays,
+    form: fields.form,
+    lastFedAt: fields.lastFedAt,
+    careNotes: fields.careNotes,
+    parentId: fields.parentId,
+    originStory: fields.originStory,
+    bornYear: fields.bornYear,
   });
   if (!parsed.success) throw validationError(parsed.error);
   return { input: parsed.data, photo };

@@ -1,5 +1,3 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,7 +9,6 @@ import {
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
-import { withLinkPreview } from './link-preview';
 import { readStarterForm } from './starter-form';
 import {
   browseStarters,
@@ -20,6 +17,7 @@ import {
   getPhoto,
   getStarter,
   markClaimed,
+  markFed,
   myStarters,
 } from './starters.service';
 
@@ -95,6 +93,12 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
     async (request) => markClaimed(deps, requireUser(request), { id: request.params.id }),
   );
 
+  app.post(
+    '/api/starters/:id/fed',
+    { onRequest: signedInOnly, schema: { params: idParams, response: { 200: starterSchema } } },
+    async (request) => markFed(deps, requireUser(request), { id: request.params.id }),
+  );
+
   app.delete(
     '/api/starters/:id',
     { onRequest: signedInOnly, schema: { params: idParams } },
@@ -127,23 +131,4 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     );
   }
-
-  // The page itself is the client app's; this only fills in the link-preview tags.
-  // The built client does not change while the server runs: read its page once.
-  const indexPath = path.resolve(deps.config.clientDist, 'index.html');
-  const indexHtml = fs.existsSync(indexPath) ? fs.readFileSync(indexPath, 'utf8') : undefined;
-  app.get('/starter/:id', async (request, reply) => {
-    if (indexHtml === undefined) return reply.callNotFound();
-    const html = indexHtml;
-    const raw = (request.params as { id?: string }).id ?? '';
-    // Previews describe public starters only, whoever follows the link.
-    const starter = /^\d{1,9}$/.test(raw)
-      ? await getStarter(deps, null, { id: Number(raw) }).catch(() => null)
-      : null;
-    const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
-    return reply
-      .header('cache-control', 'no-cache')
-      .type('text/html; charset=utf-8')
-      .send(starter ? withLinkPreview(html, starter, origin) : html);
-  });
 }

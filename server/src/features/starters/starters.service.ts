@@ -12,6 +12,11 @@ import {
   type TravelMode,
 } from '../../../../common/handovers';
 import {
+  ONLY_ACTIVE_IS_FED,
+  PARENT_NOT_RECEIVED,
+  type CultureForm,
+} from '../../../../common/cultures';
+import {
   authorizeStarter,
   canSeeStarter,
   isPublic,
@@ -23,11 +28,13 @@ import {
 } from '../../access/starter-access';
 import { blockBetween } from '../../access/blocks';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
-import { photos, starters, users } from '../../db/schema';
-import { notFound } from '../../errors';
+import { handovers, photos, starters, users } from '../../db/schema';
+import { conflict, HttpError, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
+import { announceNewHome, publishLines } from '../messages/system-lines';
 import { locate } from '../places/places.service';
 import { normaliseListQuery, queryWords } from './browse-query';
 import { ListingCache, type ListingViewer } from './listing-cache';
@@ -65,6 +72,12 @@ const starterColumns = {
   postage: starters.postage,
   bring: starters.bring,
   availableUntil: starters.availableUntil,
+  form: starters.form,
+  lastFedAt: starters.lastFedAt,
+  parentId: starters.parentId,
+  careNotes: starters.careNotes,
+  originStory: starters.originStory,
+  bornYear: starters.bornYear,
 };
 
 const ownerColumns = {
@@ -107,6 +120,8 @@ function toStarter({ starter, owner }: StarterRow): Starter {
     postage: starter.postage as PostagePayer | null,
     availableUntil: starter.availableUntil.toISOString(),
     status: starterStatus(starter),
+    form: starter.form as CultureForm,
+    lastFedAt: starter.lastFedAt?.toISOString() ?? null,
     thumbnailPath: thumbnailOf(starter.imagePath),
     removedAt: starter.removedAt?.toISOString() ?? null,
     createdAt: starter.createdAt.toISOString(),
@@ -122,8 +137,10 @@ function toStarter({ starter, owner }: StarterRow): Starter {
 }
 
 /** "sour dough" → "sour:* & dough:*": every word, as a prefix. */
-const prefixQuery = (words: string[], weight = '') =>
-  words.map((w) => `${w}:*${weight}`).join(' & ');
+const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
+
+/** One lexeme of a tsquery literal, quoted (a browse term is never parsed as query syntax). */
+const lexeme = (text: string) => `'${text.replace(/['\\]/g, '\\$&')}'`;
 
 /** Totals are exact up to here; past it the answer says "1,000+" (decision 023). */
 export const TOTAL_CAP = 1000;
@@ -138,16 +155,52 @@ const starterEarth = sql`ll_to_earth(${starters.latitude}, ${starters.longitude}
 const hasPlace = sql`${starters.latitude} IS NOT NULL AND ${starters.longitude} IS NOT NULL`;
 const hasNoPlace = sql`(${starters.latitude} IS NULL OR ${starters.longitude} IS NULL)`;
 
-/** How many rows match `where`, counting at most `cap + 1` (so the count stops early). */
-async function cappedCount(db: Db, where: SQL | undefined, cap: number): Promise<number> {
-  const matches = db
-    .select({ one: sql`1` })
-    .from(starters)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [row] = await db.select({ n: sql<number>`count(*)::int` }).from(matches);
-  return Number(row?.n ?? 0);
+/** Everything browse filters on as one tsvector, as `starters_listed_terms_idx` holds it. */
+const browseTerms = sql`starter_browse_terms(${starters.searchVector}, ${starters.category}, ${starters.subcategory}, ${starters.location})`;
+
+/**
+ * A browse question's filters twice over, matching the same starters: `matching` finds them
+ * all through the terms index (the filters together, so a rare combination of common words
+ * costs little), `walking` tests one starter at a time as an ordered index walk reads it.
+ */
+function browseFilters(query: StarterListQuery) {
+  const visible = publiclyVisible();
+  const tests: SQL[] = [];
+  const terms: string[] = [];
+  if (query.category && query.category !== 'all') {
+    tests.push(eq(starters.category, query.category));
+    terms.push(lexeme(`~cat=${query.category}`));
+  }
+  if (query.subcategory && query.subcategory !== 'all') {
+    tests.push(eq(starters.subcategory, query.subcategory));
+    terms.push(lexeme(`~sub=${query.subcategory}`));
+  }
+  const searchWords = queryWords(query.search);
+  const searchQuery = searchWords.length
+    ? sql`to_tsquery('english', ${prefixQuery(searchWords)})`
+    : undefined;
+  if (searchQuery) tests.push(sql`${starters.searchVector} @@ ${searchQuery}`);
+  const placeWords = queryWords(query.location);
+  if (placeWords.length) {
+    const places = placeWords.map((w) => `${lexeme(`~loc=${w}`)}:*`).join(' & ');
+    tests.push(sql`starter_place_terms(${starters.location}) @@ ${places}::tsquery`);
+    terms.push(places);
+  }
+  const walking = and(visible, ...tests)!;
+  if (!searchWords.length && !placeWords.length) {
+    // Category and type alone: their btree indexes, or a scan that soon finds enough.
+    return { walking, matching: walking, searchQuery, textual: false, placeFiltered: false };
+  }
+  // A search made only of words the dictionary ignores ("the") matches nothing, as before.
+  const wanted = searchQuery
+    ? sql`(${searchQuery} && ${terms.join(' & ') || ''}::tsquery)`
+    : sql`${terms.join(' & ')}::tsquery`;
+  const matching = and(
+    visible,
+    sql`${browseTerms} @@ ${wanted}`,
+    searchQuery ? sql`numnode(${searchQuery}) > 0` : undefined,
+  )!;
+  return { walking, matching, searchQuery, textual: true, placeFiltered: placeWords.length > 0 };
 }
 
 /** One page of starters (with owners) in the given order. */
@@ -162,147 +215,192 @@ function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, o
     .offset(offset);
 }
 
+/** The starters with these ids (with owners), in the ids' order: owners joined for a page only. */
+async function rowsById(db: Db, ids: number[]): Promise<StarterRow[]> {
+  if (!ids.length) return [];
+  const rows = await db
+    .select(selection)
+    .from(starters)
+    .innerJoin(users, eq(users.id, starters.userId))
+    .where(inArray(starters.id, ids));
+  const byId = new Map(rows.map((r) => [r.starter.id, r]));
+  return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
 /**
- * The browse page's filters, sorts and paging over public starters. Every shape reads an index
- * in the order asked and stops after the page, and the total stops at TOTAL_CAP, so a question
- * costs the same with 10,000 or 1,000,000 starters (EXPLAINs in decision 023).
+ * The first step of every browse question: its matches, up to `reach` of them, found through
+ * the indexes that fit its filters (decision 027). When fewer than `reach` match they are all
+ * here: the total is exact up to TOTAL_CAP and the page comes from sorting them (`ids`). When
+ * more match, `ids` is null and the page comes from walking an index in the asked order,
+ * which with that many matches soon meets it. With `sortAll` the page always comes from
+ * sorting every match (their number is bounded by the filters, not the table).
+ */
+async function firstMatches(
+  db: Db,
+  matching: SQL,
+  order: SQL,
+  extra: SQL | undefined,
+  {
+    limit,
+    offset,
+    reach,
+    sortAll,
+  }: { limit: number; offset: number; reach: SQL; sortAll: boolean },
+): Promise<{ total: number; ids: number[] | null }> {
+  // `m` is planned to read every match, so it takes the selective indexes; `c` stops it after
+  // `reach`, so the count never reads further than that.
+  const result = await db.execute(sql`
+    WITH m AS MATERIALIZED (
+      SELECT ${starters.id} AS id, ${starters.createdAt} AS created_at,
+        ${starters.latitude} AS latitude, ${starters.longitude} AS longitude
+        ${extra ? sql`, ${extra} AS rank` : sql``}
+      FROM ${starters} WHERE ${matching}
+    ),
+    c AS MATERIALIZED (SELECT * FROM m LIMIT (${reach})::int),
+    n AS (SELECT count(*)::int AS found, (${reach})::int AS reach FROM c)
+    SELECT n.found,
+      CASE WHEN ${sortAll ? sql`true` : sql`n.found < n.reach`}
+        THEN ARRAY(SELECT c.id FROM ${sortAll ? sql`m AS c` : sql`c`} ORDER BY ${order} LIMIT ${limit} OFFSET ${offset})
+      END AS ids
+    FROM n`);
+  const [row] = rowsOf<{ found: number; ids: number[] | null }>(result);
+  return { total: Number(row?.found ?? 0), ids: row?.ids ?? null };
+}
+
+/**
+ * "Closest" over more than TOTAL_CAP matches, in one statement: the nearest `offset + limit`
+ * by walking the GiST index (Postgres 15 does so only for an ORDER BY of the distance alone),
+ * the newest `offset + limit` at the farthest of their places (starters at one place tie and
+ * may not all be among them), that small set ordered by distance, newest. Also says how many
+ * placed starters there were, for the page that runs into those without a known place.
+ */
+async function closestIds(
+  db: Db,
+  where: SQL,
+  point: SQL,
+  { limit, offset }: { limit: number; offset: number },
+): Promise<{ ids: number[]; placed: number }> {
+  const wanted = offset + limit;
+  const distance = sql`${starterEarth} <-> ${point}`;
+  const result = await db.execute(sql`
+    WITH near AS MATERIALIZED (
+      SELECT ${starters.id} AS id, ${starters.latitude} AS latitude,
+        ${starters.longitude} AS longitude, ${starters.createdAt} AS created_at, ${distance} AS d
+      FROM ${starters} WHERE ${where} AND ${hasPlace}
+      ORDER BY ${distance} LIMIT ${wanted}
+    ),
+    edge AS (SELECT latitude, longitude, (SELECT count(*) FROM near) AS n FROM near ORDER BY d DESC LIMIT 1),
+    tied AS (
+      SELECT ${starters.id} AS id, ${starters.createdAt} AS created_at, ${distance} AS d
+      FROM ${starters}
+      WHERE ${where}
+        AND ${starters.latitude} = (SELECT latitude FROM edge)
+        AND ${starters.longitude} = (SELECT longitude FROM edge)
+        AND (SELECT n FROM edge) = ${wanted}
+      ORDER BY ${starters.createdAt} DESC, ${starters.id} DESC LIMIT ${wanted}
+    ),
+    placed AS (SELECT id, created_at, d FROM near UNION SELECT id, created_at, d FROM tied)
+    SELECT (SELECT count(*)::int FROM near) AS placed,
+      ARRAY(SELECT id FROM placed ORDER BY d, created_at DESC, id DESC LIMIT ${limit} OFFSET ${offset}) AS ids`);
+  const [row] = rowsOf<{ placed: number; ids: number[] }>(result);
+  return { ids: row?.ids ?? [], placed: Number(row?.placed ?? 0) };
+}
+
+/**
+ * The browse page's filters, sorts and paging over public starters. The matches are counted
+ * up to TOTAL_CAP + 1 through the indexes first; few are sorted whole, many are read in order
+ * from an index and the walk stops after the page. Either way a question reads a bounded number
+ * of rows however many starters there are (EXPLAINs in decisions 023 and 027).
  */
 async function listStarters(
   db: Db,
   viewer: Viewer,
   query: StarterListQuery,
 ): Promise<{ starters: Starter[]; total: number; totalIsCapped: boolean }> {
-  const conditions: SQL[] = [publiclyVisible()];
-  if (query.category && query.category !== 'all') {
-    conditions.push(eq(starters.category, query.category));
-  }
-  if (query.subcategory && query.subcategory !== 'all') {
-    conditions.push(eq(starters.subcategory, query.subcategory));
-  }
-
-  const searchWords = queryWords(query.search);
-  const searchQuery = searchWords.length
-    ? sql`to_tsquery('english', ${prefixQuery(searchWords)})`
-    : undefined;
-  if (searchQuery) conditions.push(sql`${starters.searchVector} @@ ${searchQuery}`);
-
-  const placeWords = queryWords(query.location);
-  if (placeWords.length) {
-    // The GIN index finds candidates by the location's words (weight B); the second test
-    // keeps only those whose location itself has them, not their starter type.
-    conditions.push(
-      sql`${starters.searchVector} @@ to_tsquery('simple', ${prefixQuery(placeWords, 'B')})`,
-      sql`to_tsvector('simple', ${starters.location}) @@ to_tsquery('simple', ${prefixQuery(placeWords)})`,
-    );
-  }
-
-  const where = and(...conditions);
+  const { walking, matching, searchQuery, textual, placeFiltered } = browseFilters(query);
+  const page = { limit: query.limit, offset: query.offset };
   const newest = [desc(starters.createdAt), desc(starters.id)];
-  const counting = cappedCount(db, where, TOTAL_CAP);
-  // Awaited below; this only keeps a failure of the page query from leaving it unhandled.
-  counting.catch(() => {});
-  let rows: StarterRow[];
   const fromQuery = query.lat !== undefined && query.lng !== undefined;
   const lat = fromQuery ? query.lat : viewer?.latitude;
   const lng = fromQuery ? query.lng : viewer?.longitude;
-  if (query.sort === 'closest' && lat != null && lng != null) {
-    // The browser's position when the member shared it, else their profile's place. Known
-    // places nearest first, starters at one place newest first, then the starters without a
-    // known place, newest first.
-    const distance = sql`${starterEarth} <-> ${earthOf(lat, lng)}`;
-    const wanted = query.offset + query.limit;
-    // Postgres 15 walks the GiST index only for an ORDER BY of the distance alone, so the
-    // nearest `wanted` come from it; the newest `wanted` at the farthest of their places are
-    // added, as that place's starters tie and may not all be among them.
-    const near = await db
-      .select({ id: starters.id, latitude: starters.latitude, longitude: starters.longitude })
-      .from(starters)
-      .where(and(where, hasPlace))
-      .orderBy(distance)
-      .limit(wanted);
-    const ids = near.map((r) => r.id);
-    const edge = near.at(-1);
-    if (near.length === wanted && edge) {
-      const tied = await db
-        .select({ id: starters.id })
-        .from(starters)
-        .where(
-          and(
-            where,
-            eq(starters.latitude, edge.latitude!),
-            eq(starters.longitude, edge.longitude!),
-          ),
-        )
-        .orderBy(...newest)
-        .limit(wanted);
-      ids.push(...tied.map((r) => r.id));
-    }
-    // The page's ids first, then their rows: owners joined for a dozen rows, not every candidate.
-    const pageIds = ids.length
-      ? await db
-          .select({ id: starters.id })
-          .from(starters)
-          .where(inArray(starters.id, ids))
-          .orderBy(distance, ...newest)
-          .limit(query.limit)
-          .offset(query.offset)
-      : [];
-    const placed = pageIds.length
-      ? await pageOf(
-          db,
-          inArray(
-            starters.id,
-            pageIds.map((r) => r.id),
-          ),
-          [distance, ...newest],
-          query.limit,
-          0,
-        )
-      : [];
-    rows = placed;
-    if (placed.length < query.limit) {
-      // The placed ones run out within this page, so `near` holds all of them.
+  const closest = query.sort === 'closest' && lat != null && lng != null;
+  const best = query.sort === 'best' && searchQuery !== undefined;
+  const point = closest ? earthOf(lat, lng) : undefined;
+
+  // Known places nearest first, starters at one place newest first, then the starters without
+  // a known place, newest first. Best match: rank, then newest.
+  const order = point
+    ? sql`(c.latitude IS NULL OR c.longitude IS NULL), ll_to_earth(c.latitude, c.longitude) <-> ${point}, c.created_at DESC, c.id DESC`
+    : query.sort === 'oldest'
+      ? sql`c.created_at, c.id`
+      : best
+        ? sql`c.rank DESC, c.created_at DESC, c.id DESC`
+        : sql`c.created_at DESC, c.id DESC`;
+  const rank = best ? sql`ts_rank(${starters.searchVector}, ${searchQuery})` : undefined;
+  // How many matches to count before walking an index instead: past TOTAL_CAP, the deeper
+  // the page and the larger the table, the more (a walk reads about page end × starters ÷
+  // matches rows; sorting the matches reads them all; this balances the two).
+  const reach = textual
+    ? sql`greatest(${TOTAL_CAP + 1}, ceil(sqrt(${query.offset + query.limit}::float8 * greatest(1, (SELECT reltuples FROM pg_class WHERE oid = 'starters'::regclass))))::int)`
+    : sql`${TOTAL_CAP + 1}`;
+  // Starters matching a location are at a few places, often far from the asker: a walk
+  // nearest first would pass every starter in between. They are sorted whole instead.
+  const sortAll = !!point && placeFiltered;
+  const first = await firstMatches(db, matching, order, rank, { ...page, reach, sortAll });
+  const result = (rows: StarterRow[]) => ({
+    starters: rows.map(toStarter),
+    total: Math.min(first.total, TOTAL_CAP),
+    totalIsCapped: first.total > TOTAL_CAP,
+  });
+  if (first.ids) return result(await rowsById(db, first.ids));
+
+  // Many matches: an ordered index walk meets the page soon.
+  if (point) {
+    const near = await closestIds(db, walking, point, page);
+    const rows = await rowsById(db, near.ids);
+    if (rows.length < query.limit) {
+      // The placed ones run out within this page, so `near` held all of them.
       const rest = await pageOf(
         db,
-        and(where, hasNoPlace),
+        and(walking, hasNoPlace),
         newest,
-        query.limit - placed.length,
-        Math.max(0, query.offset - near.length),
+        query.limit - rows.length,
+        Math.max(0, query.offset - near.placed),
       );
-      rows = [...placed, ...rest];
+      rows.push(...rest);
     }
-  } else if (query.sort === 'oldest') {
-    rows = await pageOf(
-      db,
-      where,
-      [asc(starters.createdAt), asc(starters.id)],
-      query.limit,
-      query.offset,
+    return result(rows);
+  }
+  if (query.sort === 'oldest') {
+    return result(
+      await pageOf(
+        db,
+        walking,
+        [asc(starters.createdAt), asc(starters.id)],
+        page.limit,
+        page.offset,
+      ),
     );
-  } else if (query.sort === 'best' && searchQuery) {
+  }
+  if (best) {
     // Ranked among the newest BEST_MATCH_POOL matches: a bounded sort, never every match.
     const pool = db
       .select({ id: starters.id })
       .from(starters)
-      .where(where)
+      .where(walking)
       .orderBy(...newest)
       .limit(BEST_MATCH_POOL);
-    rows = await pageOf(
-      db,
-      sql`${starters.id} IN (${pool})`,
-      [sql`ts_rank(${starters.searchVector}, ${searchQuery}) DESC`, ...newest],
-      query.limit,
-      query.offset,
+    return result(
+      await pageOf(
+        db,
+        sql`${starters.id} IN (${pool})`,
+        [sql`${rank} DESC`, ...newest],
+        page.limit,
+        page.offset,
+      ),
     );
-  } else {
-    rows = await pageOf(db, where, newest, query.limit, query.offset);
   }
-  const counted = await counting;
-  return {
-    starters: rows.map(toStarter),
-    total: Math.min(counted, TOTAL_CAP),
-    totalIsCapped: counted > TOTAL_CAP,
-  };
+  return result(await pageOf(db, walking, newest, page.limit, page.offset));
 }
 
 /**
@@ -384,6 +482,26 @@ export async function myStarters(
   return rows.map(toStarter);
 }
 
+/** A culture's parent must be one the poster received here, confirmed (issue contract). */
+async function assertReceived(db: Db, actor: SessionUser, parentId: number): Promise<void> {
+  const [received] = await db
+    .select({ id: handovers.id })
+    .from(handovers)
+    .where(
+      and(
+        eq(handovers.starterId, parentId),
+        eq(handovers.recipientId, actor.id),
+        eq(handovers.status, 'received'),
+      ),
+    )
+    .limit(1);
+  if (!received) {
+    throw new HttpError(400, 'validation_failed', PARENT_NOT_RECEIVED, {
+      parentId: PARENT_NOT_RECEIVED,
+    });
+  }
+}
+
 /**
  * POST /api/starters: the quota first, so a member over it costs no photo work; then the photo,
  * through the bounded queue; then one transaction. A refused photo or failed write is refunded.
@@ -401,6 +519,7 @@ export async function createStarter(
     DAY_MS,
     'You have shared a lot of starters today. Please try again tomorrow.',
     async () => {
+      if (input.parentId !== undefined) await assertReceived(deps.db, actor, input.parentId);
       const processed = photo ? await photoQueue.run(() => processPhoto(photo)) : undefined;
       const place = locate(input.location);
       return deps.db.transaction(async (tx) => {
@@ -422,6 +541,12 @@ export async function createStarter(
             postage: input.postage ?? null,
             bring: input.bring ?? null,
             availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
+            form: input.form,
+            lastFedAt: input.lastFedAt ?? null,
+            parentId: input.parentId ?? null,
+            careNotes: input.careNotes ?? null,
+            originStory: input.originStory ?? null,
+            bornYear: input.bornYear ?? null,
           })
           .returning({ id: starters.id });
         if (processed) {
@@ -442,17 +567,54 @@ export async function createStarter(
   return getStarter(deps, actor, { id });
 }
 
-/** PATCH /api/starters/:id {isClaimed: true}: owner only; there is no un-claim. */
+/**
+ * PATCH /api/starters/:id {isClaimed: true}: owner only; there is no un-claim. Everyone who
+ * asked about it is told it found a new home, as when its last portion is given.
+ */
 export async function markClaimed(
+  deps: Pick<AppDeps, 'db' | 'listings' | 'live'>,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<Starter> {
+  const { starter } = await authorizedStarter(deps.db, actor, input.id, 'change');
+  const lines = await deps.db.transaction(async (tx) => {
+    const claimed = await tx
+      .update(starters)
+      .set({ isClaimed: true, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(starters.id, input.id),
+          eq(starters.userId, actor.id),
+          eq(starters.isClaimed, false),
+        ),
+      )
+      .returning({ id: starters.id });
+    // Claimed already: nothing new to tell anyone.
+    return claimed.length ? announceNewHome(tx, { id: input.id, ownerId: actor.id }) : [];
+  });
+  deps.listings.invalidate(starter.category);
+  await publishLines(deps, lines);
+  return getStarter(deps, actor, input);
+}
+
+/**
+ * POST /api/starters/:id/fed: the owner says they fed their active culture today. Browse
+ * answers show freshness, so the category's cached answers are forgotten (every other copy
+ * hears of it through the starters trigger).
+ */
+export async function markFed(
   deps: Pick<StartersDeps, 'db' | 'listings'>,
   actor: SessionUser,
   input: { id: number },
 ): Promise<Starter> {
   const { starter } = await authorizedStarter(deps.db, actor, input.id, 'change');
+  if (starter.form !== 'active') throw conflict(ONLY_ACTIVE_IS_FED);
   await deps.db
     .update(starters)
-    .set({ isClaimed: true, updatedAt: sql`now()` })
-    .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id)));
+    .set({ lastFedAt: sql`now()` })
+    .where(
+      and(eq(starters.id, input.id), eq(starters.userId, actor.id), eq(starters.form, 'active')),
+    );
   deps.listings.invalidate(starter.category);
   return getStarter(deps, actor, input);
 }

@@ -12,6 +12,7 @@ import type { Starter } from '../../../../common/starters';
 import { photos, starters, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { photoQueue } from './photo-queue';
+import { multipart, type UploadFile } from '../../test/multipart';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -20,40 +21,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await t?.close();
 });
-
-interface UploadFile {
-  filename: string;
-  contentType: string;
-  data: Buffer;
-  field?: string;
-}
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(fields: Record<string, string>, file?: UploadFile) {
-  const boundary = `----cultureshare${crypto.randomBytes(8).toString('hex')}`;
-  const chunks: Buffer[] = [];
-  for (const [name, value] of Object.entries(fields)) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`,
-      ),
-    );
-  }
-  if (file) {
-    chunks.push(
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,
-      ),
-      file.data,
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 const validFields = {
   title: 'Bubbly sourdough starter',

@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { careCards } from '../../../../common/care-cards/cards';
+import { jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { CareCard } from './care-card';
+
+afterEach(() => {
+  vi.unstubAllGlobals();
+  localStorage.clear();
+});
+
+function serveCards() {
+  const asked: string[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string) => {
+      asked.push(url);
+      const key = url.replace('/api/care-cards/', '');
+      const card = careCards.get(key);
+      return card ? jsonResponse(card) : jsonResponse({ message: 'No card' }, 404);
+    }),
+  );
+  return asked;
+}
+
+describe('CareCard', () => {
+  it("shows the listing type's card with the giver's own notes, fetched on its own", async () => {
+    const asked = serveCards();
+    renderWithProviders(
+      <CareCard subcategory="sourdough" form="active" careNotes="I feed it rye at 8 am." />,
+    );
+    const card = await screen.findByRole('region', { name: 'Sourdough starter' });
+    expect(asked).toEqual(['/api/care-cards/sourdough']);
+    expect(within(card).getByText('From the giver:')).toBeInTheDocument();
+    expect(within(card).getByText(/I feed it rye at 8 am\./)).toBeInTheDocument();
+    expect(within(card).getByText('Arrives active (this one)')).toBeInTheDocument();
+    expect(within(card).getByText('When active, feed it at least every 7 days.')).toBeVisible();
+    expect(within(card).getByRole('heading', { name: 'Throw it away if you see' })).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Safety Guidelines' })).toHaveAttribute(
+      'href',
+      '/safety',
+    );
+  });
+
+  it('shows metric by default and converts every quantity to imperial, remembering the choice', async () => {
+    serveCards();
+    const { unmount } = renderWithProviders(<CareCard subcategory="sourdough" />);
+    const card = await screen.findByRole('region', { name: 'Sourdough starter' });
+    expect(within(card).getByRole('button', { name: 'Metric' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(card).getAllByText('50 g').length).toBeGreaterThan(0);
+    expect(within(card).getAllByText('21–27 °C').length).toBeGreaterThan(0);
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Imperial' }));
+    expect(within(card).getByRole('button', { name: 'Imperial' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(card).queryByText('50 g')).toBeNull();
+    expect(within(card).getAllByText('1.8 oz').length).toBeGreaterThan(0);
+    expect(within(card).getAllByText('70–81 °F').length).toBeGreaterThan(0);
+    expect(within(card).getAllByText('1.7 fl oz').length).toBeGreaterThan(0);
+    expect(card.textContent).not.toMatch(/\d\s?(g|ml|°C)\b/);
+
+    unmount();
+    renderWithProviders(<CareCard subcategory="kefir" />);
+    const next = await screen.findByRole('region', { name: 'Milk kefir grains' });
+    expect(within(next).getByRole('button', { name: 'Imperial' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    expect(within(next).getAllByText('1 cup').length).toBeGreaterThan(0);
+  });
+
+  it("still shows the giver's notes when the card cannot be loaded", async () => {
+    serveCards();
+    renderWithProviders(<CareCard subcategory="nonsense" careNotes="Keep it cool." />);
+    expect(await screen.findByText('The care card could not be loaded.')).toBeInTheDocument();
+    expect(screen.getByText(/Keep it cool\./)).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,268 @@
+import { Fragment, useId, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { BookHeart, Heart, Thermometer, Trash2, Truck, Utensils, Warehouse } from 'lucide-react';
+import {
+  formatQuantity,
+  splitQuantities,
+  type UnitSystem,
+} from '../../../../common/care-cards/quantities';
+import type { CareCard as CareCardData } from '../../../../common/care-cards/schema';
+import { CULTURE_FORMS, type CultureForm } from '../../../../common/cultures';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { cn } from '../../lib/cn';
+import { paths } from '../../lib/paths';
+import { useCareCard } from './care-api';
+import { useUnitSystem } from './unit-system';
+
+const FORM_TITLES: Record<CultureForm, string> = {
+  active: 'Arrives active',
+  dried: 'Arrives dried',
+  frozen: 'Arrives frozen',
+  spores: 'Arrives as spores',
+};
+
+/** Card text with every quantity in the chosen units. */
+function Text({ text, system }: { text: string; system: UnitSystem }) {
+  return (
+    <>
+      {splitQuantities(text).map((part, i) =>
+        typeof part === 'string' ? (
+          <Fragment key={i}>{part}</Fragment>
+        ) : (
+          <span key={i} className="font-medium whitespace-nowrap">
+            {formatQuantity(part, system)}
+          </span>
+        ),
+      )}
+    </>
+  );
+}
+
+function Section({
+  icon: Icon,
+  title,
+  children,
+}: {
+  icon: typeof Heart;
+  title: string;
+  children: ReactNode;
+}) {
+  const id = useId();
+  return (
+    <section aria-labelledby={id} className="grid content-start gap-1.5">
+      <h3 id={id} className="flex items-center gap-2 font-semibold">
+        <Icon className="size-4 shrink-0 text-sage" aria-hidden />
+        {title}
+      </h3>
+      <div className="grid gap-1.5 text-sm leading-relaxed">{children}</div>
+    </section>
+  );
+}
+
+function List({ items, system }: { items: readonly string[]; system: UnitSystem }) {
+  return (
+    <ul className="grid list-disc gap-1 pl-5">
+      {items.map((item) => (
+        <li key={item}>
+          <Text text={item} system={system} />
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Metric or imperial, as two pressed/unpressed buttons; the choice is remembered. */
+export function UnitToggle({
+  system,
+  onChange,
+}: {
+  system: UnitSystem;
+  onChange: (system: UnitSystem) => void;
+}) {
+  const options: Array<[UnitSystem, string]> = [
+    ['metric', 'Metric'],
+    ['imperial', 'Imperial'],
+  ];
+  return (
+    <div
+      role="group"
+      aria-label="Units"
+      className="inline-flex rounded-full border border-border p-0.5"
+    >
+      {options.map(([value, label]) => (
+        <button
+          key={value}
+          type="button"
+          aria-pressed={system === value}
+          onClick={() => onChange(value)}
+          className={cn(
+            'rounded-full px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-focus',
+            system === value ? 'bg-accent text-accent-fg' : 'text-muted hover:text-text',
+          )}
+        >
+          {label}
+        </button>
+      ))}
+    </div>
+  );
+}
+
+function GiverNotes({ notes }: { notes: string }) {
+  return (
+    <section
+      aria-label="From the giver"
+      className="rounded-xl border border-accent/30 bg-accent-soft/60 p-4 text-sm leading-relaxed"
+    >
+      <p className="wrap-anywhere whitespace-pre-line">
+        <span className="font-semibold">From the giver: </span>
+        {notes}
+      </p>
+    </section>
+  );
+}
+
+/** The card's body, given the card (exported for tests and for anything that has the data). */
+export function CareCardView({
+  card,
+  form,
+  careNotes,
+}: {
+  card: CareCardData;
+  form?: CultureForm;
+  careNotes?: string | null;
+}) {
+  const headingId = useId();
+  const [system, setSystem] = useUnitSystem();
+  // The form this culture comes in first; then the others the card covers.
+  const forms = CULTURE_FORMS.filter((f) => card.wake[f]).sort(
+    (a, b) => Number(b === form) - Number(a === form),
+  );
+  const temperature = {
+    value: card.temperatureC.min,
+    to: card.temperatureC.max,
+    unit: '°C' as const,
+  };
+  return (
+    <Card className="grid gap-5 p-5 sm:p-6" aria-labelledby={headingId} role="region">
+      <div className="flex flex-wrap items-start justify-between gap-3">
+        <div>
+          <p className="flex items-center gap-2 text-sm font-medium text-sage">
+            <BookHeart className="size-4" aria-hidden />
+            Care card
+          </p>
+          <h2 id={headingId} className="text-xl font-bold">
+            {card.title}
+          </h2>
+        </div>
+        <UnitToggle system={system} onChange={setSystem} />
+      </div>
+      <p className="text-sm leading-relaxed text-muted">
+        <Text text={card.summary} system={system} />
+      </p>
+      {careNotes && <GiverNotes notes={careNotes} />}
+      <div className="grid gap-5 md:grid-cols-2">
+        <Section icon={Utensils} title="Feeding">
+          <p>
+            <Text text={card.eats} system={system} />
+          </p>
+          <p>
+            <Text text={card.feeding.ratio} system={system} />
+          </p>
+          <p>
+            <Text text={card.feeding.schedule} system={system} />
+          </p>
+          <p className="font-medium">
+            When active, feed it at least every {card.feedWithinDays} days.
+          </p>
+        </Section>
+        <Section icon={Thermometer} title="Temperature">
+          <p>
+            Happiest at{' '}
+            <span className="font-medium whitespace-nowrap">
+              {formatQuantity(temperature, system)}
+            </span>
+            .
+          </p>
+          <p>
+            <Text text={card.temperatureNote} system={system} />
+          </p>
+        </Section>
+        <Section icon={Warehouse} title="Storing it">
+          <List items={card.storage} system={system} />
+        </Section>
+        <Section icon={Truck} title="Waking it after travel">
+          {forms.map((f) => (
+            <div key={f}>
+              <p className="font-medium">
+                {FORM_TITLES[f]}
+                {f === form ? ' (this one)' : ''}
+              </p>
+              <List items={card.wake[f]!} system={system} />
+            </div>
+          ))}
+        </Section>
+        <Section icon={Heart} title="Healthy looks and smells like">
+          <p>
+            <Text text={card.healthy.looks} system={system} />
+          </p>
+          <p>
+            <Text text={card.healthy.smells} system={system} />
+          </p>
+        </Section>
+        <Section icon={Trash2} title="Throw it away if you see">
+          <List items={card.discard} system={system} />
+          <p>
+            More in the{' '}
+            <Link
+              to={paths.safety}
+              className="font-medium text-accent-hover underline dark:text-accent"
+            >
+              Safety Guidelines
+            </Link>
+            .
+          </p>
+        </Section>
+      </div>
+    </Card>
+  );
+}
+
+/**
+ * The care card for a listing's subcategory, fetched when the page needs it, with the giver's
+ * own notes on it ("From the giver: …").
+ */
+export function CareCard({
+  subcategory,
+  form,
+  careNotes,
+}: {
+  subcategory: string;
+  form?: CultureForm;
+  careNotes?: string | null;
+}) {
+  const query = useCareCard(subcategory);
+  if (query.data) return <CareCardView card={query.data} form={form} careNotes={careNotes} />;
+  return (
+    <Card className="grid gap-4 p-5 sm:p-6">
+      {query.isError ? (
+        <div role="alert" className="flex flex-wrap items-center justify-between gap-3">
+          <p className="font-medium">The care card could not be loaded.</p>
+          <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
+            Try Again
+          </Button>
+        </div>
+      ) : (
+        <>
+          <span className="sr-only" role="status">
+            Loading the care card…
+          </span>
+          <Skeleton className="h-6 w-48" aria-hidden />
+          <Skeleton className="h-24 w-full" aria-hidden />
+        </>
+      )}
+      {careNotes && <GiverNotes notes={careNotes} />}
+    </Card>
+  );
+}

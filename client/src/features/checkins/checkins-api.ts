@@ -1,0 +1,31 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AnswerCheckinInput, Checkin } from '../../../../common/checkins';
+import { apiRequest } from '../../lib/api';
+
+export const checkinKeys = {
+  all: ['checkins'] as const,
+  /** The signed-in member's check-ins that are due now (at most one per hand-over). */
+  due: ['checkins', 'due'] as const,
+};
+
+export const checkinQueries = {
+  due: () =>
+    queryOptions({
+      queryKey: checkinKeys.due,
+      queryFn: ({ signal }) => apiRequest<Checkin[]>('/api/checkins', { signal }),
+    }),
+};
+
+export function useDueCheckins(enabled = true) {
+  return useQuery({ ...checkinQueries.due(), enabled });
+}
+
+/** One click: answers the check-in and gives back the answered one (for what to show next). */
+export function useAnswerCheckin() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, answer }: AnswerCheckinInput & { id: number }) =>
+      apiRequest<Checkin>(`/api/checkins/${id}`, { method: 'POST', body: { answer } }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: checkinKeys.all }),
+  });
+}

@@ -1,0 +1,68 @@
+import { useId } from 'react';
+import { ShieldCheck } from 'lucide-react';
+import {
+  HEALTH_CHECKS,
+  healthCheckText,
+  type HealthCheck,
+  type HealthCheckKey,
+} from '../../../../common/handovers';
+import { cn } from '../../lib/cn';
+
+export type HealthCheckInput = Partial<Record<HealthCheckKey, boolean>>;
+
+/** The giver's three optional ticks when marking a portion given. */
+export function HealthCheckFields({
+  value,
+  onChange,
+}: {
+  value: HealthCheckInput;
+  onChange: (value: HealthCheckInput) => void;
+}) {
+  const id = useId();
+  return (
+    <fieldset className="grid gap-2">
+      <legend className="mb-1 text-sm font-medium">
+        Health check (optional) — the recipient sees what you tick
+      </legend>
+      {HEALTH_CHECKS.map((check) => (
+        <label
+          key={check.key}
+          htmlFor={`${id}-${check.key}`}
+          className={cn(
+            'flex cursor-pointer items-center gap-3 rounded-xl border border-border p-3 text-sm hover:bg-surface-muted',
+            'has-[:checked]:border-sage has-[:checked]:bg-sage-soft has-[:focus-visible]:ring-2 has-[:focus-visible]:ring-accent',
+          )}
+        >
+          <input
+            id={`${id}-${check.key}`}
+            type="checkbox"
+            checked={value[check.key] === true}
+            onChange={(e) => onChange({ ...value, [check.key]: e.target.checked })}
+            className="size-4 accent-[var(--color-sage)]"
+          />
+          {check.label}
+        </label>
+      ))}
+    </fieldset>
+  );
+}
+
+/** "Health check by the giver: no mould ✓ · smells right ✓" — nothing when none was ticked. */
+export function HealthCheckLine({
+  check,
+  by,
+  className,
+}: {
+  check: HealthCheck | null;
+  by?: string;
+  className?: string;
+}) {
+  const text = healthCheckText(check, by);
+  if (!text) return null;
+  return (
+    <p className={cn('flex items-center gap-1.5 text-sm text-sage', className)}>
+      <ShieldCheck className="size-4 shrink-0" aria-hidden />
+      {text}
+    </p>
+  );
+}

@@ -1,0 +1,168 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import type { StandingOfferView } from '../../../../common/standing-offers';
+import { jsonResponse } from '../../test/fixtures';
+import { renderWithProviders } from '../../test/render';
+import { StandingOfferSection } from './standing-offer-section';
+
+afterEach(() => vi.unstubAllGlobals());
+
+interface Call {
+  method: string;
+  url: string;
+  body: unknown;
+}
+
+/** fetch answered from a route table; anything else is 404. Records every call. */
+function fakeServer(routes: Record<string, (call: Call) => unknown>) {
+  const calls: Call[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (url: string, init?: RequestInit) => {
+      const method = init?.method ?? 'GET';
+      const call = { method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined };
+      calls.push(call);
+      const route = routes[`${method} ${url}`];
+      if (!route) return jsonResponse({ message: 'Not found' }, 404);
+      const answer = route(call);
+      if (answer instanceof Response) return answer;
+      if (answer === undefined) return new Response(null, { status: 204 });
+      return jsonResponse(answer);
+    }),
+  );
+  return calls;
+}
+
+const me = { id: 'u1', username: 'milo', firstName: 'Milo', lastName: 'N', email: 'm@x.test' };
+const offer = {
+  batchSize: 2,
+  cadenceDays: 7,
+  answerHours: 48,
+  limitWeeks: 4,
+  mode: 'longest_waiting' as const,
+  paused: false,
+  round: 1,
+  nextRoundAt: '2030-01-08T10:00:00.000Z',
+  lastRoundAt: '2030-01-01T10:00:00.000Z',
+};
+const view = (over: Partial<StandingOfferView>): StandingOfferView => ({
+  starterId: 7,
+  isGiver: false,
+  offer,
+  queueLength: 4,
+  me: null,
+  offers: null,
+  ...over,
+});
+const memberState = (over: Partial<NonNullable<StandingOfferView['me']>>) => ({
+  place: null,
+  joinedAt: null,
+  eligibleFrom: null,
+  pendingOffer: null,
+  cannotJoin: null,
+  ...over,
+});
+
+describe('StandingOfferSection', () => {
+  it('tells a member their place in line and lets them leave it', async () => {
+    const calls = fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () =>
+        view({ me: memberState({ place: 3, joinedAt: '2030-01-01T00:00:00.000Z' }) }),
+      'DELETE /api/starters/7/waitlist': () => undefined,
+    });
+    renderWithProviders(<StandingOfferSection starterId={7} />);
+    const section = await screen.findByRole('region', { name: 'Standing offer' });
+    expect(await within(section).findByText("You're 3rd in line")).toBeInTheDocument();
+    expect(section).toHaveTextContent('2 portions every 7 days · longest waiting first');
+    await userEvent.click(within(section).getByRole('button', { name: 'Leave the waitlist' }));
+    await vi.waitFor(() =>
+      expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/starters/7/waitlist')).toBe(
+        true,
+      ),
+    );
+  });
+
+  it('shows an open offer with its answer time, and accepts it', async () => {
+    const calls = fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () =>
+        view({
+          me: memberState({
+            place: 1,
+            pendingOffer: {
+              id: 11,
+              round: 1,
+              status: 'pending',
+              offeredAt: '2030-01-01T10:00:00.000Z',
+              answerBy: '2030-01-03T10:00:00.000Z',
+              answeredAt: null,
+            },
+          }),
+        }),
+      'POST /api/standing-offers/offers/11/accept': () => jsonResponse({ reservationId: 5 }, 201),
+    });
+    renderWithProviders(<StandingOfferSection starterId={7} />);
+    const offerBox = await screen.findByRole('region', { name: 'Your offer' });
+    expect(offerBox).toHaveTextContent('Answer by');
+    expect(within(offerBox).queryByRole('button', { name: 'Leave the waitlist' })).toBeNull();
+    await userEvent.click(within(offerBox).getByRole('button', { name: 'Accept' }));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => `${c.method} ${c.url}`)).toContain(
+        'POST /api/standing-offers/offers/11/accept',
+      ),
+    );
+  });
+
+  it('lets the giver set one up, checked by the shared schema before sending', async () => {
+    const calls = fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () =>
+        view({ isGiver: true, offer: null, queueLength: 0 }),
+      'POST /api/starters/7/standing-offer': () => view({ isGiver: true, offers: [] }),
+    });
+    renderWithProviders(<StandingOfferSection starterId={7} />);
+    const section = await screen.findByRole('region', { name: 'Standing offer' });
+    await userEvent.click(within(section).getByRole('button', { name: 'Set up a standing offer' }));
+    const batch = within(section).getByLabelText('Portions per round');
+    await userEvent.clear(batch);
+    await userEvent.type(batch, '0');
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Start the standing offer' }),
+    );
+    expect(await within(section).findByText(/Offer between 1 and 10 portions/)).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'POST')).toHaveLength(0);
+    await userEvent.clear(batch);
+    await userEvent.type(batch, '3');
+    await userEvent.click(
+      within(section).getByRole('button', { name: 'Start the standing offer' }),
+    );
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+        batchSize: 3,
+        cadenceDays: 7,
+        answerHours: 48,
+        limitWeeks: 4,
+        mode: 'longest_waiting',
+      }),
+    );
+  });
+
+  it('shows nothing for a starter without one, and says when loading failed', async () => {
+    fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () => view({ offer: null, queueLength: 0 }),
+      'GET /api/starters/8/standing-offer': () => jsonResponse({ message: 'Boom' }, 500),
+    });
+    const { unmount } = renderWithProviders(<StandingOfferSection starterId={7} />);
+    await vi.waitFor(() => expect(fetch).toHaveBeenCalled());
+    expect(screen.queryByRole('region', { name: 'Standing offer' })).toBeNull();
+    unmount();
+    renderWithProviders(<StandingOfferSection starterId={8} />);
+    expect(
+      await screen.findByText('Failed to load the standing offer', {}, { timeout: 5000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});

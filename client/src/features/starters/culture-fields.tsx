@@ -1,0 +1,138 @@
+import { useEffect, useRef } from 'react';
+import {
+  useWatch,
+  type Control,
+  type FieldPath,
+  type FieldPathValue,
+  type FieldValues,
+  type UseFormGetFieldState,
+  type UseFormRegister,
+  type FieldErrors,
+  type UseFormSetValue,
+} from 'react-hook-form';
+import {
+  CARE_NOTES_MAX_LENGTH,
+  CULTURE_FORM_LABELS,
+  CULTURE_FORMS,
+  type CultureForm,
+} from '../../../../common/cultures';
+import type { CreateStarter } from '../../../../common/starters';
+import { RadioCardsField, TextareaField, TextField } from '../../components/ui/form-controls';
+
+interface Binding<Values extends FieldValues> {
+  register: UseFormRegister<Values>;
+  setValue: UseFormSetValue<Values>;
+  getFieldState: UseFormGetFieldState<Values>;
+  control: Control<Values, unknown, FieldValues>;
+  formState: { errors: FieldErrors<Values> };
+}
+
+/** Spore types usually travel as spores; everything else is usually shared alive. */
+const SPORE_TYPES = new Set(['miso', 'tempeh', 'soySauce']);
+export const defaultFormFor = (subcategory: string): CultureForm =>
+  SPORE_TYPES.has(subcategory) ? 'spores' : 'active';
+
+const formHints: Record<CultureForm, string> = {
+  active: 'Alive and being fed now',
+  dried: 'Dehydrated flakes, powder or grains',
+  frozen: 'Kept in the freezer',
+  spores: 'A packet or jar of spores',
+};
+const formOptions = CULTURE_FORMS.map((value) => ({
+  value,
+  label: CULTURE_FORM_LABELS[value],
+  hint: formHints[value],
+}));
+
+export const CULTURE_DEFAULTS = {
+  form: 'active' as CultureForm,
+  lastFedAt: '',
+  careNotes: '',
+};
+
+export const CULTURE_FIELD_NAMES = ['form', 'lastFedAt', 'careNotes'] as const;
+
+/** The culture fields into the multipart body of POST /api/starters. */
+export function appendCulture(body: FormData, values: CreateStarter): void {
+  body.set('form', values.form);
+  // The schema made the picked day that day's midnight UTC: its first ten characters are it.
+  if (values.lastFedAt) body.set('lastFedAt', values.lastFedAt.toISOString().slice(0, 10));
+  if (values.careNotes) body.set('careNotes', values.careNotes);
+}
+
+const today = () => {
+  const now = new Date();
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `${now.getFullYear()}-${pad(now.getMonth() + 1)}-${pad(now.getDate())}`;
+};
+
+/**
+ * The post form's culture fields: the form it comes in (defaulting by type until the member
+ * chooses), when an active one was last fed, and the giver's own care notes, which show on the
+ * care card as "From the giver".
+ */
+export function CultureFields<Values extends FieldValues>({
+  form,
+  idPrefix,
+}: {
+  form: Binding<Values>;
+  idPrefix: string;
+}) {
+  const n = (name: string) => name as FieldPath<Values>;
+  const set = (name: string, value: string) =>
+    form.setValue(n(name), value as FieldPathValue<Values, FieldPath<Values>>);
+  const chosen = useWatch({ control: form.control, name: n('form') }) as CultureForm | undefined;
+  const subcategory = (useWatch({ control: form.control, name: n('subcategory') }) ?? '') as string;
+
+  // A new type suggests its usual form, unless the member already chose one. Only changes
+  // count: a form filled in ahead (a draft, a pre-fill) keeps what it was given.
+  const previous = useRef(subcategory);
+  useEffect(() => {
+    if (previous.current === subcategory) return;
+    previous.current = subcategory;
+    if (!form.getFieldState(n('form')).isDirty) {
+      const suggested = defaultFormFor(subcategory);
+      set('form', suggested);
+      if (suggested !== 'active') set('lastFedAt', '');
+    }
+  });
+
+  return (
+    <div className="grid gap-5 rounded-2xl border border-border p-4 sm:p-5">
+      <h2 className="font-semibold">The culture</h2>
+      <RadioCardsField
+        form={form}
+        name={n('form')}
+        id={`${idPrefix}-form`}
+        legend="What form is it in?"
+        options={formOptions}
+        className="sm:grid-cols-2"
+        // "Last fed" belongs to an active culture only; the server refuses it on any other.
+        onChosen={(value) => {
+          if (value !== 'active') set('lastFedAt', '');
+        }}
+      />
+      {chosen === 'active' && (
+        <TextField
+          form={form}
+          name={n('lastFedAt')}
+          id={`${idPrefix}-last-fed`}
+          label="Last fed (optional)"
+          hint="Others see “Fed 2 days ago”; you can tap Fed today later."
+          type="date"
+          max={today()}
+        />
+      )}
+      <TextareaField
+        form={form}
+        name={n('careNotes')}
+        id={`${idPrefix}-care-notes`}
+        label="Your care notes (optional)"
+        hint="Shown on the care card as “From the giver”, and they travel with the culture."
+        rows={3}
+        maxLength={CARE_NOTES_MAX_LENGTH}
+        placeholder="Your flour, your schedule, what it likes…"
+      />
+    </div>
+  );
+}

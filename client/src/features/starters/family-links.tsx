@@ -1,0 +1,46 @@
+import { Link } from 'react-router';
+import { GitBranch, Sprout } from 'lucide-react';
+import type { LineageDescendant } from '../../../../common/lineage';
+import type { Starter } from '../../../../common/starters';
+import { paths } from '../../lib/paths';
+import { useLineage } from './lineage-api';
+
+const count = (nodes: LineageDescendant[]): number =>
+  nodes.reduce((n, d) => n + 1 + count(d.children), 0);
+
+const linkClass =
+  'rounded font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent';
+
+/**
+ * On a starter's page: the culture it descends from, and its family tree with the kitchens the
+ * family has reached. The owner always gets the link (the origin is named there).
+ */
+export function FamilyLinks({ starter, isOwner }: { starter: Starter; isOwner: boolean }) {
+  const lineage = useLineage(starter.id).data;
+  if (!lineage) return null;
+  const parent = lineage.ancestors.at(-1);
+  const hasFamily = !!parent || count(lineage.descendants) > 0;
+  if (!hasFamily && !isOwner) return null;
+  const kitchens = `${lineage.kitchens} ${lineage.kitchens === 1 ? 'kitchen' : 'kitchens'}`;
+  return (
+    <div className="grid gap-1.5 text-sm">
+      {parent && (
+        <p className="flex items-center gap-2">
+          <Sprout className="size-4 shrink-0 text-sage" aria-hidden />
+          <span>
+            Descends from{' '}
+            <Link to={paths.starter.href(parent.id)} className={linkClass}>
+              {parent.title}
+            </Link>
+          </span>
+        </p>
+      )}
+      <p className="flex items-center gap-2">
+        <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
+        <Link to={paths.starterFamily.href(starter.id)} className={linkClass}>
+          Family tree · {kitchens}
+        </Link>
+      </p>
+    </div>
+  );
+}

@@ -1,0 +1,257 @@
+import { Component, lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ArrowLeft, MapPin } from 'lucide-react';
+import { LINEAGE_DESCENDANTS_MAX, type LineageDescendant } from '../../../../common/lineage';
+import { Card } from '../../components/ui/card';
+import { Skeleton } from '../../components/ui/skeleton';
+import { ApiError } from '../../lib/api';
+import { useCurrentUser } from '../../lib/current-user';
+import { paths } from '../../lib/paths';
+import { useDocumentTitle } from '../../lib/use-document-title';
+import { familyPlaces, type FamilyPlace } from './family-places';
+import { useLineage } from './lineage-api';
+import { OriginEditor } from './origin-editor';
+import { parseStarterId } from './starter-detail-view';
+import { useStarter } from './starters-api';
+
+// Leaflet and the world outline load only when a family page is opened.
+const FamilyMap = lazy(() => import('./family-map'));
+
+/** A map that cannot be drawn leaves the page and its list of places standing. */
+class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed) {
+      return (
+        <p className="text-sm text-muted">
+          The map could not be drawn here; the places are listed below.
+        </p>
+      );
+    }
+    return this.props.children;
+  }
+}
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+const linkClass =
+  'rounded font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent';
+
+function StarterLink({ id, title }: { id: number; title: string }) {
+  return (
+    <Link to={paths.starter.href(id)} className={linkClass}>
+      {title}
+    </Link>
+  );
+}
+
+/** What grew from a starter: nested lists, each level under the one it grew from. */
+function DescendantList({ nodes, depth = 0 }: { nodes: LineageDescendant[]; depth?: number }) {
+  return (
+    <ul className={depth === 0 ? 'grid gap-2' : 'mt-2 grid gap-2 border-l-2 border-border pl-4'}>
+      {nodes.map((n) => (
+        <li key={n.id}>
+          <StarterLink id={n.id} title={n.title} />
+          <span className="text-sm text-muted">
+            {' '}
+            · {n.location} · generation {n.generation}
+          </span>
+          {n.children.length > 0 && <DescendantList nodes={n.children} depth={depth + 1} />}
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function PlaceList({ places }: { places: FamilyPlace[] }) {
+  return (
+    <ul className="grid gap-1 text-sm">
+      {places.map((p) => (
+        <li key={p.id} className="flex items-start gap-2">
+          <MapPin className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
+          <span>
+            {p.location}
+            <span className="text-muted">
+              {' '}
+              — {p.title}, generation {p.generation}
+              {p.latitude === null ? ' (not on the map: place not recognised)' : ''}
+            </span>
+          </span>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function Gone({ title }: { title: string }) {
+  return (
+    <div className="mx-auto max-w-xl px-4 py-16">
+      <Card className="p-8 text-center" role="alert">
+        <h1 className="text-2xl font-bold">{title}</h1>
+        <Link to={paths.browse} className={`mt-6 inline-block ${linkClass}`}>
+          Back to Browse
+        </Link>
+      </Card>
+    </div>
+  );
+}
+
+/** /starter/:id/family — a culture's family tree (decision 031). */
+export function FamilyTreeView({ rawId }: { rawId: string | undefined }) {
+  const id = parseStarterId(rawId);
+  const query = useLineage(id);
+  const starter = useStarter(id).data;
+  const { user } = useCurrentUser();
+  const headingId = useId();
+  const lineage = query.data;
+  const { places, links } = useMemo(
+    () => (lineage ? familyPlaces(lineage) : { places: [], links: [] }),
+    [lineage],
+  );
+  useDocumentTitle(lineage ? `Family tree of ${lineage.starter.title}` : 'Family tree');
+
+  if (id === null) return <Gone title="Invalid starter ID" />;
+  if (query.isError) {
+    const gone = query.error instanceof ApiError && query.error.status === 404;
+    return <Gone title={gone ? 'This starter is no longer available' : 'Failed to load family'} />;
+  }
+  if (!lineage) {
+    return (
+      <div className="mx-auto grid max-w-4xl gap-4 px-4 py-10" aria-busy="true">
+        <span className="sr-only" role="status">
+          Loading family tree…
+        </span>
+        <Skeleton className="h-9 w-2/3" />
+        <Skeleton className="h-40 w-full" />
+      </div>
+    );
+  }
+
+  const self = lineage.starter;
+  const origin = lineage.origin;
+  const isOwner = !!user && !!starter && starter.userId === user.id;
+  const located = places.filter((p) => p.latitude !== null).length;
+  const mapLabel = `Map of the ${plural(located, 'place', 'places')} this culture has reached; the same places are listed below it.`;
+
+  return (
+    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-6 sm:py-10">
+      <Link
+        to={paths.starter.href(self.id)}
+        className={`inline-flex items-center gap-1.5 text-sm ${linkClass}`}
+      >
+        <ArrowLeft className="size-4" aria-hidden />
+        Back to {self.title}
+      </Link>
+      <div>
+        <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">
+          Family tree of {self.title}
+        </h1>
+        <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-lg">
+          <div className="flex gap-2">
+            <dt className="text-muted">Kitchens reached:</dt>
+            <dd className="font-semibold">{lineage.kitchens}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-muted">Generations:</dt>
+            <dd className="font-semibold">{lineage.generations}</dd>
+          </div>
+          <div className="flex gap-2">
+            <dt className="text-muted">This one is generation</dt>
+            <dd className="font-semibold">{self.generation}</dd>
+          </div>
+        </dl>
+      </div>
+
+      {origin && (
+        <Card className="grid gap-2 p-5" role="group" aria-labelledby={`${headingId}-origin`}>
+          <h2 id={`${headingId}-origin`} className="font-semibold">
+            Where it began
+            {origin.bornYear !== null && (
+              <span className="font-normal text-muted"> · born {origin.bornYear}</span>
+            )}
+          </h2>
+          {origin.originStory && (
+            <p className="leading-relaxed whitespace-pre-line wrap-anywhere">
+              {origin.originStory}
+            </p>
+          )}
+          {origin.starterId !== self.id && (
+            <p className="text-sm text-muted">
+              As told with <StarterLink id={origin.starterId} title={origin.title} />.
+            </p>
+          )}
+        </Card>
+      )}
+
+      <section aria-labelledby={`${headingId}-line`} className="grid gap-3">
+        <h2 id={`${headingId}-line`} className="text-xl font-semibold">
+          Back to the first sharer
+        </h2>
+        {lineage.ancestors.length === 0 ? (
+          <p className="text-muted">
+            {self.generation === 1
+              ? 'This culture was first shared here: it is the start of its family.'
+              : 'The kitchens before this one are no longer listed.'}
+          </p>
+        ) : (
+          <ol className="grid gap-2">
+            {lineage.ancestors.map((a, i) => (
+              <li key={a.id}>
+                <span className="text-sm text-muted">
+                  Generation {a.generation}
+                  {i === 0 && a.generation === 1 ? ' · first sharer' : ''}:{' '}
+                </span>
+                <StarterLink id={a.id} title={a.title} />
+                <span className="text-sm text-muted"> · {a.location}</span>
+              </li>
+            ))}
+            <li aria-current="page">
+              <span className="text-sm text-muted">Generation {self.generation}: </span>
+              <span className="font-semibold">{self.title}</span>
+              <span className="text-sm text-muted"> · {self.location} (this one)</span>
+            </li>
+          </ol>
+        )}
+      </section>
+
+      <section aria-labelledby={`${headingId}-tree`} className="grid gap-3">
+        <h2 id={`${headingId}-tree`} className="text-xl font-semibold">
+          Grown from it
+        </h2>
+        {lineage.descendants.length === 0 ? (
+          <p className="text-muted">No one has shared a culture grown from this one here yet.</p>
+        ) : (
+          <nav aria-label="Descendants">
+            <DescendantList nodes={lineage.descendants} />
+          </nav>
+        )}
+        {lineage.descendantsCapped && (
+          <p className="text-sm text-muted">
+            Showing the nearest {LINEAGE_DESCENDANTS_MAX} descendants.
+          </p>
+        )}
+      </section>
+
+      <section aria-labelledby={`${headingId}-map`} className="grid gap-3">
+        <h2 id={`${headingId}-map`} className="text-xl font-semibold">
+          Where it has travelled
+        </h2>
+        <p className="text-sm text-muted">
+          Each point is the centre of a town or region named on a listing, never an address.
+        </p>
+        <MapBoundary>
+          <Suspense fallback={<Skeleton className="h-72 w-full sm:h-96" />}>
+            <FamilyMap places={places} links={links} label={mapLabel} />
+          </Suspense>
+        </MapBoundary>
+        <h3 className="font-semibold">Places</h3>
+        <PlaceList places={places} />
+      </section>
+
+      {isOwner && starter && <OriginEditor starter={starter} />}
+    </div>
+  );
+}

@@ -1,0 +1,77 @@
+import { Droplets, UtensilsCrossed } from 'lucide-react';
+import { fedText, freshnessOf, MAY_NEED_FEED, notFedFor } from '../../../../common/freshness';
+import type { Starter } from '../../../../common/starters';
+import { Button } from '../../components/ui/button';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { cn } from '../../lib/cn';
+import { useMarkFed } from './starters-api';
+
+/**
+ * "Fed 2 days ago" for an active culture with a last feed, and "May need a feed" once it is
+ * past its care card's figure. Nothing for other forms or an unknown last feed.
+ */
+export function FreshnessNote({ starter, className }: { starter: Starter; className?: string }) {
+  const freshness = freshnessOf(starter);
+  if (!freshness) return null;
+  return (
+    <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}>
+      <span className="flex items-center gap-1.5 text-muted">
+        <Droplets className="size-4 shrink-0" aria-hidden />
+        {fedText(freshness.daysSinceFed)}
+      </span>
+      {freshness.mayNeedFeed && (
+        <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-hover dark:text-accent">
+          {MAY_NEED_FEED}
+        </span>
+      )}
+    </p>
+  );
+}
+
+/**
+ * The owner's nudge on an active culture past its figure ("Not fed for 9 days — feed it and
+ * tap Fed today"), and the Fed today button itself for any active culture of theirs.
+ */
+export function FeedReminder({ starter, compact }: { starter: Starter; compact?: boolean }) {
+  const markFed = useMarkFed();
+  if (starter.form !== 'active' || starter.removedAt) return null;
+  const freshness = freshnessOf(starter);
+  const overdue = !!freshness?.mayNeedFeed;
+  if (compact && !overdue) return null;
+  const fedToday = freshness?.daysSinceFed === 0;
+  return (
+    <div
+      className={cn(
+        'flex flex-wrap items-center justify-between gap-2 rounded-xl p-3 text-sm',
+        overdue ? 'border border-accent/40 bg-accent-soft/60' : 'bg-surface-muted',
+      )}
+    >
+      <p className="flex items-center gap-2 font-medium">
+        <UtensilsCrossed className="size-4 shrink-0" aria-hidden />
+        {overdue
+          ? notFedFor(freshness.daysSinceFed)
+          : fedToday
+            ? 'Fed today — thank you'
+            : 'Fed it? Tap Fed today so others see it is fresh'}
+      </p>
+      {!fedToday && (
+        <Button
+          size="sm"
+          variant={overdue ? 'primary' : 'outline'}
+          disabled={markFed.isPending}
+          aria-label={compact ? `Fed today: ${starter.title}` : undefined}
+          onClick={() =>
+            markFed.mutate(starter.id, {
+              onSuccess: () =>
+                toast({ title: 'Fed today', description: 'Thanks for keeping it lively.' }),
+              onError: (err) => toastError(errorMessage(err, 'Failed to save the feed')),
+            })
+          }
+        >
+          Fed today
+        </Button>
+      )}
+    </div>
+  );
+}

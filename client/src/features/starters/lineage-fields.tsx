@@ -1,0 +1,121 @@
+import type { FieldPath, FieldValues } from 'react-hook-form';
+import { get, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
+import { ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
+import { ownerName } from '../../../../common/display';
+import type { ReceivedCulture } from '../../../../common/lineage';
+import type { CreateStarter, CreateStarterInput } from '../../../../common/starters';
+import {
+  Field,
+  fieldAria,
+  NativeSelect,
+  TextareaField,
+  TextField,
+} from '../../components/ui/form-controls';
+import { useReceivedCultures } from './lineage-api';
+
+interface Binding<Values extends FieldValues> {
+  register: UseFormRegister<Values>;
+  control: Control<Values, unknown, FieldValues>;
+  formState: { errors: FieldErrors<Values> };
+}
+
+/** The /post form's starting lineage: not from a hand-over, no story, no year. */
+export const LINEAGE_DEFAULTS = { parentId: '', originStory: '', bornYear: '' };
+
+export const LINEAGE_FIELD_NAMES = ['parentId', 'originStory', 'bornYear'] as const;
+
+/** The lineage into the multipart body (the culture's form and care notes are the care fields'). */
+export function appendLineage(form: FormData, values: CreateStarter): void {
+  if (values.parentId !== undefined) form.set('parentId', String(values.parentId));
+  if (values.originStory) form.set('originStory', values.originStory);
+  if (values.bornYear !== undefined) form.set('bornYear', String(values.bornYear));
+}
+
+/** The form's values for passing on a culture received here ("pay it forward"). */
+export function prefillFrom(culture: ReceivedCulture): Partial<CreateStarterInput> {
+  return {
+    title: culture.title,
+    category: culture.category,
+    subcategory: culture.subcategory,
+    starterType: culture.starterType,
+    form: culture.form,
+    careNotes: culture.careNotes ?? '',
+    parentId: String(culture.starterId),
+  };
+}
+
+function choiceLabel(c: ReceivedCulture): string {
+  return `${c.title} — from ${ownerName(c.giver)}`;
+}
+
+/**
+ * "Where it comes from": the culture it grew from (one the member received here, confirmed),
+ * its origin story and the year it was born (decision 031).
+ */
+export function LineageFields<Values extends FieldValues>({
+  form,
+  idPrefix,
+}: {
+  form: Binding<Values>;
+  idPrefix: string;
+}) {
+  const n = (name: string) => name as FieldPath<Values>;
+  const received = useReceivedCultures();
+  const parentError = (get(form.formState.errors, 'parentId') as { message?: string } | undefined)
+    ?.message;
+  // One choice per culture, however many times it was received.
+  const choices = (received.data ?? []).filter(
+    (c, i, all) => all.findIndex((o) => o.starterId === c.starterId) === i,
+  );
+  const ids = {
+    parent: `${idPrefix}-parent`,
+    story: `${idPrefix}-story`,
+    born: `${idPrefix}-born`,
+  };
+  return (
+    <div className="grid gap-5 rounded-2xl border border-border p-4 sm:p-5">
+      <h2 className="font-semibold">Where it comes from</h2>
+      {/* Shown once the list is in, so a pre-filled choice is selected on screen too. */}
+      {choices.length > 0 && (
+        <Field
+          id={ids.parent}
+          label="This culture came from…"
+          hint="A culture you received here. Its family tree will show both."
+          error={parentError}
+        >
+          <NativeSelect
+            {...fieldAria(ids.parent, parentError, true)}
+            {...form.register(n('parentId'))}
+          >
+            <option value="">Not from a hand-over here</option>
+            {choices.map((c) => (
+              <option key={c.starterId} value={String(c.starterId)}>
+                {choiceLabel(c)}
+              </option>
+            ))}
+          </NativeSelect>
+        </Field>
+      )}
+      <TextareaField
+        form={form}
+        name={n('originStory')}
+        id={ids.story}
+        label="Origin story"
+        hint="Optional — where this culture first came from"
+        rows={3}
+        maxLength={ORIGIN_STORY_MAX_LENGTH}
+      />
+      <TextField
+        form={form}
+        name={n('bornYear')}
+        id={ids.born}
+        label="Born (year)"
+        hint="Optional — the year it was first started, e.g. 1961"
+        inputMode="numeric"
+        autoComplete="off"
+        className="max-w-48"
+        maxLength={4}
+      />
+    </div>
+  );
+}

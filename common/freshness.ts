@@ -1,0 +1,80 @@
+import type { CultureForm } from './cultures';
+
+/**
+ * How many days an active culture of each subcategory may go without a feed before the site
+ * says it "may need a feed". The same figure is on each care card (a test keeps them equal);
+ * it is repeated here so the browse page can say it without loading every card.
+ */
+export const FEED_WITHIN_DAYS: Readonly<Record<string, number>> = {
+  kefir: 7,
+  yogurt: 7,
+  buttermilk: 7,
+  cheese: 7,
+  sourdough: 7,
+  injera: 7,
+  idli: 5,
+  dosa: 5,
+  scoby: 30,
+  waterKefir: 14,
+  gingerBug: 7,
+  miso: 7,
+  tempeh: 5,
+  soySauce: 7,
+  bacterial: 7,
+  custom: 7,
+  experimental: 7,
+  wild: 7,
+  mixed: 7,
+  other: 7,
+};
+
+/** For a subcategory without a figure of its own (there is none today). */
+const DEFAULT_FEED_WITHIN_DAYS = 7;
+
+export const feedWithinDays = (subcategory: string) =>
+  FEED_WITHIN_DAYS[subcategory] ?? DEFAULT_FEED_WITHIN_DAYS;
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export interface Freshness {
+  /** Whole calendar days since the last feed, in the viewer's calendar (0 = today). */
+  daysSinceFed: number;
+  feedWithinDays: number;
+  mayNeedFeed: boolean;
+}
+
+/** For an active culture with a known last feed; null otherwise (nothing to say). */
+export function freshnessOf(
+  starter: { form: CultureForm; lastFedAt: string | null; subcategory: string },
+  now: Date = new Date(),
+): Freshness | null {
+  if (starter.form !== 'active' || !starter.lastFedAt) return null;
+  const fed = new Date(starter.lastFedAt);
+  if (Number.isNaN(fed.getTime())) return null;
+  // A date from the form's date input is stored as that day's midnight UTC: its calendar day
+  // is the one the member picked. "Fed today" stores the moment: its day is the viewer's.
+  const picked =
+    fed.getUTCHours() === 0 &&
+    fed.getUTCMinutes() === 0 &&
+    fed.getUTCSeconds() === 0 &&
+    fed.getUTCMilliseconds() === 0;
+  const fedDay = picked
+    ? Date.UTC(fed.getUTCFullYear(), fed.getUTCMonth(), fed.getUTCDate())
+    : Date.UTC(fed.getFullYear(), fed.getMonth(), fed.getDate());
+  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+  const daysSinceFed = Math.max(0, Math.round((today - fedDay) / DAY_MS));
+  const within = feedWithinDays(starter.subcategory);
+  return { daysSinceFed, feedWithinDays: within, mayNeedFeed: daysSinceFed > within };
+}
+
+/** "Fed today", "Fed yesterday", "Fed 2 days ago". */
+export function fedText(daysSinceFed: number): string {
+  if (daysSinceFed === 0) return 'Fed today';
+  if (daysSinceFed === 1) return 'Fed yesterday';
+  return `Fed ${daysSinceFed} days ago`;
+}
+
+export const MAY_NEED_FEED = 'May need a feed';
+
+/** What the owner sees on an active culture past its card's figure. */
+export const notFedFor = (days: number) => `Not fed for ${days} days — feed it and tap Fed today`;

@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { answerCheckinSchema, checkinSchema, checkinsSchema } from '../../../../common/checkins';
+import type { AppDeps } from '../../deps';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { answerCheckin, dueCheckins } from './checkins.service';
+
+const checkinParams = z.object({
+  id: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Invalid check-in ID')
+    .transform(Number),
+});
+
+/** An answer is one short word. */
+const ANSWER_BODY_LIMIT = 1024;
+
+export async function checkinsRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // Private to the asker (the security plugin's default: `private, no-store`).
+  app.get(
+    '/api/checkins',
+    { onRequest: signedInOnly, schema: { response: { 200: checkinsSchema } } },
+    async (request) => dueCheckins(deps, requireUser(request)),
+  );
+
+  app.post(
+    '/api/checkins/:id',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: ANSWER_BODY_LIMIT,
+      schema: {
+        params: checkinParams,
+        body: answerCheckinSchema,
+        response: { 200: checkinSchema },
+      },
+    },
+    async (request) =>
+      answerCheckin(deps, requireUser(request), {
+        checkinId: request.params.id,
+        answer: request.body.answer,
+      }),
+  );
+}

@@ -1,0 +1,85 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  lineageSchema,
+  receivedCultureSchema,
+  updateOriginSchema,
+} from '../../../../common/lineage';
+import { starterSchema } from '../../../../common/starters';
+import type { AppDeps } from '../../deps';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { getLineage, myReceivedCulture, myReceivedCultures, updateOrigin } from './lineage.service';
+
+const idParams = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, `Invalid ${what} ID`)
+      .transform(Number),
+  });
+
+const handoverParams = z.object({
+  handoverId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Invalid hand-over ID')
+    .transform(Number),
+});
+
+const PRIVATE = 'private, no-store';
+
+export async function lineageRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  // Depends on who asks only for the starter itself (its owner sees it while it is hidden).
+  app.get(
+    '/api/starters/:id/lineage',
+    { schema: { params: idParams('starter'), response: { 200: lineageSchema } } },
+    async (request, reply) => {
+      const lineage = await getLineage(deps, request.user, { id: request.params.id });
+      return reply.header('cache-control', 'no-cache').send(lineage);
+    },
+  );
+
+  // The spec's PATCH stays claim-only; the origin has its own owner-only call.
+  app.put(
+    '/api/starters/:id/origin',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: 8 * 1024,
+      schema: {
+        params: idParams('starter'),
+        body: updateOriginSchema,
+        response: { 200: starterSchema },
+      },
+    },
+    async (request) =>
+      updateOrigin(deps, requireUser(request), { id: request.params.id, ...request.body }),
+  );
+
+  app.get(
+    '/api/me/received-cultures',
+    {
+      onRequest: signedInOnly,
+      schema: { response: { 200: z.array(receivedCultureSchema) } },
+    },
+    async (request, reply) =>
+      reply
+        .header('cache-control', PRIVATE)
+        .send(await myReceivedCultures(deps, requireUser(request))),
+  );
+
+  app.get(
+    '/api/me/received-cultures/:handoverId',
+    {
+      onRequest: signedInOnly,
+      schema: { params: handoverParams, response: { 200: receivedCultureSchema } },
+    },
+    async (request, reply) =>
+      reply.header('cache-control', PRIVATE).send(
+        await myReceivedCulture(deps, requireUser(request), {
+          handoverId: request.params.handoverId,
+        }),
+      ),
+  );
+}

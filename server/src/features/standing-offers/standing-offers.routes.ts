@@ -1,0 +1,157 @@
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  acceptedOfferSchema,
+  standingOfferSettingsSchema,
+  standingOfferViewSchema,
+} from '../../../../common/standing-offers';
+import type { AppDeps } from '../../deps';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import {
+  acceptOffer,
+  declineOffer,
+  endStandingOffer,
+  getStandingOffer,
+  joinWaitlist,
+  leaveWaitlist,
+  offerRoundNow,
+  pauseStandingOffer,
+  saveStandingOffer,
+} from './standing-offers.service';
+
+const idParams = (what: string) =>
+  z.object({
+    id: z
+      .string()
+      .regex(/^\d{1,9}$/, `Invalid ${what} ID`)
+      .transform(Number),
+  });
+const starterParams = idParams('starter');
+const offerParams = z.object({
+  offerId: z
+    .string()
+    .regex(/^\d{1,9}$/, 'Invalid offer ID')
+    .transform(Number),
+});
+
+/** Settings are five short fields; everything else has no body. */
+const SMALL_BODY = 2 * 1024;
+
+/** The view differs per member (their place, their offer): never shared by a cache. */
+const privately = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
+
+export async function standingOffersRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
+  const viewOf = (request: { user: Parameters<typeof getStandingOffer>[1] }, starterId: number) =>
+    getStandingOffer(deps, request.user, { starterId });
+
+  app.get(
+    '/api/starters/:id/standing-offer',
+    { schema: { params: starterParams, response: { 200: standingOfferViewSchema } } },
+    async (request, reply) => {
+      privately(reply);
+      return viewOf(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/starters/:id/standing-offer',
+    {
+      ...member,
+      schema: {
+        params: starterParams,
+        body: standingOfferSettingsSchema,
+        response: { 200: standingOfferViewSchema },
+      },
+    },
+    async (request, reply) => {
+      await saveStandingOffer(deps, requireUser(request), {
+        starterId: request.params.id,
+        settings: request.body,
+      });
+      privately(reply);
+      return viewOf(request, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/starters/:id/standing-offer',
+    { ...member, schema: { params: starterParams } },
+    async (request, reply) => {
+      await endStandingOffer(deps, requireUser(request), { starterId: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  for (const [action, paused] of [
+    ['pause', true],
+    ['resume', false],
+  ] as const) {
+    app.post(
+      `/api/starters/:id/standing-offer/${action}`,
+      {
+        ...member,
+        schema: { params: starterParams, response: { 200: standingOfferViewSchema } },
+      },
+      async (request, reply) => {
+        await pauseStandingOffer(deps, requireUser(request), {
+          starterId: request.params.id,
+          paused,
+        });
+        privately(reply);
+        return viewOf(request, request.params.id);
+      },
+    );
+  }
+
+  app.post(
+    '/api/starters/:id/standing-offer/rounds',
+    { ...member, schema: { params: starterParams, response: { 200: standingOfferViewSchema } } },
+    async (request, reply) => {
+      await offerRoundNow(deps, requireUser(request), { starterId: request.params.id });
+      privately(reply);
+      return viewOf(request, request.params.id);
+    },
+  );
+
+  app.post(
+    '/api/starters/:id/waitlist',
+    { ...member, schema: { params: starterParams, response: { 200: standingOfferViewSchema } } },
+    async (request, reply) => {
+      await joinWaitlist(deps, requireUser(request), { starterId: request.params.id });
+      privately(reply);
+      return viewOf(request, request.params.id);
+    },
+  );
+
+  app.delete(
+    '/api/starters/:id/waitlist',
+    { ...member, schema: { params: starterParams } },
+    async (request, reply) => {
+      await leaveWaitlist(deps, requireUser(request), { starterId: request.params.id });
+      return reply.status(204).send();
+    },
+  );
+
+  app.post(
+    '/api/standing-offers/offers/:offerId/accept',
+    { ...member, schema: { params: offerParams, response: { 201: acceptedOfferSchema } } },
+    async (request, reply) => {
+      const accepted = await acceptOffer(deps, requireUser(request), {
+        offerId: request.params.offerId,
+      });
+      return reply.status(201).send(accepted);
+    },
+  );
+
+  app.post(
+    '/api/standing-offers/offers/:offerId/decline',
+    { ...member, schema: { params: offerParams } },
+    async (request, reply) => {
+      await declineOffer(deps, requireUser(request), { offerId: request.params.offerId });
+      return reply.status(204).send();
+    },
+  );
+}

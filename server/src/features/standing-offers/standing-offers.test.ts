@@ -1,0 +1,384 @@
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Message } from '../../../../common/messages';
+import {
+  ACCEPTED_LINE,
+  DECLINED_LINE,
+  EXPIRED_LINE,
+  type StandingOfferSettingsInput,
+  type StandingOfferView,
+} from '../../../../common/standing-offers';
+import { blocks, mailOutbox, standingOfferTurns, standingOffers, starters } from '../../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { runStandingOfferRounds, type RoundDeps } from './rounds';
+
+let t: TestApp;
+let worker: RoundDeps;
+beforeAll(async () => {
+  t = await createTestApp();
+  worker = { db: t.db, config: t.config, live: { publish: async () => {} } };
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+
+function call(who: Member | null, method: string, url: string, payload?: unknown) {
+  return t.app.inject({
+    method: method as 'GET',
+    url,
+    headers: who ? { cookie: who.cookie } : {},
+    ...(payload === undefined ? {} : { payload: payload as object }),
+  });
+}
+
+const settings = (over: Partial<StandingOfferSettingsInput> = {}): StandingOfferSettingsInput => ({
+  batchSize: 2,
+  cadenceDays: 7,
+  answerHours: 48,
+  limitWeeks: 4,
+  mode: 'longest_waiting',
+  ...over,
+});
+
+async function giverWithOffer(over: Partial<StandingOfferSettingsInput> = {}) {
+  const owner = await signedInMember(t.db);
+  const starter = await createStarterRow(t.db, owner.user.id, { portions: 1 });
+  const res = await call(
+    owner,
+    'POST',
+    `/api/starters/${starter.id}/standing-offer`,
+    settings(over),
+  );
+  expect(res.statusCode, res.body).toBe(200);
+  return { owner, starter };
+}
+
+async function view(who: Member | null, starterId: number): Promise<StandingOfferView> {
+  const res = await call(who, 'GET', `/api/starters/${starterId}/standing-offer`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+async function join(who: Member, starterId: number) {
+  const res = await call(who, 'POST', `/api/starters/${starterId}/waitlist`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json() as StandingOfferView;
+}
+
+/** Members join, then their waiting times are set: `daysAgo[i]` for `members[i]`. */
+async function waiting(starterId: number, count: number, daysAgo: number[] = []) {
+  const members: Member[] = [];
+  for (let i = 0; i < count; i++) {
+    const m = await signedInMember(t.db);
+    await join(m, starterId);
+    members.push(m);
+  }
+  for (const [i, days] of daysAgo.entries()) {
+    await t.db.execute(sql`
+      UPDATE standing_waitlist SET joined_at = now() - make_interval(days => ${days}::int)
+      WHERE starter_id = ${starterId} AND member_id = ${members[i]!.user.id}`);
+  }
+  return members;
+}
+
+/** Makes the next round due now, as the calendar would. */
+async function roundDue(starterId: number) {
+  await t.db
+    .update(standingOffers)
+    .set({ nextRoundAt: sql`now() - interval '1 second'` })
+    .where(eq(standingOffers.starterId, starterId));
+}
+
+async function pendingOffers(starterId: number) {
+  return t.db
+    .select()
+    .from(standingOfferTurns)
+    .where(
+      and(eq(standingOfferTurns.starterId, starterId), eq(standingOfferTurns.status, 'pending')),
+    );
+}
+
+async function thread(member: Member, starterId: number, other?: Member): Promise<Message[]> {
+  const q = other ? `?with=${other.user.id}` : '';
+  const res = await call(member, 'GET', `/api/messages/starter/${starterId}${q}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+const lineTexts = (list: Message[]) =>
+  list.filter((m) => m.kind === 'system').map((m) => m.content);
+
+async function starterJson(who: Member, starterId: number) {
+  const res = await call(who, 'GET', `/api/starters/${starterId}`);
+  expect(res.statusCode, res.body).toBe(200);
+  return res.json();
+}
+
+describe('a standing offer with a fair queue', () => {
+  it('offers a batch of two to the two who waited longest, skips one who does not answer in time, and respects the per-member limit', async () => {
+    const { owner, starter } = await giverWithOffer();
+    const [m1, m2, m3, m4] = await waiting(starter.id, 4, [3, 1, 4, 2]);
+    // Longest waiting first: m3 (4 days), m1 (3), m4 (2), m2 (1).
+    expect((await view(m4!, starter.id)).me).toMatchObject({ place: 3, pendingOffer: null });
+    expect((await view(null, starter.id)).queueLength).toBe(4);
+
+    await roundDue(starter.id);
+    expect(await runStandingOfferRounds(worker)).toMatchObject({ rounds: 1 });
+    const offered = async () => (await pendingOffers(starter.id)).map((o) => o.memberId).sort();
+    expect(await offered()).toEqual([m1!.user.id, m3!.user.id].sort());
+    expect((await view(m2!, starter.id)).me?.pendingOffer).toBeNull();
+    const m3Offer = (await view(m3!, starter.id)).me!.pendingOffer!;
+    expect(Date.parse(m3Offer.answerBy) - Date.now()).toBeGreaterThan(47 * 3_600_000);
+    // The member hears of it in the thread and by mail; the listing has room for the batch.
+    expect(lineTexts(await thread(m3!, starter.id))[0]).toMatch(/accept within 48 hours/);
+    const mails = await t.db
+      .select()
+      .from(mailOutbox)
+      .where(eq(mailOutbox.toAddress, m3!.user.email));
+    expect(mails.map((m) => m.subject)).toEqual([`Your turn: a portion of ${starter.title}`]);
+    expect(await starterJson(owner, starter.id)).toMatchObject({ portions: 2, portionsLeft: 2 });
+
+    // m3 accepts: a reservation, as if the owner had reserved it.
+    const accepted = await call(m3!, 'POST', `/api/standing-offers/offers/${m3Offer.id}/accept`);
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await starterJson(owner, starter.id)).toMatchObject({
+      portionsReserved: 1,
+      portionsLeft: 1,
+    });
+    const mine = (await call(m3!, 'GET', '/api/me/handovers')).json();
+    expect(mine.reservedForMe.map((r: { id: number }) => r.id)).toEqual([
+      accepted.json().reservationId,
+    ]);
+    expect(lineTexts(await thread(owner, starter.id, m3!))).toContain(ACCEPTED_LINE);
+
+    // m1 never answers: the offer runs out and passes to the next in line (m4, not m2).
+    await t.db.execute(sql`
+      UPDATE standing_offer_turns SET answer_by = now() - interval '1 second'
+      WHERE starter_id = ${starter.id} AND member_id = ${m1!.user.id}`);
+    await runStandingOfferRounds(worker);
+    expect(await offered()).toEqual([m4!.user.id]);
+    const m1View = await view(m1!, starter.id);
+    expect(m1View.me).toMatchObject({ place: 3, pendingOffer: null });
+    expect(lineTexts(await thread(m1!, starter.id))).toContain(EXPIRED_LINE);
+    const m4Offer = (await view(m4!, starter.id)).me!.pendingOffer!;
+    expect(
+      (await call(m4!, 'POST', `/api/standing-offers/offers/${m4Offer.id}/accept`)).statusCode,
+    ).toBe(201);
+
+    // The rest of the hand-over flow works without a message: give, confirm.
+    const given = await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, {
+      memberId: m3!.user.id,
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    const confirm = await call(m3!, 'POST', `/api/handovers/${given.json().id}/confirm`, {
+      received: true,
+    });
+    expect(confirm.statusCode, confirm.body).toBe(204);
+    const activity = (await call(owner, 'GET', '/api/me/starter-activity')).json();
+    expect(activity[0].askers.map((a: { user: { id: string } }) => a.user.id).sort()).toEqual(
+      [m3!.user.id, m4!.user.id].sort(),
+    );
+
+    // m3 joins again, but got a portion within the last four weeks.
+    expect((await join(m3!, starter.id)).me).toMatchObject({ place: 3 });
+    const round2 = await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    expect(round2.statusCode, round2.body).toBe(200);
+    expect(await offered()).toEqual([m1!.user.id, m2!.user.id].sort());
+    for (const m of [m1!, m2!]) {
+      const offer = (await view(m, starter.id)).me!.pendingOffer!;
+      const res = await call(m, 'POST', `/api/standing-offers/offers/${offer.id}/decline`);
+      expect(res.statusCode, res.body).toBe(204);
+      expect(lineTexts(await thread(owner, starter.id, m))).toContain(DECLINED_LINE);
+    }
+    // First in line now, yet skipped: within the per-member limit.
+    const m3View = await view(m3!, starter.id);
+    expect(m3View.me).toMatchObject({ place: 1, pendingOffer: null });
+    expect(Date.parse(m3View.me!.eligibleFrom!) - Date.now()).toBeGreaterThan(27 * 86_400_000);
+    expect(await offered()).toEqual([]);
+
+    // Five weeks later the limit has passed.
+    await t.db.execute(sql`
+      UPDATE standing_offer_turns SET answered_at = now() - interval '35 days'
+      WHERE starter_id = ${starter.id} AND member_id = ${m3!.user.id}`);
+    await t.db.execute(sql`
+      UPDATE handovers SET created_at = now() - interval '35 days'
+      WHERE starter_id = ${starter.id} AND recipient_id = ${m3!.user.id}`);
+    await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    expect(await offered()).toContain(m3!.user.id);
+    expect((await view(m3!, starter.id)).me?.eligibleFrom).toBeNull();
+    // Giving the last portion does not claim a starter with a standing offer.
+    expect((await starterJson(owner, starter.id)).isClaimed).toBe(false);
+  });
+
+  it('never offers more than the batch, nor one member twice, when rounds race', async () => {
+    const { owner, starter } = await giverWithOffer();
+    const members = await waiting(starter.id, 5, [5, 4, 3, 2, 1]);
+    await roundDue(starter.id);
+    const roundNow = () =>
+      call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`).then((r) => {
+        expect(r.statusCode, r.body).toBe(200);
+      });
+    await Promise.all([
+      runStandingOfferRounds(worker),
+      runStandingOfferRounds(worker),
+      roundNow(),
+      roundNow(),
+    ]);
+    const open = await pendingOffers(starter.id);
+    expect(open.map((o) => o.memberId).sort()).toEqual(
+      [members[0]!.user.id, members[1]!.user.id].sort(),
+    );
+    const json = await starterJson(owner, starter.id);
+    expect(json.portionsLeft).toBeGreaterThanOrEqual(open.length);
+  });
+
+  it('by lottery offers only to members who are waiting', async () => {
+    const { owner, starter } = await giverWithOffer({ batchSize: 5, mode: 'lottery' });
+    const [stays1, leaves, stays2, blocked] = await waiting(starter.id, 4);
+    const asker = await signedInMember(t.db);
+    await call(asker, 'POST', '/api/messages', {
+      starterId: starter.id,
+      receiverId: owner.user.id,
+      content: 'Could I have some?',
+    });
+    expect((await call(leaves!, 'DELETE', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(
+      204,
+    );
+    await t.db.insert(blocks).values({ blockerId: owner.user.id, blockedId: blocked!.user.id });
+    await roundDue(starter.id);
+    await runStandingOfferRounds(worker);
+    expect((await pendingOffers(starter.id)).map((o) => o.memberId).sort()).toEqual(
+      [stays1!.user.id, stays2!.user.id].sort(),
+    );
+  });
+
+  it('stops rounds while paused and starts again on resume', async () => {
+    const { owner, starter } = await giverWithOffer();
+    await waiting(starter.id, 2);
+    const paused = await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/pause`);
+    expect(paused.json().offer.paused).toBe(true);
+    await roundDue(starter.id);
+    await runStandingOfferRounds(worker);
+    const now = await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    expect(now.statusCode).toBe(409);
+    expect(await pendingOffers(starter.id)).toHaveLength(0);
+    expect((await view(owner, starter.id)).offer?.round).toBe(0);
+
+    await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/resume`);
+    await runStandingOfferRounds(worker);
+    expect(await pendingOffers(starter.id)).toHaveLength(2);
+  });
+
+  it('lets a member join once, not their own offer, not across a block, not an unseen starter', async () => {
+    const { owner, starter } = await giverWithOffer();
+    const m = await signedInMember(t.db);
+    expect((await join(m, starter.id)).me?.place).toBe(1);
+    expect((await join(m, starter.id)).queueLength).toBe(1);
+
+    const own = await call(owner, 'POST', `/api/starters/${starter.id}/waitlist`);
+    expect(own.statusCode).toBe(400);
+    const blockedMember = await signedInMember(t.db);
+    await t.db
+      .insert(blocks)
+      .values({ blockerId: owner.user.id, blockedId: blockedMember.user.id });
+    const blocked = await call(blockedMember, 'POST', `/api/starters/${starter.id}/waitlist`);
+    expect(blocked.statusCode).toBe(403);
+    expect((await view(blockedMember, starter.id)).me?.cannotJoin).toBeTruthy();
+    const unconfirmed = await signedInMember(t.db, { emailVerifiedAt: null });
+    expect(
+      (await call(unconfirmed, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode,
+    ).toBe(403);
+    expect((await call(m, 'POST', '/api/starters/999999999/waitlist')).statusCode).toBe(404);
+    expect((await call(null, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(401);
+
+    await t.db
+      .update(starters)
+      .set({ removedAt: new Date(), isActive: false })
+      .where(eq(starters.id, starter.id));
+    const late = await signedInMember(t.db);
+    expect((await call(late, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(404);
+    expect((await call(late, 'GET', `/api/starters/${starter.id}/standing-offer`)).statusCode).toBe(
+      404,
+    );
+    expect((await view(owner, starter.id)).queueLength).toBe(1);
+  });
+
+  it('answers bad input with a 4xx and changes nothing', async () => {
+    const owner = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id);
+    const url = `/api/starters/${starter.id}/standing-offer`;
+    for (const bad of [
+      settings({ batchSize: 0 }),
+      settings({ batchSize: 11 }),
+      settings({ cadenceDays: 'weekly' as unknown as number }),
+      settings({ answerHours: 0 }),
+      settings({ limitWeeks: -1 }),
+      settings({ mode: 'first_come' as 'lottery' }),
+      { batchSize: 2 },
+    ]) {
+      const res = await call(owner, 'POST', url, bad);
+      expect(res.statusCode, JSON.stringify(bad)).toBe(400);
+      expect(res.json().message).toBeTruthy();
+    }
+    const stranger = await signedInMember(t.db);
+    expect((await call(stranger, 'POST', url, settings())).statusCode).toBe(403);
+    expect((await call(stranger, 'POST', `${url}/pause`)).statusCode).toBe(403);
+    expect((await call(owner, 'POST', `${url}/pause`)).statusCode).toBe(409);
+    expect(
+      (await call(owner, 'POST', '/api/starters/abc/standing-offer', settings())).statusCode,
+    ).toBe(400);
+    expect((await view(owner, starter.id)).offer).toBeNull();
+    expect((await call(stranger, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(
+      409,
+    );
+
+    // Offers: not someone else's, not twice, not after the answer time.
+    const { starter: s2 } = await giverWithOffer({ batchSize: 1 });
+    const [first] = await waiting(s2.id, 1);
+    await roundDue(s2.id);
+    await runStandingOfferRounds(worker);
+    const offer = (await view(first!, s2.id)).me!.pendingOffer!;
+    const other = await signedInMember(t.db);
+    expect(
+      (await call(other, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
+    ).toBe(404);
+    expect((await call(first!, 'POST', '/api/standing-offers/offers/x/accept')).statusCode).toBe(
+      400,
+    );
+    expect((await call(first!, 'DELETE', `/api/starters/${s2.id}/waitlist`)).statusCode).toBe(409);
+    await t.db
+      .update(standingOfferTurns)
+      .set({ answerBy: sql`now() - interval '1 second'` })
+      .where(eq(standingOfferTurns.id, offer.id));
+    const late = await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`);
+    expect(late.statusCode).toBe(409);
+    expect((await starterJson(first!, s2.id)).portionsReserved).toBe(0);
+    await t.db
+      .update(standingOfferTurns)
+      .set({ answerBy: sql`now() + interval '1 hour'` })
+      .where(eq(standingOfferTurns.id, offer.id));
+    expect(
+      (await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
+    ).toBe(201);
+    expect(
+      (await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
+    ).toBe(409);
+    expect(
+      (await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/decline`)).statusCode,
+    ).toBe(409);
+    expect((await starterJson(first!, s2.id)).portionsReserved).toBe(1);
+  });
+
+  it('withdraws open offers when the giver ends it', async () => {
+    const { owner, starter } = await giverWithOffer();
+    const [m] = await waiting(starter.id, 1);
+    await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    const res = await call(owner, 'DELETE', `/api/starters/${starter.id}/standing-offer`);
+    expect(res.statusCode).toBe(204);
+    const v = await view(m!, starter.id);
+    expect(v.offer).toBeNull();
+    expect(await pendingOffers(starter.id)).toHaveLength(0);
+  });
+});
