@@ -11,7 +11,7 @@ import {
   signedInMember,
   type TestApp,
 } from '../../test/app';
-import { scriptSafeJson } from './pages';
+import { metaOf, scriptSafeJson } from './pages';
 
 // The built page's shape (client/index.html after the build), with a manifest of route chunks.
 const INDEX_HTML = `<!doctype html>
@@ -150,5 +150,41 @@ describe('scriptSafeJson', () => {
     const safe = scriptSafeJson(json);
     expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(safe)).toEqual(JSON.parse(json));
+  });
+});
+
+describe("the pages' titles and preloads follow the client's routes", () => {
+  const client = (file: string) =>
+    fs.readFileSync(path.resolve(import.meta.dirname, '../../../../client/src', file), 'utf8');
+  // The route table (client/src/lib/paths.ts): `browse: '/browse'` or `starter: { path: '/starter/:id'`.
+  const table = client('lib/paths.ts');
+  const routeOf = (key: string) =>
+    new RegExp(`\\b${key}: (?:\\{\\s*path: )?'([^']+)'`).exec(table)?.[1];
+  // Each lazily loaded route of the router, as `path: paths.x, ...page(() => import(...))`.
+  const routes = [
+    ...client('app/router.tsx').matchAll(
+      /path: (?:paths\.(\w+)(?:\.path)?|'\*'), \.\.\.page\(\(\) => import\('\.\.\/pages\/([\w-]+)'\)\)/g,
+    ),
+  ].map(([, key, module]) => ({
+    pathname: key ? routeOf(key)?.replace(':id', '42') : '/no-such-page',
+    module: `src/pages/${module}.tsx`,
+  }));
+
+  it('reads every lazily loaded route of the router', () => {
+    expect(routes.length).toBeGreaterThanOrEqual(20);
+    expect(routes).toContainEqual({ pathname: '/browse', module: 'src/pages/browse.tsx' });
+    expect(routes).toContainEqual({
+      pathname: '/starter/42/family',
+      module: 'src/pages/starter-family.tsx',
+    });
+    expect(routes.filter((route) => !route.pathname)).toEqual([]);
+  });
+
+  it('gives each route the page module the router loads for it', () => {
+    for (const route of routes)
+      expect([route.pathname, metaOf(route.pathname!).module]).toEqual([
+        route.pathname,
+        route.module,
+      ]);
   });
 });

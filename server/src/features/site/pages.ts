@@ -33,7 +33,10 @@ interface PageMeta {
 const DEFAULT_DESCRIPTION =
   'CultureShare: neighbours giving away kefir grains, sourdough, kombucha SCOBY and other fermentation starters for free.';
 
-/** Each client route's title and description; the client router (client/src/app/router.tsx) is the source of the routes. */
+/**
+ * Each client route's title and description; the client router (client/src/app/router.tsx) is
+ * the source of the routes, and a test holds the two to the same routes and page modules.
+ */
 const pages: Record<string, PageMeta> = {
   '/': {
     title: 'Share the Culture',
@@ -125,7 +128,7 @@ const notFoundPage: PageMeta = {
   noindex: true,
 };
 
-function metaOf(pathname: string): PageMeta {
+export function metaOf(pathname: string): PageMeta {
   const key = pathname.length > 1 ? pathname.replace(/\/+$/, '').toLowerCase() : pathname;
   if (pages[key]) return pages[key];
   if (/^\/starter\/[^/]+\/family$/.test(key)) return familyPage;
