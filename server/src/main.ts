@@ -1,86 +1,28 @@
-import { buildApp } from './app';
 import { ConfigError, loadConfig } from './config';
-import { migrateDatabase, openPglite, openPostgres, type Database } from './db/client';
 import { DataDirLockedError } from './db/dir-lock';
-import { backfillUsernameSkeletons } from './features/users/users.service';
-import { startSweeper, type Sweeper } from './sweeper';
-import { createMailer } from './features/mail/mailer';
-import { queueExpiryReminders } from './features/handovers/expiry-reminders';
-import { queueCheckinMails } from './features/checkins/checkin-mail';
-import { atMostEvery, startMailWorker, type MailWorker } from './features/mail/outbox';
-import { queueDueMessageMail } from './features/mail/message-mail';
-import { livePublisher } from './features/messages/live-events';
-import { runStandingOfferRounds } from './features/standing-offers/rounds';
+import { startPgliteThread } from './db/embedded';
 
 async function main() {
   const config = loadConfig();
-  let database: Database;
-  if (config.databaseUrl) {
-    database = openPostgres(config.databaseUrl, (err) =>
-      console.error(
-        JSON.stringify({ level: 50, msg: 'database connection error', err: err.message }),
-      ),
-    );
-  } else {
-    // The embedded database runs in a worker thread (decision 026). If that thread dies, the
-    // process cannot serve anything real: requests already waiting get a 503, then it exits
-    // loudly so whatever supervises it starts it again, rather than lingering half alive.
-    database = await openPglite(config.dataDir, {
-      onStopped(err) {
-        console.error(
-          JSON.stringify({ level: 60, msg: 'embedded database stopped', err: err.message }),
-        );
-        // A moment for the 503s already decided to be written.
-        setTimeout(() => process.exit(1), 100);
-      },
-    });
-  }
-  await migrateDatabase(database);
-  await backfillUsernameSkeletons({ db: database.db });
-
-  const app = await buildApp({ config, database });
-
-  let sweeper: Sweeper | undefined;
-  let mailWorker: MailWorker | undefined;
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info({ signal }, 'shutting down: finishing requests in flight');
-    const force = setTimeout(() => {
-      app.log.warn('shutdown took too long; exiting');
-      process.exit(1);
-    }, 10_000);
-    force.unref();
-    try {
-      await sweeper?.stop();
-      await mailWorker?.stop();
-      await app.close();
-      await database.close();
-      process.exit(0);
-    } catch (err) {
-      app.log.error({ err }, 'error during shutdown');
-      process.exit(1);
-    }
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-
-  await app.listen({ host: config.host, port: config.port });
-  if (!closing) {
-    sweeper = startSweeper({ db: database.db }, app.log);
-    // Every copy runs one: the outbox's row leases keep copies from sending a mail twice.
-    const deps = { db: database.db, config };
-    mailWorker = startMailWorker(deps, createMailer(config), app.log, [
-      () => queueDueMessageMail(deps),
-      // Matters of days: looked over at most once a minute.
-      atMostEvery(60_000, () => queueExpiryReminders(deps)),
-      atMostEvery(60_000, () => queueCheckinMails(deps)),
-      atMostEvery(60_000, () =>
-        runStandingOfferRounds({ ...deps, live: livePublisher(database, app.log) }),
-      ),
-    ]);
-  }
+  // The embedded database starts in its own thread (decision 026) while this one loads the
+  // rest of the server. If that thread dies, the process cannot serve anything real: requests
+  // already waiting get a 503, then it exits loudly so whatever supervises it starts it again,
+  // rather than lingering half alive.
+  const [{ serve }, embedded] = await Promise.all([
+    import('./serve'),
+    config.databaseUrl
+      ? undefined
+      : startPgliteThread(config.dataDir, {
+          onStopped(err) {
+            console.error(
+              JSON.stringify({ level: 60, msg: 'embedded database stopped', err: err.message }),
+            );
+            // A moment for the 503s already decided to be written.
+            setTimeout(() => process.exit(1), 100);
+          },
+        }),
+  ]);
+  await serve(config, embedded);
 }
 
 main().catch((err: unknown) => {

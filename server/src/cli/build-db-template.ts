@@ -2,16 +2,21 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, migrateDatabase, pgliteTemplatePath, pgliteExtensions } from '../db/client';
+import { fromPglite, migrateDatabase, pgliteExtensions } from '../db/client';
+import { pgliteTemplatePath } from '../db/embedded';
 import { runCli } from './open-database';
 
 runCli(async () => {
-  const client = await PGlite.create({ extensions: pgliteExtensions });
-  const database = fromPglite(client);
+  // Built aside and renamed into place, so a build cut short leaves no half a template.
+  const building = `${pgliteTemplatePath}.new-${process.pid}`;
+  fs.rmSync(building, { recursive: true, force: true });
+  fs.mkdirSync(path.dirname(building), { recursive: true });
+  const database = fromPglite(
+    await PGlite.create({ dataDir: building, extensions: pgliteExtensions }),
+  );
   await migrateDatabase(database);
-  const dump = await client.dumpDataDir('none');
   await database.close();
-  fs.mkdirSync(path.dirname(pgliteTemplatePath), { recursive: true });
-  fs.writeFileSync(pgliteTemplatePath, Buffer.from(await dump.arrayBuffer()));
+  fs.rmSync(pgliteTemplatePath, { recursive: true, force: true });
+  fs.renameSync(building, pgliteTemplatePath);
   console.log(`database template written to ${path.relative(process.cwd(), pgliteTemplatePath)}`);
 });

@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
@@ -10,8 +9,8 @@ import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from './schema';
-import { acquireDirLock } from './dir-lock';
-import { RemotePglite, type PgliteConnection } from './pglite-remote';
+import { startPgliteThread, type PgliteThreadOptions } from './embedded';
+import type { PgliteConnection } from './pglite-remote';
 
 export { pgliteExtensions } from './pglite-extensions';
 
@@ -88,47 +87,15 @@ export function fromPglite(
 }
 
 /**
- * A migrated, empty data folder made by `npm run build`. Restoring it into a new DATA_DIR is
- * about twice as fast as PGlite's own initdb, which keeps a first start quick.
- */
-export const pgliteTemplatePath = path.resolve(
-  migrationsFolder,
-  '../../../../dist/pglite-template.tar',
-);
-
-export interface OpenPgliteOptions {
-  /** Called once if the database thread dies unasked; every query fails from then on. */
-  onStopped?: (err: Error) => void;
-  /** What a new data folder starts from (decision 002); tests pass their migrated snapshot. */
-  template?: string;
-}
-
-/**
- * Opens the data folder's database in its own worker thread (decision 026), so no query ever
- * blocks this thread. The folder's lock is taken here for the worker and let go once the
- * worker has ended, whether closed or crashed.
+ * Opens the data folder's database in its own worker thread (decision 026): see
+ * `startPgliteThread`, which main.ts calls directly so the thread starts sooner.
  */
 export async function openPglite(
   dataDir: string,
-  { onStopped, template = pgliteTemplatePath }: OpenPgliteOptions = {},
+  options?: PgliteThreadOptions,
 ): Promise<Database> {
-  const dir = path.resolve(dataDir);
-  fs.mkdirSync(dir, { recursive: true });
-  const release = acquireDirLock(dir);
-  try {
-    const client = await RemotePglite.start(
-      {
-        dataDir: path.join(dir, 'pglite'),
-        template: fs.existsSync(template) ? template : undefined,
-      },
-      onStopped,
-    );
-    void client.exited.then(release);
-    return fromPglite(client, release);
-  } catch (err) {
-    release();
-    throw err;
-  }
+  const { client, release } = await startPgliteThread(dataDir, options);
+  return fromPglite(client, release);
 }
 
 export function openPostgres(url: string, log: (err: Error) => void = () => {}): Database {

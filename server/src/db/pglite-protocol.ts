@@ -10,7 +10,10 @@ import type { Results } from '@electric-sql/pglite';
 export interface WorkerOptions {
   /** The data folder's `pglite` directory; undefined keeps the database in memory. */
   dataDir?: string;
-  /** A `dumpDataDir` tarball to start from when the folder holds no database yet. */
+  /**
+   * What to start from when the folder holds no database yet: a migrated data folder to copy
+   * (`npm run build` makes one) or a `dumpDataDir` tarball (tests, and a database in memory).
+   */
   template?: string;
 }
 

@@ -63,6 +63,32 @@ describe('the embedded database in its worker thread', () => {
     fs.rmSync(other, { recursive: true, force: true });
   });
 
+  it('starts a new data folder as a copy of a migrated database folder, as `npm start` does', async () => {
+    // A migrated database folder, as `npm run build` leaves in dist/pglite-template.
+    const template = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-template-'));
+    await (await openPglite(template, { template: inject('pgliteSnapshot') })).close();
+    const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-worker-'));
+    // What a first start cut short in the middle of its copy would have left.
+    fs.mkdirSync(path.join(folder, 'pglite', 'base'), { recursive: true });
+    fs.writeFileSync(path.join(folder, 'pglite', 'base', 'half-written'), 'x');
+
+    const copied = await openPglite(folder, { template: path.join(template, 'pglite') });
+    await copied.db.insert(users).values({ email: 'first@example.com' });
+    expect((await copied.db.select().from(users)).map((u) => u.email)).toEqual([
+      'first@example.com',
+    ]);
+    await copied.close();
+    expect(fs.readdirSync(folder).sort()).toEqual(['pglite']);
+    expect(fs.existsSync(path.join(folder, 'pglite', 'base', 'half-written'))).toBe(false);
+    // The template itself is untouched: a second folder starts empty.
+    const again = await openPglite(folder + '-again', { template: path.join(template, 'pglite') });
+    expect(await again.db.select().from(users)).toEqual([]);
+    await again.close();
+    for (const dir of [template, folder, folder + '-again']) {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('commits a transaction whose statements are interleaved with work on this thread', async () => {
     await db.transaction(async (tx) => {
       await tx.execute(sql`INSERT INTO probe VALUES (1, 'first')`);
