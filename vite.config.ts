@@ -31,17 +31,30 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+const clientOutDir = process.env.CLIENT_DIST ?? '../dist/client';
+
+/**
+ * `vite build` builds the client app; `vite build --ssr src/entry-server.tsx` builds the page
+ * prerenderer beside it (decision 034): one self-contained bundle with React's production
+ * build, whatever NODE_ENV the server runs with.
+ */
+export default defineConfig(({ isSsrBuild }) => ({
   root: 'client',
-  plugins: [react(), tailwindcss(), precompress()],
-  build: {
-    outDir: process.env.CLIENT_DIST ?? '../dist/client',
-    emptyOutDir: true,
-    sourcemap: true,
-    // The server reads it to preload each route's chunks with its page.
-    manifest: true,
-  },
+  plugins: [react(), tailwindcss(), ...(isSsrBuild ? [] : [precompress()])],
+  ...(isSsrBuild && {
+    define: { 'process.env.NODE_ENV': '"production"' },
+    ssr: { noExternal: true },
+  }),
+  build: isSsrBuild
+    ? { outDir: `${clientOutDir}/../ssr`, emptyOutDir: true, copyPublicDir: false }
+    : {
+        outDir: clientOutDir,
+        emptyOutDir: true,
+        sourcemap: true,
+        // The server reads it to preload each route's chunks with its page.
+        manifest: true,
+      },
   server: {
     proxy: { '/api': 'http://localhost:3000' },
   },
-});
+}));

@@ -47,6 +47,11 @@ export interface Freshness {
 export function freshnessOf(
   starter: { form: CultureForm; lastFedAt: string | null; subcategory: string },
   now: Date = new Date(),
+  /**
+   * Whose calendar "today" is in: the viewer's, or UTC's where the answer must not depend on
+   * where it is computed (a page rendered on the server and then taken over by the app).
+   */
+  calendar: 'viewer' | 'utc' = 'viewer',
 ): Freshness | null {
   if (starter.form !== 'active' || !starter.lastFedAt) return null;
   const fed = new Date(starter.lastFedAt);
@@ -58,10 +63,14 @@ export function freshnessOf(
     fed.getUTCMinutes() === 0 &&
     fed.getUTCSeconds() === 0 &&
     fed.getUTCMilliseconds() === 0;
+  const dayOf = (d: Date) =>
+    calendar === 'utc'
+      ? Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate())
+      : Date.UTC(d.getFullYear(), d.getMonth(), d.getDate());
   const fedDay = picked
     ? Date.UTC(fed.getUTCFullYear(), fed.getUTCMonth(), fed.getUTCDate())
-    : Date.UTC(fed.getFullYear(), fed.getMonth(), fed.getDate());
-  const today = Date.UTC(now.getFullYear(), now.getMonth(), now.getDate());
+    : dayOf(fed);
+  const today = dayOf(now);
   const daysSinceFed = Math.max(0, Math.round((today - fedDay) / DAY_MS));
   const within = feedWithinDays(starter.subcategory);
   return { daysSinceFed, feedWithinDays: within, mayNeedFeed: daysSinceFed > within };

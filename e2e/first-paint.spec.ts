@@ -81,7 +81,7 @@ test('browse paints its first page from the page itself, first photo eager and s
   await expect(img).toHaveAttribute('srcset', /thumb\.webp 480w, .*full\.webp 1600w/);
   await expect(img).toHaveAttribute('sizes', /100vw/);
   // The page asked for that photo before any script ran.
-  await expect(page.locator('link[rel="preload"][as="image"]')).toHaveAttribute(
+  await expect(page.locator('head link[rel="preload"][as="image"]')).toHaveAttribute(
     'imagesrcset',
     (await img.getAttribute('srcset'))!,
   );
@@ -101,4 +101,44 @@ test('a signed-in member gets their own page, not a shared one', async ({ page }
   await page.waitForLoadState('networkidle');
   expect(seen.apiCalls).not.toContain('GET /api/auth/user');
   expect(seen.errors).toEqual([]);
+});
+
+test('browse and the landing page arrive rendered, and the app takes them over as they are', async ({
+  browser,
+}) => {
+  // Without scripts at all, the pages are there to read.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false });
+  const still = await noScripts.newPage();
+  await still.goto('/browse');
+  await expect(still.getByRole('heading', { name: 'Available Starters', level: 1 })).toBeVisible();
+  await expect(still.getByRole('button', { name: /Grain Ferments/ })).toBeVisible();
+  await still.goto('/');
+  await expect(still.getByRole('heading', { name: 'Share the Culture' })).toBeVisible();
+  await noScripts.close();
+
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const seen = watch(page);
+  // The app's script is held back until the page the server sent has been marked.
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route('**/assets/index-*.js', async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/browse', { waitUntil: 'commit' });
+  const heading = page.getByRole('heading', { name: 'Available Starters', level: 1 });
+  await heading.evaluate((h) => (h.dataset.fromServer = 'yes'));
+  release();
+
+  // The app runs: a category filter works in place.
+  const list = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/starters');
+  await page.getByRole('button', { name: /Grain Ferments/ }).click();
+  expect((await list).status()).toBe(200);
+  await expect(page).toHaveURL(/category=grain/);
+  // The heading is still the element the server sent: taken over, not drawn again.
+  await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
+  await page.waitForLoadState('networkidle');
+  expect(seen.errors).toEqual([]);
+  await context.close();
 });

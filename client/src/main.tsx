@@ -1,20 +1,23 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { createRoot, hydrateRoot } from 'react-dom/client';
 import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter, preloadPages } from './app/router';
 import './index.css';
 
 const router = createRouter();
-const root = createRoot(document.getElementById('root')!);
+const container = document.getElementById('root')!;
+const app = (
+  <StrictMode>
+    <Providers>
+      <RouterProvider router={router} />
+    </Providers>
+  </StrictMode>
+);
+// The server may have sent the page already rendered from the answers in its data island
+// (decision 034): the app takes that HTML over as it is rather than drawing it again.
 const render = () =>
-  root.render(
-    <StrictMode>
-      <Providers>
-        <RouterProvider router={router} />
-      </Providers>
-    </StrictMode>,
-  );
+  container.firstElementChild ? hydrateRoot(container, app) : createRoot(container).render(app);
 // A page whose code fails to load still renders: its route shows the error then.
 preloadPages(window.location.pathname).then(render, render);

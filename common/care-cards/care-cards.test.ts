@@ -102,6 +102,16 @@ describe('freshness', () => {
     expect(freshnessOf(scoby as never, now)?.mayNeedFeed).toBe(false);
   });
 
+  it('counts in UTC days when asked, so the server and the browser agree wherever they are', () => {
+    // "Fed today" pressed at 23:30 UTC, looked at an hour later: a day ago in UTC's calendar.
+    const fed = sourdough('2026-03-11T23:30:00.000Z');
+    const now = new Date('2026-03-12T00:30:00.000Z');
+    expect(freshnessOf(fed, now, 'utc')?.daysSinceFed).toBe(1);
+    expect(freshnessOf(fed, new Date('2026-03-11T23:59:00.000Z'), 'utc')?.daysSinceFed).toBe(0);
+    // A picked date is that date in either calendar.
+    expect(freshnessOf(sourdough('2026-03-10T00:00:00.000Z'), now, 'utc')?.daysSinceFed).toBe(2);
+  });
+
   it('has nothing to say about a dried culture or an unknown last feed', () => {
     expect(freshnessOf(sourdough(null))).toBeNull();
     expect(

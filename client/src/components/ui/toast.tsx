@@ -67,7 +67,11 @@ function passEscapeToDialog(event: KeyboardEvent) {
 
 /** Radix Toast: 5 s, swipe right past 50 px to dismiss, F8 focuses the region. */
 export function Toaster() {
-  const item = useSyncExternalStore(subscribe, () => current);
+  const item = useSyncExternalStore(
+    subscribe,
+    () => current,
+    () => null,
+  );
   return (
     <ToastPrimitive.Provider
       duration={TOAST_DURATION_MS}

@@ -4,6 +4,7 @@ import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/cn';
 import { useMarkFed } from './starters-api';
 
@@ -12,11 +13,12 @@ import { useMarkFed } from './starters-api';
  * past its care card's figure. Nothing for other forms or an unknown last feed.
  */
 export function FreshnessNote({ starter, className }: { starter: Starter; className?: string }) {
-  const freshness = freshnessOf(starter);
+  const hydrated = useHydrated();
+  const freshness = freshnessOf(starter, new Date(), hydrated ? 'viewer' : 'utc');
   if (!freshness) return null;
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}>
-      <span className="flex items-center gap-1.5 text-muted">
+      <span className="flex items-center gap-1.5 text-muted" suppressHydrationWarning>
         <Droplets className="size-4 shrink-0" aria-hidden />
         {fedText(freshness.daysSinceFed)}
       </span>

@@ -50,7 +50,10 @@ export function StarterCard({
       <div className="flex flex-1 flex-col gap-3 p-4">
         <div className="flex flex-wrap items-center justify-between gap-x-2 gap-y-1">
           <CategoryBadge category={starter.category} className="whitespace-nowrap" />
-          <span className="text-xs whitespace-nowrap text-muted">{timeAgo(starter.createdAt)}</span>
+          {/* Seconds pass between the server's HTML and the app taking it over (decision 034). */}
+          <span className="text-xs whitespace-nowrap text-muted" suppressHydrationWarning>
+            {timeAgo(starter.createdAt)}
+          </span>
         </div>
         {starter.removedAt && (
           <Badge tone="danger" className="self-start">

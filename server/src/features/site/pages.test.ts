@@ -39,19 +39,35 @@ const MANIFEST = {
 
 const BREAKOUT = '</script><script>alert(1)</script><!--';
 
+// A stand-in for the built prerenderer (client/src/entry-server.tsx): says what it was given.
+const PRERENDERER = `
+export async function render(url, data) {
+  if (url.startsWith('/help')) throw new Error('the help page does not render');
+  const who = data.user ? 'member' : 'visitor';
+  const count = data.browse ? data.browse.answer.starters.length : 0;
+  return '<main data-url="' + encodeURIComponent(url) + '">' + who + ', ' + count + ' starters</main>';
+}
+`;
+
 let t: TestApp;
-let dist: string;
+let built: string;
 beforeAll(async () => {
-  dist = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-pages-'));
-  fs.mkdirSync(path.join(dist, '.vite'));
+  built = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-pages-'));
+  const dist = path.join(built, 'client');
+  fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  fs.mkdirSync(path.join(built, 'ssr'));
+  fs.writeFileSync(path.join(built, 'ssr', 'entry-server.js'), PRERENDERER);
   t = await createTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://cultureshare.example' });
 });
 afterAll(async () => {
   await t?.close();
-  fs.rmSync(dist, { recursive: true, force: true });
+  fs.rmSync(built, { recursive: true, force: true });
 });
+
+/** What the page's root element holds as sent. */
+const rootOf = (html: string) => /<div id="root">([^]*?)<\/div>\n/.exec(html)?.[1];
 
 /** The page's data island, read back the way the browser's JSON.parse would. */
 function pageData(html: string): PageData {
@@ -150,6 +166,41 @@ describe('scriptSafeJson', () => {
     const safe = scriptSafeJson(json);
     expect(safe).not.toMatch(/[<>&\u2028\u2029]/);
     expect(JSON.parse(safe)).toEqual(JSON.parse(json));
+  });
+});
+
+describe('pages sent already rendered (decision 034)', () => {
+  it("renders a visitor's browse page from the answers in its data island", async () => {
+    const owner = await createMember(t.db);
+    await createStarterRow(t.db, owner.id, {
+      title: 'Prerendered kombucha',
+      category: 'beverage',
+      subcategory: 'scoby',
+    });
+    const res = await t.app.inject('/browse?category=beverage');
+    const count = pageData(res.body).browse!.answer.starters.length;
+    expect(count).toBeGreaterThan(0);
+    expect(rootOf(res.body)).toBe(
+      `<main data-url="%2Fbrowse%3Fcategory%3Dbeverage">visitor, ${count} starters</main>`,
+    );
+    expect(rootOf((await t.app.inject('/')).body)).toBe(
+      '<main data-url="%2F">visitor, 0 starters</main>',
+    );
+  });
+
+  it("leaves a member's pages and the forms for the app to paint", async () => {
+    const { cookie } = await signedInMember(t.db);
+    expect(rootOf((await t.app.inject({ url: '/browse', headers: { cookie } })).body)).toBe('');
+    expect(rootOf((await t.app.inject('/login')).body)).toBe('');
+    expect(rootOf((await t.app.inject('/starter/1')).body)).toBe('');
+  });
+
+  it('still sends the page, for the app to paint, when prerendering it fails', async () => {
+    const res = await t.app.inject('/help');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<title>Help Center · CultureShare</title>');
+    expect(rootOf(res.body)).toBe('');
+    expect(pageData(res.body).user).toBeNull();
   });
 });
 

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -28,6 +29,11 @@ interface PageMeta {
   module?: string;
   /** Pages of one member or one moment (a form, a mailed link): not for search results. */
   noindex?: boolean;
+  /**
+   * Sent with the page's HTML already rendered (decision 034): the pages every visitor may
+   * land on whose content is all in the page's data. The others paint once the app has run.
+   */
+  prerender?: boolean;
 }
 
 const DEFAULT_DESCRIPTION =
@@ -39,45 +45,53 @@ const DEFAULT_DESCRIPTION =
  */
 const pages: Record<string, PageMeta> = {
   '/': {
+    prerender: true,
     title: 'Share the Culture',
     description:
       'Neighbours giving away kefir grains, sourdough, kombucha SCOBY, yogurt, miso and tempeh cultures for free. Find a starter near you or pass yours on.',
   },
   '/browse': {
+    prerender: true,
     title: 'Browse Starters',
     description:
       'Free fermentation starters offered near you: kefir grains, sourdough, kombucha SCOBY, yogurt and cheese cultures, miso and tempeh. Search by category, type and place.',
     module: 'src/pages/browse.tsx',
   },
   '/rules': {
+    prerender: true,
     title: 'Community Rules',
     description:
       'The rules of CultureShare: healthy, active cultures only, free gifts only, and respectful communication.',
     module: 'src/pages/rules.tsx',
   },
   '/safety': {
+    prerender: true,
     title: 'Safety Guidelines',
     description:
       'How to hand over and receive fermentation starters safely: meeting, hygiene and what to check.',
     module: 'src/pages/safety.tsx',
   },
   '/help': {
+    prerender: true,
     title: 'Help Center',
     description:
       'Answers about posting, finding and handing over fermentation starters on CultureShare.',
     module: 'src/pages/help.tsx',
   },
   '/contact': {
+    prerender: true,
     title: 'Contact Us',
     description: 'How to reach the people who run CultureShare.',
     module: 'src/pages/contact.tsx',
   },
   '/privacy': {
+    prerender: true,
     title: 'Privacy Policy',
     description: 'What CultureShare stores about you, why, and how to have it removed.',
     module: 'src/pages/privacy.tsx',
   },
   '/join': {
+    prerender: true,
     title: 'Join Community',
     description:
       'Join CultureShare to give away your spare fermentation starters and message neighbours who offer theirs.',
@@ -217,6 +231,8 @@ export function createPageRenderer(
     return found;
   };
   const site = siteSettings(deps);
+  // Loaded on the first page that asks for it, not at start: it is a large module.
+  let prerenderer: Promise<Render | undefined> | undefined;
 
   async function firstBrowsePage(request: FastifyRequest, search: string) {
     const params = browseListParams(parseBrowseFilters(new URLSearchParams(search)));
@@ -234,6 +250,17 @@ export function createPageRenderer(
     }
   }
 
+  /** The page's HTML, or none (the app then paints it) if there is no prerenderer or it fails. */
+  async function prerender(request: FastifyRequest, dataJson: string): Promise<string> {
+    try {
+      const render = await (prerenderer ??= loadPrerenderer(root));
+      return render ? await render(request.url, JSON.parse(dataJson) as PageData) : '';
+    } catch (err) {
+      request.log.warn({ err }, 'prerendering the page failed');
+      return '';
+    }
+  }
+
   return {
     async send(request, reply, options) {
       const [pathname = '/', search = ''] = request.url.split('?', 2) as [string, string?];
@@ -244,13 +271,16 @@ export function createPageRenderer(
         metaOf(pathname) === pages['/browse'] ? await firstBrowsePage(request, search) : undefined;
 
       // Built as text: the browse answer is already the JSON the API sends.
-      const data = scriptSafeJson(
+      const dataJson =
         `{"user":${JSON.stringify(user satisfies PageData['user'])},"site":${JSON.stringify(site satisfies PageData['site'])}` +
-          (browse
-            ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
-            : '') +
-          '}',
-      );
+        (browse
+          ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
+          : '') +
+        '}';
+      const data = scriptSafeJson(dataJson);
+      // Visitors only: a member's page holds parts that load later (their unread count, their
+      // check-ins), which a page rendered in one pass cannot carry over to the app.
+      const body = meta.prerender && !user ? await prerender(request, dataJson) : '';
 
       const head: string[] = [];
       if (meta.noindex) head.push('<meta name="robots" content="noindex" />');
@@ -291,7 +321,7 @@ export function createPageRenderer(
         .replace(
           '<div id="root"></div>',
           () =>
-            `<div id="root"></div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${data}</script>`,
+            `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${data}</script>`,
         );
       if (options?.head) html = options.head(html);
 
@@ -313,6 +343,19 @@ export function createPageRenderer(
       return reply.send(html);
     },
   };
+}
+
+type Render = (url: string, data: PageData) => Promise<string>;
+
+/**
+ * The prerenderer `npm run build` writes beside the client (client/src/entry-server.tsx), or
+ * undefined without one (a test's stand-in page, or a build from before it existed).
+ */
+async function loadPrerenderer(clientRoot: string): Promise<Render | undefined> {
+  const entry = path.join(clientRoot, '..', 'ssr', 'entry-server.js');
+  if (!fs.existsSync(entry)) return undefined;
+  const module = (await import(pathToFileURL(entry).href)) as { render: Render };
+  return module.render;
 }
 
 function firstCardPhoto(answer: string) {
