@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageData } from '../../../../common/page-data';
 import {
   createMember,
@@ -39,13 +39,17 @@ const MANIFEST = {
 
 const BREAKOUT = '</script><script>alert(1)</script><!--';
 
-// A stand-in for the built prerenderer (client/src/entry-server.tsx): says what it was given.
+// A stand-in for the built prerenderer (client/src/entry-server.tsx): says what it was given,
+// and numbers its renders.
 const PRERENDERER = `
+let renders = 0;
 export async function render(url, data) {
   if (url.startsWith('/help')) throw new Error('the help page does not render');
   const who = data.user ? 'member' : 'visitor';
   const count = data.browse ? data.browse.answer.starters.length : 0;
-  return '<main data-url="' + encodeURIComponent(url) + '">' + who + ', ' + count + ' starters</main>';
+  renders += 1;
+  return '<main data-url="' + encodeURIComponent(url) + '" data-render="' + renders + '">' +
+    who + ', ' + count + ' starters</main>';
 }
 `;
 
@@ -172,20 +176,29 @@ describe('scriptSafeJson', () => {
 describe('pages sent already rendered (decision 034)', () => {
   it("renders a visitor's browse page from the answers in its data island", async () => {
     const owner = await createMember(t.db);
-    await createStarterRow(t.db, owner.id, {
-      title: 'Prerendered kombucha',
-      category: 'beverage',
-      subcategory: 'scoby',
-    });
-    const res = await t.app.inject('/browse?category=beverage');
-    const count = pageData(res.body).browse!.answer.starters.length;
+    const kombucha = (title: string) =>
+      createStarterRow(t.db, owner.id, { title, category: 'beverage', subcategory: 'scoby' });
+    await kombucha('Prerendered kombucha');
+    const first = await t.app.inject('/browse?category=beverage');
+    const count = pageData(first.body).browse!.answer.starters.length;
     expect(count).toBeGreaterThan(0);
-    expect(rootOf(res.body)).toBe(
-      `<main data-url="%2Fbrowse%3Fcategory%3Dbeverage">visitor, ${count} starters</main>`,
+    expect(rootOf(first.body)).toMatch(
+      new RegExp(
+        `^<main data-url="%2Fbrowse%3Fcategory%3Dbeverage" data-render="\\d+">visitor, ${count} starters</main>$`,
+      ),
     );
-    expect(rootOf((await t.app.inject('/')).body)).toBe(
-      '<main data-url="%2F">visitor, 0 starters</main>',
+    expect(rootOf((await t.app.inject('/')).body)).toMatch(
+      /^<main data-url="%2F" data-render="\d+">visitor, 0 starters<\/main>$/,
     );
+
+    // The next visitor asking the same with the same answers gets the page already rendered.
+    expect(rootOf((await t.app.inject('/browse?category=beverage')).body)).toBe(rootOf(first.body));
+    // New answers (another starter) are rendered anew.
+    await kombucha('Second kombucha');
+    await vi.waitFor(async () => {
+      const after = await t.app.inject('/browse?category=beverage');
+      expect(rootOf(after.body)).toContain(`visitor, ${count + 1} starters`);
+    });
   });
 
   it("leaves a member's pages and the forms for the app to paint", async () => {

@@ -36,6 +36,13 @@ interface PageMeta {
   prerender?: boolean;
 }
 
+/**
+ * Prerendered pages kept for the next visitor asking the same address with the same answers:
+ * how many at most, and for how long (the page's "5 minutes ago" must stay about right).
+ */
+const PRERENDERED_KEPT = 64;
+const PRERENDERED_FOR_MS = 30_000;
+
 const DEFAULT_DESCRIPTION =
   'CultureShare: neighbours giving away kefir grains, sourdough, kombucha SCOBY and other fermentation starters for free.';
 
@@ -233,6 +240,8 @@ export function createPageRenderer(
   const site = siteSettings(deps);
   // Loaded on the first page that asks for it, not at start: it is a large module.
   let prerenderer: Promise<Render | undefined> | undefined;
+  // The last pages rendered, by address, oldest first.
+  const rendered = new Map<string, { data: string; html: string; at: number }>();
 
   async function firstBrowsePage(request: FastifyRequest, search: string) {
     const params = browseListParams(parseBrowseFilters(new URLSearchParams(search)));
@@ -252,9 +261,16 @@ export function createPageRenderer(
 
   /** The page's HTML, or none (the app then paints it) if there is no prerenderer or it fails. */
   async function prerender(request: FastifyRequest, dataJson: string): Promise<string> {
+    const kept = rendered.get(request.url);
+    if (kept?.data === dataJson && Date.now() - kept.at < PRERENDERED_FOR_MS) return kept.html;
     try {
       const render = await (prerenderer ??= loadPrerenderer(root));
-      return render ? await render(request.url, JSON.parse(dataJson) as PageData) : '';
+      if (!render) return '';
+      const html = await render(request.url, JSON.parse(dataJson) as PageData);
+      rendered.delete(request.url);
+      rendered.set(request.url, { data: dataJson, html, at: Date.now() });
+      if (rendered.size > PRERENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
+      return html;
     } catch (err) {
       request.log.warn({ err }, 'prerendering the page failed');
       return '';
