@@ -15,9 +15,14 @@ const app = (
     </Providers>
   </StrictMode>
 );
-// The server may have sent the page already rendered from the answers in its data island
-// (decision 034): the app takes that HTML over as it is rather than drawing it again.
-const render = () =>
-  container.firstElementChild ? hydrateRoot(container, app) : createRoot(container).render(app);
-// A page whose code fails to load still renders: its route shows the error then.
-preloadPages(window.location.pathname).then(render, render);
+if (container.firstElementChild) {
+  // The server sent the page already rendered from the answers in its data island (decision
+  // 034): the app takes that HTML over as it is rather than drawing it again. It starts at
+  // once, so a click on the page from here on is not lost: React holds it until the page's
+  // code has loaded and the page is taken over, then replays it.
+  hydrateRoot(container, app);
+} else {
+  const render = () => createRoot(container).render(app);
+  // A page whose code fails to load still renders: its route shows the error then.
+  preloadPages(window.location.pathname).then(render, render);
+}
