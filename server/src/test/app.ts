@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
@@ -13,6 +13,13 @@ export interface TestApp {
   database: Database;
   db: Db;
   config: Config;
+  /** `who` (a member's session, or null for a visitor) calls the API, with a JSON payload if given. */
+  call(
+    who: { cookie: string } | null,
+    method: string,
+    url: string,
+    payload?: unknown,
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 
@@ -35,6 +42,13 @@ export async function createTestApp(
     database,
     db: database.db,
     config,
+    call: (who, method, url, payload) =>
+      app.inject({
+        method: method as 'GET',
+        url,
+        headers: who ? { cookie: who.cookie } : {},
+        ...(payload === undefined ? {} : { payload: payload as object }),
+      }),
     async close() {
       await app.close();
       await database.close();

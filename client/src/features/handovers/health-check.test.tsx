@@ -1,39 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Handover, StarterActivity } from '../../../../common/handovers';
+import type { StarterActivity } from '../../../../common/handovers';
 import { renderWithProviders } from '../../test/render';
 import { MyHandovers } from './my-handovers';
 import { fakeServer } from './test-server';
+import { aHandover, asker, brief } from './test-fixtures';
 import { ThreadHandoverPanel } from './thread-handover-panel';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const person = (id: string, firstName: string) => ({
-  id,
-  username: null,
-  firstName,
-  lastName: null,
-  profileImageUrl: null,
-});
-const asker = person('asker', 'Arlo');
-const owner = person('owner', 'Olive');
-const brief = { id: 5, title: 'Kefir grains', thumbnailPath: null, owner };
-
-const handover = (over: Partial<Handover> = {}): Handover => ({
-  id: 3,
-  starterId: 5,
-  giver: owner,
-  recipient: asker,
-  status: 'given',
-  at: null,
-  createdAt: '',
-  confirmedAt: null,
-  healthCheck: null,
-  canLeaveFeedback: false,
-  myFeedback: null,
-  ...over,
-});
 
 const activity: StarterActivity = {
   starterId: 5,
@@ -98,7 +73,7 @@ describe("the giver's health check", () => {
       'GET /api/me/starter-activity': () => [],
       'GET /api/me/handovers': () => ({
         reservedForMe: [],
-        received: [{ ...handover({ healthCheck: checked }), starter: brief }],
+        received: [{ ...aHandover({ healthCheck: checked }), starter: brief }],
         given: [],
       }),
       'GET /api/me/blocks': () => [],

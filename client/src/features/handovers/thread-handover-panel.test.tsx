@@ -5,19 +5,9 @@ import { renderWithProviders } from '../../test/render';
 import type { Handover, Reservation, StarterActivity } from '../../../../common/handovers';
 import { ThreadHandoverPanel } from './thread-handover-panel';
 import { fakeServer } from './test-server';
+import { aHandover, asker, brief } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
-
-const person = (id: string, firstName: string) => ({
-  id,
-  username: null,
-  firstName,
-  lastName: null,
-  profileImageUrl: null,
-});
-const asker = person('asker', 'Arlo');
-const owner = person('owner', 'Olive');
-const brief = { id: 5, title: 'Kefir grains', thumbnailPath: null, owner };
 
 const reservation = (at: string | null = null): Reservation => ({
   id: 9,
@@ -26,21 +16,6 @@ const reservation = (at: string | null = null): Reservation => ({
   at,
   status: 'active',
   createdAt: '',
-});
-
-const handover = (over: Partial<Handover> = {}): Handover => ({
-  id: 3,
-  starterId: 5,
-  giver: owner,
-  recipient: asker,
-  status: 'given',
-  at: null,
-  createdAt: '',
-  confirmedAt: null,
-  healthCheck: null,
-  canLeaveFeedback: false,
-  myFeedback: null,
-  ...over,
 });
 
 function activity(over: Partial<StarterActivity['askers'][number]> = {}): StarterActivity {
@@ -188,7 +163,7 @@ describe('ThreadHandoverPanel, the member who asked', () => {
   it('confirms "Received" or says it didn’t happen', async () => {
     const user = userEvent.setup();
     const calls = serveMember(
-      { received: [handover()] },
+      { received: [aHandover()] },
       { 'POST /api/handovers/3/confirm': () => undefined },
     );
     renderWithProviders(
@@ -205,7 +180,7 @@ describe('ThreadHandoverPanel, the member who asked', () => {
   it('leaves 👎 only with a reason, then the dialog closes onto its button', async () => {
     const user = userEvent.setup();
     const calls = serveMember(
-      { received: [handover({ status: 'received', canLeaveFeedback: true })] },
+      { received: [aHandover({ status: 'received', canLeaveFeedback: true })] },
       { 'POST /api/handovers/3/feedback': () => ({ id: 1 }) },
     );
     renderWithProviders(

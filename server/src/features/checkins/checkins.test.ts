@@ -18,17 +18,8 @@ afterAll(async () => {
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const DAY = 86_400_000;
 
-function call(who: Member | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 async function ok<T>(who: Member, method: string, url: string, payload?: unknown): Promise<T> {
-  const res = await call(who, method, url, payload);
+  const res = await t.call(who, method, url, payload);
   expect(res.statusCode, `${method} ${url}: ${res.body}`).toBeLessThan(300);
   return res.body ? (res.json() as T) : (undefined as T);
 }
@@ -129,24 +120,24 @@ describe('check-ins after a confirmed hand-over', () => {
     const [checkin] = await due(recipient);
     const stranger = await signedInMember(t.db);
     for (const who of [giver, stranger]) {
-      const res = await call(who, 'POST', `/api/checkins/${checkin!.id}`, { answer: 'thriving' });
+      const res = await t.call(who, 'POST', `/api/checkins/${checkin!.id}`, { answer: 'thriving' });
       expect(res.statusCode).toBe(404);
     }
-    expect((await call(null, 'POST', `/api/checkins/${checkin!.id}`, {})).statusCode).toBe(401);
-    expect((await call(null, 'GET', '/api/checkins')).statusCode).toBe(401);
-    const bad = await call(recipient, 'POST', `/api/checkins/${checkin!.id}`, { answer: 'meh' });
+    expect((await t.call(null, 'POST', `/api/checkins/${checkin!.id}`, {})).statusCode).toBe(401);
+    expect((await t.call(null, 'GET', '/api/checkins')).statusCode).toBe(401);
+    const bad = await t.call(recipient, 'POST', `/api/checkins/${checkin!.id}`, { answer: 'meh' });
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/Choose how it is doing/);
-    expect((await call(recipient, 'POST', '/api/checkins/abc', {})).statusCode).toBe(400);
+    expect((await t.call(recipient, 'POST', '/api/checkins/abc', {})).statusCode).toBe(400);
     expect(
-      (await call(recipient, 'POST', '/api/checkins/999999999', { answer: 'slow' })).statusCode,
+      (await t.call(recipient, 'POST', '/api/checkins/999999999', { answer: 'slow' })).statusCode,
     ).toBe(404);
     expect((await rowsOf(handoverId)).every((r) => r.answer === null)).toBe(true);
     expect(await due(recipient)).toHaveLength(1);
 
     // Day 3 is not due yet: it cannot be answered ahead of time.
     const day3 = (await rowsOf(handoverId)).find((r) => r.day === 3)!;
-    const early = await call(recipient, 'POST', `/api/checkins/${day3.id}`, { answer: 'slow' });
+    const early = await t.call(recipient, 'POST', `/api/checkins/${day3.id}`, { answer: 'slow' });
     expect(early.statusCode).toBe(409);
   });
 
@@ -177,12 +168,12 @@ describe('check-ins after a confirmed hand-over', () => {
     const [checkin] = await due(recipient);
     const url = `/api/checkins/${checkin!.id}`;
     const [first, second] = await Promise.all([
-      call(recipient, 'POST', url, { answer: 'worried' }),
-      call(recipient, 'POST', url, { answer: 'worried' }),
+      t.call(recipient, 'POST', url, { answer: 'worried' }),
+      t.call(recipient, 'POST', url, { answer: 'worried' }),
     ]);
     expect([first!.statusCode, second!.statusCode]).toEqual([200, 200]);
     expect(second!.json().answeredAt).toBe(first!.json().answeredAt);
-    const other = await call(recipient, 'POST', url, { answer: 'thriving' });
+    const other = await t.call(recipient, 'POST', url, { answer: 'thriving' });
     expect(other.statusCode).toBe(409);
     const lines = await threadLines(giver, starter.id, recipient.user.id);
     expect(lines.map((l) => l.content)).toEqual([
@@ -197,7 +188,7 @@ describe('check-ins after a confirmed hand-over', () => {
     const [checkin] = await due(recipient);
     await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, giver.user.id));
     expect(await due(recipient)).toEqual([]);
-    const res = await call(recipient, 'POST', `/api/checkins/${checkin!.id}`, {
+    const res = await t.call(recipient, 'POST', `/api/checkins/${checkin!.id}`, {
       answer: 'thriving',
     });
     expect(res.statusCode).toBe(404);

@@ -20,15 +20,6 @@ afterAll(async () => {
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const DAY = 86_400_000;
 
-function call(who: Member | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 /** A member writes to the owner about the starter (as the Message dialog does). */
 async function ask(
   member: Member,
@@ -36,7 +27,7 @@ async function ask(
   ownerId: string,
   content = 'May I have some?',
 ) {
-  const res = await call(member, 'POST', '/api/messages', {
+  const res = await t.call(member, 'POST', '/api/messages', {
     starterId,
     receiverId: ownerId,
     content,
@@ -45,7 +36,7 @@ async function ask(
 }
 
 async function reply(owner: Member, starterId: number, to: string) {
-  const res = await call(owner, 'POST', '/api/messages', {
+  const res = await t.call(owner, 'POST', '/api/messages', {
     starterId,
     receiverId: to,
     content: 'Of course!',
@@ -55,7 +46,7 @@ async function reply(owner: Member, starterId: number, to: string) {
 
 async function thread(member: Member, starterId: number, other?: string): Promise<Message[]> {
   const q = other ? `?with=${other}` : '';
-  const res = await call(member, 'GET', `/api/messages/starter/${starterId}${q}`);
+  const res = await t.call(member, 'GET', `/api/messages/starter/${starterId}${q}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -159,11 +150,11 @@ describe('portions and hand-over mode on a listing', () => {
     const { owner, starter } = await setting(1);
     const other = await signedInMember(t.db);
     const url = `/api/starters/${starter.id}/portions`;
-    expect((await call(other, 'POST', url, { add: 2 })).statusCode).toBe(403);
-    const res = await call(owner, 'POST', url, { add: 2 });
+    expect((await t.call(other, 'POST', url, { add: 2 })).statusCode).toBe(403);
+    const res = await t.call(owner, 'POST', url, { add: 2 });
     expect(res.statusCode, res.body).toBe(200);
     expect(res.json()).toMatchObject({ portions: 3, portionsLeft: 3 });
-    expect((await call(owner, 'POST', url, { add: 18 })).statusCode).toBe(400);
+    expect((await t.call(owner, 'POST', url, { add: 18 })).statusCode).toBe(400);
   });
 });
 
@@ -172,7 +163,7 @@ describe('reservations', () => {
     const { owner, starter } = await setting(3);
     const asker = await signedInMember(t.db);
     await ask(asker, starter.id, owner.user.id);
-    const res = await call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+    const res = await t.call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
       memberId: asker.user.id,
       at: '2026-11-28T10:00',
     });
@@ -185,9 +176,9 @@ describe('reservations', () => {
       at: '2026-11-28T10:00',
       reservationId: res.json().id,
     });
-    const unread = await call(asker, 'GET', '/api/messages/unread-count');
+    const unread = await t.call(asker, 'GET', '/api/messages/unread-count');
     expect(unread.json().count).toBe(1);
-    const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    const detail = (await t.call(null, 'GET', `/api/starters/${starter.id}`)).json();
     expect(detail).toMatchObject({ portionsLeft: 2, portionsReserved: 1, status: 'available' });
   });
 
@@ -199,16 +190,16 @@ describe('reservations', () => {
     await ask(a, starter.id, owner.user.id);
     await ask(b, starter.id, owner.user.id);
     const url = `/api/starters/${starter.id}/reservations`;
-    expect((await call(null, 'POST', url, { memberId: a.user.id })).statusCode).toBe(401);
+    expect((await t.call(null, 'POST', url, { memberId: a.user.id })).statusCode).toBe(401);
     // Reserving on someone else's starter.
-    expect((await call(a, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
-    expect((await call(owner, 'POST', url, { memberId: silent.user.id })).statusCode).toBe(403);
-    expect((await call(owner, 'POST', url, { memberId: owner.user.id })).statusCode).toBe(400);
-    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
-    const more = await call(owner, 'POST', url, { memberId: b.user.id });
+    expect((await t.call(a, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
+    expect((await t.call(owner, 'POST', url, { memberId: silent.user.id })).statusCode).toBe(403);
+    expect((await t.call(owner, 'POST', url, { memberId: owner.user.id })).statusCode).toBe(400);
+    expect((await t.call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
+    const more = await t.call(owner, 'POST', url, { memberId: b.user.id });
     expect(more.statusCode).toBe(409);
     expect(more.json().message).toMatch(/no portions left/i);
-    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(409);
+    expect((await t.call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(409);
     const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
     expect(row!.portionsReserved).toBe(1);
   });
@@ -221,13 +212,13 @@ describe('reservations', () => {
     await ask(b, starter.id, owner.user.id);
     const url = `/api/starters/${starter.id}/reservations`;
     const results = await Promise.all([
-      call(owner, 'POST', url, { memberId: a.user.id }),
-      call(owner, 'POST', url, { memberId: b.user.id }),
+      t.call(owner, 'POST', url, { memberId: a.user.id }),
+      t.call(owner, 'POST', url, { memberId: b.user.id }),
     ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([201, 409]);
     const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
     expect(row!.portionsReserved).toBe(1);
-    const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    const detail = (await t.call(null, 'GET', `/api/starters/${starter.id}`)).json();
     expect(detail.status).toBe('reserved');
   });
 
@@ -238,12 +229,12 @@ describe('reservations', () => {
     await ask(a, starter.id, owner.user.id);
     await ask(b, starter.id, owner.user.id);
     const url = `/api/starters/${starter.id}/reservations`;
-    const ra = (await call(owner, 'POST', url, { memberId: a.user.id })).json().id;
-    const rb = (await call(owner, 'POST', url, { memberId: b.user.id })).json().id;
-    expect((await call(b, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(404);
-    expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
-    expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(409);
-    const released = await call(owner, 'DELETE', `/api/reservations/${rb}`, {
+    const ra = (await t.call(owner, 'POST', url, { memberId: a.user.id })).json().id;
+    const rb = (await t.call(owner, 'POST', url, { memberId: b.user.id })).json().id;
+    expect((await t.call(b, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(404);
+    expect((await t.call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
+    expect((await t.call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(409);
+    const released = await t.call(owner, 'DELETE', `/api/reservations/${rb}`, {
       reason: 'My grains need a rest',
     });
     expect(released.statusCode).toBe(204);
@@ -253,9 +244,9 @@ describe('reservations', () => {
     expect(systemLines(ownerView, 'reservation_backed_out')).toHaveLength(1);
     const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
     expect(row!.portionsReserved).toBe(0);
-    const summary = (await call(null, 'GET', `/api/users/${a.user.id}/summary`)).json();
+    const summary = (await t.call(null, 'GET', `/api/users/${a.user.id}/summary`)).json();
     expect(summary.backedOut90d).toBe(1);
-    expect((await call(null, 'GET', `/api/users/${b.user.id}/summary`)).json().backedOut90d).toBe(
+    expect((await t.call(null, 'GET', `/api/users/${b.user.id}/summary`)).json().backedOut90d).toBe(
       0,
     );
   });
@@ -266,9 +257,9 @@ describe('hand-overs, confirmation and feedback', () => {
     const { owner, starter } = await setting(1);
     const [a, b] = [await signedInMember(t.db), await signedInMember(t.db)];
     for (const m of [a, b]) await ask(m, starter.id, owner.user.id);
-    const claim = () => call(owner, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true });
+    const claim = () => t.call(owner, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true });
     expect(
-      (await call(a, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true })).statusCode,
+      (await t.call(a, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true })).statusCode,
     ).toBe(403);
     expect(systemLines(await thread(a, starter.id), 'found_new_home')).toHaveLength(0);
 
@@ -294,25 +285,25 @@ describe('hand-overs, confirmation and feedback', () => {
     await reply(owner, starter.id, b.user.id);
     const url = `/api/starters/${starter.id}/reservations`;
     const ra = (
-      await call(owner, 'POST', url, { memberId: a.user.id, at: '2026-11-28T10:00' })
+      await t.call(owner, 'POST', url, { memberId: a.user.id, at: '2026-11-28T10:00' })
     ).json().id;
-    await call(owner, 'POST', url, { memberId: b.user.id, at: '2026-11-28T11:00' });
-    expect((await call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
+    await t.call(owner, 'POST', url, { memberId: b.user.id, at: '2026-11-28T11:00' });
+    expect((await t.call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
 
     const give = `/api/starters/${starter.id}/handovers`;
-    expect((await call(b, 'POST', give, { memberId: b.user.id })).statusCode).toBe(403);
-    const toB = await call(owner, 'POST', give, { memberId: b.user.id });
+    expect((await t.call(b, 'POST', give, { memberId: b.user.id })).statusCode).toBe(403);
+    const toB = await t.call(owner, 'POST', give, { memberId: b.user.id });
     expect(toB.statusCode, toB.body).toBe(201);
     const handoverId = toB.json().id;
-    let detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    let detail = (await t.call(null, 'GET', `/api/starters/${starter.id}`)).json();
     expect(detail).toMatchObject({ isClaimed: false, portionsLeft: 1, portionsReserved: 0 });
     expect(systemLines(await thread(c, starter.id), 'found_new_home')).toHaveLength(0);
 
     // The last portion, to someone not on CultureShare: the starter is claimed.
-    expect((await call(owner, 'POST', give, { memberId: null })).statusCode).toBe(201);
-    detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    expect((await t.call(owner, 'POST', give, { memberId: null })).statusCode).toBe(201);
+    detail = (await t.call(null, 'GET', `/api/starters/${starter.id}`)).json();
     expect(detail).toMatchObject({ isClaimed: true, status: 'claimed', portionsLeft: 0 });
-    expect((await call(owner, 'POST', give, { memberId: null })).statusCode).toBe(409);
+    expect((await t.call(owner, 'POST', give, { memberId: null })).statusCode).toBe(409);
     for (const m of [a, c]) {
       const lines = systemLines(await thread(m, starter.id), 'found_new_home');
       expect(lines).toHaveLength(1);
@@ -322,32 +313,32 @@ describe('hand-overs, confirmation and feedback', () => {
 
     // Feedback waits for "Received".
     const fb = `/api/handovers/${handoverId}/feedback`;
-    expect((await call(b, 'POST', fb, { rating: 'up' })).statusCode).toBe(409);
+    expect((await t.call(b, 'POST', fb, { rating: 'up' })).statusCode).toBe(409);
     // Only the recipient confirms.
     const confirm = `/api/handovers/${handoverId}/confirm`;
-    expect((await call(c, 'POST', confirm, { received: true })).statusCode).toBe(404);
-    expect((await call(owner, 'POST', confirm, { received: true })).statusCode).toBe(403);
-    expect((await call(b, 'POST', confirm, { received: true })).statusCode).toBe(204);
-    expect((await call(b, 'POST', confirm, { received: false })).statusCode).toBe(409);
+    expect((await t.call(c, 'POST', confirm, { received: true })).statusCode).toBe(404);
+    expect((await t.call(owner, 'POST', confirm, { received: true })).statusCode).toBe(403);
+    expect((await t.call(b, 'POST', confirm, { received: true })).statusCode).toBe(204);
+    expect((await t.call(b, 'POST', confirm, { received: false })).statusCode).toBe(409);
 
-    expect((await call(b, 'POST', fb, { rating: 'up', note: 'Lovely grains' })).statusCode).toBe(
+    expect((await t.call(b, 'POST', fb, { rating: 'up', note: 'Lovely grains' })).statusCode).toBe(
       201,
     );
-    expect((await call(b, 'POST', fb, { rating: 'up' })).statusCode).toBe(409);
-    expect((await call(c, 'POST', fb, { rating: 'up' })).statusCode).toBe(404);
-    const down = await call(owner, 'POST', fb, { rating: 'down' });
+    expect((await t.call(b, 'POST', fb, { rating: 'up' })).statusCode).toBe(409);
+    expect((await t.call(c, 'POST', fb, { rating: 'up' })).statusCode).toBe(404);
+    const down = await t.call(owner, 'POST', fb, { rating: 'down' });
     expect(down.statusCode).toBe(400);
     expect(down.json().fields.reason).toBeTruthy();
-    expect((await call(owner, 'POST', fb, { rating: 'down', reason: 'late' })).statusCode).toBe(
+    expect((await t.call(owner, 'POST', fb, { rating: 'down', reason: 'late' })).statusCode).toBe(
       201,
     );
 
-    const ownerSummary = (await call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json();
+    const ownerSummary = (await t.call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json();
     expect(ownerSummary).toMatchObject({ given: 1, received: 0, thumbsUp: 1, thumbsDown: 0 });
-    const bSummary = (await call(null, 'GET', `/api/users/${b.user.id}/summary`)).json();
+    const bSummary = (await t.call(null, 'GET', `/api/users/${b.user.id}/summary`)).json();
     expect(bSummary).toMatchObject({ given: 0, received: 1, thumbsUp: 0, thumbsDown: 1 });
 
-    const mine = (await call(b, 'GET', '/api/me/handovers')).json();
+    const mine = (await t.call(b, 'GET', '/api/me/handovers')).json();
     expect(mine.received).toHaveLength(1);
     expect(mine.received[0]).toMatchObject({
       status: 'received',
@@ -355,7 +346,7 @@ describe('hand-overs, confirmation and feedback', () => {
       myFeedback: 'up',
       canLeaveFeedback: false,
     });
-    const activity = (await call(owner, 'GET', '/api/me/starter-activity')).json();
+    const activity = (await t.call(owner, 'GET', '/api/me/starter-activity')).json();
     expect(activity[0]).toMatchObject({
       starterId: starter.id,
       status: 'claimed',
@@ -373,14 +364,14 @@ describe('hand-overs, confirmation and feedback', () => {
     const a = await signedInMember(t.db);
     await ask(a, starter.id, owner.user.id);
     const id = (
-      await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
+      await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
     ).json().id;
     expect(
-      (await call(a, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode,
+      (await t.call(a, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode,
     ).toBe(204);
-    const res = await call(a, 'POST', `/api/handovers/${id}/feedback`, { rating: 'up' });
+    const res = await t.call(a, 'POST', `/api/handovers/${id}/feedback`, { rating: 'up' });
     expect(res.statusCode).toBe(403);
-    expect((await call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json().thumbsUp).toBe(
+    expect((await t.call(null, 'GET', `/api/users/${owner.user.id}/summary`)).json().thumbsUp).toBe(
       0,
     );
   });
@@ -390,23 +381,23 @@ describe('hand-overs, confirmation and feedback', () => {
     const a = await signedInMember(t.db);
     await ask(a, starter.id, owner.user.id);
     const id = (
-      await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
+      await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: a.user.id })
     ).json().id;
-    expect((await call(a, 'GET', '/api/me/notices')).json()).toContainEqual(
+    expect((await t.call(a, 'GET', '/api/me/notices')).json()).toContainEqual(
       expect.objectContaining({ kind: 'confirm_handover', handoverId: id }),
     );
-    await call(a, 'POST', `/api/handovers/${id}/confirm`, { received: false });
-    const detail = (await call(null, 'GET', `/api/starters/${starter.id}`)).json();
+    await t.call(a, 'POST', `/api/handovers/${id}/confirm`, { received: false });
+    const detail = (await t.call(null, 'GET', `/api/starters/${starter.id}`)).json();
     expect(detail.portionsLeft).toBe(2);
-    expect((await call(null, 'GET', `/api/users/${a.user.id}/summary`)).json().received).toBe(0);
+    expect((await t.call(null, 'GET', `/api/users/${a.user.id}/summary`)).json().received).toBe(0);
   });
 
   it("refuses a hand-over on someone else's starter and to a member who never asked", async () => {
     const { owner, starter } = await setting(1);
     const a = await signedInMember(t.db);
     const url = `/api/starters/${starter.id}/handovers`;
-    expect((await call(a, 'POST', url, { memberId: null })).statusCode).toBe(403);
-    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
+    expect((await t.call(a, 'POST', url, { memberId: null })).statusCode).toBe(403);
+    expect((await t.call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
   });
 });
 
@@ -422,7 +413,7 @@ describe('member summary', () => {
     await ask(a, starter.id, owner.user.id);
     await ask(b, starter.id, owner.user.id);
     await reply(owner, starter.id, a.user.id);
-    const res = await call(null, 'GET', `/api/users/${owner.user.id}/summary`);
+    const res = await t.call(null, 'GET', `/api/users/${owner.user.id}/summary`);
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ replyRate: 0.5, typicalReplyMinutes: 0 });
     expect(res.body).not.toContain(owner.user.email);
@@ -431,16 +422,18 @@ describe('member summary', () => {
 
   it('answers 404 for an unknown or banned member', async () => {
     const banned = await signedInMember(t.db, { bannedAt: new Date() });
-    expect((await call(null, 'GET', `/api/users/${banned.user.id}/summary`)).statusCode).toBe(404);
-    expect((await call(null, 'GET', '/api/users/nobody/summary')).statusCode).toBe(404);
+    expect((await t.call(null, 'GET', `/api/users/${banned.user.id}/summary`)).statusCode).toBe(
+      404,
+    );
+    expect((await t.call(null, 'GET', '/api/users/nobody/summary')).statusCode).toBe(404);
   });
 });
 
 describe('listings that stay fresh', () => {
   const browse = (title: string) =>
-    call(null, 'GET', `/api/starters?search=${encodeURIComponent(title)}`).then((r) =>
-      (r.json().starters as Array<{ id: number }>).map((s) => s.id),
-    );
+    t
+      .call(null, 'GET', `/api/starters?search=${encodeURIComponent(title)}`)
+      .then((r) => (r.json().starters as Array<{ id: number }>).map((s) => s.id));
 
   it('an expired listing leaves browse and search, stays on My Starters, and renewing brings it back', async () => {
     const title = `Expiring ${crypto.randomBytes(4).toString('hex')}`;
@@ -456,23 +449,23 @@ describe('listings that stay fresh', () => {
       content: 'Still there?',
     });
     expect(await browse(title)).toEqual([]);
-    expect((await call(null, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(404);
+    expect((await t.call(null, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(404);
     // A conversation under way keeps its thread and the starter's page.
-    expect((await call(asker, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(200);
+    expect((await t.call(asker, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(200);
     expect((await thread(asker, starter.id)).length).toBe(1);
-    const conversations = (await call(owner, 'GET', '/api/conversations')).json();
+    const conversations = (await t.call(owner, 'GET', '/api/conversations')).json();
     expect(conversations.map((c: { starterId: number }) => c.starterId)).toContain(starter.id);
-    expect((await call(owner, 'GET', '/api/messages/unread-count')).json().count).toBe(1);
-    const my = (await call(owner, 'GET', '/api/starters/my')).json();
+    expect((await t.call(owner, 'GET', '/api/messages/unread-count')).json().count).toBe(1);
+    const my = (await t.call(owner, 'GET', '/api/starters/my')).json();
     expect(my.find((s: { id: number }) => s.id === starter.id).status).toBe('expired');
-    expect((await call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
+    expect((await t.call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
       expect.objectContaining({ kind: 'expired', starterId: starter.id }),
     );
 
     const stranger = await signedInMember(t.db);
     const renewUrl = `/api/starters/${starter.id}/renew`;
-    expect((await call(stranger, 'POST', renewUrl, {})).statusCode).toBe(404);
-    const renewed = await call(owner, 'POST', renewUrl, {});
+    expect((await t.call(stranger, 'POST', renewUrl, {})).statusCode).toBe(404);
+    const renewed = await t.call(owner, 'POST', renewUrl, {});
     expect(renewed.statusCode, renewed.body).toBe(200);
     expect(renewed.json().status).toBe('available');
     expect(await browse(title)).toEqual([starter.id]);
@@ -482,35 +475,37 @@ describe('listings that stay fresh', () => {
     const { owner, starter } = await setting(2, {
       availableUntil: new Date(Date.now() + DAY),
     });
-    expect((await call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
+    expect((await t.call(owner, 'GET', '/api/me/notices')).json()).toContainEqual(
       expect.objectContaining({ kind: 'expires_soon', starterId: starter.id }),
     );
     const url = `/api/starters/${starter.id}/renew`;
     for (let i = 0; i < RENEWALS_MAX; i++) {
-      expect((await call(owner, 'POST', url)).statusCode).toBe(200);
+      expect((await t.call(owner, 'POST', url)).statusCode).toBe(200);
     }
-    const refused = await call(owner, 'POST', url);
+    const refused = await t.call(owner, 'POST', url);
     expect(refused.statusCode).toBe(409);
     // A hand-over starts the count again.
     expect(
-      (await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: null }))
+      (await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, { memberId: null }))
         .statusCode,
     ).toBe(201);
-    expect((await call(owner, 'POST', url)).statusCode).toBe(200);
+    expect((await t.call(owner, 'POST', url)).statusCode).toBe(200);
   });
 
   it('a claimed starter stops expiring and stays listed', async () => {
     const title = `Claimed ${crypto.randomBytes(4).toString('hex')}`;
     const { owner, starter } = await setting(1, { title });
-    const res = await call(owner, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true });
+    const res = await t.call(owner, 'PATCH', `/api/starters/${starter.id}`, { isClaimed: true });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ isClaimed: true, status: 'claimed' });
     await t.db
       .update(starters)
       .set({ availableUntil: new Date(Date.now() - DAY) })
       .where(eq(starters.id, starter.id));
-    expect((await call(null, 'GET', `/api/starters/${starter.id}`)).json().status).toBe('claimed');
-    expect((await call(owner, 'POST', `/api/starters/${starter.id}/renew`)).statusCode).toBe(409);
+    expect((await t.call(null, 'GET', `/api/starters/${starter.id}`)).json().status).toBe(
+      'claimed',
+    );
+    expect((await t.call(owner, 'POST', `/api/starters/${starter.id}/renew`)).statusCode).toBe(409);
   });
 });
 
@@ -519,9 +514,9 @@ describe('blocks', () => {
     const { owner, starter } = await setting(1);
     const a = await signedInMember(t.db);
     await ask(a, starter.id, owner.user.id);
-    expect((await call(owner, 'PUT', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
-    expect((await call(owner, 'PUT', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
-    const refused = await call(a, 'POST', '/api/messages', {
+    expect((await t.call(owner, 'PUT', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
+    expect((await t.call(owner, 'PUT', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
+    const refused = await t.call(a, 'POST', '/api/messages', {
       starterId: starter.id,
       receiverId: owner.user.id,
       content: 'Hello again',
@@ -529,7 +524,7 @@ describe('blocks', () => {
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe(BLOCKED_BY_THEM);
     // Nor can the owner keep writing to someone who cannot answer.
-    const ownerSends = await call(owner, 'POST', '/api/messages', {
+    const ownerSends = await t.call(owner, 'POST', '/api/messages', {
       starterId: starter.id,
       receiverId: a.user.id,
       content: 'Hi',
@@ -537,15 +532,17 @@ describe('blocks', () => {
     expect(ownerSends.statusCode).toBe(403);
 
     const later = await createStarterRow(t.db, owner.user.id);
-    expect((await call(a, 'GET', `/api/starters/${later.id}`)).json().canMessage).toBe(false);
-    expect((await call(a, 'GET', '/api/me/unreachable')).json().memberIds).toEqual([owner.user.id]);
-    expect((await call(owner, 'GET', '/api/me/blocks')).json()).toHaveLength(1);
+    expect((await t.call(a, 'GET', `/api/starters/${later.id}`)).json().canMessage).toBe(false);
+    expect((await t.call(a, 'GET', '/api/me/unreachable')).json().memberIds).toEqual([
+      owner.user.id,
+    ]);
+    expect((await t.call(owner, 'GET', '/api/me/blocks')).json()).toHaveLength(1);
     // Private: the block shows nowhere public.
-    const summary = await call(null, 'GET', `/api/users/${a.user.id}/summary`);
+    const summary = await t.call(null, 'GET', `/api/users/${a.user.id}/summary`);
     expect(summary.body).not.toMatch(/block/i);
 
-    expect((await call(owner, 'DELETE', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
-    expect((await call(a, 'GET', `/api/starters/${later.id}`)).json().canMessage).toBe(true);
+    expect((await t.call(owner, 'DELETE', `/api/blocks/${a.user.id}`)).statusCode).toBe(204);
+    expect((await t.call(a, 'GET', `/api/starters/${later.id}`)).json().canMessage).toBe(true);
     await ask(a, later.id, owner.user.id);
     const rows = await t.db
       .select()
@@ -567,7 +564,7 @@ describe('reservation mail', () => {
     });
     const asker = await signedInMember(t.db);
     await ask(asker, starter.id, owner.user.id);
-    const res = await call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+    const res = await t.call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
       memberId: asker.user.id,
       at: '2026-11-28T10:00',
     });
@@ -583,7 +580,7 @@ describe('reservation mail', () => {
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
 
-    const gone = await call(owner, 'DELETE', `/api/reservations/${res.json().id}`, {
+    const gone = await t.call(owner, 'DELETE', `/api/reservations/${res.json().id}`, {
       reason: 'Grains need a rest',
     });
     expect(gone.statusCode, gone.body).toBe(204);
@@ -609,14 +606,14 @@ describe('reservation mail', () => {
     const url = `/api/starters/${starter.id}/reservations`;
     const ids: Record<string, number> = {};
     for (const m of [quiet, suspended, leaving]) {
-      const res = await call(owner, 'POST', url, { memberId: m.user.id });
+      const res = await t.call(owner, 'POST', url, { memberId: m.user.id });
       expect(res.statusCode, res.body).toBe(201);
       ids[m.user.id] = res.json().id;
     }
     expect(await mailTo(quiet.user.email)).toHaveLength(0);
     expect(await mailTo(suspended.user.email)).toHaveLength(0);
     expect(await mailTo(leaving.user.email)).toHaveLength(1);
-    const back = await call(leaving, 'DELETE', `/api/reservations/${ids[leaving.user.id]}`, {});
+    const back = await t.call(leaving, 'DELETE', `/api/reservations/${ids[leaving.user.id]}`, {});
     expect(back.statusCode, back.body).toBe(204);
     expect(await mailTo(leaving.user.email)).toHaveLength(1);
     expect(await mailTo(owner.user.email)).toHaveLength(0);
@@ -629,8 +626,8 @@ describe('reservation mail', () => {
     await ask(a, starter.id, owner.user.id);
     await ask(b, starter.id, owner.user.id);
     const url = `/api/starters/${starter.id}/reservations`;
-    expect((await call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
-    expect((await call(owner, 'POST', url, { memberId: b.user.id })).statusCode).toBe(409);
+    expect((await t.call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(201);
+    expect((await t.call(owner, 'POST', url, { memberId: b.user.id })).statusCode).toBe(409);
     expect(await mailTo(b.user.email)).toHaveLength(0);
   });
 });
@@ -663,12 +660,12 @@ describe('expiry reminders', () => {
     expect(later.id).toBeGreaterThan(0);
 
     // The site-wide notice says the same.
-    const notices = (await call(owner, 'GET', '/api/me/notices')).json();
+    const notices = (await t.call(owner, 'GET', '/api/me/notices')).json();
     expect(notices).toEqual([
       expect.objectContaining({ kind: 'expires_soon', starterId: starter.id }),
     ]);
 
-    const renew = await call(owner, 'POST', `/api/starters/${starter.id}/renew`, {
+    const renew = await t.call(owner, 'POST', `/api/starters/${starter.id}/renew`, {
       availableDays: 7,
     });
     expect(renew.statusCode, renew.body).toBeLessThan(300);

@@ -14,21 +14,12 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-function call(who: Member | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 /** An owner with a two-portion starter, and a member who has asked for some. */
 async function setting() {
   const owner = await signedInMember(t.db);
   const asker = await signedInMember(t.db);
   const starter = await createStarterRow(t.db, owner.user.id, { portions: 2 });
-  const asked = await call(asker, 'POST', '/api/messages', {
+  const asked = await t.call(asker, 'POST', '/api/messages', {
     starterId: starter.id,
     receiverId: owner.user.id,
     content: 'May I have some?',
@@ -38,10 +29,10 @@ async function setting() {
 }
 
 const give = (owner: Member, starterId: number, body: object) =>
-  call(owner, 'POST', `/api/starters/${starterId}/handovers`, body);
+  t.call(owner, 'POST', `/api/starters/${starterId}/handovers`, body);
 
 async function received(member: Member) {
-  const res = await call(member, 'GET', '/api/me/handovers');
+  const res = await t.call(member, 'GET', '/api/me/handovers');
   expect(res.statusCode).toBe(200);
   return res.json<MyHandovers>();
 }
@@ -62,7 +53,7 @@ describe("the giver's health check at hand-over", () => {
     const given = (await received(owner)).given.find((h) => h.starter.id === starter.id);
     expect(given?.healthCheck).toEqual(expected);
 
-    const activity = await call(owner, 'GET', '/api/me/starter-activity');
+    const activity = await t.call(owner, 'GET', '/api/me/starter-activity');
     const listing = activity.json<StarterActivity[]>().find((a) => a.starterId === starter.id);
     expect(listing?.askers.find((a) => a.user.id === asker.user.id)?.handover?.healthCheck).toEqual(
       expected,

@@ -24,15 +24,6 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
-function call(who: Member | null, method: string, url: string, payload?: unknown) {
-  return t.app.inject({
-    method: method as 'GET',
-    url,
-    headers: who ? { cookie: who.cookie } : {},
-    ...(payload === undefined ? {} : { payload: payload as object }),
-  });
-}
-
 const settings = (over: Partial<StandingOfferSettingsInput> = {}): StandingOfferSettingsInput => ({
   batchSize: 2,
   cadenceDays: 7,
@@ -45,7 +36,7 @@ const settings = (over: Partial<StandingOfferSettingsInput> = {}): StandingOffer
 async function giverWithOffer(over: Partial<StandingOfferSettingsInput> = {}) {
   const owner = await signedInMember(t.db);
   const starter = await createStarterRow(t.db, owner.user.id, { portions: 1 });
-  const res = await call(
+  const res = await t.call(
     owner,
     'POST',
     `/api/starters/${starter.id}/standing-offer`,
@@ -56,13 +47,13 @@ async function giverWithOffer(over: Partial<StandingOfferSettingsInput> = {}) {
 }
 
 async function view(who: Member | null, starterId: number): Promise<StandingOfferView> {
-  const res = await call(who, 'GET', `/api/starters/${starterId}/standing-offer`);
+  const res = await t.call(who, 'GET', `/api/starters/${starterId}/standing-offer`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
 
 async function join(who: Member, starterId: number) {
-  const res = await call(who, 'POST', `/api/starters/${starterId}/waitlist`);
+  const res = await t.call(who, 'POST', `/api/starters/${starterId}/waitlist`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json() as StandingOfferView;
 }
@@ -102,7 +93,7 @@ async function pendingOffers(starterId: number) {
 
 async function thread(member: Member, starterId: number, other?: Member): Promise<Message[]> {
   const q = other ? `?with=${other.user.id}` : '';
-  const res = await call(member, 'GET', `/api/messages/starter/${starterId}${q}`);
+  const res = await t.call(member, 'GET', `/api/messages/starter/${starterId}${q}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -111,7 +102,7 @@ const lineTexts = (list: Message[]) =>
   list.filter((m) => m.kind === 'system').map((m) => m.content);
 
 async function starterJson(who: Member, starterId: number) {
-  const res = await call(who, 'GET', `/api/starters/${starterId}`);
+  const res = await t.call(who, 'GET', `/api/starters/${starterId}`);
   expect(res.statusCode, res.body).toBe(200);
   return res.json();
 }
@@ -141,13 +132,13 @@ describe('a standing offer with a fair queue', () => {
     expect(await starterJson(owner, starter.id)).toMatchObject({ portions: 2, portionsLeft: 2 });
 
     // m3 accepts: a reservation, as if the owner had reserved it.
-    const accepted = await call(m3!, 'POST', `/api/standing-offers/offers/${m3Offer.id}/accept`);
+    const accepted = await t.call(m3!, 'POST', `/api/standing-offers/offers/${m3Offer.id}/accept`);
     expect(accepted.statusCode, accepted.body).toBe(201);
     expect(await starterJson(owner, starter.id)).toMatchObject({
       portionsReserved: 1,
       portionsLeft: 1,
     });
-    const mine = (await call(m3!, 'GET', '/api/me/handovers')).json();
+    const mine = (await t.call(m3!, 'GET', '/api/me/handovers')).json();
     expect(mine.reservedForMe.map((r: { id: number }) => r.id)).toEqual([
       accepted.json().reservationId,
     ]);
@@ -164,31 +155,31 @@ describe('a standing offer with a fair queue', () => {
     expect(lineTexts(await thread(m1!, starter.id))).toContain(EXPIRED_LINE);
     const m4Offer = (await view(m4!, starter.id)).me!.pendingOffer!;
     expect(
-      (await call(m4!, 'POST', `/api/standing-offers/offers/${m4Offer.id}/accept`)).statusCode,
+      (await t.call(m4!, 'POST', `/api/standing-offers/offers/${m4Offer.id}/accept`)).statusCode,
     ).toBe(201);
 
     // The rest of the hand-over flow works without a message: give, confirm.
-    const given = await call(owner, 'POST', `/api/starters/${starter.id}/handovers`, {
+    const given = await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, {
       memberId: m3!.user.id,
     });
     expect(given.statusCode, given.body).toBe(201);
-    const confirm = await call(m3!, 'POST', `/api/handovers/${given.json().id}/confirm`, {
+    const confirm = await t.call(m3!, 'POST', `/api/handovers/${given.json().id}/confirm`, {
       received: true,
     });
     expect(confirm.statusCode, confirm.body).toBe(204);
-    const activity = (await call(owner, 'GET', '/api/me/starter-activity')).json();
+    const activity = (await t.call(owner, 'GET', '/api/me/starter-activity')).json();
     expect(activity[0].askers.map((a: { user: { id: string } }) => a.user.id).sort()).toEqual(
       [m3!.user.id, m4!.user.id].sort(),
     );
 
     // m3 joins again, but got a portion within the last four weeks.
     expect((await join(m3!, starter.id)).me).toMatchObject({ place: 3 });
-    const round2 = await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    const round2 = await t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
     expect(round2.statusCode, round2.body).toBe(200);
     expect(await offered()).toEqual([m1!.user.id, m2!.user.id].sort());
     for (const m of [m1!, m2!]) {
       const offer = (await view(m, starter.id)).me!.pendingOffer!;
-      const res = await call(m, 'POST', `/api/standing-offers/offers/${offer.id}/decline`);
+      const res = await t.call(m, 'POST', `/api/standing-offers/offers/${offer.id}/decline`);
       expect(res.statusCode, res.body).toBe(204);
       expect(lineTexts(await thread(owner, starter.id, m))).toContain(DECLINED_LINE);
     }
@@ -205,7 +196,7 @@ describe('a standing offer with a fair queue', () => {
     await t.db.execute(sql`
       UPDATE handovers SET created_at = now() - interval '35 days'
       WHERE starter_id = ${starter.id} AND recipient_id = ${m3!.user.id}`);
-    await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    await t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
     expect(await offered()).toContain(m3!.user.id);
     expect((await view(m3!, starter.id)).me?.eligibleFrom).toBeNull();
     // Giving the last portion does not claim a starter with a standing offer.
@@ -217,7 +208,7 @@ describe('a standing offer with a fair queue', () => {
     const members = await waiting(starter.id, 5, [5, 4, 3, 2, 1]);
     await roundDue(starter.id);
     const roundNow = () =>
-      call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`).then((r) => {
+      t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`).then((r) => {
         expect(r.statusCode, r.body).toBe(200);
       });
     await Promise.all([
@@ -238,14 +229,14 @@ describe('a standing offer with a fair queue', () => {
     const { owner, starter } = await giverWithOffer({ batchSize: 5, mode: 'lottery' });
     const [stays1, leaves, stays2, blocked] = await waiting(starter.id, 4);
     const asker = await signedInMember(t.db);
-    await call(asker, 'POST', '/api/messages', {
+    await t.call(asker, 'POST', '/api/messages', {
       starterId: starter.id,
       receiverId: owner.user.id,
       content: 'Could I have some?',
     });
-    expect((await call(leaves!, 'DELETE', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await t.call(leaves!, 'DELETE', `/api/starters/${starter.id}/waitlist`)).statusCode,
+    ).toBe(204);
     await t.db.insert(blocks).values({ blockerId: owner.user.id, blockedId: blocked!.user.id });
     await roundDue(starter.id);
     await runStandingOfferRounds(worker);
@@ -257,16 +248,16 @@ describe('a standing offer with a fair queue', () => {
   it('stops rounds while paused and starts again on resume', async () => {
     const { owner, starter } = await giverWithOffer();
     await waiting(starter.id, 2);
-    const paused = await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/pause`);
+    const paused = await t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/pause`);
     expect(paused.json().offer.paused).toBe(true);
     await roundDue(starter.id);
     await runStandingOfferRounds(worker);
-    const now = await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    const now = await t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
     expect(now.statusCode).toBe(409);
     expect(await pendingOffers(starter.id)).toHaveLength(0);
     expect((await view(owner, starter.id)).offer?.round).toBe(0);
 
-    await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/resume`);
+    await t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/resume`);
     await runStandingOfferRounds(worker);
     expect(await pendingOffers(starter.id)).toHaveLength(2);
   });
@@ -277,31 +268,35 @@ describe('a standing offer with a fair queue', () => {
     expect((await join(m, starter.id)).me?.place).toBe(1);
     expect((await join(m, starter.id)).queueLength).toBe(1);
 
-    const own = await call(owner, 'POST', `/api/starters/${starter.id}/waitlist`);
+    const own = await t.call(owner, 'POST', `/api/starters/${starter.id}/waitlist`);
     expect(own.statusCode).toBe(400);
     const blockedMember = await signedInMember(t.db);
     await t.db
       .insert(blocks)
       .values({ blockerId: owner.user.id, blockedId: blockedMember.user.id });
-    const blocked = await call(blockedMember, 'POST', `/api/starters/${starter.id}/waitlist`);
+    const blocked = await t.call(blockedMember, 'POST', `/api/starters/${starter.id}/waitlist`);
     expect(blocked.statusCode).toBe(403);
     expect((await view(blockedMember, starter.id)).me?.cannotJoin).toBeTruthy();
     const unconfirmed = await signedInMember(t.db, { emailVerifiedAt: null });
     expect(
-      (await call(unconfirmed, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode,
+      (await t.call(unconfirmed, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode,
     ).toBe(403);
-    expect((await call(m, 'POST', '/api/starters/999999999/waitlist')).statusCode).toBe(404);
-    expect((await call(null, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(401);
+    expect((await t.call(m, 'POST', '/api/starters/999999999/waitlist')).statusCode).toBe(404);
+    expect((await t.call(null, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(
+      401,
+    );
 
     await t.db
       .update(starters)
       .set({ removedAt: new Date(), isActive: false })
       .where(eq(starters.id, starter.id));
     const late = await signedInMember(t.db);
-    expect((await call(late, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(404);
-    expect((await call(late, 'GET', `/api/starters/${starter.id}/standing-offer`)).statusCode).toBe(
+    expect((await t.call(late, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(
       404,
     );
+    expect(
+      (await t.call(late, 'GET', `/api/starters/${starter.id}/standing-offer`)).statusCode,
+    ).toBe(404);
     expect((await view(owner, starter.id)).queueLength).toBe(1);
   });
 
@@ -318,21 +313,21 @@ describe('a standing offer with a fair queue', () => {
       settings({ mode: 'first_come' as 'lottery' }),
       { batchSize: 2 },
     ]) {
-      const res = await call(owner, 'POST', url, bad);
+      const res = await t.call(owner, 'POST', url, bad);
       expect(res.statusCode, JSON.stringify(bad)).toBe(400);
       expect(res.json().message).toBeTruthy();
     }
     const stranger = await signedInMember(t.db);
-    expect((await call(stranger, 'POST', url, settings())).statusCode).toBe(403);
-    expect((await call(stranger, 'POST', `${url}/pause`)).statusCode).toBe(403);
-    expect((await call(owner, 'POST', `${url}/pause`)).statusCode).toBe(409);
+    expect((await t.call(stranger, 'POST', url, settings())).statusCode).toBe(403);
+    expect((await t.call(stranger, 'POST', `${url}/pause`)).statusCode).toBe(403);
+    expect((await t.call(owner, 'POST', `${url}/pause`)).statusCode).toBe(409);
     expect(
-      (await call(owner, 'POST', '/api/starters/abc/standing-offer', settings())).statusCode,
+      (await t.call(owner, 'POST', '/api/starters/abc/standing-offer', settings())).statusCode,
     ).toBe(400);
     expect((await view(owner, starter.id)).offer).toBeNull();
-    expect((await call(stranger, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode).toBe(
-      409,
-    );
+    expect(
+      (await t.call(stranger, 'POST', `/api/starters/${starter.id}/waitlist`)).statusCode,
+    ).toBe(409);
 
     // Offers: not someone else's, not twice, not after the answer time.
     const { starter: s2 } = await giverWithOffer({ batchSize: 1 });
@@ -342,17 +337,19 @@ describe('a standing offer with a fair queue', () => {
     const offer = (await view(first!, s2.id)).me!.pendingOffer!;
     const other = await signedInMember(t.db);
     expect(
-      (await call(other, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
+      (await t.call(other, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
     ).toBe(404);
-    expect((await call(first!, 'POST', '/api/standing-offers/offers/x/accept')).statusCode).toBe(
+    expect((await t.call(first!, 'POST', '/api/standing-offers/offers/x/accept')).statusCode).toBe(
       400,
     );
-    expect((await call(first!, 'DELETE', `/api/starters/${s2.id}/waitlist`)).statusCode).toBe(409);
+    expect((await t.call(first!, 'DELETE', `/api/starters/${s2.id}/waitlist`)).statusCode).toBe(
+      409,
+    );
     await t.db
       .update(standingOfferTurns)
       .set({ answerBy: sql`now() - interval '1 second'` })
       .where(eq(standingOfferTurns.id, offer.id));
-    const late = await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`);
+    const late = await t.call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`);
     expect(late.statusCode).toBe(409);
     expect((await starterJson(first!, s2.id)).portionsReserved).toBe(0);
     await t.db
@@ -360,13 +357,13 @@ describe('a standing offer with a fair queue', () => {
       .set({ answerBy: sql`now() + interval '1 hour'` })
       .where(eq(standingOfferTurns.id, offer.id));
     expect(
-      (await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
+      (await t.call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
     ).toBe(201);
     expect(
-      (await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
+      (await t.call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/accept`)).statusCode,
     ).toBe(409);
     expect(
-      (await call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/decline`)).statusCode,
+      (await t.call(first!, 'POST', `/api/standing-offers/offers/${offer.id}/decline`)).statusCode,
     ).toBe(409);
     expect((await starterJson(first!, s2.id)).portionsReserved).toBe(1);
   });
@@ -374,8 +371,8 @@ describe('a standing offer with a fair queue', () => {
   it('withdraws open offers when the giver ends it', async () => {
     const { owner, starter } = await giverWithOffer();
     const [m] = await waiting(starter.id, 1);
-    await call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
-    const res = await call(owner, 'DELETE', `/api/starters/${starter.id}/standing-offer`);
+    await t.call(owner, 'POST', `/api/starters/${starter.id}/standing-offer/rounds`);
+    const res = await t.call(owner, 'DELETE', `/api/starters/${starter.id}/standing-offer`);
     expect(res.statusCode).toBe(204);
     const v = await view(m!, starter.id);
     expect(v.offer).toBeNull();
