@@ -2,7 +2,7 @@ import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { errorForLog, isDatabaseUnavailable, sqlState } from './errors';
+import { errorForLog, isDatabaseUnavailable, isUniqueViolation, sqlState } from './errors';
 
 const QUERY = 'insert into "users" ("email", "password_hash") values ($1, $2)';
 const SECRET_HASH = '$argon2id$v=19$m=19456,t=2,p=1$c2VjcmV0c2FsdA$bm90LWEtcmVhbC1oYXNo';
@@ -124,5 +124,15 @@ describe('a database error in the log', () => {
       cause: { type: 'TypeError', message: 'inner' },
     });
     expect(logged.stack).toContain('outer');
+  });
+});
+
+describe('a unique index refusing a write', () => {
+  it('is recognised bare and through drizzle’s wrapper, and nothing else is', () => {
+    const duplicate = serverError('23505', 'duplicate key value violates unique constraint');
+    expect(isUniqueViolation(duplicate)).toBe(true);
+    expect(isUniqueViolation(wrapped(duplicate))).toBe(true);
+    expect(isUniqueViolation(wrapped(serverError('23503', 'foreign key')))).toBe(false);
+    expect(isUniqueViolation(new Error('23505'))).toBe(false);
   });
 });

@@ -36,6 +36,14 @@ export function sqlState(err: unknown): string | undefined {
   return undefined;
 }
 
+/** The SQLSTATE of a write that broke a unique index. */
+export const UNIQUE_VIOLATION = '23505';
+
+/** True when Postgres refused a write for breaking a unique index (a race lost). */
+export function isUniqueViolation(err: unknown): boolean {
+  return sqlState(err) === UNIQUE_VIOLATION;
+}
+
 /** Socket errors a connect or an open connection raises while the server is away. */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -14,9 +14,8 @@ import { loadConfig } from '../config';
 import { users } from './schema';
 import { openPglite, type Database, type Db } from './client';
 import { rowsOf } from './rows';
-import { isDatabaseUnavailable, sqlState } from './errors';
+import { isDatabaseUnavailable, isUniqueViolation, sqlState } from './errors';
 import { RemotePglite, STOPPED_MESSAGE } from './pglite-remote';
-import { isUniqueViolation } from '../features/auth/auth.service';
 
 let dataDir: string;
 let database: Database;

@@ -4,11 +4,12 @@ import { emailTokens, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
-import { issueToken, name, queueConfirmation, useToken } from './email-links';
+import { issueToken, queueConfirmation, useToken } from './email-links';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 import { grantListedModerator } from '../users/moderators.service';
-import { findUserByEmail, isUniqueViolation } from './auth.service';
+import { isUniqueViolation } from '../../db/errors';
+import { findUserByEmail } from './auth.service';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -95,7 +96,7 @@ export async function requestPasswordReset(
     });
     const content = renderMail({
       subject: 'Reset your CultureShare password',
-      greeting: `Hi ${name(user)},`,
+      greeting: greetingFor(user),
       paragraphs: [
         'Someone asked to reset the password of your CultureShare account. Choose a new one with the button below.',
         'The link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.',

@@ -8,6 +8,7 @@ import {
 import type { CurrentUser } from '../../../../common/users';
 import { mayAct } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
 import { sanctions, users } from '../../db/schema';
 import { badRequest, conflict, HttpError } from '../../errors';
 import type { AppDeps } from '../../deps';
@@ -53,15 +54,6 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
     .where(sql`lower(${users.email}) = ${email.trim().toLowerCase()}`)
     .limit(1);
   return user;
-}
-
-/** True when Postgres refused a write for breaking a unique index (a race lost). */
-export function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === '23505') return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
 }
 
 type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;

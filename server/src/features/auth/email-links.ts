@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { emailTokens } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const CONFIRM_TTL_MS = 48 * HOUR_MS;
@@ -52,9 +52,6 @@ export async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
   return row ?? null;
 }
 
-export const name = (user: Pick<SessionUser, 'firstName' | 'username'>) =>
-  user.firstName?.trim() || user.username || 'there';
-
 /**
  * Queues a link confirming `email` for `user` (their address at sign-up, or a new one they
  * asked for), in the caller's transaction.
@@ -74,7 +71,7 @@ export async function queueConfirmation(
   const isChange = email.toLowerCase() !== user.email.toLowerCase();
   const content = renderMail({
     subject: isChange ? 'Confirm your new email address' : 'Confirm your email address',
-    greeting: `Hi ${name(user)},`,
+    greeting: greetingFor(user),
     paragraphs: [
       isChange
         ? 'You asked to use this address for your CultureShare account. Confirm it with the button below; until then we keep using your old one.'

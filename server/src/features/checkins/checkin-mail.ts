@@ -3,7 +3,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 
 interface DueRow {
   id: number;
@@ -80,7 +80,7 @@ export async function queueCheckinMails({
       const giver = row.giver_username?.trim() || row.giver_first_name?.trim() || 'the giver';
       const content = renderMail({
         subject: `Did ${row.title} wake up?`,
-        greeting: `Hi ${row.first_name?.trim() || row.username || 'there'},`,
+        greeting: greetingFor({ firstName: row.first_name, username: row.username }),
         paragraphs: [
           `It has been ${SINCE[row.day] ?? `${row.day} days`} since ${row.title} reached you from ${giver}. How is it doing?`,
           'One click on CultureShare tells them: thriving, waking up slowly, or not yet. If you are worried, ask them: they know this culture best.',

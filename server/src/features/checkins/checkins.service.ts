@@ -9,6 +9,7 @@ import { displayName } from '../../../../common/display';
 import { visibleInThreadsOf } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { iso } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { checkins, handovers, starters, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -86,7 +87,7 @@ function toCheckin(row: CheckinRow): Checkin {
     day: row.day as Checkin['day'],
     dueAt: row.dueAt.toISOString(),
     answer: (row.answer as CheckinAnswer | null) ?? null,
-    answeredAt: row.answeredAt?.toISOString() ?? null,
+    answeredAt: iso(row.answeredAt),
     starter: { id: row.starterId, title: row.starterTitle },
     giver: row.giver,
   };

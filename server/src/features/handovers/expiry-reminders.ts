@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 
 interface DueRow {
   id: number;
@@ -63,7 +63,7 @@ export async function queueExpiryReminders({
       const profileUrl = `${siteUrl(config)}/profile`;
       const content = renderMail({
         subject: `${row.title} leaves CultureShare soon`,
-        greeting: `Hi ${row.first_name?.trim() || row.username || 'there'},`,
+        greeting: greetingFor({ firstName: row.first_name, username: row.username }),
         paragraphs: [
           `Your listing ${row.title} stops showing in browse and search on ${until.toUTCString().slice(0, 16)}.`,
           'If you still have some to share, press "Still available" on your profile to keep it listed.',

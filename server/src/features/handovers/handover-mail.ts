@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 
 /**
  * Tells a member by mail that a portion was reserved for them, or that the owner released
@@ -40,7 +40,7 @@ export async function queueReservationMail(
     subject: reserved
       ? `${ownerName} reserved ${title} for you`
       : `${ownerName} released the reservation of ${title}`,
-    greeting: `Hi ${member.firstName?.trim() || member.username || 'there'},`,
+    greeting: greetingFor(member),
     paragraphs: [
       reserved
         ? `${ownerName} reserved a portion of ${title} for you on CultureShare.`

@@ -19,7 +19,7 @@ import type { PublicUser } from '../../../../common/users';
 import { mayAct } from '../../access/members';
 import { visibleInThreadsOf } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import {
   blocks,
@@ -60,8 +60,6 @@ async function usersById(db: DbOrTx, ids: Iterable<string>): Promise<Map<string,
   const rows = await db.select(publicUserColumns).from(users).where(inArray(users.id, list));
   return new Map(rows.map((r) => [r.id, toPublicUser(r)]));
 }
-
-const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 function toReservation(row: ReservationRow, member: PublicUser): Reservation {
   return {

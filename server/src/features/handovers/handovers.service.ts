@@ -15,7 +15,7 @@ import {
   type StarterFacts,
 } from '../../access/starter-access';
 import type { DbOrTx, Tx } from '../../db/client';
-import { sqlState } from '../../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import {
@@ -128,7 +128,7 @@ export async function holdPortion(
       .returning({ id: reservations.id });
     return reservation!;
   } catch (err) {
-    if (sqlState(err) === '23505') throw conflict(input.alreadyHeld);
+    if (isUniqueViolation(err)) throw conflict(input.alreadyHeld);
     throw err;
   }
 }
@@ -439,7 +439,7 @@ export async function leaveFeedback(
       .returning({ id: feedback.id });
     return { id: row!.id };
   } catch (err) {
-    if (sqlState(err) === '23505') throw conflict('You have already left feedback for this');
+    if (isUniqueViolation(err)) throw conflict('You have already left feedback for this');
     throw err;
   }
 }

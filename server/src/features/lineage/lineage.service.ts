@@ -21,7 +21,7 @@ import {
   type Viewer,
 } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { iso, rowsOf } from '../../db/rows';
 import { handovers, starters, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
@@ -348,7 +348,7 @@ type ReceivedRow = Awaited<ReturnType<typeof receivedQuery>>[number];
 const toReceived = (r: ReceivedRow): ReceivedCulture => ({
   ...r,
   form: r.form as CultureForm,
-  confirmedAt: r.confirmedAt?.toISOString() ?? null,
+  confirmedAt: iso(r.confirmedAt),
 });
 
 /** GET /api/me/received-cultures: what the member received here, confirmed, newest first. */

@@ -6,7 +6,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { messageMailDue, messages, users } from '../../db/schema';
 import { queueMail, siteUrl, unsubscribeUrl } from './outbox';
-import { renderMail } from './templates';
+import { greetingFor, renderMail } from './templates';
 
 /** The hour (UTC) at which daily digests go out. */
 const DIGEST_HOUR_UTC = 7;
@@ -97,7 +97,7 @@ const FOOTER =
 function conversationMail(config: Config, receiver: Receiver, c: UnreadConversation) {
   return renderMail({
     subject: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
-    greeting: `Hi ${receiver.firstName?.trim() || receiver.username || 'there'},`,
+    greeting: greetingFor(receiver),
     paragraphs: [`${c.senderName} wrote to you about ${c.title} on CultureShare.`],
     quotes: c.unread.map((m) => ({ from: c.senderName, text: m.content })),
     action: { label: 'Reply on CultureShare', url: c.threadUrl },
@@ -111,7 +111,7 @@ function digestMail(config: Config, receiver: Receiver, list: UnreadConversation
   const total = list.reduce((n, c) => n + c.unread.length, 0);
   return renderMail({
     subject: `${plural(total, 'new message', 'new messages')} in ${plural(list.length, 'conversation', 'conversations')} on CultureShare`,
-    greeting: `Hi ${receiver.firstName?.trim() || receiver.username || 'there'},`,
+    greeting: greetingFor(receiver),
     paragraphs: ['Here is what members wrote to you since your last digest.'],
     sections: list.map((c) => ({
       heading: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,

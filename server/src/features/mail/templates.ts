@@ -8,6 +8,11 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
+/** How every mail opens: "Hi Ada," — the first name, else the username, else "Hi there,". */
+export function greetingFor(member: { firstName: string | null; username: string | null }): string {
+  return `Hi ${member.firstName?.trim() || member.username || 'there'},`;
+}
+
 export interface MailContent {
   subject: string;
   text: string;

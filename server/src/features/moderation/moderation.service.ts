@@ -11,6 +11,7 @@ import type {
 } from '../../../../common/moderation';
 import { assertModerator } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
+import { iso } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { moderationActions, reports, sanctions, starters, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
@@ -57,7 +58,6 @@ export async function findActiveSanction(
 const target = alias(users, 'target');
 const creator = alias(users, 'creator');
 const lifter = alias(users, 'lifter');
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const person = (u: { id: string; username: string | null; firstName: string | null } | null) =>
   u ? { id: u.id, username: u.username, firstName: u.firstName } : null;
 

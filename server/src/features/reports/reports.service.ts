@@ -12,6 +12,8 @@ import { assertModerator } from '../../access/members';
 import { authorizeStarter, loadStarterFacts, visibleTo } from '../../access/starter-access';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import { iso } from '../../db/rows';
+import { isUniqueViolation } from '../../db/errors';
 import { moderationActions, reports, starters, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
@@ -19,21 +21,12 @@ import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
-const PG_UNIQUE_VIOLATION = '23505';
 
 export type CreateReport = z.output<typeof createReportSchema>;
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
 
 const ALREADY_REPORTED =
   'You have already reported this starter. A moderator will review your report soon.';
-
-function isUniqueViolation(err: unknown): boolean {
-  for (let e: unknown = err, depth = 0; e && depth < 4; depth++) {
-    if ((e as { code?: unknown }).code === PG_UNIQUE_VIOLATION) return true;
-    e = (e as { cause?: unknown }).cause;
-  }
-  return false;
-}
 
 /**
  * A member flags a starter. The access policy and the rules decide first; the daily quota is
@@ -92,7 +85,6 @@ const reporter = alias(users, 'reporter');
 const owner = alias(users, 'owner');
 const reviewer = alias(users, 'reviewer');
 
-const iso = (d: Date | null) => (d ? d.toISOString() : null);
 const member = (u: { id: string; username: string | null; firstName: string | null }) => ({
   id: u.id,
   username: u.username,

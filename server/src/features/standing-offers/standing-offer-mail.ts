@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 
 /**
  * Tells a waiting member that it is their turn, in the round's transaction, so the mail
@@ -29,7 +29,7 @@ export async function queueOfferMail(
   const title = starter?.title ?? 'a starter';
   const content = renderMail({
     subject: `Your turn: a portion of ${title}`,
-    greeting: `Hi ${member.firstName?.trim() || member.username || 'there'},`,
+    greeting: greetingFor(member),
     paragraphs: [
       `You reached the front of the line for ${ownerName}'s standing offer of ${title} on CultureShare.`,
       `Accept it within ${input.answerHours} hours to have a portion reserved for you; after that it passes to the next in line.`,

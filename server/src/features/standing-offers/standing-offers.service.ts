@@ -20,7 +20,7 @@ import {
   type StarterFacts,
 } from '../../access/starter-access';
 import type { Tx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { iso, rowsOf } from '../../db/rows';
 import { standingOfferTurns, standingOffers, standingWaitlist, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
@@ -45,7 +45,7 @@ const toMemberOffer = (t: TurnRow): MemberOffer => ({
   status: t.status as MemberOffer['status'],
   offeredAt: t.offeredAt.toISOString(),
   answerBy: t.answerBy.toISOString(),
-  answeredAt: t.answeredAt?.toISOString() ?? null,
+  answeredAt: iso(t.answeredAt),
 });
 
 /** The starter locked and authorized for its owner to change, with its standing offer. */
@@ -387,7 +387,7 @@ export async function getStandingOffer(
           paused: !!offer.pausedAt,
           round: offer.round,
           nextRoundAt: offer.nextRoundAt.toISOString(),
-          lastRoundAt: offer.lastRoundAt?.toISOString() ?? null,
+          lastRoundAt: iso(offer.lastRoundAt),
         }
       : null,
     queueLength: Number(count?.n ?? 0),

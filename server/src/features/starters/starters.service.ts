@@ -28,7 +28,7 @@ import {
 } from '../../access/starter-access';
 import { blockBetween } from '../../access/blocks';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { handovers, photos, starters, users } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../errors';
@@ -121,9 +121,9 @@ function toStarter({ starter, owner }: StarterRow): Starter {
     availableUntil: starter.availableUntil.toISOString(),
     status: starterStatus(starter),
     form: starter.form as CultureForm,
-    lastFedAt: starter.lastFedAt?.toISOString() ?? null,
+    lastFedAt: iso(starter.lastFedAt),
     thumbnailPath: thumbnailOf(starter.imagePath),
-    removedAt: starter.removedAt?.toISOString() ?? null,
+    removedAt: iso(starter.removedAt),
     createdAt: starter.createdAt.toISOString(),
     updatedAt: starter.updatedAt.toISOString(),
     user: {

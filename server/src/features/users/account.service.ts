@@ -13,7 +13,7 @@ import {
   verifyPassword,
 } from '../auth/passwords';
 import { queueMail, unsubscribeUrl } from '../mail/outbox';
-import { renderMail } from '../mail/templates';
+import { greetingFor, renderMail } from '../mail/templates';
 
 const WRONG_PASSWORD = 'Your current password is not right';
 const HOUR_MS = 60 * 60 * 1000;
@@ -84,7 +84,7 @@ export async function requestEmailChange(
     await queueConfirmation(tx, config, actor, input.email);
     const notice = renderMail({
       subject: 'Your CultureShare address is being changed',
-      greeting: `Hi ${actor.firstName?.trim() || actor.username || 'there'},`,
+      greeting: greetingFor(actor),
       paragraphs: [
         `Someone signed in to your account asked to use ${input.email} instead of this address. Nothing changes until the new address is confirmed.`,
         "If that wasn't you, change your password now and tell us through the contact page.",

@@ -7,7 +7,7 @@ import { users } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { locate } from '../places/places.service';
-import { isUniqueViolation } from '../auth/auth.service';
+import { isUniqueViolation } from '../../db/errors';
 import { usernameSkeleton } from './username-skeleton';
 
 export { usernameSkeleton };
