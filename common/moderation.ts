@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
+import { idParam } from './ids';
 
 export const sanctionKinds = ['suspension', 'ban'] as const;
 export type SanctionKind = (typeof sanctionKinds)[number];
@@ -94,4 +95,4 @@ export const auditQuerySchema = z.object({
   offset: z.coerce.number().int().min(0).default(0),
 });
 
-export const sanctionIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const sanctionIdParamsSchema = z.object({ id: idParam('sanction') });

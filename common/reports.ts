@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { reportReasonValues, reportStatuses } from './catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from './constants';
 import { multiLineText } from './text';
+import { idParam } from './ids';
 
 export const REPORT_REASON_REQUIRED = 'Please select a reason';
 export const REPORT_DETAILS_REQUIRED = 'Please describe the issue';
@@ -89,7 +90,7 @@ export type ReportStats = z.infer<typeof reportStatsSchema>;
 
 export const updateReportSchema = z.object({ status: reportStatusSchema });
 
-export const reportIdParamsSchema = z.object({ id: z.coerce.number().int().positive() });
+export const reportIdParamsSchema = z.object({ id: idParam('report') });
 
 /** Remove Starter may carry a moderator's note for the audit log. */
 export const removeStarterSchema = z.preprocess(

@@ -5,13 +5,9 @@ import { answerCheckinSchema, checkinSchema, checkinsSchema } from '../../../../
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { answerCheckin, dueCheckins } from './checkins.service';
+import { idParam } from '../../../../common/ids';
 
-const checkinParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Invalid check-in ID')
-    .transform(Number),
-});
+const checkinParams = z.object({ id: idParam('check-in') });
 
 /** An answer is one short word. */
 const ANSWER_BODY_LIMIT = 1024;

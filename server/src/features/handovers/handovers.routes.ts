@@ -43,14 +43,9 @@ import {
   reservePortion,
   unblockMember,
 } from './handovers.service';
+import { idParam } from '../../../../common/ids';
 
-const idParams = (what: string) =>
-  z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,9}$/, `Invalid ${what} ID`)
-      .transform(Number),
-  });
+const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');
 const memberParams = z.object({ memberId: z.string().trim().min(1).max(100) });
 

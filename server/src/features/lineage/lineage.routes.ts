@@ -10,21 +10,11 @@ import { starterSchema } from '../../../../common/starters';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { getLineage, myReceivedCulture, myReceivedCultures, updateOrigin } from './lineage.service';
+import { idParam } from '../../../../common/ids';
 
-const idParams = (what: string) =>
-  z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,9}$/, `Invalid ${what} ID`)
-      .transform(Number),
-  });
+const idParams = (what: string) => z.object({ id: idParam(what) });
 
-const handoverParams = z.object({
-  handoverId: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Invalid hand-over ID')
-    .transform(Number),
-});
+const handoverParams = z.object({ handoverId: idParam('hand-over') });
 
 const PRIVATE = 'private, no-store';
 

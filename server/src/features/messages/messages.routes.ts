@@ -18,10 +18,9 @@ import {
   readThread,
   sendMessage,
 } from './messages.service';
+import { idParam } from '../../../../common/ids';
 
-const threadParams = z.object({
-  starterId: z.coerce.number({ error: 'Invalid starter ID' }).int().positive('Invalid starter ID'),
-});
+const threadParams = z.object({ starterId: idParam('starter') });
 const threadQuery = z.object({ with: z.string().trim().min(1).max(100).optional() });
 
 /** A message is at most 500 characters: even all escaped (6 bytes each) that fits in 8 KiB. */

@@ -19,21 +19,11 @@ import {
   pauseStandingOffer,
   saveStandingOffer,
 } from './standing-offers.service';
+import { idParam } from '../../../../common/ids';
 
-const idParams = (what: string) =>
-  z.object({
-    id: z
-      .string()
-      .regex(/^\d{1,9}$/, `Invalid ${what} ID`)
-      .transform(Number),
-  });
+const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');
-const offerParams = z.object({
-  offerId: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Invalid offer ID')
-    .transform(Number),
-});
+const offerParams = z.object({ offerId: idParam('offer') });
 
 /** Settings are five short fields; everything else has no body. */
 const SMALL_BODY = 2 * 1024;

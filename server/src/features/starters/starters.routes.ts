@@ -20,13 +20,9 @@ import {
   markFed,
   myStarters,
 } from './starters.service';
+import { idParam } from '../../../../common/ids';
 
-const idParams = z.object({
-  id: z
-    .string()
-    .regex(/^\d{1,9}$/, 'Invalid starter ID')
-    .transform(Number),
-});
+const idParams = z.object({ id: idParam('starter') });
 
 const photoParams = z.object({ id: z.uuid('Photo not found') });
 
