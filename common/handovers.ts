@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
+import { STARTER_STATUSES } from './starter-status';
 import { publicUserSchema } from './users';
 
 // ---------------------------------------------------------------- the listing's hand-over terms
@@ -26,10 +27,6 @@ export type TravelMode = (typeof TRAVEL_MODES)[number];
 /** Who covers postage: the giver, or the recipient sends a stamped addressed envelope. */
 export const POSTAGE_PAYERS = ['giver', 'recipient'] as const;
 export type PostagePayer = (typeof POSTAGE_PAYERS)[number];
-
-/** Derived, never stored (decision 020). */
-export const STARTER_STATUSES = ['available', 'reserved', 'claimed', 'expired'] as const;
-export type StarterStatus = (typeof STARTER_STATUSES)[number];
 
 export const PORTIONS_MESSAGE = `Portions must be between ${PORTIONS_MIN} and ${PORTIONS_MAX}`;
 export const TRAVEL_REQUIRED = 'Choose pickup, post or both';
@@ -302,44 +299,6 @@ export const userSummarySchema = z.object({
 });
 export type UserSummary = z.infer<typeof userSummarySchema>;
 
-// ---------------------------------------------------------------- system lines in a thread
-
-export const SYSTEM_EVENTS = [
-  'reserved',
-  'reservation_released',
-  'reservation_backed_out',
-  'given',
-  'received',
-  'not_received',
-  'found_new_home',
-  /** The recipient answered a check-in ("Did it wake up?", common/checkins.ts). */
-  'checkin_answered',
-  'standing_offered',
-  'standing_accepted',
-  'standing_declined',
-  'standing_expired',
-  'standing_withdrawn',
-] as const;
-export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
-
-/**
- * What a thread message carries when the site wrote it (`kind: 'system'`): the event, and the
- * reservation or hand-over it is about. Its `content` is the line to show, in English
- * ("Reserved for you — Saturday 10:00"); `at` lets a client format the time itself.
- */
-export const systemLineSchema = z.object({
-  event: z.enum(SYSTEM_EVENTS),
-  at: z.string().nullable(),
-  reservationId: z.number().int().nullable(),
-  handoverId: z.number().int().nullable(),
-});
-export type SystemLine = z.infer<typeof systemLineSchema>;
-
-export const MESSAGE_KINDS = ['text', 'system'] as const;
-export type MessageKind = (typeof MESSAGE_KINDS)[number];
-
-export const FOUND_NEW_HOME_TEXT = 'This starter has found a new home — thank you for asking';
-
 // ---------------------------------------------------------------- My Starters and My Hand-overs
 
 /** Someone who wrote about one of my starters, and where they stand. */
@@ -382,61 +341,3 @@ export const myHandoversSchema = z.object({
   given: z.array(handoverSchema.extend({ starter: starterBriefSchema })),
 });
 export type MyHandovers = z.infer<typeof myHandoversSchema>;
-
-export const NOTICE_KINDS = ['expires_soon', 'expired', 'confirm_handover'] as const;
-
-/** GET /api/me/notices — reminders shown on the site (mail may repeat some later). */
-export const noticeSchema = z.object({
-  kind: z.enum(NOTICE_KINDS),
-  starterId: z.number().int(),
-  starterTitle: z.string(),
-  /** For expiry notices: when the listing expires or expired. */
-  availableUntil: z.string().nullable(),
-  handoverId: z.number().int().nullable(),
-});
-export type Notice = z.infer<typeof noticeSchema>;
-
-// ---------------------------------------------------------------- blocks
-
-/**
- * PUT /api/blocks/:memberId → 204, DELETE /api/blocks/:memberId → 204 (private, reversible).
- * Neither side can message the other while it lasts.
- */
-export const blockedMemberSchema = z.object({ user: publicUserSchema, blockedAt: z.string() });
-export const blocksSchema = z.array(blockedMemberSchema);
-export type BlockedMember = z.infer<typeof blockedMemberSchema>;
-
-/**
- * GET /api/me/unreachable — members the asker cannot message (blocked either way), so cards
- * can hide the Message button on browse answers, which are shared and carry no `canMessage`.
- */
-export const unreachableSchema = z.object({ memberIds: z.array(z.string()) });
-export type Unreachable = z.infer<typeof unreachableSchema>;
-
-export const BLOCKED_BY_THEM = "This member isn't taking messages from you.";
-export const BLOCKED_BY_YOU = 'You have blocked this member. Unblock them to send a message.';
-
-// ---------------------------------------------------------------- status, derived
-
-export interface StatusFacts {
-  isClaimed: boolean;
-  portions: number;
-  portionsReserved: number;
-  portionsGiven: number;
-  availableUntil: Date;
-}
-
-/** Portions that can still be reserved or given. */
-export const portionsLeftOf = (s: Omit<StatusFacts, 'isClaimed' | 'availableUntil'>) =>
-  Math.max(0, s.portions - s.portionsReserved - s.portionsGiven);
-
-/**
- * claimed (by the spec's call or the last portion given) wins; then expired; then reserved
- * when every portion left is held for someone; else available. Claimed starters never expire.
- */
-export function starterStatus(s: StatusFacts, now = new Date()): StarterStatus {
-  if (s.isClaimed) return 'claimed';
-  if (s.availableUntil.getTime() <= now.getTime()) return 'expired';
-  if (portionsLeftOf(s) === 0 && s.portionsReserved > 0) return 'reserved';
-  return 'available';
-}

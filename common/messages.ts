@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
-import { MESSAGE_KINDS, systemLineSchema } from './handovers';
+import { MESSAGE_KINDS, systemLineSchema } from './system-lines';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 

@@ -7,13 +7,8 @@ import {
   type CategoryKey,
 } from './catalogue';
 import { DESCRIPTION_MIN_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, STARTER_SORTS } from './constants';
-import {
-  POSTAGE_PAYERS,
-  STARTER_STATUSES,
-  TRAVEL_MODES,
-  checkPostage,
-  handoverTermsShape,
-} from './handovers';
+import { POSTAGE_PAYERS, TRAVEL_MODES, checkPostage, handoverTermsShape } from './handovers';
+import { STARTER_STATUSES } from './starter-status';
 import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';

@@ -1,5 +1,5 @@
 import { and, eq, or } from 'drizzle-orm';
-import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../common/handovers';
+import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../common/blocks';
 import type { DbOrTx } from '../db/client';
 import { blocks } from '../db/schema';
 import { forbidden } from '../errors';

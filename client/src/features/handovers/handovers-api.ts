@@ -6,16 +6,15 @@ import {
   useQueryClient,
   type QueryKey,
 } from '@tanstack/react-query';
+import type { BlockedMember, Unreachable } from '../../../../common/blocks';
 import type {
-  BlockedMember,
   FeedbackInput,
   HealthCheckKey,
   MyHandovers,
-  Notice,
   StarterActivity,
-  Unreachable,
   UserSummary,
 } from '../../../../common/handovers';
+import type { Notice } from '../../../../common/notices';
 import { apiRequest } from '../../lib/api';
 
 /** Every hand-over query key starts with `all`, so one invalidation refreshes them all. */

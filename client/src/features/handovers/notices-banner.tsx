@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
-import type { Notice } from '../../../../common/handovers';
+import type { Notice } from '../../../../common/notices';
 import { paths } from '../../lib/paths';
 import { useNotices } from './handovers-api';
 

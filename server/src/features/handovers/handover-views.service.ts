@@ -1,20 +1,19 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { type BlockedMember } from '../../../../common/blocks';
 import {
   BACKED_OUT_WINDOW_DAYS,
   EXPIRY_NOTICE_DAYS,
   FEEDBACK_FADES_AFTER_DAYS,
   RENEWALS_MAX,
-  portionsLeftOf,
-  starterStatus,
   type Asker,
-  type BlockedMember,
   type Handover,
   type MyHandovers,
-  type Notice,
   type Reservation,
   type StarterActivity,
   type UserSummary,
 } from '../../../../common/handovers';
+import { type Notice } from '../../../../common/notices';
+import { portionsLeftOf, starterStatus } from '../../../../common/starter-status';
 import type { PublicUser } from '../../../../common/users';
 import { mayAct } from '../../access/members';
 import { visibleInThreadsOf } from '../../access/starter-access';

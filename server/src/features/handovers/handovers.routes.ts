@@ -1,25 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { blocksSchema, unreachableSchema } from '../../../../common/blocks';
 import {
   AVAILABLE_DAYS_DEFAULT,
   AVAILABLE_DAYS_MAX,
   AVAILABLE_DAYS_MESSAGE,
   AVAILABLE_DAYS_MIN,
   addPortionsSchema,
-  blocksSchema,
   confirmHandoverSchema,
   createHandoverSchema,
   createReservationSchema,
   createdSchema,
   feedbackSchema,
   myHandoversSchema,
-  noticeSchema,
   releaseReservationSchema,
   starterActivitySchema,
-  unreachableSchema,
   userSummarySchema,
 } from '../../../../common/handovers';
+import { noticeSchema } from '../../../../common/notices';
 import { starterSchema } from '../../../../common/starters';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';

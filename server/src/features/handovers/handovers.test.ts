@@ -1,7 +1,9 @@
 import crypto from 'node:crypto';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../common/handovers';
+import { BLOCKED_BY_THEM } from '../../../../common/blocks';
+import { RENEWALS_MAX } from '../../../../common/handovers';
+import { FOUND_NEW_HOME_TEXT } from '../../../../common/system-lines';
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, messages, starters, users } from '../../db/schema';
 import { queueExpiryReminders } from './expiry-reminders';

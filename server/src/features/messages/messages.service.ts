@@ -1,5 +1,5 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
-import type { SystemLine } from '../../../../common/handovers';
+import type { SystemLine } from '../../../../common/system-lines';
 import type { Conversation, Message } from '../../../../common/messages';
 import { assertMayMessage } from '../../access/blocks';
 import {

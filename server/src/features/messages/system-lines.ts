@@ -1,5 +1,5 @@
 import type { Message } from '../../../../common/messages';
-import { FOUND_NEW_HOME_TEXT, type SystemEvent } from '../../../../common/handovers';
+import { FOUND_NEW_HOME_TEXT, type SystemEvent } from '../../../../common/system-lines';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';

@@ -5,12 +5,8 @@ import {
   type Starter,
   type StarterListQuery,
 } from '../../../../common/starters';
-import {
-  portionsLeftOf,
-  starterStatus,
-  type PostagePayer,
-  type TravelMode,
-} from '../../../../common/handovers';
+import { type PostagePayer, type TravelMode } from '../../../../common/handovers';
+import { portionsLeftOf, starterStatus } from '../../../../common/starter-status';
 import {
   ONLY_ACTIVE_IS_FED,
   PARENT_NOT_RECEIVED,
