@@ -91,6 +91,19 @@ export function checkPostage(
   }
 }
 
+/** POST /api/starters/:id/renew: `{}` or `{availableDays}`; may be sent with no body at all. */
+export const renewStarterSchema = z.preprocess(
+  (v) => v ?? {},
+  z.object({
+    availableDays: z.coerce
+      .number(AVAILABLE_DAYS_MESSAGE)
+      .int(AVAILABLE_DAYS_MESSAGE)
+      .min(AVAILABLE_DAYS_MIN, AVAILABLE_DAYS_MESSAGE)
+      .max(AVAILABLE_DAYS_MAX, AVAILABLE_DAYS_MESSAGE)
+      .default(AVAILABLE_DAYS_DEFAULT),
+  }),
+);
+
 /** POST /api/starters/:id/portions — "my grains grew": more portions on an open listing. */
 export const addPortionsSchema = z.object({
   add: z.coerce

@@ -33,6 +33,7 @@ import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { handoversRoutes } from './features/handovers/handovers.routes';
+import { blocksRoutes } from './features/blocks/blocks.routes';
 import { mailRoutes } from './features/mail/mail.routes';
 import { checkinsRoutes } from './features/checkins/checkins.routes';
 import { standingOffersRoutes } from './features/standing-offers/standing-offers.routes';
@@ -129,6 +130,7 @@ export async function buildApp({
   await app.register(reportsRoutes, deps);
   await app.register(moderationRoutes, deps);
   await app.register(handoversRoutes, deps);
+  await app.register(blocksRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(checkinsRoutes, deps);
   await app.register(standingOffersRoutes, deps);

@@ -5,7 +5,7 @@ import type { PgliteThread } from './db/embedded';
 import { backfillUsernameSkeletons } from './features/users/users.service';
 import { startSweeper, type Sweeper } from './sweeper';
 import { createMailer } from './features/mail/mailer';
-import { queueExpiryReminders } from './features/handovers/expiry-reminders';
+import { queueExpiryReminders } from './features/starters/expiry-reminders';
 import { queueCheckinMails } from './features/checkins/checkin-mail';
 import { atMostEvery, startMailWorker, type MailWorker } from './features/mail/outbox';
 import { queueDueMessageMail } from './features/mail/message-mail';

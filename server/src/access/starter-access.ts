@@ -1,7 +1,8 @@
 import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { messages, starters, users } from '../db/schema';
-import { conflict, forbidden, notFound } from '../errors';
+import { conflict, forbidden, HttpError, notFound } from '../errors';
+import { isExpired } from '../../../common/starter-status';
 import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from './members';
 
 /**
@@ -59,15 +60,18 @@ export interface StarterAccessContext {
 
 // ---------------------------------------------------------------- per row
 
-/** Listed, not removed or deleted, and its owner may act: conversations about it go on. */
-export function isOpen(starter: StarterFacts, now = new Date()): boolean {
-  return starter.isActive && !starter.removedAt && !starter.deletedAt && mayAct(starter.owner, now);
+/** Listed by its owner, not removed by a moderator, not deleted: whoever the owner is now. */
+export function isListed(starter: Pick<StarterFacts, 'isActive' | 'removedAt' | 'deletedAt'>) {
+  return starter.isActive && !starter.removedAt && !starter.deletedAt;
 }
 
-/** Past its "available until" and not claimed: it has left browse and search. */
-export function isExpired(starter: StarterFacts, now = new Date()): boolean {
-  return !starter.isClaimed && starter.availableUntil.getTime() <= now.getTime();
+/** Listed, and its owner may act: conversations about it go on. */
+export function isOpen(starter: StarterFacts, now = new Date()): boolean {
+  return isListed(starter) && mayAct(starter.owner, now);
 }
+
+/** Past its "available until" and not claimed (common/starter-status.ts defines it). */
+export { isExpired };
 
 /** Anyone, signed in or not, may see it. */
 export function isPublic(starter: StarterFacts, now = new Date()): boolean {
@@ -139,6 +143,22 @@ export function authorizeStarter(
   }
 }
 
+/** `authorizeStarter` as a yes or no, for showing a button rather than refusing a request. */
+export function mayDoToStarter(
+  viewer: Viewer,
+  starter: StarterFacts,
+  action: StarterAction,
+  context: StarterAccessContext = {},
+  now = new Date(),
+): boolean {
+  try {
+    authorizeStarter(viewer, starter, action, context, now);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 // ---------------------------------------------------------------- as SQL
 
 /**
@@ -150,21 +170,35 @@ export function publiclyVisible(): SQL {
   return and(openly(), fresh())!;
 }
 
+/**
+ * `isListed` as a condition on `starters`. Like every condition here it names the table
+ * `starters` itself: raw SQL that has aliased it uses `EXISTS (SELECT 1 FROM starters WHERE
+ * starters.id = s.id AND …)` or selects from `starters` unaliased.
+ */
+export function listed(): SQL {
+  return and(eq(starters.isActive, true), isNull(starters.removedAt), isNull(starters.deletedAt))!;
+}
+
+/** Not deleted by its owner: what the owner still has of their own starters. */
+export function notDeleted(): SQL {
+  return isNull(starters.deletedAt);
+}
+
+/** `mayAct(owner)` as a condition on `starters`. */
+export function ownerMayAct(): SQL {
+  return sql`${starters.userId} NOT IN (${membersWhoMayNotAct()})`;
+}
+
 /** `isOpen` as a condition on `starters`. */
-function openly(): SQL {
-  return and(
-    eq(starters.isActive, true),
-    isNull(starters.removedAt),
-    isNull(starters.deletedAt),
-    sql`${starters.userId} NOT IN (${membersWhoMayNotAct()})`,
-  )!;
+export function openly(): SQL {
+  return and(listed(), ownerMayAct())!;
 }
 
 /**
  * Not `isExpired`: a plain comparison on the row, so browse still walks its
  * (is_active, created_at) index and filters as it goes.
  */
-function fresh(): SQL {
+export function fresh(): SQL {
   return or(eq(starters.isClaimed, true), gt(starters.availableUntil, sql`now()`))!;
 }
 
@@ -172,7 +206,7 @@ function fresh(): SQL {
 export function visibleTo(viewer: Viewer): SQL {
   if (isModerator(viewer)) return sql`true`;
   if (!viewer) return publiclyVisible();
-  return or(publiclyVisible(), and(eq(starters.userId, viewer.id), isNull(starters.deletedAt)))!;
+  return or(publiclyVisible(), and(eq(starters.userId, viewer.id), notDeleted()))!;
 }
 
 /**
@@ -181,7 +215,7 @@ export function visibleTo(viewer: Viewer): SQL {
  */
 export function visibleInThreadsOf(viewer: NonNullable<Viewer>): SQL {
   if (isModerator(viewer)) return sql`true`;
-  return or(openly(), and(eq(starters.userId, viewer.id), isNull(starters.deletedAt)))!;
+  return or(openly(), and(eq(starters.userId, viewer.id), notDeleted()))!;
 }
 
 // ---------------------------------------------------------------- loading the facts
@@ -276,4 +310,46 @@ export async function loadAccessContext(
     )
     .limit(1);
   return { hasThread: !!row };
+}
+
+/** What `requireStarter` answers: the starter's facts, and whether the asker has a thread. */
+export type AuthorizedStarter = StarterFacts & { hasThread: boolean };
+
+/**
+ * The one step every service takes before acting on facts it loaded itself (with a join that
+ * also reads the row it shows): looks up what the decision needs beyond them and decides.
+ * Throws as `authorizeStarter` does; `notFoundMessage` names what the route serves (a photo).
+ */
+export async function authorizeLoaded(
+  db: DbOrTx,
+  viewer: Viewer,
+  facts: StarterFacts | undefined,
+  action: StarterAction,
+  { notFoundMessage }: { notFoundMessage?: string } = {},
+): Promise<AuthorizedStarter> {
+  const context = await loadAccessContext(db, viewer, facts);
+  try {
+    return { ...authorizeStarter(viewer, facts, action, context), hasThread: !!context.hasThread };
+  } catch (err) {
+    if (notFoundMessage && err instanceof HttpError && err.statusCode === 404) {
+      throw notFound(notFoundMessage);
+    }
+    throw err;
+  }
+}
+
+/**
+ * Loads starter `starterId` and decides whether `viewer` may do `action` to it: the call every
+ * service makes before touching a starter. Answers its facts; throws 404 for a starter the
+ * asker may not see (or none), 403/409 as the policy says. `lock` holds the row until the
+ * transaction ends, for a decision followed by a change.
+ */
+export async function requireStarter(
+  db: DbOrTx,
+  viewer: Viewer,
+  starterId: number,
+  action: StarterAction,
+  { lock = false }: { lock?: boolean } = {},
+): Promise<AuthorizedStarter> {
+  return authorizeLoaded(db, viewer, await loadStarterFacts(db, starterId, { lock }), action);
 }

@@ -15,6 +15,7 @@ import { checkins, handovers, starters, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
+import { publicMemberColumns } from '../../access/public-members';
 
 /**
  * Called by the hand-over's confirmation, in its transaction, once the recipient said it
@@ -59,13 +60,7 @@ const checkinColumns = {
   starterTitle: starters.title,
   recipientId: handovers.recipientId,
   giverId: handovers.giverId,
-  giver: {
-    id: users.id,
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    profileImageUrl: users.profileImageUrl,
-  },
+  giver: publicMemberColumns,
 };
 
 type CheckinRow = {

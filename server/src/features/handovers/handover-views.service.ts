@@ -1,5 +1,4 @@
 import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
-import { type BlockedMember } from '../../../../common/blocks';
 import {
   BACKED_OUT_WINDOW_DAYS,
   EXPIRY_NOTICE_DAYS,
@@ -20,45 +19,14 @@ import { visibleInThreadsOf } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
-import {
-  blocks,
-  feedback,
-  handovers,
-  messages,
-  reservations,
-  starters,
-  users,
-} from '../../db/schema';
+import { feedback, handovers, messages, reservations, starters, users } from '../../db/schema';
 import { notFound } from '../../errors';
 import { kitchensReachedBy } from '../lineage/lineage.service';
 import type { SessionUser } from '../../plugins/sessions';
+import { publicMembersById } from '../../access/public-members';
 
-type UserRow = typeof users.$inferSelect;
 type HandoverRow = typeof handovers.$inferSelect;
 type ReservationRow = typeof reservations.$inferSelect;
-
-const toPublicUser = (u: Pick<UserRow, keyof PublicUser>): PublicUser => ({
-  id: u.id,
-  username: u.username,
-  firstName: u.firstName,
-  lastName: u.lastName,
-  profileImageUrl: u.profileImageUrl,
-});
-
-const publicUserColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
-};
-
-async function usersById(db: DbOrTx, ids: Iterable<string>): Promise<Map<string, PublicUser>> {
-  const list = [...new Set(ids)];
-  if (list.length === 0) return new Map();
-  const rows = await db.select(publicUserColumns).from(users).where(inArray(users.id, list));
-  return new Map(rows.map((r) => [r.id, toPublicUser(r)]));
-}
 
 function toReservation(row: ReservationRow, member: PublicUser): Reservation {
   return {
@@ -73,7 +41,7 @@ function toReservation(row: ReservationRow, member: PublicUser): Reservation {
 
 async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): Promise<Handover[]> {
   if (rows.length === 0) return [];
-  const people = await usersById(
+  const people = await publicMembersById(
     db,
     rows.flatMap((r) => [r.giverId, ...(r.recipientId ? [r.recipientId] : [])]),
   );
@@ -277,7 +245,7 @@ export async function myStarterActivity(
       asked.push({ starterId: p.starterId, memberId: p.memberId, first: p.at });
     }
   }
-  const people = await usersById(db, [
+  const people = await publicMembersById(db, [
     ...asked.map((a) => a.memberId),
     ...held.map((r) => r.memberId),
   ]);
@@ -354,7 +322,7 @@ export async function myHandovers(
       .where(and(eq(handovers.giverId, actor.id), isNull(starters.deletedAt)))
       .orderBy(desc(handovers.createdAt)),
   ]);
-  const people = await usersById(db, [
+  const people = await publicMembersById(db, [
     actor.id,
     ...held.map((r) => r.starter.ownerId),
     ...gotRows.map((r) => r.starter.ownerId),
@@ -437,32 +405,4 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
       handoverId: h.id,
     })),
   ];
-}
-
-// ---------------------------------------------------------------- blocks
-
-/** GET /api/me/blocks: the members I blocked. */
-export async function myBlocks(
-  deps: Pick<AppDeps, 'db'>,
-  actor: SessionUser,
-): Promise<BlockedMember[]> {
-  const rows = await deps.db
-    .select({ user: publicUserColumns, blockedAt: blocks.createdAt })
-    .from(blocks)
-    .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, actor.id))
-    .orderBy(desc(blocks.createdAt));
-  return rows.map((r) => ({ user: toPublicUser(r.user), blockedAt: r.blockedAt.toISOString() }));
-}
-
-/** GET /api/me/unreachable: members I cannot message, whoever blocked whom. */
-export async function unreachableMembers(
-  deps: Pick<AppDeps, 'db'>,
-  actor: SessionUser,
-): Promise<string[]> {
-  const rows = await deps.db
-    .select({ blockerId: blocks.blockerId, blockedId: blocks.blockedId })
-    .from(blocks)
-    .where(or(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, actor.id)));
-  return [...new Set(rows.map((r) => (r.blockerId === actor.id ? r.blockedId : r.blockerId)))];
 }

@@ -1,13 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blocksSchema, unreachableSchema } from '../../../../common/blocks';
 import {
-  AVAILABLE_DAYS_DEFAULT,
-  AVAILABLE_DAYS_MAX,
-  AVAILABLE_DAYS_MESSAGE,
-  AVAILABLE_DAYS_MIN,
-  addPortionsSchema,
   confirmHandoverSchema,
   createHandoverSchema,
   createReservationSchema,
@@ -19,47 +13,21 @@ import {
   userSummarySchema,
 } from '../../../../common/handovers';
 import { noticeSchema } from '../../../../common/notices';
-import { starterSchema } from '../../../../common/starters';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
-import { getStarter } from '../starters/starters.service';
+import { myHandovers, myNotices, myStarterActivity, userSummary } from './handover-views.service';
 import {
-  myBlocks,
-  myHandovers,
-  myNotices,
-  myStarterActivity,
-  unreachableMembers,
-  userSummary,
-} from './handover-views.service';
-import {
-  addPortions,
-  blockMember,
   confirmHandover,
   giveHandover,
   leaveFeedback,
   releaseReservation,
-  renewStarter,
   reservePortion,
-  unblockMember,
 } from './handovers.service';
 import { idParam } from '../../../../common/ids';
 
 const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');
 const memberParams = z.object({ memberId: z.string().trim().min(1).max(100) });
-
-/** `{}` or `{availableDays}`; may be sent with no body at all. */
-const renewSchema = z.preprocess(
-  (v) => v ?? {},
-  z.object({
-    availableDays: z.coerce
-      .number(AVAILABLE_DAYS_MESSAGE)
-      .int(AVAILABLE_DAYS_MESSAGE)
-      .min(AVAILABLE_DAYS_MIN, AVAILABLE_DAYS_MESSAGE)
-      .max(AVAILABLE_DAYS_MAX, AVAILABLE_DAYS_MESSAGE)
-      .default(AVAILABLE_DAYS_DEFAULT),
-  }),
-);
 
 /** Every body here is a few short fields; a feedback note (500 characters) is the largest. */
 const SMALL_BODY = 4 * 1024;
@@ -150,35 +118,6 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
     },
   );
 
-  app.post(
-    '/api/starters/:id/renew',
-    {
-      ...member,
-      schema: { params: starterParams, body: renewSchema, response: { 200: starterSchema } },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      await renewStarter(deps, actor, {
-        starterId: request.params.id,
-        availableDays: request.body.availableDays,
-      });
-      return getStarter(deps, actor, { id: request.params.id });
-    },
-  );
-
-  app.post(
-    '/api/starters/:id/portions',
-    {
-      ...member,
-      schema: { params: starterParams, body: addPortionsSchema, response: { 200: starterSchema } },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      await addPortions(deps, actor, { starterId: request.params.id, add: request.body.add });
-      return getStarter(deps, actor, { id: request.params.id });
-    },
-  );
-
   // A summary is public (counts only), so visitors may read it too.
   app.get(
     '/api/users/:memberId/summary',
@@ -202,35 +141,5 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
     '/api/me/notices',
     { onRequest: signedInOnly, schema: { response: { 200: z.array(noticeSchema) } } },
     async (request) => myNotices(deps, requireUser(request)),
-  );
-
-  app.get(
-    '/api/me/blocks',
-    { onRequest: signedInOnly, schema: { response: { 200: blocksSchema } } },
-    async (request) => myBlocks(deps, requireUser(request)),
-  );
-
-  app.get(
-    '/api/me/unreachable',
-    { onRequest: signedInOnly, schema: { response: { 200: unreachableSchema } } },
-    async (request) => ({ memberIds: await unreachableMembers(deps, requireUser(request)) }),
-  );
-
-  app.put(
-    '/api/blocks/:memberId',
-    { ...member, schema: { params: memberParams } },
-    async (request, reply) => {
-      await blockMember(deps, requireUser(request), { memberId: request.params.memberId });
-      return reply.status(204).send();
-    },
-  );
-
-  app.delete(
-    '/api/blocks/:memberId',
-    { ...member, schema: { params: memberParams } },
-    async (request, reply) => {
-      await unblockMember(deps, requireUser(request), { memberId: request.params.memberId });
-      return reply.status(204).send();
-    },
   );
 }

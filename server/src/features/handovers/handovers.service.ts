@@ -1,32 +1,14 @@
 import { and, eq, sql } from 'drizzle-orm';
-import {
-  PORTIONS_MAX,
-  RENEWALS_MAX,
-  type FeedbackReason,
-  type HealthCheck,
-} from '../../../../common/handovers';
+import { type FeedbackReason, type HealthCheck } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
-import { blockBetween } from '../../access/blocks';
-import {
-  authorizeStarter,
-  isOpen,
-  loadAccessContext,
-  loadStarterFacts,
-  type StarterFacts,
-} from '../../access/starter-access';
+import { blockBetween } from '../blocks/blocks.service';
+import { openOwnStarterForUpdate } from '../starters/listing-terms.service';
+import { authorizeLoaded, loadStarterFacts, type StarterFacts } from '../../access/starter-access';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
-import {
-  blocks,
-  feedback,
-  handovers,
-  messages,
-  reservations,
-  starters,
-  users,
-} from '../../db/schema';
+import { feedback, handovers, messages, reservations, starters } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import {
@@ -42,23 +24,6 @@ type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
 type MailDeps = Deps & Pick<AppDeps, 'config'>;
 
 const NOT_ASKED = 'You can only do this for a member who has messaged you about this starter';
-
-/**
- * The starter, locked until the transaction ends, when `actor` may change it as its owner and
- * it is still open: every transition on portions starts here, so two at once run one by one.
- */
-async function ownStarterForUpdate(tx: Tx, actor: SessionUser, starterId: number) {
-  const facts = await loadStarterFacts(tx, starterId, { lock: true });
-  const starter = authorizeStarter(
-    actor,
-    facts,
-    'change',
-    await loadAccessContext(tx, actor, facts),
-  );
-  if (!isOpen(starter)) throw conflict('This starter is no longer listed');
-  if (starter.isClaimed) throw conflict('This starter has already been claimed');
-  return starter;
-}
 
 /**
  * Whether `memberId` wrote (a message of their own, not a site line) to the owner about it, or
@@ -140,7 +105,7 @@ export async function reservePortion(
   input: { starterId: number; memberId: string; at?: string | null },
 ): Promise<{ id: number }> {
   const { id, line } = await deps.db.transaction(async (tx) => {
-    const starter = await ownStarterForUpdate(tx, actor, input.starterId);
+    const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
     await assertAsked(tx, starter, input.memberId);
     const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
     if (byMe || byThem) throw forbidden("You can't reserve for this member");
@@ -193,7 +158,7 @@ export async function releaseReservation(
     const isOwner = facts?.ownerId === actor.id;
     const isMember = reservation.memberId === actor.id;
     if (!isOwner && !isMember) throw notFound('Reservation not found');
-    authorizeStarter(actor, facts, 'see', await loadAccessContext(tx, actor, facts));
+    await authorizeLoaded(tx, actor, facts, 'see');
     if (reservation.status !== 'active') throw conflict('This reservation has already ended');
     await tx
       .update(reservations)
@@ -244,7 +209,7 @@ export async function giveHandover(
   input: { starterId: number; memberId: string | null; healthCheck?: Partial<HealthCheck> },
 ): Promise<{ id: number }> {
   const { id, lines } = await deps.db.transaction(async (tx) => {
-    const starter = await ownStarterForUpdate(tx, actor, input.starterId);
+    const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
     if (input.memberId) await assertAsked(tx, starter, input.memberId);
     const [held] = input.memberId
       ? await tx
@@ -445,93 +410,3 @@ export async function leaveFeedback(
 }
 
 // ---------------------------------------------------------------- listing upkeep
-
-/**
- * POST /api/starters/:id/renew ("Still available"): another stretch from today, at most
- * RENEWALS_MAX times in a row without a hand-over.
- */
-export async function renewStarter(
-  deps: Pick<AppDeps, 'db' | 'listings'>,
-  actor: SessionUser,
-  input: { starterId: number; availableDays: number },
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const facts = await loadStarterFacts(tx, input.starterId, { lock: true });
-    const starter = authorizeStarter(actor, facts, 'change');
-    if (starter.isClaimed) throw conflict("A claimed starter doesn't expire");
-    if (!isOpen(starter)) throw conflict('This starter is no longer listed');
-    const renewed = await tx
-      .update(starters)
-      .set({
-        availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
-        renewals: sql`${starters.renewals} + 1`,
-        updatedAt: sql`now()`,
-      })
-      .where(and(eq(starters.id, starter.id), sql`${starters.renewals} < ${RENEWALS_MAX}`))
-      .returning({ id: starters.id });
-    if (renewed.length === 0) {
-      throw conflict(
-        `This listing has been renewed ${RENEWALS_MAX} times in a row; post it again to keep sharing`,
-      );
-    }
-  });
-  deps.listings.clear();
-}
-
-/** POST /api/starters/:id/portions: "my grains grew". */
-export async function addPortions(
-  deps: Pick<AppDeps, 'db' | 'listings'>,
-  actor: SessionUser,
-  input: { starterId: number; add: number },
-): Promise<void> {
-  await deps.db.transaction(async (tx) => {
-    const starter = await ownStarterForUpdate(tx, actor, input.starterId);
-    const added = await tx
-      .update(starters)
-      .set({ portions: sql`${starters.portions} + ${input.add}`, updatedAt: sql`now()` })
-      .where(
-        and(
-          eq(starters.id, starter.id),
-          sql`${starters.portions} - ${starters.portionsGiven} + ${input.add} <= ${PORTIONS_MAX}`,
-        ),
-      )
-      .returning({ id: starters.id });
-    if (added.length === 0) {
-      throw badRequest(`At most ${PORTIONS_MAX} portions can be on offer at once`, {
-        add: `At most ${PORTIONS_MAX} portions can be on offer at once`,
-      });
-    }
-  });
-  deps.listings.clear();
-}
-
-// ---------------------------------------------------------------- blocks
-
-/** PUT /api/blocks/:memberId: private; the other member is never told. */
-export async function blockMember(
-  deps: Pick<AppDeps, 'db'>,
-  actor: SessionUser,
-  input: { memberId: string },
-): Promise<void> {
-  if (input.memberId === actor.id) throw badRequest("You can't block yourself");
-  const [member] = await deps.db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.id, input.memberId));
-  if (!member) throw notFound('Member not found');
-  await deps.db
-    .insert(blocks)
-    .values({ blockerId: actor.id, blockedId: member.id })
-    .onConflictDoNothing();
-}
-
-/** DELETE /api/blocks/:memberId: reversible at any time. */
-export async function unblockMember(
-  deps: Pick<AppDeps, 'db'>,
-  actor: SessionUser,
-  input: { memberId: string },
-): Promise<void> {
-  await deps.db
-    .delete(blocks)
-    .where(and(eq(blocks.blockerId, actor.id), eq(blocks.blockedId, input.memberId)));
-}

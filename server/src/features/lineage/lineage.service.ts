@@ -27,6 +27,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { getStarter } from '../starters/starters.service';
+import { publicMemberColumns } from '../../access/public-members';
 
 /**
  * Family trees (docs/decisions/031-family-trees.md). A starter's family is the tree of
@@ -316,13 +317,7 @@ const receivedColumns = {
   form: starters.form,
   careNotes: starters.careNotes,
   confirmedAt: handovers.confirmedAt,
-  giver: {
-    id: users.id,
-    username: users.username,
-    firstName: users.firstName,
-    lastName: users.lastName,
-    profileImageUrl: users.profileImageUrl,
-  },
+  giver: publicMemberColumns,
 };
 
 function receivedQuery(db: DbOrTx, actor: SessionUser, handoverId?: number) {

@@ -1,7 +1,7 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { SystemLine } from '../../../../common/system-lines';
 import type { Conversation, Message } from '../../../../common/messages';
-import { assertMayMessage } from '../../access/blocks';
+import { assertMayMessage } from '../blocks/blocks.service';
 import {
   authorizeStarter,
   loadAccessContext,

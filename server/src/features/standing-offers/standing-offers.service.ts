@@ -9,7 +9,7 @@ import {
   type StandingOfferSettings,
   type StandingOfferView,
 } from '../../../../common/standing-offers';
-import { assertMayMessage, blockBetween } from '../../access/blocks';
+import { assertMayMessage, blockBetween } from '../blocks/blocks.service';
 import { assertMayPost, hasConfirmedEmail } from '../../access/members';
 import {
   authorizeStarter,
@@ -29,6 +29,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { holdPortion } from '../handovers/handovers.service';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
 import { fillRound, lockStandingOffer, passStarter, passTurn, type RoundDeps } from './rounds';
+import { publicMemberColumns } from '../../access/public-members';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'live' | 'listings'>;
 
@@ -400,13 +401,7 @@ export async function getStandingOffer(
     const rows = await db
       .select({
         turn: standingOfferTurns,
-        member: {
-          id: users.id,
-          username: users.username,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          profileImageUrl: users.profileImageUrl,
-        },
+        member: publicMemberColumns,
       })
       .from(standingOfferTurns)
       .innerJoin(users, eq(users.id, standingOfferTurns.memberId))

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { addPortionsSchema, renewStarterSchema } from '../../../../common/handovers';
 import {
   starterListQuerySchema,
   starterSchema,
@@ -9,6 +10,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { addPortions, renewStarter } from './listing-terms.service';
 import { readStarterForm } from './starter-form';
 import {
   browseStarters,
@@ -23,6 +25,9 @@ import {
 import { idParam } from '../../../../common/ids';
 
 const idParams = z.object({ id: idParam('starter') });
+
+/** A listing's terms are a few short fields. */
+const SMALL_BODY = 4 * 1024;
 
 const photoParams = z.object({ id: z.uuid('Photo not found') });
 
@@ -127,4 +132,35 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     );
   }
+
+  app.post(
+    '/api/starters/:id/renew',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: SMALL_BODY,
+      schema: { params: idParams, body: renewStarterSchema, response: { 200: starterSchema } },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      await renewStarter(deps, actor, {
+        starterId: request.params.id,
+        availableDays: request.body.availableDays,
+      });
+      return getStarter(deps, actor, { id: request.params.id });
+    },
+  );
+
+  app.post(
+    '/api/starters/:id/portions',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: SMALL_BODY,
+      schema: { params: idParams, body: addPortionsSchema, response: { 200: starterSchema } },
+    },
+    async (request) => {
+      const actor = requireUser(request);
+      await addPortions(deps, actor, { starterId: request.params.id, add: request.body.add });
+      return getStarter(deps, actor, { id: request.params.id });
+    },
+  );
 }

@@ -22,7 +22,7 @@ import {
   toStarterFacts,
   type Viewer as AccessViewer,
 } from '../../access/starter-access';
-import { blockBetween } from '../../access/blocks';
+import { blockBetween } from '../blocks/blocks.service';
 import type { Db } from '../../db/client';
 import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -37,6 +37,7 @@ import { ListingCache, type ListingViewer } from './listing-cache';
 import { photoQueue } from './photo-queue';
 import { processPhoto } from './photos';
 import { assertMayPost } from '../../access/members';
+import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -76,21 +77,17 @@ const starterColumns = {
   bornYear: starters.bornYear,
 };
 
-const ownerColumns = {
-  id: users.id,
-  username: users.username,
-  firstName: users.firstName,
-  lastName: users.lastName,
-  profileImageUrl: users.profileImageUrl,
+const selection = {
+  starter: starterColumns,
+  owner: publicMemberColumns,
+  facts: starterFactsColumns,
 };
-
-const selection = { starter: starterColumns, owner: ownerColumns, facts: starterFactsColumns };
 
 interface StarterRow {
   starter: {
     [K in keyof typeof starterColumns]: (typeof starters.$inferSelect)[K];
   };
-  owner: { [K in keyof typeof ownerColumns]: (typeof users.$inferSelect)[K] };
+  owner: { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
 }
 
 type FactsRow = Parameters<typeof toStarterFacts>[0];
@@ -122,13 +119,7 @@ function toStarter({ starter, owner }: StarterRow): Starter {
     removedAt: iso(starter.removedAt),
     createdAt: starter.createdAt.toISOString(),
     updatedAt: starter.updatedAt.toISOString(),
-    user: {
-      id: owner.id,
-      username: owner.username,
-      firstName: owner.firstName,
-      lastName: owner.lastName,
-      profileImageUrl: owner.profileImageUrl,
-    },
+    user: toPublicMember(owner),
   };
 }
 
