@@ -12,9 +12,19 @@ export type MemberStanding = Pick<UserRow, 'isActive' | 'bannedAt' | 'suspendedU
  * account is active, not banned and not suspended right now.
  */
 export function mayAct(member: MemberStanding, now = new Date()): boolean {
-  return (
-    member.isActive && !member.bannedAt && !(member.suspendedUntil && member.suspendedUntil > now)
-  );
+  return member.isActive && !sanctionNow(member, now);
+}
+
+/** The sanction holding a member back right now: a ban, a suspension until when, or none. */
+export function sanctionNow(
+  member: Pick<MemberStanding, 'bannedAt' | 'suspendedUntil'>,
+  now = new Date(),
+): { kind: 'ban' } | { kind: 'suspension'; until: Date } | null {
+  if (member.bannedAt) return { kind: 'ban' };
+  if (member.suspendedUntil && member.suspendedUntil > now) {
+    return { kind: 'suspension', until: member.suspendedUntil };
+  }
+  return null;
 }
 
 /**

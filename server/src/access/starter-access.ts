@@ -65,6 +65,11 @@ export function isListed(starter: Pick<StarterFacts, 'isActive' | 'removedAt' | 
   return starter.isActive && !starter.removedAt && !starter.deletedAt;
 }
 
+/** A moderator removed it (it stays removed: nobody lists it again). */
+export function wasRemoved(starter: Pick<StarterFacts, 'removedAt'>): boolean {
+  return !!starter.removedAt;
+}
+
 /** Listed, and its owner may act: conversations about it go on. */
 export function isOpen(starter: StarterFacts, now = new Date()): boolean {
   return isListed(starter) && mayAct(starter.owner, now);

@@ -6,7 +6,7 @@ import {
   type SignUpInput,
 } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
-import { mayAct } from '../../access/members';
+import { mayAct, sanctionNow } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { sanctions, users } from '../../db/schema';
@@ -115,7 +115,8 @@ export async function refusalReason(
 ): Promise<string | null> {
   if (mayAct(user, now)) return null;
   if (!user.isActive) return ACCOUNT_DEACTIVATED;
-  const banned = !!user.bannedAt;
+  const sanction = sanctionNow(user, now);
+  const banned = sanction?.kind === 'ban';
   const [latest] = await db
     .select({ reason: sanctions.reason })
     .from(sanctions)
@@ -130,7 +131,8 @@ export async function refusalReason(
     .limit(1);
   const reason = latest?.reason ? `: ${latest.reason}` : '.';
   if (banned) return `Your account has been banned${reason}`;
-  return `Your account is suspended until ${dateFormat.format(user.suspendedUntil!)} UTC${reason}`;
+  const until = sanction?.kind === 'suspension' ? sanction.until : now;
+  return `Your account is suspended until ${dateFormat.format(until)} UTC${reason}`;
 }
 
 /**

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { membersWhoMayNotAct } from '../../access/members';
+import { openly } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -17,7 +19,10 @@ interface DueRow {
   first_name: string | null;
   username: string | null;
   message_mail: string;
-  /** Read in the same statement: whether this mail should go out at all. */
+  /**
+   * Read in the same statement: whether this mail should go out at all — `hasConfirmedEmail`,
+   * `mayAct` and `isOpen` of the access layer, as SQL.
+   */
   confirmed: boolean;
   may_act: boolean;
   current: boolean;
@@ -61,16 +66,13 @@ export async function queueCheckinMails({
           g.first_name AS giver_first_name, g.username AS giver_username,
           r.email, r.mail_key, r.first_name, r.username, r.message_mail,
           r.email_verified_at IS NOT NULL AS confirmed,
-          (r.is_active AND r.banned_at IS NULL
-            AND NOT coalesce(r.suspended_until > now(), false)) AS may_act,
+          r.id NOT IN (${membersWhoMayNotAct()}) AS may_act,
           (h.status = 'received' AND NOT EXISTS (
             SELECT 1 FROM checkins later
             WHERE later.handover_id = c.handover_id
               AND ((later.day > c.day AND later.due_at <= now()) OR later.answer = 'thriving')
           )) AS current,
-          (s.is_active AND s.removed_at IS NULL AND s.deleted_at IS NULL
-            AND g.is_active AND g.banned_at IS NULL
-            AND NOT coalesce(g.suspended_until > now(), false)) AS visible,
+          EXISTS (SELECT 1 FROM starters WHERE starters.id = s.id AND ${openly()}) AS visible,
           c.due_at > now() - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`),
     );
     let queued = 0;

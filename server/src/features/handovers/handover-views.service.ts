@@ -1,4 +1,4 @@
-import { and, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
   BACKED_OUT_WINDOW_DAYS,
   EXPIRY_NOTICE_DAYS,
@@ -15,7 +15,8 @@ import { type Notice } from '../../../../common/notices';
 import { portionsLeftOf, starterStatus } from '../../../../common/starter-status';
 import type { PublicUser } from '../../../../common/users';
 import { mayAct } from '../../access/members';
-import { visibleInThreadsOf } from '../../access/starter-access';
+import { listed, notDeleted, visibleInThreadsOf } from '../../access/starter-access';
+import { isExpired } from '../../../../common/starter-status';
 import type { DbOrTx } from '../../db/client';
 import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -202,7 +203,7 @@ export async function myStarterActivity(
       renewals: starters.renewals,
     })
     .from(starters)
-    .where(and(eq(starters.userId, actor.id), isNull(starters.deletedAt)))
+    .where(and(eq(starters.userId, actor.id), notDeleted()))
     .orderBy(desc(starters.createdAt), desc(starters.id));
   if (mine.length === 0) return [];
   const ids = mine.map((s) => s.id);
@@ -319,7 +320,7 @@ export async function myHandovers(
       .select({ handover: handovers, starter: starterBriefColumns })
       .from(handovers)
       .innerJoin(starters, eq(starters.id, handovers.starterId))
-      .where(and(eq(handovers.giverId, actor.id), isNull(starters.deletedAt)))
+      .where(and(eq(handovers.giverId, actor.id), notDeleted()))
       .orderBy(desc(handovers.createdAt)),
   ]);
   const people = await publicMembersById(db, [
@@ -369,9 +370,7 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
         and(
           eq(starters.userId, actor.id),
           eq(starters.isClaimed, false),
-          eq(starters.isActive, true),
-          isNull(starters.removedAt),
-          isNull(starters.deletedAt),
+          listed(),
           sql`${starters.availableUntil} < now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)`,
         ),
       )
@@ -388,10 +387,12 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
         ),
       ),
   ]);
-  const now = Date.now();
+  const now = new Date();
   return [
     ...expiring.map((s) => ({
-      kind: s.availableUntil.getTime() <= now ? ('expired' as const) : ('expires_soon' as const),
+      kind: isExpired({ ...s, isClaimed: false }, now)
+        ? ('expired' as const)
+        : ('expires_soon' as const),
       starterId: s.id,
       starterTitle: s.title,
       availableUntil: s.availableUntil.toISOString(),

@@ -13,10 +13,8 @@ import {
 import type { CultureForm } from '../../../../common/cultures';
 import type { Starter } from '../../../../common/starters';
 import {
-  authorizeStarter,
-  loadAccessContext,
-  loadStarterFacts,
   publiclyVisible,
+  requireStarter,
   visibleInThreadsOf,
   type Viewer,
 } from '../../access/starter-access';
@@ -220,8 +218,7 @@ export async function getLineage(
   input: { id: number },
 ): Promise<Lineage> {
   const { db } = deps;
-  const facts = await loadStarterFacts(db, input.id);
-  authorizeStarter(viewer, facts, 'see', await loadAccessContext(db, viewer, facts));
+  await requireStarter(db, viewer, input.id, 'see');
 
   const line = await walkUp(db, input.id);
   const self = line[0]!;
@@ -290,8 +287,7 @@ export async function updateOrigin(
   input: { id: number; originStory?: string; bornYear?: number },
 ): Promise<Starter> {
   const { db } = deps;
-  const facts = await loadStarterFacts(db, input.id);
-  authorizeStarter(actor, facts, 'change', await loadAccessContext(db, actor, facts));
+  await requireStarter(db, actor, input.id, 'change');
   const [changed] = await db
     .update(starters)
     .set({

@@ -2,12 +2,7 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { SystemLine } from '../../../../common/system-lines';
 import type { Conversation, Message } from '../../../../common/messages';
 import { assertMayMessage } from '../blocks/blocks.service';
-import {
-  authorizeStarter,
-  loadAccessContext,
-  loadStarterFacts,
-  visibleInThreadsOf,
-} from '../../access/starter-access';
+import { requireStarter, visibleInThreadsOf } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -69,14 +64,8 @@ export async function sendMessage(
 ): Promise<Message> {
   assertMayPost(actor);
   const { db } = deps;
-  const facts = await loadStarterFacts(db, input.starterId);
-  const isOwner = facts?.ownerId === actor.id;
-  const starter = authorizeStarter(
-    actor,
-    facts,
-    'message',
-    await loadAccessContext(db, actor, facts),
-  );
+  const starter = await requireStarter(db, actor, input.starterId, 'message');
+  const isOwner = starter.ownerId === actor.id;
 
   if (input.receiverId === actor.id) throw badRequest("You can't send a message to yourself");
   if (isOwner) {
@@ -214,8 +203,7 @@ async function threadPartner(
   actor: SessionUser,
   input: ThreadInput,
 ): Promise<{ starterId: number; otherId: string | null }> {
-  const facts = await loadStarterFacts(db, input.starterId);
-  const starter = authorizeStarter(actor, facts, 'see', await loadAccessContext(db, actor, facts));
+  const starter = await requireStarter(db, actor, input.starterId, 'see');
   if (input.with) {
     return { starterId: starter.id, otherId: input.with === actor.id ? null : input.with };
   }

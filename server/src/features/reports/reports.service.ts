@@ -8,8 +8,8 @@ import type {
   ReportStats,
 } from '../../../../common/reports';
 import type { ReportStatus } from '../../../../common/catalogue';
-import { assertModerator } from '../../access/members';
-import { authorizeStarter, loadStarterFacts, visibleTo } from '../../access/starter-access';
+import { assertModerator, sanctionNow } from '../../access/members';
+import { requireStarter, visibleTo, wasRemoved } from '../../access/starter-access';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
@@ -39,7 +39,7 @@ export async function createReport(
 ) {
   assertMayPost(actor);
   const { db } = deps;
-  const starter = authorizeStarter(actor, await loadStarterFacts(db, input.starterId), 'report');
+  const starter = await requireStarter(db, actor, input.starterId, 'report');
 
   const [open] = await db
     .select({ id: reports.id })
@@ -103,6 +103,12 @@ function reportItemsQuery(db: DbOrTx) {
 
 type ReportRow = Awaited<ReturnType<ReturnType<typeof reportItemsQuery>['execute']>>[number];
 
+/** When the owner's suspension ends, while one holds them back (moderators see it). */
+function suspensionEnd(member: Parameters<typeof sanctionNow>[0]): string | null {
+  const sanction = sanctionNow(member);
+  return sanction?.kind === 'suspension' ? sanction.until.toISOString() : null;
+}
+
 function toReportItem(row: ReportRow): ReportItem {
   return {
     id: row.report.id,
@@ -126,10 +132,7 @@ function toReportItem(row: ReportRow): ReportItem {
         lastName: row.owner.lastName,
         isModerator: row.owner.isModerator,
         bannedAt: iso(row.owner.bannedAt),
-        suspendedUntil:
-          row.owner.suspendedUntil && row.owner.suspendedUntil > new Date()
-            ? row.owner.suspendedUntil.toISOString()
-            : null,
+        suspendedUntil: suspensionEnd(row.owner),
       },
     },
   };
@@ -228,12 +231,8 @@ export async function removeReportedStarter(
   assertModerator(actor);
   await db.transaction(async (tx) => {
     const report = await pendingReportForUpdate(tx, id);
-    const starter = authorizeStarter(
-      actor,
-      await loadStarterFacts(tx, report.starterId, { lock: true }),
-      'moderate',
-    );
-    if (starter.removedAt) throw conflict('This starter has already been removed.');
+    const starter = await requireStarter(tx, actor, report.starterId, 'moderate', { lock: true });
+    if (wasRemoved(starter)) throw conflict('This starter has already been removed.');
 
     await tx
       .update(starters)

@@ -12,11 +12,11 @@ import {
 import { assertMayMessage, blockBetween } from '../blocks/blocks.service';
 import { assertMayPost, hasConfirmedEmail } from '../../access/members';
 import {
+  authorizeLoaded,
   authorizeStarter,
   isOpen,
   isPublic,
-  loadAccessContext,
-  loadStarterFacts,
+  requireStarter,
   type StarterFacts,
 } from '../../access/starter-access';
 import type { Tx } from '../../db/client';
@@ -168,13 +168,7 @@ export async function joinWaitlist(
     "You've joined a lot of waitlists today. Please try again later.",
     () =>
       deps.db.transaction(async (tx) => {
-        const facts = await loadStarterFacts(tx, input.starterId);
-        const starter = authorizeStarter(
-          actor,
-          facts,
-          'see',
-          await loadAccessContext(tx, actor, facts),
-        );
+        const starter = await requireStarter(tx, actor, input.starterId, 'see');
         if (starter.ownerId === actor.id) {
           throw badRequest("You can't join the waitlist for your own starter");
         }
@@ -206,8 +200,7 @@ export async function leaveWaitlist(
   input: { starterId: number },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const facts = await loadStarterFacts(tx, input.starterId);
-    authorizeStarter(actor, facts, 'see', await loadAccessContext(tx, actor, facts));
+    await requireStarter(tx, actor, input.starterId, 'see');
     const [open] = await tx
       .select({ id: standingOfferTurns.id })
       .from(standingOfferTurns)
@@ -238,8 +231,7 @@ async function myOpenTurn(tx: Tx, actor: SessionUser, offerId: number) {
     .where(eq(standingOfferTurns.id, offerId));
   if (!peek || peek.memberId !== actor.id) throw notFound('Offer not found');
   const locked = await lockStandingOffer(tx, peek.starterId);
-  const facts = locked?.facts;
-  authorizeStarter(actor, facts, 'see', await loadAccessContext(tx, actor, facts));
+  const facts = await authorizeLoaded(tx, actor, locked?.facts, 'see');
   const [turn] = await tx
     .select()
     .from(standingOfferTurns)
@@ -253,7 +245,7 @@ async function myOpenTurn(tx: Tx, actor: SessionUser, offerId: number) {
         : 'This offer has ended',
     );
   }
-  return { facts: facts!, offer: locked?.offer, turn };
+  return { facts, offer: locked?.offer, turn };
 }
 
 /**
@@ -359,13 +351,7 @@ export async function getStandingOffer(
   input: { starterId: number },
 ): Promise<StandingOfferView> {
   const { db } = deps;
-  const facts = await loadStarterFacts(db, input.starterId);
-  const starter = authorizeStarter(
-    viewer,
-    facts,
-    'see',
-    await loadAccessContext(db, viewer, facts),
-  );
+  const starter = await requireStarter(db, viewer, input.starterId, 'see');
   const isGiver = !!viewer && viewer.id === starter.ownerId;
   const [offer] = await db
     .select()

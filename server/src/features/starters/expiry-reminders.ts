@@ -1,5 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EXPIRY_NOTICE_DAYS } from '../../../../common/handovers';
+import { membersWhoMayNotAct } from '../../access/members';
+import { fresh, listed } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -37,13 +39,11 @@ export async function queueExpiryReminders({
     const due = rowsOf<DueRow>(
       await tx.execute(sql`
         WITH due AS (
-          SELECT s.id FROM starters s
-          WHERE s.is_claimed = false AND s.is_active = true
-            AND s.removed_at IS NULL AND s.deleted_at IS NULL
-            AND s.available_until > now()
-            AND s.available_until <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
-            AND s.expiry_reminded_for IS DISTINCT FROM s.available_until
-          ORDER BY s.available_until, s.id
+          SELECT starters.id FROM starters
+          WHERE starters.is_claimed = false AND ${listed()} AND ${fresh()}
+            AND starters.available_until <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
+            AND starters.expiry_reminded_for IS DISTINCT FROM starters.available_until
+          ORDER BY starters.available_until, starters.id
           LIMIT 50
           FOR UPDATE SKIP LOCKED
         )
@@ -52,8 +52,7 @@ export async function queueExpiryReminders({
         WHERE s.id = due.id AND u.id = s.user_id
         RETURNING s.id, s.title, s.available_until, u.email, u.mail_key, u.first_name,
           u.username, u.email_verified_at IS NOT NULL AS confirmed,
-          (u.is_active AND u.banned_at IS NULL
-            AND NOT coalesce(u.suspended_until > now(), false)) AS may_act`),
+          u.id NOT IN (${membersWhoMayNotAct()}) AS may_act`),
     );
     let queued = 0;
     for (const row of due) {

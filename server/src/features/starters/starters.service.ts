@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import {
   starterListSchema,
   type CreateStarter,
@@ -13,13 +13,14 @@ import {
   type CultureForm,
 } from '../../../../common/cultures';
 import {
-  authorizeStarter,
-  canSeeStarter,
+  authorizeLoaded,
   isPublic,
-  loadAccessContext,
+  mayDoToStarter,
+  notDeleted,
   publiclyVisible,
   starterFactsColumns,
   toStarterFacts,
+  type AuthorizedStarter,
   type Viewer as AccessViewer,
 } from '../../access/starter-access';
 import { blockBetween } from '../blocks/blocks.service';
@@ -89,8 +90,6 @@ interface StarterRow {
   };
   owner: { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
 }
-
-type FactsRow = Parameters<typeof toStarterFacts>[0];
 
 export const photoPaths = (photoId: string) => ({
   imagePath: `/api/photos/${photoId}/full.webp`,
@@ -414,17 +413,15 @@ async function authorizedStarter(
   viewer: AccessViewer,
   id: number,
   action: 'see' | 'change',
-): Promise<StarterRow & { hasThread: boolean }> {
+): Promise<StarterRow & { access: AuthorizedStarter }> {
   const [row] = await db
     .select(selection)
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
     .where(eq(starters.id, id))
     .limit(1);
-  const facts = row && toStarterFacts(row.facts as FactsRow);
-  const context = await loadAccessContext(db, viewer, facts);
-  authorizeStarter(viewer, facts, action, context);
-  return { ...row!, hasThread: !!context.hasThread };
+  const access = await authorizeLoaded(db, viewer, row && toStarterFacts(row.facts), action);
+  return { ...row!, access };
 }
 
 /** GET /api/starters/:id — removed or hidden starters only for their owner and moderators. */
@@ -436,22 +433,22 @@ export async function getStarter(
   const row = await authorizedStarter(deps.db, viewer, input.id, 'see');
   const starter = toStarter(row);
   if (!viewer) return starter;
-  return { ...starter, canMessage: await mayMessageAbout(deps.db, viewer, starter, row.hasThread) };
+  return { ...starter, canMessage: await mayMessageAbout(deps.db, viewer, row.access) };
 }
 
 /**
- * The Message button for this viewer: not on their own starter, not across a block (either
- * way), and on a claimed or expired one only in a conversation already under way.
+ * The Message button for this viewer: what the access policy allows for `message` (a claimed
+ * or expired one only in a conversation already under way), not on their own starter, and not
+ * across a block (either way).
  */
 async function mayMessageAbout(
   db: Db,
   viewer: NonNullable<AccessViewer>,
-  starter: Starter,
-  hasThread: boolean,
+  starter: AuthorizedStarter,
 ): Promise<boolean> {
-  if (viewer.id === starter.userId || starter.removedAt || !starter.isActive) return false;
-  if ((starter.status === 'claimed' || starter.status === 'expired') && !hasThread) return false;
-  const { byMe, byThem } = await blockBetween(db, viewer.id, starter.userId);
+  if (viewer.id === starter.ownerId) return false;
+  if (!mayDoToStarter(viewer, starter, 'message', { hasThread: starter.hasThread })) return false;
+  const { byMe, byThem } = await blockBetween(db, viewer.id, starter.ownerId);
   return !byMe && !byThem;
 }
 
@@ -464,7 +461,7 @@ export async function myStarters(
     .select(selection)
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
-    .where(and(eq(starters.userId, actor.id), isNull(starters.deletedAt)))
+    .where(and(eq(starters.userId, actor.id), notDeleted()))
     .orderBy(desc(starters.createdAt), desc(starters.id));
   return rows.map(toStarter);
 }
@@ -620,9 +617,7 @@ export async function deleteStarter(
   await deps.db
     .update(starters)
     .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
-    .where(
-      and(eq(starters.id, input.id), eq(starters.userId, actor.id), isNull(starters.deletedAt)),
-    );
+    .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id), notDeleted()));
   deps.listings.invalidate(starter.category);
 }
 
@@ -657,11 +652,9 @@ export async function getPhoto(
     .innerJoin(users, eq(users.id, starters.userId))
     .where(eq(photos.id, input.photoId))
     .limit(1);
-  const facts = row && toStarterFacts(row.facts as FactsRow);
-  const context = await loadAccessContext(deps.db, viewer, facts);
-  if (!facts || !canSeeStarter(viewer, facts, new Date(), context)) {
-    throw notFound('Photo not found');
-  }
+  const facts = await authorizeLoaded(deps.db, viewer, row && toStarterFacts(row.facts), 'see', {
+    notFoundMessage: 'Photo not found',
+  });
   const shownToAll = isPublic(facts);
   if (input.cached && shownToAll) return { bytes: undefined, isPublic: true };
   const bytes = await readBytes();
