@@ -8,7 +8,7 @@ import { createMailer } from './features/mail/mailer';
 import { queueExpiryReminders } from './features/starters/expiry-reminders';
 import { queueCheckinMails } from './features/checkins/checkin-mail';
 import { atMostEvery, startMailWorker, type MailWorker } from './features/mail/outbox';
-import { queueDueMessageMail } from './features/mail/message-mail';
+import { queueDueMessageMail } from './features/messages/message-mail';
 import { livePublisher } from './features/messages/live-events';
 import { runStandingOfferRounds } from './features/standing-offers/rounds';
 

@@ -10,7 +10,7 @@ import {
 } from '../../test/app';
 import { linkToken, startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 import { createMailer, type Mailer } from './mailer';
-import { queueDueMessageMail } from './message-mail';
+import { queueDueMessageMail } from '../messages/message-mail';
 import { deliverDueMail } from './outbox';
 
 const PASSWORD = 'cultured-butter-2025';

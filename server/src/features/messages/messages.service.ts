@@ -11,7 +11,7 @@ import { badRequest, forbidden } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
-import { noteMessageForMail } from '../mail/message-mail';
+import { noteMessageForMail } from './message-mail';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 

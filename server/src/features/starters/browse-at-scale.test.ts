@@ -14,7 +14,7 @@ import {
 } from '../../test/app';
 import { createPostgresTestDatabase, openTestDatabase } from '../../test/database';
 import { rowsOf } from '../../db/rows';
-import { TOTAL_CAP } from './starters.service';
+import { TOTAL_CAP } from './browse-plan';
 
 let t: TestApp;
 let ownerId: string;

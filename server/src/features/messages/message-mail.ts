@@ -5,8 +5,8 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { messageMailDue, messages, users } from '../../db/schema';
-import { queueMail, siteUrl, unsubscribeUrl } from './outbox';
-import { greetingFor, renderMail } from './templates';
+import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { greetingFor, renderMail } from '../mail/templates';
 
 /** The hour (UTC) at which daily digests go out. */
 const DIGEST_HOUR_UTC = 7;

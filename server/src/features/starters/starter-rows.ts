@@ -1,0 +1,80 @@
+import type { Starter } from '../../../../common/starters';
+import { portionsLeftOf, starterStatus } from '../../../../common/starter-status';
+import type { PostagePayer, TravelMode } from '../../../../common/handovers';
+import type { CultureForm } from '../../../../common/cultures';
+import { publicMemberColumns, toPublicMember } from '../../access/public-members';
+import { starterFactsColumns } from '../../access/starter-access';
+import { iso } from '../../db/rows';
+import { starters, users } from '../../db/schema';
+
+/** A starter as the API shows it, read with its owner (as others see them) in one select. */
+
+export const starterColumns = {
+  id: starters.id,
+  userId: starters.userId,
+  title: starters.title,
+  description: starters.description,
+  category: starters.category,
+  subcategory: starters.subcategory,
+  starterType: starters.starterType,
+  customDescription: starters.customDescription,
+  location: starters.location,
+  imagePath: starters.imagePath,
+  isActive: starters.isActive,
+  isClaimed: starters.isClaimed,
+  removedAt: starters.removedAt,
+  createdAt: starters.createdAt,
+  updatedAt: starters.updatedAt,
+  portions: starters.portions,
+  portionsReserved: starters.portionsReserved,
+  portionsGiven: starters.portionsGiven,
+  travel: starters.travel,
+  postage: starters.postage,
+  bring: starters.bring,
+  availableUntil: starters.availableUntil,
+  form: starters.form,
+  lastFedAt: starters.lastFedAt,
+  parentId: starters.parentId,
+  careNotes: starters.careNotes,
+  originStory: starters.originStory,
+  bornYear: starters.bornYear,
+};
+
+export const selection = {
+  starter: starterColumns,
+  owner: publicMemberColumns,
+  facts: starterFactsColumns,
+};
+
+export interface StarterRow {
+  starter: {
+    [K in keyof typeof starterColumns]: (typeof starters.$inferSelect)[K];
+  };
+  owner: { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
+}
+
+function thumbnailOf(imagePath: string | null): string | null {
+  if (!imagePath) return null;
+  return imagePath.endsWith('/full.webp')
+    ? imagePath.replace(/\/full\.webp$/, '/thumb.webp')
+    : imagePath;
+}
+
+export function toStarter({ starter, owner }: StarterRow): Starter {
+  const { portionsGiven: _given, ...shown } = starter;
+  return {
+    ...shown,
+    portionsLeft: portionsLeftOf(starter),
+    travel: starter.travel as TravelMode[],
+    postage: starter.postage as PostagePayer | null,
+    availableUntil: starter.availableUntil.toISOString(),
+    status: starterStatus(starter),
+    form: starter.form as CultureForm,
+    lastFedAt: iso(starter.lastFedAt),
+    thumbnailPath: thumbnailOf(starter.imagePath),
+    removedAt: iso(starter.removedAt),
+    createdAt: starter.createdAt.toISOString(),
+    updatedAt: starter.updatedAt.toISOString(),
+    user: toPublicMember(owner),
+  };
+}
