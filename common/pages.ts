@@ -180,6 +180,11 @@ export const pages = {
   },
 } as const satisfies Record<string, Page>;
 
+/** The addresses of the pages for search results that take no parameter: the sitemap's pages. */
+export const indexedPaths: string[] = Object.values(pages as Record<string, Page>)
+  .filter((page) => !page.noindex && !page.path.includes(':'))
+  .map((page) => page.path);
+
 /** The tab title of a page ("Browse Starters · CultureShare"), the site's name alone untitled. */
 export function documentTitle(title: string | undefined): string {
   return title ? `${title} · ${SITE_NAME}` : SITE_NAME;

@@ -37,6 +37,10 @@ describe('serving the built client', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
+    const head = await t.app.inject({ method: 'HEAD', url: '/browse' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
   });
 
   it('serves hashed assets with a year of immutable caching', async () => {
