@@ -21,10 +21,10 @@ import { postgresRateLimiter, redisRateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
 import { multipartPlugin } from './plugins/multipart';
 import { loggerOptions, timeoutOptions } from './server-options';
+import { createPageRenderer } from './pages/page-renderer';
+import { pagesPlugin } from './pages/pages.plugin';
 import { healthRoutes } from './features/health/health.routes';
 import { siteRoutes } from './features/site/site.routes';
-import { createPageRenderer } from './features/site/pages';
-import { pagesRoutes } from './features/site/pages.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { sitemapRoutes } from './features/starters/sitemap.routes';
@@ -138,7 +138,7 @@ export async function buildApp({
   await app.register(lineageRoutes, deps);
 
   const pages = createPageRenderer(deps);
-  await app.register(pagesRoutes, { ...deps, pages });
-  await app.register(clientAppPlugin, { root: config.clientDist, pages });
+  await app.register(pagesPlugin, { ...deps, pages });
+  await app.register(clientAppPlugin, { root: config.clientDist });
   return app;
 }

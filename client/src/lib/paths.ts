@@ -1,34 +1,34 @@
+import { pages } from '../../../common/pages';
+
 /**
- * Every route of the app and every address it links to, in one table: the router, links and
- * navigations all read it, so a route changes in one place.
+ * Every address the app links to, in one table: links and navigations read it. The routes'
+ * own paths come from the page table (common/pages.ts), which the router is built from.
  */
 export const paths = {
-  home: '/',
-  browse: '/browse',
-  post: '/post',
-  messages: '/messages',
-  profile: '/profile',
-  moderation: '/moderation',
-  rules: '/rules',
-  safety: '/safety',
-  contact: '/contact',
-  help: '/help',
-  privacy: '/privacy',
-  join: '/join',
-  login: '/login',
-  signup: '/signup',
-  forgotPassword: '/forgot-password',
-  resetPassword: '/reset-password',
-  confirmEmail: '/confirm-email',
-  /** '/starter/' with no id: answered with 'Invalid starter ID', not the 404 page. */
-  starterWithoutId: '/starter',
+  home: pages.home.path,
+  browse: pages.browse.path,
+  post: pages.post.path,
+  messages: pages.messages.path,
+  profile: pages.profile.path,
+  moderation: pages.moderation.path,
+  rules: pages.rules.path,
+  safety: pages.safety.path,
+  contact: pages.contact.path,
+  help: pages.help.path,
+  privacy: pages.privacy.path,
+  join: pages.join.path,
+  login: pages.login.path,
+  signup: pages.signup.path,
+  forgotPassword: pages.forgotPassword.path,
+  resetPassword: pages.resetPassword.path,
+  confirmEmail: pages.confirmEmail.path,
+  starterWithoutId: pages.starterWithoutId.path,
   starter: {
-    path: '/starter/:id',
+    path: pages.starter.path,
     href: (id: number) => `/starter/${id}`,
   },
-  /** A culture's family tree: its line, what grew from it, and a map (decision 031). */
   starterFamily: {
-    path: '/starter/:id/family',
+    path: pages.starterFamily.path,
     href: (id: number) => `/starter/${id}/family`,
   },
   /** The post form filled in from a culture the member received here ("pay it forward"). */

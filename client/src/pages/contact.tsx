@@ -6,10 +6,11 @@ import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useSite } from '../lib/site';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 export default function ContactPage() {
-  useDocumentTitle('Contact Us');
+  useDocumentTitle(pages.contact.title);
   const { data: site } = useSite();
   return (
     <ContentPage>

@@ -1,9 +1,10 @@
 import { AuthCard } from '../features/auth/auth-card';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 
 export default function Page() {
-  useDocumentTitle('Forgot Password');
+  useDocumentTitle(pages.forgotPassword.title);
   return (
     <AuthCard
       title="Forgot your password?"

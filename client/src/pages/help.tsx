@@ -4,10 +4,11 @@ import { helpFaq } from '../features/content/help-faq';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 export default function HelpPage() {
-  useDocumentTitle('Help Center');
+  useDocumentTitle(pages.help.title);
   return (
     <ContentPage>
       <PageIntro icon={CircleHelp} title="Help Center">

@@ -6,9 +6,10 @@ import {
 } from '../features/content/landing-sections';
 import { DonationCta } from '../features/site/donation-cta';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 
 export default function HomePage() {
-  useDocumentTitle('Share the Culture');
+  useDocumentTitle(pages.home.title);
   return (
     <>
       <Hero />

@@ -64,4 +64,10 @@ describe('the join page', () => {
     expect(screen.getByRole('heading', { level: 1 })).toHaveTextContent('Join the Community');
     expect(screen.getByText(/never sell a starter/)).toBeInTheDocument();
   });
+
+  it("takes its tab title from the page table, as the server's page does", () => {
+    renderJoin();
+    // The spec names the page by the header's button that leads to it.
+    expect(document.title).toBe('Join Community · CultureShare');
+  });
 });

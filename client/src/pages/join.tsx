@@ -5,6 +5,7 @@ import { Check, Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 import { SignedOutOnly } from '../app/signed-out-only';
 
@@ -39,7 +40,7 @@ const terms = [
 ];
 
 function JoinTerms() {
-  useDocumentTitle('Join the Community');
+  useDocumentTitle(pages.join.title);
   const [agreed, setAgreed] = useState(false);
   const navigate = useNavigate();
   const checkboxId = useId();

@@ -7,6 +7,7 @@ import { MessagesView } from '../features/messages/messages-view';
 import type { ThreadExtras } from '../features/messages/thread-view';
 import { starterQueries } from '../features/starters/starters-api';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 
 function HeaderSummary({ userId }: { userId: string }) {
   return <ReliabilitySummary userId={userId} className="mt-1 text-xs [&_p]:text-xs" />;
@@ -15,7 +16,7 @@ function HeaderSummary({ userId }: { userId: string }) {
 const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHandoverPanel };
 
 export default function Page() {
-  useDocumentTitle('Messages');
+  useDocumentTitle(pages.messages.title);
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your messages." />;

@@ -2,11 +2,12 @@ import { Link, useLocation } from 'react-router';
 import { AlertCircle } from 'lucide-react';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  useDocumentTitle('Page Not Found');
+  useDocumentTitle(pages.notFound.title);
   return (
     <div className="mx-auto max-w-lg px-4 py-20">
       <Card className="p-8">

@@ -4,10 +4,11 @@ import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { PostStarterFromHandover } from '../features/starters/pay-it-forward';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 export default function Page() {
-  useDocumentTitle('Share a Starter');
+  useDocumentTitle(pages.post.title);
   const { user, isLoading } = useCurrentUser();
   const [search] = useSearchParams();
   if (isLoading) return null;

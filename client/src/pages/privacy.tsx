@@ -6,6 +6,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 function PolicySection({
@@ -37,7 +38,7 @@ function PolicySection({
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 export default function PrivacyPage() {
-  useDocumentTitle('Privacy Policy');
+  useDocumentTitle(pages.privacy.title);
   return (
     <ContentPage>
       <PageIntro icon={Lock} title="Privacy Policy">

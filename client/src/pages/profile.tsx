@@ -8,6 +8,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { ProfileView } from '../features/profile/profile-view';
 import { MyStarters } from '../features/starters/my-starters';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 
 /** Under each of the member's listings: its hand-over state and who asked about it. */
 function MyStartersWithState() {
@@ -22,7 +23,7 @@ function MyStartersWithState() {
 }
 
 export default function Page() {
-  useDocumentTitle('Profile');
+  useDocumentTitle(pages.profile.title);
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your profile." />;

@@ -17,6 +17,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 const rules = [
@@ -91,7 +92,7 @@ const guidelines = [
 ];
 
 export default function RulesPage() {
-  useDocumentTitle('Community Rules');
+  useDocumentTitle(pages.rules.title);
   return (
     <ContentPage>
       <PageIntro icon={ScrollText} title="Community Rules">

@@ -5,6 +5,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 
 const inspections = [
@@ -69,7 +70,7 @@ const doNotShare = [
 ];
 
 export default function SafetyPage() {
-  useDocumentTitle('Safety Guidelines');
+  useDocumentTitle(pages.safety.title);
   return (
     <ContentPage>
       <PageIntro icon={ShieldCheck} title="Safety Guidelines">

@@ -2,9 +2,10 @@ import { SignedOutOnly } from '../app/signed-out-only';
 import { AuthCard } from '../features/auth/auth-card';
 import { SignUpForm } from '../features/auth/sign-up-form';
 import { useDocumentTitle } from '../lib/use-document-title';
+import { pages } from '../../../common/pages';
 
 export default function Page() {
-  useDocumentTitle('Create Account');
+  useDocumentTitle(pages.signup.title);
   return (
     <SignedOutOnly>
       <AuthCard

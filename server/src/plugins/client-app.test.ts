@@ -1,8 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
+
+const APP = 'console.log("app")';
 
 let t: TestApp;
 let dist: string;
@@ -14,6 +17,9 @@ beforeAll(async () => {
     '<!doctype html><title>CultureShare</title><div id="root"></div>',
   );
   fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js'), 'console.log("app")');
+  // The copies the build writes beside each script (vite.config.ts).
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.br'), zlib.brotliCompressSync(APP));
+  fs.writeFileSync(path.join(dist, 'assets', 'index-abc123.js.gz'), zlib.gzipSync(APP));
   t = await createTestApp({ CLIENT_DIST: dist });
 });
 afterAll(async () => {
@@ -31,6 +37,10 @@ describe('serving the built client', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.headers['content-security-policy']).toContain("script-src 'self'");
     }
+    const head = await t.app.inject({ method: 'HEAD', url: '/browse' });
+    expect(head.statusCode).toBe(200);
+    expect(head.headers['content-type']).toMatch(/text\/html/);
+    expect(head.body).toBe('');
   });
 
   it('serves hashed assets with a year of immutable caching', async () => {
@@ -38,6 +48,28 @@ describe('serving the built client', () => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
     expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it("sends the build's brotli or gzip copy of an asset to browsers that take it", async () => {
+    const asset = (encoding?: string) =>
+      t.app.inject({
+        url: '/assets/index-abc123.js',
+        headers: encoding ? { 'accept-encoding': encoding } : {},
+      });
+    const br = await asset('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString()).toBe(APP);
+    const gzip = await asset('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString()).toBe(APP);
+    const plain = await asset();
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(APP);
+    for (const res of [br, gzip, plain]) {
+      expect(res.headers['content-type']).toMatch(/javascript/);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+    }
   });
 
   it('answers a missing asset and unknown API paths with 404, not the page', async () => {

@@ -3,23 +3,15 @@ import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import type { ApiErrorBody } from '../../../common/errors';
-import type { PageRenderer } from '../features/site/pages';
 
 /**
- * Serves the built React app: hashed assets cached for a year (brotli or gzip copies written by
- * the build when the browser takes them), the page for every client route (never cached
- * unrevalidated, so a deploy is picked up at once; `pages` fills it in per request), JSON 404
- * for unknown /api paths.
+ * Serves the built React app's files: hashed assets cached for a year, the brotli or gzip copy
+ * the build wrote beside a file when the browser takes it (`preCompressed`), and the JSON 404
+ * for everything no route answers. The pages themselves are the page routes' (src/pages).
  */
-export async function clientAppPlugin(
-  app: FastifyInstance,
-  opts: { root: string; pages?: PageRenderer },
-) {
+export async function clientAppPlugin(app: FastifyInstance, opts: { root: string }) {
   const root = path.resolve(opts.root);
-  const indexPath = path.join(root, 'index.html');
-  const hasClient = fs.existsSync(indexPath);
-
-  if (hasClient) {
+  if (fs.existsSync(path.join(root, 'index.html'))) {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
@@ -37,17 +29,10 @@ export async function clientAppPlugin(
 
   app.setNotFoundHandler((request, reply) => {
     const pathname = request.url.split('?')[0]!;
-    const isApi = pathname === '/api' || pathname.toLowerCase().startsWith('/api/');
-    const wantsPage = request.method === 'GET' || request.method === 'HEAD';
-    if (isApi || !wantsPage || !hasClient || pathname.startsWith('/assets/')) {
-      return reply.status(404).send({
-        message: `No route for ${request.method} ${pathname}`,
-        code: 'not_found',
-        requestId: request.id,
-      } satisfies ApiErrorBody);
-    }
-    if (opts.pages) return opts.pages.send(request, reply);
-    reply.header('cache-control', 'no-cache');
-    return reply.type('text/html; charset=utf-8').send(fs.createReadStream(indexPath));
+    return reply.status(404).send({
+      message: `No route for ${request.method} ${pathname}`,
+      code: 'not_found',
+      requestId: request.id,
+    } satisfies ApiErrorBody);
   });
 }

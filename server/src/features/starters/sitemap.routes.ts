@@ -1,5 +1,6 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { indexedPaths } from '../../../../common/pages';
 import { publiclyVisible } from '../../access/starter-access';
 import { starters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -36,8 +37,7 @@ export async function sitemapRoutes(app: FastifyInstance, deps: Pick<AppDeps, 'd
         .orderBy(desc(starters.createdAt), desc(starters.id))
         .limit(SITEMAP_MAX_STARTERS);
       const urls = [
-        `<url><loc>${escapeXml(base)}/</loc></url>`,
-        `<url><loc>${escapeXml(base)}/browse</loc></url>`,
+        ...indexedPaths.map((path) => `<url><loc>${escapeXml(base)}${path}</loc></url>`),
         ...rows.map(
           (r) =>
             `<url><loc>${escapeXml(base)}/starter/${r.id}</loc><lastmod>${r.updatedAt.toISOString()}</lastmod></url>`,

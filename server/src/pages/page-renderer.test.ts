@@ -3,15 +3,16 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import type { PageData } from '../../../../common/page-data';
+import type { PageData } from '../../../common/page-data';
+import { pages } from '../../../common/pages';
 import {
   createMember,
   createStarterRow,
   createTestApp,
   signedInMember,
   type TestApp,
-} from '../../test/app';
-import { metaOf, scriptSafeJson } from './pages';
+} from '../test/app';
+import { scriptSafeJson } from './html';
 
 // The built page's shape (client/index.html after the build), with a manifest of route chunks.
 const INDEX_HTML = `<!doctype html>
@@ -151,11 +152,37 @@ describe('the page the server sends', () => {
     expect(home.body).toContain('<link rel="canonical" href="https://cultureshare.example/" />');
   });
 
-  it('compresses the page for browsers that take it', async () => {
-    const res = await t.app.inject({ url: '/browse', headers: { 'accept-encoding': 'gzip, br' } });
-    expect(res.headers['content-encoding']).toBe('br');
-    const html = zlib.brotliDecompressSync(res.rawPayload).toString('utf8');
-    expect(html).toContain('id="page-data"');
+  it('compresses the page for browsers that take it, and the page only', async () => {
+    const page = (encoding?: string) =>
+      t.app.inject({
+        url: '/browse',
+        headers: encoding === undefined ? {} : { 'accept-encoding': encoding },
+      });
+    const br = await page('gzip, deflate, br, zstd');
+    expect(br.headers['content-encoding']).toBe('br');
+    expect(br.headers.vary).toMatch(/Cookie/);
+    expect(br.headers.vary).toMatch(/accept-encoding/i);
+    expect(br.headers['cache-control']).toBe('no-cache');
+    expect(zlib.brotliDecompressSync(br.rawPayload).toString('utf8')).toContain('id="page-data"');
+
+    const gzip = await page('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(zlib.gunzipSync(gzip.rawPayload).toString('utf8')).toContain('id="page-data"');
+
+    for (const plain of [await page(), await page('identity')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.body).toContain('id="page-data"');
+      // A cache keeps the plain page apart from the compressed ones.
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
+    }
+
+    // API answers go uncompressed (decision 038).
+    const api = await t.app.inject({
+      url: '/api/starters?limit=12',
+      headers: { 'accept-encoding': 'br, gzip' },
+    });
+    expect(api.statusCode).toBe(200);
+    expect(api.headers['content-encoding']).toBeUndefined();
   });
 
   it("leaves 'closest' to the browser, which alone knows where it is", async () => {
@@ -217,38 +244,30 @@ describe('pages sent already rendered (decision 034)', () => {
   });
 });
 
-describe("the pages' titles and preloads follow the client's routes", () => {
-  const client = (file: string) =>
-    fs.readFileSync(path.resolve(import.meta.dirname, '../../../../client/src', file), 'utf8');
-  // The route table (client/src/lib/paths.ts): `browse: '/browse'` or `starter: { path: '/starter/:id'`.
-  const table = client('lib/paths.ts');
-  const routeOf = (key: string) =>
-    new RegExp(`\\b${key}: (?:\\{\\s*path: )?'([^']+)'`).exec(table)?.[1];
-  // Each lazily loaded route of the router, as `path: paths.x, ...page(() => import(...))`.
-  const routes = [
-    ...client('app/router.tsx').matchAll(
-      /path: (?:paths\.(\w+)(?:\.path)?|'\*'), \.\.\.page\(\(\) => import\('\.\.\/pages\/([\w-]+)'\)\)/g,
-    ),
-  ].map(([, key, module]) => ({
-    pathname: key ? routeOf(key)?.replace(':id', '42') : '/no-such-page',
-    module: `src/pages/${module}.tsx`,
-  }));
-
-  it('reads every lazily loaded route of the router', () => {
-    expect(routes.length).toBeGreaterThanOrEqual(20);
-    expect(routes).toContainEqual({ pathname: '/browse', module: 'src/pages/browse.tsx' });
-    expect(routes).toContainEqual({
-      pathname: '/starter/42/family',
-      module: 'src/pages/starter-family.tsx',
-    });
-    expect(routes.filter((route) => !route.pathname)).toEqual([]);
+describe('the page table (common/pages.ts)', () => {
+  it("names each page as the app's title hook does, and preloads the module the router loads", async () => {
+    for (const [url, page] of [
+      ['/join', pages.join],
+      ['/login', pages.login],
+      ['/no/such/page', pages.notFound],
+      ['/browse/', pages.browse],
+    ] as const) {
+      const res = await t.app.inject(url);
+      expect(res.body, url).toContain(`<title>${page.title} · CultureShare</title>`);
+      expect(res.body, url).toContain(`content="${page.description}"`);
+    }
+    expect((await t.app.inject('/join')).body).toContain('<title>Join Community · CultureShare');
+    // The module named in the table is the one whose chunks the page preloads.
+    expect((await t.app.inject('/BROWSE')).body).toContain('href="/assets/browse-abc.js"');
   });
 
-  it('gives each route the page module the router loads for it', () => {
-    for (const route of routes)
-      expect([route.pathname, metaOf(route.pathname!).module]).toEqual([
-        route.pathname,
-        route.module,
-      ]);
+  it("leaves a starter's title to its page and keeps its address indexable", async () => {
+    const res = await t.app.inject('/starter/999999');
+    expect(res.body).toContain('<title>CultureShare</title>');
+    expect(res.body).toContain(
+      '<link rel="canonical" href="https://cultureshare.example/starter/999999" />',
+    );
+    for (const url of ['/starter', '/starter/1/2/3'])
+      expect((await t.app.inject(url)).body, url).toContain('noindex');
   });
 });

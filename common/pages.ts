@@ -1,0 +1,211 @@
+/**
+ * Every page of the app in one table (decision 038). The client's router makes a route of each
+ * entry, each page names its tab with the entry's title, and the server fills in the page it
+ * sends from the entry: title, description, canonical link or noindex, the module's chunks to
+ * preload, and whether it goes out already rendered (decision 034).
+ */
+export interface Page {
+  /** The route, in React Router's syntax (`/starter/:id`, `*` for every other address). */
+  path: string;
+  /** The file in `client/src/pages/` that draws it, without `.tsx`. */
+  module: string;
+  /** The tab title; a page whose title comes from its data (a starter's) sets its own. */
+  title?: string;
+  /** For search results and link previews. */
+  description: string;
+  /**
+   * Sent with its HTML already rendered (decision 034): a page any visitor may land on whose
+   * content is all in the page's data. The others paint once the app has run.
+   */
+  prerender?: boolean;
+  /** A page of one member or one moment (a form, a mailed link): not for search results. */
+  noindex?: boolean;
+}
+
+export const SITE_NAME = 'CultureShare';
+
+export const DEFAULT_DESCRIPTION =
+  'CultureShare: neighbours giving away kefir grains, sourdough, kombucha SCOBY and other fermentation starters for free.';
+
+export const pages = {
+  home: {
+    path: '/',
+    module: 'home',
+    title: 'Share the Culture',
+    description:
+      'Neighbours giving away kefir grains, sourdough, kombucha SCOBY, yogurt, miso and tempeh cultures for free. Find a starter near you or pass yours on.',
+    prerender: true,
+  },
+  browse: {
+    path: '/browse',
+    module: 'browse',
+    title: 'Browse Starters',
+    description:
+      'Free fermentation starters offered near you: kefir grains, sourdough, kombucha SCOBY, yogurt and cheese cultures, miso and tempeh. Search by category, type and place.',
+    prerender: true,
+  },
+  rules: {
+    path: '/rules',
+    module: 'rules',
+    title: 'Community Rules',
+    description:
+      'The rules of CultureShare: healthy, active cultures only, free gifts only, and respectful communication.',
+    prerender: true,
+  },
+  safety: {
+    path: '/safety',
+    module: 'safety',
+    title: 'Safety Guidelines',
+    description:
+      'How to hand over and receive fermentation starters safely: meeting, hygiene and what to check.',
+    prerender: true,
+  },
+  help: {
+    path: '/help',
+    module: 'help',
+    title: 'Help Center',
+    description:
+      'Answers about posting, finding and handing over fermentation starters on CultureShare.',
+    prerender: true,
+  },
+  contact: {
+    path: '/contact',
+    module: 'contact',
+    title: 'Contact Us',
+    description: 'How to reach the people who run CultureShare.',
+    prerender: true,
+  },
+  privacy: {
+    path: '/privacy',
+    module: 'privacy',
+    title: 'Privacy Policy',
+    description: 'What CultureShare stores about you, why, and how to have it removed.',
+    prerender: true,
+  },
+  join: {
+    path: '/join',
+    module: 'join',
+    // The spec's name for the page: the header's "Join Community" button leads to it.
+    title: 'Join Community',
+    description:
+      'Join CultureShare to give away your spare fermentation starters and message neighbours who offer theirs.',
+    prerender: true,
+  },
+  post: {
+    path: '/post',
+    module: 'post',
+    title: 'Share a Starter',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  messages: {
+    path: '/messages',
+    module: 'messages',
+    title: 'Messages',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  profile: {
+    path: '/profile',
+    module: 'profile',
+    title: 'Profile',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  moderation: {
+    path: '/moderation',
+    module: 'moderation',
+    title: 'Moderation',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  login: {
+    path: '/login',
+    module: 'login',
+    title: 'Sign In',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  signup: {
+    path: '/signup',
+    module: 'signup',
+    title: 'Create Account',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  forgotPassword: {
+    path: '/forgot-password',
+    module: 'forgot-password',
+    title: 'Forgot Password',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  resetPassword: {
+    path: '/reset-password',
+    module: 'reset-password',
+    title: 'Choose a New Password',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  confirmEmail: {
+    path: '/confirm-email',
+    module: 'confirm-email',
+    title: 'Confirm Your Email',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  /** Titled by the page, from the starter. */
+  starter: { path: '/starter/:id', module: 'starter-detail', description: DEFAULT_DESCRIPTION },
+  /** A culture's family tree: its line, what grew from it, and a map (decision 031). */
+  starterFamily: {
+    path: '/starter/:id/family',
+    module: 'starter-family',
+    description:
+      'Where a fermentation starter came from and every kitchen it has reached since: its family tree and a map of the places it travelled.',
+  },
+  /** '/starter/' with no id: answered with 'Invalid starter ID', not the 404 page. */
+  starterWithoutId: {
+    path: '/starter',
+    module: 'starter-detail',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  notFound: {
+    path: '*',
+    module: 'not-found',
+    // The spec's title for an address no route matches.
+    title: '404 Page Not Found',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+} as const satisfies Record<string, Page>;
+
+/** The addresses of the pages for search results that take no parameter: the sitemap's pages. */
+export const indexedPaths: string[] = Object.values(pages as Record<string, Page>)
+  .filter((page) => !page.noindex && !page.path.includes(':'))
+  .map((page) => page.path);
+
+/** The tab title of a page ("Browse Starters · CultureShare"), the site's name alone untitled. */
+export function documentTitle(title: string | undefined): string {
+  return title ? `${title} · ${SITE_NAME}` : SITE_NAME;
+}
+
+/**
+ * The page the app shows at `pathname`, matched as the client's router matches it (a test holds
+ * the two together): letter case and trailing slashes aside, `:id` takes one segment, the route
+ * with more fixed segments wins, and the not-found page takes what no route matches. React
+ * Router's own matcher is not used here because it brings React into the server.
+ */
+export function pageAt(pathname: string): Page {
+  const segments = pathname.toLowerCase().split('/').filter(Boolean);
+  let found: Page = pages.notFound;
+  let fixed = -1;
+  for (const page of Object.values(pages) as Page[]) {
+    const pattern = page.path.split('/').filter(Boolean);
+    if (page === pages.notFound || pattern.length !== segments.length) continue;
+    if (!pattern.every((part, i) => part.startsWith(':') || part === segments[i])) continue;
+    const count = pattern.filter((part) => !part.startsWith(':')).length;
+    if (count > fixed) [found, fixed] = [page, count];
+  }
+  return found;
+}

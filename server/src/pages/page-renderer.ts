@@ -1,0 +1,142 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import {
+  browseListParams,
+  parseBrowseFilters,
+  starterListQuery,
+} from '../../../common/browse-page';
+import { PAGE_DATA_ID, type PageData } from '../../../common/page-data';
+import { documentTitle, pageAt, pages } from '../../../common/pages';
+import { cardPhoto } from '../../../common/starter-photo';
+import { starterListQuerySchema, type StarterList } from '../../../common/starters';
+import type { AppDeps } from '../deps';
+import { toCurrentUser } from '../features/auth/auth.service';
+import { siteSettings } from '../features/site/site.service';
+import { browseStarters } from '../features/starters/starters.service';
+import { escapeHtml, scriptSafeJson } from './html';
+import { createPrerenderer } from './prerender';
+import { routeChunks } from './route-chunks';
+
+export interface PageRenderer {
+  /** Sends the client app's page for this request, its first answers inlined. */
+  send(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    options?: { head?: (html: string) => string },
+  ): Promise<FastifyReply>;
+}
+
+/**
+ * The client app's index.html, filled in per request: the route's title, description, canonical
+ * address and robots rule, preloads of the route's chunks (and of the first browse photo), and a
+ * data island with the answers the page would ask for first (decision 028). A visitor's page
+ * holds public data only; a member's is theirs and is never stored by a cache.
+ */
+export function createPageRenderer(
+  deps: Pick<AppDeps, 'config' | 'db' | 'listings'>,
+): PageRenderer | undefined {
+  const root = path.resolve(deps.config.clientDist);
+  const indexPath = path.join(root, 'index.html');
+  if (!fs.existsSync(indexPath)) return undefined;
+  // The built client does not change while the server runs: read it once.
+  const template = fs.readFileSync(indexPath, 'utf8');
+  const chunksOf = routeChunks(root);
+  const prerender = createPrerenderer(root);
+  const site = siteSettings(deps);
+
+  async function firstBrowsePage(request: FastifyRequest, search: string) {
+    const params = browseListParams(parseBrowseFilters(new URLSearchParams(search)));
+    // 'Closest' needs the browser's position, which only the browser knows.
+    if (params.sort === 'closest') return undefined;
+    const query = starterListQuerySchema.safeParse(Object.fromEntries(starterListQuery(params)));
+    if (!query.success) return undefined;
+    try {
+      const answer = await browseStarters(deps, request.user, query.data);
+      return { params, answer };
+    } catch (err) {
+      // The page still works: the client asks for the list itself.
+      request.log.warn({ err }, 'browse answer for the page failed');
+      return undefined;
+    }
+  }
+
+  return {
+    async send(request, reply, options) {
+      const [pathname = '/', search = ''] = request.url.split('?', 2) as [string, string?];
+      const page = pageAt(pathname);
+      const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const user = request.user ? toCurrentUser(request.user) : null;
+      const browse = page === pages.browse ? await firstBrowsePage(request, search) : undefined;
+
+      // Built as text: the browse answer is already the JSON the API sends.
+      const dataJson =
+        `{"user":${JSON.stringify(user satisfies PageData['user'])},"site":${JSON.stringify(site satisfies PageData['site'])}` +
+        (browse
+          ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
+          : '') +
+        '}';
+      const data = scriptSafeJson(dataJson);
+      // Visitors only: a member's page holds parts that load later (their unread count, their
+      // check-ins), which a page rendered in one pass cannot carry over to the app.
+      const body =
+        page.prerender && !user ? await prerender(request.url, dataJson, request.log) : '';
+
+      const head: string[] = [];
+      if (page.noindex) head.push('<meta name="robots" content="noindex" />');
+      else {
+        const category =
+          page === pages.browse && parseBrowseFilters(new URLSearchParams(search)).category;
+        const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}${category ? `?category=${category}` : ''}`;
+        head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+      }
+      const chunks = chunksOf(`src/pages/${page.module}.tsx`);
+      for (const file of chunks.css)
+        head.push(`<link rel="stylesheet" href="${escapeHtml(file)}" />`);
+      for (const file of chunks.js)
+        head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+      // The first card's photo is the largest paint of /browse: fetch it with the page.
+      const firstPhoto = browse && firstCardPhoto(browse.answer);
+      if (firstPhoto) {
+        head.push(
+          `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(firstPhoto.src)}"` +
+            (firstPhoto.srcSet
+              ? ` imagesrcset="${escapeHtml(firstPhoto.srcSet)}" imagesizes="${escapeHtml(firstPhoto.sizes!)}"`
+              : '') +
+            ' />',
+        );
+      }
+
+      let html = template
+        .replace(
+          /<title>[^<]*<\/title>/,
+          () => `<title>${escapeHtml(documentTitle(page.title))}</title>`,
+        )
+        .replace(
+          /(<meta\s+name="description"\s+content=")[^"]*(")/,
+          (_m, start: string, end: string) => `${start}${escapeHtml(page.description)}${end}`,
+        )
+        .replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
+        .replace(
+          '<div id="root"></div>',
+          () =>
+            `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${data}</script>`,
+        );
+      if (options?.head) html = options.head(html);
+
+      // A visitor's page holds public answers only; a member's is theirs alone. Compressed by
+      // @fastify/compress (registered with the page routes) for browsers that take it.
+      reply
+        .header('cache-control', user ? 'private, no-store' : 'no-cache')
+        .header('vary', 'Cookie, accept-encoding')
+        .type('text/html; charset=utf-8')
+        .compress(html);
+      return reply;
+    },
+  };
+}
+
+function firstCardPhoto(answer: string) {
+  const first = (JSON.parse(answer) as StarterList).starters[0];
+  return first ? cardPhoto(first) : null;
+}
