@@ -5,13 +5,9 @@ import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { useCurrentUser } from '../lib/current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
-import { handoverKeys } from '../features/handovers/handovers-api';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
 import { paths } from '../lib/paths';
-
-/** A message or system line can change a thread's hand-over bar: refresh it live too. */
-const liveRelated = [handoverKeys.all] as const;
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -44,7 +40,7 @@ export function Header() {
             <>
               <NavLink to={paths.messages} className={navClass}>
                 Messages
-                <LazyUnreadBadge alsoRefresh={liveRelated} />
+                <LazyUnreadBadge />
               </NavLink>
               {/* On a 360 px screen the avatar menu's Profile item stands in for it. */}
               <NavLink to={paths.profile} className={(s) => cn(navClass(s), 'max-sm:hidden')}>

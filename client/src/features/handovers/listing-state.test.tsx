@@ -6,7 +6,7 @@ import { aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ListingState, listingStateText } from './listing-state';
 import { MyHandovers } from './my-handovers';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -8,7 +8,6 @@ import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
-import { BlockMemberButton } from './block-member-button';
 import { FeedbackDialog } from './feedback-dialog';
 import { HealthCheckFields, HealthCheckLine, type HealthCheckInput } from './health-check';
 import { releaseFormSchema, reserveAt, reserveFormSchema } from './handover-forms';
@@ -364,12 +363,15 @@ export function ThreadHandoverPanel({
   starterId,
   otherId,
   otherName,
+  aside,
 }: {
   meId: string;
   starterId: number;
   /** The other member of the conversation (the owner or the one who asked). */
   otherId: string | null;
   otherName: string;
+  /** At the bar's far end: Block / Unblock, composed in by the page (another feature). */
+  aside?: ReactNode;
 }) {
   const state = useStanding(starterId, otherId);
   if (!state || !otherId) return null;
@@ -398,7 +400,7 @@ export function ThreadHandoverPanel({
           />
         )}
       </div>
-      <BlockMemberButton memberId={otherId} name={otherName} />
+      {aside}
     </section>
   );
 }
