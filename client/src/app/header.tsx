@@ -1,5 +1,5 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
@@ -8,6 +8,7 @@ import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
 import { paths } from '../lib/paths';
+import { signInHref } from '../lib/sign-in-return';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -19,6 +20,7 @@ const AccountMenu = lazy(() => import('./account-menu'));
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
 
   return (
     // No backdrop-filter here: it would pin the floating Share Starter button inside the header.
@@ -74,7 +76,10 @@ export function Header() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link to={paths.login}>Sign In</Link>
+                {/* Signing in comes back here, as the prompts' links do. */}
+                <Link to={signInHref(location.pathname + location.search + location.hash)}>
+                  Sign In
+                </Link>
               </Button>
               <Button asChild size="sm">
                 <Link to={paths.join}>Join Community</Link>
