@@ -1,5 +1,5 @@
 import { StandingOfferSection } from '../features/standing-offers/standing-offer-section';
-import { parseStarterId } from '../features/starters/starter-detail-view';
+import { parseStarterId } from '../lib/starter-id';
 
 /** The starter page's "Standing offer" part, under the listing beside its details column. */
 export function StarterStandingOffer({ rawId }: { rawId: string | undefined }) {

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ownerName } from '../../../common/display';
 import { useIsReachable } from '../features/blocks/reachable';
+import { FamilyLinks } from '../features/lineage/family-links';
 import {
   StarterDialogsProvider,
   type StarterDialogProps,
@@ -105,6 +106,7 @@ const dialogs: StarterDialogs = {
   ),
   MemberSummary,
   useIsReachable,
+  FamilyLinks,
 };
 
 /**

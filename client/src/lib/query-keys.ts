@@ -1,6 +1,7 @@
-import type { QueryClient } from '@tanstack/react-query';
+import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { ReportStatus } from '../../../common/catalogue';
 import type { StarterListParams } from '../../../common/browse-page';
+import type { Starter } from '../../../common/starters';
 
 /*
  * Every cached answer's key, for every feature, in one plain-data module (decision 039). A
@@ -20,6 +21,14 @@ export const starterKeys = {
   detail: (id: number) => ['starters', 'detail', id] as const,
   mine: ['starters', 'mine'] as const,
 };
+
+/**
+ * How another feature receives the starters feature's one cache entry of a starter (decision
+ * 016): `starterQueries.detail`, handed over by the page.
+ */
+export type StarterQuery<Key extends QueryKey = QueryKey> = (
+  starterId: number,
+) => UseQueryOptions<Starter, Error, Starter, Key>;
 
 /**
  * Family trees (decision 031) sit under `starterKeys.all`, so posting, claiming or deleting a
