@@ -1,17 +1,14 @@
 import { lazy, Suspense } from 'react';
-import { Link, NavLink } from 'react-router';
+import { Link, NavLink, useLocation } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
 import { useCurrentUser } from '../lib/current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
-import { handoverKeys } from '../features/handovers/handovers-api';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
 import { paths } from '../lib/paths';
-
-/** A message or system line can change a thread's hand-over bar: refresh it live too. */
-const liveRelated = [handoverKeys.all] as const;
+import { signInHref } from '../lib/sign-in-return';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -23,6 +20,7 @@ const AccountMenu = lazy(() => import('./account-menu'));
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
+  const location = useLocation();
 
   return (
     // No backdrop-filter here: it would pin the floating Share Starter button inside the header.
@@ -44,7 +42,7 @@ export function Header() {
             <>
               <NavLink to={paths.messages} className={navClass}>
                 Messages
-                <LazyUnreadBadge alsoRefresh={liveRelated} />
+                <LazyUnreadBadge />
               </NavLink>
               {/* On a 360 px screen the avatar menu's Profile item stands in for it. */}
               <NavLink to={paths.profile} className={(s) => cn(navClass(s), 'max-sm:hidden')}>
@@ -78,7 +76,10 @@ export function Header() {
           ) : (
             <>
               <Button asChild variant="ghost" size="sm">
-                <Link to={paths.login}>Sign In</Link>
+                {/* Signing in comes back here, as the prompts' links do. */}
+                <Link to={signInHref(location.pathname + location.search + location.hash)}>
+                  Sign In
+                </Link>
               </Button>
               <Button asChild size="sm">
                 <Link to={paths.join}>Join Community</Link>

@@ -1,11 +1,9 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { PageData } from '../../../common/page-data';
-import { currentUserQueryKey } from '../lib/current-user';
 import { takePageData } from '../lib/page-data';
 import { createQueryClient } from '../lib/query-client';
-import { siteQueryKey } from '../lib/site';
-import { starterKeys } from '../features/starters/starters-api';
+import { currentUserQueryKey, siteQueryKey, starterKeys } from '../lib/query-keys';
 
 /** The page's own answers become cached answers: the first paint asks the API for nothing. */
 export function seedQueryClient(queryClient: QueryClient, data: PageData | undefined) {

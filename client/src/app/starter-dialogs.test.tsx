@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StarterCard } from '../features/starters/starter-card';
 import { aMember, aStarter, jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { fakeServer } from '../features/handovers/test-server';
+import { fakeServer } from '../test/fake-server';
 import { WithStarterDialogs } from './starter-dialogs';
 
 const starter = aStarter({

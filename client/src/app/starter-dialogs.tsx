@@ -1,12 +1,14 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { useIsReachable } from '../features/handovers/reachable';
-import { MemberReliability } from '../features/handovers/member-reliability';
+import { ownerName } from '../../../common/display';
+import { useIsReachable } from '../features/blocks/reachable';
+import { FamilyLinks } from '../features/lineage/family-links';
 import {
   StarterDialogsProvider,
   type StarterDialogProps,
   type StarterDialogs,
 } from '../features/starters/starter-dialogs';
-import { WithHandovers } from './handover-composition';
+import { StarterSummary } from '../features/starters/starter-summary';
+import { MemberReliability } from './member-reliability';
 
 /** Dialog code still to load: fetched when the page is idle, or when a dialog first opens. */
 const pendingLoads: Array<() => Promise<unknown>> = [];
@@ -16,8 +18,8 @@ const pendingLoads: Array<() => Promise<unknown>> = [];
  * once the page is idle, or when the dialog first opens if that comes sooner. Once loaded it
  * renders at once; once opened it stays mounted, so it can animate closed.
  */
-function loadedLater(load: () => Promise<ComponentType<StarterDialogProps>>) {
-  let Loaded: ComponentType<StarterDialogProps> | undefined;
+function loadedLater<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
+  let Loaded: ComponentType<P> | undefined;
   const preload = () =>
     load().then((component) => {
       Loaded = component;
@@ -25,7 +27,7 @@ function loadedLater(load: () => Promise<ComponentType<StarterDialogProps>>) {
     });
   pendingLoads.push(preload);
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
-  return function OnOpen(props: StarterDialogProps) {
+  return function OnOpen(props: P) {
     const [opened, setOpened] = useState(props.open);
     if (props.open && !opened) setOpened(true);
     if (!opened) return null;
@@ -62,20 +64,49 @@ function usePreloadWhenIdle() {
   }, []);
 }
 
-const content = () => import('./starter-dialogs-content');
+const MessageOwnerDialog = loadedLater(() =>
+  import('../features/messages/message-owner-dialog').then((m) => m.MessageOwnerDialog),
+);
+const ReportDialog = loadedLater(() =>
+  import('../features/reports/report-dialog').then((m) => m.ReportDialog),
+);
+
+/** The starter's Message Owner button opens this: the messages feature's dialog, summarised. */
+function MessageDialog(props: StarterDialogProps) {
+  return (
+    <MessageOwnerDialog
+      {...props}
+      summary={
+        <>
+          <StarterSummary starter={props.starter} />
+          <MemberReliability
+            userId={props.starter.userId}
+            name={ownerName(props.starter.user)}
+            className="mt-2 px-1"
+          />
+        </>
+      }
+    />
+  );
+}
+
+function StarterReportDialog(props: StarterDialogProps) {
+  return <ReportDialog {...props} summary={<StarterSummary starter={props.starter} />} />;
+}
 
 function MemberSummary({ userId, name }: { userId: string; name: string }) {
   return <MemberReliability userId={userId} name={name} />;
 }
 
 const dialogs: StarterDialogs = {
-  MessageDialog: loadedLater(() => content().then((m) => m.MessageDialog)),
-  ReportDialog: loadedLater(() => content().then((m) => m.StarterReportDialog)),
+  MessageDialog,
+  ReportDialog: StarterReportDialog,
   GiveElsewhereDialog: loadedLater(() =>
     import('../features/handovers/give-elsewhere-dialog').then((m) => m.GiveElsewhereDialog),
   ),
   MemberSummary,
   useIsReachable,
+  FamilyLinks,
 };
 
 /**
@@ -84,9 +115,5 @@ const dialogs: StarterDialogs = {
  */
 export function WithStarterDialogs({ children }: { children: ReactNode }) {
   usePreloadWhenIdle();
-  return (
-    <WithHandovers>
-      <StarterDialogsProvider dialogs={dialogs}>{children}</StarterDialogsProvider>
-    </WithHandovers>
-  );
+  return <StarterDialogsProvider dialogs={dialogs}>{children}</StarterDialogsProvider>;
 }

@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CurrentUser } from '../../../common/users';
 import { getOrNullOn401 } from './api';
-
-export const currentUserQueryKey = ['current-user'] as const;
+import { currentUserQueryKey } from './query-keys';
 
 /** Signed out is an answer (null), not an error. */
 export const currentUserQuery = () =>

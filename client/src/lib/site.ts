@@ -1,8 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteSettings } from '../../../common/site';
 import { apiRequest } from './api';
-
-export const siteQueryKey = ['site'] as const;
+import { siteQueryKey } from './query-keys';
 
 export const siteQuery = () =>
   queryOptions({

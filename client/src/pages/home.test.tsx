@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SiteSettings } from '../../../common/site';
 import { renderWithProviders } from '../test/render';
-import { siteQueryKey } from '../lib/site';
+import { siteQueryKey } from '../lib/query-keys';
 import HomePage from './home';
 
 function serveSite(site: SiteSettings) {

@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { starterKeys } from '../features/starters/starters-api';
+import { starterKeys } from '../lib/query-keys';
 import { aMember, aStarter, jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import MessagesPage from './messages';

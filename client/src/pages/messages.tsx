@@ -1,6 +1,6 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
-import { WithHandovers } from '../app/handover-composition';
+import { BlockMemberButton } from '../features/blocks/block-member-button';
 import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 import { ThreadHandoverPanel } from '../features/handovers/thread-handover-panel';
 import { MessagesView } from '../features/messages/messages-view';
@@ -13,7 +13,16 @@ function HeaderSummary({ userId }: { userId: string }) {
   return <ReliabilitySummary userId={userId} className="mt-1 text-xs [&_p]:text-xs" />;
 }
 
-const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHandoverPanel };
+function Toolbar(props: { meId: string; starterId: number; otherId: string; otherName: string }) {
+  return (
+    <ThreadHandoverPanel
+      {...props}
+      aside={<BlockMemberButton memberId={props.otherId} name={props.otherName} />}
+    />
+  );
+}
+
+const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar };
 
 export default function Page() {
   useDocumentTitle(pages.messages.title);
@@ -21,12 +30,6 @@ export default function Page() {
   if (isLoading) return null;
   if (!user) return <SignInRequired message="You need to sign in to view your messages." />;
   return (
-    <WithHandovers>
-      <MessagesView
-        meId={user.id}
-        starterQuery={starterQueries.detail}
-        threadExtras={threadExtras}
-      />
-    </WithHandovers>
+    <MessagesView meId={user.id} starterQuery={starterQueries.detail} threadExtras={threadExtras} />
   );
 }

@@ -5,8 +5,7 @@ import type { ReportItem, ReportStats } from '../../../common/reports';
 import type { CurrentUser } from '../../../common/users';
 import { Toaster } from '../components/ui/toast';
 import { renderWithProviders } from '../test/render';
-import { moderationKeys } from '../features/moderation/moderation-api';
-import { currentUserQueryKey } from '../lib/current-user';
+import { currentUserQueryKey, moderationKeys } from '../lib/query-keys';
 import ModerationPage from './moderation';
 
 const person = (id: string, isModerator = false): CurrentUser => ({

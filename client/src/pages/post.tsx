@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
-import { PostStarterFromHandover } from '../features/starters/pay-it-forward';
+import { PostStarterFromHandover } from '../app/pay-it-forward';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';

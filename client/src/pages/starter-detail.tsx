@@ -2,7 +2,8 @@ import { WithStarterDialogs } from '../app/starter-dialogs';
 import { useParams } from 'react-router';
 import { StarterStandingOffer } from '../app/standing-offer-composition';
 import { CareCard } from '../features/care/care-card';
-import { parseStarterId, StarterDetailView } from '../features/starters/starter-detail-view';
+import { StarterDetailView } from '../features/starters/starter-detail-view';
+import { parseStarterId } from '../lib/starter-id';
 import { useStarter } from '../features/starters/starters-api';
 
 export default function Page() {

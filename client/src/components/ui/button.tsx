@@ -1,5 +1,5 @@
 import { forwardRef, type ButtonHTMLAttributes } from 'react';
-import { Slot } from './slot';
+import { Slot } from '@radix-ui/react-slot';
 import { cn } from '../../lib/cn';
 
 const variants = {
@@ -42,6 +42,7 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
   ref,
 ) {
   const classes = cn(buttonClasses(variant, size), className);
-  if (asChild) return <Slot className={classes} {...props} />;
+  // Radix's Slot forwards the ref and composes the child's own handlers with ours.
+  if (asChild) return <Slot ref={ref} className={classes} {...props} />;
   return <button ref={ref} type={type ?? 'button'} className={classes} {...props} />;
 });

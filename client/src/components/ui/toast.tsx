@@ -2,6 +2,7 @@ import { useSyncExternalStore } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
 import { TOAST_DURATION_MS } from '../../../../common/constants';
+import { errorMessage } from '../../lib/api';
 import { cn } from '../../lib/cn';
 
 export interface ToastInput {
@@ -30,6 +31,12 @@ export function toast(input: ToastInput): void {
 export function toastError(description: string, title = 'Error'): void {
   toast({ title, description, variant: 'destructive' });
 }
+
+/** An `onError` that toasts the server's message, or `fallback` when it gave none. */
+export const toastFailure =
+  (fallback: string) =>
+  (err: unknown): void =>
+    toastError(errorMessage(err, fallback));
 
 function dismiss(id: number) {
   if (current?.id === id) {

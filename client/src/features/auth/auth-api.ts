@@ -7,7 +7,7 @@ import type {
 } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
-import { currentUserQueryKey } from '../../lib/current-user';
+import { currentUserQueryKey } from '../../lib/query-keys';
 
 /** POST /api/auth/login; on success the header and every page see the member at once. */
 export function useSignIn() {

@@ -1,16 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CareCard } from '../../../../common/care-cards/schema';
 import { apiRequest } from '../../lib/api';
+import { careKeys } from '../../lib/query-keys';
 
 /**
  * Care cards come from the API, one at a time, rather than in the bundle: all of them together
  * are many kilobytes that only the starter page needs, and one card at a time.
  */
-export const careKeys = {
-  all: ['care-cards'] as const,
-  card: (subcategory: string) => ['care-cards', subcategory] as const,
-};
-
 export const careQueries = {
   card: (subcategory: string) =>
     queryOptions({

@@ -1,12 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { AnswerCheckinInput, Checkin } from '../../../../common/checkins';
 import { apiRequest } from '../../lib/api';
-
-export const checkinKeys = {
-  all: ['checkins'] as const,
-  /** The signed-in member's check-ins that are due now (at most one per hand-over). */
-  due: ['checkins', 'due'] as const,
-};
+import { checkinKeys } from '../../lib/query-keys';
 
 export const checkinQueries = {
   due: () =>

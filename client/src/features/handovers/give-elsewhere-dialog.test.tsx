@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { GiveElsewhereDialog } from './give-elsewhere-dialog';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 

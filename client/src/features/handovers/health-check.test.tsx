@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StarterActivity } from '../../../../common/handovers';
 import { renderWithProviders } from '../../test/render';
 import { MyHandovers } from './my-handovers';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 import { aHandover, asker, brief } from './test-fixtures';
 import { ThreadHandoverPanel } from './thread-handover-panel';
 

@@ -1,12 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StarterActivity } from '../../../../common/handovers';
+import { PORTIONS_MAX, PORTIONS_MESSAGE, type StarterActivity } from '../../../../common/handovers';
 import { aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ListingState, listingStateText } from './listing-state';
 import { MyHandovers } from './my-handovers';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -112,6 +112,22 @@ describe('ListingState', () => {
     await userEvent.type(count, '3');
     await userEvent.click(screen.getByRole('button', { name: 'Add' }));
     await waitFor(() => expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ add: 3 }));
+  });
+
+  it('checks the count with the common rule and the listing’s room before sending', async () => {
+    const calls = fakeServer({ 'POST /api/starters/42/portions': () => undefined });
+    renderWithProviders(<ListingState starter={aStarter({ portions: 18 })} now={now} />);
+    await userEvent.click(screen.getByRole('button', { name: 'Add portions' }));
+    const count = screen.getByLabelText('My grains grew: how many more portions?');
+    await userEvent.clear(count);
+    await userEvent.type(count, '0');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(PORTIONS_MESSAGE)).toBeInTheDocument();
+    await userEvent.clear(count);
+    await userEvent.type(count, '3');
+    await userEvent.click(screen.getByRole('button', { name: 'Add' }));
+    expect(await screen.findByText(`Between 1 and ${PORTIONS_MAX - 18}`)).toBeInTheDocument();
+    expect(calls.some((c) => c.method === 'POST')).toBe(false);
   });
 });
 

@@ -1,13 +1,15 @@
-import { useId, useState } from 'react';
+import { useId, useMemo, useState } from 'react';
 import { differenceInCalendarDays } from 'date-fns';
 import { BellRing, Plus, RefreshCw } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
-import { Field, fieldAria, Input } from '../../components/ui/form-controls';
+import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { displayName } from '../../../../common/display';
 import {
+  addPortionsSchema,
   EXPIRY_NOTICE_DAYS,
   PORTIONS_MAX,
   type StarterActivity,
@@ -102,15 +104,17 @@ export function ListingState({
   );
 }
 
+/** The common rule, and this listing's room: a listing holds at most PORTIONS_MAX portions. */
+const addPortionsFormSchema = (max: number) =>
+  addPortionsSchema.refine((v) => v.add <= max, { message: `Between 1 and ${max}`, path: ['add'] });
+
 /** "My grains grew": the owner adds portions to a listing. */
 function AddPortions({ starterId, max }: { starterId: number; max: number }) {
   const id = useId();
   const add = useAddPortions();
   const [open, setOpen] = useState(false);
-  const [count, setCount] = useState('1');
-  const n = Number(count);
-  const valid = Number.isInteger(n) && n >= 1 && n <= max;
-  const problem = valid ? undefined : `Between 1 and ${max}`;
+  const schema = useMemo(() => addPortionsFormSchema(max), [max]);
+  const form = useZodForm(schema, { defaultValues: { add: 1 }, mode: 'onChange' });
   if (!open) {
     return (
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
@@ -119,37 +123,36 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
       </Button>
     );
   }
+  const onSubmit = form.handleSubmit(({ add: n }) =>
+    add.mutate(
+      { starterId, add: n },
+      {
+        onSuccess: () => {
+          setOpen(false);
+          form.reset();
+          toast({ title: 'Portions added', description: 'Thank you for sharing more!' });
+        },
+        onError: (err) => {
+          showServerFieldErrors(form, err, ['add']);
+          toastError(errorMessage(err, 'Failed to add portions'));
+        },
+      },
+    ),
+  );
   return (
-    <form
-      className="flex flex-wrap items-end gap-2"
-      onSubmit={(e) => {
-        e.preventDefault();
-        if (!valid) return;
-        add.mutate(
-          { starterId, add: n },
-          {
-            onSuccess: () => {
-              setOpen(false);
-              toast({ title: 'Portions added', description: 'Thank you for sharing more!' });
-            },
-            onError: (err) => toastError(errorMessage(err, 'Failed to add portions')),
-          },
-        );
-      }}
-    >
-      <Field id={`${id}-add`} label="My grains grew: how many more portions?" error={problem}>
-        <Input
-          {...fieldAria(`${id}-add`, problem)}
-          type="number"
-          min={1}
-          max={max}
-          inputMode="numeric"
-          value={count}
-          onChange={(e) => setCount(e.target.value)}
-          className="w-24"
-        />
-      </Field>
-      <Button size="sm" type="submit" disabled={!valid || add.isPending}>
+    <form className="flex flex-wrap items-end gap-2" noValidate onSubmit={onSubmit}>
+      <TextField
+        form={form}
+        name="add"
+        id={`${id}-add`}
+        label="My grains grew: how many more portions?"
+        type="number"
+        min={1}
+        max={max}
+        inputMode="numeric"
+        className="[&_input]:w-24"
+      />
+      <Button size="sm" type="submit" disabled={add.isPending}>
         Add
       </Button>
       <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { NoticesBanner } from './notices-banner';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { ReliabilitySummary, replyTimeText } from './reliability-summary';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 

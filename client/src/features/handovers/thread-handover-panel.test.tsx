@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import type { Handover, Reservation, StarterActivity } from '../../../../common/handovers';
 import { ThreadHandoverPanel } from './thread-handover-panel';
-import { fakeServer } from './test-server';
+import { fakeServer } from '../../test/fake-server';
 import { aHandover, asker, brief } from './test-fixtures';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -204,30 +204,5 @@ describe('ThreadHandoverPanel, the member who asked', () => {
       note: 'An hour late',
     });
     await waitFor(() => expect(trigger).toHaveFocus());
-  });
-});
-
-describe('BlockMemberButton in the thread', () => {
-  it('blocks after a confirmation, and offers unblock once blocked', async () => {
-    const user = userEvent.setup();
-    let blocked = false;
-    const calls = fakeServer({
-      'GET /api/me/starter-activity': () => [activity()],
-      'GET /api/me/handovers': () => ({ reservedForMe: [], received: [], given: [] }),
-      'GET /api/me/blocks': () => (blocked ? [{ user: asker, blockedAt: '' }] : []),
-      'PUT /api/blocks/asker': () => {
-        blocked = true;
-        return undefined;
-      },
-    });
-    renderWithProviders(
-      <ThreadHandoverPanel meId="owner" starterId={5} otherId="asker" otherName="Arlo" />,
-    );
-    await user.click(await screen.findByRole('button', { name: 'Block Arlo' }));
-    const dialog = screen.getByRole('alertdialog', { name: 'Block Arlo?' });
-    expect(dialog).toHaveTextContent('Blocking is private');
-    await user.click(within(dialog).getByRole('button', { name: 'Block' }));
-    expect(await screen.findByRole('button', { name: 'Unblock Arlo' })).toBeInTheDocument();
-    expect(calls.some((c) => c.method === 'PUT' && c.url === '/api/blocks/asker')).toBe(true);
   });
 });

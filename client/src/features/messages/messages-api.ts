@@ -12,16 +12,7 @@ import type {
   UnreadCount,
 } from '../../../../common/messages';
 import { apiRequest } from '../../lib/api';
-
-/** Every messaging query sits under one root, so a live event can refresh them all at once. */
-export const messagesKeys = {
-  all: ['messages'] as const,
-  conversations: ['messages', 'conversations'] as const,
-  unread: ['messages', 'unread'] as const,
-  threads: ['messages', 'thread'] as const,
-  thread: (starterId: number, withId: string | null) =>
-    ['messages', 'thread', starterId, withId] as const,
-};
+import { messagesKeys } from '../../lib/query-keys';
 
 /** Read state changed on the server: the badge and the list follow. */
 export function refreshReadState(queryClient: QueryClient) {
@@ -82,7 +73,7 @@ export function useMarkThreadRead() {
       const markRead = (old: Message[] | undefined) =>
         old?.map((m) => (m.senderId === withId && !m.isRead ? { ...m, isRead: true } : m));
       queryClient.setQueriesData<Message[]>(
-        { queryKey: [...messagesKeys.threads, starterId] },
+        { queryKey: messagesKeys.starterThreads(starterId) },
         markRead,
       );
       refreshReadState(queryClient);
@@ -105,7 +96,7 @@ export function useSendMessage() {
       );
       void queryClient.invalidateQueries({ queryKey: messagesKeys.conversations });
       void queryClient.invalidateQueries({
-        queryKey: [...messagesKeys.threads, message.starterId],
+        queryKey: messagesKeys.starterThreads(message.starterId),
       });
     },
   });

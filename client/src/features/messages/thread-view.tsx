@@ -1,12 +1,12 @@
 import { useEffect, useId, useRef, type ComponentType } from 'react';
-import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { ArrowLeft, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { displayName } from '../../../../common/display';
 import { messageFormSchema, type Conversation, type Message } from '../../../../common/messages';
-import type { Starter } from '../../../../common/starters';
+import type { StarterQuery } from '../../lib/query-keys';
 import type { PublicUser } from '../../../../common/users';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
@@ -42,10 +42,6 @@ function otherMemberId(
  * How to load a starter. The starters feature owns that cache entry; the page hands its query
  * over so a starter is cached once, whichever screen asked first.
  */
-export type StarterQuery<Key extends QueryKey = QueryKey> = (
-  starterId: number,
-) => UseQueryOptions<Starter, Error, Starter, Key>;
-
 /** What a conversation about a starter shows beyond messages; the page composes it in. */
 export interface ThreadExtras {
   /** Under the other member's name in the header (their reliability). */

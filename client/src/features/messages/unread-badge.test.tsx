@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { useQuery } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { handoverKeys } from '../../lib/query-keys';
 import { renderWithProviders } from '../../test/render';
 import { UnreadBadge } from './unread-badge';
 import { retryDelay } from './use-live-message-events';
@@ -84,12 +85,12 @@ describe('the unread badge', () => {
     expect(await screen.findByTestId('unread-badge')).toHaveTextContent('2');
   });
 
-  it('also refreshes the answers it is told a message may change (a thread’s hand-over bar)', async () => {
+  it('also refreshes what a message may change elsewhere (a thread’s hand-over bar)', async () => {
     vi.stubGlobal('EventSource', FakeEventSource);
     let fetched = 0;
     function HandoverBar() {
       const { data } = useQuery({
-        queryKey: ['handovers', 'starter-activity'],
+        queryKey: handoverKeys.activity,
         queryFn: () => ++fetched,
       });
       return <p>Hand-over bar, version {data}</p>;
@@ -97,7 +98,7 @@ describe('the unread badge', () => {
     const server = serveUnread();
     renderWithProviders(
       <>
-        <UnreadBadge alsoRefresh={[['handovers']]} />
+        <UnreadBadge />
         <HandoverBar />
       </>,
     );

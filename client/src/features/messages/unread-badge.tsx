@@ -1,4 +1,3 @@
-import type { QueryKey } from '@tanstack/react-query';
 import { useUnreadCount } from './messages-api';
 import { useLiveMessageEvents } from './use-live-message-events';
 
@@ -6,8 +5,8 @@ import { useLiveMessageEvents } from './use-live-message-events';
  * The unread total beside Messages in the header. The header is on every page, so this is also
  * where the live event stream is kept open for the signed-in member.
  */
-export function UnreadBadge({ alsoRefresh }: { alsoRefresh?: readonly QueryKey[] }) {
-  useLiveMessageEvents(true, alsoRefresh);
+export function UnreadBadge() {
+  useLiveMessageEvents(true);
   const { data } = useUnreadCount();
   const count = data?.count ?? 0;
   if (count === 0) return null;

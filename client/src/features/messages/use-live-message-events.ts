@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
-import { useQueryClient, type QueryKey } from '@tanstack/react-query';
-import { messagesKeys, refreshReadState } from './messages-api';
+import { useQueryClient } from '@tanstack/react-query';
+import { invalidateAll, staleAfter } from '../../lib/query-keys';
+import { refreshReadState } from './messages-api';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -11,21 +12,14 @@ export function retryDelay(attempt: number, random = Math.random()): number {
   return Math.round(base * (0.5 + random / 2));
 }
 
-const NOTHING_ELSE: readonly QueryKey[] = [];
-
 /**
  * Keeps the messaging queries live from GET /api/events while `enabled` (signed in). Events
- * carry ids only: each one refetches what it touches, plus `alsoRefresh` (answers a message or
- * system line may change, such as the thread's hand-over bar). Every (re)connection refetches
- * too, so whatever happened while the stream was down shows up.
+ * carry ids only: each one refetches what a message may change (`staleAfter.message`: the
+ * threads, and the thread's hand-over bar). Every (re)connection refetches too, so whatever
+ * happened while the stream was down shows up.
  */
-export function useLiveMessageEvents(
-  enabled: boolean,
-  alsoRefresh: readonly QueryKey[] = NOTHING_ELSE,
-) {
+export function useLiveMessageEvents(enabled: boolean) {
   const queryClient = useQueryClient();
-  // A fresh array each render must not reconnect the stream: compare the keys by content.
-  const related = JSON.stringify(alsoRefresh);
 
   useEffect(() => {
     if (!enabled || typeof EventSource === 'undefined') return;
@@ -34,11 +28,7 @@ export function useLiveMessageEvents(
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
-    const refreshAll = () => {
-      for (const queryKey of [messagesKeys.all, ...(JSON.parse(related) as QueryKey[])]) {
-        void queryClient.invalidateQueries({ queryKey });
-      }
-    };
+    const refreshAll = () => void invalidateAll(queryClient, staleAfter.message);
 
     const connect = () => {
       source = new EventSource('/api/events', { withCredentials: true });
@@ -64,5 +54,5 @@ export function useLiveMessageEvents(
       clearTimeout(timer);
       source?.close();
     };
-  }, [enabled, queryClient, related]);
+  }, [enabled, queryClient]);
 }

@@ -10,17 +10,9 @@ import type { ReportStatus } from '../../../../common/catalogue';
 import type { AuditEntry, CreateSanctionInput, SanctionItem } from '../../../../common/moderation';
 import type { ReportItem, ReportStats } from '../../../../common/reports';
 import { apiRequest } from '../../lib/api';
+import { moderationKeys } from '../../lib/query-keys';
 
 export const REPORTS_PAGE_SIZE = 50;
-
-/** Every dashboard query sits under `all`: any moderator action reloads them together. */
-export const moderationKeys = {
-  all: ['moderation'] as const,
-  reports: (status: ReportStatus) => ['moderation', 'reports', status] as const,
-  reportStats: ['moderation', 'report-stats'] as const,
-  sanctions: (active: boolean) => ['moderation', 'sanctions', active] as const,
-  audit: ['moderation', 'audit'] as const,
-};
 
 export const moderationQueries = {
   /** Reports of one status, newest first, a page at a time ('Load more'). */

@@ -1,7 +1,6 @@
 import { useState } from 'react';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Ban, CheckCircle2, Eye, Trash2, UserX } from 'lucide-react';
-import { categoryEmoji, categoryName, reportReasons } from '../../../../common/catalogue';
+import { reportReasons } from '../../../../common/catalogue';
 import { displayName, ownerName } from '../../../../common/display';
 import type { ReportItem } from '../../../../common/reports';
 import { Badge } from '../../components/ui/badge';
@@ -10,9 +9,10 @@ import { Card } from '../../components/ui/card';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { timeAgo } from '../../lib/time';
-import { useRemoveStarter, useUpdateReportStatus } from './moderation-api';
+import { useUpdateReportStatus } from './moderation-api';
+import { RemoveStarterDialog } from './remove-starter-dialog';
+import { ReportedStarter } from './reported-starter';
 import { SanctionDialog } from './sanction-dialog';
-import { useReturnFocus } from '../../lib/return-focus';
 
 const statusTone = { pending: 'accent', reviewed: 'sage', resolved: 'muted' } as const;
 const statusLabel = { pending: 'Pending', reviewed: 'Reviewed', resolved: 'Resolved' } as const;
@@ -31,11 +31,9 @@ export function ReportCard({
   onHandled?: (reportId: number) => void;
 }) {
   const update = useUpdateReportStatus();
-  const remove = useRemoveStarter();
   const [sanctionOpen, setSanctionOpen] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
-  const returnFocus = useReturnFocus();
-  const busy = update.isPending || remove.isPending;
+  const busy = update.isPending;
   const owner = report.starter.user;
 
   const onUpdated = () => {
@@ -72,30 +70,7 @@ export function ReportCard({
         )}
       </dl>
 
-      <section
-        // One name per card: landmarks on a page must differ.
-        aria-label={`Reported starter of report #${report.id}`}
-        className="mt-4 rounded-xl border border-border bg-surface-muted/60 p-4"
-      >
-        <div className="flex flex-wrap items-center gap-2">
-          <Badge>
-            <span aria-hidden>{categoryEmoji(report.starter.category)}</span>
-            {categoryName(report.starter.category)}
-          </Badge>
-          {report.starter.removedAt && <Badge tone="danger">Removed</Badge>}
-        </div>
-        <p className="mt-2 font-semibold">{report.starter.title}</p>
-        <p className="text-sm text-muted">
-          Owner: {ownerName(owner)}
-          {owner.bannedAt && ' · Banned'}
-          {!owner.bannedAt &&
-            owner.suspendedUntil &&
-            ` · Suspended until ${new Date(owner.suspendedUntil).toLocaleDateString()}`}
-        </p>
-        <p className="mt-2 line-clamp-4 text-sm wrap-anywhere whitespace-pre-line">
-          {report.starter.description}
-        </p>
-      </section>
+      <ReportedStarter report={report} />
 
       {report.reviewer && report.reviewedAt && report.status !== 'pending' && (
         <p className="mt-3 text-xs text-muted">
@@ -160,44 +135,13 @@ export function ReportCard({
           </span>
         )}
       </div>
-      <AlertDialog.Root open={confirmRemove} onOpenChange={setConfirmRemove}>
-        <AlertDialog.Portal>
-          <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-          <AlertDialog.Content
-            {...returnFocus}
-            className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
-          >
-            <AlertDialog.Title className="text-lg font-semibold">Remove Starter</AlertDialog.Title>
-            <AlertDialog.Description className="mt-2 text-muted">
-              Are you sure you want to remove &ldquo;{report.starter.title}&rdquo;? Members will no
-              longer see it, and this report will be resolved.
-            </AlertDialog.Description>
-            <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-              <AlertDialog.Cancel asChild>
-                <Button variant="outline">Cancel</Button>
-              </AlertDialog.Cancel>
-              <Button
-                variant="destructive"
-                disabled={remove.isPending}
-                onClick={() =>
-                  remove.mutate(
-                    { id: report.id },
-                    {
-                      onSuccess: () => {
-                        setConfirmRemove(false);
-                        onUpdated();
-                      },
-                      onError: onFailed,
-                    },
-                  )
-                }
-              >
-                Remove Starter
-              </Button>
-            </div>
-          </AlertDialog.Content>
-        </AlertDialog.Portal>
-      </AlertDialog.Root>
+      <RemoveStarterDialog
+        report={report}
+        open={confirmRemove}
+        onOpenChange={setConfirmRemove}
+        onRemoved={onUpdated}
+        onFailed={onFailed}
+      />
       <SanctionDialog
         target={{ userId: owner.id, name: ownerName(owner), reportId: report.id }}
         open={sanctionOpen}

@@ -7,7 +7,7 @@ import type {
 } from '../../../../common/auth';
 import type { CurrentUser, MailSettings } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
-import { currentUserQueryKey } from '../../lib/current-user';
+import { currentUserQueryKey, mailSettingsKeys } from '../../lib/query-keys';
 
 /** PATCH /api/users/profile; afterwards the current-user query is refreshed (spec §7). */
 export function useUpdateProfile() {
@@ -21,8 +21,6 @@ export function useUpdateProfile() {
     },
   });
 }
-
-export const mailSettingsKeys = { all: ['mail-settings'] as const };
 
 /** GET /api/users/mail-settings: how the member hears of new messages. */
 export const mailSettingsQuery = () =>

@@ -27,18 +27,10 @@ export interface ReportDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The starter as its own feature shows it; the page composes it in. */
   summary: ReactNode;
-  /** Called once a report is in, so the page can refresh what it changes elsewhere. */
-  onReported?: () => void;
 }
 
 /** Report Post dialog (spec §2); signed-out visitors get the 'Sign In Required' variant. */
-export function ReportDialog({
-  starter,
-  open,
-  onOpenChange,
-  summary,
-  onReported,
-}: ReportDialogProps) {
+export function ReportDialog({ starter, open, onOpenChange, summary }: ReportDialogProps) {
   const { user } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -49,12 +41,7 @@ export function ReportDialog({
         >
           {/* Remounts on every opening so a cancelled report starts afresh. */}
           {open && (
-            <ReportForm
-              starter={starter}
-              summary={summary}
-              onReported={onReported}
-              onDone={() => onOpenChange(false)}
-            />
+            <ReportForm starter={starter} summary={summary} onDone={() => onOpenChange(false)} />
           )}
         </DialogContent>
       ) : (
@@ -76,19 +63,17 @@ export function ReportDialog({
 function ReportForm({
   starter,
   summary,
-  onReported,
   onDone,
 }: {
   starter: Starter;
   summary: ReactNode;
-  onReported?: () => void;
   onDone: () => void;
 }) {
   const id = useId();
   const form = useZodForm(createReportSchema, {
     defaultValues: { starterId: starter.id, reason: undefined, description: '' },
   });
-  const submit = useCreateReport(onReported);
+  const submit = useCreateReport();
   const reason = useWatch({ control: form.control, name: 'reason' });
   const description = useWatch({ control: form.control, name: 'description' }) ?? '';
   const errors = form.formState.errors;

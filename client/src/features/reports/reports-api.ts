@@ -1,15 +1,14 @@
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateReportInput } from '../../../../common/reports';
 import { apiRequest } from '../../lib/api';
+import { invalidateAll, staleAfter } from '../../lib/query-keys';
 
-/**
- * POST /api/reports. `onReported` lets the page refresh what a new report changes elsewhere
- * (the moderation dashboard) through that feature's own keys.
- */
-export function useCreateReport(onReported?: () => void) {
+/** POST /api/reports; the moderation dashboard, if cached, reloads (`staleAfter.report`). */
+export function useCreateReport() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateReportInput) =>
       apiRequest<void>('/api/reports', { method: 'POST', body }),
-    onSuccess: () => onReported?.(),
+    onSuccess: () => invalidateAll(queryClient, staleAfter.report),
   });
 }

@@ -1,24 +1,11 @@
-import { createContext, useContext } from 'react';
-import {
-  queryOptions,
-  useMutation,
-  useQuery,
-  useQueryClient,
-  type QueryKey,
-} from '@tanstack/react-query';
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AcceptedOffer,
   StandingOfferSettings,
   StandingOfferView,
 } from '../../../../common/standing-offers';
 import { apiRequest } from '../../lib/api';
-
-/** Every standing-offer key starts with `all`, so one invalidation refreshes them all. */
-export const standingOfferKeys = {
-  all: ['standing-offers'] as const,
-  /** A starter's standing offer as the signed-in member (or visitor) sees it. */
-  detail: (starterId: number) => ['standing-offers', 'starter', starterId] as const,
-};
+import { invalidateAll, staleAfter, standingOfferKeys } from '../../lib/query-keys';
 
 const base = (starterId: number) => `/api/starters/${starterId}`;
 
@@ -35,24 +22,12 @@ export function useStandingOffer(starterId: number) {
   return useQuery(standingOfferQueries.detail(starterId));
 }
 
-/**
- * An accepted offer becomes a reservation (starters' portions, the thread's lines, my
- * hand-overs): those features' keys come in from the composition, not by import.
- */
-const RelatedKeysContext = createContext<readonly QueryKey[]>([]);
-export const StandingOfferRelatedKeysProvider = RelatedKeysContext.Provider;
-
+/** An accepted offer becomes a reservation: see `staleAfter.standingOffer`. */
 function useStandingMutation<Input, Output = unknown>(call: (input: Input) => Promise<Output>) {
   const queryClient = useQueryClient();
-  const related = useContext(RelatedKeysContext);
   return useMutation({
     mutationFn: call,
-    onSuccess: () =>
-      Promise.all(
-        [standingOfferKeys.all, ...related].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
-      ),
+    onSuccess: () => invalidateAll(queryClient, staleAfter.standingOffer),
   });
 }
 

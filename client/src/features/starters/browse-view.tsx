@@ -369,7 +369,8 @@ export function BrowseView() {
             locationInputId={locationInputId}
           />
         </aside>
-        <section aria-labelledby="results-heading" aria-busy={query.isPending}>
+        {/* min-w-0: a grid item may shrink below its longest word (a one-word title). */}
+        <section aria-labelledby="results-heading" aria-busy={query.isPending} className="min-w-0">
           <div className="mb-4 flex items-baseline justify-between gap-4">
             <h1
               id="results-heading"
@@ -437,7 +438,7 @@ export function BrowseView() {
             <>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
                 {query.data.starters.map((starter, i) => (
-                  <li key={starter.id} className="flex">
+                  <li key={starter.id} className="flex min-w-0">
                     <div className="flex w-full flex-col [&>article]:flex-1">
                       <StarterCard
                         starter={starter}

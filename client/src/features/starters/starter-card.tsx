@@ -61,7 +61,7 @@ export function StarterCard({
           </Badge>
         )}
         {/* h2: cards follow the page's h1 directly (heading order). */}
-        <h2 className="text-lg leading-snug font-semibold">
+        <h2 className="text-lg leading-snug font-semibold wrap-anywhere">
           <Link
             to={paths.starter.href(starter.id)}
             state={{ backTo: location.pathname + location.search }}

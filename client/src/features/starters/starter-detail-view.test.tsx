@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { parseStarterId, StarterDetailView } from './starter-detail-view';
+import { parseStarterId } from '../../lib/starter-id';
+import { StarterDetailView } from './starter-detail-view';
 import { aStarter, jsonResponse } from '../../test/fixtures';
 
 const json = jsonResponse;

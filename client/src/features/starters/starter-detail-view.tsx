@@ -15,20 +15,13 @@ import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { FeedReminder, FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
-import { FamilyLinks } from './family-links';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { useStarter } from './starters-api';
 import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
-
-/** "12" → 12; anything else (missing, "abc", "1.5", "-3") → null. */
-export function parseStarterId(raw: string | undefined): number | null {
-  if (!raw || !/^\d{1,9}$/.test(raw)) return null;
-  const id = Number(raw);
-  return id > 0 ? id : null;
-}
+import { parseStarterId } from '../../lib/starter-id';
 
 function BackLink() {
   // Back to the browse filters and page the member came from (the card passes them along).
@@ -114,7 +107,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user } = useCurrentUser();
-  const { MessageDialog, ReportDialog, MemberSummary } = useStarterDialogs();
+  const { MessageDialog, ReportDialog, MemberSummary, FamilyLinks } = useStarterDialogs();
   const [messageOpen, setMessageOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const starter = query.data;
@@ -185,7 +178,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             <ListingFacts starter={starter} />
             <FreshnessNote starter={starter} />
             {isOwner && <FeedReminder starter={starter} />}
-            <FamilyLinks starter={starter} isOwner={isOwner} />
+            {FamilyLinks && <FamilyLinks starter={starter} isOwner={isOwner} />}
             <Card className="grid gap-3 p-5">
               <h2 className="text-sm font-semibold text-muted">Shared by</h2>
               <div className="flex items-center gap-3">

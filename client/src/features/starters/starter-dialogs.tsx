@@ -20,6 +20,8 @@ export interface StarterDialogs {
   MemberSummary?: ComponentType<{ userId: string; name: string }>;
   /** A hook: false when a block stands between the viewer and `userId` (no Message button). */
   useIsReachable?: (userId: string) => boolean;
+  /** On the starter's page: the culture it grew from and its family tree (lineage). */
+  FamilyLinks?: ComponentType<{ starter: Starter; isOwner: boolean }>;
 }
 
 const none = () => null;

@@ -3,14 +3,7 @@ import type { ApiErrorBody } from '../../../../common/errors';
 import { starterListQuery, type StarterListParams } from '../../../../common/browse-page';
 import type { Starter, StarterList } from '../../../../common/starters';
 import { ApiError, apiRequest } from '../../lib/api';
-
-/** Every starters query key starts with `all`, so one invalidation refreshes them all. */
-export const starterKeys = {
-  all: ['starters'] as const,
-  list: (params: StarterListParams) => ['starters', 'list', params] as const,
-  detail: (id: number) => ['starters', 'detail', id] as const,
-  mine: ['starters', 'mine'] as const,
-};
+import { starterKeys } from '../../lib/query-keys';
 
 /**
  * The starters feature owns the one cache entry of each starter; other features (a message

@@ -1,11 +1,12 @@
-import { screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, within } from '@testing-library/react';
+import { queryOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Lineage, ReceivedCulture } from '../../../../common/lineage';
+import type { Starter } from '../../../../common/starters';
+import { apiRequest } from '../../lib/api';
+import type { Lineage } from '../../../../common/lineage';
 import { aStarter, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { FamilyTreeView } from './family-tree-view';
-import { HANDOVER_NOT_FOUND_NOTICE, PostStarterFromHandover } from './pay-it-forward';
 
 // The map is drawn by Leaflet in the browser (the e2e test looks at it); here it names its places.
 vi.mock('./family-map', () => ({
@@ -15,6 +16,13 @@ vi.mock('./family-map', () => ({
 }));
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The starters feature's query as the page hands it over (this feature cannot import it). */
+const starterDetail = (id: number) =>
+  queryOptions({
+    queryKey: ['starters', 'detail', id],
+    queryFn: () => apiRequest<Starter>(`/api/starters/${id}`),
+  });
 
 /** fetch answering from a table of "METHOD /path" → JSON (404 otherwise). */
 function stubFetch(routes: Record<string, unknown>) {
@@ -63,7 +71,7 @@ describe('FamilyTreeView', () => {
       'GET /api/starters/2/lineage': lineage,
       'GET /api/starters/2': aStarter({ id: 2, title: 'Leeds loaf' }),
     });
-    renderWithProviders(<FamilyTreeView rawId="2" />);
+    renderWithProviders(<FamilyTreeView rawId="2" starterQuery={starterDetail} />);
 
     expect(
       await screen.findByRole('heading', { level: 1, name: 'Family tree of Leeds loaf' }),
@@ -106,78 +114,9 @@ describe('FamilyTreeView', () => {
 
   it('answers a hidden starter as gone', async () => {
     stubFetch({});
-    renderWithProviders(<FamilyTreeView rawId="9" />);
+    renderWithProviders(<FamilyTreeView rawId="9" starterQuery={starterDetail} />);
     expect(
       await screen.findByRole('heading', { name: 'This starter is no longer available' }),
     ).toBeInTheDocument();
-  });
-});
-
-const received: ReceivedCulture = {
-  handoverId: 7,
-  starterId: 41,
-  title: 'Rye sourdough',
-  category: 'grain',
-  subcategory: 'sourdough',
-  starterType: 'Rye sourdough',
-  form: 'dried',
-  careNotes: 'Feed with dark rye, 1:2:2.',
-  giver: { id: 'g1', username: 'anna', firstName: 'Anna', lastName: 'B', profileImageUrl: null },
-  confirmedAt: '2026-11-01T10:00:00.000Z',
-};
-
-function watchUploads() {
-  const sent: FormData[] = [];
-  class FakeXhr {
-    upload = {};
-    open = vi.fn();
-    send = (body: FormData) => void sent.push(body);
-    setRequestHeader = vi.fn();
-  }
-  vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
-}
-
-describe('the post form from a received hand-over', () => {
-  it('is filled in from the culture, names it as the parent, and sends its form and notes', async () => {
-    stubFetch({
-      'GET /api/me/received-cultures/7': received,
-      'GET /api/me/received-cultures': [received],
-    });
-    const sent = watchUploads();
-    renderWithProviders(<PostStarterFromHandover from="7" />);
-
-    expect(await screen.findByText(/Passing on/)).toHaveTextContent(
-      'Passing on Rye sourdough from anna',
-    );
-    expect(screen.getByLabelText('Title')).toHaveValue('Rye sourdough');
-    expect(screen.getByLabelText('Category')).toHaveValue('grain');
-    expect(screen.getByLabelText('Starter Type', { exact: true })).toHaveValue('sourdough');
-    const parent = await screen.findByLabelText('This culture came from…');
-    expect(parent).toHaveValue('41');
-    expect(within(parent).getByRole('option', { selected: true })).toHaveTextContent(
-      'Rye sourdough — from anna',
-    );
-
-    await userEvent.type(screen.getByLabelText('Description'), 'Passed on from Anna, lively.');
-    await userEvent.type(screen.getByLabelText('Location'), 'York, UK');
-    await userEvent.type(screen.getByLabelText('Born (year)'), '1990');
-    await userEvent.click(screen.getByRole('button', { name: 'Post Starter' }));
-    await waitFor(() => expect(sent).toHaveLength(1));
-    const body = sent[0]!;
-    expect(body.get('parentId')).toBe('41');
-    expect(body.get('form')).toBe('dried');
-    expect(body.getAll('careNotes')).toEqual(['Feed with dark rye, 1:2:2.']);
-    expect(body.get('bornYear')).toBe('1990');
-    expect(body.get('subcategory')).toBe('sourdough');
-  });
-
-  it('opens empty with a polite notice for a hand-over that is not the member’s', async () => {
-    stubFetch({ 'GET /api/me/received-cultures': [] });
-    renderWithProviders(<PostStarterFromHandover from="99" />);
-    expect(await screen.findByText(HANDOVER_NOT_FOUND_NOTICE)).toBeInTheDocument();
-    expect(screen.getByLabelText('Title')).toHaveValue('');
-    expect(screen.getByLabelText('Category')).toHaveValue('');
-    expect(screen.queryByLabelText('This culture came from…')).toBeNull();
   });
 });

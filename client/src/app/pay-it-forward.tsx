@@ -1,8 +1,14 @@
 import { HeartHandshake, Info } from 'lucide-react';
-import { ownerName } from '../../../../common/display';
-import { useReceivedCulture } from './lineage-api';
-import { prefillFrom } from './lineage-fields';
-import { PostStarterForm } from './post-starter-form';
+import { ownerName } from '../../../common/display';
+import { useReceivedCulture } from '../features/lineage/lineage-api';
+import { LineageFields, prefillFrom } from '../features/lineage/lineage-fields';
+import { PostStarterForm as StarterForm } from '../features/starters/post-starter-form';
+import type { CreateStarterInput } from '../../../common/starters';
+
+/** The starters feature's form with the lineage feature's "Where it comes from" in it. */
+function PostStarterForm({ prefill }: { prefill?: Partial<CreateStarterInput> }) {
+  return <StarterForm prefill={prefill} LineageFields={LineageFields} />;
+}
 
 export const HANDOVER_NOT_FOUND_NOTICE =
   'We couldn’t find that hand-over among the cultures you received here, so the form starts empty. You can still choose where your culture came from below.';

@@ -1,5 +1,5 @@
 import { useCurrentUser } from '../../lib/current-user';
-import { useUnreachable } from './handovers-api';
+import { useUnreachable } from './blocks-api';
 
 /**
  * Whether the signed-in member may be offered a Message button to `userId`: not when a block

@@ -2,19 +2,9 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { Lineage, ReceivedCulture, UpdateOriginInput } from '../../../../common/lineage';
 import type { Starter } from '../../../../common/starters';
 import { apiRequest } from '../../lib/api';
-import { starterKeys } from './starters-api';
+import { lineageKeys, starterKeys } from '../../lib/query-keys';
 
-/**
- * Family trees (decision 031). Keys sit under `starterKeys.all`, so posting, claiming or
- * deleting a starter refreshes the trees it may appear in.
- */
-export const lineageKeys = {
-  lineage: (id: number) => [...starterKeys.all, 'lineage', id] as const,
-  received: [...starterKeys.all, 'received-cultures'] as const,
-  receivedOne: (handoverId: number) =>
-    [...starterKeys.all, 'received-cultures', handoverId] as const,
-};
-
+/** Family trees (decision 031). */
 export const lineageQueries = {
   lineage: (id: number) =>
     queryOptions({

@@ -4,7 +4,7 @@ import { Ban } from 'lucide-react';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import { useBlockMember, useBlocks } from './handovers-api';
+import { useBlockMember, useBlocks } from './blocks-api';
 
 /**
  * Block or unblock a member, after a confirmation. Private: the member is not told; they can

@@ -1,7 +1,7 @@
-import { useCurrentUser } from '../../lib/current-user';
-import { cn } from '../../lib/cn';
-import { BlockMemberButton } from './block-member-button';
-import { ReliabilitySummary } from './reliability-summary';
+import { useCurrentUser } from '../lib/current-user';
+import { cn } from '../lib/cn';
+import { BlockMemberButton } from '../features/blocks/block-member-button';
+import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 
 /**
  * A member's reliability where someone decides whether to ask them (the "Shared by" card, the

@@ -3,7 +3,7 @@ import { get, type Control, type FieldErrors, type UseFormRegister } from 'react
 import { ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
 import { ownerName } from '../../../../common/display';
 import type { ReceivedCulture } from '../../../../common/lineage';
-import type { CreateStarter, CreateStarterInput } from '../../../../common/starters';
+import type { CreateStarterInput } from '../../../../common/starters';
 import {
   Field,
   fieldAria,
@@ -17,18 +17,6 @@ interface Binding<Values extends FieldValues> {
   register: UseFormRegister<Values>;
   control: Control<Values, unknown, FieldValues>;
   formState: { errors: FieldErrors<Values> };
-}
-
-/** The /post form's starting lineage: not from a hand-over, no story, no year. */
-export const LINEAGE_DEFAULTS = { parentId: '', originStory: '', bornYear: '' };
-
-export const LINEAGE_FIELD_NAMES = ['parentId', 'originStory', 'bornYear'] as const;
-
-/** The lineage into the multipart body (the culture's form and care notes are the care fields'). */
-export function appendLineage(form: FormData, values: CreateStarter): void {
-  if (values.parentId !== undefined) form.set('parentId', String(values.parentId));
-  if (values.originStory) form.set('originStory', values.originStory);
-  if (values.bornYear !== undefined) form.set('bornYear', String(values.bornYear));
 }
 
 /** The form's values for passing on a culture received here ("pay it forward"). */

@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { jsonResponse } from '../../test/fixtures';
+import { jsonResponse } from './fixtures';
 
 export interface Call {
   method: string;

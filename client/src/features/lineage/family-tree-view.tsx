@@ -1,4 +1,5 @@
 import { Component, lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
+import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { LINEAGE_DESCENDANTS_MAX, type LineageDescendant } from '../../../../common/lineage';
@@ -7,12 +8,12 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import type { StarterQuery } from '../../lib/query-keys';
+import { parseStarterId } from '../../lib/starter-id';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { familyPlaces, type FamilyPlace } from './family-places';
 import { useLineage } from './lineage-api';
 import { OriginEditor } from './origin-editor';
-import { parseStarterId } from './starter-detail-view';
-import { useStarter } from './starters-api';
 
 // Leaflet and the world outline load only when a family page is opened.
 const FamilyMap = lazy(() => import('./family-map'));
@@ -99,11 +100,20 @@ function Gone({ title }: { title: string }) {
   );
 }
 
-/** /starter/:id/family — a culture's family tree (decision 031). */
-export function FamilyTreeView({ rawId }: { rawId: string | undefined }) {
+/**
+ * /starter/:id/family — a culture's family tree (decision 031). `starterQuery`: the starters
+ * feature's one cache entry of a starter (its owner may edit the origin), given by the page.
+ */
+export function FamilyTreeView<Key extends QueryKey>({
+  rawId,
+  starterQuery,
+}: {
+  rawId: string | undefined;
+  starterQuery: StarterQuery<Key>;
+}) {
   const id = parseStarterId(rawId);
   const query = useLineage(id);
-  const starter = useStarter(id).data;
+  const starter = useQuery({ ...starterQuery(id ?? 0), enabled: id !== null }).data;
   const { user } = useCurrentUser();
   const headingId = useId();
   const lineage = query.data;

@@ -1,0 +1,165 @@
+import { useId, useState, type ReactNode } from 'react';
+import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
+import { TextField } from '../../components/ui/form-controls';
+import { toast, toastFailure } from '../../components/ui/toast';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { releaseFormSchema, reserveAt, reserveFormSchema } from './handover-forms';
+import { useReleaseReservation, useReserve } from './handovers-api';
+
+/** A dialog opened by its own trigger, so focus goes back to it when the dialog closes. */
+export function FormDialog({
+  trigger,
+  title,
+  description,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  children: (close: () => void) => ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
+      {open && (
+        <DialogContent title={title} description={description}>
+          {children(() => setOpen(false))}
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+export function ReserveForm({
+  starterId,
+  memberId,
+  onDone,
+}: {
+  starterId: number;
+  memberId: string;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const reserve = useReserve();
+  const form = useZodForm(reserveFormSchema, { defaultValues: { date: '', time: '' } });
+  const submit = form.handleSubmit((values) =>
+    reserve.mutate(
+      { starterId, memberId, at: reserveAt(values) },
+      {
+        onSuccess: () => {
+          toast({ title: 'Reserved', description: 'They can see it in the conversation now.' });
+          onDone();
+        },
+        onError: (err) => {
+          showServerFieldErrors(form, err, ['date']);
+          toastFailure('Failed to reserve')(err);
+        },
+      },
+    ),
+  );
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <div className="grid gap-4 sm:grid-cols-2">
+        <TextField form={form} name="date" id={`${id}-date`} label="Day (optional)" type="date" />
+        <TextField form={form} name="time" id={`${id}-time`} label="Time (optional)" type="time" />
+      </div>
+      <DialogActions>
+        <Button type="submit" disabled={reserve.isPending}>
+          {reserve.isPending ? 'Reserving...' : 'Reserve'}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+export function ReleaseForm({
+  reservationId,
+  onDone,
+}: {
+  reservationId: number;
+  onDone: () => void;
+}) {
+  const id = useId();
+  const release = useReleaseReservation();
+  const form = useZodForm(releaseFormSchema, { defaultValues: { reason: '' } });
+  const submit = form.handleSubmit(({ reason }) =>
+    release.mutate(
+      { id: reservationId, reason },
+      {
+        onSuccess: () => {
+          toast({ title: 'Released', description: 'The portion is available again.' });
+          onDone();
+        },
+        onError: (err) => {
+          showServerFieldErrors(form, err, ['reason']);
+          toastFailure('Failed to release the reservation')(err);
+        },
+      },
+    ),
+  );
+  return (
+    <form className="grid gap-4" noValidate onSubmit={submit}>
+      <TextField
+        form={form}
+        name="reason"
+        id={`${id}-reason`}
+        label="Reason"
+        hint="They will see it in the conversation, e.g. “We could not find a time”."
+      />
+      <DialogActions>
+        <Button type="submit" variant="destructive" disabled={release.isPending}>
+          Release
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}
+
+/** A yes/no question in an alert dialog (back out, mark given). */
+export function Confirm({
+  trigger,
+  title,
+  description,
+  action,
+  busy,
+  onConfirm,
+  children,
+}: {
+  trigger: ReactNode;
+  title: string;
+  description: string;
+  action: string;
+  busy: boolean;
+  onConfirm: (close: () => void) => void;
+  /** More to answer before confirming (the giver's health check). */
+  children?: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <AlertDialog.Root open={open} onOpenChange={setOpen}>
+      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
+      <AlertDialog.Portal>
+        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
+        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
+          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
+          <AlertDialog.Description className="mt-2 text-muted">
+            {description}
+          </AlertDialog.Description>
+          {children && <div className="mt-4">{children}</div>}
+          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
+            <AlertDialog.Cancel asChild>
+              <Button variant="outline">Cancel</Button>
+            </AlertDialog.Cancel>
+            <Button disabled={busy} onClick={() => onConfirm(() => setOpen(false))}>
+              {action}
+            </Button>
+          </div>
+        </AlertDialog.Content>
+      </AlertDialog.Portal>
+    </AlertDialog.Root>
+  );
+}

@@ -1,0 +1,123 @@
+import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
+import type { ReportStatus } from '../../../common/catalogue';
+import type { StarterListParams } from '../../../common/browse-page';
+import type { Starter } from '../../../common/starters';
+
+/*
+ * Every cached answer's key, for every feature, in one plain-data module (decision 039). A
+ * feature's `*-api.ts` builds its queries from these; a mutation that changes what another
+ * feature shows invalidates that feature's keys by importing them from here, so there is one
+ * way to refresh across features and no feature imports another. Each factory's keys start
+ * with its `all`, so one invalidation refreshes the whole family.
+ */
+
+export const currentUserQueryKey = ['current-user'] as const;
+
+export const siteQueryKey = ['site'] as const;
+
+export const starterKeys = {
+  all: ['starters'] as const,
+  list: (params: StarterListParams) => ['starters', 'list', params] as const,
+  detail: (id: number) => ['starters', 'detail', id] as const,
+  mine: ['starters', 'mine'] as const,
+};
+
+/**
+ * How another feature receives the starters feature's one cache entry of a starter (decision
+ * 016): `starterQueries.detail`, handed over by the page.
+ */
+export type StarterQuery<Key extends QueryKey = QueryKey> = (
+  starterId: number,
+) => UseQueryOptions<Starter, Error, Starter, Key>;
+
+/**
+ * Family trees (decision 031) sit under `starterKeys.all`, so posting, claiming or deleting a
+ * starter refreshes the trees it may appear in.
+ */
+export const lineageKeys = {
+  lineage: (id: number) => [...starterKeys.all, 'lineage', id] as const,
+  received: [...starterKeys.all, 'received-cultures'] as const,
+  receivedOne: (handoverId: number) =>
+    [...starterKeys.all, 'received-cultures', handoverId] as const,
+};
+
+export const messagesKeys = {
+  all: ['messages'] as const,
+  conversations: ['messages', 'conversations'] as const,
+  unread: ['messages', 'unread'] as const,
+  /** Every thread with anyone about one starter. */
+  starterThreads: (starterId: number) => ['messages', 'thread', starterId] as const,
+  thread: (starterId: number, withId: string | null) =>
+    ['messages', 'thread', starterId, withId] as const,
+};
+
+export const handoverKeys = {
+  all: ['handovers'] as const,
+  summary: (userId: string) => ['handovers', 'summary', userId] as const,
+  /** The signed-in owner's listings with who asked and where each stands. */
+  activity: ['handovers', 'starter-activity'] as const,
+  /** What is reserved for the signed-in member, and what they received or gave. */
+  mine: ['handovers', 'mine'] as const,
+  /** Listings about to expire, hand-overs waiting for "Received": the site-wide notices. */
+  notices: ['handovers', 'notices'] as const,
+};
+
+/** Blocks decide who may message whom: the Message buttons hide behind `unreachable`. */
+export const blockKeys = {
+  all: ['blocks'] as const,
+  mine: ['blocks', 'mine'] as const,
+  /** Members a block stands between, either way round: no Message button for them. */
+  unreachable: ['blocks', 'unreachable'] as const,
+};
+
+export const standingOfferKeys = {
+  all: ['standing-offers'] as const,
+  /** A starter's standing offer as the signed-in member (or visitor) sees it. */
+  detail: (starterId: number) => ['standing-offers', 'starter', starterId] as const,
+};
+
+export const checkinKeys = {
+  all: ['checkins'] as const,
+  /** The signed-in member's check-ins that are due now (at most one per hand-over). */
+  due: ['checkins', 'due'] as const,
+};
+
+/** Every dashboard query sits under `all`: any moderator action reloads them together. */
+export const moderationKeys = {
+  all: ['moderation'] as const,
+  reports: (status: ReportStatus) => ['moderation', 'reports', status] as const,
+  reportStats: ['moderation', 'report-stats'] as const,
+  sanctions: (active: boolean) => ['moderation', 'sanctions', active] as const,
+  audit: ['moderation', 'audit'] as const,
+};
+
+export const careKeys = {
+  all: ['care-cards'] as const,
+  card: (subcategory: string) => ['care-cards', subcategory] as const,
+};
+
+export const mailSettingsKeys = { all: ['mail-settings'] as const };
+
+/**
+ * What each kind of change makes stale beyond its own feature. A mutation names its kind here
+ * rather than being handed keys by its page, so the rule is read in one place.
+ */
+export const staleAfter = {
+  /** Portions and status on the starter, system lines in the thread, my hand-overs. */
+  handover: [handoverKeys.all, starterKeys.all, messagesKeys.all],
+  /** An accepted offer becomes a reservation: everything a hand-over changes, and the offer. */
+  standingOffer: [standingOfferKeys.all, handoverKeys.all, starterKeys.all, messagesKeys.all],
+  /** A block hides Message buttons and ends the offers and reservations between the two. */
+  block: [blockKeys.all, handoverKeys.all, starterKeys.all, messagesKeys.all],
+  /** A live event (a message, a system line, a block) may move a thread's hand-over bar. */
+  message: [messagesKeys.all, handoverKeys.all, blockKeys.all],
+  /** A moderator who reports sees the new report on the dashboard without a reload. */
+  report: [moderationKeys.all],
+} as const;
+
+export function invalidateAll(
+  queryClient: QueryClient,
+  keys: readonly (readonly unknown[])[],
+): Promise<unknown> {
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
