@@ -5,7 +5,6 @@ import { BLOCKED_BY_THEM, FOUND_NEW_HOME_TEXT, RENEWALS_MAX } from '../../../../
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, messages, starters, users } from '../../db/schema';
 import { queueExpiryReminders } from './expiry-reminders';
-import { atMostEvery } from '../mail/outbox';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 
@@ -687,15 +686,5 @@ describe('expiry reminders', () => {
     await remind();
     expect(await mailTo(banned.user.email)).toHaveLength(0);
     expect(await mailTo(owner.user.email)).toHaveLength(0);
-  });
-
-  it('the worker looks the listings over at most once a minute', async () => {
-    const task = atMostEvery(60_000, () => queueExpiryReminders({ db: t.db, config: t.config }));
-    const { owner } = await setting(1, { availableUntil: new Date(Date.now() + DAY) });
-    expect(await task()).toBeGreaterThanOrEqual(1);
-    await createStarterRow(t.db, owner.user.id, { availableUntil: new Date(Date.now() + DAY) });
-    // Within the minute: skipped, nothing queued.
-    expect(await task()).toBeNull();
-    expect(await mailTo(owner.user.email)).toHaveLength(1);
   });
 });
