@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { sqlNow } from './clock/clock';
+import * as clock from './clock/clock';
 import type { Db } from './db/client';
 import { rowsOf } from './db/rows';
 
@@ -69,7 +69,7 @@ export async function sweepExpiredRows(
           DELETE FROM mail_outbox WHERE id IN (
             SELECT id FROM mail_outbox
             WHERE coalesce(sent_at, failed_at)
-              <= ${sqlNow()} - make_interval(days => ${keepMailDays}::int)
+              <= ${clock.sqlNow()} - make_interval(days => ${keepMailDays}::int)
             LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
           RETURNING 1`),
       ).length;
@@ -77,7 +77,7 @@ export async function sweepExpiredRows(
         await tx.execute(sql`
           DELETE FROM email_tokens WHERE token_hash IN (
             SELECT token_hash FROM email_tokens
-            WHERE used_at IS NOT NULL OR expires_at <= ${sqlNow()}
+            WHERE used_at IS NOT NULL OR expires_at <= ${clock.sqlNow()}
             LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
           RETURNING 1`),
       ).length;

@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { messages, starters, users } from '../db/schema';
 import { conflict, forbidden, notFound } from '../errors';
 import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from './members';
+import * as clock from '../clock/clock';
 
 /**
  * Who may see, message, report and change a starter — decided here and nowhere else
@@ -60,24 +61,24 @@ export interface StarterAccessContext {
 // ---------------------------------------------------------------- per row
 
 /** Listed, not removed or deleted, and its owner may act: conversations about it go on. */
-export function isOpen(starter: StarterFacts, now = new Date()): boolean {
+export function isOpen(starter: StarterFacts, now = clock.now()): boolean {
   return starter.isActive && !starter.removedAt && !starter.deletedAt && mayAct(starter.owner, now);
 }
 
 /** Past its "available until" and not claimed: it has left browse and search. */
-export function isExpired(starter: StarterFacts, now = new Date()): boolean {
+export function isExpired(starter: StarterFacts, now = clock.now()): boolean {
   return !starter.isClaimed && starter.availableUntil.getTime() <= now.getTime();
 }
 
 /** Anyone, signed in or not, may see it. */
-export function isPublic(starter: StarterFacts, now = new Date()): boolean {
+export function isPublic(starter: StarterFacts, now = clock.now()): boolean {
   return isOpen(starter, now) && !isExpired(starter, now);
 }
 
 export function canSeeStarter(
   viewer: Viewer,
   starter: StarterFacts,
-  now = new Date(),
+  now = clock.now(),
   context: StarterAccessContext = {},
 ): boolean {
   if (isModerator(viewer)) return true;
@@ -96,7 +97,7 @@ export function authorizeStarter(
   starter: StarterFacts | undefined,
   action: StarterAction,
   context: StarterAccessContext = {},
-  now = new Date(),
+  now = clock.now(),
 ): StarterFacts {
   if (!starter || !canSeeStarter(viewer, starter, now, context)) {
     throw notFound('Starter not found');
@@ -165,7 +166,7 @@ function openly(): SQL {
  * (is_active, created_at) index and filters as it goes.
  */
 function fresh(): SQL {
-  return or(eq(starters.isClaimed, true), gt(starters.availableUntil, sql`now()`))!;
+  return or(eq(starters.isClaimed, true), gt(starters.availableUntil, clock.sqlNow()))!;
 }
 
 /** `canSeeStarter` as a condition on `starters`, for lists that depend on who asks. */
@@ -258,7 +259,7 @@ export async function loadAccessContext(
   db: DbOrTx,
   viewer: Viewer,
   starter: StarterFacts | undefined,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<StarterAccessContext> {
   if (!viewer || !starter || isModerator(viewer) || viewer.id === starter.ownerId) return {};
   if (!isOpen(starter, now) || (!starter.isClaimed && !isExpired(starter, now))) return {};

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
+import * as clock from '../../clock/clock';
 
 interface DueRow {
   id: number;
@@ -48,12 +49,12 @@ export async function queueCheckinMails({
       await tx.execute(sql`
         WITH due AS (
           SELECT c.id FROM checkins c
-          WHERE c.answer IS NULL AND c.mailed_at IS NULL AND c.due_at <= now()
+          WHERE c.answer IS NULL AND c.mailed_at IS NULL AND c.due_at <= ${clock.sqlNow()}
           ORDER BY c.due_at, c.id
           LIMIT 50
           FOR UPDATE SKIP LOCKED
         )
-        UPDATE checkins c SET mailed_at = now()
+        UPDATE checkins c SET mailed_at = ${clock.sqlNow()}
         FROM due, handovers h, starters s, users r, users g
         WHERE c.id = due.id AND h.id = c.handover_id AND s.id = h.starter_id
           AND r.id = h.recipient_id AND g.id = h.giver_id
@@ -62,16 +63,16 @@ export async function queueCheckinMails({
           r.email, r.mail_key, r.first_name, r.username, r.message_mail,
           r.email_verified_at IS NOT NULL AS confirmed,
           (r.is_active AND r.banned_at IS NULL
-            AND NOT coalesce(r.suspended_until > now(), false)) AS may_act,
+            AND NOT coalesce(r.suspended_until > ${clock.sqlNow()}, false)) AS may_act,
           (h.status = 'received' AND NOT EXISTS (
             SELECT 1 FROM checkins later
             WHERE later.handover_id = c.handover_id
-              AND ((later.day > c.day AND later.due_at <= now()) OR later.answer = 'thriving')
+              AND ((later.day > c.day AND later.due_at <= ${clock.sqlNow()}) OR later.answer = 'thriving')
           )) AS current,
           (s.is_active AND s.removed_at IS NULL AND s.deleted_at IS NULL
             AND g.is_active AND g.banned_at IS NULL
-            AND NOT coalesce(g.suspended_until > now(), false)) AS visible,
-          c.due_at > now() - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`),
+            AND NOT coalesce(g.suspended_until > ${clock.sqlNow()}, false)) AS visible,
+          c.due_at > ${clock.sqlNow()} - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`),
     );
     let queued = 0;
     for (const row of due) {

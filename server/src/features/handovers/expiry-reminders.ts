@@ -5,6 +5,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { renderMail } from '../mail/templates';
+import * as clock from '../../clock/clock';
 
 interface DueRow {
   id: number;
@@ -40,8 +41,8 @@ export async function queueExpiryReminders({
           SELECT s.id FROM starters s
           WHERE s.is_claimed = false AND s.is_active = true
             AND s.removed_at IS NULL AND s.deleted_at IS NULL
-            AND s.available_until > now()
-            AND s.available_until <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
+            AND s.available_until > ${clock.sqlNow()}
+            AND s.available_until <= ${clock.sqlNow()} + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
             AND s.expiry_reminded_for IS DISTINCT FROM s.available_until
           ORDER BY s.available_until, s.id
           LIMIT 50
@@ -53,7 +54,7 @@ export async function queueExpiryReminders({
         RETURNING s.id, s.title, s.available_until, u.email, u.mail_key, u.first_name,
           u.username, u.email_verified_at IS NOT NULL AS confirmed,
           (u.is_active AND u.banned_at IS NULL
-            AND NOT coalesce(u.suspended_until > now(), false)) AS may_act`),
+            AND NOT coalesce(u.suspended_until > ${clock.sqlNow()}, false)) AS may_act`),
     );
     let queued = 0;
     for (const row of due) {

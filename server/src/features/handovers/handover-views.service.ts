@@ -33,6 +33,7 @@ import {
 import { notFound } from '../../errors';
 import { kitchensReachedBy } from '../lineage/lineage.service';
 import type { SessionUser } from '../../plugins/sessions';
+import * as clock from '../../clock/clock';
 
 type UserRow = typeof users.$inferSelect;
 type HandoverRow = typeof handovers.$inferSelect;
@@ -168,7 +169,7 @@ export async function userSummary(
     .where(
       and(
         eq(feedback.toId, member.id),
-        sql`${feedback.createdAt} > now() - make_interval(days => ${FEEDBACK_FADES_AFTER_DAYS}::int)`,
+        sql`${feedback.createdAt} > ${clock.sqlNow()} - make_interval(days => ${FEEDBACK_FADES_AFTER_DAYS}::int)`,
       ),
     );
   const [backedOut] = await db
@@ -178,7 +179,7 @@ export async function userSummary(
       and(
         eq(reservations.memberId, member.id),
         eq(reservations.status, 'backed_out'),
-        sql`${reservations.endedAt} > now() - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
+        sql`${reservations.endedAt} > ${clock.sqlNow()} - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
       ),
     );
   // Conversations someone else opened with this member (their own words, not site lines):
@@ -407,7 +408,7 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
           eq(starters.isActive, true),
           isNull(starters.removedAt),
           isNull(starters.deletedAt),
-          sql`${starters.availableUntil} < now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)`,
+          sql`${starters.availableUntil} < ${clock.sqlNow()} + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)`,
         ),
       )
       .orderBy(starters.availableUntil),
@@ -423,7 +424,7 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
         ),
       ),
   ]);
-  const now = Date.now();
+  const now = clock.nowMs();
   return [
     ...expiring.map((s) => ({
       kind: s.availableUntil.getTime() <= now ? ('expired' as const) : ('expires_soon' as const),

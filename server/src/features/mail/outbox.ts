@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { now, nowMs, sqlNow } from '../../clock/clock';
+import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -85,10 +85,10 @@ export async function deliverDueMail(
     await db.execute(sql`
       UPDATE mail_outbox SET
         attempts = attempts + 1,
-        next_attempt_at = ${sqlNow()} + make_interval(secs => ${LEASE_SECONDS}::float8)
+        next_attempt_at = ${clock.sqlNow()} + make_interval(secs => ${LEASE_SECONDS}::float8)
       WHERE id IN (
         SELECT id FROM mail_outbox
-        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${sqlNow()}
+        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${clock.sqlNow()}
         ORDER BY next_attempt_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
@@ -109,7 +109,7 @@ export async function deliverDueMail(
       });
       await db
         .update(mailOutbox)
-        .set({ sentAt: now(), lastError: null })
+        .set({ sentAt: clock.now(), lastError: null })
         .where(eq(mailOutbox.id, row.id));
       sent += 1;
       // The file's path only: its links carry single-use tokens, which stay out of logs.
@@ -125,10 +125,11 @@ export async function deliverDueMail(
         .set({
           lastError: message,
           ...(givingUp
-            ? { failedAt: now() }
+            ? { failedAt: clock.now() }
             : {
                 nextAttemptAt: new Date(
-                  nowMs() + Math.min(base * 2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS) * 1000,
+                  clock.nowMs() +
+                    Math.min(base * 2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS) * 1000,
                 ),
               }),
         })

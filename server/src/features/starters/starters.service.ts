@@ -41,6 +41,7 @@ import { ListingCache, type ListingViewer } from './listing-cache';
 import { photoQueue } from './photo-queue';
 import { processPhoto } from './photos';
 import { assertMayPost } from '../../access/members';
+import * as clock from '../../clock/clock';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -540,7 +541,7 @@ export async function createStarter(
             travel: input.travel,
             postage: input.postage ?? null,
             bring: input.bring ?? null,
-            availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
+            availableUntil: sql`${clock.sqlNow()} + make_interval(days => ${input.availableDays}::int)`,
             form: input.form,
             lastFedAt: input.lastFedAt ?? null,
             parentId: input.parentId ?? null,
@@ -580,7 +581,7 @@ export async function markClaimed(
   const lines = await deps.db.transaction(async (tx) => {
     const claimed = await tx
       .update(starters)
-      .set({ isClaimed: true, updatedAt: sql`now()` })
+      .set({ isClaimed: true, updatedAt: clock.sqlNow() })
       .where(
         and(
           eq(starters.id, input.id),
@@ -611,7 +612,7 @@ export async function markFed(
   if (starter.form !== 'active') throw conflict(ONLY_ACTIVE_IS_FED);
   await deps.db
     .update(starters)
-    .set({ lastFedAt: sql`now()` })
+    .set({ lastFedAt: clock.sqlNow() })
     .where(
       and(eq(starters.id, input.id), eq(starters.userId, actor.id), eq(starters.form, 'active')),
     );
@@ -632,7 +633,7 @@ export async function deleteStarter(
   const { starter } = await authorizedStarter(deps.db, actor, input.id, 'change');
   await deps.db
     .update(starters)
-    .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+    .set({ deletedAt: clock.sqlNow(), isActive: false, updatedAt: clock.sqlNow() })
     .where(
       and(eq(starters.id, input.id), eq(starters.userId, actor.id), isNull(starters.deletedAt)),
     );
@@ -672,7 +673,7 @@ export async function getPhoto(
     .limit(1);
   const facts = row && toStarterFacts(row.facts as FactsRow);
   const context = await loadAccessContext(deps.db, viewer, facts);
-  if (!facts || !canSeeStarter(viewer, facts, new Date(), context)) {
+  if (!facts || !canSeeStarter(viewer, facts, clock.now(), context)) {
     throw notFound('Photo not found');
   }
   const shownToAll = isPublic(facts);
