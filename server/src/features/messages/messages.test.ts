@@ -517,12 +517,12 @@ describe('conversations and threads', () => {
       { origin: 'https://evil.example' },
       { 'sec-fetch-site': 'cross-site' },
     ]) {
-      const res = await t.call(
-        { cookie: owner.cookie, ...headers },
-        'POST',
-        `/api/messages/starter/${starter.id}/read`,
-        { with: asker.user.id },
-      );
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `/api/messages/starter/${starter.id}/read`,
+        headers: { cookie: owner.cookie, ...headers },
+        payload: { with: asker.user.id },
+      });
       expect(res.statusCode).toBe(403);
     }
     const signedOut = await t.app.inject({
