@@ -58,8 +58,8 @@ export default defineConfig({
       // Mails are .eml files under DATA_DIR/mail; the tests read them without waiting long.
       MAIL_POLL_MS: '200',
       MESSAGE_MAIL_DELAY_SECONDS: '2',
-      // A check-in "day" of 15 s: day 1 is asked 15 s after "Received", day 3 after 45 s.
-      CHECKIN_DAY_SECONDS: '15',
+      // Specs move the server's clock forward (POST /api/test/clock) instead of waiting.
+      TEST_CLOCK: '1',
     },
   },
 });

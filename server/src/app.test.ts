@@ -292,12 +292,7 @@ describe('member-only calls', () => {
       ['PATCH', '/api/reports/1'],
       ['POST', '/api/moderation/sanctions'],
     ] as const) {
-      const res = await t.app.inject({
-        method,
-        url,
-        headers: { cookie },
-        payload: { nonsense: true },
-      });
+      const res = await t.call({ cookie }, method, url, { nonsense: true });
       expect(res.statusCode, `${method} ${url}`).toBe(403);
     }
   });

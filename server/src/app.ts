@@ -41,6 +41,7 @@ import { careCardsRoutes } from './features/care-cards/care-cards.routes';
 import { lineageRoutes } from './features/lineage/lineage.routes';
 import { createLiveEvents } from './features/messages/live-events';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
+import { testClockRoutes } from './clock/test-clock.routes';
 
 /** Enough for any JSON body the API takes (a profile, a sanction with its reason). */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
@@ -136,6 +137,7 @@ export async function buildApp({
   await app.register(standingOffersRoutes, deps);
   await app.register(careCardsRoutes, deps);
   await app.register(lineageRoutes, deps);
+  if (config.testClock) await app.register(testClockRoutes);
 
   const pages = createPageRenderer(deps);
   await app.register(pagesPlugin, { ...deps, pages });

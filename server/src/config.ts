@@ -132,6 +132,11 @@ const envSchema = z.object({
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
   /** How long a "day" of the check-ins after a hand-over lasts (shorter only in browser tests). */
   CHECKIN_DAY_SECONDS: positiveInt(86_400),
+  /** Browser tests only: POST /api/test/clock moves the server's clock forward (decision 042). */
+  TEST_CLOCK: z
+    .enum(['', '0', '1', 'false', 'true'])
+    .default('')
+    .transform((v) => v === '1' || v === 'true'),
 });
 
 export type Env = z.input<typeof envSchema>;
@@ -165,6 +170,8 @@ export interface Config {
   requestTimeoutSeconds: number;
   /** Check-in day 1, 3 and 7 are due this many seconds per day after a confirmed hand-over. */
   checkinDaySeconds: number;
+  /** POST /api/test/clock exists (browser tests); never in production. */
+  testClock: boolean;
   mail: {
     /** Absent: every mail is written as an .eml file under `DATA_DIR/mail/`. */
     smtpUrl?: string;
@@ -201,6 +208,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set',
     );
   }
+  if (e.TEST_CLOCK && (e.NODE_ENV === 'production' || e.PUBLIC_URL?.startsWith('https:'))) {
+    throw new ConfigError(
+      "Invalid configuration: TEST_CLOCK lets anyone move the server's clock; it is for browser tests only, never with NODE_ENV=production or an https PUBLIC_URL",
+    );
+  }
   return {
     env: e.NODE_ENV,
     host: e.HOST,
@@ -234,6 +246,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     checkinDaySeconds: e.CHECKIN_DAY_SECONDS,
+    testClock: e.TEST_CLOCK,
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,

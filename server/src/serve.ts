@@ -3,19 +3,14 @@ import type { Config } from './config';
 import { fromPglite, migrateDatabase, openPostgres } from './db/client';
 import type { PgliteThread } from './db/embedded';
 import { backfillUsernameSkeletons } from './features/users/users.service';
-import { startSweeper, type Sweeper } from './sweeper';
 import { createMailer } from './features/mail/mailer';
-import { queueExpiryReminders } from './features/starters/expiry-reminders';
-import { queueCheckinMails } from './features/checkins/checkin-mail';
-import { atMostEvery, startMailWorker, type MailWorker } from './features/mail/outbox';
-import { queueDueMessageMail } from './features/messages/message-mail';
-import { livePublisher } from './features/messages/live-events';
-import { runStandingOfferRounds } from './features/standing-offers/rounds';
+import { backgroundJobs } from './jobs/background-jobs';
+import { createScheduler, type Scheduler } from './jobs/scheduler';
 
 /**
  * The second half of starting the server, loaded by main.ts while the embedded database
  * starts: opens the Postgres server or takes the started embedded one, brings it up to date,
- * builds the app, listens, starts the background workers and shuts down cleanly.
+ * builds the app, listens, starts the background jobs and shuts down cleanly.
  */
 export async function serve(config: Config, embedded: PgliteThread | undefined): Promise<void> {
   const database = embedded
@@ -30,8 +25,8 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
 
   const app = await buildApp({ config, database });
 
-  let sweeper: Sweeper | undefined;
-  let mailWorker: MailWorker | undefined;
+  const mailer = createMailer(config);
+  let scheduler: Scheduler | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -43,8 +38,9 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
     }, 10_000);
     force.unref();
     try {
-      await sweeper?.stop();
-      await mailWorker?.stop();
+      // Jobs in progress finish first (a mail being sent is not cut off).
+      await scheduler?.stop();
+      mailer.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -58,17 +54,11 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
 
   await app.listen({ host: config.host, port: config.port });
   if (!closing) {
-    sweeper = startSweeper({ db: database.db }, app.log);
-    // Every copy runs one: the outbox's row leases keep copies from sending a mail twice.
-    const deps = { db: database.db, config };
-    mailWorker = startMailWorker(deps, createMailer(config), app.log, [
-      () => queueDueMessageMail(deps),
-      // Matters of days: looked over at most once a minute.
-      atMostEvery(60_000, () => queueExpiryReminders(deps)),
-      atMostEvery(60_000, () => queueCheckinMails(deps)),
-      atMostEvery(60_000, () =>
-        runStandingOfferRounds({ ...deps, live: livePublisher(database, app.log) }),
-      ),
-    ]);
+    scheduler = createScheduler({
+      db: database.db,
+      log: app.log,
+      jobs: backgroundJobs({ database, config, log: app.log }, mailer, () => closing),
+    });
+    scheduler.start();
   }
 }

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inArray } from 'drizzle-orm';
 import { emailTokens, mailOutbox, rateLimits, sessions } from './db/schema';
 import { createMember, createTestApp, type TestApp } from './test/app';
-import { startSweeper, sweepExpiredRows } from './sweeper';
+import { sweepExpiredRows } from './sweeper';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -135,19 +135,5 @@ describe('expired rows sweeper', () => {
       .from(emailTokens)
       .where(inArray(emailTokens.userId, [member.id]));
     expect(tokens.map((r) => r.hash)).toEqual([`live-${tag}`]);
-  });
-
-  it('runs on a timer and stops cleanly', async () => {
-    const member = await createMember(t.db);
-    const [expired] = await addSessions(member.id, [
-      { expire: at(-HOUR), absoluteExpire: at(HOUR) },
-    ]);
-    const log = { info: () => {}, warn: () => {} } as unknown as Parameters<typeof startSweeper>[1];
-    const sweeper = startSweeper(t, log, { firstDelayMs: 0, intervalMs: 60_000 });
-    for (let i = 0; i < 50 && (await remainingSessions([expired!])).size > 0; i++) {
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    await sweeper.stop();
-    expect((await remainingSessions([expired!])).size).toBe(0);
   });
 });

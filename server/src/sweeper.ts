@@ -1,13 +1,11 @@
 import { sql } from 'drizzle-orm';
-import type { FastifyBaseLogger } from 'fastify';
+import * as clock from './clock/clock';
 import type { Db } from './db/client';
 import { rowsOf } from './db/rows';
 
 /** One number every server copy agrees on, so only one of them sweeps at a time. */
 const SWEEP_LOCK_ID = 604_019_001;
 const BATCH_SIZE = 1000;
-const FIRST_SWEEP_DELAY_MS = 60_000;
-const SWEEP_INTERVAL_MS = 10 * 60_000;
 /** Sent or given-up mails are kept this long (to look into a complaint), then deleted. */
 export const KEEP_FINISHED_MAIL_DAYS = 30;
 
@@ -24,7 +22,8 @@ export interface SweepResult {
 
 /**
  * Deletes expired sessions, finished rate-limit windows, old finished mails and dead email
- * links. Each batch is its own short
+ * links. Sessions and rate limits keep the wall clock, as the sessions plugin and the limiter
+ * do (decision 042); mails and links follow the server's clock. Each batch is its own short
  * transaction holding a transaction-scoped advisory lock (no lock outlives a failed
  * connection), and takes at most `batchSize` rows per table so a large backlog never holds
  * row locks for long. Another copy sweeping at the same moment skips; deleting an already
@@ -70,7 +69,7 @@ export async function sweepExpiredRows(
           DELETE FROM mail_outbox WHERE id IN (
             SELECT id FROM mail_outbox
             WHERE coalesce(sent_at, failed_at)
-              <= now() - make_interval(days => ${keepMailDays}::int)
+              <= ${clock.sqlNow()} - make_interval(days => ${keepMailDays}::int)
             LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
           RETURNING 1`),
       ).length;
@@ -78,7 +77,7 @@ export async function sweepExpiredRows(
         await tx.execute(sql`
           DELETE FROM email_tokens WHERE token_hash IN (
             SELECT token_hash FROM email_tokens
-            WHERE used_at IS NOT NULL OR expires_at <= now()
+            WHERE used_at IS NOT NULL OR expires_at <= ${clock.sqlNow()}
             LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
           RETURNING 1`),
       ).length;
@@ -89,48 +88,4 @@ export async function sweepExpiredRows(
     for (const k of counts) total[k] += batch[k];
     if (counts.every((k) => batch[k] < batchSize)) return total;
   }
-}
-
-export interface Sweeper {
-  /** Stops the timer and waits for a sweep in progress. */
-  stop(): Promise<void>;
-}
-
-/** Sweeps a minute after start (not during it), then every ten minutes, until stopped. */
-export function startSweeper(
-  deps: { db: Db },
-  log: FastifyBaseLogger,
-  { firstDelayMs = FIRST_SWEEP_DELAY_MS, intervalMs = SWEEP_INTERVAL_MS } = {},
-): Sweeper {
-  let timer: NodeJS.Timeout | undefined;
-  let running: Promise<void> | undefined;
-  let stopped = false;
-
-  const run = () => {
-    running = sweepExpiredRows(deps)
-      .then((result) => {
-        if (result.sessions || result.rateLimits || result.mail || result.emailTokens) {
-          log.info(result, 'expired rows swept');
-        }
-      })
-      .catch((err: unknown) => log.warn({ err }, 'sweeping expired rows failed; will retry'))
-      .finally(() => {
-        running = undefined;
-        schedule(intervalMs);
-      });
-  };
-  const schedule = (delay: number) => {
-    if (stopped) return;
-    timer = setTimeout(run, delay);
-    timer.unref();
-  };
-  schedule(firstDelayMs);
-
-  return {
-    async stop() {
-      stopped = true;
-      clearTimeout(timer);
-      await running;
-    },
-  };
 }

@@ -88,12 +88,7 @@ describe('control characters in text', () => {
     const asker = await signedInMember(t.db);
     const starter = await createStarterRow(t.db, owner.user.id);
     const send = (content: string, receiverId = owner.user.id) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/messages',
-        headers: { cookie: asker.cookie },
-        payload: { starterId: starter.id, receiverId, content },
-      });
+      t.call(asker, 'POST', '/api/messages', { starterId: starter.id, receiverId, content });
 
     const nul = await send(`Hello${NUL}`);
     expect(nul.statusCode).toBe(400);
@@ -116,11 +111,10 @@ describe('control characters in text', () => {
     const reporter = await signedInMember(t.db);
     const starter = await createStarterRow(t.db, owner.user.id);
     const report = (description: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/reports',
-        headers: { cookie: reporter.cookie },
-        payload: { starterId: starter.id, reason: 'other', description },
+      t.call(reporter, 'POST', '/api/reports', {
+        starterId: starter.id,
+        reason: 'other',
+        description,
       });
     const nul = await report(`Looks mouldy${NUL}`);
     expect(nul.statusCode).toBe(400);
@@ -150,11 +144,10 @@ describe('control characters in text', () => {
 
     const { user, cookie } = await signedInMember(t.db, { location: 'Leeds' });
     for (const field of ['username', 'location', 'contactInfo']) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/users/profile',
-        headers: { cookie },
-        payload: { username: 'kefirkate', location: 'York', [field]: `x${NUL}y` },
+      const res = await t.call({ cookie }, 'PATCH', '/api/users/profile', {
+        username: 'kefirkate',
+        location: 'York',
+        [field]: `x${NUL}y`,
       });
       expect(res.statusCode, field).toBe(400);
       expect(res.json().fields, field).toEqual({ [field]: CONTROL_CHARACTER_MESSAGE });
@@ -167,19 +160,17 @@ describe('control characters in text', () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const member = await signedInMember(t.db);
     const before = await count(sanctions);
-    const create = await t.app.inject({
-      method: 'POST',
-      url: '/api/moderation/sanctions',
-      headers: { cookie: mod.cookie },
-      payload: { userId: member.user.id, kind: 'ban', reason: `Spam${NUL}` },
+    const create = await t.call(mod, 'POST', '/api/moderation/sanctions', {
+      userId: member.user.id,
+      kind: 'ban',
+      reason: `Spam${NUL}`,
     });
     expect(create.statusCode).toBe(400);
     expect(create.json()).toMatchObject({ fields: { reason: CONTROL_CHARACTER_MESSAGE } });
-    const unknownUser = await t.app.inject({
-      method: 'POST',
-      url: '/api/moderation/sanctions',
-      headers: { cookie: mod.cookie },
-      payload: { userId: `${member.user.id}${NUL}`, kind: 'ban', reason: 'Spam' },
+    const unknownUser = await t.call(mod, 'POST', '/api/moderation/sanctions', {
+      userId: `${member.user.id}${NUL}`,
+      kind: 'ban',
+      reason: 'Spam',
     });
     expect(unknownUser.statusCode).toBe(400);
     expect(unknownUser.json()).toMatchObject({ fields: { userId: CONTROL_CHARACTER_MESSAGE } });
@@ -189,11 +180,8 @@ describe('control characters in text', () => {
       .insert(sanctions)
       .values({ userId: member.user.id, kind: 'ban', reason: 'Spam', createdBy: mod.user.id })
       .returning();
-    const lift = await t.app.inject({
-      method: 'POST',
-      url: `/api/moderation/sanctions/${sanction!.id}/lift`,
-      headers: { cookie: mod.cookie },
-      payload: { reason: `Appeal${NUL}` },
+    const lift = await t.call(mod, 'POST', `/api/moderation/sanctions/${sanction!.id}/lift`, {
+      reason: `Appeal${NUL}`,
     });
     expect(lift.statusCode).toBe(400);
     expect(lift.json()).toMatchObject({ fields: { reason: CONTROL_CHARACTER_MESSAGE } });
@@ -204,11 +192,8 @@ describe('control characters in text', () => {
       .values({ starterId: starter.id, reporterId: mod.user.id, reason: 'spam' })
       .returning();
     const actionsBefore = await t.db.select().from(moderationActions);
-    const remove = await t.app.inject({
-      method: 'POST',
-      url: `/api/reports/${pending!.id}/remove-starter`,
-      headers: { cookie: mod.cookie },
-      payload: { note: `Spam${NUL}` },
+    const remove = await t.call(mod, 'POST', `/api/reports/${pending!.id}/remove-starter`, {
+      note: `Spam${NUL}`,
     });
     expect(remove.statusCode).toBe(400);
     expect(remove.json()).toMatchObject({ fields: { note: CONTROL_CHARACTER_MESSAGE } });
@@ -224,10 +209,7 @@ describe('control characters in text', () => {
       expect(res.json()).toMatchObject({ fields: { [field]: CONTROL_CHARACTER_MESSAGE } });
     }
     const { cookie } = await signedInMember(t.db);
-    const thread = await t.app.inject({
-      url: '/api/messages/starter/1?with=abc%00',
-      headers: { cookie },
-    });
+    const thread = await t.call({ cookie }, 'GET', '/api/messages/starter/1?with=abc%00');
     expect(thread.statusCode).toBe(400);
     expect(thread.json()).toMatchObject({ fields: { with: CONTROL_CHARACTER_MESSAGE } });
   });

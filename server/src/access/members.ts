@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { users } from '../db/schema';
 import { forbidden, HttpError } from '../errors';
+import * as clock from '../clock/clock';
 
 type UserRow = typeof users.$inferSelect;
 
@@ -11,14 +12,14 @@ export type MemberStanding = Pick<UserRow, 'isActive' | 'bannedAt' | 'suspendedU
  * A member may act (sign in, post, message, report, answer about their starters) when their
  * account is active, not banned and not suspended right now.
  */
-export function mayAct(member: MemberStanding, now = new Date()): boolean {
+export function mayAct(member: MemberStanding, now = clock.now()): boolean {
   return member.isActive && !sanctionNow(member, now);
 }
 
 /** The sanction holding a member back right now: a ban, a suspension until when, or none. */
 export function sanctionNow(
   member: Pick<MemberStanding, 'bannedAt' | 'suspendedUntil'>,
-  now = new Date(),
+  now = clock.now(),
 ): { kind: 'ban' } | { kind: 'suspension'; until: Date } | null {
   if (member.bannedAt) return { kind: 'ban' };
   if (member.suspendedUntil && member.suspendedUntil > now) {
@@ -32,7 +33,7 @@ export function sanctionNow(
  * evaluates it once per query as a hashed set (such members are few), not once per row.
  */
 export const membersWhoMayNotAct = (): SQL =>
-  sql`SELECT held.id FROM users held WHERE held.banned_at IS NOT NULL OR held.suspended_until > now() OR NOT held.is_active`;
+  sql`SELECT held.id FROM users held WHERE held.banned_at IS NOT NULL OR held.suspended_until > ${clock.sqlNow()} OR NOT held.is_active`;
 
 export function isModerator(member: Pick<UserRow, 'isModerator'> | null | undefined): boolean {
   return !!member?.isModerator;

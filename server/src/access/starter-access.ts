@@ -4,6 +4,7 @@ import { messages, starters, users } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../errors';
 import { isExpired } from '../../../common/starter-status';
 import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from './members';
+import * as clock from '../clock/clock';
 
 /**
  * Who may see, message, report and change a starter — decided here and nowhere else
@@ -71,7 +72,7 @@ export function wasRemoved(starter: Pick<StarterFacts, 'removedAt'>): boolean {
 }
 
 /** Listed, and its owner may act: conversations about it go on. */
-export function isOpen(starter: StarterFacts, now = new Date()): boolean {
+export function isOpen(starter: StarterFacts, now = clock.now()): boolean {
   return isListed(starter) && mayAct(starter.owner, now);
 }
 
@@ -79,14 +80,14 @@ export function isOpen(starter: StarterFacts, now = new Date()): boolean {
 export { isExpired };
 
 /** Anyone, signed in or not, may see it. */
-export function isPublic(starter: StarterFacts, now = new Date()): boolean {
+export function isPublic(starter: StarterFacts, now = clock.now()): boolean {
   return isOpen(starter, now) && !isExpired(starter, now);
 }
 
 export function canSeeStarter(
   viewer: Viewer,
   starter: StarterFacts,
-  now = new Date(),
+  now = clock.now(),
   context: StarterAccessContext = {},
 ): boolean {
   if (isModerator(viewer)) return true;
@@ -105,7 +106,7 @@ export function authorizeStarter(
   starter: StarterFacts | undefined,
   action: StarterAction,
   context: StarterAccessContext = {},
-  now = new Date(),
+  now = clock.now(),
 ): StarterFacts {
   if (!starter || !canSeeStarter(viewer, starter, now, context)) {
     throw notFound('Starter not found');
@@ -154,7 +155,7 @@ export function mayDoToStarter(
   starter: StarterFacts,
   action: StarterAction,
   context: StarterAccessContext = {},
-  now = new Date(),
+  now = clock.now(),
 ): boolean {
   try {
     authorizeStarter(viewer, starter, action, context, now);
@@ -204,7 +205,7 @@ export function openly(): SQL {
  * (is_active, created_at) index and filters as it goes.
  */
 export function fresh(): SQL {
-  return or(eq(starters.isClaimed, true), gt(starters.availableUntil, sql`now()`))!;
+  return or(eq(starters.isClaimed, true), gt(starters.availableUntil, clock.sqlNow()))!;
 }
 
 /** `canSeeStarter` as a condition on `starters`, for lists that depend on who asks. */
@@ -297,7 +298,7 @@ export async function loadAccessContext(
   db: DbOrTx,
   viewer: Viewer,
   starter: StarterFacts | undefined,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<StarterAccessContext> {
   if (!viewer || !starter || isModerator(viewer) || viewer.id === starter.ownerId) return {};
   if (!isOpen(starter, now) || (!starter.isClaimed && !isExpired(starter, now))) return {};

@@ -214,11 +214,7 @@ const hidings: Array<[string, (s: Subject) => Promise<unknown>]> = [
   [
     'deleted by its owner',
     async (s) => {
-      const res = await t.app.inject({
-        method: 'DELETE',
-        url: `/api/starters/${s.starterId}`,
-        headers: { cookie: s.ownerCookie },
-      });
+      const res = await t.call({ cookie: s.ownerCookie }, 'DELETE', `/api/starters/${s.starterId}`);
       expect(res.statusCode).toBe(204);
     },
   ],

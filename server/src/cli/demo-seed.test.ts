@@ -66,10 +66,11 @@ describe('demo data', () => {
       payload: { email: DEMO_MODERATOR_EMAIL, password: DEMO_PASSWORD },
     });
     expect(res.statusCode).toBe(200);
-    const me = await t.app.inject({
-      url: '/api/auth/user',
-      headers: { cookie: `cs_session=${res.cookies.find((c) => c.name === 'cs_session')!.value}` },
-    });
+    const me = await t.call(
+      { cookie: `cs_session=${res.cookies.find((c) => c.name === 'cs_session')!.value}` },
+      'GET',
+      '/api/auth/user',
+    );
     expect(me.json()).toMatchObject({ isModerator: true });
   });
 

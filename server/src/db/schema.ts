@@ -767,3 +767,15 @@ export const standingOfferTurns = pgTable(
     index('standing_offer_turns_member_idx').on(t.memberId, t.starterId, t.answeredAt),
   ],
 );
+
+/**
+ * One row per background job (decision 041): which server copy runs it now, until when, and
+ * when it is next due. Claiming is one UPDATE, so copies on one database never run a job at
+ * the same time, and a copy that dies mid-run leaves the job to the others once its lease ends.
+ */
+export const jobLeases = pgTable('job_leases', {
+  name: text('name').primaryKey(),
+  holder: text('holder'),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
+  nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -132,12 +132,12 @@ describe('the page the server sends', () => {
 
   it("keeps a member's page theirs: the current user inlined, never stored by a cache", async () => {
     const { user, cookie } = await signedInMember(t.db, { username: 'pagereader' });
-    const res = await t.app.inject({ url: '/', headers: { cookie } });
+    const res = await t.call({ cookie }, 'GET', '/');
     expect(res.headers['cache-control']).toBe('private, no-store');
     const data = pageData(res.body);
     expect(data.user).toMatchObject({ id: user.id, username: 'pagereader' });
     expect(data.browse).toBeUndefined();
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    const me = await t.call({ cookie }, 'GET', '/api/auth/user');
     expect(data.user).toEqual(me.json());
   });
 
@@ -230,7 +230,7 @@ describe('pages sent already rendered (decision 034)', () => {
 
   it("leaves a member's pages and the forms for the app to paint", async () => {
     const { cookie } = await signedInMember(t.db);
-    expect(rootOf((await t.app.inject({ url: '/browse', headers: { cookie } })).body)).toBe('');
+    expect(rootOf((await t.call({ cookie }, 'GET', '/browse')).body)).toBe('');
     expect(rootOf((await t.app.inject('/login')).body)).toBe('');
     expect(rootOf((await t.app.inject('/starter/1')).body)).toBe('');
   });

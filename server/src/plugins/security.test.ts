@@ -61,7 +61,7 @@ describe('caching of API answers', () => {
       { url: '/api/moderation/sanctions', cookie: mod.cookie },
     ];
     for (const { method = 'GET', url, cookie, payload } of calls) {
-      const res = await t.app.inject({ method, url, headers: { cookie }, payload });
+      const res = await t.call({ cookie }, method, url, payload);
       expect(res.statusCode, `${method} ${url}`).toBeLessThan(300);
       expect(res.headers['cache-control'], `${method} ${url}`).toMatch(/no-store/);
       // Never shared, whatever the route chose: no 'public', no s-maxage.

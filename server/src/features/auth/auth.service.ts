@@ -21,6 +21,7 @@ import {
   isCommonPassword,
   verifyPassword,
 } from './passwords';
+import * as clock from '../../clock/clock';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -111,7 +112,7 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
 export async function refusalReason(
   db: DbOrTx,
   user: SessionUser,
-  now = new Date(),
+  now = clock.now(),
 ): Promise<string | null> {
   if (mayAct(user, now)) return null;
   if (!user.isActive) return ACCOUNT_DEACTIVATED;

@@ -264,7 +264,7 @@ describe('sign-out', () => {
     const account = newAccount();
     await signUp(t, account);
     const cookie = cookieFrom(await signIn(t, account))!;
-    const out = await t.app.inject({ url: '/api/logout', headers: { cookie } });
+    const out = await t.call({ cookie }, 'GET', '/api/logout');
     expect(out.statusCode).toBe(302);
     expect(out.headers.location).toBe('/');
     const cleared = out.cookies.find((c) => c.name === 'cs_session');
@@ -482,7 +482,7 @@ describe('moderator bootstrap', () => {
     expect(login.json().isModerator).toBe(false);
     const cookie = cookieFrom(login)!;
     for (const url of ['/api/moderation/sanctions', '/api/moderation/audit']) {
-      expect((await t.app.inject({ url, headers: { cookie } })).statusCode).toBe(403);
+      expect((await t.call({ cookie }, 'GET', url)).statusCode).toBe(403);
     }
   });
 

@@ -6,6 +6,7 @@ import { emailTokens } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
+import * as clock from '../../clock/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const CONFIRM_TTL_MS = 48 * HOUR_MS;
@@ -30,7 +31,7 @@ export async function issueToken(
     userId,
     purpose,
     email,
-    expiresAt: new Date(Date.now() + ttlMs),
+    expiresAt: new Date(clock.nowMs() + ttlMs),
   });
   return token;
 }
@@ -39,13 +40,13 @@ export async function issueToken(
 export async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
   const [row] = await db
     .update(emailTokens)
-    .set({ usedAt: new Date() })
+    .set({ usedAt: clock.now() })
     .where(
       and(
         eq(emailTokens.tokenHash, hashToken(token)),
         eq(emailTokens.purpose, purpose),
         isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, new Date()),
+        gt(emailTokens.expiresAt, clock.now()),
       ),
     )
     .returning();

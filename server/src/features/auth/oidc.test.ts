@@ -36,7 +36,7 @@ async function startSignIn(app = t) {
 
 /** Delivers the provider's redirect back to the app, with the pending-sign-in cookie. */
 function callback(url: URL, oidcCookie: string, app = t) {
-  return app.app.inject({ url: url.pathname + url.search, headers: { cookie: oidcCookie } });
+  return app.call({ cookie: oidcCookie }, 'GET', url.pathname + url.search);
 }
 
 function loginError(res: { cookies: Array<{ name: string; value: string }> }) {
@@ -71,7 +71,7 @@ describe('external sign-in (OIDC)', () => {
     const session = cookieFrom(res)!;
     expect(session).toBeDefined();
 
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: session } });
+    const me = await t.call({ cookie: session }, 'GET', '/api/auth/user');
     expect(me.statusCode).toBe(200);
     expect(me.json()).toMatchObject({
       email: 'river@idp.example',
@@ -91,10 +91,7 @@ describe('external sign-in (OIDC)', () => {
     const again = await startSignIn();
     const res2 = await callback(await provider.authorize(again.location), again.oidcCookie);
     expect(res2.headers.location).toBe('/');
-    const me2 = await t.app.inject({
-      url: '/api/auth/user',
-      headers: { cookie: cookieFrom(res2)! },
-    });
+    const me2 = await t.call({ cookie: cookieFrom(res2)! }, 'GET', '/api/auth/user');
     expect(me2.json().id).toBe(me.json().id);
   });
 
@@ -107,7 +104,7 @@ describe('external sign-in (OIDC)', () => {
     });
     const { location, oidcCookie } = await startSignIn();
     const res = await callback(await provider.authorize(location), oidcCookie);
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie: cookieFrom(res)! } });
+    const me = await t.call({ cookie: cookieFrom(res)! }, 'GET', '/api/auth/user');
     expect(me.json()).toMatchObject({ username: 'sourdough2', firstName: 'Bo', lastName: 'Baker' });
   });
 
@@ -199,8 +196,8 @@ describe('external sign-in (OIDC)', () => {
       const { location, oidcCookie } = await startSignIn();
       const res = await callback(await provider.authorize(location), oidcCookie);
       const cookie = cookieFrom(res)!;
-      const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
-      const audit = await t.app.inject({ url: '/api/moderation/audit', headers: { cookie } });
+      const me = await t.call({ cookie }, 'GET', '/api/auth/user');
+      const audit = await t.call({ cookie }, 'GET', '/api/moderation/audit');
       return { isModerator: me.json().isModerator as boolean, audit: audit.statusCode };
     };
     expect(await signInAs('chief-1', 'chief@idp.example', true)).toEqual({

@@ -26,10 +26,7 @@ describe('GET /api/care-cards/:subcategory', () => {
 
   it('answers a signed-in member the same public card', async () => {
     const member = await signedInMember(t.db);
-    const res = await t.app.inject({
-      url: '/api/care-cards/sourdough',
-      headers: { cookie: member.cookie },
-    });
+    const res = await t.call(member, 'GET', '/api/care-cards/sourdough');
     expect(res.statusCode).toBe(200);
     expect(res.json().title).toBe('Sourdough starter');
     expect(res.headers['cache-control']).toMatch(/^public/);

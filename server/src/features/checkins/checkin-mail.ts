@@ -6,6 +6,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
+import * as clock from '../../clock/clock';
 
 interface DueRow {
   id: number;
@@ -53,12 +54,12 @@ export async function queueCheckinMails({
       await tx.execute(sql`
         WITH due AS (
           SELECT c.id FROM checkins c
-          WHERE c.answer IS NULL AND c.mailed_at IS NULL AND c.due_at <= now()
+          WHERE c.answer IS NULL AND c.mailed_at IS NULL AND c.due_at <= ${clock.sqlNow()}
           ORDER BY c.due_at, c.id
           LIMIT 50
           FOR UPDATE SKIP LOCKED
         )
-        UPDATE checkins c SET mailed_at = now()
+        UPDATE checkins c SET mailed_at = ${clock.sqlNow()}
         FROM due, handovers h, starters s, users r, users g
         WHERE c.id = due.id AND h.id = c.handover_id AND s.id = h.starter_id
           AND r.id = h.recipient_id AND g.id = h.giver_id
@@ -70,10 +71,10 @@ export async function queueCheckinMails({
           (h.status = 'received' AND NOT EXISTS (
             SELECT 1 FROM checkins later
             WHERE later.handover_id = c.handover_id
-              AND ((later.day > c.day AND later.due_at <= now()) OR later.answer = 'thriving')
+              AND ((later.day > c.day AND later.due_at <= ${clock.sqlNow()}) OR later.answer = 'thriving')
           )) AS current,
           EXISTS (SELECT 1 FROM starters WHERE starters.id = s.id AND ${openly()}) AS visible,
-          c.due_at > now() - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`),
+          c.due_at > ${clock.sqlNow()} - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`),
     );
     let queued = 0;
     for (const row of due) {

@@ -16,6 +16,7 @@ import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
 import { publicMemberColumns } from '../../access/public-members';
+import * as clock from '../../clock/clock';
 
 /**
  * Called by the hand-over's confirmation, in its transaction, once the recipient said it
@@ -45,7 +46,7 @@ function isCurrent(): SQL {
   return sql`NOT EXISTS (
     SELECT 1 FROM checkins later
     WHERE later.handover_id = ${checkins.handoverId}
-      AND ((later.day > ${checkins.day} AND later.due_at <= now()) OR later.answer = 'thriving')
+      AND ((later.day > ${checkins.day} AND later.due_at <= ${clock.sqlNow()}) OR later.answer = 'thriving')
   )`;
 }
 
@@ -114,7 +115,7 @@ export async function dueCheckins(
   const rows = await checkinsOf(
     deps.db,
     actor,
-    and(isNull(checkins.answer), lte(checkins.dueAt, sql`now()`), isCurrent()),
+    and(isNull(checkins.answer), lte(checkins.dueAt, clock.sqlNow()), isCurrent()),
   ).orderBy(asc(checkins.dueAt), asc(checkins.id));
   return rows.map(toCheckin);
 }
@@ -139,10 +140,10 @@ export async function answerCheckin(
       if (row.answer === input.answer) return { checkin: toCheckin(row), line: null };
       throw conflict('You have already answered this check-in');
     }
-    if (row.dueAt.getTime() > Date.now()) throw conflict("This check-in isn't due yet");
+    if (row.dueAt.getTime() > clock.nowMs()) throw conflict("This check-in isn't due yet");
     const [answered] = await tx
       .update(checkins)
-      .set({ answer: input.answer, answeredAt: sql`now()` })
+      .set({ answer: input.answer, answeredAt: clock.sqlNow() })
       .where(and(eq(checkins.id, row.id), isNull(checkins.answer)))
       .returning({ answer: checkins.answer, answeredAt: checkins.answeredAt });
     const line = await writeSystemLine(tx, {

@@ -5,6 +5,7 @@ import { displayName } from '../../../../common/display';
 import type { Message } from '../../../../common/messages';
 import { checkins, handovers, mailOutbox, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { advanceClock, resetClock } from '../../clock/clock';
 import { queueCheckinMails } from './checkin-mail';
 
 let t: TestApp;
@@ -69,6 +70,20 @@ describe('check-ins after a confirmed hand-over', () => {
       expect(r.answer).toBeNull();
     }
     expect(await due(recipient)).toEqual([]);
+  });
+
+  it('asks day 1 once the server clock has passed a day, and day 3 two days on', async () => {
+    const { recipient } = await handOver({ title: 'Clockwork kefir' });
+    try {
+      advanceClock(DAY - 60_000);
+      expect(await due(recipient)).toEqual([]);
+      advanceClock(60_000);
+      expect((await due(recipient)).map((c) => c.day)).toEqual([1]);
+      advanceClock(2 * DAY);
+      expect((await due(recipient)).map((c) => c.day)).toEqual([3]);
+    } finally {
+      resetClock();
+    }
   });
 
   it('"It didn\'t happen" and a hand-over not yet confirmed make none', async () => {

@@ -25,6 +25,7 @@ import { notFound } from '../../errors';
 import { kitchensReachedBy } from '../lineage/lineage.service';
 import type { SessionUser } from '../../plugins/sessions';
 import { publicMembersById } from '../../access/public-members';
+import * as clock from '../../clock/clock';
 
 type HandoverRow = typeof handovers.$inferSelect;
 type ReservationRow = typeof reservations.$inferSelect;
@@ -134,7 +135,7 @@ export async function userSummary(
     .where(
       and(
         eq(feedback.toId, member.id),
-        sql`${feedback.createdAt} > now() - make_interval(days => ${FEEDBACK_FADES_AFTER_DAYS}::int)`,
+        sql`${feedback.createdAt} > ${clock.sqlNow()} - make_interval(days => ${FEEDBACK_FADES_AFTER_DAYS}::int)`,
       ),
     );
   const [backedOut] = await db
@@ -144,7 +145,7 @@ export async function userSummary(
       and(
         eq(reservations.memberId, member.id),
         eq(reservations.status, 'backed_out'),
-        sql`${reservations.endedAt} > now() - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
+        sql`${reservations.endedAt} > ${clock.sqlNow()} - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
       ),
     );
   // Conversations someone else opened with this member (their own words, not site lines):
@@ -371,7 +372,7 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
           eq(starters.userId, actor.id),
           eq(starters.isClaimed, false),
           listed(),
-          sql`${starters.availableUntil} < now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)`,
+          sql`${starters.availableUntil} < ${clock.sqlNow()} + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)`,
         ),
       )
       .orderBy(starters.availableUntil),
@@ -387,7 +388,7 @@ export async function myNotices(deps: Pick<AppDeps, 'db'>, actor: SessionUser): 
         ),
       ),
   ]);
-  const now = new Date();
+  const now = clock.now();
   return [
     ...expiring.map((s) => ({
       kind: isExpired({ ...s, isClaimed: false }, now)

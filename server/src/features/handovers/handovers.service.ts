@@ -19,6 +19,7 @@ import {
 } from '../messages/system-lines';
 import { queueReservationMail } from './handover-mail';
 import { scheduleCheckins } from '../checkins/checkins.service';
+import * as clock from '../../clock/clock';
 
 type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
 type MailDeps = Deps & Pick<AppDeps, 'config'>;
@@ -76,7 +77,7 @@ export async function holdPortion(
 ): Promise<{ id: number }> {
   const taken = await tx
     .update(starters)
-    .set({ portionsReserved: sql`${starters.portionsReserved} + 1`, updatedAt: sql`now()` })
+    .set({ portionsReserved: sql`${starters.portionsReserved} + 1`, updatedAt: clock.sqlNow() })
     .where(
       and(
         eq(starters.id, input.starterId),
@@ -165,12 +166,12 @@ export async function releaseReservation(
       .set({
         status: isOwner ? 'released' : 'backed_out',
         reason: input.reason ?? null,
-        endedAt: sql`now()`,
+        endedAt: clock.sqlNow(),
       })
       .where(eq(reservations.id, reservation.id));
     await tx
       .update(starters)
-      .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: sql`now()` })
+      .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: clock.sqlNow() })
       .where(eq(starters.id, reservation.starterId));
     const why = input.reason ? ` — ${input.reason}` : '';
     const line = await writeSystemLine(tx, {
@@ -227,7 +228,7 @@ export async function giveHandover(
     if (held) {
       await tx
         .update(reservations)
-        .set({ status: 'given', endedAt: sql`now()` })
+        .set({ status: 'given', endedAt: clock.sqlNow() })
         .where(eq(reservations.id, held.id));
     }
     const [counts] = await tx
@@ -236,7 +237,7 @@ export async function giveHandover(
         portionsReserved: held ? sql`${starters.portionsReserved} - 1` : starters.portionsReserved,
         portionsGiven: sql`${starters.portionsGiven} + 1`,
         renewals: 0,
-        updatedAt: sql`now()`,
+        updatedAt: clock.sqlNow(),
       })
       .where(
         and(
@@ -285,7 +286,7 @@ export async function giveHandover(
     if (counts.given >= counts.portions && !standing) {
       await tx
         .update(starters)
-        .set({ isClaimed: true, updatedAt: sql`now()` })
+        .set({ isClaimed: true, updatedAt: clock.sqlNow() })
         .where(eq(starters.id, starter.id));
       lines.push(...(await announceNewHome(tx, starter)));
     }
@@ -320,12 +321,12 @@ export async function confirmHandover(
     if (handover.status !== 'given') throw conflict('You have already answered this');
     await tx
       .update(handovers)
-      .set({ status: input.received ? 'received' : 'not_received', confirmedAt: sql`now()` })
+      .set({ status: input.received ? 'received' : 'not_received', confirmedAt: clock.sqlNow() })
       .where(eq(handovers.id, handover.id));
     if (!input.received) {
       await tx
         .update(starters)
-        .set({ portionsGiven: sql`${starters.portionsGiven} - 1`, updatedAt: sql`now()` })
+        .set({ portionsGiven: sql`${starters.portionsGiven} - 1`, updatedAt: clock.sqlNow() })
         .where(and(eq(starters.id, handover.starterId), eq(starters.isClaimed, false)));
     } else {
       await scheduleCheckins(tx, deps.config, handover.id);

@@ -26,6 +26,7 @@ import { notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { getStarter } from '../starters/starters.service';
 import { publicMemberColumns } from '../../access/public-members';
+import * as clock from '../../clock/clock';
 
 /**
  * Family trees (docs/decisions/031-family-trees.md). A starter's family is the tree of
@@ -293,7 +294,7 @@ export async function updateOrigin(
     .set({
       originStory: input.originStory ?? null,
       bornYear: input.bornYear ?? null,
-      updatedAt: sql`now()`,
+      updatedAt: clock.sqlNow(),
     })
     .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id)))
     .returning({ category: starters.category });

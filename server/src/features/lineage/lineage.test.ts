@@ -234,12 +234,7 @@ describe('kitchens reached on a member summary', () => {
 
 describe('PUT /api/starters/:id/origin', () => {
   const put = (id: number, cookie: string, payload: object) =>
-    t.app.inject({
-      method: 'PUT',
-      url: `/api/starters/${id}/origin`,
-      headers: { cookie },
-      payload,
-    });
+    t.call({ cookie }, 'PUT', `/api/starters/${id}/origin`, payload);
 
   it('lets the owner name and clear the origin; others and bad input change nothing', async () => {
     const owner = await signedInMember(t.db);

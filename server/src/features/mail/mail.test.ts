@@ -84,20 +84,17 @@ describe('confirming the address', () => {
     const cookie = cookieFrom(login)!;
     expect(login.json().emailVerified).toBe(false);
 
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/messages',
-      headers: { cookie },
-      payload: { starterId: 1, receiverId: 'x', content: 'Hello' },
+    const refused = await t.call({ cookie }, 'POST', '/api/messages', {
+      starterId: 1,
+      receiverId: 'x',
+      content: 'Hello',
     });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().code).toBe('email_unconfirmed');
     expect(refused.json().message).toMatch(/confirm your email/);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: { cookie },
-      payload: { starterId: 1, reason: 'spam' },
+    const report = await t.call({ cookie }, 'POST', '/api/reports', {
+      starterId: 1,
+      reason: 'spam',
     });
     expect(report.json().code).toBe('email_unconfirmed');
 
@@ -133,7 +130,7 @@ describe('confirming the address', () => {
     });
     expect(again.statusCode).toBe(400);
 
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    const me = await t.call({ cookie }, 'GET', '/api/auth/user');
     expect(me.json().emailVerified).toBe(true);
     const boundary = '----cultureshare-mail-test';
     const posted = await t.app.inject({
@@ -157,15 +154,7 @@ describe('confirming the address', () => {
     const cookie = cookieFrom(await signIn(email))!;
     const codes: number[] = [];
     for (let i = 0; i < 4; i++) {
-      codes.push(
-        (
-          await t.app.inject({
-            method: 'POST',
-            url: '/api/auth/confirm-email/resend',
-            headers: { cookie },
-          })
-        ).statusCode,
-      );
+      codes.push((await t.call({ cookie }, 'POST', '/api/auth/confirm-email/resend')).statusCode);
     }
     expect(codes).toEqual([200, 200, 200, 429]);
   });
@@ -174,13 +163,13 @@ describe('confirming the address', () => {
     const signup = await signUp('boss@example.test');
     expect(signup.json().isModerator).toBe(false);
     const cookie = cookieFrom(await signIn('boss@example.test'))!;
-    const queue = await t.app.inject({ url: '/api/moderation/sanctions', headers: { cookie } });
+    const queue = await t.call({ cookie }, 'GET', '/api/moderation/sanctions');
     expect(queue.statusCode).toBe(403);
 
     await flush();
     const token = linkToken(await mailTo('boss@example.test'), '/confirm-email');
     await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    const me = await t.call({ cookie }, 'GET', '/api/auth/user');
     expect(me.json().isModerator).toBe(true);
   });
 });
@@ -232,7 +221,7 @@ describe('forgot password', () => {
     expect(fresh.statusCode).toBe(200);
     // The reset proved the address too.
     expect(fresh.json().emailVerified).toBe(true);
-    const old = await t.app.inject({ url: '/api/auth/user', headers: { cookie: other } });
+    const old = await t.call({ cookie: other }, 'GET', '/api/auth/user');
     expect(old.statusCode).toBe(401);
   });
 
@@ -312,11 +301,10 @@ describe('message notifications', () => {
     const asker = await signedInMember(t.db, { firstName: 'Omar' });
     const starter = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
     const send = (content: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/messages',
-        headers: { cookie: asker.cookie },
-        payload: { starterId: starter.id, receiverId: owner.user.id, content },
+      t.call(asker, 'POST', '/api/messages', {
+        starterId: starter.id,
+        receiverId: owner.user.id,
+        content,
       });
     return { owner, asker, starter, send };
   }
@@ -340,12 +328,12 @@ describe('message notifications', () => {
   it('no mail when read first, after one-click unsubscribe, or when banned', async () => {
     const read = await conversation();
     await read.send('Hello there');
-    const marked = await t.app.inject({
-      method: 'POST',
-      url: `/api/messages/starter/${read.starter.id}/read`,
-      headers: { cookie: read.owner.cookie },
-      payload: {},
-    });
+    const marked = await t.call(
+      read.owner,
+      'POST',
+      `/api/messages/starter/${read.starter.id}/read`,
+      {},
+    );
     expect(marked.statusCode).toBeLessThan(300);
 
     const unsub = await conversation();
@@ -382,12 +370,7 @@ describe('daily digest', () => {
     const kefir = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
     const sourdough = await createStarterRow(t.db, owner.user.id, { title: 'Rye sourdough' });
     const send = (from: Member, starterId: number, content: string) =>
-      t.app.inject({
-        method: 'POST',
-        url: '/api/messages',
-        headers: { cookie: from.cookie },
-        payload: { starterId, receiverId: owner.user.id, content },
-      });
+      t.call(from, 'POST', '/api/messages', { starterId, receiverId: owner.user.id, content });
     expect((await send(omar, kefir.id, 'Still available?')).statusCode).toBe(201);
     await send(omar, kefir.id, 'I can pick up <b>tomorrow</b>.');
     await send(lena, sourdough.id, 'Could I have some rye starter?');
@@ -440,26 +423,18 @@ describe('changing password and address from the profile', () => {
     await signUp(email);
     const here = cookieFrom(await signIn(email))!;
     const there = cookieFrom(await signIn(email))!;
-    const wrong = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/password',
-      headers: { cookie: here },
-      payload: { currentPassword: 'not-it-at-all', newPassword: 'pickled-ginger-bug-4' },
+    const wrong = await t.call({ cookie: here }, 'POST', '/api/users/password', {
+      currentPassword: 'not-it-at-all',
+      newPassword: 'pickled-ginger-bug-4',
     });
     expect(wrong.statusCode).toBe(400);
-    const ok = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/password',
-      headers: { cookie: here },
-      payload: { currentPassword: PASSWORD, newPassword: 'pickled-ginger-bug-4' },
+    const ok = await t.call({ cookie: here }, 'POST', '/api/users/password', {
+      currentPassword: PASSWORD,
+      newPassword: 'pickled-ginger-bug-4',
     });
     expect(ok.statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: here } })).statusCode,
-    ).toBe(200);
-    expect(
-      (await t.app.inject({ url: '/api/auth/user', headers: { cookie: there } })).statusCode,
-    ).toBe(401);
+    expect((await t.call({ cookie: here }, 'GET', '/api/auth/user')).statusCode).toBe(200);
+    expect((await t.call({ cookie: there }, 'GET', '/api/auth/user')).statusCode).toBe(401);
     expect((await signIn(email, 'pickled-ginger-bug-4')).statusCode).toBe(200);
   });
 
@@ -468,36 +443,29 @@ describe('changing password and address from the profile', () => {
     const next = newEmail();
     await signUp(email);
     const cookie = cookieFrom(await signIn(email))!;
-    const asked = await t.app.inject({
-      method: 'POST',
-      url: '/api/users/email',
-      headers: { cookie },
-      payload: { email: next, currentPassword: PASSWORD },
+    const asked = await t.call({ cookie }, 'POST', '/api/users/email', {
+      email: next,
+      currentPassword: PASSWORD,
     });
     expect(asked.statusCode).toBe(202);
-    expect((await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json().email).toBe(
-      email,
-    );
+    expect((await t.call({ cookie }, 'GET', '/api/auth/user')).json().email).toBe(email);
     await flush();
     const notice = await mailTo(email, /being changed/);
     expect(notice.parsed.text).toContain(next);
     const token = linkToken(await mailTo(next, /new email/), '/confirm-email');
     await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
-    const me = (await t.app.inject({ url: '/api/auth/user', headers: { cookie } })).json();
+    const me = (await t.call({ cookie }, 'GET', '/api/auth/user')).json();
     expect(me.email).toBe(next);
     expect(me.emailVerified).toBe(true);
   });
 
   it('message mail settings: daily and off are kept', async () => {
     const { cookie } = await signedInMember(t.db);
-    const put = await t.app.inject({
-      method: 'PATCH',
-      url: '/api/users/mail-settings',
-      headers: { cookie },
-      payload: { messageMail: 'daily' },
+    const put = await t.call({ cookie }, 'PATCH', '/api/users/mail-settings', {
+      messageMail: 'daily',
     });
     expect(put.statusCode).toBe(200);
-    const got = await t.app.inject({ url: '/api/users/mail-settings', headers: { cookie } });
+    const got = await t.call({ cookie }, 'GET', '/api/users/mail-settings');
     expect(got.json()).toEqual({ messageMail: 'daily' });
   });
 });

@@ -1,6 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -84,10 +85,10 @@ export async function deliverDueMail(
     await db.execute(sql`
       UPDATE mail_outbox SET
         attempts = attempts + 1,
-        next_attempt_at = now() + make_interval(secs => ${LEASE_SECONDS}::float8)
+        next_attempt_at = ${clock.sqlNow()} + make_interval(secs => ${LEASE_SECONDS}::float8)
       WHERE id IN (
         SELECT id FROM mail_outbox
-        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= now()
+        WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${clock.sqlNow()}
         ORDER BY next_attempt_at, id
         LIMIT ${limit}
         FOR UPDATE SKIP LOCKED
@@ -108,7 +109,7 @@ export async function deliverDueMail(
       });
       await db
         .update(mailOutbox)
-        .set({ sentAt: new Date(), lastError: null })
+        .set({ sentAt: clock.now(), lastError: null })
         .where(eq(mailOutbox.id, row.id));
       sent += 1;
       // The file's path only: its links carry single-use tokens, which stay out of logs.
@@ -124,10 +125,11 @@ export async function deliverDueMail(
         .set({
           lastError: message,
           ...(givingUp
-            ? { failedAt: new Date() }
+            ? { failedAt: clock.now() }
             : {
                 nextAttemptAt: new Date(
-                  Date.now() + Math.min(base * 2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS) * 1000,
+                  clock.nowMs() +
+                    Math.min(base * 2 ** (row.attempts - 1), MAX_BACKOFF_SECONDS) * 1000,
                 ),
               }),
         })
@@ -143,71 +145,19 @@ export async function deliverDueMail(
 }
 
 /**
- * A worker task that runs at most once per `everyMs`: the worker polls every few seconds, but
- * expiry reminders, check-ins and standing-offer rounds are matters of days (sparing a scan per
- * poll). A skipped pass answers null.
+ * The mail job's run: sends due mails until none are left (a backlog goes out in one run, ten
+ * at a time), unless `stopping` says the server is shutting down.
  */
-export function atMostEvery<T>(everyMs: number, run: () => Promise<T>): () => Promise<T | null> {
-  let last = 0;
-  return async () => {
-    if (Date.now() - last < everyMs) return null;
-    last = Date.now();
-    return run();
-  };
-}
-
-export interface MailWorker {
-  /** One pass now (tests, and a nudge after queueing). */
-  runOnce(): Promise<void>;
-  stop(): Promise<void>;
-}
-
-/**
- * The background loop every server copy runs: due message notifications become mails, and due
- * mails are sent. Errors never stop it, and never reach a request.
- */
-export function startMailWorker(
+export async function deliverMailBacklog(
   deps: { db: Db; config: Config },
   mailer: Mailer,
-  log: FastifyBaseLogger,
-  extraTasks: Array<() => Promise<unknown>> = [],
-): MailWorker {
-  let stopped = false;
-  let running: Promise<void> = Promise.resolve();
-  let timer: NodeJS.Timeout | undefined;
-
-  const pass = async () => {
-    try {
-      for (const task of extraTasks) await task();
-      while (!stopped && (await deliverDueMail(deps, mailer, log)) > 0) {
-        // Keep going while there is a backlog.
-      }
-    } catch (err) {
-      log.warn(
-        { reason: err instanceof Error ? err.message : 'unknown' },
-        'mail worker pass failed',
-      );
-    }
-  };
-  const schedule = () => {
-    if (stopped) return;
-    timer = setTimeout(() => {
-      running = pass().finally(schedule);
-    }, deps.config.mail.pollMs);
-    timer.unref();
-  };
-  running = pass().finally(schedule);
-
-  return {
-    async runOnce() {
-      await running;
-      await pass();
-    },
-    async stop() {
-      stopped = true;
-      if (timer) clearTimeout(timer);
-      await running;
-      mailer.close();
-    },
-  };
+  log: Pick<FastifyBaseLogger, 'info'>,
+  stopping: () => boolean = () => false,
+): Promise<number> {
+  let sent = 0;
+  for (;;) {
+    const batch = await deliverDueMail(deps, mailer, log);
+    sent += batch;
+    if (batch === 0 || stopping()) return sent;
+  }
 }

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { LiveEvent } from '../../../../common/messages';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { createAppsOnSharedPostgres } from '../../test/shared-database';
@@ -15,12 +15,18 @@ interface EventStream {
   status: number;
   contentType: string | undefined;
   events: LiveEvent[];
-  /** Resolves with the first event (already received or still to come) that matches. */
-  next(match: (event: LiveEvent) => boolean): Promise<LiveEvent>;
-  /** Resolves when the server ends the stream. */
-  ended: Promise<void>;
+  /**
+   * The first event (already received or still to come) that matches; fails as an assertion
+   * naming `what` and the events that did come, not as a test that hangs until its timeout.
+   */
+  next(match: (event: LiveEvent) => boolean, what?: string): Promise<LiveEvent>;
+  /** Resolves when the server has ended the stream; fails as an assertion if it does not. */
+  ended(): Promise<void>;
   close(): void;
 }
+
+/** How long an expected event or end may take before the test fails by assertion. */
+const ARRIVAL = { timeout: 10_000, interval: 10 };
 
 /** Opens GET /api/events like a browser's EventSource; resolves once the server said hello. */
 function openStream(app: FastifyInstance, cookie?: string): Promise<EventStream> {
@@ -30,26 +36,25 @@ function openStream(app: FastifyInstance, cookie?: string): Promise<EventStream>
       { host: '127.0.0.1', port, path: '/api/events', headers: cookie ? { cookie } : {} },
       (res) => {
         const events: LiveEvent[] = [];
-        const waiters: Array<{ match: (e: LiveEvent) => boolean; done: (e: LiveEvent) => void }> =
-          [];
         let buffer = '';
-        let endedResolve!: () => void;
-        const ended = new Promise<void>((r) => (endedResolve = r));
+        let isEnded = false;
         const stream: EventStream = {
           status: res.statusCode ?? 0,
           contentType: res.headers['content-type'],
           events,
-          next(match) {
-            const found = events.find(match);
-            if (found) return Promise.resolve(found);
-            return new Promise((done) => waiters.push({ match, done }));
-          },
-          ended,
+          next: (match, what = 'the expected event') =>
+            vi.waitFor(() => {
+              const found = events.find(match);
+              expect(found, `${what}; the stream had ${JSON.stringify(events)}`).toBeDefined();
+              return found!;
+            }, ARRIVAL),
+          ended: () =>
+            vi.waitFor(() => expect(isEnded, 'the server ended the stream').toBe(true), ARRIVAL),
           close: () => req.destroy(),
         };
         res.setEncoding('utf8');
-        res.on('end', endedResolve);
-        res.on('close', endedResolve);
+        res.on('end', () => (isEnded = true));
+        res.on('close', () => (isEnded = true));
         if (stream.status !== 200) {
           res.resume();
           return resolve(stream);
@@ -71,12 +76,7 @@ function openStream(app: FastifyInstance, cookie?: string): Promise<EventStream>
               .map((line) => line.slice(6))
               .join('\n');
             if (!data) continue;
-            const event = JSON.parse(data) as LiveEvent;
-            events.push(event);
-            for (const w of waiters.filter((w) => w.match(event))) {
-              waiters.splice(waiters.indexOf(w), 1);
-              w.done(event);
-            }
+            events.push(JSON.parse(data) as LiveEvent);
           }
         });
       },
@@ -173,11 +173,8 @@ describe('GET /api/events', () => {
       content: 'Hi',
     });
     const ownerStream = await stream(t.app, owner.cookie);
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/messages/starter/${starter.id}/read`,
-      headers: { cookie: owner.cookie },
-      payload: { with: asker.user.id },
+    await t.call(owner, 'POST', `/api/messages/starter/${starter.id}/read`, {
+      with: asker.user.id,
     });
     const read = await ownerStream.next((e) => e.type === 'read');
     expect(read).toEqual({
@@ -192,7 +189,7 @@ describe('GET /api/events', () => {
     const member = await signedInMember(t.db);
     const first = await stream(t.app, member.cookie);
     for (let i = 0; i < 10; i++) await stream(t.app, member.cookie);
-    await first.ended;
+    await first.ended();
   });
 
   it('ends a stream once the session it was opened with has ended', async () => {
@@ -210,7 +207,7 @@ describe('GET /api/events', () => {
       const s = await stream(app, member.cookie);
       expect(s.status).toBe(200);
       await endUserSessions(t.db, member.user.id);
-      await s.ended;
+      await s.ended();
     } finally {
       await app.close();
     }
@@ -222,7 +219,7 @@ describe('GET /api/events', () => {
     const member = await signedInMember(other.db);
     const s = await openStream(other.app, member.cookie);
     await other.close();
-    await s.ended;
+    await s.ended();
     s.close();
   });
 });

@@ -7,6 +7,7 @@ import { rowsOf } from '../../db/rows';
 import { messageMailDue, messages, users } from '../../db/schema';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
+import * as clock from '../../clock/clock';
 
 /** The hour (UTC) at which daily digests go out. */
 const DIGEST_HOUR_UTC = 7;
@@ -32,7 +33,7 @@ export async function noteMessageForMail(
     .from(users)
     .where(eq(users.id, message.receiverId));
   if (!receiver || receiver.messageMail === 'off') return;
-  const now = new Date();
+  const now = clock.now();
   const dueAt =
     receiver.messageMail === 'daily'
       ? nextDigestTime(now)
@@ -141,9 +142,9 @@ export async function queueDueMessageMail({
   return db.transaction(async (tx) => {
     const due = rowsOf<DueRow>(
       await tx.execute(sql`
-        DELETE FROM message_mail_due WHERE due_at <= now() AND receiver_id IN (
+        DELETE FROM message_mail_due WHERE due_at <= ${clock.sqlNow()} AND receiver_id IN (
           SELECT receiver_id FROM message_mail_due
-          WHERE due_at <= now() ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
+          WHERE due_at <= ${clock.sqlNow()} ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
         ) RETURNING receiver_id, starter_id, sender_id`),
     );
     const byReceiver = new Map<string, DueRow[]>();

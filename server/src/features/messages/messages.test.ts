@@ -33,26 +33,16 @@ function send(
 
 function thread(as: Member, starterId: number, withId?: string) {
   const query = withId ? `?with=${encodeURIComponent(withId)}` : '';
-  return t.app.inject({
-    url: `/api/messages/starter/${starterId}${query}`,
-    headers: { cookie: as.cookie },
-  });
+  return t.call(as, 'GET', `/api/messages/starter/${starterId}${query}`);
 }
 
 function markRead(as: Member, starterId: number, body: { with?: string } = {}) {
-  return t.app.inject({
-    method: 'POST',
-    url: `/api/messages/starter/${starterId}/read`,
-    headers: { cookie: as.cookie },
-    payload: body,
-  });
+  return t.call(as, 'POST', `/api/messages/starter/${starterId}/read`, body);
 }
 
-const conversations = (as: Member) =>
-  t.app.inject({ url: '/api/conversations', headers: { cookie: as.cookie } });
+const conversations = (as: Member) => t.call(as, 'GET', '/api/conversations');
 const unread = async (as: Member) =>
-  (await t.app.inject({ url: '/api/messages/unread-count', headers: { cookie: as.cookie } })).json()
-    .count as number;
+  (await t.call(as, 'GET', '/api/messages/unread-count')).json().count as number;
 
 async function storedOn(starterId: number) {
   return t.db.select().from(messages).where(eq(messages.starterId, starterId));
@@ -303,11 +293,10 @@ describe('POST /api/messages', () => {
       const starter = await createStarterRow(limited.db, owner.user.id);
       const asker = await signedInMember(limited.db);
       const post = (content: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/messages',
-          headers: { cookie: asker.cookie },
-          payload: { starterId: starter.id, receiverId: owner.user.id, content },
+        limited.call(asker, 'POST', '/api/messages', {
+          starterId: starter.id,
+          receiverId: owner.user.id,
+          content,
         });
       expect((await post('one')).statusCode).toBe(201);
       expect((await post('two')).statusCode).toBe(201);
@@ -332,11 +321,10 @@ describe('POST /api/messages', () => {
       const starter = await createStarterRow(limited.db, owner.user.id);
       const asker = await signedInMember(limited.db);
       const post = (content: string, receiverId = owner.user.id) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/messages',
-          headers: { cookie: asker.cookie },
-          payload: { starterId: starter.id, receiverId, content },
+        limited.call(asker, 'POST', '/api/messages', {
+          starterId: starter.id,
+          receiverId,
+          content,
         });
       expect((await post('this write fails')).statusCode).toBe(500);
       expect((await post('this write fails')).statusCode).toBe(500);
@@ -366,11 +354,10 @@ describe('message notifications are scheduled with the message', () => {
       const fine = await signedInMember(limited.db);
       await failInsertsWhere(limited.db, 'message_mail_due', 'sender_id', failing.user.id);
       const post = (from: Member, content: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/messages',
-          headers: { cookie: from.cookie },
-          payload: { starterId: starter.id, receiverId: owner.user.id, content },
+        limited.call(from, 'POST', '/api/messages', {
+          starterId: starter.id,
+          receiverId: owner.user.id,
+          content,
         });
 
       expect((await post(failing, 'lost without its mail')).statusCode).toBe(500);
@@ -517,11 +504,7 @@ describe('conversations and threads', () => {
     await send(owner, { starterId: starter.id, receiverId: asker.user.id, content: 'Three' });
     expect(await unread(asker)).toBe(1);
     // No body at all is fine: the asker has one thread on the starter.
-    const noBody = await t.app.inject({
-      method: 'POST',
-      url: `/api/messages/starter/${starter.id}/read`,
-      headers: { cookie: asker.cookie },
-    });
+    const noBody = await t.call(asker, 'POST', `/api/messages/starter/${starter.id}/read`);
     expect(noBody.statusCode).toBe(204);
     expect(await unread(asker)).toBe(0);
   });

@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { messages } from '../../db/schema';
 import { toMessage } from './messages.service';
+import * as clock from '../../clock/clock';
 
 export interface SystemLineInput {
   starterId: number;
@@ -121,7 +122,7 @@ const MONTHS = [
  * "Saturday 10:00" within the coming week, else "Saturday 12 December 10:00": a wall-clock
  * time (`2026-11-28T10:00`) shown as typed, with no time zone conversion.
  */
-export function formatWallClock(at: string, now = new Date()): string {
+export function formatWallClock(at: string, now = clock.now()): string {
   const day = new Date(`${at.slice(0, 10)}T00:00:00Z`);
   const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
   const days = Math.round((day.getTime() - today) / 86_400_000);

@@ -16,6 +16,7 @@ import type { AppDeps } from '../../deps';
 import { moderationActions, reports, sanctions, starters, users } from '../../db/schema';
 import { conflict, forbidden, notFound } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
+import * as clock from '../../clock/clock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -24,7 +25,10 @@ export type AuditQuery = z.output<typeof auditQuerySchema>;
 
 /** A sanction holds until lifted, and a suspension also until its end. */
 const sanctionIsActive = (): SQL =>
-  and(isNull(sanctions.liftedAt), or(eq(sanctions.kind, 'ban'), gt(sanctions.endsAt, sql`now()`)))!;
+  and(
+    isNull(sanctions.liftedAt),
+    or(eq(sanctions.kind, 'ban'), gt(sanctions.endsAt, clock.sqlNow())),
+  )!;
 
 export interface ActiveSanction {
   id: number;
@@ -151,7 +155,8 @@ export async function createSanction(
       throw conflict('This member already has an active sanction. Lift it first to change it.');
     }
 
-    const endsAt = input.kind === 'suspension' ? new Date(Date.now() + input.days! * DAY_MS) : null;
+    const endsAt =
+      input.kind === 'suspension' ? new Date(clock.nowMs() + input.days! * DAY_MS) : null;
     const [sanction] = await tx
       .insert(sanctions)
       .values({
@@ -166,8 +171,8 @@ export async function createSanction(
       .update(users)
       .set(
         input.kind === 'ban'
-          ? { bannedAt: sql`now()`, updatedAt: sql`now()` }
-          : { suspendedUntil: endsAt, updatedAt: sql`now()` },
+          ? { bannedAt: clock.sqlNow(), updatedAt: clock.sqlNow() }
+          : { suspendedUntil: endsAt, updatedAt: clock.sqlNow() },
       )
       .where(eq(users.id, member.id));
     await endUserSessions(tx, member.id);
@@ -214,14 +219,14 @@ export async function liftSanction(
 
     await tx
       .update(sanctions)
-      .set({ liftedAt: sql`now()`, liftedBy: actor.id })
+      .set({ liftedAt: clock.sqlNow(), liftedBy: actor.id })
       .where(eq(sanctions.id, id));
     await tx
       .update(users)
       .set(
         sanction.kind === 'ban'
-          ? { bannedAt: null, updatedAt: sql`now()` }
-          : { suspendedUntil: null, updatedAt: sql`now()` },
+          ? { bannedAt: null, updatedAt: clock.sqlNow() }
+          : { suspendedUntil: null, updatedAt: clock.sqlNow() },
       )
       .where(eq(users.id, sanction.userId));
     await tx.insert(moderationActions).values({

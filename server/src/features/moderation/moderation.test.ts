@@ -50,8 +50,7 @@ function lift(cookie: string | undefined, id: number, reason = 'Appeal accepted'
   });
 }
 
-const whoAmI = (cookie: string) =>
-  t.app.inject({ url: '/api/moderation/sanctions', headers: { cookie } });
+const whoAmI = (cookie: string) => t.call({ cookie }, 'GET', '/api/moderation/sanctions');
 
 describe('POST /api/moderation/sanctions', () => {
   it('suspends a member for a chosen period: sessions end at once, reports are refused', async () => {
@@ -86,21 +85,17 @@ describe('POST /api/moderation/sanctions', () => {
       [],
     );
     for (const cookie of [member.cookie, otherCookie]) {
-      const report = await t.app.inject({
-        method: 'POST',
-        url: '/api/reports',
-        headers: { cookie },
-        payload: { starterId: starter.id, reason: 'spam' },
+      const report = await t.call({ cookie }, 'POST', '/api/reports', {
+        starterId: starter.id,
+        reason: 'spam',
       });
       expect(report.statusCode).toBe(401);
     }
     // Even a session created afterwards (sign-in bypassed) is refused while suspended.
     const fresh = await sessionCookieFor(t.db, member.user.id);
-    const refused = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: { cookie: fresh },
-      payload: { starterId: starter.id, reason: 'spam' },
+    const refused = await t.call({ cookie: fresh }, 'POST', '/api/reports', {
+      starterId: starter.id,
+      reason: 'spam',
     });
     expect(refused.statusCode).toBe(401);
 
@@ -127,11 +122,9 @@ describe('POST /api/moderation/sanctions', () => {
     const owner = await signedInMember(t.db);
     const starter = await createStarterRow(t.db, owner.user.id);
     const reporter = await signedInMember(t.db);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: { cookie: reporter.cookie },
-      payload: { starterId: starter.id, reason: 'safety' },
+    const report = await t.call(reporter, 'POST', '/api/reports', {
+      starterId: starter.id,
+      reason: 'safety',
     });
     const res = await sanction(mod.cookie, {
       userId: owner.user.id,
@@ -151,12 +144,12 @@ describe('POST /api/moderation/sanctions', () => {
     expect(entry).toMatchObject({ action: 'ban', reportId: report.json().id });
 
     // The banned member's starter can no longer be reported (it is hidden).
-    const late = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: { cookie: (await signedInMember(t.db)).cookie },
-      payload: { starterId: starter.id, reason: 'spam' },
-    });
+    const late = await t.call(
+      { cookie: (await signedInMember(t.db)).cookie },
+      'POST',
+      '/api/reports',
+      { starterId: starter.id, reason: 'spam' },
+    );
     expect(late.statusCode).toBe(404);
   });
 
@@ -272,11 +265,9 @@ describe('POST /api/moderation/sanctions/:id/lift', () => {
     expect(await findActiveSanction(t.db, member.user.id)).toBeNull();
     const cookie = await sessionCookieFor(t.db, member.user.id);
     const starter = await createStarterRow(t.db, (await signedInMember(t.db)).user.id);
-    const report = await t.app.inject({
-      method: 'POST',
-      url: '/api/reports',
-      headers: { cookie },
-      payload: { starterId: starter.id, reason: 'spam' },
+    const report = await t.call({ cookie }, 'POST', '/api/reports', {
+      starterId: starter.id,
+      reason: 'spam',
     });
     expect(report.statusCode).toBe(201);
     const [entry] = await t.db
@@ -355,20 +346,14 @@ describe('GET /api/moderation/sanctions', () => {
       })
       .returning();
 
-    const active = await t.app.inject({
-      url: '/api/moderation/sanctions',
-      headers: { cookie: mod.cookie },
-    });
+    const active = await t.call(mod, 'GET', '/api/moderation/sanctions');
     expect(active.statusCode).toBe(200);
     const activeIds = active.json().map((s: { id: number }) => s.id);
     expect(activeIds).toContain(holding.id);
     expect(activeIds).not.toContain(lifted.id);
     expect(activeIds).not.toContain(expired!.id);
 
-    const all = await t.app.inject({
-      url: '/api/moderation/sanctions?active=false',
-      headers: { cookie: mod.cookie },
-    });
+    const all = await t.call(mod, 'GET', '/api/moderation/sanctions?active=false');
     const allIds = all.json().map((s: { id: number }) => s.id);
     expect(allIds).toEqual(expect.arrayContaining([holding.id, lifted.id, expired!.id]));
     expect(allIds.indexOf(expired!.id)).toBeLessThan(allIds.indexOf(holding.id));
@@ -388,19 +373,9 @@ describe('GET /api/moderation/audit', () => {
     const starter = await createStarterRow(t.db, owner.user.id, { title: 'Audit kefir' });
     const reporter = await signedInMember(t.db);
     const reportId = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/reports',
-        headers: { cookie: reporter.cookie },
-        payload: { starterId: starter.id, reason: 'rules' },
-      })
+      await t.call(reporter, 'POST', '/api/reports', { starterId: starter.id, reason: 'rules' })
     ).json().id;
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/reports/${reportId}/remove-starter`,
-      headers: { cookie: mod.cookie },
-      payload: { note: 'Not a culture' },
-    });
+    await t.call(mod, 'POST', `/api/reports/${reportId}/remove-starter`, { note: 'Not a culture' });
     await sanction(mod.cookie, {
       userId: owner.user.id,
       kind: 'suspension',
@@ -408,10 +383,7 @@ describe('GET /api/moderation/audit', () => {
       reason: 'Repeated off-topic posts',
       reportId,
     });
-    const res = await t.app.inject({
-      url: '/api/moderation/audit',
-      headers: { cookie: mod.cookie },
-    });
+    const res = await t.call(mod, 'GET', '/api/moderation/audit');
     expect(res.statusCode).toBe(200);
     const mine = res
       .json()
@@ -447,10 +419,7 @@ describe('GET /api/moderation/audit', () => {
   it('is for moderators only', async () => {
     const member = await signedInMember(t.db);
     expect((await t.app.inject({ url: '/api/moderation/audit' })).statusCode).toBe(401);
-    const res = await t.app.inject({
-      url: '/api/moderation/audit',
-      headers: { cookie: member.cookie },
-    });
+    const res = await t.call(member, 'GET', '/api/moderation/audit');
     expect(res.statusCode).toBe(403);
   });
 });
@@ -462,12 +431,7 @@ describe('every moderation call, by who is calling', () => {
     const starter = await createStarterRow(t.db, owner.user.id);
     const reporter = await signedInMember(t.db);
     const reportId = (
-      await t.app.inject({
-        method: 'POST',
-        url: '/api/reports',
-        headers: { cookie: reporter.cookie },
-        payload: { starterId: starter.id, reason: 'spam' },
-      })
+      await t.call(reporter, 'POST', '/api/reports', { starterId: starter.id, reason: 'spam' })
     ).json().id as number;
     const sanctionId = (
       await sanction(mod.cookie, {
@@ -500,7 +464,7 @@ describe('every moderation call, by who is calling', () => {
     const member = await signedInMember(t.db);
     const bannedMod = await signedInMember(t.db, { isModerator: true, bannedAt: new Date() });
     // The banned moderator's session is dropped on first use; use it once before comparing.
-    await t.app.inject({ url: '/api/reports', headers: { cookie: bannedMod.cookie } });
+    await t.call(bannedMod, 'GET', '/api/reports');
     const before = await snapshot();
     const reportsBefore = await t.db.select().from(reports).orderBy(reports.id);
     for (const call of calls) {

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, sql } from 'drizzle-orm';
+import { and, count, desc, eq } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -19,6 +19,7 @@ import { conflict, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
+import * as clock from '../../clock/clock';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -205,7 +206,7 @@ export async function updateReportStatus(
     }
     await tx
       .update(reports)
-      .set({ status, reviewedBy: actor.id, reviewedAt: sql`now()` })
+      .set({ status, reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
       .where(eq(reports.id, id));
     await tx.insert(moderationActions).values({
       moderatorId: actor.id,
@@ -236,11 +237,16 @@ export async function removeReportedStarter(
 
     await tx
       .update(starters)
-      .set({ isActive: false, removedAt: sql`now()`, removedBy: actor.id, updatedAt: sql`now()` })
+      .set({
+        isActive: false,
+        removedAt: clock.sqlNow(),
+        removedBy: actor.id,
+        updatedAt: clock.sqlNow(),
+      })
       .where(eq(starters.id, starter.id));
     const resolved = await tx
       .update(reports)
-      .set({ status: 'resolved', reviewedBy: actor.id, reviewedAt: sql`now()` })
+      .set({ status: 'resolved', reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
       .where(and(eq(reports.starterId, starter.id), eq(reports.status, 'pending')))
       .returning({ id: reports.id });
     await tx.insert(moderationActions).values({

@@ -209,11 +209,10 @@ describe('POST /api/reports', () => {
       const starter = await createStarterRow(limited.db, owner.id);
       const member = await signedInMember(limited.db);
       const report = (description: string) =>
-        limited.app.inject({
-          method: 'POST',
-          url: '/api/reports',
-          headers: { cookie: member.cookie },
-          payload: { starterId: starter.id, reason: 'other', description },
+        limited.call(member, 'POST', '/api/reports', {
+          starterId: starter.id,
+          reason: 'other',
+          description,
         });
       expect((await report('this write fails')).statusCode).toBe(500);
       expect((await report('It is for sale')).statusCode).toBe(201);
@@ -241,7 +240,7 @@ describe('GET /api/reports and /api/reports/stats', () => {
     const member = await signedInMember(t.db);
     for (const url of ['/api/reports', '/api/reports/stats', '/api/reports?status=resolved']) {
       expect((await t.app.inject({ url })).statusCode).toBe(401);
-      const res = await t.app.inject({ url, headers: { cookie: member.cookie } });
+      const res = await t.call(member, 'GET', url);
       expect(res.statusCode).toBe(403);
     }
   });
@@ -250,7 +249,7 @@ describe('GET /api/reports and /api/reports/stats', () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const first = await pendingReport();
     const second = await pendingReport({ reason: 'other', description: 'Asks for money' });
-    const res = await t.app.inject({ url: '/api/reports', headers: { cookie: mod.cookie } });
+    const res = await t.call(mod, 'GET', '/api/reports');
     expect(res.statusCode).toBe(200);
     const list = res.json() as Array<{ id: number }>;
     const ids = list.map((r) => r.id);
@@ -272,25 +271,14 @@ describe('GET /api/reports and /api/reports/stats', () => {
       },
     });
 
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/reports/${first.id}`,
-      headers: { cookie: mod.cookie },
-      payload: { status: 'reviewed' },
-    });
-    const reviewed = await t.app.inject({
-      url: '/api/reports?status=reviewed',
-      headers: { cookie: mod.cookie },
-    });
+    await t.call(mod, 'PATCH', `/api/reports/${first.id}`, { status: 'reviewed' });
+    const reviewed = await t.call(mod, 'GET', '/api/reports?status=reviewed');
     expect(reviewed.json().map((r: { id: number }) => r.id)).toContain(first.id);
     expect(reviewed.json().every((r: { status: string }) => r.status === 'reviewed')).toBe(true);
-    const pending = await t.app.inject({ url: '/api/reports', headers: { cookie: mod.cookie } });
+    const pending = await t.call(mod, 'GET', '/api/reports');
     expect(pending.json().map((r: { id: number }) => r.id)).not.toContain(first.id);
 
-    const bad = await t.app.inject({
-      url: '/api/reports?status=archived',
-      headers: { cookie: mod.cookie },
-    });
+    const bad = await t.call(mod, 'GET', '/api/reports?status=archived');
     expect(bad.statusCode).toBe(400);
   });
 
@@ -298,34 +286,22 @@ describe('GET /api/reports and /api/reports/stats', () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     await pendingReport();
     await pendingReport();
-    const all = (
-      await t.app.inject({ url: '/api/reports?limit=200', headers: { cookie: mod.cookie } })
-    ).json() as Array<{ id: number }>;
-    const page = await t.app.inject({
-      url: '/api/reports?status=pending&limit=1&offset=1',
-      headers: { cookie: mod.cookie },
-    });
+    const all = (await t.call(mod, 'GET', '/api/reports?limit=200')).json() as Array<{
+      id: number;
+    }>;
+    const page = await t.call(mod, 'GET', '/api/reports?status=pending&limit=1&offset=1');
     expect(page.json().map((r: { id: number }) => r.id)).toEqual([all[1]!.id]);
-    const tooMany = await t.app.inject({
-      url: '/api/reports?limit=500',
-      headers: { cookie: mod.cookie },
-    });
+    const tooMany = await t.call(mod, 'GET', '/api/reports?limit=500');
     expect(tooMany.statusCode).toBe(400);
   });
 
   it('counts every report by status from the database', async () => {
     const mod = await signedInMember(t.db, { isModerator: true });
-    const counts = async () =>
-      (await t.app.inject({ url: '/api/reports/stats', headers: { cookie: mod.cookie } })).json();
+    const counts = async () => (await t.call(mod, 'GET', '/api/reports/stats')).json();
     const before = await counts();
     const a = await pendingReport();
     await pendingReport();
-    await t.app.inject({
-      method: 'PATCH',
-      url: `/api/reports/${a.id}`,
-      headers: { cookie: mod.cookie },
-      payload: { status: 'resolved' },
-    });
+    await t.call(mod, 'PATCH', `/api/reports/${a.id}`, { status: 'resolved' });
     const after = await counts();
     expect(after).toEqual({
       pending: before.pending + 1,
@@ -342,12 +318,7 @@ describe('PATCH /api/reports/:id', () => {
   it('moves a pending report to reviewed and records who did it in the audit log', async () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const { id, starter } = await pendingReport();
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/reports/${id}`,
-      headers: { cookie: mod.cookie },
-      payload: { status: 'reviewed' },
-    });
+    const res = await t.call(mod, 'PATCH', `/api/reports/${id}`, { status: 'reviewed' });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
       id,
@@ -374,13 +345,7 @@ describe('PATCH /api/reports/:id', () => {
   it('refuses anything but pending → reviewed or resolved with 409, changing nothing', async () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const { id } = await pendingReport();
-    const patch = (status: string) =>
-      t.app.inject({
-        method: 'PATCH',
-        url: `/api/reports/${id}`,
-        headers: { cookie: mod.cookie },
-        payload: { status },
-      });
+    const patch = (status: string) => t.call(mod, 'PATCH', `/api/reports/${id}`, { status });
     let before = await snapshot();
     expect((await patch('pending')).statusCode).toBe(409);
     expect(await snapshot()).toEqual(before);
@@ -422,11 +387,8 @@ describe('POST /api/reports/:id/remove-starter', () => {
     const { id, starter, owner } = await pendingReport();
     const second = await signedInMember(t.db);
     const secondRes = await post(second.cookie, { starterId: starter.id, reason: 'spam' });
-    const res = await t.app.inject({
-      method: 'POST',
-      url: `/api/reports/${id}/remove-starter`,
-      headers: { cookie: mod.cookie },
-      payload: { note: 'Selling, not gifting' },
+    const res = await t.call(mod, 'POST', `/api/reports/${id}/remove-starter`, {
+      note: 'Selling, not gifting',
     });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({
@@ -492,12 +454,7 @@ describe('POST /api/reports/:id/remove-starter', () => {
   it('keeps the removed starter in the database with its owner intact', async () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const { id, starter, owner } = await pendingReport();
-    await t.app.inject({
-      method: 'POST',
-      url: `/api/reports/${id}/remove-starter`,
-      headers: { cookie: mod.cookie },
-      payload: {},
-    });
+    await t.call(mod, 'POST', `/api/reports/${id}/remove-starter`, {});
     const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
     expect(row).toMatchObject({ id: starter.id, userId: owner.user.id, title: starter.title });
     const [ownerRow] = await t.db.select().from(users).where(eq(users.id, owner.user.id));

@@ -23,6 +23,7 @@ import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
 import { queueOfferMail } from './standing-offer-mail';
+import * as clock from '../../clock/clock';
 
 export type StandingOfferRow = typeof standingOffers.$inferSelect;
 
@@ -76,7 +77,7 @@ export async function passTurn(
   await tx
     .update(standingWaitlist)
     .set({
-      joinedAt: sql`now()`,
+      joinedAt: clock.sqlNow(),
       missed: missed ? sql`${standingWaitlist.missed} + 1` : 0,
     })
     .where(
@@ -88,8 +89,8 @@ export async function passTurn(
 async function expireOverdue(tx: Tx, facts: StarterFacts): Promise<Message[]> {
   const gone = rowsOf<{ id: number; member_id: string }>(
     await tx.execute(sql`
-      UPDATE standing_offer_turns SET status = 'expired', answered_at = now()
-      WHERE starter_id = ${facts.id} AND status = 'pending' AND answer_by <= now()
+      UPDATE standing_offer_turns SET status = 'expired', answered_at = ${clock.sqlNow()}
+      WHERE starter_id = ${facts.id} AND status = 'pending' AND answer_by <= ${clock.sqlNow()}
       RETURNING id, member_id`),
   );
   const lines: Message[] = [];
@@ -154,7 +155,7 @@ export async function fillRound(
     const add = Math.min(places - free, PORTIONS_MAX - (c.portions - c.portions_given));
     if (add > 0) {
       await tx.execute(sql`
-        UPDATE starters SET portions = portions + ${add}, updated_at = now()
+        UPDATE starters SET portions = portions + ${add}, updated_at = ${clock.sqlNow()}
         WHERE id = ${facts.id}`);
       free += add;
     }
@@ -185,12 +186,12 @@ export async function fillRound(
             SELECT 1 FROM standing_offer_turns t
             WHERE t.starter_id = w.starter_id AND t.member_id = w.member_id
               AND t.status = 'accepted'
-              AND t.answered_at > now() - make_interval(weeks => ${offer.limitWeeks}::int))
+              AND t.answered_at > ${clock.sqlNow()} - make_interval(weeks => ${offer.limitWeeks}::int))
           AND NOT EXISTS (
             SELECT 1 FROM handovers h
             WHERE h.starter_id = w.starter_id AND h.recipient_id = w.member_id
               AND h.status <> 'not_received'
-              AND h.created_at > now() - make_interval(weeks => ${offer.limitWeeks}::int))))
+              AND h.created_at > ${clock.sqlNow()} - make_interval(weeks => ${offer.limitWeeks}::int))))
       ORDER BY ${order}
       LIMIT ${places}`),
   );
@@ -199,7 +200,7 @@ export async function fillRound(
     await tx.execute(sql`
       INSERT INTO standing_offer_turns (starter_id, member_id, round, answer_by)
       VALUES (${facts.id}, ${memberId}, ${offer.round},
-        now() + make_interval(hours => ${offer.answerHours}::int))`);
+        ${clock.sqlNow()} + make_interval(hours => ${offer.answerHours}::int))`);
     lines.push(
       await writeSystemLine(tx, {
         starterId: facts.id,
@@ -225,9 +226,9 @@ async function startRound(tx: Tx, offer: StandingOfferRow): Promise<StandingOffe
     .update(standingOffers)
     .set({
       round: sql`${standingOffers.round} + 1`,
-      lastRoundAt: sql`now()`,
-      nextRoundAt: sql`now() + make_interval(days => ${standingOffers.cadenceDays})`,
-      updatedAt: sql`now()`,
+      lastRoundAt: clock.sqlNow(),
+      nextRoundAt: sql`${clock.sqlNow()} + make_interval(days => ${standingOffers.cadenceDays})`,
+      updatedAt: clock.sqlNow(),
     })
     .where(eq(standingOffers.starterId, offer.starterId))
     .returning();
@@ -272,7 +273,7 @@ export async function passStarter(
       if (facts.isClaimed) throw conflict('This starter has already been claimed');
       if (!isPublic(facts)) throw conflict('This starter is not listed right now');
     }
-    const due = !offer.pausedAt && (now || offer.nextRoundAt.getTime() <= Date.now());
+    const due = !offer.pausedAt && (now || offer.nextRoundAt.getTime() <= clock.nowMs());
     if (due) {
       const next = await startRound(tx, offer);
       lines.push(...(await fillRound(tx, deps.config, facts, next, { newRound: true })));
@@ -302,10 +303,10 @@ export async function runStandingOfferRounds(deps: RoundDeps, limit = 100): Prom
   const due = rowsOf<{ starter_id: number }>(
     await deps.db.execute(sql`
       SELECT starter_id FROM standing_offers
-        WHERE paused_at IS NULL AND next_round_at <= now()
+        WHERE paused_at IS NULL AND next_round_at <= ${clock.sqlNow()}
       UNION
       SELECT starter_id FROM standing_offer_turns
-        WHERE status = 'pending' AND answer_by <= now()
+        WHERE status = 'pending' AND answer_by <= ${clock.sqlNow()}
       LIMIT ${limit}`),
   );
   const total: RoundsResult = { rounds: 0, lines: 0, skipped: 0 };

@@ -30,6 +30,7 @@ import { holdPortion } from '../handovers/handovers.service';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
 import { fillRound, lockStandingOffer, passStarter, passTurn, type RoundDeps } from './rounds';
 import { publicMemberColumns } from '../../access/public-members';
+import * as clock from '../../clock/clock';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'live' | 'listings'>;
 
@@ -73,7 +74,7 @@ export async function saveStandingOffer(
       await tx.insert(standingOffers).values({
         starterId: facts.id,
         ...s,
-        nextRoundAt: sql`now() + make_interval(days => ${s.cadenceDays}::int)`,
+        nextRoundAt: sql`${clock.sqlNow()} + make_interval(days => ${s.cadenceDays}::int)`,
       });
       return;
     }
@@ -83,7 +84,7 @@ export async function saveStandingOffer(
       .set({
         ...s,
         nextRoundAt: sql`coalesce(${standingOffers.lastRoundAt}, ${standingOffers.createdAt}) + make_interval(days => ${s.cadenceDays}::int)`,
-        updatedAt: sql`now()`,
+        updatedAt: clock.sqlNow(),
       })
       .where(eq(standingOffers.starterId, facts.id));
   });
@@ -100,7 +101,11 @@ export async function pauseStandingOffer(
     if (!offer) throw conflict(NO_OFFER);
     await tx
       .update(standingOffers)
-      .set({ pausedAt: input.paused ? sql`coalesce(${standingOffers.pausedAt}, now())` : null })
+      .set({
+        pausedAt: input.paused
+          ? sql`coalesce(${standingOffers.pausedAt}, ${clock.sqlNow()})`
+          : null,
+      })
       .where(eq(standingOffers.starterId, facts.id));
   });
 }
@@ -116,7 +121,7 @@ export async function endStandingOffer(
     if (!offer) throw conflict(NO_OFFER);
     const withdrawn = await tx
       .update(standingOfferTurns)
-      .set({ status: 'withdrawn', answeredAt: sql`now()` })
+      .set({ status: 'withdrawn', answeredAt: clock.sqlNow() })
       .where(
         and(eq(standingOfferTurns.starterId, facts.id), eq(standingOfferTurns.status, 'pending')),
       )
@@ -259,7 +264,7 @@ export async function acceptOffer(
 ): Promise<{ reservationId: number }> {
   const { reservationId, line } = await deps.db.transaction(async (tx) => {
     const { facts, turn } = await myOpenTurn(tx, actor, input.offerId);
-    if (turn.answerBy.getTime() <= Date.now()) {
+    if (turn.answerBy.getTime() <= clock.nowMs()) {
       throw conflict('This offer ran out; it has passed to the next in line');
     }
     if (!isOpen(facts)) throw conflict('This starter is no longer listed');
@@ -273,7 +278,7 @@ export async function acceptOffer(
     });
     await tx
       .update(standingOfferTurns)
-      .set({ status: 'accepted', answeredAt: sql`now()`, reservationId: reservation.id })
+      .set({ status: 'accepted', answeredAt: clock.sqlNow(), reservationId: reservation.id })
       .where(eq(standingOfferTurns.id, turn.id));
     await tx
       .delete(standingWaitlist)
@@ -308,7 +313,7 @@ export async function declineOffer(
     const { facts, offer, turn } = await myOpenTurn(tx, actor, input.offerId);
     await tx
       .update(standingOfferTurns)
-      .set({ status: 'declined', answeredAt: sql`now()` })
+      .set({ status: 'declined', answeredAt: clock.sqlNow() })
       .where(eq(standingOfferTurns.id, turn.id));
     await passTurn(tx, facts.id, actor.id, { missed: false });
     const lines: Message[] = [
@@ -430,7 +435,7 @@ export async function getStandingOffer(
         ) + make_interval(weeks => ${offer.limitWeeks}::int) AS until`),
     );
     const until = limit?.until ? new Date(limit.until) : null;
-    if (until && until.getTime() > Date.now()) eligibleFrom = until.toISOString();
+    if (until && until.getTime() > clock.nowMs()) eligibleFrom = until.toISOString();
   }
   view.me = {
     place: mine ? Number(mine.place) : null,

@@ -7,6 +7,7 @@ import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
+import * as clock from '../../clock/clock';
 
 interface DueRow {
   id: number;
@@ -41,7 +42,7 @@ export async function queueExpiryReminders({
         WITH due AS (
           SELECT starters.id FROM starters
           WHERE starters.is_claimed = false AND ${listed()} AND ${fresh()}
-            AND starters.available_until <= now() + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
+            AND starters.available_until <= ${clock.sqlNow()} + make_interval(days => ${EXPIRY_NOTICE_DAYS}::int)
             AND starters.expiry_reminded_for IS DISTINCT FROM starters.available_until
           ORDER BY starters.available_until, starters.id
           LIMIT 50

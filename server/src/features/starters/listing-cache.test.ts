@@ -193,11 +193,10 @@ describe('what empties the browse cache', () => {
       await retitleQuietly(starter.id, 'Renamed behind the cache');
       heard.length = 0;
 
-      const saved = await t.app.inject({
-        method: 'PATCH',
-        url: '/api/users/profile',
-        headers: { cookie: owner.cookie },
-        payload: { username: 'quiet_saver', location: 'Austin, Texas', contactInfo: 'Text me' },
+      const saved = await t.call(owner, 'PATCH', '/api/users/profile', {
+        username: 'quiet_saver',
+        location: 'Austin, Texas',
+        contactInfo: 'Text me',
       });
       expect(saved.statusCode).toBe(200);
       await settle();
@@ -237,20 +236,11 @@ describe('what empties the browse cache', () => {
     const second = posted.json<Starter>();
     expect((await browse()).map((s) => s.id)).toEqual([second.id, first.id]);
 
-    const claimed = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/starters/${first.id}`,
-      headers: { cookie: owner.cookie },
-      payload: { isClaimed: true },
-    });
+    const claimed = await t.call(owner, 'PATCH', `/api/starters/${first.id}`, { isClaimed: true });
     expect(claimed.statusCode).toBe(200);
     expect((await browse()).find((s) => s.id === first.id)?.isClaimed).toBe(true);
 
-    const deleted = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/starters/${second.id}`,
-      headers: { cookie: owner.cookie },
-    });
+    const deleted = await t.call(owner, 'DELETE', `/api/starters/${second.id}`);
     expect(deleted.statusCode).toBe(204);
     expect((await browse()).map((s) => s.id)).toEqual([first.id]);
   });

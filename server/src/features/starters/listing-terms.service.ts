@@ -1,3 +1,4 @@
+import * as clock from '../../clock/clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { PORTIONS_MAX, RENEWALS_MAX } from '../../../../common/handovers';
 import { isOpen, requireStarter } from '../../access/starter-access';
@@ -39,9 +40,9 @@ export async function renewStarter(
     const renewed = await tx
       .update(starters)
       .set({
-        availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
+        availableUntil: sql`${clock.sqlNow()} + make_interval(days => ${input.availableDays}::int)`,
         renewals: sql`${starters.renewals} + 1`,
-        updatedAt: sql`now()`,
+        updatedAt: clock.sqlNow(),
       })
       .where(and(eq(starters.id, starter.id), sql`${starters.renewals} < ${RENEWALS_MAX}`))
       .returning({ id: starters.id });
@@ -64,7 +65,7 @@ export async function addPortions(
     const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
     const added = await tx
       .update(starters)
-      .set({ portions: sql`${starters.portions} + ${input.add}`, updatedAt: sql`now()` })
+      .set({ portions: sql`${starters.portions} + ${input.add}`, updatedAt: clock.sqlNow() })
       .where(
         and(
           eq(starters.id, starter.id),

@@ -4,7 +4,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RENEWALS_MAX } from '../../../../common/handovers';
 import { mailOutbox, messages, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { atMostEvery } from '../mail/outbox';
 import { queueExpiryReminders } from './expiry-reminders';
 
 let t: TestApp;
@@ -160,15 +159,5 @@ describe('expiry reminders', () => {
     await remind();
     expect(await mailTo(banned.user.email)).toHaveLength(0);
     expect(await mailTo(owner.user.email)).toHaveLength(0);
-  });
-
-  it('the worker looks the listings over at most once a minute', async () => {
-    const task = atMostEvery(60_000, () => queueExpiryReminders({ db: t.db, config: t.config }));
-    const { owner } = await setting(1, { availableUntil: new Date(Date.now() + DAY) });
-    expect(await task()).toBeGreaterThanOrEqual(1);
-    await createStarterRow(t.db, owner.user.id, { availableUntil: new Date(Date.now() + DAY) });
-    // Within the minute: skipped, nothing queued.
-    expect(await task()).toBeNull();
-    expect(await mailTo(owner.user.email)).toHaveLength(1);
   });
 });

@@ -20,18 +20,16 @@ async function reportedStarter(overrides: Partial<typeof starters.$inferInsert> 
   const starter = await createStarterRow(t.db, owner.user.id, {
     title: 'Questionable kombucha mother',
   });
-  const sent = await t.app.inject({
-    method: 'POST',
-    url: '/api/messages',
-    headers: { cookie: reporter.cookie },
-    payload: { starterId: starter.id, receiverId: owner.user.id, content: 'Is this mouldy?' },
+  const sent = await t.call(reporter, 'POST', '/api/messages', {
+    starterId: starter.id,
+    receiverId: owner.user.id,
+    content: 'Is this mouldy?',
   });
   expect(sent.statusCode).toBe(201);
-  const reported = await t.app.inject({
-    method: 'POST',
-    url: '/api/reports',
-    headers: { cookie: reporter.cookie },
-    payload: { starterId: starter.id, reason: 'safety', description: 'Fuzzy green spots' },
+  const reported = await t.call(reporter, 'POST', '/api/reports', {
+    starterId: starter.id,
+    reason: 'safety',
+    description: 'Fuzzy green spots',
   });
   expect(reported.statusCode).toBe(201);
   const [report] = await t.db.select().from(reports).where(eq(reports.starterId, starter.id));
@@ -49,8 +47,7 @@ async function reportedStarter(overrides: Partial<typeof starters.$inferInsert> 
   return { owner, reporter, moderator, starter, report: report! };
 }
 
-const remove = (id: number, cookie: string) =>
-  t.app.inject({ method: 'DELETE', url: `/api/starters/${id}`, headers: { cookie } });
+const remove = (id: number, cookie: string) => t.call({ cookie }, 'DELETE', `/api/starters/${id}`);
 
 describe('an owner deleting a starter', () => {
   it('keeps its reports, the other member’s messages and the audit links', async () => {
@@ -86,36 +83,24 @@ describe('an owner deleting a starter', () => {
 
     const url = `/api/starters/${starter.id}`;
     expect((await t.app.inject(url)).statusCode).toBe(404);
-    expect((await t.app.inject({ url, headers: { cookie: owner.cookie } })).statusCode).toBe(404);
-    expect((await t.app.inject({ url, headers: { cookie: reporter.cookie } })).statusCode).toBe(
-      404,
-    );
-    const mine = await t.app.inject({ url: '/api/starters/my', headers: { cookie: owner.cookie } });
+    expect((await t.call(owner, 'GET', url)).statusCode).toBe(404);
+    expect((await t.call(reporter, 'GET', url)).statusCode).toBe(404);
+    const mine = await t.call(owner, 'GET', '/api/starters/my');
     expect(mine.json<Starter[]>().map((s) => s.id)).not.toContain(starter.id);
     const browse = (await t.app.inject('/api/starters?search=questionable')).json<StarterList>();
     expect(browse.starters.map((s) => s.id)).not.toContain(starter.id);
 
     // Changing it again is as for any missing starter.
     expect((await remove(starter.id, owner.cookie)).statusCode).toBe(404);
-    const claim = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: owner.cookie },
-      payload: { isClaimed: true },
-    });
+    const claim = await t.call(owner, 'PATCH', url, { isClaimed: true });
     expect(claim.statusCode).toBe(404);
 
-    const queue = await t.app.inject({
-      url: '/api/reports?status=pending',
-      headers: { cookie: moderator.cookie },
-    });
+    const queue = await t.call(moderator, 'GET', '/api/reports?status=pending');
     expect(queue.statusCode).toBe(200);
     expect(queue.json<Array<{ starter: { id: number } }>>().map((r) => r.starter.id)).toContain(
       starter.id,
     );
-    expect((await t.app.inject({ url, headers: { cookie: moderator.cookie } })).statusCode).toBe(
-      200,
-    );
+    expect((await t.call(moderator, 'GET', url)).statusCode).toBe(200);
   });
 });
 

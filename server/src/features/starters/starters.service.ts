@@ -32,6 +32,7 @@ import { ListingCache, type ListingViewer } from './listing-cache';
 import { photoQueue } from './photo-queue';
 import { processPhoto } from './photos';
 import { assertMayPost } from '../../access/members';
+import * as clock from '../../clock/clock';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -180,7 +181,7 @@ export async function createStarter(
             travel: input.travel,
             postage: input.postage ?? null,
             bring: input.bring ?? null,
-            availableUntil: sql`now() + make_interval(days => ${input.availableDays}::int)`,
+            availableUntil: sql`${clock.sqlNow()} + make_interval(days => ${input.availableDays}::int)`,
             form: input.form,
             lastFedAt: input.lastFedAt ?? null,
             parentId: input.parentId ?? null,
@@ -220,7 +221,7 @@ export async function markClaimed(
   const lines = await deps.db.transaction(async (tx) => {
     const claimed = await tx
       .update(starters)
-      .set({ isClaimed: true, updatedAt: sql`now()` })
+      .set({ isClaimed: true, updatedAt: clock.sqlNow() })
       .where(
         and(
           eq(starters.id, input.id),
@@ -251,7 +252,7 @@ export async function markFed(
   if (starter.form !== 'active') throw conflict(ONLY_ACTIVE_IS_FED);
   await deps.db
     .update(starters)
-    .set({ lastFedAt: sql`now()` })
+    .set({ lastFedAt: clock.sqlNow() })
     .where(
       and(eq(starters.id, input.id), eq(starters.userId, actor.id), eq(starters.form, 'active')),
     );
@@ -272,7 +273,7 @@ export async function deleteStarter(
   const { starter } = await authorizedStarter(deps.db, actor, input.id, 'change');
   await deps.db
     .update(starters)
-    .set({ deletedAt: sql`now()`, isActive: false, updatedAt: sql`now()` })
+    .set({ deletedAt: clock.sqlNow(), isActive: false, updatedAt: clock.sqlNow() })
     .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id), notDeleted()));
   deps.listings.invalidate(starter.category);
 }

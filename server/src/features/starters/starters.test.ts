@@ -189,12 +189,7 @@ describe('POST /api/starters', () => {
 
   it('refuses JSON bodies with 415', async () => {
     const { cookie } = await signedInMember(t.db);
-    const res = await t.app.inject({
-      method: 'POST',
-      url: '/api/starters',
-      headers: { cookie },
-      payload: validFields,
-    });
+    const res = await t.call({ cookie }, 'POST', '/api/starters', validFields);
     expect(res.statusCode).toBe(415);
   });
 
@@ -461,16 +456,12 @@ describe('photos', () => {
     });
     const starter = created.json<Starter>();
     expect((await t.app.inject(starter.imagePath!)).statusCode).toBe(200);
-    const del = await t.app.inject({
-      method: 'DELETE',
-      url: `/api/starters/${starter.id}`,
-      headers: { cookie },
-    });
+    const del = await t.call({ cookie }, 'DELETE', `/api/starters/${starter.id}`);
     expect(del.statusCode).toBe(204);
     for (const path of [starter.imagePath!, starter.thumbnailPath!]) {
       expect((await t.app.inject(path)).statusCode).toBe(404);
-      expect((await t.app.inject({ url: path, headers: { cookie } })).statusCode).toBe(404);
-      const seen = await t.app.inject({ url: path, headers: { cookie: moderator.cookie } });
+      expect((await t.call({ cookie }, 'GET', path)).statusCode).toBe(404);
+      const seen = await t.call(moderator, 'GET', path);
       expect(seen.statusCode).toBe(200);
       expect(seen.headers['cache-control']).toBe('private, no-store');
     }
@@ -530,7 +521,7 @@ describe('photos', () => {
       .set({ removedAt: new Date(), isActive: false })
       .where(eq(starters.id, starter.id));
     expect((await t.app.inject(starter.imagePath!)).statusCode).toBe(404);
-    const own = await t.app.inject({ url: starter.imagePath!, headers: { cookie } });
+    const own = await t.call({ cookie }, 'GET', starter.imagePath!);
     expect(own.statusCode).toBe(200);
     expect(own.headers['cache-control']).toBe('private, no-store');
   });
@@ -574,13 +565,11 @@ describe('GET /api/starters/:id', () => {
     });
     const url = `/api/starters/${row.id}`;
     expect((await t.app.inject(url)).statusCode).toBe(404);
-    expect((await t.app.inject({ url, headers: { cookie: other.cookie } })).statusCode).toBe(404);
-    const own = await t.app.inject({ url, headers: { cookie: owner.cookie } });
+    expect((await t.call(other, 'GET', url)).statusCode).toBe(404);
+    const own = await t.call(owner, 'GET', url);
     expect(own.statusCode).toBe(200);
     expect(own.json().removedAt).toEqual(expect.any(String));
-    expect((await t.app.inject({ url, headers: { cookie: moderator.cookie } })).statusCode).toBe(
-      200,
-    );
+    expect((await t.call(moderator, 'GET', url)).statusCode).toBe(200);
   });
 
   it("hides a banned member's starters from others", async () => {
@@ -603,7 +592,7 @@ describe('GET /api/starters/my', () => {
       isActive: false,
     });
     await createStarterRow(t.db, someoneElse.user.id, { title: 'Not mine' });
-    const res = await t.app.inject({ url: '/api/starters/my', headers: { cookie: me.cookie } });
+    const res = await t.call(me, 'GET', '/api/starters/my');
     expect(res.statusCode).toBe(200);
     const list = res.json<Starter[]>();
     expect(list.map((s) => s.id).sort()).toEqual([kept.id, removed.id].sort());
@@ -616,12 +605,7 @@ describe('PATCH /api/starters/:id', () => {
   it('lets the owner mark a starter claimed', async () => {
     const owner = await signedInMember(t.db);
     const row = await createStarterRow(t.db, owner.user.id);
-    const res = await t.app.inject({
-      method: 'PATCH',
-      url: `/api/starters/${row.id}`,
-      headers: { cookie: owner.cookie },
-      payload: { isClaimed: true },
-    });
+    const res = await t.call(owner, 'PATCH', `/api/starters/${row.id}`, { isClaimed: true });
     expect(res.statusCode).toBe(200);
     expect(res.json().isClaimed).toBe(true);
     expect((await t.app.inject(`/api/starters/${row.id}`)).json().isClaimed).toBe(true);
@@ -634,12 +618,7 @@ describe('PATCH /api/starters/:id', () => {
     const url = `/api/starters/${row.id}`;
     const visitor = await t.app.inject({ method: 'PATCH', url, payload: { isClaimed: true } });
     expect(visitor.statusCode).toBe(401);
-    const stranger = await t.app.inject({
-      method: 'PATCH',
-      url,
-      headers: { cookie: other.cookie },
-      payload: { isClaimed: true },
-    });
+    const stranger = await t.call(other, 'PATCH', url, { isClaimed: true });
     expect(stranger.statusCode).toBe(403);
     const [stored] = await t.db.select().from(starters).where(eq(starters.id, row.id));
     expect(stored!.isClaimed).toBe(false);
@@ -657,7 +636,7 @@ describe('PATCH /api/starters/:id', () => {
       [owner.cookie, { title: 'Renamed' }],
       [other.cookie, { userId: other.user.id }],
     ] as const) {
-      const res = await t.app.inject({ method: 'PATCH', url, headers: { cookie }, payload });
+      const res = await t.call({ cookie }, 'PATCH', url, payload);
       expect(res.statusCode).toBe(400);
     }
     const [stored] = await t.db.select().from(starters).where(eq(starters.id, row.id));
@@ -670,12 +649,7 @@ describe('PATCH /api/starters/:id', () => {
       ['/api/starters/x1', 400],
       ['/api/starters/987654', 404],
     ] as const) {
-      const res = await t.app.inject({
-        method: 'PATCH',
-        url,
-        headers: { cookie: owner.cookie },
-        payload: { isClaimed: true },
-      });
+      const res = await t.call(owner, 'PATCH', url, { isClaimed: true });
       expect(res.statusCode).toBe(status);
     }
   });
@@ -688,17 +662,11 @@ describe('DELETE /api/starters/:id', () => {
     const row = await createStarterRow(t.db, owner.user.id);
     const url = `/api/starters/${row.id}`;
     expect((await t.app.inject({ method: 'DELETE', url })).statusCode).toBe(401);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url, headers: { cookie: other.cookie } })).statusCode,
-    ).toBe(403);
+    expect((await t.call(other, 'DELETE', url)).statusCode).toBe(403);
     expect((await t.app.inject(url)).statusCode).toBe(200);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url, headers: { cookie: owner.cookie } })).statusCode,
-    ).toBe(204);
+    expect((await t.call(owner, 'DELETE', url)).statusCode).toBe(204);
     expect((await t.app.inject(url)).statusCode).toBe(404);
-    expect(
-      (await t.app.inject({ method: 'DELETE', url, headers: { cookie: owner.cookie } })).statusCode,
-    ).toBe(404);
+    expect((await t.call(owner, 'DELETE', url)).statusCode).toBe(404);
   });
 });
 

@@ -38,7 +38,7 @@ describe('PATCH /api/users/profile', () => {
       contactInfo: 'kim@example.test',
     });
     expect(res.body).not.toContain('argon2');
-    const me = await t.app.inject({ url: '/api/auth/user', headers: { cookie } });
+    const me = await t.call({ cookie }, 'GET', '/api/auth/user');
     expect(me.json().username).toBe('kefir_kim');
     // A known place keeps only that place's centre.
     const [row] = await t.db.select().from(users).where(eq(users.id, user.id));
