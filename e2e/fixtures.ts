@@ -194,3 +194,22 @@ export async function advanceServerClock(request: APIRequestContext, seconds: nu
 
 export const test = base;
 export { expect };
+
+const KEFIR = {
+  description: 'Lively grains, fed daily with whole milk and ready to share.',
+  category: 'dairy',
+  subcategory: 'kefir',
+  starterType: 'Kefir grains',
+  location: 'Portland, Oregon',
+};
+
+/** The signed-in member of `request` shares a starter (kefir grains unless `fields` say otherwise). */
+export async function shareStarter(
+  request: APIRequestContext,
+  title: string,
+  fields: Partial<typeof KEFIR> = {},
+): Promise<number> {
+  const res = await request.post('/api/starters', { multipart: { ...KEFIR, ...fields, title } });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}

@@ -1,5 +1,12 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
 
 interface Me {
   id: string;
@@ -12,21 +19,12 @@ async function signUp(request: APIRequestContext, firstName: string): Promise<Me
   return (await res.json()) as Me;
 }
 
-async function shareStarter(request: APIRequestContext, title: string): Promise<number> {
-  const res = await request.post('/api/starters', {
-    multipart: {
-      title,
-      description: 'A lively rye starter, fed twice a day and ready to share.',
-      category: 'grain',
-      subcategory: 'sourdough',
-      starterType: 'Sourdough starter',
-      location: 'Portland, Oregon',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  const body = (await res.json()) as { id?: number; starter?: { id: number } };
-  return body.id ?? body.starter!.id;
-}
+const SOURDOUGH = {
+  description: 'A lively rye starter, fed twice a day and ready to share.',
+  category: 'grain',
+  subcategory: 'sourdough',
+  starterType: 'Sourdough starter',
+};
 
 /** The header's Messages link; its name carries the unread total when there is one. */
 const headerMessages = (page: Page) =>
@@ -39,7 +37,7 @@ test('two members arrange a pickup with live messages and unread counts', async 
     const owner = await signUp(ownerContext.request, 'Olive');
     await signUp(askerContext.request, 'Arlo');
     const title = `Rye sourdough ${Date.now()}`;
-    const starterId = await shareStarter(ownerContext.request, title);
+    const starterId = await shareStarter(ownerContext.request, title, SOURDOUGH);
 
     const ownerPage = await ownerContext.newPage();
     await ownerPage.goto('/messages');
@@ -130,7 +128,7 @@ test('on a phone the list and the thread are separate views', async ({ browser }
     const owner = await signUp(ownerContext.request, 'Pia');
     await signUp(askerContext.request, 'Quinn');
     const title = `Kombucha SCOBY ${Date.now()}`;
-    const starterId = await shareStarter(ownerContext.request, title);
+    const starterId = await shareStarter(ownerContext.request, title, SOURDOUGH);
     const sent = await askerContext.request.post('/api/messages', {
       data: { starterId, receiverId: owner.id, content: 'Is the SCOBY still available?' },
     });

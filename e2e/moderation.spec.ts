@@ -4,6 +4,7 @@ import {
   expect,
   expectNoAxeViolations,
   newMember,
+  shareStarter,
   signUpAndIn,
   test,
   type E2EMember,
@@ -22,21 +23,6 @@ async function person(browser: Browser, member: E2EMember = newMember()): Promis
   const page = await context.newPage();
   await signUpAndIn(context.request, member);
   return { member, context, page, request: context.request };
-}
-
-async function shareStarter(request: APIRequestContext, title: string): Promise<number> {
-  const res = await request.post('/api/starters', {
-    multipart: {
-      title,
-      description: 'Lively grains, fed daily with whole milk and ready to share.',
-      category: 'dairy',
-      subcategory: 'kefir',
-      starterType: 'Kefir grains',
-      location: 'Portland, Oregon',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as number;
 }
 
 /** The detail page offers 'Report Post' as a button. */

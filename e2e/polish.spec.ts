@@ -1,33 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   E2E_MODERATOR_EMAIL,
   expect,
   expectNoAxeViolationsInEveryState,
   newMember,
+  shareStarter,
   signUpAndIn,
   test,
 } from './fixtures';
 
 const LONG_WORD = 'x'.repeat(400);
-
-async function shareStarter(
-  request: APIRequestContext,
-  title: string,
-  description = 'Lively grains, fed daily with whole milk and ready to share.',
-): Promise<number> {
-  const res = await request.post('/api/starters', {
-    multipart: {
-      title,
-      description,
-      category: 'dairy',
-      subcategory: 'kefir',
-      starterType: 'Kefir grains',
-      location: 'Portland, Oregon',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as number;
-}
 
 /** Signs a fresh member in within this page's browser context. */
 async function signIn(page: Page) {
@@ -53,7 +35,9 @@ test.describe('on a 360 px phone', () => {
   }) => {
     const owner = await browser.newContext();
     await signUpAndIn(owner.request);
-    const id = await shareStarter(owner.request, `Kefir ${'y'.repeat(80)}`, `See ${LONG_WORD}`);
+    const id = await shareStarter(owner.request, `Kefir ${'y'.repeat(80)}`, {
+      description: `See ${LONG_WORD}`,
+    });
     await owner.close();
 
     await signIn(page);

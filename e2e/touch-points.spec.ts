@@ -1,23 +1,15 @@
-import type { APIRequestContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
 
 /** A title that is one long word: nothing to break it at but the card's own width. */
 const ONE_WORD_TITLE = `Kefir${'grains'.repeat(20)}`.slice(0, 120);
-
-async function shareStarter(request: APIRequestContext, title: string): Promise<number> {
-  const res = await request.post('/api/starters', {
-    multipart: {
-      title,
-      description: 'Lively grains, fed daily with whole milk and ready to share.',
-      category: 'dairy',
-      subcategory: 'kefir',
-      starterType: 'Kefir grains',
-      location: 'Portland, Oregon',
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return (await res.json()).id as number;
-}
 
 /** The page's full width (e2e code has no DOM types: the browser evaluates a string). */
 async function pageWidth(page: Page) {
