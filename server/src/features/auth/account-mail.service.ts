@@ -29,6 +29,8 @@ export const TOO_MANY_RESETS = 'Too many reset requests from this address. Pleas
 export async function resendConfirmation(
   { db, config, limiter }: Pick<AppDeps, 'db' | 'config' | 'limiter'>,
   actor: SessionUser,
+  /** The page the member asked from: the new link brings them back to it. */
+  next?: string,
 ): Promise<void> {
   if (actor.emailVerifiedAt) return;
   await limiter.consume(
@@ -37,7 +39,7 @@ export async function resendConfirmation(
     HOUR_MS,
     TOO_MANY_CONFIRMATIONS,
   );
-  await db.transaction((tx) => queueConfirmation(tx, config, actor));
+  await db.transaction((tx) => queueConfirmation(tx, config, actor, { next }));
 }
 
 /**

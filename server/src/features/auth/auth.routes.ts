@@ -9,6 +9,7 @@ import {
   signInSchema,
   signUpSchema,
 } from '../../../../common/auth';
+import { returnPathQuerySchema } from '../../../../common/return-path';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../errors';
@@ -68,11 +69,16 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       schema: {
         body: signUpSchema,
+        querystring: returnPathQuerySchema,
         response: { 201: currentUserSchema },
       },
     },
     async (request, reply) => {
-      const user = await signUp(deps, { ...request.body, clientAddress: request.ip });
+      const user = await signUp(deps, {
+        ...request.body,
+        clientAddress: request.ip,
+        next: request.query.next,
+      });
       return reply.code(201).send(toCurrentUser(user));
     },
   );
@@ -105,10 +111,13 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/confirm-email/resend',
-    { onRequest: signedInOnly, schema: { response: { 200: noticeSchema } } },
+    {
+      onRequest: signedInOnly,
+      schema: { querystring: returnPathQuerySchema, response: { 200: noticeSchema } },
+    },
     async (request) => {
       const user = requireUser(request);
-      await resendConfirmation(deps, user);
+      await resendConfirmation(deps, user, request.query.next);
       return { message: `We've sent a new confirmation link to ${user.email}.` };
     },
   );

@@ -65,7 +65,7 @@ type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
  */
 export async function signUp(
   { db, config, limiter }: AuthDeps,
-  input: SignUpInput & { clientAddress: string },
+  input: SignUpInput & { clientAddress: string; next?: string },
 ): Promise<SessionUser> {
   await limiter.consume(
     `signup:addr:${input.clientAddress}`,
@@ -92,7 +92,7 @@ export async function signUp(
         })
         .returning();
       // The account and its confirmation mail exist together or not at all.
-      await queueConfirmation(tx, config, user!);
+      await queueConfirmation(tx, config, user!, { next: input.next });
       return user!;
     });
   } catch (err) {

@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
 import { and, eq, gt, isNull } from 'drizzle-orm';
+import { safeNextPath } from '../../../../common/return-path';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { emailTokens } from '../../db/schema';
@@ -55,13 +56,14 @@ export async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
 
 /**
  * Queues a link confirming `email` for `user` (their address at sign-up, or a new one they
- * asked for), in the caller's transaction.
+ * asked for), in the caller's transaction. `next`, a page of this site (checked by the route),
+ * rides in the link so the confirmation page can lead back to it (decision 048).
  */
 export async function queueConfirmation(
   db: DbOrTx,
   config: Config,
   user: SessionUser,
-  email = user.email,
+  { email = user.email, next }: { email?: string; next?: string } = {},
 ): Promise<void> {
   const token = await issueToken(db, {
     userId: user.id,
@@ -79,9 +81,16 @@ export async function queueConfirmation(
         : 'Welcome to CultureShare! Please confirm your email address so you can share starters and message neighbours.',
       'The link works once, for 48 hours. If you did not ask for this, you can ignore this email.',
     ],
-    action: { label: 'Confirm my address', url: `${siteUrl(config)}/confirm-email?token=${token}` },
+    action: { label: 'Confirm my address', url: confirmationUrl(config, token, next) },
     footer: 'You get this email because someone entered this address on CultureShare.',
     unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
   });
   await queueMail(db, config, { ...content, to: email, mailKey: user.mailKey });
+}
+
+/** The token first: it is the part that matters, and the part readers of the mail look for. */
+function confirmationUrl(config: Config, token: string, next: string | undefined): string {
+  const url = `${siteUrl(config)}/confirm-email?token=${token}`;
+  const back = next ? safeNextPath(next) : undefined;
+  return back && back !== '/' ? `${url}&next=${encodeURIComponent(back)}` : url;
 }

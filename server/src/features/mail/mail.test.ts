@@ -159,6 +159,45 @@ describe('confirming the address', () => {
     expect(codes).toEqual([200, 200, 200, 429]);
   });
 
+  it('a sign-up from a page mails a link that leads back to it; elsewhere is refused', async () => {
+    const email = newEmail();
+    const back = '/starter/12?dialog=message';
+    const created = await t.app.inject({
+      method: 'POST',
+      url: `/api/auth/signup?next=${encodeURIComponent(back)}`,
+      payload: { email, password: PASSWORD, firstName: 'Kim', lastName: 'Baker' },
+    });
+    expect(created.statusCode).toBe(201);
+    await flush();
+    const mail = await mailTo(email, /^Confirm your/);
+    const link = mail.parsed.text?.match(/https:\/\/share\.example\/confirm-email\?\S+/)?.[0];
+    const url = new URL(link!);
+    expect(url.searchParams.get('next')).toBe(back);
+    expect(url.searchParams.get('token')).toBe(linkToken(mail, '/confirm-email'));
+
+    // The resent link keeps the page the member asked from, too.
+    const cookie = cookieFrom(await signIn(email))!;
+    const resent = await t.call(
+      { cookie },
+      'POST',
+      `/api/auth/confirm-email/resend?next=${encodeURIComponent('/starter/12')}`,
+    );
+    expect(resent.statusCode).toBe(200);
+
+    for (const elsewhere of ['https://evil.example/', '//evil.example', '/login', '/\\evil']) {
+      const other = newEmail();
+      const refused = await t.app.inject({
+        method: 'POST',
+        url: `/api/auth/signup?next=${encodeURIComponent(elsewhere)}`,
+        payload: { email: other, password: PASSWORD, firstName: 'Kim', lastName: 'Baker' },
+      });
+      expect(refused.statusCode, elsewhere).toBe(400);
+      expect(refused.json().message).toMatch(/page of this site/);
+      // Nothing was created: the same address still signs up.
+      expect((await signUp(other)).statusCode).toBe(201);
+    }
+  });
+
   it('a listed moderator address gets no rights until it is confirmed', async () => {
     const signup = await signUp('boss@example.test');
     expect(signup.json().isModerator).toBe(false);

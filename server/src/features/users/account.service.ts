@@ -81,7 +81,7 @@ export async function requestEmailChange(
     'Too many address changes. Please try again later.',
   );
   await db.transaction(async (tx) => {
-    await queueConfirmation(tx, config, actor, input.email);
+    await queueConfirmation(tx, config, actor, { email: input.email });
     const notice = renderMail({
       subject: 'Your CultureShare address is being changed',
       greeting: greetingFor(actor),
