@@ -6,6 +6,9 @@ import { Header } from './header';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
 import { NoticesBanner } from '../features/handovers/notices-banner';
 import { useCurrentUser } from '../lib/current-user';
+import { useFocusHeadingOnRouteChange } from './route-focus';
+
+const mainElement = () => document.getElementById('main');
 
 // Members only, and never needed for the first paint: kept out of the first-load bundle.
 const CheckinsBanner = lazy(() =>
@@ -26,6 +29,7 @@ function PageFallback() {
 
 export function Layout() {
   const { isSignedIn } = useCurrentUser();
+  useFocusHeadingOnRouteChange(mainElement);
   return (
     <div className="flex min-h-screen flex-col">
       <a

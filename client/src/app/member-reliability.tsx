@@ -11,16 +11,19 @@ export function MemberReliability({
   userId,
   name,
   className,
+  withBlock = true,
 }: {
   userId: string;
   name: string;
   className?: string;
+  /** False in a first-contact dialog: Block there was one Enter away from the message box. */
+  withBlock?: boolean;
 }) {
   const { user } = useCurrentUser();
   return (
     <div className={cn('grid gap-1', className)}>
       <ReliabilitySummary userId={userId} />
-      {user && user.id !== userId && (
+      {withBlock && user && user.id !== userId && (
         <div className="-ml-3">
           <BlockMemberButton memberId={userId} name={name} />
         </div>

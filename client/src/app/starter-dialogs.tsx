@@ -1,5 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import { ownerName } from '../../../common/display';
+import { ConfirmEmailNotice } from '../features/auth/confirm-email-notice';
+import { SignInChoices } from '../features/auth/sign-in-choices';
 import { useIsReachable } from '../features/blocks/reachable';
 import { FamilyLinks } from '../features/lineage/family-links';
 import {
@@ -9,6 +11,7 @@ import {
 } from '../features/starters/starter-dialogs';
 import { StarterSummary } from '../features/starters/starter-summary';
 import { MemberReliability } from './member-reliability';
+import { paths } from '../lib/paths';
 
 /** Dialog code still to load: fetched when the page is idle, or when a dialog first opens. */
 const pendingLoads: Array<() => Promise<unknown>> = [];
@@ -71,8 +74,13 @@ const ReportDialog = loadedLater(() =>
   import('../features/reports/report-dialog').then((m) => m.ReportDialog),
 );
 
-/** The starter's Message Owner button opens this: the messages feature's dialog, summarised. */
+/**
+ * The starter's Message Owner button opens this: the messages feature's dialog, summarised.
+ * No Block in a first contact (the thread has it); signing in or joining from here comes back
+ * to this starter with the dialog open.
+ */
 function MessageDialog(props: StarterDialogProps) {
+  const back = paths.starterDialog.href(props.starter.id, 'message');
   return (
     <MessageOwnerDialog
       {...props}
@@ -83,15 +91,24 @@ function MessageDialog(props: StarterDialogProps) {
             userId={props.starter.userId}
             name={ownerName(props.starter.user)}
             className="mt-2 px-1"
+            withBlock={false}
           />
         </>
       }
+      signInChoices={<SignInChoices next={back} />}
+      unconfirmedNotice={<ConfirmEmailNotice action="send messages" next={back} />}
     />
   );
 }
 
 function StarterReportDialog(props: StarterDialogProps) {
-  return <ReportDialog {...props} summary={<StarterSummary starter={props.starter} />} />;
+  return (
+    <ReportDialog
+      {...props}
+      summary={<StarterSummary starter={props.starter} />}
+      signInChoices={<SignInChoices next={paths.starterDialog.href(props.starter.id, 'report')} />}
+    />
+  );
 }
 
 function MemberSummary({ userId, name }: { userId: string; name: string }) {

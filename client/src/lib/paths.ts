@@ -27,6 +27,14 @@ export const paths = {
     path: pages.starter.path,
     href: (id: number) => `/starter/${id}`,
   },
+  /**
+   * A starter's page with one of its dialogs open: where signing in or joining from that
+   * dialog comes back to (decision 048).
+   */
+  starterDialog: {
+    param: 'dialog',
+    href: (id: number, dialog: 'message' | 'report') => `/starter/${id}?dialog=${dialog}`,
+  },
   starterFamily: {
     path: pages.starterFamily.path,
     href: (id: number) => `/starter/${id}/family`,

@@ -3,11 +3,13 @@ import {
   type FieldPath,
   type FieldValues,
   type UseFormProps,
+  type UseFormReturn,
   type UseFormSetError,
 } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
-import { ApiError } from './api';
+import { ApiError, errorMessage } from './api';
+import { toast, toastError } from '../components/ui/toast';
 
 /**
  * The one way to write a form: react-hook-form checked by a schema from `common/` (the same
@@ -42,4 +44,39 @@ export function showServerFieldErrors<Values extends FieldValues>(
     form.setError(name, { message }, { shouldFocus: first });
     first = false;
   }
+}
+
+/**
+ * The submit every account form shares: send the values; on success a toast titled `success`
+ * saying the server's notice, an emptied form when `reset`, then the form's own follow-up; on
+ * failure the server's per-field messages go on the fields in `fields` and the rest is said in
+ * a toast titled `failure`. Failed submits keep what was typed.
+ */
+export function submitWith<Values extends FieldValues, Output, Result>(
+  form: UseFormReturn<Values, unknown, Output>,
+  send: (values: Output) => Promise<Result>,
+  options: {
+    fields: readonly FieldPath<Values>[];
+    failure: string;
+    success?: string;
+    reset?: boolean;
+    onSuccess?: (result: Result) => void;
+  },
+) {
+  return form.handleSubmit(async (values) => {
+    let result: Result;
+    try {
+      result = await send(values);
+    } catch (err) {
+      showServerFieldErrors(form, err, options.fields);
+      toastError(errorMessage(err, 'Something went wrong. Please try again.'), options.failure);
+      return;
+    }
+    if (options.success) {
+      const said = (result as { message?: unknown } | undefined)?.message;
+      toast({ title: options.success, description: typeof said === 'string' ? said : undefined });
+    }
+    if (options.reset) form.reset();
+    options.onSuccess?.(result);
+  });
 }

@@ -9,7 +9,7 @@ export default function Page() {
   const [params] = useSearchParams();
   return (
     <AuthCard title="Confirm your email" intro="One click and you're all set.">
-      <ConfirmEmail token={params.get('token') ?? ''} />
+      <ConfirmEmail token={params.get('token') ?? ''} next={params.get('next')} />
     </AuthCard>
   );
 }

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link, useNavigate } from 'react-router';
+import { Link, useNavigate, useSearchParams } from 'react-router';
 import * as Checkbox from '@radix-ui/react-checkbox';
 import { Check, Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
 import { Button } from '../components/ui/button';
@@ -8,6 +8,8 @@ import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
 import { SignedOutOnly } from '../app/signed-out-only';
+import { withNextPath } from '../../../common/return-path';
+import type { JoinArrival } from '../features/auth/arrivals';
 
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
@@ -43,6 +45,7 @@ function JoinTerms() {
   useDocumentTitle(pages.join.title);
   const [agreed, setAgreed] = useState(false);
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const checkboxId = useId();
 
   return (
@@ -106,7 +109,15 @@ function JoinTerms() {
           <Button variant="outline" onClick={() => navigate(paths.home)}>
             I Decline - Go Back
           </Button>
-          <Button disabled={!agreed} onClick={() => navigate(paths.signup)}>
+          <Button
+            disabled={!agreed}
+            // The way back goes on; having just agreed here, the sign-up form's box comes ticked.
+            onClick={() =>
+              navigate(withNextPath(paths.signup, params.get('next')), {
+                state: { agreedTerms: true } satisfies JoinArrival,
+              })
+            }
+          >
             I Agree - Create Account
           </Button>
         </div>

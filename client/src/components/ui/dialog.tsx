@@ -14,11 +14,14 @@ export function DialogContent({
   description,
   children,
   className,
+  onOpenAutoFocus,
 }: {
   title: ReactNode;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where focus goes on opening, when not the first control (prevent the event, then focus). */
+  onOpenAutoFocus?: (event: Event) => void;
 }) {
   const returnFocus = useReturnFocus();
   return (
@@ -28,6 +31,10 @@ export function DialogContent({
         // Without a description the title alone names the dialog: nothing is read twice.
         aria-describedby={description ? undefined : undefined}
         {...returnFocus}
+        onOpenAutoFocus={(event) => {
+          returnFocus.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
         className={cn(
           'fixed top-1/2 left-1/2 z-50 max-h-[90vh] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto',
           'rounded-2xl border border-border bg-surface p-6 shadow-xl',

@@ -6,6 +6,7 @@ import type {
   SignUpInput,
 } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
+import { withNextPath } from '../../../../common/return-path';
 import { apiRequest } from '../../lib/api';
 import { currentUserQueryKey } from '../../lib/query-keys';
 
@@ -25,11 +26,14 @@ export function useSignIn() {
   });
 }
 
-/** POST /api/auth/signup with only the four fields the spec sends. */
+/**
+ * POST /api/auth/signup with only the four fields the spec sends; the way back (`next`) rides
+ * in the query so the confirmation mail's link can carry it (decision 048).
+ */
 export function useSignUp() {
   return useMutation({
-    mutationFn: ({ email, password, firstName, lastName }: SignUpInput) =>
-      apiRequest<CurrentUser>('/api/auth/signup', {
+    mutationFn: ({ email, password, firstName, lastName, next }: SignUpInput & { next?: string }) =>
+      apiRequest<CurrentUser>(withNextPath('/api/auth/signup', next), {
         method: 'POST',
         body: { email, password, firstName, lastName },
       }),
@@ -67,6 +71,9 @@ export function useConfirmEmail() {
 /** POST /api/auth/confirm-email/resend: a fresh link, a few times an hour at most. */
 export function useResendConfirmation() {
   return useMutation({
-    mutationFn: () => apiRequest<Notice>('/api/auth/confirm-email/resend', { method: 'POST' }),
+    mutationFn: (input: { next?: string } | void) =>
+      apiRequest<Notice>(withNextPath('/api/auth/confirm-email/resend', input?.next), {
+        method: 'POST',
+      }),
   });
 }

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
 
 /** The centred card the sign-in and sign-up pages share. */
@@ -27,5 +28,28 @@ export function AuthCard({
         {children}
       </Card>
     </div>
+  );
+}
+
+export const authLinkClass =
+  'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
+
+/** The line under an account form that leads elsewhere ("Remembered it? Sign in"). */
+export function AuthAside({
+  lead,
+  to,
+  children,
+}: {
+  lead: string;
+  to: string;
+  children: ReactNode;
+}) {
+  return (
+    <p className="text-center text-sm text-muted">
+      {lead}{' '}
+      <Link to={to} className={authLinkClass}>
+        {children}
+      </Link>
+    </p>
   );
 }

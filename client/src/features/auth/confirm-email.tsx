@@ -2,11 +2,20 @@ import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { useCurrentUser } from '../../lib/current-user';
+import { Button } from '../../components/ui/button';
+import { safeNextPath, withNextPath } from '../../../../common/return-path';
 import { useConfirmEmail } from './auth-api';
 
-/** /confirm-email?token=…: confirms once on arrival and says how it went. */
-export function ConfirmEmail({ token }: { token: string }) {
+/**
+ * /confirm-email?token=…[&next=…]: confirms once on arrival and says how it went. A link mailed
+ * at sign-up from a page (a starter, say) leads back to it: straight there when this browser is
+ * signed in, through /login otherwise.
+ */
+export function ConfirmEmail({ token, next }: { token: string; next?: string | null }) {
   const confirm = useConfirmEmail();
+  const { user } = useCurrentUser();
+  const back = safeNextPath(next);
   const started = useRef(false);
   useEffect(() => {
     // One POST per visit, even when React runs effects twice in development.
@@ -37,9 +46,19 @@ export function ConfirmEmail({ token }: { token: string }) {
     return (
       <div className="grid gap-3 text-center" role="status">
         <p>{confirm.data.message} You can now share starters and message neighbours.</p>
-        <Link to={paths.browse} className={link}>
-          Browse starters
-        </Link>
+        {back !== paths.home ? (
+          <Button asChild className="justify-self-center">
+            {user ? (
+              <Link to={back}>Continue Where You Were</Link>
+            ) : (
+              <Link to={withNextPath(paths.login, back)}>Sign In to Continue</Link>
+            )}
+          </Button>
+        ) : (
+          <Link to={paths.browse} className={link}>
+            Browse starters
+          </Link>
+        )}
       </div>
     );
   }

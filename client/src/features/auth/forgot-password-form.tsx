@@ -3,11 +3,10 @@ import { Link } from 'react-router';
 import { passwordResetRequestSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
-import { toastError } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useRequestPasswordReset } from './auth-api';
+import { AuthAside, authLinkClass } from './auth-card';
 
 /** /forgot-password: asks for the address and says the same whatever it is. */
 export function ForgotPasswordForm() {
@@ -15,14 +14,10 @@ export function ForgotPasswordForm() {
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { email: '' } });
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const notice = await request.mutateAsync(values);
-      setSent(notice.message);
-    } catch (err) {
-      showServerFieldErrors(form, err, ['email']);
-      toastError(errorMessage(err, 'Something went wrong. Please try again.'), 'Could not send');
-    }
+  const onSubmit = submitWith(form, request.mutateAsync, {
+    fields: ['email'],
+    failure: 'Could not send',
+    onSuccess: (notice) => setSent(notice.message),
   });
 
   if (sent) {
@@ -32,10 +27,7 @@ export function ForgotPasswordForm() {
         <p className="text-sm text-muted">
           Nothing arrived? Check your spam folder, or try again in a few minutes.
         </p>
-        <Link
-          to={paths.login}
-          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-        >
+        <Link to={paths.login} className={authLinkClass}>
           Back to sign in
         </Link>
       </div>
@@ -56,15 +48,9 @@ export function ForgotPasswordForm() {
       <Button type="submit" size="lg" disabled={request.isPending} className="mt-2 w-full">
         {request.isPending ? 'Sending…' : 'Email me a link'}
       </Button>
-      <p className="text-center text-sm text-muted">
-        Remembered it?{' '}
-        <Link
-          to={paths.login}
-          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-        >
-          Sign in
-        </Link>
-      </p>
+      <AuthAside lead="Remembered it?" to={paths.login}>
+        Sign in
+      </AuthAside>
     </form>
   );
 }

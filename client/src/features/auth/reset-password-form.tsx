@@ -2,11 +2,10 @@ import { Link, useNavigate } from 'react-router';
 import { passwordResetFormSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
-import { toast, toastError } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
-import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useResetPassword } from './auth-api';
+import { AuthAside, authLinkClass } from './auth-card';
 
 /** /reset-password?token=…: a new password, then sign in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {
@@ -16,28 +15,18 @@ export function ResetPasswordForm({ token }: { token: string }) {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
-  const onSubmit = form.handleSubmit(async ({ password }) => {
-    try {
-      const notice = await reset.mutateAsync({ token, password });
-      toast({ title: 'Password changed', description: notice.message });
-      navigate(paths.login);
-    } catch (err) {
-      showServerFieldErrors(form, err, ['password']);
-      toastError(
-        errorMessage(err, 'Something went wrong. Please try again.'),
-        'Could not change the password',
-      );
-    }
+  const onSubmit = submitWith(form, ({ password }) => reset.mutateAsync({ token, password }), {
+    fields: ['password'],
+    failure: 'Could not change the password',
+    success: 'Password changed',
+    onSuccess: () => navigate(paths.login),
   });
 
   if (!token) {
     return (
       <p className="text-center">
         This link is incomplete.{' '}
-        <Link
-          to={paths.forgotPassword}
-          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-        >
+        <Link to={paths.forgotPassword} className={authLinkClass}>
           Ask for a new one
         </Link>
       </p>
@@ -64,15 +53,9 @@ export function ResetPasswordForm({ token }: { token: string }) {
       <Button type="submit" size="lg" disabled={reset.isPending} className="mt-2 w-full">
         {reset.isPending ? 'Saving…' : 'Set new password'}
       </Button>
-      <p className="text-center text-sm text-muted">
-        Link expired?{' '}
-        <Link
-          to={paths.forgotPassword}
-          className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-        >
-          Ask for a new one
-        </Link>
-      </p>
+      <AuthAside lead="Link expired?" to={paths.forgotPassword}>
+        Ask for a new one
+      </AuthAside>
     </form>
   );
 }

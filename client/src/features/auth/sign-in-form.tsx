@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
-import { KeyRound } from 'lucide-react';
+import { KeyRound, MailCheck } from 'lucide-react';
 import { signInSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
@@ -10,19 +10,21 @@ import { useSite } from '../../lib/site';
 import { useSignIn } from './auth-api';
 import { takeLoginError } from './login-error';
 import { paths } from '../../lib/paths';
-import { safeNextPath } from '../../lib/sign-in-return';
+import { nextFromSearch } from '../../lib/sign-in-return';
+import { withNextPath } from '../../../../common/return-path';
+import { readArrival } from './arrivals';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 
 /** The /login form: email and password, then home (spec §2, §4, §8). */
 export function SignInForm() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
-  const location = useLocation();
-  const prefilled = (location.state as { email?: unknown } | null)?.email;
+  // Just signed up: the address used (router state, never the URL: decision 048).
+  const { emailed } = readArrival(useLocation().state);
   const signIn = useSignIn();
   const { data: site } = useSite();
   const form = useZodForm(signInSchema, {
-    defaultValues: { email: typeof prefilled === 'string' ? prefilled : '', password: '' },
+    defaultValues: { email: emailed ?? '', password: '' },
   });
   const { handleSubmit, setError } = form;
 
@@ -37,7 +39,7 @@ export function SignInForm() {
       await signIn.mutateAsync(values);
       toast({ title: 'Welcome back!', description: "You've been signed in successfully." });
       // Back to the page whose prompt asked for a sign-in.
-      navigate(safeNextPath(params.get('next')));
+      navigate(nextFromSearch(params));
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign in failed');
@@ -51,6 +53,20 @@ export function SignInForm() {
   const busy = signIn.isPending;
   return (
     <div className="grid gap-6">
+      {emailed && (
+        <p
+          role="status"
+          className="flex items-start gap-3 rounded-xl bg-accent-soft p-3 text-sm wrap-anywhere"
+        >
+          <MailCheck
+            className="mt-0.5 size-5 shrink-0 text-accent-hover dark:text-accent"
+            aria-hidden
+          />
+          <span>
+            We&apos;ve emailed <strong>{emailed}</strong> a link to confirm your account
+          </span>
+        </p>
+      )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <TextField
           form={form}
@@ -101,7 +117,7 @@ export function SignInForm() {
       <p className="text-center text-sm text-muted">
         Don&apos;t have an account?{' '}
         <Link
-          to={paths.signup}
+          to={withNextPath(paths.signup, params.get('next'))}
           className="font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
         >
           Sign up

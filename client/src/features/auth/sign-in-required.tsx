@@ -1,8 +1,7 @@
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { LogIn } from 'lucide-react';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { signInHref } from '../../lib/sign-in-return';
+import { SignInChoices } from './sign-in-choices';
 
 /** The 'Sign In Required' prompt signed-out visitors see on member pages. */
 export function SignInRequired({
@@ -22,9 +21,7 @@ export function SignInRequired({
         <h1 className="text-2xl font-bold">Sign In Required</h1>
         <p className="mt-2 text-muted">{message}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Button asChild>
-            <Link to={signInHref(location.pathname + location.search)}>Sign In</Link>
-          </Button>
+          <SignInChoices next={location.pathname + location.search} />
           {children}
         </div>
       </Card>

@@ -1,4 +1,4 @@
-import { Link, useNavigate } from 'react-router';
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { signUpFormSchema } from '../../../../common/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
@@ -8,14 +8,22 @@ import { errorMessage, isNetworkError } from '../../lib/api';
 import { useSignUp } from './auth-api';
 import { paths } from '../../lib/paths';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { withNextPath } from '../../../../common/return-path';
+import { readArrival, type JoinArrival } from './arrivals';
 
 const SENT_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
 const linkClass = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
-/** The /signup form (spec §2, §5): on success the member signs in at /login. */
+/**
+ * The /signup form (spec §2, §5): on success the member signs in at /login. The way back
+ * (`next`) goes with the sign-up, so the confirmation mail's link carries it too.
+ */
 export function SignUpForm() {
   const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const next = params.get('next');
+  const arrival = readArrival(useLocation().state);
   const signUp = useSignUp();
   const form = useZodForm(signUpFormSchema, {
     defaultValues: {
@@ -24,7 +32,7 @@ export function SignUpForm() {
       email: '',
       password: '',
       confirmPassword: '',
-      agreeTerms: false,
+      agreeTerms: arrival.agreedTerms === true,
     },
   });
   const {
@@ -36,13 +44,15 @@ export function SignUpForm() {
 
   const onSubmit = handleSubmit(async (values) => {
     try {
-      await signUp.mutateAsync(values);
+      await signUp.mutateAsync({ ...values, next: next ?? undefined });
       toast({
         title: 'Account created successfully!',
         description: 'You can now log in with your credentials.',
       });
-      // The sign-in form starts with the address just used.
-      navigate(paths.login, { state: { email: values.email } });
+      // The sign-in form starts with the address just used, and says a link went there.
+      navigate(withNextPath(paths.login, next), {
+        state: { emailed: values.email } satisfies JoinArrival,
+      });
     } catch (err) {
       if (isNetworkError(err)) {
         toastError('Network error. Please try again.', 'Sign up failed');
@@ -134,7 +144,7 @@ export function SignUpForm() {
       </form>
       <p className="text-center text-sm text-muted">
         Already have an account?{' '}
-        <Link to={paths.login} className={linkClass}>
+        <Link to={withNextPath(paths.login, next)} className={linkClass}>
           Sign in
         </Link>
       </p>

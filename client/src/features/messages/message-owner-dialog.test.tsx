@@ -56,7 +56,15 @@ function Harness() {
         starter={starter}
         open={open}
         onOpenChange={setOpen}
-        summary={<p>Summary of {starter.title}</p>}
+        summary={
+          <>
+            <p>Summary of {starter.title}</p>
+            {/* A control before the message box, as the page's summary may have. */}
+            <button type="button">Owner details</button>
+          </>
+        }
+        signInChoices={<a href="/login?next=%2Fstarter%2F1">Sign In</a>}
+        unconfirmedNotice={<p>Confirm your email to send messages</p>}
       />
       <Toaster />
     </>
@@ -135,6 +143,24 @@ describe('Message Starter Owner dialog', () => {
     await waitFor(() => expect(screen.getByRole('button', { name: 'Send Message' })).toBeEnabled());
   });
 
+  it('opens with focus in the message box, not on a control of the summary', async () => {
+    serve(me, () => json({}, 201));
+    renderWithProviders(<Harness />);
+    const box = await screen.findByRole('textbox', { name: 'Message' });
+    await waitFor(() => expect(box).toHaveFocus());
+    await userEvent.keyboard('Hello');
+    expect(box).toHaveValue('Hello');
+  });
+
+  it('tells a member who has not confirmed their address before they type', async () => {
+    const posts = serve({ ...me, emailVerified: false }, () => json({}, 201));
+    renderWithProviders(<Harness />);
+    expect(await screen.findByText('Confirm your email to send messages')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(screen.getByRole('button', { name: 'Send Message' })).toBeDisabled();
+    expect(posts).toEqual([]);
+  });
+
   it('asks signed-out visitors to sign in instead', async () => {
     const posts = serve(null, () => json({}, 201));
     renderWithProviders(<Harness />);
@@ -142,7 +168,11 @@ describe('Message Starter Owner dialog', () => {
     expect(
       screen.getByText('You need to sign in to message other community members.'),
     ).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/api/login');
+    // The page's way in, not the external provider's /api/login.
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fstarter%2F1',
+    );
     await userEvent.click(screen.getByRole('button', { name: 'Cancel' }));
     expect(screen.getByText('dialog closed')).toBeInTheDocument();
     expect(posts).toEqual([]);

@@ -12,7 +12,6 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useSendMessage } from './messages-api';
-import { paths } from '../../lib/paths';
 import { readDraft, saveDraft } from '../../lib/drafts';
 
 export interface MessageOwnerDialogProps {
@@ -21,6 +20,10 @@ export interface MessageOwnerDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The starter as its own feature shows it; the page composes it in. */
   summary: ReactNode;
+  /** Signed out: the ways in (Sign In, Create Account) that come back to this dialog. */
+  signInChoices: ReactNode;
+  /** Signed in but not confirmed: said instead of letting them write what would be refused. */
+  unconfirmedNotice: ReactNode;
 }
 
 /** Message Starter Owner dialog (spec §2, §4, §5). */
@@ -29,22 +32,25 @@ export function MessageOwnerDialog({
   open,
   onOpenChange,
   summary,
+  signInChoices,
+  unconfirmedNotice,
 }: MessageOwnerDialogProps) {
   const { user, isLoading } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       {user || isLoading ? (
-        <MessageForm starter={starter} onOpenChange={onOpenChange} summary={summary} />
+        <MessageForm
+          starter={starter}
+          onOpenChange={onOpenChange}
+          summary={summary}
+          unconfirmedNotice={user && !user.emailVerified ? unconfirmedNotice : null}
+        />
       ) : (
         <DialogContent
           title="Sign In Required"
           description="You need to sign in to message other community members."
         >
-          <DialogActions>
-            <Button asChild>
-              <a href={paths.externalSignIn}>Sign In</a>
-            </Button>
-          </DialogActions>
+          <DialogActions>{signInChoices}</DialogActions>
         </DialogContent>
       )}
     </Dialog>
@@ -55,10 +61,13 @@ function MessageForm({
   starter,
   onOpenChange,
   summary,
+  unconfirmedNotice,
 }: {
   starter: Starter;
   onOpenChange: (open: boolean) => void;
   summary: ReactNode;
+  /** Set while the member's address is unconfirmed: the server would refuse the message. */
+  unconfirmedNotice: ReactNode;
 }) {
   const id = useId();
   const fieldId = `${id}-message`;
@@ -108,9 +117,19 @@ function MessageForm({
     ),
   );
 
+  const blocked = !!unconfirmedNotice;
   return (
-    <DialogContent title="Message Starter Owner">
+    <DialogContent
+      title="Message Starter Owner"
+      // The message box first, not whatever control comes first in the summary.
+      onOpenAutoFocus={(event) => {
+        if (blocked) return;
+        event.preventDefault();
+        form.setFocus('content');
+      }}
+    >
       <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
+        {unconfirmedNotice}
         {summary}
         <Field id={fieldId} label="Message" error={error}>
           <Textarea
@@ -118,6 +137,7 @@ function MessageForm({
             aria-describedby={`${error ? `${fieldId}-error ` : ''}${countId}`}
             placeholder="Hi! I'd love to try your starter. When would suit you for a pickup?"
             rows={5}
+            disabled={blocked}
             {...form.register('content')}
           />
           <CharacterCount id={countId} length={content.length} max={MESSAGE_MAX_LENGTH} />
@@ -130,7 +150,7 @@ function MessageForm({
           </span>
         </p>
         <DialogActions>
-          <Button type="submit" disabled={send.isPending}>
+          <Button type="submit" disabled={send.isPending || blocked}>
             {send.isPending ? 'Sending...' : 'Send Message'}
           </Button>
         </DialogActions>

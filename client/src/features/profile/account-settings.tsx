@@ -5,7 +5,7 @@ import { Card } from '../../components/ui/card';
 import { RadioCardsField, TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import {
   useChangeEmail,
   useChangePassword,
@@ -21,16 +21,16 @@ function ChangePasswordForm() {
   const form = useZodForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
   });
-  const onSubmit = form.handleSubmit(async ({ currentPassword, newPassword }) => {
-    try {
-      const notice = await change.mutateAsync({ currentPassword, newPassword });
-      toast({ title: 'Password changed', description: notice.message });
-      form.reset();
-    } catch (err) {
-      showServerFieldErrors(form, err, ['currentPassword', 'newPassword']);
-      failed(err, 'Could not change the password');
-    }
-  });
+  const onSubmit = submitWith(
+    form,
+    ({ currentPassword, newPassword }) => change.mutateAsync({ currentPassword, newPassword }),
+    {
+      fields: ['currentPassword', 'newPassword'],
+      failure: 'Could not change the password',
+      success: 'Password changed',
+      reset: true,
+    },
+  );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold">
@@ -70,15 +70,11 @@ function ChangePasswordForm() {
 function ChangeEmailForm({ user }: { user: CurrentUser }) {
   const change = useChangeEmail();
   const form = useZodForm(changeEmailSchema, { defaultValues: { email: '', currentPassword: '' } });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      const notice = await change.mutateAsync(values);
-      toast({ title: 'Check your inbox', description: notice.message });
-      form.reset();
-    } catch (err) {
-      showServerFieldErrors(form, err, ['email', 'currentPassword']);
-      failed(err, 'Could not change the address');
-    }
+  const onSubmit = submitWith(form, change.mutateAsync, {
+    fields: ['email', 'currentPassword'],
+    failure: 'Could not change the address',
+    success: 'Check your inbox',
+    reset: true,
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="email-heading">

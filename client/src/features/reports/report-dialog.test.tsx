@@ -48,6 +48,7 @@ function open(onOpenChange = vi.fn()) {
         open
         onOpenChange={onOpenChange}
         summary={<p>Summary of {starter.title}</p>}
+        signInChoices={<a href="/login?next=%2Fstarter%2F1">Sign In</a>}
       />
       <Toaster />
     </>,
@@ -61,7 +62,10 @@ describe('the report dialog', () => {
     open();
     expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeInTheDocument();
     expect(screen.getByText('You need to sign in to report posts.')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute('href', '/api/login');
+    expect(screen.getByRole('link', { name: 'Sign In' })).toHaveAttribute(
+      'href',
+      '/login?next=%2Fstarter%2F1',
+    );
     expect(screen.queryByRole('radio')).not.toBeInTheDocument();
   });
 

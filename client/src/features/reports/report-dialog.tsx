@@ -1,6 +1,6 @@
 import { useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
-import { AlertTriangle, LogIn } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { reportReasons } from '../../../../common/catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
 import { createReportSchema } from '../../../../common/reports';
@@ -19,7 +19,6 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useZodForm, showServerFieldErrors } from '../../lib/use-zod-form';
 import { useCurrentUser } from '../../lib/current-user';
 import { useCreateReport } from './reports-api';
-import { paths } from '../../lib/paths';
 
 export interface ReportDialogProps {
   starter: Starter;
@@ -27,10 +26,18 @@ export interface ReportDialogProps {
   onOpenChange: (open: boolean) => void;
   /** The starter as its own feature shows it; the page composes it in. */
   summary: ReactNode;
+  /** Signed out: the ways in (Sign In, Create Account), composed in by the page. */
+  signInChoices: ReactNode;
 }
 
 /** Report Post dialog (spec §2); signed-out visitors get the 'Sign In Required' variant. */
-export function ReportDialog({ starter, open, onOpenChange, summary }: ReportDialogProps) {
+export function ReportDialog({
+  starter,
+  open,
+  onOpenChange,
+  summary,
+  signInChoices,
+}: ReportDialogProps) {
   const { user } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -46,14 +53,7 @@ export function ReportDialog({ starter, open, onOpenChange, summary }: ReportDia
         </DialogContent>
       ) : (
         <DialogContent title="Sign In Required" description="You need to sign in to report posts.">
-          <DialogActions>
-            <Button asChild>
-              <a href={paths.externalSignIn}>
-                <LogIn className="size-4" aria-hidden />
-                Sign In
-              </a>
-            </Button>
-          </DialogActions>
+          <DialogActions>{signInChoices}</DialogActions>
         </DialogContent>
       )}
     </Dialog>

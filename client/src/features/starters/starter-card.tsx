@@ -100,7 +100,8 @@ export function StarterCard({
               // A link, not a silently disabled button: it says why and leads to signing in.
               <Button asChild className="w-full max-sm:h-11" size="sm" variant="outline">
                 <Link
-                  to={signInHref(location.pathname + location.search)}
+                  // Back to this starter with its message dialog open, not to the list.
+                  to={signInHref(paths.starterDialog.href(starter.id, 'message'))}
                   aria-label={`Sign In to Message: ${starter.title}`}
                 >
                   Sign In to Message

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation } from 'react-router';
+import { Link, useLocation, useSearchParams } from 'react-router';
 import { ArrowLeft, CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
 import { subcategoryLabel } from '../../../../common/catalogue';
 import { ownerName } from '../../../../common/display';
@@ -102,14 +102,37 @@ function Message({ title }: { title: string }) {
   );
 }
 
+/**
+ * A dialog of this page that `?dialog=<name>` opens on arrival: signing in or joining from it
+ * comes back that way (decision 048). Closing drops the parameter, so a reload or Back does
+ * not open it again.
+ */
+function useDialogFromUrl(name: 'message' | 'report') {
+  const [params, setParams] = useSearchParams();
+  const param = paths.starterDialog.param;
+  const [open, setOpen] = useState(() => params.get(param) === name);
+  const change = (next: boolean) => {
+    setOpen(next);
+    if (!next && params.get(param) === name)
+      setParams(
+        (current) => {
+          current.delete(param);
+          return current;
+        },
+        { replace: true },
+      );
+  };
+  return [open, change] as const;
+}
+
 /** /starter/:id (spec §2). */
 export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user } = useCurrentUser();
   const { MessageDialog, ReportDialog, MemberSummary, FamilyLinks } = useStarterDialogs();
-  const [messageOpen, setMessageOpen] = useState(false);
-  const [reportOpen, setReportOpen] = useState(false);
+  const [messageOpen, setMessageOpen] = useDialogFromUrl('message');
+  const [reportOpen, setReportOpen] = useDialogFromUrl('report');
   const starter = query.data;
   useDocumentTitle(id === null ? 'Invalid starter ID' : (starter?.title ?? 'Starter'));
   useOpenGraph(starter);
@@ -123,6 +146,8 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   }
 
   const isOwner = !!user && !!starter && user.id === starter.userId;
+  // A link back to the message dialog may outlive the chance to ask (claimed, or now the owner).
+  const canAsk = !!starter && !isOwner && !starter.isClaimed && starter.canMessage !== false;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -205,11 +230,11 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               )
             ) : (
               <div className="flex flex-col gap-3 sm:flex-row">
-                {!starter.isClaimed && starter.canMessage !== false && (
+                {canAsk && (
                   // flex-1 only in a row: in the phone's column it squeezed the button to 24 px.
                   <Button className="sm:flex-1" size="lg" onClick={() => setMessageOpen(true)}>
                     <MessageCircle className="size-5" aria-hidden />
-                    Message Owner
+                    {user ? 'Message Owner' : 'Sign In to Message'}
                   </Button>
                 )}
                 {user && (
@@ -221,7 +246,11 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               </div>
             )}
           </div>
-          <MessageDialog starter={starter} open={messageOpen} onOpenChange={setMessageOpen} />
+          <MessageDialog
+            starter={starter}
+            open={messageOpen && canAsk}
+            onOpenChange={setMessageOpen}
+          />
           {user && !isOwner && (
             <ReportDialog starter={starter} open={reportOpen} onOpenChange={setReportOpen} />
           )}
