@@ -19,12 +19,12 @@ export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null
     }
     const root = container();
     if (!root) return;
-    const before = document.activeElement;
+    // A link or button keeping focus is where the move started, not the new page's choice.
     const tookFocus = () => {
       const active = document.activeElement;
       if (!active || active === document.body) return false;
       if (active.closest('[role="dialog"], [role="alertdialog"]')) return true;
-      return active !== before && root.contains(active);
+      return root.contains(active) && active.matches('input, textarea, select, [contenteditable]');
     };
     const tryFocus = () => {
       if (tookFocus()) return true;

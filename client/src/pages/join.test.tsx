@@ -1,7 +1,12 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useLocation } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../components/ui/toast';
+import { SignInForm } from '../features/auth/sign-in-form';
+import { SignUpForm } from '../features/auth/sign-up-form';
+import { fakeServer } from '../test/fake-server';
+import { jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import JoinPage from './join';
 
@@ -69,5 +74,80 @@ describe('the join page', () => {
     renderJoin();
     // The spec names the page by the header's button that leads to it.
     expect(document.title).toBe('Join Community · CultureShare');
+  });
+});
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('joining from a page', () => {
+  function Address() {
+    const { pathname, search } = useLocation();
+    return <output aria-label="address">{pathname + search}</output>;
+  }
+
+  it('keeps the way back through /join, /signup and /login, ticks the agreed terms and says where the link went', async () => {
+    const user = userEvent.setup();
+    const calls = fakeServer({
+      'GET /api/auth/user': () => jsonResponse({ message: 'Sign in required' }, 401),
+      'GET /api/site': () => ({ donationUrl: null, socialUrl: null, externalSignIn: null }),
+      'POST /api/auth/signup': () => jsonResponse({}, 201),
+      'POST /api/auth/login': () => jsonResponse({}, 200),
+    });
+    const back = '/starter/5?dialog=message';
+    renderWithProviders(
+      <>
+        <Routes>
+          <Route path="/join" element={<JoinPage />} />
+          <Route path="/signup" element={<SignUpForm />} />
+          <Route path="/login" element={<SignInForm />} />
+          <Route path="*" element={null} />
+        </Routes>
+        <Address />
+        <Toaster />
+      </>,
+      { path: `/join?next=${encodeURIComponent(back)}` },
+    );
+    await user.click(await screen.findByRole('checkbox', { name: /I have read and agree/ }));
+    await user.click(screen.getByRole('button', { name: 'I Agree - Create Account' }));
+    expect(screen.getByLabelText('address')).toHaveTextContent(
+      `/signup?next=${encodeURIComponent(back)}`,
+    );
+    // Agreed a moment ago on /join: the box is ticked already.
+    expect(screen.getByRole('checkbox', { name: /I agree to the/ })).toBeChecked();
+
+    await user.type(screen.getByLabelText('First Name'), 'Kim');
+    await user.type(screen.getByLabelText('Last Name'), 'Baker');
+    await user.type(screen.getByLabelText('Email'), 'kim@example.test');
+    await user.type(screen.getByLabelText('Password'), 'long-enough-1');
+    await user.type(screen.getByLabelText('Confirm Password'), 'long-enough-1');
+    await user.click(screen.getByRole('button', { name: 'Create Account' }));
+
+    await waitFor(() =>
+      expect(screen.getByLabelText('address')).toHaveTextContent(
+        `/login?next=${encodeURIComponent(back)}`,
+      ),
+    );
+    const signup = calls.find((c) => c.method === 'POST')!;
+    expect(signup.url).toBe(`/api/auth/signup?next=${encodeURIComponent(back)}`);
+    expect(signup.body).toEqual({
+      email: 'kim@example.test',
+      password: 'long-enough-1',
+      firstName: 'Kim',
+      lastName: 'Baker',
+    });
+    expect(
+      screen.getByText(
+        (_, el) =>
+          el?.tagName === 'SPAN' &&
+          el.textContent === "We've emailed kim@example.test a link to confirm your account",
+      ),
+    ).toBeInTheDocument();
+    // The address never went into the URL.
+    expect(screen.getByLabelText('address')).not.toHaveTextContent('kim');
+    expect(screen.getByLabelText('Email')).toHaveValue('kim@example.test');
+
+    await user.type(screen.getByLabelText('Password'), 'long-enough-1');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    await waitFor(() => expect(screen.getByLabelText('address')).toHaveTextContent(back));
   });
 });

@@ -210,3 +210,11 @@ describe('SignInForm', () => {
     expect(document.cookie).not.toContain('cs_login_error');
   });
 });
+
+describe('SignUpForm terms box', () => {
+  it('leaves the terms box empty on /signup reached any other way', async () => {
+    serve(() => json({}, 201));
+    renderAt('/signup', <SignUpForm />);
+    expect(await screen.findByRole('checkbox', { name: /I agree to the/ })).not.toBeChecked();
+  });
+});

@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useFocusHeadingOnRouteChange } from './route-focus';
+
+const main = () => document.getElementById('main');
+
+function Shell() {
+  useFocusHeadingOnRouteChange(main);
+  return (
+    <>
+      <nav>
+        <Link to="/later">Later page</Link> <Link to="/?page=2">Page 2</Link>{' '}
+        <Link to="/form">Form page</Link>
+      </nav>
+      <main id="main">
+        <Outlet />
+      </main>
+    </>
+  );
+}
+
+/** A page whose heading comes once its data has arrived, as pages after a move do. */
+function LaterPage() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    void Promise.resolve().then(() => setLoaded(true));
+  }, []);
+  return loaded ? <h1>Later heading</h1> : <p>Loading…</p>;
+}
+
+function FormPage() {
+  return (
+    <>
+      <h1>Form heading</h1>
+      {/* eslint-disable-next-line jsx-a11y/no-autofocus -- what the hook must leave alone */}
+      <input aria-label="Search" autoFocus />
+    </>
+  );
+}
+
+function renderShell() {
+  const router = createMemoryRouter(
+    [
+      {
+        element: <Shell />,
+        children: [
+          { path: '/', element: <h1>Home heading</h1> },
+          { path: '/later', element: <LaterPage /> },
+          { path: '/form', element: <FormPage /> },
+        ],
+      },
+    ],
+    { initialEntries: ['/'] },
+  );
+  render(<RouterProvider router={router} />);
+  return router;
+}
+
+describe('focus after a route change', () => {
+  it('stays put on the first load, then lands on the new page heading once it is drawn', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    expect(screen.getByRole('heading', { name: 'Home heading' })).not.toHaveFocus();
+    expect(document.activeElement).toBe(document.body);
+
+    await user.click(screen.getByRole('link', { name: 'Later page' }));
+    const heading = await screen.findByRole('heading', { name: 'Later heading' });
+    await waitFor(() => expect(heading).toHaveFocus());
+    // Focusable by script only: not a new Tab stop.
+    expect(heading).toHaveAttribute('tabindex', '-1');
+  });
+
+  it('leaves focus alone for a change of query on the same page', async () => {
+    const user = userEvent.setup();
+    const router = renderShell();
+    const link = screen.getByRole('link', { name: 'Page 2' });
+    await user.click(link);
+    expect(router.state.location.search).toBe('?page=2');
+    expect(link).toHaveFocus();
+  });
+
+  it('leaves focus where the new page put it on purpose', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('link', { name: 'Form page' }));
+    const field = await screen.findByRole('textbox', { name: 'Search' });
+    await waitFor(() => expect(field).toHaveFocus());
+    expect(screen.getByRole('heading', { name: 'Form heading' })).not.toHaveFocus();
+  });
+});
