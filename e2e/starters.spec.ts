@@ -158,10 +158,10 @@ test('visitors browse and see the signed-out states', async ({ page, browser }) 
 
   await page.goto(`/browse?search=${word}`);
   const card = page.getByRole('article').filter({ hasText: word });
-  // A link to sign in that comes back here, not a silently disabled button.
+  // A link to sign in that comes back to the starter with its message dialog open.
   await expect(card.getByRole('link', { name: /^Sign In to Message/ })).toHaveAttribute(
     'href',
-    `/login?next=${encodeURIComponent(`/browse?search=${word}`)}`,
+    `/login?next=${encodeURIComponent(`/starter/${id}?dialog=message`)}`,
   );
   await expect(card.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
@@ -169,7 +169,7 @@ test('visitors browse and see the signed-out states', async ({ page, browser }) 
   await page.goto(`/starter/${id}`);
   await expect(page.getByRole('heading', { name: `Sourdough ${word}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Report Post' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Message Owner' }).click();
+  await page.getByRole('button', { name: 'Sign In to Message' }).click();
   await expect(page.getByRole('dialog').getByText('Sign In Required')).toBeVisible();
   await page.keyboard.press('Escape');
 
