@@ -83,7 +83,7 @@ describe('BrowseView', () => {
     );
     expect(
       screen.getByRole('link', { name: 'Sign In to Message: Milk kefir grains' }),
-    ).toHaveAttribute('href', '/login?next=%2Fbrowse');
+    ).toHaveAttribute('href', `/login?next=${encodeURIComponent('/starter/1?dialog=message')}`);
   });
 
   it('sends the page, category and type, and a category change clears the type and page', async () => {

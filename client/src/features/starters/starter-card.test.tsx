@@ -60,10 +60,13 @@ describe('StarterCard', () => {
     const img = screen.getByRole('img', { name: 'Heirloom yogurt' });
     expect(img).toHaveAttribute('src', starter.thumbnailPath);
     expect(img).toHaveAttribute('loading', 'lazy');
-    // A link that says why and leads to signing in, then back here.
+    // A link that says why and leads to signing in, then to this starter's message dialog.
     expect(
       await screen.findByRole('link', { name: 'Sign In to Message: Heirloom yogurt' }),
-    ).toHaveAttribute('href', '/login');
+    ).toHaveAttribute(
+      'href',
+      `/login?next=${encodeURIComponent(`/starter/${starter.id}?dialog=message`)}`,
+    );
   });
 
   it("falls back to the emoji, title and 'Photo processing...' when the photo fails", () => {

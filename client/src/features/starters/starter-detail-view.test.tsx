@@ -105,10 +105,10 @@ describe('StarterDetailView', () => {
     expect(screen.queryByRole('button', { name: 'Report Post' })).toBeNull();
   });
 
-  it('offers Message Owner to visitors and Report Post only to signed-in members', async () => {
+  it('offers Sign In to Message to visitors and Report Post only to signed-in members', async () => {
     serve(null, () => json({ ...starter, isClaimed: false }));
     const { unmount } = renderWithProviders(<StarterDetailView rawId="5" />);
-    expect(await screen.findByRole('button', { name: 'Message Owner' })).toBeInTheDocument();
+    expect(await screen.findByRole('button', { name: 'Sign In to Message' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Report Post' })).toBeNull();
     unmount();
 
