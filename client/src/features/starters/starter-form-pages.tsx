@@ -70,12 +70,7 @@ export function EditStarterForm({
   const { starter, problem } = useOwnStarter(rawId);
   if (!starter) return problem;
   return (
-    <PostStarterForm
-      key={starter.id}
-      mode="edit"
-      starter={starter}
-      LineageFields={LineageFields}
-    />
+    <PostStarterForm key={starter.id} mode="edit" starter={starter} LineageFields={LineageFields} />
   );
 }
 

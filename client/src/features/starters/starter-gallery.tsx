@@ -61,7 +61,9 @@ export function StarterGallery({ starter, className }: { starter: Starter; class
             >
               <img
                 src={photo.imagePath}
-                alt={index === 0 ? starter.title : `${starter.title}, photo ${index + 1} of ${count}`}
+                alt={
+                  index === 0 ? starter.title : `${starter.title}, photo ${index + 1} of ${count}`
+                }
                 width={photo.width}
                 height={photo.height}
                 loading={index === 0 ? 'eager' : 'lazy'}

@@ -29,8 +29,7 @@ function usePreviewUrl(file: File | null) {
 
 /** A photo of the form: one the listing has (by id), or one just picked. */
 export type PhotoItem =
-  | { key: string; kind: 'kept'; id: string; src: string }
-  | { key: string; kind: 'new'; file: File };
+  { key: string; kind: 'kept'; id: string; src: string } | { key: string; kind: 'new'; file: File };
 
 let nextKey = 0;
 export const newPhotoItem = (file: File): PhotoItem => ({
@@ -206,14 +205,17 @@ export function StarterPhotoField({
       label="Photo"
       hint={
         <>
-          Upload a photo of your starter (max 5MB, images only). Up to {STARTER_PHOTOS_MAX}{' '}
-          photos; the first is the cover. Drag them or use the arrows to reorder.
+          Upload a photo of your starter (max 5MB, images only). Up to {STARTER_PHOTOS_MAX} photos;
+          the first is the cover. Drag them or use the arrows to reorder.
         </>
       }
       error={error}
     >
       {photos.length > 0 && (
-        <ol aria-label="Your photos, the cover first" className="grid grid-cols-2 gap-2 sm:grid-cols-4">
+        <ol
+          aria-label="Your photos, the cover first"
+          className="grid grid-cols-2 gap-2 sm:grid-cols-4"
+        >
           {photos.map((item, index) => (
             <PhotoTile
               key={item.key}
