@@ -413,6 +413,8 @@ export async function editStarter(
         if (updated.length === 0) {
           throw badRequest(portionsTaken(taken), { portions: portionsTaken(taken) });
         }
+        // Photos not mentioned stay exactly as they are, cover path included.
+        if (input.photoOrder === undefined && input.photos.length === 0) return;
         await arrangePhotos(
           tx,
           input.id,
