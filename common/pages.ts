@@ -163,6 +163,14 @@ export const pages = {
     description:
       'Where a fermentation starter came from and every kitchen it has reached since: its family tree and a map of the places it travelled.',
   },
+  /** The owner changes a listing: every field and its photos (its id and threads stay). */
+  editStarter: {
+    path: '/starter/:id/edit',
+    module: 'edit-starter',
+    title: 'Edit Starter',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   /** '/starter/' with no id: answered with 'Invalid starter ID', not the 404 page. */
   starterWithoutId: {
     path: '/starter',

@@ -12,6 +12,7 @@ import { STARTER_STATUSES } from './starter-status';
 import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
+import { photoOrderSchema, starterPhotoSchema } from './starter-photo';
 
 export const STARTER_TITLE_MAX_LENGTH = 120;
 export const STARTER_DESCRIPTION_MAX_LENGTH = 5000;
@@ -33,6 +34,11 @@ export const starterSchema = z.object({
   imagePath: z.string().nullable(),
   /** 480 px thumbnail for cards, or null. */
   thumbnailPath: z.string().nullable(),
+  /**
+   * Every photo in order, the cover (`imagePath`) first; only a single starter's answer carries
+   * them (lists show the cover alone).
+   */
+  photos: z.array(starterPhotoSchema).optional(),
   isActive: z.boolean(),
   isClaimed: z.boolean(),
   /** Set when a moderator removed it (only its owner and moderators still see it). */
@@ -145,11 +151,50 @@ export const createStarterSchema = z
 export type CreateStarterInput = z.input<typeof createStarterSchema>;
 export type CreateStarter = z.output<typeof createStarterSchema>;
 
-/** PATCH /api/starters/:id — only claiming; there is no un-claim (spec §4). */
+/** The post form's fields by name: the multipart and JSON bodies of posting and editing. */
+export const STARTER_FORM_FIELDS = [
+  'title',
+  'description',
+  'category',
+  'subcategory',
+  'starterType',
+  'customDescription',
+  'location',
+  'portions',
+  'travel',
+  'postage',
+  'bring',
+  'availableDays',
+  'form',
+  'lastFedAt',
+  'careNotes',
+  'parentId',
+  'originStory',
+  'bornYear',
+] as const;
+export type StarterFormField = (typeof STARTER_FORM_FIELDS)[number];
+
+export const CLAIM_ONLY = 'Only isClaimed: true can be changed';
+export const CLAIM_ALONE = 'Mark a starter claimed on its own, without other changes';
+export const EDIT_KEEPS_EXPIRY =
+  'An edit keeps the listing’s end date; use “Still available” to list it longer';
+
+/**
+ * PATCH /api/starters/:id as JSON: the spec's `{isClaimed: true}` (there is no un-claim), or an
+ * edit naming any of the post form's fields (checked, merged with the listing, by
+ * `createStarterSchema`) and `photoOrder`. Anything else is refused.
+ */
 export const updateStarterSchema = z.strictObject(
-  { isClaimed: z.literal(true, 'Only isClaimed: true can be changed') },
-  'Only isClaimed: true can be changed',
+  {
+    ...(Object.fromEntries(STARTER_FORM_FIELDS.map((name) => [name, z.unknown().optional()])) as {
+      [K in StarterFormField]: z.ZodOptional<z.ZodUnknown>;
+    }),
+    isClaimed: z.literal(true, CLAIM_ONLY).optional(),
+    photoOrder: photoOrderSchema.optional(),
+  },
+  { error: (issue) => (issue.code === 'unrecognized_keys' ? CLAIM_ONLY : undefined) },
 );
+export type UpdateStarter = z.output<typeof updateStarterSchema>;
 
 const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 

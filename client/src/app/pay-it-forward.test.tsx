@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReceivedCulture } from '../../../common/lineage';
 import { fakeServer } from '../test/fake-server';
+import { aMember } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { HANDOVER_NOT_FOUND_NOTICE, PostStarterFromHandover } from './pay-it-forward';
 
@@ -11,7 +12,7 @@ afterEach(() => vi.unstubAllGlobals());
 const received: ReceivedCulture = {
   handoverId: 7,
   starterId: 41,
-  title: 'Rye sourdough',
+  title: 'Rye sourdough, fed daily',
   category: 'grain',
   subcategory: 'sourdough',
   starterType: 'Rye sourdough',
@@ -34,8 +35,9 @@ function watchUploads() {
 }
 
 describe('the post form from a received hand-over', () => {
-  it('is filled in from the culture, names it as the parent, and sends its form and notes', async () => {
+  it('fills in what is known, asks only what changed, and puts the photo first', async () => {
     fakeServer({
+      'GET /api/auth/user': () => aMember({ location: 'York, UK' }),
       'GET /api/me/received-cultures/7': () => received,
       'GET /api/me/received-cultures': () => [received],
     });
@@ -43,27 +45,38 @@ describe('the post form from a received hand-over', () => {
     renderWithProviders(<PostStarterFromHandover from="7" />);
 
     expect(await screen.findByText(/Passing on/)).toHaveTextContent(
-      'Passing on Rye sourdough from anna',
+      'Passing on Rye sourdough, fed daily from anna',
     );
+    // The giver's title describes their jar; the new one starts from the culture's type.
     expect(screen.getByLabelText('Title')).toHaveValue('Rye sourdough');
-    expect(screen.getByLabelText('Category')).toHaveValue('grain');
-    expect(screen.getByLabelText('Starter Type', { exact: true })).toHaveValue('sourdough');
-    const parent = await screen.findByLabelText('This culture came from…');
-    expect(parent).toHaveValue('41');
-    expect(within(parent).getByRole('option', { selected: true })).toHaveTextContent(
-      'Rye sourdough — from anna',
-    );
+    expect(screen.getByLabelText('Title')).not.toHaveValue(received.title);
+    // The member's place comes from their profile.
+    expect(screen.getByLabelText('Location')).toHaveValue('York, UK');
+    // The origin story and year belong to the family tree already: not asked again.
+    expect(screen.queryByLabelText(/Origin story/)).toBeNull();
+    expect(screen.queryByLabelText('Born (year)')).toBeNull();
+    // The photo comes first, then the title and the description.
+    const photo = screen.getByLabelText('Photo');
+    const title = screen.getByLabelText('Title');
+    const description = screen.getByLabelText('Description');
+    expect(photo.compareDocumentPosition(title) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+    expect(
+      title.compareDocumentPosition(description) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    // What is known is folded away, still filled in.
+    const more = screen.getByText('More Details (optional)').closest('details')!;
+    expect(more.open).toBe(false);
+    expect(within(more).getByLabelText('Category')).toHaveValue('grain');
 
     await userEvent.type(screen.getByLabelText('Description'), 'Passed on from Anna, lively.');
-    await userEvent.type(screen.getByLabelText('Location'), 'York, UK');
-    await userEvent.type(screen.getByLabelText('Born (year)'), '1990');
     await userEvent.click(screen.getByRole('button', { name: 'Post Starter' }));
     await waitFor(() => expect(sent).toHaveLength(1));
     const body = sent[0]!;
+    expect(body.get('title')).toBe('Rye sourdough');
+    expect(body.get('location')).toBe('York, UK');
     expect(body.get('parentId')).toBe('41');
     expect(body.get('form')).toBe('dried');
     expect(body.getAll('careNotes')).toEqual(['Feed with dark rye, 1:2:2.']);
-    expect(body.get('bornYear')).toBe('1990');
     expect(body.get('subcategory')).toBe('sourdough');
   });
 

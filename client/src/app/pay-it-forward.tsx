@@ -1,13 +1,25 @@
 import { HeartHandshake, Info } from 'lucide-react';
 import { ownerName } from '../../../common/display';
+import type { ReceivedCulture } from '../../../common/lineage';
+import type { CreateStarterInput } from '../../../common/starters';
 import { useReceivedCulture } from '../features/lineage/lineage-api';
 import { LineageFields, prefillFrom } from '../features/lineage/lineage-fields';
-import { PostStarterForm as StarterForm } from '../features/starters/post-starter-form';
-import type { CreateStarterInput } from '../../../common/starters';
+import {
+  PostStarterForm as StarterForm,
+  type StarterFormMode,
+} from '../features/starters/post-starter-form';
+import { EditStarterForm, PostAgainForm } from '../features/starters/starter-form-pages';
+import { useCurrentUser } from '../lib/current-user';
 
 /** The starters feature's form with the lineage feature's "Where it comes from" in it. */
-function PostStarterForm({ prefill }: { prefill?: Partial<CreateStarterInput> }) {
-  return <StarterForm prefill={prefill} LineageFields={LineageFields} />;
+function PostStarterForm({
+  prefill,
+  mode,
+}: {
+  prefill?: Partial<CreateStarterInput>;
+  mode?: StarterFormMode;
+}) {
+  return <StarterForm prefill={prefill} mode={mode} LineageFields={LineageFields} />;
 }
 
 export const HANDOVER_NOT_FOUND_NOTICE =
@@ -28,15 +40,28 @@ function Notice({ children, icon }: { children: React.ReactNode; icon: React.Rea
 }
 
 /**
+ * What passing a culture on can fill in: what the lineage feature knows of the culture (its
+ * type, form, the giver's notes, its parent) and the member's own place from their profile.
+ */
+export function payItForwardPrefill(
+  culture: ReceivedCulture,
+  profileLocation: string | null | undefined,
+): Partial<CreateStarterInput> {
+  return { ...prefillFrom(culture), location: profileLocation ?? '' };
+}
+
+/**
  * /post, or /post?from=<handoverId>: the form filled in from a culture the member received here
- * (its type, form, the giver's care notes and its parent), so passing it on is quick. A
- * hand-over that is not theirs opens the empty form with a polite notice.
+ * (its type, form, the giver's care notes, its parent and the member's place), the known parts
+ * folded away, so passing it on asks only for a photo and a few words. A hand-over that is not
+ * theirs opens the empty form with a polite notice.
  */
 export function PostStarterFromHandover({ from }: { from: string | null }) {
   const handoverId = from !== null && /^\d{1,9}$/.test(from) ? Number(from) : null;
   const received = useReceivedCulture(handoverId);
+  const { user, isLoading } = useCurrentUser();
   if (from === null) return <PostStarterForm />;
-  if (handoverId !== null && received.isPending) {
+  if ((handoverId !== null && received.isPending) || isLoading) {
     return (
       <p role="status" className="sr-only">
         Loading the culture you received…
@@ -48,11 +73,15 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
     return (
       <>
         <Notice icon={<HeartHandshake className="mt-0.5 size-4 shrink-0 text-sage" aria-hidden />}>
-          Passing on <strong>{culture.title}</strong> from {ownerName(culture.giver)}: its type,
-          form and care notes are filled in, and its family tree will show your listing as the next
-          generation. Add your own description and location.
+          Passing on <strong>{culture.title}</strong> from {ownerName(culture.giver)}: its family
+          tree will show your listing as the next generation. Add a photo and a few words about
+          yours.
         </Notice>
-        <PostStarterForm key={culture.handoverId} prefill={prefillFrom(culture)} />
+        <PostStarterForm
+          key={culture.handoverId}
+          mode="payItForward"
+          prefill={payItForwardPrefill(culture, user?.location)}
+        />
       </>
     );
   }
@@ -64,4 +93,14 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
       <PostStarterForm />
     </>
   );
+}
+
+/** /post?again=<starterId>: one of the member's claimed listings posted again, filled in. */
+export function PostAgain({ starterId }: { starterId: string }) {
+  return <PostAgainForm rawId={starterId} LineageFields={LineageFields} />;
+}
+
+/** /starter/:id/edit with the lineage feature's fields in the form. */
+export function EditStarter({ rawId }: { rawId: string | undefined }) {
+  return <EditStarterForm rawId={rawId} LineageFields={LineageFields} />;
 }

@@ -39,9 +39,17 @@ export const paths = {
     path: pages.starterFamily.path,
     href: (id: number) => `/starter/${id}/family`,
   },
+  editStarter: {
+    path: pages.editStarter.path,
+    href: (id: number) => `/starter/${id}/edit`,
+  },
   /** The post form filled in from a culture the member received here ("pay it forward"). */
   postFrom: {
     href: (handoverId: number) => `/post?from=${handoverId}`,
+  },
+  /** "Post Again": a new listing filled in from one of the member's claimed ones. */
+  postAgain: {
+    href: (starterId: number) => `/post?again=${starterId}`,
   },
   browseCategory: {
     href: (category: string) => `/browse?category=${encodeURIComponent(category)}`,

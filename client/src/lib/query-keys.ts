@@ -20,6 +20,8 @@ export const starterKeys = {
   list: (params: StarterListParams) => ['starters', 'list', params] as const,
   detail: (id: number) => ['starters', 'detail', id] as const,
   mine: ['starters', 'mine'] as const,
+  /** A listing's photos as files, to post it again ("Post Again"). */
+  photoFiles: (id: number) => ['starters', 'photo-files', id] as const,
 };
 
 /**

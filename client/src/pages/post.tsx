@@ -2,7 +2,7 @@ import { Link, useSearchParams } from 'react-router';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
-import { PostStarterFromHandover } from '../app/pay-it-forward';
+import { PostAgain, PostStarterFromHandover } from '../app/pay-it-forward';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
@@ -20,5 +20,7 @@ export default function Page() {
         </Button>
       </SignInRequired>
     );
+  const again = search.get('again');
+  if (again !== null) return <PostAgain starterId={again} />;
   return <PostStarterFromHandover from={search.get('from')} />;
 }

@@ -54,6 +54,7 @@ import {
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
 } from '../../../common/starters';
+import { STARTER_PHOTOS_MAX } from '../../../common/starter-photo';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -297,9 +298,14 @@ export const photos = pgTable(
     thumbnail: bytea('thumbnail').notNull(),
     width: integer('width').notNull(),
     height: integer('height').notNull(),
+    /** Its place among the starter's photos; 0 is the cover, which `starters.image_path` names. */
+    position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('photos_starter_idx').on(t.starterId)],
+  (t) => [
+    index('photos_starter_idx').on(t.starterId),
+    check('photos_position_range', sql`${t.position} BETWEEN 0 AND ${n(STARTER_PHOTOS_MAX - 1)}`),
+  ],
 );
 
 // ---------------------------------------------------------------- messages

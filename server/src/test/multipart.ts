@@ -13,7 +13,7 @@ export interface UploadFile {
  */
 export function multipart(
   fields: Record<string, string> | Array<[string, string]>,
-  file?: UploadFile,
+  file?: UploadFile | UploadFile[],
 ) {
   const boundary = `----cultureshare${crypto.randomBytes(8).toString('hex')}`;
   const chunks: Buffer[] = [];
@@ -24,7 +24,8 @@ export function multipart(
       ),
     );
   }
-  if (file) {
+  for (const one of file === undefined ? [] : Array.isArray(file) ? file : [file]) {
+    const file = one;
     chunks.push(
       Buffer.from(
         `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'image'}"; filename="${file.filename}"\r\nContent-Type: ${file.contentType}\r\n\r\n`,

@@ -19,10 +19,13 @@ interface Binding<Values extends FieldValues> {
   formState: { errors: FieldErrors<Values> };
 }
 
-/** The form's values for passing on a culture received here ("pay it forward"). */
+/**
+ * The form's values for passing on a culture received here ("pay it forward"). The title is
+ * the culture's type, not the giver's title: theirs describes their jar ("…fed daily").
+ */
 export function prefillFrom(culture: ReceivedCulture): Partial<CreateStarterInput> {
   return {
-    title: culture.title,
+    title: culture.starterType,
     category: culture.category,
     subcategory: culture.subcategory,
     starterType: culture.starterType,

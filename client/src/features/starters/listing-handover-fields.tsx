@@ -118,10 +118,13 @@ export function ListingHandoverFields<Values extends FieldValues>({
   form,
   idPrefix,
   note,
+  keepsEndDate,
 }: {
   form: Binding<Values>;
   idPrefix: string;
   note?: ReactNode;
+  /** An edit keeps the listing's end date ("Still available" lists it longer). */
+  keepsEndDate?: boolean;
 }) {
   const n = (name: string) => name as FieldPath<Values>;
   const travel =
@@ -151,21 +154,23 @@ export function ListingHandoverFields<Values extends FieldValues>({
             inputMode="numeric"
           />
         </Field>
-        <Field
-          id={ids.days}
-          label="Available for (days)"
-          hint="7 to 90 days; you can renew it"
-          error={err('availableDays')}
-        >
-          <Input
-            {...fieldAria(ids.days, err('availableDays'), true)}
-            {...form.register(n('availableDays'), { valueAsNumber: true })}
-            type="number"
-            min={7}
-            max={90}
-            inputMode="numeric"
-          />
-        </Field>
+        {!keepsEndDate && (
+          <Field
+            id={ids.days}
+            label="Available for (days)"
+            hint="7 to 90 days; you can renew it"
+            error={err('availableDays')}
+          >
+            <Input
+              {...fieldAria(ids.days, err('availableDays'), true)}
+              {...form.register(n('availableDays'), { valueAsNumber: true })}
+              type="number"
+              min={7}
+              max={90}
+              inputMode="numeric"
+            />
+          </Field>
+        )}
       </div>
       <TravelChoice
         form={form}

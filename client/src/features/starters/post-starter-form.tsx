@@ -8,6 +8,7 @@ import {
   STARTER_TITLE_MAX_LENGTH,
   type CreateStarter,
   type CreateStarterInput,
+  type Starter,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -24,145 +25,297 @@ import {
   POST_STARTER_DEFAULTS,
   POST_STARTER_FIELD_NAMES,
   POST_STARTER_FOCUS_ORDER,
+  starterEditFormData,
   starterFormData,
+  valuesOf,
   type PostStarterFormApi,
 } from './post-starter-values';
-import { StarterPhotoField, UploadProgress } from './starter-photo-field';
+import {
+  newPhotoItem,
+  StarterPhotoField,
+  UploadProgress,
+  type PhotoItem,
+} from './starter-photo-field';
 import { StarterTypeFields } from './starter-type-fields';
-import { useCreateStarter } from './starters-api';
+import { useCreateStarter, useEditStarter } from './starters-api';
 
 /** "Where it comes from" (the lineage feature's), composed in by the page. */
 export type LineageFieldsSlot = ComponentType<{ form: PostStarterFormApi; idPrefix: string }>;
 
 /**
- * 'Share a Starter' (spec §2 /post, §5). `prefill`: starting values, e.g. from a culture the
- * member received here (pay it forward).
+ * What the form is for:
+ * - `post`: the spec's /post (photo last, to /browse after posting);
+ * - `payItForward`: passing on a culture received here: what is known is filled in and folded
+ *   away, the photo comes first, and the member lands on the new listing;
+ * - `repost`: "Post Again" of a claimed listing, every field and photo filled in;
+ * - `edit`: the owner changes a listing in place (its id, conversations and family tree stay).
+ */
+export type StarterFormMode = 'post' | 'payItForward' | 'repost' | 'edit';
+
+const keptPhotos = (starter: Starter): PhotoItem[] =>
+  (starter.photos ?? []).map((photo) => ({
+    key: photo.id,
+    kind: 'kept',
+    id: photo.id,
+    src: photo.thumbnailPath,
+  }));
+
+/** Fields the pay-it-forward form folds away: known from the culture received, or optional. */
+const FOLDED_FIELDS = new Set<string>([
+  'category',
+  'subcategory',
+  'starterType',
+  'customDescription',
+  'form',
+  'lastFedAt',
+  'careNotes',
+  'portions',
+  'travel',
+  'postage',
+  'bring',
+  'availableDays',
+]);
+
+/**
+ * 'Share a Starter' (spec §2 /post, §5), and the same form for passing a culture on, posting a
+ * claimed listing again and editing one. `prefill`: starting values.
  */
 export function PostStarterForm({
   prefill,
   LineageFields,
+  mode = 'post',
+  starter,
+  initialPhotos,
 }: {
   prefill?: Partial<CreateStarterInput>;
   LineageFields?: LineageFieldsSlot;
+  mode?: StarterFormMode;
+  /** The listing being edited. */
+  starter?: Starter;
+  /** Photos to start with (Post Again). */
+  initialPhotos?: File[];
 } = {}) {
   const id = useId();
   const navigate = useNavigate();
   const createStarter = useCreateStarter();
-  const [photo, setPhoto] = useState<File | null>(null);
+  const editStarter = useEditStarter();
+  const editing = mode === 'edit' && !!starter;
+  const [photos, setPhotos] = useState<PhotoItem[]>(() =>
+    editing ? keptPhotos(starter) : (initialPhotos ?? []).map(newPhotoItem),
+  );
+  const [photosChanged, setPhotosChanged] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
+  const folded = mode === 'payItForward';
+  const [moreOpen, setMoreOpen] = useState(false);
   // Set once posted, read when the page is left: a box rather than state, nothing re-renders.
   const [posted] = useState(() => ({ current: false }));
 
   const form = useZodForm(createStarterSchema, {
-    defaultValues: { ...POST_STARTER_DEFAULTS, ...prefill },
+    defaultValues: {
+      ...POST_STARTER_DEFAULTS,
+      ...(editing ? valuesOf(starter) : {}),
+      ...prefill,
+    },
     // Focus goes to the first invalid field on screen (see focusFirstInvalid), not the first registered.
     shouldFocusError: false,
   });
 
+  const onError = (err: Error, failed: string) => {
+    setProgress(null);
+    if (err instanceof ApiError && err.fields) {
+      for (const [name, message] of Object.entries(err.fields)) {
+        if (name === 'image' || name === 'photoOrder') setPhotoError(message);
+        else if ((POST_STARTER_FIELD_NAMES as readonly string[]).includes(name)) {
+          if (folded && FOLDED_FIELDS.has(name)) setMoreOpen(true);
+          form.setError(name as (typeof POST_STARTER_FIELD_NAMES)[number], { message });
+        }
+      }
+    }
+    toastError(
+      isNetworkError(err) ? 'Network error. Please try again.' : errorMessage(err, failed),
+    );
+  };
+
   const onSubmit = (values: CreateStarter) => {
-    setProgress(photo ? 0 : null);
+    const uploads = photos.flatMap((p) => (p.kind === 'new' ? [p.file] : []));
+    setProgress(uploads.length ? 0 : null);
+    const onProgress = (fraction: number) => setProgress(fraction);
+    if (editing) {
+      editStarter.mutate(
+        {
+          id: starter.id,
+          form: starterEditFormData(values, photos, { photosChanged }),
+          onProgress,
+        },
+        {
+          onSuccess: (edited) => {
+            posted.current = true;
+            toast({ title: 'Success!', description: 'Starter updated successfully.' });
+            void navigate(paths.starter.href(edited.id));
+          },
+          onError: (err) => onError(err, 'Failed to update starter'),
+        },
+      );
+      return;
+    }
     createStarter.mutate(
-      { form: starterFormData(values, photo), onProgress: (fraction) => setProgress(fraction) },
+      { form: starterFormData(values, uploads), onProgress },
       {
-        onSuccess: () => {
+        onSuccess: (created) => {
           posted.current = true;
           toast({ title: 'Success!', description: 'Your starter has been posted successfully.' });
-          void navigate(paths.browse);
+          // The spec sends a new post to /browse; passing one on shows the listing just made.
+          void navigate(mode === 'post' ? paths.browse : paths.starter.href(created.id));
         },
-        onError: (err) => {
-          setProgress(null);
-          if (err instanceof ApiError && err.fields) {
-            for (const [name, message] of Object.entries(err.fields)) {
-              if (name === 'image') setPhotoError(message);
-              else if ((POST_STARTER_FIELD_NAMES as readonly string[]).includes(name))
-                form.setError(name as (typeof POST_STARTER_FIELD_NAMES)[number], { message });
-            }
-          }
-          toastError(
-            isNetworkError(err)
-              ? 'Network error. Please try again.'
-              : errorMessage(err, 'Failed to create starter'),
-          );
-        },
+        onError: (err) => onError(err, 'Failed to create starter'),
       },
     );
   };
 
   const focusFirstInvalid = (invalid: Partial<Record<string, unknown>>) => {
     const first = POST_STARTER_FOCUS_ORDER.find((name) => invalid[name]);
-    if (first) form.setFocus(first);
+    if (!first) return;
+    if (folded && FOLDED_FIELDS.has(first) && !moreOpen) {
+      setMoreOpen(true);
+      requestAnimationFrame(() => form.setFocus(first));
+      return;
+    }
+    form.setFocus(first);
   };
 
-  const busy = createStarter.isPending;
+  const busy = createStarter.isPending || editStarter.isPending;
+  const photoFirst = mode !== 'post';
+
+  const photoField = (
+    <StarterPhotoField
+      id={`${id}-photo`}
+      photos={photos}
+      error={photoError}
+      onChange={(next, error) => {
+        setPhotos(next);
+        setPhotosChanged(true);
+        setPhotoError(error);
+      }}
+    />
+  );
+  const title = (
+    <TextField
+      form={form}
+      name="title"
+      id={`${id}-title`}
+      label="Title"
+      placeholder="e.g. Lively milk kefir grains"
+      maxLength={STARTER_TITLE_MAX_LENGTH}
+    />
+  );
+  const description = (
+    <TextareaField
+      form={form}
+      name="description"
+      id={`${id}-description`}
+      label="Description"
+      rows={folded ? 4 : 5}
+      maxLength={STARTER_DESCRIPTION_MAX_LENGTH}
+      placeholder={
+        folded
+          ? 'How is it doing in your kitchen? What do you feed it?'
+          : 'How old is it, what do you feed it, how should it be cared for?'
+      }
+    />
+  );
+  const customDescription = (
+    <TextareaField
+      form={form}
+      name="customDescription"
+      id={`${id}-custom`}
+      label="Additional Details"
+      hint="Optional"
+      rows={3}
+      maxLength={STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH}
+    />
+  );
+  const location = (
+    <TextField
+      form={form}
+      name="location"
+      id={`${id}-location`}
+      label="Location"
+      placeholder="City, State/Country"
+      autoComplete="address-level2"
+      maxLength={STARTER_LOCATION_MAX_LENGTH}
+    />
+  );
+  const culture = <CultureFields form={form} idPrefix={`${id}-culture`} />;
+  const handover = (
+    <ListingHandoverFields form={form} idPrefix={`${id}-handover`} keepsEndDate={editing} />
+  );
 
   return (
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10 lg:grid-cols-[1fr_18rem] lg:items-start">
       <Card className="p-5 sm:p-8">
-        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">Share a Starter</h1>
-        <LeaveGuard when={form.formState.isDirty || !!photo} done={posted} />
+        <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
+          {editing ? 'Edit Starter' : 'Share a Starter'}
+        </h1>
+        <LeaveGuard when={form.formState.isDirty || photosChanged} done={posted} />
         <form
           className="mt-6 grid gap-5"
           noValidate
           onSubmit={form.handleSubmit(onSubmit, focusFirstInvalid)}
         >
-          <TextField
-            form={form}
-            name="title"
-            id={`${id}-title`}
-            label="Title"
-            placeholder="e.g. Lively milk kefir grains"
-            maxLength={STARTER_TITLE_MAX_LENGTH}
-          />
-          <StarterTypeFields form={form} />
-          <TextareaField
-            form={form}
-            name="description"
-            id={`${id}-description`}
-            label="Description"
-            rows={5}
-            maxLength={STARTER_DESCRIPTION_MAX_LENGTH}
-            placeholder="How old is it, what do you feed it, how should it be cared for?"
-          />
-          <TextareaField
-            form={form}
-            name="customDescription"
-            id={`${id}-custom`}
-            label="Additional Details"
-            hint="Optional"
-            rows={3}
-            maxLength={STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH}
-          />
-          <TextField
-            form={form}
-            name="location"
-            id={`${id}-location`}
-            label="Location"
-            placeholder="City, State/Country"
-            autoComplete="address-level2"
-            maxLength={STARTER_LOCATION_MAX_LENGTH}
-          />
-          <CultureFields form={form} idPrefix={`${id}-culture`} />
-          <ListingHandoverFields form={form} idPrefix={`${id}-handover`} />
-          {LineageFields && <LineageFields form={form} idPrefix={`${id}-lineage`} />}
-          <StarterPhotoField
-            id={`${id}-photo`}
-            photo={photo}
-            error={photoError}
-            onChange={(file, error) => {
-              setPhoto(file);
-              setPhotoError(error);
-            }}
-          />
+          {photoFirst && photoField}
+          {title}
+          {folded ? (
+            <>
+              {description}
+              {location}
+              <details
+                open={moreOpen}
+                onToggle={(e) => setMoreOpen(e.currentTarget.open)}
+                className="rounded-2xl border border-border"
+              >
+                <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold">
+                  More Details (optional)
+                </summary>
+                <div className="grid gap-5 p-4 pt-1">
+                  <p className="text-sm text-muted">
+                    Its type, form and the giver’s care notes are filled in from the culture you
+                    received; change them only if something is different.
+                  </p>
+                  <StarterTypeFields form={form} />
+                  {customDescription}
+                  {culture}
+                  {handover}
+                </div>
+              </details>
+            </>
+          ) : (
+            <>
+              <StarterTypeFields form={form} />
+              {description}
+              {customDescription}
+              {location}
+              {culture}
+              {handover}
+              {LineageFields && <LineageFields form={form} idPrefix={`${id}-lineage`} />}
+            </>
+          )}
+          {!photoFirst && photoField}
           {progress !== null && busy && (
             <UploadProgress id={`${id}-progress`} fraction={progress} />
           )}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" asChild>
-              <Link to={paths.browse}>Cancel</Link>
+              <Link to={editing ? paths.starter.href(starter.id) : paths.browse}>Cancel</Link>
             </Button>
             <Button type="submit" disabled={busy}>
-              {busy ? 'Posting...' : 'Post Starter'}
+              {editing
+                ? busy
+                  ? 'Saving...'
+                  : 'Save Changes'
+                : busy
+                  ? 'Posting...'
+                  : 'Post Starter'}
             </Button>
           </div>
         </form>

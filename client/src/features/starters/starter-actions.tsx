@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CheckCircle2, Flag, Gift, MoreVertical, Trash2 } from 'lucide-react';
+import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
@@ -17,8 +17,8 @@ const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
 
 /**
- * The three-dot menu of a card or the detail page: 'Mark as Claimed' and 'Delete' for the
- * owner, 'Report Post' for other signed-in members.
+ * The three-dot menu of a card or the detail page: 'Edit', 'Mark as Claimed' (or 'Post Again'
+ * once claimed) and 'Delete' for the owner, 'Report Post' for other signed-in members.
  */
 export function StarterActionsMenu({
   starter,
@@ -80,6 +80,22 @@ export function StarterActionsMenu({
           >
             {isOwner ? (
               <>
+                <DropdownMenu.Item
+                  className={menuItem}
+                  onSelect={() => void navigate(paths.editStarter.href(starter.id))}
+                >
+                  <Pencil className="size-4" aria-hidden />
+                  Edit
+                </DropdownMenu.Item>
+                {starter.isClaimed && (
+                  <DropdownMenu.Item
+                    className={menuItem}
+                    onSelect={() => void navigate(paths.postAgain.href(starter.id))}
+                  >
+                    <Copy className="size-4" aria-hidden />
+                    Post Again
+                  </DropdownMenu.Item>
+                )}
                 {!starter.isClaimed && (
                   <DropdownMenu.Item
                     className={menuItem}

@@ -17,7 +17,7 @@ import { FeedReminder, FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
-import { StarterImage } from './starter-image';
+import { StarterGallery } from './starter-gallery';
 import { useStarter } from './starters-api';
 import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
@@ -161,9 +161,8 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
         </>
       ) : (
         <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
-          <StarterImage
+          <StarterGallery
             starter={starter}
-            variant="full"
             className="rounded-2xl border border-border shadow-sm"
           />
           <div className="grid gap-5">

@@ -1,6 +1,8 @@
-import { useEffect, useState, type ChangeEvent } from 'react';
-import { ImagePlus, X } from 'lucide-react';
+import { useEffect, useState, type ChangeEvent, type DragEvent } from 'react';
+import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
+import { STARTER_PHOTOS_MAX, TOO_MANY_PHOTOS } from '../../../../common/starter-photo';
+import { cn } from '../../lib/cn';
 import { Button } from '../../components/ui/button';
 import { Field, fieldAria } from '../../components/ui/form-controls';
 
@@ -25,79 +27,241 @@ function usePreviewUrl(file: File | null) {
   return file ? url : null;
 }
 
+/** A photo of the form: one the listing has (by id), or one just picked. */
+export type PhotoItem =
+  { key: string; kind: 'kept'; id: string; src: string } | { key: string; kind: 'new'; file: File };
+
+let nextKey = 0;
+export const newPhotoItem = (file: File): PhotoItem => ({
+  key: `new-${(nextKey += 1)}`,
+  kind: 'new',
+  file,
+});
+
+/** Moves the item at `from` to `to`, the others keeping their order. */
+export function movePhoto<T>(items: readonly T[], from: number, to: number): T[] {
+  const next = [...items];
+  const [moved] = next.splice(from, 1);
+  next.splice(to, 0, moved!);
+  return next;
+}
+
+function PhotoTile({
+  item,
+  index,
+  count,
+  idPrefix,
+  onMove,
+  onRemove,
+  drag,
+}: {
+  item: PhotoItem;
+  index: number;
+  count: number;
+  idPrefix: string;
+  onMove: (to: number) => void;
+  onRemove: () => void;
+  drag: {
+    over: boolean;
+    onDragStart: () => void;
+    onDragOver: (e: DragEvent) => void;
+    onDrop: () => void;
+    onDragEnd: () => void;
+  };
+}) {
+  const preview = usePreviewUrl(item.kind === 'new' ? item.file : null);
+  const src = item.kind === 'kept' ? item.src : preview;
+  // A file the browser cannot show (no broken-image icon): no preview at all.
+  const [failed, setFailed] = useState<string | null>(null);
+  const n = index + 1;
+  return (
+    <li
+      draggable
+      onDragStart={drag.onDragStart}
+      onDragOver={drag.onDragOver}
+      onDrop={drag.onDrop}
+      onDragEnd={drag.onDragEnd}
+      className={cn(
+        'grid gap-1.5 rounded-xl border border-border bg-surface p-1.5',
+        drag.over && 'ring-2 ring-accent',
+      )}
+    >
+      <div className="relative aspect-[4/3] w-full cursor-grab overflow-hidden rounded-lg bg-surface-muted">
+        {src && failed !== src && (
+          <img
+            src={src}
+            alt={index === 0 ? 'Your starter, as it will be shown' : `Photo ${n} of ${count}`}
+            className="size-full object-cover"
+            draggable={false}
+            onError={() => setFailed(src)}
+          />
+        )}
+        {index === 0 && (
+          <span className="absolute top-1.5 left-1.5 rounded-full bg-surface px-2 py-0.5 text-xs font-semibold">
+            Cover
+          </span>
+        )}
+      </div>
+      <div className="flex justify-between">
+        <Button
+          variant="ghost"
+          size="icon"
+          id={`${idPrefix}-${index}-earlier`}
+          aria-label={`Move photo ${n} earlier`}
+          className="size-11"
+          disabled={index === 0}
+          onClick={() => onMove(index - 1)}
+        >
+          <ArrowLeft className="size-4" aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          aria-label={`Remove photo ${n}`}
+          className="size-11"
+          onClick={onRemove}
+        >
+          <X className="size-4" aria-hidden />
+        </Button>
+        <Button
+          variant="ghost"
+          size="icon"
+          id={`${idPrefix}-${index}-later`}
+          aria-label={`Move photo ${n} later`}
+          className="size-11"
+          disabled={index === count - 1}
+          onClick={() => onMove(index + 1)}
+        >
+          <ArrowRight className="size-4" aria-hidden />
+        </Button>
+      </div>
+    </li>
+  );
+}
+
 /**
- * The /post form's photo: picked, checked, previewed and removable. The form holds the file and
- * its error (the server may name one too).
+ * The form's photos: up to four, picked, checked, previewed, removable and put in order by
+ * dragging or with the Move buttons (a keyboard and a phone need them); the first is the
+ * cover. The form holds the list and its error (the server may name one too).
  */
 export function StarterPhotoField({
   id,
-  photo,
+  photos,
   error,
   onChange,
 }: {
   id: string;
-  photo: File | null;
+  photos: PhotoItem[];
   error: string | undefined;
-  onChange: (photo: File | null, error: string | undefined) => void;
+  onChange: (photos: PhotoItem[], error: string | undefined) => void;
 }) {
-  const preview = usePreviewUrl(photo);
-  const [previewFailed, setPreviewFailed] = useState<string | null>(null);
+  const [dragging, setDragging] = useState<number | null>(null);
+  const [over, setOver] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+  const room = STARTER_PHOTOS_MAX - photos.length;
 
   const onPick = (e: ChangeEvent<HTMLInputElement>) => {
-    const file = e.target.files?.[0] ?? null;
-    if (!file) return;
-    const problem = checkPhoto(file);
-    if (problem) {
-      e.target.value = '';
-      onChange(null, problem);
-      return;
+    const files = Array.from(e.target.files ?? []);
+    e.target.value = '';
+    if (files.length === 0) return;
+    let problem: string | undefined;
+    const accepted: File[] = [];
+    for (const file of files) {
+      const refused = checkPhoto(file);
+      if (refused) problem ??= refused;
+      else accepted.push(file);
     }
-    onChange(file, undefined);
+    if (accepted.length > room) problem ??= TOO_MANY_PHOTOS;
+    onChange([...photos, ...accepted.slice(0, Math.max(room, 0)).map(newPhotoItem)], problem);
   };
 
-  const clear = () => {
-    onChange(null, undefined);
-    const input = document.getElementById(id) as HTMLInputElement | null;
-    if (input) input.value = '';
+  const move = (from: number, to: number, focus?: 'earlier' | 'later') => {
+    if (to < 0 || to >= photos.length || from === to) return;
+    onChange(movePhoto(photos, from, to), error);
+    setAnnouncement(
+      to === 0 ? `Photo moved to position 1, the cover` : `Photo moved to position ${to + 1}`,
+    );
+    if (!focus) return;
+    // Focus follows the photo; at either end its other Move button is the one still enabled.
+    requestAnimationFrame(() => {
+      const atEdge = focus === 'earlier' ? to === 0 : to === photos.length - 1;
+      const side = atEdge ? (focus === 'earlier' ? 'later' : 'earlier') : focus;
+      document.getElementById(`${id}-tile-${to}-${side}`)?.focus();
+    });
+  };
+
+  const remove = (index: number) => {
+    onChange(
+      photos.filter((_, i) => i !== index),
+      undefined,
+    );
+    setAnnouncement(`Photo ${index + 1} removed`);
+    requestAnimationFrame(() => document.getElementById(id)?.focus());
   };
 
   return (
     <Field
       id={id}
       label="Photo"
-      hint="Upload a photo of your starter (max 5MB, images only)"
+      hint={
+        <>
+          Upload a photo of your starter (max 5MB, images only). Up to {STARTER_PHOTOS_MAX} photos;
+          the first is the cover. Drag them or use the arrows to reorder.
+        </>
+      }
       error={error}
     >
-      {/* A file the browser cannot show (no broken-image icon): no preview at all. */}
-      {preview && previewFailed !== preview && (
-        <div className="relative aspect-[4/3] w-full max-w-sm overflow-hidden rounded-xl border border-border bg-surface-muted">
-          <img
-            src={preview}
-            alt="Your starter, as it will be shown"
-            className="size-full object-cover"
-            onError={() => setPreviewFailed(preview)}
+      {photos.length > 0 && (
+        <ol
+          aria-label="Your photos, the cover first"
+          className="grid grid-cols-2 gap-2 sm:grid-cols-4"
+        >
+          {photos.map((item, index) => (
+            <PhotoTile
+              key={item.key}
+              item={item}
+              index={index}
+              count={photos.length}
+              idPrefix={`${id}-tile`}
+              onMove={(to) => move(index, to, to < index ? 'earlier' : 'later')}
+              onRemove={() => remove(index)}
+              drag={{
+                over: over === index && dragging !== index,
+                onDragStart: () => setDragging(index),
+                onDragOver: (e) => {
+                  e.preventDefault();
+                  setOver(index);
+                },
+                onDrop: () => {
+                  if (dragging !== null) move(dragging, index);
+                  setDragging(null);
+                  setOver(null);
+                },
+                onDragEnd: () => {
+                  setDragging(null);
+                  setOver(null);
+                },
+              }}
+            />
+          ))}
+        </ol>
+      )}
+      <p aria-live="polite" className="sr-only">
+        {announcement}
+      </p>
+      {room > 0 && (
+        <div className="flex min-h-11 items-center gap-3">
+          <ImagePlus className="size-5 shrink-0 text-muted" aria-hidden />
+          <input
+            {...fieldAria(id, error, true)}
+            type="file"
+            accept="image/*"
+            multiple
+            onChange={onPick}
+            className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:text-sm file:font-medium file:text-accent-hover dark:file:text-accent"
           />
-          <Button
-            variant="outline"
-            size="icon"
-            aria-label="Remove photo"
-            className="absolute top-2 right-2 size-9"
-            onClick={clear}
-          >
-            <X className="size-4" aria-hidden />
-          </Button>
         </div>
       )}
-      <div className="flex items-center gap-3">
-        <ImagePlus className="size-5 shrink-0 text-muted" aria-hidden />
-        <input
-          {...fieldAria(id, error, true)}
-          type="file"
-          accept="image/*"
-          onChange={onPick}
-          className="block w-full text-sm text-muted file:mr-3 file:cursor-pointer file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:text-sm file:font-medium file:text-accent-hover dark:file:text-accent"
-        />
-      </div>
     </Field>
   );
 }

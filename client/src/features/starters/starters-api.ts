@@ -84,10 +84,14 @@ export function useDeleteStarter() {
 export function uploadStarter(
   form: FormData,
   onProgress: (fraction: number) => void,
+  { method, url }: { method: 'POST' | 'PATCH'; url: string } = {
+    method: 'POST',
+    url: '/api/starters',
+  },
 ): Promise<Starter> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/starters');
+    xhr.open(method, url);
     xhr.withCredentials = true;
     xhr.responseType = 'text';
     xhr.upload.onprogress = (event) => {
@@ -123,5 +127,25 @@ export function useCreateStarter() {
     mutationFn: ({ form, onProgress }: { form: FormData; onProgress: (f: number) => void }) =>
       uploadStarter(form, onProgress),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: starterKeys.all }),
+  });
+}
+
+/** PATCH /api/starters/:id as multipart: an owner's edit, photos included. */
+export function useEditStarter() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({
+      id,
+      form,
+      onProgress,
+    }: {
+      id: number;
+      form: FormData;
+      onProgress: (f: number) => void;
+    }) => uploadStarter(form, onProgress, { method: 'PATCH', url: `/api/starters/${id}` }),
+    onSuccess: (starter) => {
+      queryClient.setQueryData(starterKeys.detail(starter.id), starter);
+      return queryClient.invalidateQueries({ queryKey: starterKeys.all });
+    },
   });
 }

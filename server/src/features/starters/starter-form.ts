@@ -1,57 +1,49 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
-import { createStarterSchema, type CreateStarter } from '../../../../common/starters';
+import {
+  createStarterSchema,
+  STARTER_FORM_FIELDS,
+  type CreateStarter,
+  type StarterFormField,
+} from '../../../../common/starters';
+import {
+  photoOrderSchema,
+  STARTER_PHOTOS_MAX,
+  TOO_MANY_PHOTOS,
+} from '../../../../common/starter-photo';
 import { HttpError } from '../../errors';
 
-/** What the form may hold: one photo and its few short fields (the app's multipart takes none). */
+/** What the form may hold: up to four photos and its few short fields (the app's multipart takes none). */
 export const STARTER_FORM_LIMITS = {
   fileSize: PHOTO_MAX_BYTES,
-  files: 1,
-  fields: 20,
+  files: STARTER_PHOTOS_MAX,
+  fields: 30,
   fieldSize: 64 * 1024,
   fieldNameSize: 100,
-  parts: 21,
+  parts: 31,
   headerPairs: 100,
 };
 
 export const FORM_UNREADABLE = 'The form could not be read. Please try again.';
-export const ONLY_ONE_PHOTO = 'Only one photo, in the "image" field, can be uploaded';
+export const ONLY_PHOTOS = `Photos go in "image" fields, at most ${STARTER_PHOTOS_MAX}`;
 
-const TEXT_FIELDS = new Set([
-  'title',
-  'description',
-  'category',
-  'subcategory',
-  'starterType',
-  'customDescription',
-  'location',
-  'portions',
-  'postage',
-  'bring',
-  'availableDays',
-  'form',
-  'lastFedAt',
-  'careNotes',
-  'parentId',
-  'originStory',
-  'bornYear',
-]);
 /** Fields that may repeat (`travel=pickup&travel=post`). */
-const LIST_FIELDS = new Set(['travel']);
+const LIST_FIELDS = new Set(['travel', 'photoOrder']);
+const TEXT_FIELDS = new Set<string>(STARTER_FORM_FIELDS.filter((f) => !LIST_FIELDS.has(f)));
 
 export interface StarterForm {
   input: CreateStarter;
-  photo: Buffer | undefined;
+  photos: Buffer[];
 }
 
 const refused = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'bad_request', message, fields);
 
-function validationError(error: z.ZodError): HttpError {
+export function validationError(error: z.ZodError, field?: string): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
-    const name = String(issue.path[0] ?? '');
+    const name = field ?? String(issue.path[0] ?? '');
     if (name && !fields[name]) fields[name] = issue.message;
   }
   return new HttpError(
@@ -72,51 +64,58 @@ function formError(err: unknown): HttpError {
   if (code === 'FST_REQ_FILE_TOO_LARGE') {
     return new HttpError(413, 'too_large', PHOTO_TOO_LARGE, { image: PHOTO_TOO_LARGE });
   }
-  if (code === 'FST_FILES_LIMIT') return refused(ONLY_ONE_PHOTO, { image: ONLY_ONE_PHOTO });
+  if (code === 'FST_FILES_LIMIT') return refused(TOO_MANY_PHOTOS, { image: TOO_MANY_PHOTOS });
   if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
     return refused('The form has too many fields');
   }
   return refused(FORM_UNREADABLE);
 }
 
-/** Reads the new-starter form (its fields and optional photo) and checks the fields. */
-export async function readStarterForm(request: FastifyRequest): Promise<StarterForm> {
+interface FormParts {
+  /** Fields as sent (an empty one is there, empty: in an edit it clears the field). */
+  fields: Record<string, string>;
+  lists: Record<string, string[]>;
+  photos: Buffer[];
+}
+
+/** Reads a starter's multipart body: its known fields and its `image` parts, in order. */
+async function readParts(request: FastifyRequest): Promise<FormParts> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the starter as multipart/form-data');
   }
   const fields: Record<string, string> = {};
   const lists: Record<string, string[]> = {};
-  let photo: Buffer | undefined;
+  const photos: Buffer[] = [];
   try {
     for await (const part of request.parts({ limits: STARTER_FORM_LIMITS })) {
       if (part.type === 'file') {
-        if (part.fieldname !== 'image' || photo !== undefined) {
+        if (part.fieldname !== 'image') {
           part.file.resume();
-          throw refused(ONLY_ONE_PHOTO, { image: ONLY_ONE_PHOTO });
+          throw refused(ONLY_PHOTOS, { image: ONLY_PHOTOS });
         }
         // Streams into memory and stops at 5 MiB + 1 byte.
         const bytes = await part.toBuffer();
         // A form with an empty file input still sends the part.
-        photo = bytes.length > 0 ? bytes : undefined;
-      } else if (TEXT_FIELDS.has(part.fieldname)) {
+        if (bytes.length > 0) photos.push(bytes);
+      } else if (TEXT_FIELDS.has(part.fieldname) || LIST_FIELDS.has(part.fieldname)) {
         if (part.valueTruncated || typeof part.value !== 'string') {
           throw refused(`The ${part.fieldname} field is too long`, {
             [part.fieldname]: 'Too long',
           });
         }
-        fields[part.fieldname] = part.value;
-      } else if (LIST_FIELDS.has(part.fieldname)) {
-        if (part.valueTruncated || typeof part.value !== 'string') {
-          throw refused(`The ${part.fieldname} field is too long`, {
-            [part.fieldname]: 'Too long',
-          });
-        }
-        (lists[part.fieldname] ??= []).push(part.value);
+        if (LIST_FIELDS.has(part.fieldname)) (lists[part.fieldname] ??= []).push(part.value);
+        else fields[part.fieldname] = part.value;
       }
     }
   } catch (err) {
     throw formError(err);
   }
+  return { fields, lists, photos };
+}
+
+/** Reads the new-starter form (its fields and up to four photos) and checks the fields. */
+export async function readStarterForm(request: FastifyRequest): Promise<StarterForm> {
+  const { fields, lists, photos } = await readParts(request);
   const parsed = createStarterSchema.safeParse({
     title: fields.title ?? '',
     description: fields.description ?? '',
@@ -138,5 +137,33 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
     bornYear: fields.bornYear,
   });
   if (!parsed.success) throw validationError(parsed.error);
-  return { input: parsed.data, photo };
+  return { input: parsed.data, photos };
+}
+
+/**
+ * What an edit asks for: the fields it names (checked later, merged with the listing), the
+ * photos' new order, and its uploaded photos. Absent fields stay as they are.
+ */
+export interface StarterEdit {
+  fields: Partial<Record<StarterFormField, unknown>>;
+  photoOrder: string[] | undefined;
+  photos: Buffer[];
+}
+
+/**
+ * PATCH /api/starters/:id as multipart. `photoOrder` repeats like `travel`; a single empty
+ * `photoOrder` says "no photos at all".
+ */
+export async function readStarterEditForm(request: FastifyRequest): Promise<StarterEdit> {
+  const { fields, lists, photos } = await readParts(request);
+  const edit: StarterEdit['fields'] = { ...fields };
+  if (lists.travel) edit.travel = lists.travel;
+  let photoOrder: string[] | undefined;
+  if (lists.photoOrder) {
+    const order = lists.photoOrder.filter((token) => token !== '');
+    const parsed = photoOrderSchema.safeParse(order);
+    if (!parsed.success) throw validationError(parsed.error, 'photoOrder');
+    photoOrder = parsed.data;
+  }
+  return { fields: edit, photoOrder, photos };
 }

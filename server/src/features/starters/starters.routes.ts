@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addPortionsSchema, renewStarterSchema } from '../../../../common/handovers';
 import {
+  CLAIM_ALONE,
   starterListQuerySchema,
   starterSchema,
   updateStarterSchema,
@@ -11,11 +12,12 @@ import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { addPortions, renewStarter } from './listing-terms.service';
-import { readStarterForm } from './starter-form';
+import { readStarterEditForm, readStarterForm, validationError } from './starter-form';
 import {
   browseStarters,
   createStarter,
   deleteStarter,
+  editStarter,
   getPhoto,
   getStarter,
   markClaimed,
@@ -28,6 +30,8 @@ const idParams = z.object({ id: idParam('starter') });
 
 /** A listing's terms are a few short fields. */
 const SMALL_BODY = 4 * 1024;
+/** An edit as JSON: the post form's text fields at their longest, with room to spare. */
+const EDIT_BODY = 64 * 1024;
 
 const photoParams = z.object({ id: z.uuid('Photo not found') });
 
@@ -89,9 +93,28 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/starters/:id',
     {
       onRequest: signedInOnly,
-      schema: { params: idParams, body: updateStarterSchema, response: { 200: starterSchema } },
+      // JSON edits carry text fields only; photos come as multipart with its own limits.
+      bodyLimit: EDIT_BODY,
+      config: { multipart: true },
+      schema: { params: idParams, response: { 200: starterSchema } },
     },
-    async (request) => markClaimed(deps, requireUser(request), { id: request.params.id }),
+    async (request) => {
+      const actor = requireUser(request);
+      const { id } = request.params;
+      if (request.isMultipart()) {
+        return editStarter(deps, actor, { id, ...(await readStarterEditForm(request)) });
+      }
+      const parsed = updateStarterSchema.safeParse(request.body ?? {});
+      if (!parsed.success) throw validationError(parsed.error);
+      const { isClaimed, photoOrder, ...fields } = parsed.data;
+      if (isClaimed) {
+        if (photoOrder || Object.values(fields).some((v) => v !== undefined)) {
+          throw badRequest(CLAIM_ALONE);
+        }
+        return markClaimed(deps, actor, { id });
+      }
+      return editStarter(deps, actor, { id, fields, photoOrder, photos: [] });
+    },
   );
 
   app.post(

@@ -1,26 +1,41 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import {
+  createStarterSchema,
+  EDIT_KEEPS_EXPIRY,
   starterListSchema,
+  type StarterFormField,
   type CreateStarter,
   type Starter,
   type StarterListQuery,
 } from '../../../../common/starters';
-import { ONLY_ACTIVE_IS_FED, PARENT_NOT_RECEIVED } from '../../../../common/cultures';
+import {
+  ONLY_ACTIVE_IS_FED,
+  PARENT_INVALID,
+  PARENT_NOT_RECEIVED,
+} from '../../../../common/cultures';
+import {
+  NEW_PHOTO_PREFIX,
+  PHOTO_ORDER_INVALID,
+  STARTER_PHOTOS_MAX,
+  TOO_MANY_PHOTOS,
+  type StarterPhoto,
+} from '../../../../common/starter-photo';
 import {
   authorizeLoaded,
   isPublic,
   mayDoToStarter,
   notDeleted,
+  requireStarter,
   starterFactsColumns,
   toStarterFacts,
   type AuthorizedStarter,
   type Viewer as AccessViewer,
 } from '../../access/starter-access';
 import { blockBetween } from '../blocks/blocks.service';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { handovers, photos, starters, users } from '../../db/schema';
-import { conflict, HttpError, notFound } from '../../errors';
+import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { announceNewHome, publishLines } from '../messages/system-lines';
@@ -30,7 +45,8 @@ import { normaliseListQuery } from './browse-query';
 import { selection, toStarter, type StarterRow } from './starter-rows';
 import { ListingCache, type ListingViewer } from './listing-cache';
 import { photoQueue } from './photo-queue';
-import { processPhoto } from './photos';
+import { processPhoto, type ProcessedPhoto } from './photos';
+import { validationError, type StarterEdit } from './starter-form';
 import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
 
@@ -88,7 +104,7 @@ export async function getStarter(
   input: { id: number },
 ): Promise<Starter> {
   const row = await authorizedStarter(deps.db, viewer, input.id, 'see');
-  const starter = toStarter(row);
+  const starter = { ...toStarter(row), photos: await photosOf(deps.db, input.id) };
   if (!viewer) return starter;
   return { ...starter, canMessage: await mayMessageAbout(deps.db, viewer, row.access) };
 }
@@ -143,6 +159,61 @@ async function assertReceived(db: Db, actor: SessionUser, parentId: number): Pro
   }
 }
 
+/** A starter's photos in order, the cover first. */
+async function photosOf(db: DbOrTx, starterId: number): Promise<StarterPhoto[]> {
+  const rows = await db
+    .select({ id: photos.id, width: photos.width, height: photos.height })
+    .from(photos)
+    .where(eq(photos.starterId, starterId))
+    .orderBy(asc(photos.position), asc(photos.createdAt));
+  return rows.map((row) => ({ ...row, ...photoPaths(row.id) }));
+}
+
+/** Uploads through the bounded queue one by one: each is one job of the photo pipeline. */
+async function processPhotos(uploads: Buffer[]): Promise<ProcessedPhoto[]> {
+  const processed: ProcessedPhoto[] = [];
+  for (const upload of uploads) processed.push(await photoQueue.run(() => processPhoto(upload)));
+  return processed;
+}
+
+/**
+ * Puts a starter's photos in `order` (kept ids and new photos), removes the ones left out, and
+ * points `image_path` at the cover, which cards, the sitemap and link previews show.
+ */
+async function arrangePhotos(
+  tx: Tx,
+  starterId: number,
+  order: Array<string | ProcessedPhoto>,
+): Promise<void> {
+  const kept = order.filter((item): item is string => typeof item === 'string');
+  await tx
+    .delete(photos)
+    .where(
+      kept.length
+        ? and(eq(photos.starterId, starterId), notInArray(photos.id, kept))
+        : eq(photos.starterId, starterId),
+    );
+  let cover: string | null = null;
+  for (const [position, item] of order.entries()) {
+    let id: string;
+    if (typeof item === 'string') {
+      id = item;
+      await tx.update(photos).set({ position }).where(eq(photos.id, id));
+    } else {
+      const [stored] = await tx
+        .insert(photos)
+        .values({ starterId, ...item, position })
+        .returning({ id: photos.id });
+      id = stored!.id;
+    }
+    cover ??= id;
+  }
+  await tx
+    .update(starters)
+    .set({ imagePath: cover ? photoPaths(cover).imagePath : null })
+    .where(eq(starters.id, starterId));
+}
+
 /**
  * POST /api/starters: the quota first, so a member over it costs no photo work; then the photo,
  * through the bounded queue; then one transaction. A refused photo or failed write is refunded.
@@ -150,7 +221,7 @@ async function assertReceived(db: Db, actor: SessionUser, parentId: number): Pro
 export async function createStarter(
   deps: StartersDeps,
   actor: SessionUser,
-  { input, photo }: { input: CreateStarter; photo: Buffer | undefined },
+  { input, photos: uploads }: { input: CreateStarter; photos: Buffer[] },
 ): Promise<Starter> {
   assertMayPost(actor);
   const id = await withQuota(
@@ -161,7 +232,7 @@ export async function createStarter(
     'You have shared a lot of starters today. Please try again tomorrow.',
     async () => {
       if (input.parentId !== undefined) await assertReceived(deps.db, actor, input.parentId);
-      const processed = photo ? await photoQueue.run(() => processPhoto(photo)) : undefined;
+      const processed = await processPhotos(uploads);
       const place = locate(input.location);
       return deps.db.transaction(async (tx) => {
         const [created] = await tx
@@ -190,22 +261,171 @@ export async function createStarter(
             bornYear: input.bornYear ?? null,
           })
           .returning({ id: starters.id });
-        if (processed) {
-          const [stored] = await tx
-            .insert(photos)
-            .values({ starterId: created!.id, ...processed })
-            .returning({ id: photos.id });
-          await tx
-            .update(starters)
-            .set({ imagePath: photoPaths(stored!.id).imagePath })
-            .where(eq(starters.id, created!.id));
-        }
+        await arrangePhotos(tx, created!.id, processed);
         return created!.id;
       });
     },
   );
   deps.listings.invalidate(input.category);
   return getStarter(deps, actor, { id });
+}
+
+/** Edits are cheap to refuse but a photo costs CPU: a generous daily allowance per member. */
+export const STARTER_EDITS_PER_DAY = 60;
+
+/** The listing as the post form's values, so an edit is checked whole by the posting schema. */
+function formValuesOf(starter: StarterRow['starter']): Record<StarterFormField, unknown> {
+  return {
+    title: starter.title,
+    description: starter.description,
+    category: starter.category,
+    subcategory: starter.subcategory,
+    starterType: starter.starterType,
+    customDescription: starter.customDescription,
+    location: starter.location,
+    portions: starter.portions,
+    travel: starter.travel,
+    postage: starter.postage,
+    bring: starter.bring,
+    availableDays: undefined,
+    form: starter.form,
+    lastFedAt: starter.lastFedAt?.toISOString(),
+    careNotes: starter.careNotes,
+    parentId: starter.parentId,
+    originStory: starter.originStory,
+    bornYear: starter.bornYear,
+  };
+}
+
+const portionsTaken = (n: number) =>
+  `${n} ${n === 1 ? 'portion is' : 'portions are'} already reserved or given; offer at least that many`;
+
+/**
+ * The photos an edit ends with, in order: kept ids must be this starter's, each `new:<n>` one
+ * of this request's uploads, every upload placed once. Without `photoOrder` the kept photos
+ * stay as they are and the uploads follow.
+ */
+function photoPlan(
+  existing: string[],
+  photoOrder: string[] | undefined,
+  uploads: number,
+): Array<string | number> {
+  const order = photoOrder ?? [
+    ...existing,
+    ...Array.from({ length: uploads }, (_, i) => `new:${i}`),
+  ];
+  const plan = order.map((token) =>
+    token.startsWith(NEW_PHOTO_PREFIX) ? Number(token.slice(NEW_PHOTO_PREFIX.length)) : token,
+  );
+  const placed = plan.filter((item): item is number => typeof item === 'number');
+  const valid =
+    plan.every((item) => (typeof item === 'number' ? item < uploads : existing.includes(item))) &&
+    placed.length === uploads;
+  if (!valid) throw badRequest(PHOTO_ORDER_INVALID, { photoOrder: PHOTO_ORDER_INVALID });
+  if (plan.length > STARTER_PHOTOS_MAX) {
+    throw badRequest(TOO_MANY_PHOTOS, { image: TOO_MANY_PHOTOS });
+  }
+  return plan;
+}
+
+/**
+ * PATCH /api/starters/:id as an edit: owner only. The named fields are merged with the listing
+ * and checked whole by the posting schema; then the quota (refunded when a photo is refused),
+ * the photos through the bounded queue, and one transaction on the locked row. The id stays,
+ * so its conversations, hand-overs and family tree stay with it.
+ */
+export async function editStarter(
+  deps: StartersDeps,
+  actor: SessionUser,
+  input: { id: number } & StarterEdit,
+): Promise<Starter> {
+  const { starter: current } = await authorizedStarter(deps.db, actor, input.id, 'change');
+  if (input.fields.availableDays !== undefined) {
+    throw badRequest(EDIT_KEEPS_EXPIRY, { availableDays: EDIT_KEEPS_EXPIRY });
+  }
+  const sent = Object.fromEntries(
+    Object.entries(input.fields)
+      .filter(([, value]) => value !== undefined)
+      // A cleared field arrives empty (a form) or null (JSON): both mean "none".
+      .map(([name, value]) => [name, value === null ? '' : value]),
+  );
+  const parsed = createStarterSchema.safeParse({ ...formValuesOf(current), ...sent });
+  if (!parsed.success) throw validationError(parsed.error);
+  const values = parsed.data;
+  const taken = current.portionsReserved + current.portionsGiven;
+  if (values.portions < taken) {
+    throw badRequest(portionsTaken(taken), { portions: portionsTaken(taken) });
+  }
+  if (values.parentId !== undefined && values.parentId !== current.parentId) {
+    if (values.parentId === current.id) {
+      throw badRequest(PARENT_INVALID, { parentId: PARENT_INVALID });
+    }
+    await assertReceived(deps.db, actor, values.parentId);
+  }
+  const existing = (await photosOf(deps.db, input.id)).map((p) => p.id);
+  const plan = photoPlan(existing, input.photoOrder, input.photos.length);
+
+  await withQuota(
+    deps.limiter,
+    `starter-edits:${actor.id}`,
+    STARTER_EDITS_PER_DAY,
+    DAY_MS,
+    'You have edited your starters a lot today. Please try again tomorrow.',
+    async () => {
+      const processed = await processPhotos(input.photos);
+      const place = values.location === current.location ? undefined : locate(values.location);
+      await deps.db.transaction(async (tx) => {
+        await requireStarter(tx, actor, input.id, 'change', { lock: true });
+        const updated = await tx
+          .update(starters)
+          .set({
+            title: values.title,
+            description: values.description,
+            category: values.category,
+            subcategory: values.subcategory,
+            starterType: values.starterType,
+            customDescription: values.customDescription,
+            location: values.location,
+            ...(place !== undefined && {
+              latitude: place?.latitude ?? null,
+              longitude: place?.longitude ?? null,
+            }),
+            portions: values.portions,
+            travel: values.travel,
+            postage: values.postage ?? null,
+            bring: values.bring ?? null,
+            form: values.form,
+            lastFedAt: values.lastFedAt ?? null,
+            parentId: values.parentId ?? null,
+            careNotes: values.careNotes ?? null,
+            originStory: values.originStory ?? null,
+            bornYear: values.bornYear ?? null,
+            updatedAt: clock.sqlNow(),
+          })
+          .where(
+            and(
+              eq(starters.id, input.id),
+              // A reservation made since the check above still counts.
+              sql`${starters.portionsReserved} + ${starters.portionsGiven} <= ${values.portions}`,
+            ),
+          )
+          .returning({ id: starters.id });
+        if (updated.length === 0) {
+          throw badRequest(portionsTaken(taken), { portions: portionsTaken(taken) });
+        }
+        // Photos not mentioned stay exactly as they are, cover path included.
+        if (input.photoOrder === undefined && input.photos.length === 0) return;
+        await arrangePhotos(
+          tx,
+          input.id,
+          plan.map((item) => (typeof item === 'number' ? processed[item]! : item)),
+        );
+      });
+    },
+  );
+  deps.listings.invalidate(current.category);
+  if (values.category !== current.category) deps.listings.invalidate(values.category);
+  return getStarter(deps, actor, { id: input.id });
 }
 
 /**
