@@ -1,8 +1,8 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, showsShareButton } from './header';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
 import { NoticesBanner } from '../features/handovers/notices-banner';
 import { useCurrentUser } from '../lib/current-user';
@@ -26,6 +26,7 @@ function PageFallback() {
 
 export function Layout() {
   const { isSignedIn } = useCurrentUser();
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -48,6 +49,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {/* A strip the floating Share Starter button can rest over, so the page's end is reachable. */}
+      {isSignedIn && showsShareButton(pathname) && <div aria-hidden className="h-20 sm:hidden" />}
       <Toaster />
       <ScrollRestoration />
     </div>
