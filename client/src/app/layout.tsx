@@ -3,6 +3,7 @@ import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header, showsShareButton } from './header';
+import { paths } from '../lib/paths';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
 import { NoticesBanner } from '../features/handovers/notices-banner';
 import { useCurrentUser } from '../lib/current-user';
@@ -37,7 +38,11 @@ export function Layout() {
       </a>
       <Header />
       <UnconfirmedBanner />
-      <NoticesBanner signedIn={isSignedIn} />
+      <NoticesBanner
+        signedIn={isSignedIn}
+        // A phone thread needs its height; it asks "Received?" in its own bar.
+        withHandovers={!pathname.startsWith(paths.messages)}
+      />
       {isSignedIn && (
         <Suspense fallback={null}>
           <CheckinsBanner signedIn />

@@ -77,6 +77,23 @@ describe('NoticesBanner', () => {
     );
   });
 
+  it('leaves the question to the thread on /messages', async () => {
+    const calls = fakeServer({
+      'GET /api/me/notices': () => [
+        {
+          kind: 'confirm_handover',
+          starterId: 8,
+          starterTitle: 'Water kefir',
+          availableUntil: null,
+          handoverId: 4,
+        },
+      ],
+    });
+    renderWithProviders(<NoticesBanner signedIn withHandovers={false} />);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull();
+  });
+
   it('says "It didn’t happen" from the banner too', async () => {
     const calls = fakeServer({
       'GET /api/me/notices': () => [

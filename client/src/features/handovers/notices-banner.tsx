@@ -45,8 +45,16 @@ function ConfirmHandover({ notice }: { notice: Notice }) {
  * listings or hand-overs. A hand-over is confirmed right here; a listing's renewal is done on
  * the profile.
  */
-export function NoticesBanner({ signedIn }: { signedIn: boolean }) {
-  const { data: notices } = useNotices(signedIn);
+export function NoticesBanner({
+  signedIn,
+  withHandovers = true,
+}: {
+  signedIn: boolean;
+  /** False where the thread asks the same question with its own buttons (/messages). */
+  withHandovers?: boolean;
+}) {
+  const { data } = useNotices(signedIn);
+  const notices = data?.filter((n) => withHandovers || n.kind !== 'confirm_handover');
   if (!signedIn || !notices?.length) return null;
   const aboutListings = notices.some((n) => n.kind !== 'confirm_handover');
   return (
