@@ -10,6 +10,29 @@ import {
 
 const PHONE = { width: 360, height: 780 };
 
+// The specs compile without the DOM's types: the little of it used here, by hand.
+interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+interface Node {
+  id: string;
+  outerHTML: string;
+  contains(other: Node | null): boolean;
+  getBoundingClientRect(): Rect;
+}
+interface Browser$ {
+  document: {
+    elementFromPoint(x: number, y: number): Node | null;
+    querySelector(selector: string): Node | null;
+    body: { scrollHeight: number };
+  };
+  scrollTo(x: number, y: number): void;
+  getComputedStyle(el: Node, pseudo?: string): { color: string; fontStyle: string };
+}
+
 interface Member {
   id: string;
   name: string;
@@ -52,15 +75,18 @@ async function tapCentre(page: Page, control: Locator) {
 }
 
 async function expectHitsItself(control: Locator) {
-  const hit = await control.evaluate((el) => {
+  const hit = await control.evaluate((node) => {
+    const { document } = globalThis as unknown as Browser$;
+    const el = node as unknown as Node;
     const r = el.getBoundingClientRect();
     const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
     const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
     return !!top && (el === top || el.contains(top) || !!label?.contains(top));
   });
-  expect(hit, `nothing covers ${await control.evaluate((el) => el.outerHTML.slice(0, 120))}`).toBe(
-    true,
-  );
+  expect(
+    hit,
+    `nothing covers ${await control.evaluate((el) => (el as unknown as Node).outerHTML.slice(0, 120))}`,
+  ).toBe(true);
 }
 
 /** Every visible control inside `scope`, each scrolled to and checked at its centre. */
@@ -136,7 +162,10 @@ test('at 360 px the floating Share Starter button never covers a control', async
     await expect(shareButton(fern.page).filter({ visible: true })).toHaveCount(1);
 
     // Elsewhere the page's end can scroll clear of it.
-    await fern.page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await fern.page.evaluate(() => {
+      const w = globalThis as unknown as Browser$;
+      w.scrollTo(0, w.document.body.scrollHeight);
+    });
     await expectEveryControlReachable(fern.page.locator('footer'));
   } finally {
     for (const m of [olive, fern]) await m.context.close();
@@ -162,7 +191,9 @@ test('a giver and a recipient each read the thread in their own words, on a phon
 
     // The placeholder reads as a hint, not as a message already written.
     const input = page.getByPlaceholder('Type your message...');
-    const look = await input.evaluate((el) => {
+    const look = await input.evaluate((node) => {
+      const { getComputedStyle } = globalThis as unknown as Browser$;
+      const el = node as unknown as Node;
       const hint = getComputedStyle(el, '::placeholder');
       return { hint: hint.color, style: hint.fontStyle, text: getComputedStyle(el).color };
     });
