@@ -52,6 +52,9 @@ export const messageSchema = z.object({
 });
 export type Message = z.infer<typeof messageSchema>;
 
+export const CONVERSATION_STAGES = ['asked', 'reserved', 'given'] as const;
+export type ConversationStage = (typeof CONVERSATION_STAGES)[number];
+
 /** GET /api/conversations item: spec §3 plus the other member of the thread. */
 export const conversationSchema = z.object({
   starterId: z.number().int(),
@@ -59,6 +62,10 @@ export const conversationSchema = z.object({
   otherUser: publicUserSchema,
   lastMessage: z.object({ content: z.string(), createdAt: z.string() }),
   unreadCount: z.number().int(),
+  /** Whether the caller owns the starter (their inbox leads with the person) or asked about it. */
+  role: z.enum(['owner', 'asker']).optional(),
+  /** How far the hand-over between the two has come: asked, a portion reserved, or given. */
+  stage: z.enum(CONVERSATION_STAGES).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -74,7 +74,7 @@ async function reserve(page: Page, starterId: number, member: Member, day: strin
   await dialog.getByRole('button', { name: 'Reserve' }).click();
   await expect(dialog).toBeHidden();
   await expect(bar.getByText(new RegExp(`^Reserved for ${member.name}`))).toBeVisible();
-  await expect(log.getByText(/Reserved for you/)).toBeVisible();
+  await expect(log.getByText(`You reserved a portion for ${member.name}`)).toBeVisible();
 }
 
 test('three neighbours: reserve, back out, give, confirm, 👍, and a new home', async ({

@@ -16,6 +16,19 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 
+/**
+ * Where the phone's floating Share Starter button may float. Not on the composer pages, whose
+ * Send and form buttons sit where it would (it opened /post instead of sending), nor on /post
+ * itself; elsewhere the layout keeps a clear strip under the page so nothing ends beneath it.
+ */
+export function showsShareButton(pathname: string): boolean {
+  return !(
+    pathname.startsWith(paths.messages) ||
+    pathname.startsWith(paths.post) ||
+    pathname.endsWith('/edit')
+  );
+}
+
 const AccountMenu = lazy(() => import('./account-menu'));
 
 export function Header() {
@@ -61,13 +74,16 @@ export function Header() {
                   Share Starter
                 </Link>
               </Button>
-              <Link
-                to={paths.post}
-                aria-label="Share Starter"
-                className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg sm:hidden"
-              >
-                <Plus className="size-6" aria-hidden />
-              </Link>
+              {showsShareButton(location.pathname) && (
+                <Link
+                  to={paths.post}
+                  aria-label="Share Starter"
+                  // Gone while a dialog is open (Radix locks the page's scroll then).
+                  className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg sm:hidden [body[data-scroll-locked]_&]:hidden"
+                >
+                  <Plus className="size-6" aria-hidden />
+                </Link>
+              )}
               {/* The menu's code loads after first paint: visitors never need it. */}
               <Suspense fallback={<Avatar person={user} className="m-0.5" />}>
                 <AccountMenu user={user} />

@@ -1,8 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Outlet, ScrollRestoration } from 'react-router';
+import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
-import { Header } from './header';
+import { Header, showsShareButton } from './header';
+import { paths } from '../lib/paths';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
 import { NoticesBanner } from '../features/handovers/notices-banner';
 import { useCurrentUser } from '../lib/current-user';
@@ -30,6 +31,7 @@ function PageFallback() {
 export function Layout() {
   const { isSignedIn } = useCurrentUser();
   useFocusHeadingOnRouteChange(mainElement);
+  const { pathname } = useLocation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
@@ -40,7 +42,11 @@ export function Layout() {
       </a>
       <Header />
       <UnconfirmedBanner />
-      <NoticesBanner signedIn={isSignedIn} />
+      <NoticesBanner
+        signedIn={isSignedIn}
+        // A phone thread needs its height; it asks "Received?" in its own bar.
+        withHandovers={!pathname.startsWith(paths.messages)}
+      />
       {isSignedIn && (
         <Suspense fallback={null}>
           <CheckinsBanner signedIn />
@@ -52,6 +58,8 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
+      {/* A strip the floating Share Starter button can rest over, so the page's end is reachable. */}
+      {isSignedIn && showsShareButton(pathname) && <div aria-hidden className="h-20 sm:hidden" />}
       <Toaster />
       <ScrollRestoration />
     </div>

@@ -13,16 +13,11 @@ function HeaderSummary({ userId }: { userId: string }) {
   return <ReliabilitySummary userId={userId} className="mt-1 text-xs [&_p]:text-xs" />;
 }
 
-function Toolbar(props: { meId: string; starterId: number; otherId: string; otherName: string }) {
-  return (
-    <ThreadHandoverPanel
-      {...props}
-      aside={<BlockMemberButton memberId={props.otherId} name={props.otherName} />}
-    />
-  );
+function More({ otherId, otherName }: { otherId: string; otherName: string }) {
+  return <BlockMemberButton memberId={otherId} name={otherName} />;
 }
 
-const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar };
+const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHandoverPanel, More };
 
 export default function Page() {
   useDocumentTitle(pages.messages.title);

@@ -11,7 +11,7 @@ import { cn } from '../../lib/cn';
 // (browse's filters) does not load the form library.
 
 export const control =
-  'w-full rounded-xl border border-border bg-surface px-3.5 py-2.5 text-base text-text placeholder:text-muted ' +
+  'w-full rounded-xl border border-border bg-surface px-3.5 py-2.5 text-base text-text placeholder:text-placeholder placeholder:italic ' +
   'disabled:cursor-not-allowed disabled:opacity-60 aria-[invalid=true]:border-danger';
 
 export const Input = forwardRef<HTMLInputElement, InputHTMLAttributes<HTMLInputElement>>(

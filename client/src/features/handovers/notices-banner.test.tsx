@@ -1,4 +1,5 @@
 import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { NoticesBanner } from './notices-banner';
@@ -31,10 +32,85 @@ describe('NoticesBanner', () => {
     expect(banner).toHaveTextContent(
       'Kefir <b>grains</b> leaves browse and search on Saturday 28 November.',
     );
-    expect(banner).toHaveTextContent('Did Kombucha SCOBY reach you?');
+    expect(banner).toHaveTextContent('Did “Kombucha SCOBY” reach you?');
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute(
       'href',
       '/profile',
+    );
+  });
+
+  it('answers "Did it reach you?" in the banner itself, with no trip to the profile', async () => {
+    let confirmed = false;
+    const calls = fakeServer({
+      'GET /api/me/notices': () =>
+        confirmed
+          ? []
+          : [
+              {
+                kind: 'confirm_handover',
+                starterId: 8,
+                starterTitle: 'Milk kefir grains',
+                availableUntil: null,
+                handoverId: 3,
+              },
+            ],
+      'POST /api/handovers/3/confirm': () => {
+        confirmed = true;
+        return undefined;
+      },
+    });
+    renderWithProviders(<NoticesBanner signedIn />);
+    const banner = await screen.findByRole('complementary', { name: 'Notices' });
+    expect(banner).toHaveTextContent('Did “Milk kefir grains” reach you?');
+    // Only the hand-over to confirm: nothing to do on the profile.
+    expect(screen.queryByRole('link', { name: 'Go to your profile' })).toBeNull();
+    expect(screen.getByRole('button', { name: 'It didn’t happen' })).toBeEnabled();
+    await userEvent.click(screen.getByRole('button', { name: 'Received' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')).toMatchObject({
+        url: '/api/handovers/3/confirm',
+        body: { received: true },
+      }),
+    );
+    await vi.waitFor(() =>
+      expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull(),
+    );
+  });
+
+  it('leaves the question to the thread on /messages', async () => {
+    const calls = fakeServer({
+      'GET /api/me/notices': () => [
+        {
+          kind: 'confirm_handover',
+          starterId: 8,
+          starterTitle: 'Water kefir',
+          availableUntil: null,
+          handoverId: 4,
+        },
+      ],
+    });
+    renderWithProviders(<NoticesBanner signedIn withHandovers={false} />);
+    await vi.waitFor(() => expect(calls).toHaveLength(1));
+    expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull();
+  });
+
+  it('says "It didn’t happen" from the banner too', async () => {
+    const calls = fakeServer({
+      'GET /api/me/notices': () => [
+        {
+          kind: 'confirm_handover',
+          starterId: 8,
+          starterTitle: 'Water kefir',
+          availableUntil: null,
+          handoverId: 4,
+        },
+      ],
+      'POST /api/handovers/4/confirm': () => undefined,
+    });
+    renderWithProviders(<NoticesBanner signedIn />);
+    await userEvent.click(await screen.findByRole('button', { name: 'It didn’t happen' }));
+    await vi.waitFor(() =>
+      expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ received: false }),
     );
   });
 

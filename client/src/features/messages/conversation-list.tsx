@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MessageCircle } from 'lucide-react';
 import { displayName } from '../../../../common/display';
-import type { Conversation } from '../../../../common/messages';
+import type { Conversation, ConversationStage } from '../../../../common/messages';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -11,6 +11,29 @@ import { paths } from '../../lib/paths';
 
 export function conversationHref(c: Pick<Conversation, 'starterId' | 'otherUser'>) {
   return paths.conversation.href(c.starterId, c.otherUser.id);
+}
+
+const STAGE_LABELS: Record<ConversationStage, string> = {
+  asked: 'Asked',
+  reserved: 'Reserved',
+  given: 'Given',
+};
+
+const STAGE_TONES: Record<ConversationStage, string> = {
+  asked: 'bg-surface-muted text-text',
+  reserved: 'bg-accent-soft text-accent-hover dark:text-accent',
+  given: 'bg-sage-soft text-sage',
+};
+
+/** Where the hand-over with this person stands, for the owner scanning their inbox. */
+function StageChip({ stage }: { stage: ConversationStage }) {
+  return (
+    <span
+      className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', STAGE_TONES[stage])}
+    >
+      {STAGE_LABELS[stage]}
+    </span>
+  );
 }
 
 export function ConversationList({
@@ -66,6 +89,7 @@ export function ConversationList({
           !!selected &&
           selected.starterId === c.starterId &&
           (selected.withId === null || selected.withId === c.otherUser.id);
+        const owner = c.role === 'owner';
         return (
           <li key={`${c.starterId}:${c.otherUser.id}`}>
             <Link
@@ -79,7 +103,13 @@ export function ConversationList({
               <Avatar person={c.otherUser} />
               <div className="min-w-0 flex-1">
                 <div className="flex items-center justify-between gap-2">
-                  <p className="truncate font-semibold">{c.starterTitle}</p>
+                  {/* The owner hears from several people about one listing: lead with who. */}
+                  <p className="flex min-w-0 items-center gap-2">
+                    <span className="truncate font-semibold">
+                      {owner ? displayName(c.otherUser) : c.starterTitle}
+                    </span>
+                    {owner && c.stage && <StageChip stage={c.stage} />}
+                  </p>
                   {c.unreadCount > 0 && (
                     <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
                       {c.unreadCount}
@@ -96,7 +126,7 @@ export function ConversationList({
                   {c.lastMessage.content}
                 </p>
                 <p className="mt-0.5 truncate text-xs text-muted">
-                  {displayName(c.otherUser)} ·{' '}
+                  {owner ? c.starterTitle : displayName(c.otherUser)} ·{' '}
                   <time dateTime={c.lastMessage.createdAt}>{timeAgo(c.lastMessage.createdAt)}</time>
                 </p>
               </div>

@@ -120,6 +120,36 @@ describe('/messages', () => {
     expect(link).toHaveTextContent('1 unread');
   });
 
+  it('leads the owner’s rows with the person and where the hand-over stands', async () => {
+    const fern = { ...OWNER, id: 'fern-1', username: 'fern' };
+    const basil = { ...OWNER, id: 'basil-1', username: 'basil' };
+    const cal = { ...OWNER, id: 'cal-1', username: 'cal' };
+    const mine = { ...conversation, starterTitle: 'Milk kefir grains', role: 'owner' as const };
+    serve({
+      conversations: [
+        { ...mine, otherUser: fern, stage: 'asked' },
+        { ...mine, otherUser: basil, stage: 'reserved', unreadCount: 0 },
+        { ...mine, otherUser: cal, stage: 'given', unreadCount: 0 },
+        // A thread where I asked: the listing still leads.
+        { ...conversation, role: 'asker', stage: 'reserved', unreadCount: 0 },
+      ],
+    });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: '/messages',
+    });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    const rows = within(list).getAllByRole('link');
+    const lead = (row: HTMLElement) => row.querySelector('p')!.textContent;
+    expect(rows.map(lead)).toEqual([
+      'fernAsked',
+      'basilReserved',
+      'calGiven',
+      'Rye sourdough starter',
+    ]);
+    expect(within(rows[1]!).getByText('Reserved')).toHaveClass('rounded-full');
+    expect(rows[1]).toHaveTextContent('Milk kefir grains');
+  });
+
   it('opens the thread named in the URL with own messages on the right', async () => {
     const { threadCalls } = serve();
     renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {

@@ -72,13 +72,26 @@ export function MessagesView<Key extends QueryKey>({
       : [];
 
   return (
-    <div className="mx-auto flex w-full max-w-6xl flex-col px-4 py-6 sm:py-8">
+    <div
+      className={cn(
+        'mx-auto flex w-full max-w-6xl flex-col px-4 sm:py-8',
+        // A phone showing one thread gives the page's margins to the conversation.
+        selected ? 'px-2 py-2 sm:px-4' : 'py-6',
+      )}
+    >
       <h1
         className={cn('mb-4 text-2xl font-bold sm:text-3xl', selected && 'sr-only md:not-sr-only')}
       >
         Messages
       </h1>
-      <div className="grid h-[calc(100dvh-11.5rem)] min-h-[26rem] md:h-[calc(100dvh-10rem)] gap-4 md:grid-cols-[minmax(16rem,22rem)_1fr]">
+      <div
+        className={cn(
+          'grid min-h-[26rem] gap-4 md:h-[calc(100dvh-10rem)] md:grid-cols-[minmax(16rem,22rem)_1fr]',
+          selected
+            ? 'h-[calc(100dvh-5rem)] sm:h-[calc(100dvh-11.5rem)]'
+            : 'h-[calc(100dvh-11.5rem)]',
+        )}
+      >
         <Card
           className={cn('min-h-0 overflow-y-auto', selected && 'hidden md:block')}
           aria-label="Conversation list"

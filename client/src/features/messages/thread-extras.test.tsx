@@ -1,4 +1,5 @@
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { queryOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Conversation, Message } from '../../../../common/messages';
@@ -87,5 +88,47 @@ describe('a thread with hand-over extras', () => {
     expect(bubble.closest('li')).toHaveClass('justify-end');
     expect(screen.getByText('summary of owner-1')).toBeInTheDocument();
     expect(screen.getByText('toolbar for Olive (owner-1)')).toBeInTheDocument();
+  });
+
+  it('folds the facts and Block under the header’s ⋯ button, leaving the conversation the room', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (url: string) => {
+        if (url === '/api/conversations') return jsonResponse([conversation]);
+        if (url === '/api/messages/unread-count') return jsonResponse({ count: 0 });
+        if (url.startsWith('/api/messages/starter/7')) return jsonResponse(messages);
+        return jsonResponse({ message: 'not found' }, 404);
+      }),
+    );
+    renderWithProviders(
+      <MessagesView
+        meId="me-1"
+        starterQuery={starterQuery}
+        threadExtras={{
+          Summary: ({ userId }) => <p>summary of {userId}</p>,
+          Toolbar: () => <p>toolbar</p>,
+          More: ({ otherName }) => <button type="button">Block {otherName}</button>,
+        }}
+      />,
+      { path: `/messages?starter=7&with=${OWNER.id}` },
+    );
+    await screen.findByRole('log', { name: 'Messages' });
+    // At rest: who and what, one line each; no Block bar, no summary.
+    expect(await screen.findByRole('heading', { name: 'Kefir grains' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Block Olive' })).toBeNull();
+    expect(screen.getByText('summary of owner-1')).not.toBeVisible();
+    const more = screen.getByRole('button', { name: 'Conversation options' });
+    expect(more).toHaveAttribute('aria-expanded', 'false');
+
+    await userEvent.click(more);
+    expect(more).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Block Olive' })).toBeVisible();
+    expect(screen.getByText('summary of owner-1')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'View starter' })).toHaveAttribute(
+      'href',
+      '/starter/7',
+    );
+    await userEvent.click(more);
+    expect(screen.queryByRole('button', { name: 'Block Olive' })).toBeNull();
   });
 });

@@ -1,8 +1,8 @@
-import { useEffect, useId, useRef, type ComponentType } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { ArrowLeft, SendHorizontal } from 'lucide-react';
+import { ArrowLeft, MoreHorizontal, SendHorizontal } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { displayName } from '../../../../common/display';
 import { messageFormSchema, type Conversation, type Message } from '../../../../common/messages';
@@ -46,8 +46,10 @@ function otherMemberId(
 export interface ThreadExtras {
   /** Under the other member's name in the header (their reliability). */
   Summary?: ComponentType<{ userId: string }>;
-  /** A bar under the header (reserve, confirm, block …). */
+  /** A bar under the header (reserve, give, confirm …). */
   Toolbar?: ComponentType<{ meId: string; starterId: number; otherId: string; otherName: string }>;
+  /** Rarely used actions about the other member (block), folded under the header's ⋯ button. */
+  More?: ComponentType<{ otherId: string; otherName: string }>;
 }
 
 /** A line the site wrote into the thread (a reservation, a hand-over), not a member's message. */
@@ -92,6 +94,8 @@ export function ThreadView<Key extends QueryKey>({
   const form = useZodForm(messageFormSchema, { defaultValues: { content: '' } });
   const text = useWatch({ control: form.control, name: 'content' }) ?? '';
   const inputId = useId();
+  const moreId = useId();
+  const [moreOpen, setMoreOpen] = useState(false);
   const logRef = useRef<HTMLDivElement>(null);
   const owner = starter.data?.user;
   const receiverId = otherMemberId(meId, withId, conversation, thread.data, owner);
@@ -118,25 +122,51 @@ export function ThreadView<Key extends QueryKey>({
   const title = conversation?.starterTitle ?? starter.data?.title ?? 'Conversation';
   return (
     <div className="flex h-full min-h-0 flex-col">
-      <div className="flex items-center gap-3 border-b border-border px-3 py-3 sm:px-4">
-        <Button asChild variant="ghost" size="icon" className="md:hidden">
-          <Link to={paths.messages} aria-label="Back to conversations">
-            <ArrowLeft className="size-5" aria-hidden />
-          </Link>
-        </Button>
-        {other && <Avatar person={other} />}
-        <div className="min-w-0">
-          <h2 className="truncate font-semibold">{title}</h2>
-          <p className="truncate text-sm text-muted">
-            {other && <span>{displayName(other)} · </span>}
+      <div className="border-b border-border">
+        <div className="flex items-center gap-2 px-2 py-1.5 sm:gap-3 sm:px-4">
+          <Button asChild variant="ghost" size="icon" className="size-11 shrink-0 md:hidden">
+            <Link to={paths.messages} aria-label="Back to conversations">
+              <ArrowLeft className="size-5" aria-hidden />
+            </Link>
+          </Button>
+          {other && <Avatar person={other} />}
+          <div className="min-w-0 flex-1">
+            <h2 className="truncate leading-tight font-semibold">{title}</h2>
+            {other && <p className="truncate text-sm text-muted">{displayName(other)}</p>}
+          </div>
+          <Button
+            variant="ghost"
+            size="icon"
+            className="size-11 shrink-0"
+            aria-label="Conversation options"
+            aria-expanded={moreOpen}
+            aria-controls={moreId}
+            onClick={() => setMoreOpen((open) => !open)}
+          >
+            <MoreHorizontal className="size-5" aria-hidden />
+          </Button>
+        </div>
+        {/* The facts and rarely used actions fold away so a phone keeps room for the talk. */}
+        <div
+          id={moreId}
+          hidden={!moreOpen}
+          className="grid gap-1 border-t border-border px-4 py-2 text-sm"
+        >
+          {other && extras.Summary && <extras.Summary userId={other.id} />}
+          <div className="flex flex-wrap items-center justify-between gap-2">
             <Link
               to={paths.starter.href(starterId)}
-              className="text-accent-hover underline-offset-2 hover:underline dark:text-accent"
+              className="inline-flex min-h-11 items-center text-accent-hover underline-offset-2 hover:underline dark:text-accent"
             >
               View starter
             </Link>
-          </p>
-          {other && extras.Summary && <extras.Summary userId={other.id} />}
+            {receiverId && extras.More && (
+              <extras.More
+                otherId={receiverId}
+                otherName={other ? displayName(other) : 'this member'}
+              />
+            )}
+          </div>
         </div>
       </div>
       {receiverId && extras.Toolbar && (
@@ -232,6 +262,7 @@ export function ThreadView<Key extends QueryKey>({
         <Button
           type="submit"
           size="icon"
+          className="size-11 shrink-0"
           aria-label="Send message"
           disabled={!text.trim() || !receiverId || send.isPending}
         >

@@ -88,6 +88,9 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
 
 // ---------------------------------------------------------------- summary
 
+/** How long a member has to answer before an unanswered conversation lowers their reply rate. */
+export const REPLY_WINDOW_HOURS = 48;
+
 interface ReplyRow {
   opened: number | string;
   answered: number | string;
@@ -149,7 +152,10 @@ export async function userSummary(
       ),
     );
   // Conversations someone else opened with this member (their own words, not site lines):
-  // how many got an answer, and how long the first answer usually took.
+  // how many got an answer, and how long the first answer usually took. The rate counts only
+  // conversations opened at least REPLY_WINDOW_HOURS ago, so a question asked minutes ago is
+  // not yet held against them (decision 050); the typical time uses every answer.
+  const answerableBefore = sql`${clock.sqlNow()} - make_interval(hours => ${REPLY_WINDOW_HOURS}::int)`;
   const [reply] = rowsOf<ReplyRow>(
     await db.execute(sql`
       WITH threads AS (
@@ -162,8 +168,8 @@ export async function userSummary(
         WHERE kind = 'text' AND (sender_id = ${member.id} OR receiver_id = ${member.id})
         GROUP BY 1, 2
       )
-      SELECT count(*) AS opened,
-        count(first_out) AS answered,
+      SELECT count(*) FILTER (WHERE first_in <= ${answerableBefore}) AS opened,
+        count(first_out) FILTER (WHERE first_in <= ${answerableBefore}) AS answered,
         percentile_cont(0.5) WITHIN GROUP (
           ORDER BY extract(epoch FROM first_out - first_in) / 60
         ) FILTER (WHERE first_out IS NOT NULL) AS median_minutes

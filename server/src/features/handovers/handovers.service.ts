@@ -17,6 +17,7 @@ import {
   publishLines,
   writeSystemLine,
 } from '../messages/system-lines';
+import { BACKED_OUT_OPENING, RELEASED_OPENING } from '../messages/system-line-wording';
 import { queueReservationMail } from './handover-mail';
 import { scheduleCheckins } from '../checkins/checkins.service';
 import * as clock from '../../clock/clock';
@@ -179,7 +180,7 @@ export async function releaseReservation(
       from: actor.id,
       to: isOwner ? reservation.memberId : facts!.ownerId,
       event: isOwner ? 'reservation_released' : 'reservation_backed_out',
-      content: isOwner ? `Reservation released${why}` : `Can't make it after all${why}`,
+      content: isOwner ? `${RELEASED_OPENING}${why}` : `${BACKED_OUT_OPENING}${why}`,
       at: reservation.at,
       reservationId: reservation.id,
     });

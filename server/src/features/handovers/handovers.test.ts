@@ -412,7 +412,8 @@ describe('member summary', () => {
     await reply(owner, starter.id, a.user.id);
     const res = await t.call(null, 'GET', `/api/users/${owner.user.id}/summary`);
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toMatchObject({ replyRate: 0.5, typicalReplyMinutes: 0 });
+    // Both questions are minutes old: too new to count against the rate (reply-rate.test.ts).
+    expect(res.json()).toMatchObject({ replyRate: null, typicalReplyMinutes: 0 });
     expect(res.body).not.toContain(owner.user.email);
     expect(res.body).not.toContain('555-0100');
   });

@@ -1,6 +1,6 @@
 import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { SystemLine } from '../../../../common/system-lines';
-import type { Conversation, Message } from '../../../../common/messages';
+import type { Conversation, ConversationStage, Message } from '../../../../common/messages';
 import { assertMayMessage } from '../blocks/blocks.service';
 import { requireStarter, visibleInThreadsOf } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
@@ -12,6 +12,10 @@ import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 import { noteMessageForMail } from './message-mail';
+import * as clock from '../../clock/clock';
+import { systemLineFor } from './system-line-wording';
+import { publicMembersById } from '../../access/public-members';
+import { displayName } from '../../../../common/display';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -94,6 +98,8 @@ export async function sendMessage(
             senderId: actor.id,
             receiverId: input.receiverId,
             content: input.content,
+            // The reply rate decides by a message's age, so it is stamped by the server clock.
+            createdAt: clock.now(),
           })
           .returning();
         await noteMessageForMail(tx, deps.config, row!);
@@ -120,6 +126,12 @@ interface ConversationRow {
   other_profile_image_url: string | null;
   last_content: string;
   last_created_at: string | Date;
+  last_kind: string;
+  last_system: SystemLine | null;
+  last_sender_id: string;
+  last_receiver_id: string;
+  is_owner: boolean;
+  stage: ConversationStage;
   unread_count: number | string;
 }
 
@@ -133,13 +145,15 @@ export async function listConversations(
 ): Promise<Conversation[]> {
   const result = await deps.db.execute(sql`
     WITH mine AS (
-      SELECT m.id, m.starter_id, m.content, m.created_at, m.is_read, m.receiver_id,
+      SELECT m.id, m.starter_id, m.content, m.created_at, m.is_read, m.receiver_id, m.kind,
+        m.system, m.sender_id,
         CASE WHEN m.sender_id = ${actor.id} THEN m.receiver_id ELSE m.sender_id END AS other_id
       FROM messages m
       WHERE m.sender_id = ${actor.id} OR m.receiver_id = ${actor.id}
     ),
     latest AS (
-      SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, content, created_at
+      SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, content, created_at, kind,
+        system, sender_id, receiver_id
       FROM mine
       ORDER BY starter_id, other_id, created_at DESC, id DESC
     ),
@@ -153,6 +167,22 @@ export async function listConversations(
       u.username AS other_username, u.first_name AS other_first_name,
       u.last_name AS other_last_name, u.profile_image_url AS other_profile_image_url,
       l.content AS last_content, l.created_at AS last_created_at,
+      l.kind AS last_kind, l.system AS last_system, l.sender_id AS last_sender_id,
+      l.receiver_id AS last_receiver_id, starters.user_id = ${actor.id} AS is_owner,
+      CASE
+        WHEN EXISTS (
+          SELECT 1 FROM handovers h
+          WHERE h.starter_id = l.starter_id AND h.giver_id = starters.user_id
+            AND h.recipient_id = CASE WHEN starters.user_id = ${actor.id} THEN l.other_id ELSE ${actor.id} END
+            AND h.status <> 'not_received'
+        ) THEN 'given'
+        WHEN EXISTS (
+          SELECT 1 FROM reservations r
+          WHERE r.starter_id = l.starter_id AND r.status = 'active'
+            AND r.member_id = CASE WHEN starters.user_id = ${actor.id} THEN l.other_id ELSE ${actor.id} END
+        ) THEN 'reserved'
+        ELSE 'asked'
+      END AS stage,
       coalesce(un.n, 0) AS unread_count
     FROM latest l
     JOIN starters ON starters.id = l.starter_id
@@ -161,19 +191,39 @@ export async function listConversations(
     WHERE ${visibleInThreadsOf(actor)}
     ORDER BY l.created_at DESC, l.starter_id DESC
   `);
-  return rowsOf<ConversationRow>(result).map((r) => ({
-    starterId: Number(r.starter_id),
-    starterTitle: r.starter_title,
-    otherUser: {
+  return rowsOf<ConversationRow>(result).map((r) => {
+    const otherUser = {
       id: r.other_id,
       username: r.other_username,
       firstName: r.other_first_name,
       lastName: r.other_last_name,
       profileImageUrl: r.other_profile_image_url,
-    },
-    lastMessage: { content: r.last_content, createdAt: new Date(r.last_created_at).toISOString() },
-    unreadCount: Number(r.unread_count),
-  }));
+    };
+    const createdAt = new Date(r.last_created_at).toISOString();
+    const last: Message = {
+      id: 0,
+      starterId: Number(r.starter_id),
+      senderId: r.last_sender_id,
+      receiverId: r.last_receiver_id,
+      content: r.last_content,
+      isRead: true,
+      createdAt,
+      kind: r.last_kind === 'system' ? 'system' : 'text',
+      system: r.last_system,
+    };
+    return {
+      starterId: Number(r.starter_id),
+      starterTitle: r.starter_title,
+      otherUser,
+      lastMessage: {
+        content: systemLineFor(last, actor.id, displayName(otherUser, 'this member')),
+        createdAt,
+      },
+      unreadCount: Number(r.unread_count),
+      role: r.is_owner === true || String(r.is_owner) === 'true' ? 'owner' : 'asker',
+      stage: r.stage,
+    };
+  });
 }
 
 /** The member's unread total across the conversations they can open (the header badge). */
@@ -242,7 +292,10 @@ export async function readThread(
     .from(messages)
     .where(between(starterId, actor.id, otherId))
     .orderBy(asc(messages.createdAt), asc(messages.id));
-  return rows.map(toMessage);
+  const other = (await publicMembersById(deps.db, [otherId])).get(otherId);
+  const otherName = displayName(other, 'this member');
+  // Lines the site wrote are worded here for the member asking (decision 050).
+  return rows.map(toMessage).map((m) => ({ ...m, content: systemLineFor(m, actor.id, otherName) }));
 }
 
 /** Marks the other side's messages in one conversation read; the reader's other tabs hear of it. */

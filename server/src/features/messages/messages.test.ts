@@ -438,6 +438,8 @@ describe('conversations and threads', () => {
         lastMessage: { content: 'Hi Alice', createdAt: expect.any(String) },
         // Reading the thread marked nothing read: that is its own POST.
         unreadCount: 1,
+        role: 'asker',
+        stage: 'asked',
       },
     ]);
     const ownerList = (await conversations(owner)).json();

@@ -33,6 +33,8 @@ export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promis
       senderId: line.from,
       receiverId: line.to,
       content: line.content,
+      // Stamped like members' messages (server clock) so a thread keeps its order.
+      createdAt: clock.now(),
       kind: 'system',
       system: {
         event: line.event,
@@ -102,32 +104,4 @@ export async function publishLines(
   );
 }
 
-const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-const MONTHS = [
-  'January',
-  'February',
-  'March',
-  'April',
-  'May',
-  'June',
-  'July',
-  'August',
-  'September',
-  'October',
-  'November',
-  'December',
-];
-
-/**
- * "Saturday 10:00" within the coming week, else "Saturday 12 December 10:00": a wall-clock
- * time (`2026-11-28T10:00`) shown as typed, with no time zone conversion.
- */
-export function formatWallClock(at: string, now = clock.now()): string {
-  const day = new Date(`${at.slice(0, 10)}T00:00:00Z`);
-  const today = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate());
-  const days = Math.round((day.getTime() - today) / 86_400_000);
-  const weekday = WEEKDAYS[day.getUTCDay()]!;
-  const time = at.slice(11, 16);
-  if (days >= -1 && days < 7) return `${weekday} ${time}`;
-  return `${weekday} ${day.getUTCDate()} ${MONTHS[day.getUTCMonth()]} ${time}`;
-}
+export { formatWallClock } from './system-line-wording';

@@ -1,0 +1,270 @@
+import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+const PHONE = { width: 360, height: 780 };
+
+// The specs compile without the DOM's types: the little of it used here, by hand.
+interface Rect {
+  left: number;
+  top: number;
+  width: number;
+  height: number;
+}
+interface Node {
+  id: string;
+  outerHTML: string;
+  contains(other: Node | null): boolean;
+  getBoundingClientRect(): Rect;
+}
+interface Browser$ {
+  document: {
+    elementFromPoint(x: number, y: number): Node | null;
+    querySelector(selector: string): Node | null;
+    body: { scrollHeight: number };
+  };
+  scrollTo(x: number, y: number): void;
+  getComputedStyle(el: Node, pseudo?: string): { color: string; fontStyle: string };
+}
+
+interface Member {
+  id: string;
+  name: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+async function join(
+  browser: Browser,
+  firstName: string,
+  viewport: { width: number; height: number } = PHONE,
+): Promise<Member> {
+  const context = await browser.newContext({ viewport, hasTouch: true });
+  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Neighbour' }));
+  const me = (await (await context.request.get('/api/auth/user')).json()) as {
+    id: string;
+    username: string | null;
+  };
+  return { id: me.id, name: me.username || firstName, context, page: await context.newPage() };
+}
+
+async function ask(member: Member, starterId: number, ownerId: string, content: string) {
+  const res = await member.context.request.post('/api/messages', {
+    data: { starterId, receiverId: ownerId, content },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+}
+
+/**
+ * Whatever the finger would land on at the control's centre is the control itself (or inside
+ * it), not something floating over it; then taps it there, as a finger does.
+ */
+async function tapCentre(page: Page, control: Locator) {
+  await control.scrollIntoViewIfNeeded();
+  const box = (await control.boundingBox())!;
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  await expectHitsItself(control);
+  await page.touchscreen.tap(x, y);
+}
+
+async function expectHitsItself(control: Locator) {
+  const hit = await control.evaluate((node) => {
+    const { document } = globalThis as unknown as Browser$;
+    const el = node as unknown as Node;
+    const r = el.getBoundingClientRect();
+    const top = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+    const label = el.id ? document.querySelector(`label[for="${el.id}"]`) : null;
+    return !!top && (el === top || el.contains(top) || !!label?.contains(top));
+  });
+  expect(
+    hit,
+    `nothing covers ${await control.evaluate((el) => (el as unknown as Node).outerHTML.slice(0, 120))}`,
+  ).toBe(true);
+}
+
+/** Every visible control inside `scope`, each scrolled to and checked at its centre. */
+async function expectEveryControlReachable(scope: Locator) {
+  // Radix keeps hidden native inputs beside its radios and checkboxes: not for fingers.
+  const controls = scope.locator(
+    ':is(button, input:not([type=hidden]), textarea, select, a[href]):not([aria-hidden=true])',
+  );
+  const n = await controls.count();
+  expect(n).toBeGreaterThan(0);
+  for (let i = 0; i < n; i++) {
+    const control = controls.nth(i);
+    // A disabled button lets taps through by design (pointer-events: none).
+    if (!(await control.isVisible()) || (await control.isDisabled())) continue;
+    const box = await control.boundingBox();
+    // Visually hidden inputs (radio cards, checkboxes) are reached through their labels.
+    if (!box || box.width < 4 || box.height < 4) continue;
+    await control.scrollIntoViewIfNeeded();
+    await expectHitsItself(control);
+  }
+}
+
+function dayAhead(days: number) {
+  const d = new Date(Date.now() + days * 86_400_000);
+  const iso = `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  return { iso, weekday: d.toLocaleDateString('en-GB', { weekday: 'long' }) };
+}
+
+const shareButton = (page: Page) => page.getByRole('link', { name: 'Share Starter' });
+
+test('at 360 px the floating Share Starter button never covers a control', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const olive = await join(browser, 'Olive');
+  const fern = await join(browser, 'Fern');
+  try {
+    const title = `Water kefir ${Date.now()}`;
+    const starterId = await shareStarter(olive.context.request, title);
+    await ask(fern, starterId, olive.id, 'Hello! May I have some?');
+
+    // /messages: tapping Send sends, and stays on the thread.
+    const page = olive.page;
+    await page.goto(`/messages?starter=${starterId}&with=${fern.id}`);
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(log.getByText('Hello! May I have some?')).toBeVisible();
+    await expect(shareButton(page)).toHaveCount(0);
+    await page.getByPlaceholder('Type your message...').fill('Yes, come by on Friday');
+    await tapCentre(page, page.getByRole('button', { name: 'Send message' }));
+    await expect(log.getByText('Yes, come by on Friday')).toBeVisible();
+    await expect(page).toHaveURL(/\/messages\?/);
+    await expectEveryControlReachable(page.getByRole('region', { name: 'Conversation' }));
+    const options = page.getByRole('button', { name: 'Conversation options' });
+    await tapCentre(page, options);
+    await expect(options).toHaveAttribute('aria-expanded', 'true');
+    await expectNoAxeViolations(page);
+
+    // /post: every field and button is where a finger can reach it.
+    await page.goto('/post');
+    await expect(page.getByRole('heading', { name: 'Share a Starter' })).toBeVisible();
+    await expect(shareButton(page).filter({ visible: true })).toHaveCount(0);
+    await expectEveryControlReachable(page.locator('main form'));
+
+    // A dialog over a page that has the floating button: it steps aside.
+    await fern.page.goto('/browse');
+    await expect(shareButton(fern.page).filter({ visible: true })).toHaveCount(1);
+    await fern.page.goto(`/starter/${starterId}`);
+    await fern.page.getByRole('button', { name: 'Message Owner' }).first().click();
+    const dialog = fern.page.getByRole('dialog');
+    await expect(dialog).toBeVisible();
+    await expect(shareButton(fern.page).filter({ visible: true })).toHaveCount(0);
+    await expectEveryControlReachable(dialog);
+    await tapCentre(fern.page, dialog.getByRole('button', { name: 'Cancel' }));
+    await expect(dialog).toBeHidden();
+    await expect(shareButton(fern.page).filter({ visible: true })).toHaveCount(1);
+
+    // Elsewhere the page's end can scroll clear of it.
+    await fern.page.evaluate(() => {
+      const w = globalThis as unknown as Browser$;
+      w.scrollTo(0, w.document.body.scrollHeight);
+    });
+    await expectEveryControlReachable(fern.page.locator('footer'));
+  } finally {
+    for (const m of [olive, fern]) await m.context.close();
+  }
+});
+
+test('a giver and a recipient each read the thread in their own words, on a phone', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const olive = await join(browser, 'Olive');
+  const fern = await join(browser, 'Fern');
+  try {
+    const title = `Milk kefir grains ${Date.now()}`;
+    const starterId = await shareStarter(olive.context.request, title);
+    await ask(fern, starterId, olive.id, 'Could I pick some up this week?');
+
+    const page = olive.page;
+    await page.goto(`/messages?starter=${starterId}&with=${fern.id}`);
+    const bar = page.getByRole('region', { name: 'Hand-over' });
+    const log = page.getByRole('log', { name: 'Messages' });
+    await expect(bar).toBeVisible();
+
+    // The placeholder reads as a hint, not as a message already written.
+    const input = page.getByPlaceholder('Type your message...');
+    const look = await input.evaluate((node) => {
+      const { getComputedStyle } = globalThis as unknown as Browser$;
+      const el = node as unknown as Node;
+      const hint = getComputedStyle(el, '::placeholder');
+      return { hint: hint.color, style: hint.fontStyle, text: getComputedStyle(el).color };
+    });
+    expect(look.style).toBe('italic');
+    expect(look.hint).not.toBe(look.text);
+
+    // Reserve for Friday-ish 18:30, then give.
+    const day = dayAhead(2);
+    await tapCentre(page, bar.getByRole('button', { name: 'Reserve a portion' }));
+    const reserve = page.getByRole('dialog', { name: `Reserve a portion for ${fern.name}` });
+    await reserve.getByLabel('Day (optional)').fill(day.iso);
+    await reserve.getByLabel('Time (optional)').fill('18:30');
+    await reserve.getByRole('button', { name: 'Reserve' }).click();
+    await expect(reserve).toBeHidden();
+    await expect(
+      log.getByText(`You reserved a portion for ${fern.name} · ${day.weekday} 18:30`),
+    ).toBeVisible();
+    await tapCentre(page, bar.getByRole('button', { name: 'Mark given' }));
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Mark given' }).click();
+    await expect(
+      log.getByText(`You gave a portion to ${fern.name} — waiting for them to confirm`),
+    ).toBeVisible();
+    await expect(log).not.toContainText('for you');
+    await expect(log).not.toContainText('to you');
+
+    // The conversation keeps at least half of a 780 px phone screen.
+    const logBox = (await log.boundingBox())!;
+    expect(logBox.height).toBeGreaterThanOrEqual(PHONE.height / 2);
+    await expect(page.getByRole('button', { name: /^Block / })).toHaveCount(0);
+    await page.screenshot({ path: '/tmp/shots/thread-giver-360.png' });
+    await expectNoAxeViolations(page);
+
+    // The owner's inbox leads with the person and where things stand.
+    await page.goto('/messages');
+    const row = page.getByRole('list', { name: 'Conversations' }).getByRole('link').first();
+    await expect(row).toContainText(`${fern.name}Given`);
+    await expect(row).toContainText(title);
+    await page.screenshot({ path: '/tmp/shots/thread-inbox-360.png' });
+
+    // The recipient reads the same events for her.
+    const fp = fern.page;
+    await fp.goto(`/messages?starter=${starterId}&with=${olive.id}`);
+    const fernLog = fp.getByRole('log', { name: 'Messages' });
+    await expect(fernLog.getByText(`Reserved for you — ${day.weekday} 18:30`)).toBeVisible();
+    await expect(fernLog.getByText('Given to you — tap Received once you have it')).toBeVisible();
+    // The thread asks "Received?" in its own bar, so the banner stays off this page.
+    await expect(fp.getByRole('complementary', { name: 'Notices' })).toHaveCount(0);
+    expect((await fernLog.boundingBox())!.height).toBeGreaterThanOrEqual(PHONE.height / 2);
+    await fp.screenshot({ path: '/tmp/shots/thread-recipient-360.png' });
+
+    // She answers "Did it reach you?" right in the banner.
+    await fp.goto('/browse');
+    const banner = fp.getByRole('complementary', { name: 'Notices' });
+    await expect(banner).toContainText(`Did “${title}” reach you?`);
+    await expectNoAxeViolations(fp);
+    await fp.screenshot({ path: '/tmp/shots/thread-banner-360.png' });
+    await tapCentre(fp, banner.getByRole('button', { name: 'Received' }));
+    await expect(banner).toBeHidden();
+    await fp.goto(`/messages?starter=${starterId}&with=${olive.id}`);
+    await expect(fernLog.getByText('You confirmed you received it')).toBeVisible();
+    await page.goto(`/messages?starter=${starterId}&with=${fern.id}`);
+    await expect(log.getByText(`${fern.name} received it — thank you!`)).toBeVisible();
+
+    // At 1280 px the same thread sits beside the list, Block still folded away.
+    await page.setViewportSize({ width: 1280, height: 900 });
+    await expect(log).toBeVisible();
+    await page.getByRole('button', { name: 'Conversation options' }).click();
+    await expect(page.getByRole('button', { name: `Block ${fern.name}` })).toBeVisible();
+    await expectNoAxeViolations(page);
+    await page.screenshot({ path: '/tmp/shots/thread-giver-1280.png' });
+  } finally {
+    for (const m of [olive, fern]) await m.context.close();
+  }
+});
