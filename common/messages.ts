@@ -59,6 +59,11 @@ export const conversationSchema = z.object({
   otherUser: publicUserSchema,
   lastMessage: z.object({ content: z.string(), createdAt: z.string() }),
   unreadCount: z.number().int(),
+  /**
+   * The other member wrote last (a message, not a line the site wrote): the asker owes a reply.
+   * The landing page lists these for a signed-in member (decision 046).
+   */
+  awaitingReply: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -121,6 +121,7 @@ interface ConversationRow {
   last_content: string;
   last_created_at: string | Date;
   unread_count: number | string;
+  awaiting_reply: boolean | string;
 }
 
 /**
@@ -134,6 +135,7 @@ export async function listConversations(
   const result = await deps.db.execute(sql`
     WITH mine AS (
       SELECT m.id, m.starter_id, m.content, m.created_at, m.is_read, m.receiver_id,
+        m.sender_id, m.kind,
         CASE WHEN m.sender_id = ${actor.id} THEN m.receiver_id ELSE m.sender_id END AS other_id
       FROM messages m
       WHERE m.sender_id = ${actor.id} OR m.receiver_id = ${actor.id}
@@ -141,6 +143,12 @@ export async function listConversations(
     latest AS (
       SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, content, created_at
       FROM mine
+      ORDER BY starter_id, other_id, created_at DESC, id DESC
+    ),
+    last_written AS (
+      SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, sender_id
+      FROM mine
+      WHERE kind = 'text'
       ORDER BY starter_id, other_id, created_at DESC, id DESC
     ),
     unread AS (
@@ -153,11 +161,13 @@ export async function listConversations(
       u.username AS other_username, u.first_name AS other_first_name,
       u.last_name AS other_last_name, u.profile_image_url AS other_profile_image_url,
       l.content AS last_content, l.created_at AS last_created_at,
-      coalesce(un.n, 0) AS unread_count
+      coalesce(un.n, 0) AS unread_count,
+      coalesce(lw.sender_id <> ${actor.id}, false) AS awaiting_reply
     FROM latest l
     JOIN starters ON starters.id = l.starter_id
     JOIN users u ON u.id = l.other_id
     LEFT JOIN unread un ON un.starter_id = l.starter_id AND un.other_id = l.other_id
+    LEFT JOIN last_written lw ON lw.starter_id = l.starter_id AND lw.other_id = l.other_id
     WHERE ${visibleInThreadsOf(actor)}
     ORDER BY l.created_at DESC, l.starter_id DESC
   `);
@@ -173,6 +183,7 @@ export async function listConversations(
     },
     lastMessage: { content: r.last_content, createdAt: new Date(r.last_created_at).toISOString() },
     unreadCount: Number(r.unread_count),
+    awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
   }));
 }
 
