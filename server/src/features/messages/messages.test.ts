@@ -438,9 +438,15 @@ describe('conversations and threads', () => {
         lastMessage: { content: 'Hi Alice', createdAt: expect.any(String) },
         // Reading the thread marked nothing read: that is its own POST.
         unreadCount: 1,
+        // The owner wrote last: Alice owes the reply.
+        awaitingReply: true,
       },
     ]);
     const ownerList = (await conversations(owner)).json();
+    expect(ownerList.map((c: { awaitingReply: boolean }) => c.awaitingReply)).toEqual([
+      false,
+      false,
+    ]);
     expect(ownerList.map((c: { otherUser: { id: string } }) => c.otherUser.id).sort()).toEqual(
       [alice.user.id, bob.user.id].sort(),
     );
