@@ -64,6 +64,8 @@ function consoleErrors(page: Page) {
 test('a visitor sees what was just shared, with photos and true figures, in the page as sent', async ({
   browser,
 }) => {
+  // Two members, a photo upload and axe in both schemes at two sizes.
+  test.setTimeout(180_000);
   const tag = crypto.randomBytes(3).toString('hex');
   const title = `Rye sourdough ${tag}`;
   const giver = await join(browser, 'Gus');
@@ -124,6 +126,7 @@ test('a visitor sees what was just shared, with photos and true figures, in the 
 test('a member sees, above the fold at 360 px, a reply they owe and a hand-over to confirm, and listings near their place first', async ({
   browser,
 }) => {
+  test.setTimeout(180_000);
   const tag = crypto.randomBytes(3).toString('hex');
   const nearTitle = `Hobart sourdough ${tag}`;
   const giver = await join(browser, 'Gwen');
@@ -189,6 +192,14 @@ test('a member sees, above the fold at 360 px, a reply they owe and a hand-over 
   await page.setViewportSize(DESKTOP);
   await shot(page, 'member-1280');
 
+  await page.setViewportSize(PHONE);
+  // Confirm leads to the thread, where Received is one tap away.
+  await confirm.getByRole('link', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(`/messages?starter=${nearId}`);
+  await expect(
+    page.getByRole('region', { name: 'Hand-over' }).getByRole('button', { name: /Received/ }),
+  ).toBeVisible();
+  await page.goBack();
   await reply.getByRole('link', { name: 'Reply' }).click();
   await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${nearId}`));
   await member.context.close();
