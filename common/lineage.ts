@@ -67,8 +67,10 @@ export const lineageSchema = z.object({
   /** True when more than LINEAGE_DESCENDANTS_MAX descendants exist (the rest are left out). */
   descendantsCapped: z.boolean(),
   /**
-   * Distinct members the whole family (the first sharer's public starter and every public one
-   * grown from it) has reached: owners of its starters and members who confirmed receiving one.
+   * Kitchens reached: distinct members the whole family (the first sharer's public starter
+   * and every public one grown from it) has reached — owners of its starters and members who
+   * confirmed receiving one — not counting the first sharer, whose kitchen it started in. The
+   * same rule as a member's `kitchensReached` and the site's (decision 046).
    */
   kitchens: z.number().int(),
   /** Generations of the whole family, counted from the first sharer (1). */

@@ -66,6 +66,11 @@ export const conversationSchema = z.object({
   role: z.enum(['owner', 'asker']).optional(),
   /** How far the hand-over between the two has come: asked, a portion reserved, or given. */
   stage: z.enum(CONVERSATION_STAGES).optional(),
+  /**
+   * The other member wrote last (a message, not a line the site wrote): the asker owes a reply.
+   * The landing page lists these for a signed-in member (decision 046).
+   */
+  awaitingReply: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -1,5 +1,5 @@
 import type { StarterListParams } from './browse-page';
-import type { SiteSettings } from './site';
+import type { HomeAnswer, SiteSettings } from './site';
 import type { StarterList } from './starters';
 import type { CurrentUser } from './users';
 
@@ -17,4 +17,6 @@ export interface PageData {
   site: SiteSettings;
   /** /browse only: the list call its filters make, and the answer. */
   browse?: { params: StarterListParams; answer: StarterList };
+  /** / only: GET /api/site/home's answer (decision 046). */
+  home?: HomeAnswer;
 }

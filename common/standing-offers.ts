@@ -123,3 +123,29 @@ export const ordinal = (n: number): string => {
   if (tens >= 11 && tens <= 13) return `${n}th`;
   return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
 };
+
+/**
+ * GET /api/me/standing-offers: the standing offers the member runs on their listings, and the
+ * turns offered to them that wait for an answer (the landing page lists both, decision 046).
+ */
+export const myStandingOffersSchema = z.object({
+  giving: z.array(
+    z.object({
+      starterId: z.number().int(),
+      title: z.string(),
+      paused: z.boolean(),
+      nextRoundAt: z.string(),
+      /** Members in line now. */
+      waiting: z.number().int(),
+    }),
+  ),
+  offeredToMe: z.array(
+    z.object({
+      offerId: z.number().int(),
+      starterId: z.number().int(),
+      title: z.string(),
+      answerBy: z.string(),
+    }),
+  ),
+});
+export type MyStandingOffers = z.infer<typeof myStandingOffersSchema>;

@@ -23,13 +23,20 @@ test.describe('landing page', () => {
     for (const step of ['Share Your Starters', 'Connect with the Community', 'Arrange Pickup']) {
       await expect(main.getByRole('heading', { name: step })).toBeVisible();
     }
+    // The hero's tilted tiles and the category cards both open browse at their category.
+    const tiles = main.getByRole('navigation', { name: 'Categories' });
+    const cards = main.getByRole('region', { name: 'Browse by Category' });
     for (const [name, key] of [
       ['Dairy Ferments', 'dairy'],
       ['Grain Ferments', 'grain'],
       ['Tea & Beverages', 'beverage'],
       ['Legume & Soy', 'legume'],
     ]) {
-      await expect(main.getByRole('link', { name: new RegExp(name!) })).toHaveAttribute(
+      await expect(tiles.getByRole('link', { name, exact: true })).toHaveAttribute(
+        'href',
+        `/browse?category=${key}`,
+      );
+      await expect(cards.getByRole('link', { name: new RegExp(name!) })).toHaveAttribute(
         'href',
         `/browse?category=${key}`,
       );
@@ -47,7 +54,10 @@ test.describe('landing page', () => {
 
   test('a category card opens browse filtered to that category', async ({ page }) => {
     await page.goto('/');
-    await page.getByRole('link', { name: /Tea & Beverages/ }).click();
+    await page
+      .getByRole('region', { name: 'Browse by Category' })
+      .getByRole('link', { name: /Tea & Beverages/ })
+      .click();
     await expect(page).toHaveURL(/\/browse\?category=beverage$/);
   });
 

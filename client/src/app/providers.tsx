@@ -3,7 +3,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { PageData } from '../../../common/page-data';
 import { takePageData } from '../lib/page-data';
 import { createQueryClient } from '../lib/query-client';
-import { currentUserQueryKey, siteQueryKey, starterKeys } from '../lib/query-keys';
+import { currentUserQueryKey, homeQueryKey, siteQueryKey, starterKeys } from '../lib/query-keys';
 
 /** The page's own answers become cached answers: the first paint asks the API for nothing. */
 export function seedQueryClient(queryClient: QueryClient, data: PageData | undefined) {
@@ -12,6 +12,7 @@ export function seedQueryClient(queryClient: QueryClient, data: PageData | undef
   queryClient.setQueryData(siteQueryKey, data.site);
   if (data.browse)
     queryClient.setQueryData(starterKeys.list(data.browse.params), data.browse.answer);
+  if (data.home) queryClient.setQueryData(homeQueryKey, data.home);
 }
 
 export function Providers({ children }: { children: ReactNode }) {

@@ -25,6 +25,12 @@ export const starterKeys = {
 };
 
 /**
+ * The landing page's figures and listings (GET /api/site/home, decision 046): under
+ * `starterKeys.all`, so posting, claiming or deleting a starter refreshes them too.
+ */
+export const homeQueryKey = [...starterKeys.all, 'home'] as const;
+
+/**
  * How another feature receives the starters feature's one cache entry of a starter (decision
  * 016): `starterQueries.detail`, handed over by the page.
  */
@@ -76,6 +82,8 @@ export const standingOfferKeys = {
   all: ['standing-offers'] as const,
   /** A starter's standing offer as the signed-in member (or visitor) sees it. */
   detail: (starterId: number) => ['standing-offers', 'starter', starterId] as const,
+  /** The member's own standing offers and the turns offered to them. */
+  mine: ['standing-offers', 'mine'] as const,
 };
 
 export const checkinKeys = {

@@ -1,12 +1,20 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
 
-/** Renders a page or component inside the app's providers at `path`. */
-export function renderWithProviders(ui: ReactElement, { path = '/', route = '*' } = {}) {
+/**
+ * Renders a page or component inside the app's providers at `path`; `seed` puts answers in the
+ * cache first, as a page's data island does.
+ */
+export function renderWithProviders(
+  ui: ReactElement,
+  { path = '/', route = '*' } = {},
+  seed?: (queryClient: QueryClient) => void,
+) {
   const queryClient = createQueryClient();
+  seed?.(queryClient);
   // A data router, as the app has: pages may ask before leaving (useBlocker).
   const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   return {

@@ -44,7 +44,7 @@ export async function seedDemo(db: Db): Promise<DemoSummary> {
   // Photos are processed before the transaction: the same pipeline as an upload.
   const processed = await Promise.all(
     demoStarters.map((s, i) =>
-      s.hue === undefined ? undefined : demoPhoto(s.hue, i).then(processPhoto),
+      s.hue === undefined ? undefined : demoPhoto({ ...s, hue: s.hue }, i).then(processPhoto),
     ),
   );
   const passwordHash = await hashPassword(DEMO_PASSWORD);

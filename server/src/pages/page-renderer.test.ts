@@ -116,6 +116,17 @@ describe('the page the server sends', () => {
     expect(data.browse!.answer).toEqual(api.json());
   });
 
+  it('carries the landing page’s figures and listings, as the API answers them', async () => {
+    const owner = await createMember(t.db);
+    await createStarterRow(t.db, owner.id, { title: 'Landing strip kefir' });
+    const data = pageData((await t.app.inject('/')).body);
+    const api = (await t.app.inject('/api/site/home')).json();
+    expect(data.home).toEqual(api);
+    expect(data.home?.nearby.starters.map((s) => s.title)).toContain('Landing strip kefir');
+    expect(data.home?.figures.startersShared).toBeGreaterThan(0);
+    expect(pageData((await t.app.inject('/browse')).body).home).toBeUndefined();
+  });
+
   it('names the page, points at its canonical address and preloads its chunks', async () => {
     const res = await t.app.inject('/browse?category=grain&page=2');
     expect(res.body).toContain('<title>Browse Starters · CultureShare</title>');

@@ -12,6 +12,7 @@ import { cardPhoto } from '../../../common/starter-photo';
 import { starterListQuerySchema, type StarterList } from '../../../common/starters';
 import type { AppDeps } from '../deps';
 import { toCurrentUser } from '../features/auth/auth.service';
+import { homeAnswer } from '../features/site/home.service';
 import { siteSettings } from '../features/site/site.service';
 import { browseStarters } from '../features/starters/starters.service';
 import { escapeHtml, scriptSafeJson } from './html';
@@ -61,6 +62,16 @@ export function createPageRenderer(
     }
   }
 
+  async function homeData(request: FastifyRequest) {
+    try {
+      return await homeAnswer(deps, request.user);
+    } catch (err) {
+      // The page still works: the client asks for it itself.
+      request.log.warn({ err }, 'home answer for the page failed');
+      return undefined;
+    }
+  }
+
   return {
     async send(request, reply, options) {
       const [pathname = '/', search = ''] = request.url.split('?', 2) as [string, string?];
@@ -68,6 +79,7 @@ export function createPageRenderer(
       const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const user = request.user ? toCurrentUser(request.user) : null;
       const browse = page === pages.browse ? await firstBrowsePage(request, search) : undefined;
+      const home = page === pages.home ? await homeData(request) : undefined;
 
       // Built as text: the browse answer is already the JSON the API sends.
       const dataJson =
@@ -75,6 +87,7 @@ export function createPageRenderer(
         (browse
           ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
           : '') +
+        (home ? `,"home":${JSON.stringify(home satisfies PageData['home'])}` : '') +
         '}';
       const data = scriptSafeJson(dataJson);
       // Visitors only: a member's page holds parts that load later (their unread count, their

@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   ArrowRight,
@@ -17,7 +18,8 @@ import { useCurrentUser } from '../../lib/current-user';
 /** The four categories a visitor can browse straight from the landing page ('other' is not featured). */
 const featuredCategories = categories.filter((c) => c.key !== 'other');
 
-export function Hero() {
+/** `figures`: the site's counts, under the buttons (the page brings them, decision 046). */
+export function Hero({ figures }: { figures?: ReactNode }) {
   const { user } = useCurrentUser();
   return (
     <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-accent-soft/60 to-bg">
@@ -47,25 +49,29 @@ export function Hero() {
               </Button>
             )}
           </div>
+          {figures && <div className="mt-5">{figures}</div>}
         </div>
-        <div
-          className="mx-auto grid w-full max-w-64 grid-cols-2 gap-3 sm:max-w-sm sm:gap-4"
-          aria-hidden
-        >
-          {featuredCategories.map((c, i) => (
-            <div
-              key={c.key}
-              className={
-                // Decoration only: no border or shadow, so nothing here looks pressable.
-                'flex aspect-square flex-col items-center justify-center gap-1 rounded-3xl sm:gap-2 bg-surface/60 ' +
-                (i % 2 === 0 ? '-rotate-2' : 'translate-y-4 rotate-2')
-              }
-            >
-              <span className="text-4xl sm:text-6xl">{c.emoji}</span>
-              <span className="text-xs font-medium text-muted sm:text-sm">{c.name}</span>
-            </div>
-          ))}
-        </div>
+        {/* They look like tiles to press, so they are: each opens browse at its category. */}
+        <nav aria-label="Categories" className="mx-auto w-full max-w-64 sm:max-w-sm">
+          <ul className="grid grid-cols-2 gap-3 sm:gap-4">
+            {featuredCategories.map((c, i) => (
+              <li key={c.key}>
+                <Link
+                  to={paths.browseCategory.href(c.key)}
+                  className={
+                    'flex aspect-square flex-col items-center justify-center gap-1 rounded-3xl border border-border bg-surface p-2 text-center shadow-sm transition hover:border-accent hover:shadow-md sm:gap-2 ' +
+                    (i % 2 === 0 ? '-rotate-2' : 'translate-y-4 rotate-2')
+                  }
+                >
+                  <span className="text-4xl sm:text-6xl" aria-hidden>
+                    {c.emoji}
+                  </span>
+                  <span className="text-xs font-medium sm:text-sm">{c.name}</span>
+                </Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
       </div>
     </section>
   );

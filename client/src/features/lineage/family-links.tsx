@@ -21,7 +21,7 @@ export function FamilyLinks({ starter, isOwner }: { starter: Starter; isOwner: b
   const parent = lineage.ancestors.at(-1);
   const hasFamily = !!parent || count(lineage.descendants) > 0;
   if (!hasFamily && !isOwner) return null;
-  const kitchens = `${lineage.kitchens} ${lineage.kitchens === 1 ? 'kitchen' : 'kitchens'}`;
+  const kitchens = `${lineage.kitchens} ${lineage.kitchens === 1 ? 'kitchen' : 'kitchens'} reached`;
   return (
     <div className="grid gap-1.5 text-sm">
       {parent && (

@@ -1,6 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
   AcceptedOffer,
+  MyStandingOffers,
   StandingOfferSettings,
   StandingOfferView,
 } from '../../../../common/standing-offers';
@@ -16,10 +17,20 @@ export const standingOfferQueries = {
       queryFn: ({ signal }) =>
         apiRequest<StandingOfferView>(`${base(starterId)}/standing-offer`, { signal }),
     }),
+  mine: () =>
+    queryOptions({
+      queryKey: standingOfferKeys.mine,
+      queryFn: ({ signal }) => apiRequest<MyStandingOffers>('/api/me/standing-offers', { signal }),
+    }),
 };
 
 export function useStandingOffer(starterId: number) {
   return useQuery(standingOfferQueries.detail(starterId));
+}
+
+/** The standing offers the member runs, and the turns offered to them (the landing page). */
+export function useMyStandingOffers(enabled = true) {
+  return useQuery({ ...standingOfferQueries.mine(), enabled });
 }
 
 /** An accepted offer becomes a reservation: see `staleAfter.standingOffer`. */

@@ -55,6 +55,7 @@ interface UpRow {
   longitude: number | null;
   origin_story: string | null;
   born_year: number | null;
+  user_id: string;
   public: boolean;
 }
 
@@ -69,7 +70,7 @@ async function walkUp(db: DbOrTx, starterId: number): Promise<UpRow[]> {
       WHERE up.depth < ${LINEAGE_DEPTH_MAX} AND NOT s.id = ANY(up.path)
     )
     SELECT up.id, up.depth, starters.title, starters.location, starters.latitude,
-      starters.longitude, starters.origin_story, starters.born_year,
+      starters.longitude, starters.origin_story, starters.born_year, starters.user_id,
       (${publiclyVisible()}) AS public
     FROM up JOIN starters ON starters.id = up.id
     ORDER BY up.depth
@@ -139,8 +140,8 @@ async function walkDescendants(db: DbOrTx, starterId: number): Promise<DownRow[]
 
 /**
  * Kitchens and the deepest generation over the public starters a walk down from `roots`
- * reaches: owners of those starters, and members who confirmed receiving one (`except` left
- * out of the kitchens).
+ * reaches: owners of those starters, and members who confirmed receiving one, except the
+ * kitchen the walk starts from (`except`): a kitchen is reached when a culture comes to it.
  */
 async function familyFigures(
   db: DbOrTx,
@@ -246,7 +247,13 @@ export async function getLineage(
     input.id,
     selfGeneration,
   );
-  const figures = await familyFigures(db, sql`SELECT s.id FROM starters s WHERE s.id = ${top.id}`);
+  // The first sharer's kitchen is where the culture started, not one it reached: the same
+  // count as a member's "Kitchens reached" (decision 046).
+  const figures = await familyFigures(
+    db,
+    sql`SELECT s.id FROM starters s WHERE s.id = ${top.id}`,
+    top.user_id,
+  );
   const first = [...line].reverse().find((r) => r.public || r.id === self.id)!;
   return {
     starter: toNode(self),
@@ -279,6 +286,26 @@ export async function kitchensReachedBy(db: DbOrTx, memberId: string): Promise<n
     memberId,
   );
   return kitchens;
+}
+
+/**
+ * "Kitchens reached" over the whole site, by the same rule: members a culture came to from
+ * someone else here, through a public starter — they confirmed receiving a portion of one, or
+ * posted one grown from another. Each member counts once, however many cultures reached them.
+ */
+export async function kitchensReachedOverall(db: DbOrTx): Promise<number> {
+  const result = await db.execute(sql`
+    SELECT count(*) AS kitchens FROM (
+      SELECT h.recipient_id AS member_id
+      FROM handovers h JOIN starters ON starters.id = h.starter_id
+      WHERE h.status = 'received' AND h.recipient_id IS NOT NULL AND ${publiclyVisible()}
+      UNION
+      SELECT starters.user_id FROM starters
+      WHERE starters.parent_id IS NOT NULL AND ${publiclyVisible()}
+    ) reached
+  `);
+  const [row] = rowsOf<{ kitchens: unknown }>(result);
+  return Number(row?.kitchens ?? 0);
 }
 
 /** PUT /api/starters/:id/origin: the owner names (or clears) its origin story and born year. */

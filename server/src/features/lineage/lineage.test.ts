@@ -113,10 +113,11 @@ describe('GET /api/starters/:id/lineage', () => {
     expect(hung.generation).toBe(3);
     expect(JSON.stringify(fromRoot)).not.toContain('Removed one');
     expect(JSON.stringify(fromRoot)).not.toContain('Expired one');
-    // Owners of the public ones (root, gen2, gen3, underHidden), and members who confirmed
-    // receiving a public one: quiet, and the owners of the removed and expired listings, who
-    // did receive the culture (counted, never named).
-    expect(fromRoot.kitchens).toBe(7);
+    // Owners of the public ones grown from it (gen2, gen3, underHidden), and members who
+    // confirmed receiving a public one: quiet, and the owners of the removed and expired
+    // listings, who did receive the culture (counted, never named). Not the first sharer's
+    // kitchen, where it started (decision 046).
+    expect(fromRoot.kitchens).toBe(6);
     expect(fromRoot.generations).toBe(3);
     expect(fromRoot.origin).toEqual({
       starterId: root.id,
@@ -135,7 +136,7 @@ describe('GET /api/starters/:id/lineage', () => {
     expect(fromLeaf.starter.generation).toBe(3);
     expect(fromLeaf.descendants).toEqual([]);
     // The figures are the whole family's, whichever member is asked about.
-    expect([fromLeaf.kitchens, fromLeaf.generations]).toEqual([7, 3]);
+    expect([fromLeaf.kitchens, fromLeaf.generations]).toEqual([6, 3]);
     expect(fromLeaf.origin?.starterId).toBe(root.id);
 
     // Through the hidden parent, the line still reaches the first sharer.
@@ -188,7 +189,8 @@ describe('GET /api/starters/:id/lineage', () => {
     const loop = await lineageOf(a.id);
     expect(loop.ancestors.map((x) => x.id)).toEqual([b.id]);
     expect(loop.descendants.map((x) => x.id)).toEqual([b.id]);
-    expect(loop.kitchens).toBe(1);
+    // One member's own two listings: no kitchen but the one it started in.
+    expect(loop.kitchens).toBe(0);
 
     // A line longer than the cap: the walk up stops at LINEAGE_DEPTH_MAX generations.
     const chain = [await createStarterRow(t.db, owner.id, { title: 'Chain 0' })];

@@ -133,6 +133,7 @@ interface ConversationRow {
   is_owner: boolean;
   stage: ConversationStage;
   unread_count: number | string;
+  awaiting_reply: boolean | string;
 }
 
 /**
@@ -155,6 +156,12 @@ export async function listConversations(
       SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, content, created_at, kind,
         system, sender_id, receiver_id
       FROM mine
+      ORDER BY starter_id, other_id, created_at DESC, id DESC
+    ),
+    last_written AS (
+      SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, sender_id
+      FROM mine
+      WHERE kind = 'text'
       ORDER BY starter_id, other_id, created_at DESC, id DESC
     ),
     unread AS (
@@ -183,11 +190,13 @@ export async function listConversations(
         ) THEN 'reserved'
         ELSE 'asked'
       END AS stage,
-      coalesce(un.n, 0) AS unread_count
+      coalesce(un.n, 0) AS unread_count,
+      coalesce(lw.sender_id <> ${actor.id}, false) AS awaiting_reply
     FROM latest l
     JOIN starters ON starters.id = l.starter_id
     JOIN users u ON u.id = l.other_id
     LEFT JOIN unread un ON un.starter_id = l.starter_id AND un.other_id = l.other_id
+    LEFT JOIN last_written lw ON lw.starter_id = l.starter_id AND lw.other_id = l.other_id
     WHERE ${visibleInThreadsOf(actor)}
     ORDER BY l.created_at DESC, l.starter_id DESC
   `);
@@ -222,6 +231,7 @@ export async function listConversations(
       unreadCount: Number(r.unread_count),
       role: r.is_owner === true || String(r.is_owner) === 'true' ? 'owner' : 'asker',
       stage: r.stage,
+      awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
     };
   });
 }

@@ -440,9 +440,15 @@ describe('conversations and threads', () => {
         unreadCount: 1,
         role: 'asker',
         stage: 'asked',
+        // The owner wrote last: Alice owes the reply.
+        awaitingReply: true,
       },
     ]);
     const ownerList = (await conversations(owner)).json();
+    expect(ownerList.map((c: { awaitingReply: boolean }) => c.awaitingReply)).toEqual([
+      false,
+      false,
+    ]);
     expect(ownerList.map((c: { otherUser: { id: string } }) => c.otherUser.id).sort()).toEqual(
       [alice.user.id, bob.user.id].sort(),
     );

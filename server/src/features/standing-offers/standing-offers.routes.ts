@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   acceptedOfferSchema,
+  myStandingOffersSchema,
   standingOfferSettingsSchema,
   standingOfferViewSchema,
 } from '../../../../common/standing-offers';
@@ -19,6 +20,7 @@ import {
   pauseStandingOffer,
   saveStandingOffer,
 } from './standing-offers.service';
+import { myStandingOffers } from './my-standing-offers';
 import { idParam } from '../../../../common/ids';
 
 const idParams = (what: string) => z.object({ id: idParam(what) });
@@ -142,6 +144,15 @@ export async function standingOffersRoutes(instance: FastifyInstance, deps: AppD
     async (request, reply) => {
       await declineOffer(deps, requireUser(request), { offerId: request.params.offerId });
       return reply.status(204).send();
+    },
+  );
+
+  app.get(
+    '/api/me/standing-offers',
+    { onRequest: signedInOnly, schema: { response: { 200: myStandingOffersSchema } } },
+    async (request, reply) => {
+      privately(reply);
+      return myStandingOffers(deps, requireUser(request));
     },
   );
 }

@@ -1,0 +1,206 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolationsInEveryState,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+const PHONE_PHOTO = path.join(
+  path.dirname(fileURLToPath(import.meta.url)),
+  'fixtures',
+  'phone-photo.jpg',
+);
+const SHOTS = process.env.HOME_SHOTS ?? '/tmp/shots';
+const PHONE = { width: 360, height: 780 };
+const DESKTOP = { width: 1280, height: 900 };
+
+async function shot(page: Page, name: string) {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SHOTS, `home-${name}.png`), fullPage: true });
+}
+
+async function join(browser: Browser, firstName: string) {
+  const context = await browser.newContext();
+  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Neighbour' }));
+  const me = (await (await context.request.get('/api/auth/user')).json()) as {
+    id: string;
+    username: string | null;
+  };
+  return { context, id: me.id, username: me.username ?? firstName };
+}
+
+async function shareWithPhoto(request: APIRequestContext, title: string, location: string) {
+  const res = await request.post('/api/starters', {
+    multipart: {
+      title,
+      description: 'A lively culture, fed daily and ready for a new kitchen.',
+      category: 'grain',
+      subcategory: 'sourdough',
+      starterType: 'Sourdough starter',
+      location,
+      image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { id: number }).id;
+}
+
+function consoleErrors(page: Page) {
+  const errors: string[] = [];
+  page.on('console', (m) => {
+    if (m.type() === 'error') errors.push(m.text());
+  });
+  page.on('pageerror', (e) => errors.push(e.message));
+  return errors;
+}
+
+test('a visitor sees what was just shared, with photos and true figures, in the page as sent', async ({
+  browser,
+}) => {
+  // Two members, a photo upload and axe in both schemes at two sizes.
+  test.setTimeout(180_000);
+  const tag = crypto.randomBytes(3).toString('hex');
+  const title = `Rye sourdough ${tag}`;
+  const giver = await join(browser, 'Gus');
+  const starterId = await shareWithPhoto(giver.context.request, title, 'Portland, Oregon');
+  await giver.context.close();
+
+  // Without scripts: the strip, its photo and the figures are in the HTML itself.
+  const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
+  const still = await noScripts.newPage();
+  await still.goto('/');
+  const strip = still.getByRole('region', { name: 'Just Shared' });
+  const tile = strip.getByRole('link', { name: new RegExp(title) });
+  await expect(tile).toHaveAttribute('href', `/starter/${starterId}`);
+  await expect(tile.locator('img')).toHaveAttribute('src', /^\/api\/photos\/.+\/thumb\.webp$/);
+  await expect(tile.locator('img')).toHaveAttribute('width', '480');
+  // The figures are the server's counts, written as people write numbers.
+  const figures = (await (await still.request.get('/api/site/home')).json()) as {
+    figures: { startersShared: number; kitchensReached: number };
+  };
+  const n = new Intl.NumberFormat('en-US');
+  const shared = `${n.format(figures.figures.startersShared)} starter${figures.figures.startersShared === 1 ? '' : 's'} shared`;
+  await expect(still.getByText(shared)).toBeVisible();
+  await expect(still.getByText(/^[\d,]+ kitchens? reached$/)).toBeVisible();
+  await noScripts.close();
+
+  // With scripts, the app takes the page over without a hydration error.
+  const context = await browser.newContext({ viewport: PHONE });
+  const page = await context.newPage();
+  const errors = consoleErrors(page);
+  await page.goto('/');
+  await expect(
+    page
+      .getByRole('region', { name: 'Just Shared' })
+      .getByRole('link', { name: new RegExp(title) }),
+  ).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+
+  // The tilted category tiles look pressable, and they are: each opens its category.
+  const tiles = page.getByRole('navigation', { name: 'Categories' }).getByRole('link');
+  await expect(tiles).toHaveCount(4);
+  for (const tileLink of await tiles.all()) {
+    const box = (await tileLink.boundingBox())!;
+    expect(box.width).toBeGreaterThanOrEqual(44);
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+  await expectNoAxeViolationsInEveryState(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await shot(page, 'visitor-360');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'visitor-1280');
+  await page.setViewportSize(PHONE);
+  await tiles.filter({ hasText: 'Dairy Ferments' }).click();
+  await expect(page).toHaveURL('/browse?category=dairy');
+  await context.close();
+});
+
+test('a member sees, above the fold at 360 px, a reply they owe and a hand-over to confirm, and listings near their place first', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const tag = crypto.randomBytes(3).toString('hex');
+  const nearTitle = `Hobart sourdough ${tag}`;
+  const giver = await join(browser, 'Gwen');
+  const nearId = await shareWithPhoto(giver.context.request, nearTitle, 'Hobart, Australia');
+  // Shared after it, far away: the newest, but not the nearest.
+  await shareStarter(giver.context.request, `Portland kefir ${tag}`);
+
+  const member = await join(browser, 'Mara');
+  const profile = await member.context.request.patch('/api/users/profile', {
+    data: { username: member.username, location: 'Hobart, Australia', contactInfo: '' },
+  });
+  expect(profile.status(), await profile.text()).toBe(200);
+  const send = async (request: APIRequestContext, receiverId: string, content: string) => {
+    const res = await request.post('/api/messages', {
+      data: { starterId: nearId, receiverId, content },
+    });
+    expect(res.status(), await res.text()).toBe(201);
+  };
+  await send(member.context.request, giver.id, 'Hello! Could I have a spoonful on Saturday?');
+  await send(giver.context.request, member.id, 'Of course — does 10:00 at the market suit you?');
+  // The giver hands a portion over; the member has yet to say it arrived.
+  const given = await giver.context.request.post(`/api/starters/${nearId}/handovers`, {
+    data: { memberId: member.id },
+  });
+  expect(given.status(), await given.text()).toBe(201);
+  await giver.context.close();
+
+  const page = await member.context.newPage();
+  await page.setViewportSize(PHONE);
+  const errors = consoleErrors(page);
+  await page.goto('/');
+  const waiting = page.getByRole('region', { name: 'Waiting for You' });
+  const reply = waiting.getByRole('listitem').filter({ hasText: 'waiting for your reply' });
+  await expect(reply).toContainText(`“${nearTitle}”`);
+  await expect(reply.getByRole('link', { name: 'Reply' })).toHaveAttribute(
+    'href',
+    `/messages?starter=${nearId}&with=${encodeURIComponent(giver.id)}`,
+  );
+  const confirm = waiting
+    .getByRole('listitem')
+    .filter({ hasText: `Did “${nearTitle}” reach you?` });
+  await expect(confirm.getByRole('link', { name: 'Confirm' })).toBeVisible();
+  // Both on the first screen of a phone, without scrolling.
+  for (const item of [reply, confirm]) {
+    const box = (await item.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  }
+  for (const link of await waiting.getByRole('link').all()) {
+    const box = (await link.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+  }
+
+  // Their place ranks nearby first, though another was shared since.
+  const strip = page.getByRole('region', { name: 'Just Shared Near You' });
+  await expect(strip.getByText('Closest to Hobart, Australia first')).toBeVisible();
+  await expect(strip.getByRole('listitem').first()).toContainText(nearTitle);
+  await page.waitForLoadState('networkidle');
+  expect(errors).toEqual([]);
+
+  await expectNoAxeViolationsInEveryState(page);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await shot(page, 'member-360');
+  await page.setViewportSize(DESKTOP);
+  await shot(page, 'member-1280');
+
+  await page.setViewportSize(PHONE);
+  // Confirm leads to the thread, where Received is one tap away.
+  await confirm.getByRole('link', { name: 'Confirm' }).click();
+  await expect(page).toHaveURL(`/messages?starter=${nearId}`);
+  await expect(
+    page.getByRole('region', { name: 'Hand-over' }).getByRole('button', { name: /Received/ }),
+  ).toBeVisible();
+  await page.goBack();
+  await reply.getByRole('link', { name: 'Reply' }).click();
+  await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${nearId}`));
+  await member.context.close();
+});
