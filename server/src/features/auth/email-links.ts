@@ -4,7 +4,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { emailTokens } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { queueMail, siteUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
 import * as clock from '../../clock/clock';
 
@@ -81,7 +81,6 @@ export async function queueConfirmation(
     ],
     action: { label: 'Confirm my address', url: `${siteUrl(config)}/confirm-email?token=${token}` },
     footer: 'You get this email because someone entered this address on CultureShare.',
-    unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
   });
-  await queueMail(db, config, { ...content, to: email, mailKey: user.mailKey });
+  await queueMail(db, config, { ...content, to: email });
 }
