@@ -3,6 +3,7 @@ import type {
   AcceptedOffer,
   StandingOfferSettings,
   StandingOfferView,
+  YourTurn,
 } from '../../../../common/standing-offers';
 import { apiRequest } from '../../lib/api';
 import { invalidateAll, staleAfter, standingOfferKeys } from '../../lib/query-keys';
@@ -17,6 +18,15 @@ export const standingOfferQueries = {
         apiRequest<StandingOfferView>(`${base(starterId)}/standing-offer`, { signal }),
     }),
 };
+
+/** The member's open offers, for the site-wide banner; answered ones drop out on refetch. */
+export function useMyTurns(enabled: boolean) {
+  return useQuery({
+    queryKey: standingOfferKeys.myTurns,
+    queryFn: ({ signal }) => apiRequest<YourTurn[]>('/api/standing-offers/my-turns', { signal }),
+    enabled,
+  });
+}
 
 export function useStandingOffer(starterId: number) {
   return useQuery(standingOfferQueries.detail(starterId));
