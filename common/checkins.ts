@@ -27,6 +27,15 @@ export const answerCheckinSchema = z.object({
 export type AnswerCheckinInput = z.input<typeof answerCheckinSchema>;
 
 /**
+ * A check-in answered from its mail (decision 055): the member's mail key stands in for a
+ * sign-in. GET `/api/checkins/:id/mail?key=` shows it; POST `/api/checkins/:id/mail` answers.
+ */
+export const mailKeySchema = z.string().regex(/^[0-9a-f]{32}$/, 'This link is not valid');
+export const checkinMailQuerySchema = z.object({ key: mailKeySchema });
+export const answerCheckinByMailSchema = answerCheckinSchema.extend({ key: mailKeySchema });
+export type AnswerCheckinByMailInput = z.input<typeof answerCheckinByMailSchema>;
+
+/**
  * One check-in as its recipient sees it. `GET /api/checkins` lists the due ones (answer
  * null, at most one per hand-over); `POST /api/checkins/:id` answers with the answered one.
  */

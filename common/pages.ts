@@ -178,6 +178,22 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** A mail's "Stop these emails" link: asks first, stops one kind (decision 054). */
+  mailStop: {
+    path: '/mail/stop/:key/:kind',
+    module: 'mail-stop',
+    title: 'Email Settings',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  /** A check-in mail's answer link: one button sends it (decision 055). */
+  checkinAnswer: {
+    path: '/check-in/:id/:answer',
+    module: 'checkin-answer',
+    title: 'Check-in',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',

@@ -97,6 +97,13 @@ export const standingOfferViewSchema = z.object({
       /** Within the per-member limit: no offer before this. */
       eligibleFrom: z.string().nullable(),
       pendingOffer: memberOfferSchema.nullable(),
+      /**
+       * After Accept: the portion reserved for them while it waits for the hand-over, with
+       * the giver to arrange it with (null otherwise).
+       */
+      reserved: z
+        .object({ reservationId: z.number().int(), giverId: z.string(), acceptedAt: z.string() })
+        .nullable(),
       /** Why they cannot join, if they cannot (blocked, their own, …). */
       cannotJoin: z.string().nullable(),
     })
@@ -105,6 +112,19 @@ export const standingOfferViewSchema = z.object({
   offers: z.array(givenOfferSchema).nullable(),
 });
 export type StandingOfferView = z.infer<typeof standingOfferViewSchema>;
+
+/**
+ * GET /api/standing-offers/my-turns → the signed-in member's open offers, oldest first: the
+ * site-wide "It's your turn" banner shows each until it is answered or runs out.
+ */
+export const yourTurnSchema = z.object({
+  offerId: z.number().int(),
+  starterId: z.number().int(),
+  title: z.string(),
+  answerBy: z.string(),
+});
+export type YourTurn = z.infer<typeof yourTurnSchema>;
+export const yourTurnsSchema = z.array(yourTurnSchema);
 
 /** POST /api/standing-offers/offers/:offerId/accept → 201 `{reservationId}`. */
 export const acceptedOfferSchema = z.object({ reservationId: z.number().int() });

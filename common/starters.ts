@@ -61,6 +61,8 @@ export const starterSchema = z.object({
   /** Derived from claimed, portions and expiry (decision 020). */
   status: z.enum(STARTER_STATUSES),
   ...cultureFieldsSchema,
+  /** A standing offer runs on it: members join a waitlist instead of racing to ask. */
+  hasStandingOffer: z.boolean().optional(),
   /**
    * Whether the signed-in asker may message the owner about it (false when either blocked the
    * other, or it is theirs, claimed or expired). Left out of shared answers such as browse.

@@ -27,9 +27,55 @@ export const publicUserSchema = z.object({
 });
 export type PublicUser = z.infer<typeof publicUserSchema>;
 
-/** How a member hears of new messages by email. */
-export const messageMailValues = ['immediately', 'daily', 'off'] as const;
+/** How a member hears of one kind of news by email (decision 054). */
+export const mailChoiceValues = ['immediately', 'daily', 'off'] as const;
+export type MailChoice = (typeof mailChoiceValues)[number];
 
-/** GET/PATCH /api/users/mail-settings. */
-export const mailSettingsSchema = z.object({ messageMail: z.enum(messageMailValues) });
+/**
+ * The kinds of mail a member chooses one by one. Only messages can wait for a daily digest:
+ * the others ask for an answer within hours or are about one moment.
+ */
+export const MAIL_KINDS = ['messages', 'reservations', 'checkins', 'offers', 'reminders'] as const;
+export type MailKind = (typeof MAIL_KINDS)[number];
+export const DIGEST_KINDS: readonly MailKind[] = ['messages'];
+export const mayDigest = (kind: MailKind) => DIGEST_KINDS.includes(kind);
+
+/** What each kind is, in the Notifications tab and on the unsubscribe page. */
+export const mailKindLabels: Record<MailKind, { title: string; about: string }> = {
+  messages: { title: 'Messages', about: 'new messages from members' },
+  reservations: {
+    title: 'Reservations & hand-overs',
+    about: 'portions reserved for you or released',
+  },
+  checkins: { title: 'Check-ins', about: 'asking how a culture you received is doing' },
+  offers: { title: 'Standing offers', about: "“It's your turn” in a waitlist" },
+  reminders: { title: 'Listing reminders', about: 'your listings about to leave browse' },
+};
+
+const MAIL_CHOICE_MESSAGE = 'Choose immediately, daily digest or off';
+const choice = z.enum(mailChoiceValues, MAIL_CHOICE_MESSAGE);
+const noDigest = z.enum(['immediately', 'off'], 'This kind of email has no daily digest');
+
+/** GET /api/users/mail-settings → one choice per kind; PATCH takes any of them. */
+export const mailSettingsSchema = z.object({
+  messages: choice,
+  reservations: noDigest,
+  checkins: noDigest,
+  offers: noDigest,
+  reminders: noDigest,
+});
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
+export const mailSettingsPatchSchema = mailSettingsSchema.partial();
+export type MailSettingsPatch = z.infer<typeof mailSettingsPatchSchema>;
+
+/**
+ * GET /api/mail/unsubscribe/:key/:kind → what the stop link would stop (changes nothing);
+ * POST stops it; PUT `{choice}` sets it (undo, or "daily digest instead").
+ */
+export const mailKindStateSchema = z.object({
+  kind: z.enum(MAIL_KINDS),
+  choice: choice,
+  mayDigest: z.boolean(),
+});
+export type MailKindState = z.infer<typeof mailKindStateSchema>;
+export const mailKindChoiceSchema = z.object({ choice });

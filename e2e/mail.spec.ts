@@ -72,16 +72,18 @@ test('a member who forgot the password resets it from the mail; the old one stop
   await expect(page).toHaveURL(/\/$/);
 });
 
-test('a member changes how they hear of messages on the profile page', async ({ page }) => {
+test('a member changes how they hear of messages in the Notifications tab', async ({ page }) => {
   await signUpAndIn(page.request);
   await page.goto('/profile');
-  await expect(page.getByRole('heading', { name: 'Change password' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Notifications' }).click();
+  const messages = page.getByRole('radiogroup', { name: /^Messages/ });
+  await expect(messages).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('radio', { name: /Off/ }).click();
-  await page.getByRole('button', { name: 'Update email settings' }).click();
-  await expect(page.getByText('Your email settings are saved.').first()).toBeVisible();
+  await messages.getByRole('radio', { name: 'Off' }).click();
+  await expect(page.getByText('Messages: off.').first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/shots/notify-notifications.png', fullPage: true });
   const settings = await page.request.get('/api/users/mail-settings');
-  expect(await settings.json()).toEqual({ messageMail: 'off' });
+  expect(await settings.json()).toMatchObject({ messages: 'off', checkins: 'immediately' });
 });
 
 test('a member away from the site is mailed about a message once; one click stops it', async ({
@@ -127,8 +129,11 @@ test('a member away from the site is mailed about a message once; one click stop
     );
     expect(oneClick.status()).toBe(200);
     await anonymous.close();
-    expect(await (await owner.request.get('/api/users/mail-settings')).json()).toEqual({
-      messageMail: 'off',
+    // The one kind only.
+    expect(await (await owner.request.get('/api/users/mail-settings')).json()).toMatchObject({
+      messages: 'off',
+      reservations: 'immediately',
+      checkins: 'immediately',
     });
   } finally {
     await owner.close();

@@ -16,6 +16,12 @@ const CheckinsBanner = lazy(() =>
   import('../features/checkins/checkins-banner').then((m) => ({ default: m.CheckinsBanner })),
 );
 
+const YourTurnBanner = lazy(() =>
+  import('../features/standing-offers/your-turn-banner').then((m) => ({
+    default: m.YourTurnBanner,
+  })),
+);
+
 function PageFallback() {
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
@@ -50,6 +56,7 @@ export function Layout() {
       {isSignedIn && (
         <Suspense fallback={null}>
           <CheckinsBanner signedIn />
+          <YourTurnBanner signedIn />
         </Suspense>
       )}
       <main id="main" className="flex-1">

@@ -84,10 +84,14 @@ export const standingOfferKeys = {
   detail: (starterId: number) => ['standing-offers', 'starter', starterId] as const,
   /** The member's own standing offers and the turns offered to them. */
   mine: ['standing-offers', 'mine'] as const,
+  /** The signed-in member's open offers ("It's your turn", site-wide). */
+  myTurns: ['standing-offers', 'my-turns'] as const,
 };
 
 export const checkinKeys = {
   all: ['checkins'] as const,
+  /** One check-in as its mailed answer link shows it. */
+  byMail: (id: number, key: string) => ['checkins', 'mail', id, key] as const,
   /** The signed-in member's check-ins that are due now (at most one per hand-over). */
   due: ['checkins', 'due'] as const,
 };
@@ -106,7 +110,11 @@ export const careKeys = {
   card: (subcategory: string) => ['care-cards', subcategory] as const,
 };
 
-export const mailSettingsKeys = { all: ['mail-settings'] as const };
+export const mailSettingsKeys = {
+  all: ['mail-settings'] as const,
+  /** One kind's choice as a mail's stop link shows it (no sign-in: the key in the link). */
+  byKey: (key: string, kind: string) => ['mail-settings', 'key', key, kind] as const,
+};
 
 /**
  * What each kind of change makes stale beyond its own feature. A mutation names its kind here

@@ -112,8 +112,13 @@ export const users = pgTable(
     bannedAt: timestamp('banned_at', { withTimezone: true }),
     /** When the member proved they own `email` (a mailed link, a reset, or the provider). */
     emailVerifiedAt: timestamp('email_verified_at', { withTimezone: true }),
-    /** Mail about new messages: 'immediately', 'daily' or 'off'. */
+    /** Mail about new messages: 'immediately', 'daily' or 'off' (decision 054). */
     messageMail: text('message_mail').notNull().default('immediately'),
+    /** The other kinds of mail, each 'immediately' or 'off': they have no digest. */
+    reservationMail: text('reservation_mail').notNull().default('immediately'),
+    checkinMail: text('checkin_mail').notNull().default('immediately'),
+    offerMail: text('offer_mail').notNull().default('immediately'),
+    reminderMail: text('reminder_mail').notNull().default('immediately'),
     /** The secret in this member's one-click unsubscribe links (no sign-in needed). */
     mailKey: text('mail_key')
       .notNull()
@@ -126,6 +131,10 @@ export const users = pgTable(
     uniqueIndex('users_username_skeleton_key').on(t.usernameSkeleton),
     uniqueIndex('users_mail_key_key').on(t.mailKey),
     check('users_message_mail_check', sql`${t.messageMail} IN ('immediately', 'daily', 'off')`),
+    check(
+      'users_other_mail_check',
+      sql`${t.reservationMail} IN ('immediately', 'off') AND ${t.checkinMail} IN ('immediately', 'off') AND ${t.offerMail} IN ('immediately', 'off') AND ${t.reminderMail} IN ('immediately', 'off')`,
+    ),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND ${n(EMAIL_MAX_LENGTH)}`),
     check(
       'users_username_length',

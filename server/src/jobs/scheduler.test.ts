@@ -94,7 +94,7 @@ describe('the background job scheduler', () => {
     const to = `${uniqueName('scheduled')}@example.test`;
     await queueMail(t.db, t.config, {
       to,
-      mailKey: 'k',
+      stop: { mailKey: 'k', kind: 'messages' },
       subject: 'Delivered anyway',
       text: 'text',
       html: '<p>html</p>',

@@ -1,20 +1,10 @@
 import { changeEmailSchema, changePasswordFormSchema } from '../../../../common/auth';
-import { mailSettingsSchema, type CurrentUser, type MailSettings } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { RadioCardsField, TextField } from '../../components/ui/form-controls';
-import { toast, toastError } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
+import { TextField } from '../../components/ui/form-controls';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
-import {
-  useChangeEmail,
-  useChangePassword,
-  useMailSettings,
-  useUpdateMailSettings,
-} from './profile-api';
-
-const failed = (err: unknown, title: string) =>
-  toastError(errorMessage(err, 'Something went wrong. Please try again.'), title);
+import { useChangeEmail, useChangePassword } from './profile-api';
 
 function ChangePasswordForm() {
   const change = useChangePassword();
@@ -108,46 +98,8 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
   );
 }
 
-const mailOptions = [
-  {
-    value: 'immediately',
-    label: 'Right away',
-    hint: 'A few minutes after a message arrives, if you have not read it',
-  },
-  { value: 'daily', label: 'Daily digest', hint: 'Once a day, about unread messages' },
-  { value: 'off', label: 'Off', hint: 'No emails about messages' },
-] as const;
-
-function MessageMailForm({ current }: { current: MailSettings }) {
-  const update = useUpdateMailSettings();
-  const form = useZodForm(mailSettingsSchema, { defaultValues: current });
-  const onSubmit = form.handleSubmit(async (values) => {
-    try {
-      await update.mutateAsync(values);
-      toast({ title: 'Saved', description: 'Your email settings are saved.' });
-    } catch (err) {
-      failed(err, 'Could not save');
-    }
-  });
-  return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <RadioCardsField
-        form={form}
-        name="messageMail"
-        id="message-mail"
-        legend="Emails about new messages"
-        options={mailOptions}
-      />
-      <Button type="submit" disabled={update.isPending} className="justify-self-start">
-        {update.isPending ? 'Saving…' : 'Update email settings'}
-      </Button>
-    </form>
-  );
-}
-
-/** /profile: password, address and email settings. */
+/** /profile: password and address (email notifications have their own tab). */
 export function AccountSettings({ user }: { user: CurrentUser }) {
-  const settings = useMailSettings();
   return (
     <section aria-label="Account settings" className="grid gap-6 md:grid-cols-2">
       <Card className="p-5 sm:p-6">
@@ -155,13 +107,6 @@ export function AccountSettings({ user }: { user: CurrentUser }) {
       </Card>
       <Card className="p-5 sm:p-6">
         <ChangeEmailForm user={user} />
-      </Card>
-      <Card className="p-5 sm:p-6 md:col-span-2">
-        {settings.data ? (
-          <MessageMailForm current={settings.data} />
-        ) : (
-          <p role="status">Loading…</p>
-        )}
       </Card>
     </section>
   );

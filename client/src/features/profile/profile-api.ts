@@ -5,7 +5,7 @@ import type {
   Notice,
   ProfileUpdateInput,
 } from '../../../../common/auth';
-import type { CurrentUser, MailSettings } from '../../../../common/users';
+import type { CurrentUser, MailSettings, MailSettingsPatch } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
 import { currentUserQueryKey, mailSettingsKeys } from '../../lib/query-keys';
 
@@ -22,7 +22,7 @@ export function useUpdateProfile() {
   });
 }
 
-/** GET /api/users/mail-settings: how the member hears of new messages. */
+/** GET /api/users/mail-settings: how each kind of news reaches the member by email. */
 export const mailSettingsQuery = () =>
   queryOptions({
     queryKey: mailSettingsKeys.all,
@@ -33,11 +33,11 @@ export function useMailSettings() {
   return useQuery(mailSettingsQuery());
 }
 
-/** PATCH /api/users/mail-settings. */
+/** PATCH /api/users/mail-settings: the kinds named change. */
 export function useUpdateMailSettings() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: MailSettings) =>
+    mutationFn: (input: MailSettingsPatch) =>
       apiRequest<MailSettings>('/api/users/mail-settings', { method: 'PATCH', body: input }),
     onSuccess: (settings) => queryClient.setQueryData(mailSettingsKeys.all, settings),
   });

@@ -12,6 +12,7 @@ import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
 import { AccountSettings } from './account-settings';
+import { NotificationSettings } from './notification-settings';
 
 const tabTrigger =
   'whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
@@ -113,6 +114,9 @@ export function ProfileView({
               My Hand-overs
             </Tabs.Trigger>
           )}
+          <Tabs.Trigger value="notifications" className={tabTrigger}>
+            Notifications
+          </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="starters" className="mt-5">
           {myStarters}
@@ -122,6 +126,9 @@ export function ProfileView({
             {myHandovers}
           </Tabs.Content>
         )}
+        <Tabs.Content value="notifications" className="mt-5">
+          <NotificationSettings />
+        </Tabs.Content>
         <Tabs.Content value="activity" className="mt-5">
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
             <Sparkles className="size-8 text-accent" aria-hidden />

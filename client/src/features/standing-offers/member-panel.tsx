@@ -18,11 +18,18 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
   const offer = view.offer!;
   const me = view.me;
   const pending = me?.pendingOffer;
+  const reserved = me?.reserved;
+  const nextRound = !offer.paused && (
+    <p className="text-sm">
+      <span className="font-medium">Next round:</span> {whenLocal(offer.nextRoundAt)}
+    </p>
+  );
 
   if (!user) {
     return (
       <>
         <p className="text-sm">{offerTerms(offer)}</p>
+        {nextRound}
         <p className="text-sm text-muted">{plural(view.queueLength, 'member')} waiting.</p>
         <Button asChild className="justify-self-start">
           <Link to={signInHref(paths.starter.href(starterId))}>Sign in to join the waitlist</Link>
@@ -34,6 +41,7 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
   return (
     <>
       <p className="text-sm">{offerTerms(offer)}</p>
+      {nextRound}
       {offer.paused && (
         <p className="text-sm text-muted">The giver has paused rounds for now; the line waits.</p>
       )}
@@ -88,6 +96,24 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
           </div>
         </div>
       )}
+      {reserved && (
+        <div
+          className="grid gap-2 rounded-xl bg-sage-soft p-4"
+          role="region"
+          aria-label="Reserved for you"
+        >
+          <p className="font-semibold">A portion is reserved for you.</p>
+          <p className="text-sm">
+            What happens next: arrange the pickup with the giver in Messages. Once you have it, tap
+            Received in the conversation. You can join the line again for a later round.
+          </p>
+          <Button asChild className="justify-self-start">
+            <Link to={paths.conversation.href(starterId, reserved.giverId)}>
+              Open the Conversation
+            </Link>
+          </Button>
+        </div>
+      )}
       {me?.place != null ? (
         <>
           <p className="font-medium" role="status">
@@ -125,7 +151,7 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
       ) : (
         <>
           <p className="text-sm text-muted">{plural(view.queueLength, 'member')} waiting.</p>
-          {me?.cannotJoin ? (
+          {reserved ? null : me?.cannotJoin ? (
             <p className="text-sm text-muted">{me.cannotJoin}</p>
           ) : (
             <Button

@@ -60,6 +60,7 @@ const memberState = (over: Partial<NonNullable<StandingOfferView['me']>>) => ({
   joinedAt: null,
   eligibleFrom: null,
   pendingOffer: null,
+  reserved: null,
   cannotJoin: null,
   ...over,
 });
@@ -76,6 +77,16 @@ describe('StandingOfferSection', () => {
     const section = await screen.findByRole('region', { name: 'Standing offer' });
     expect(await within(section).findByText("You're 3rd in line")).toBeInTheDocument();
     expect(section).toHaveTextContent('2 portions every 7 days · longest waiting first');
+    // When the next round comes, in the reader's own words and zone.
+    expect(section).toHaveTextContent(
+      `Next round: ${new Date('2030-01-08T10:00:00.000Z').toLocaleString(undefined, {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
+        hour: '2-digit',
+        minute: '2-digit',
+      })}`,
+    );
     await userEvent.click(within(section).getByRole('button', { name: 'Leave the waitlist' }));
     await vi.waitFor(() =>
       expect(calls.some((c) => c.method === 'DELETE' && c.url === '/api/starters/7/waitlist')).toBe(
@@ -113,6 +124,49 @@ describe('StandingOfferSection', () => {
         'POST /api/standing-offers/offers/11/accept',
       ),
     );
+  });
+
+  it('after Accept, the card says what happens next and leads to the conversation', async () => {
+    let accepted = false;
+    fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () =>
+        view({
+          me: accepted
+            ? memberState({
+                reserved: {
+                  reservationId: 5,
+                  giverId: 'giver-1',
+                  acceptedAt: '2030-01-02T10:00:00.000Z',
+                },
+              })
+            : memberState({
+                place: 1,
+                pendingOffer: {
+                  id: 11,
+                  round: 1,
+                  status: 'pending',
+                  offeredAt: '2030-01-01T10:00:00.000Z',
+                  answerBy: '2030-01-03T10:00:00.000Z',
+                  answeredAt: null,
+                },
+              }),
+        }),
+      'POST /api/standing-offers/offers/11/accept': () => {
+        accepted = true;
+        return jsonResponse({ reservationId: 5 }, 201);
+      },
+    });
+    renderWithProviders(<StandingOfferSection starterId={7} />);
+    const offerBox = await screen.findByRole('region', { name: 'Your offer' });
+    await userEvent.click(within(offerBox).getByRole('button', { name: 'Accept' }));
+    const next = await screen.findByRole('region', { name: 'Reserved for you' });
+    expect(next).toHaveTextContent('What happens next: arrange the pickup with the giver');
+    expect(within(next).getByRole('link', { name: 'Open the Conversation' })).toHaveAttribute(
+      'href',
+      '/messages?starter=7&with=giver-1',
+    );
+    expect(screen.queryByRole('button', { name: 'Join the waitlist' })).toBeNull();
   });
 
   it('lets the giver set one up, checked by the shared schema before sending', async () => {

@@ -4,6 +4,7 @@ import type {
   MyStandingOffers,
   StandingOfferSettings,
   StandingOfferView,
+  YourTurn,
 } from '../../../../common/standing-offers';
 import { apiRequest } from '../../lib/api';
 import { invalidateAll, staleAfter, standingOfferKeys } from '../../lib/query-keys';
@@ -23,6 +24,15 @@ export const standingOfferQueries = {
       queryFn: ({ signal }) => apiRequest<MyStandingOffers>('/api/me/standing-offers', { signal }),
     }),
 };
+
+/** The member's open offers, for the site-wide banner; answered ones drop out on refetch. */
+export function useMyTurns(enabled: boolean) {
+  return useQuery({
+    queryKey: standingOfferKeys.myTurns,
+    queryFn: ({ signal }) => apiRequest<YourTurn[]>('/api/standing-offers/my-turns', { signal }),
+    enabled,
+  });
+}
 
 export function useStandingOffer(starterId: number) {
   return useQuery(standingOfferQueries.detail(starterId));

@@ -55,6 +55,11 @@ export function StarterCard({
             {timeAgo(starter.createdAt)}
           </span>
         </div>
+        {starter.hasStandingOffer && !starter.isClaimed && (
+          <Badge tone="sage" className="self-start">
+            Standing offer · join the waitlist
+          </Badge>
+        )}
         {starter.removedAt && (
           <Badge tone="danger" className="self-start">
             Removed by a moderator

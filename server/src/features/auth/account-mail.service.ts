@@ -5,7 +5,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
 import { issueToken, queueConfirmation, useToken } from './email-links';
-import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { queueMail, siteUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
 import { grantListedModerator } from '../users/moderators.service';
 import { isUniqueViolation } from '../../db/errors';
@@ -108,9 +108,8 @@ export async function requestPasswordReset(
         url: `${siteUrl(config)}/reset-password?token=${token}`,
       },
       footer: 'You get this email because a password reset was asked for on CultureShare.',
-      unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
     });
-    await queueMail(tx, config, { ...content, to: user.email, mailKey: user.mailKey });
+    await queueMail(tx, config, { ...content, to: user.email });
   });
 }
 

@@ -5,7 +5,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { emailTokens } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { queueMail, siteUrl } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
 import * as clock from '../../clock/clock';
 
@@ -83,9 +83,8 @@ export async function queueConfirmation(
     ],
     action: { label: 'Confirm my address', url: confirmationUrl(config, token, next) },
     footer: 'You get this email because someone entered this address on CultureShare.',
-    unsubscribeUrl: unsubscribeUrl(config, user.mailKey),
   });
-  await queueMail(db, config, { ...content, to: email, mailKey: user.mailKey });
+  await queueMail(db, config, { ...content, to: email });
 }
 
 /** The token first: it is the part that matters, and the part readers of the mail look for. */

@@ -1,10 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { membersWhoMayNotAct } from '../../access/members';
 import { openly } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { CHECKIN_ANSWERS, checkinAnswerLabels } from '../../../../common/checkins';
+import { queueMail, siteUrl } from '../mail/outbox';
+import { mailFooter, mailRecipient } from '../mail/recipients';
 import { greetingFor, renderMail } from '../mail/templates';
 import * as clock from '../../clock/clock';
 
@@ -15,17 +16,8 @@ interface DueRow {
   starter_id: number;
   giver_first_name: string | null;
   giver_username: string | null;
-  email: string;
-  mail_key: string;
-  first_name: string | null;
-  username: string | null;
-  message_mail: string;
-  /**
-   * Read in the same statement: whether this mail should go out at all — `hasConfirmedEmail`,
-   * `mayAct` and `isOpen` of the access layer, as SQL.
-   */
-  confirmed: boolean;
-  may_act: boolean;
+  recipient_id: string;
+  /** Read in the same statement: whether this check-in is still worth a mail. */
   current: boolean;
   visible: boolean;
   recent: boolean;
@@ -39,8 +31,8 @@ const SINCE: Record<number, string> = { 1: 'a day', 3: 'three days', 7: 'a week'
  * a conditional UPDATE over rows taken FOR UPDATE SKIP LOCKED, so several server copies send
  * it once. Every due row is marked, mailed or not: a check-in that was superseded, answered
  * on the site first, is about a thread the recipient can no longer see, or came due long ago
- * (the server was down) is never mailed later. Mail follows the member's message-mail setting
- * (off: none), like the other news about a conversation.
+ * (the server was down) is never mailed later. Mail follows the member's choice for check-in
+ * mail (`mailRecipient`).
  */
 export async function queueCheckinMails({
   db,
@@ -60,14 +52,12 @@ export async function queueCheckinMails({
           FOR UPDATE SKIP LOCKED
         )
         UPDATE checkins c SET mailed_at = ${clock.sqlNow()}
-        FROM due, handovers h, starters s, users r, users g
+        FROM due, handovers h, starters s, users g
         WHERE c.id = due.id AND h.id = c.handover_id AND s.id = h.starter_id
-          AND r.id = h.recipient_id AND g.id = h.giver_id
+          AND g.id = h.giver_id
         RETURNING c.id, c.day, s.title, s.id AS starter_id,
           g.first_name AS giver_first_name, g.username AS giver_username,
-          r.email, r.mail_key, r.first_name, r.username, r.message_mail,
-          r.email_verified_at IS NOT NULL AS confirmed,
-          r.id NOT IN (${membersWhoMayNotAct()}) AS may_act,
+          h.recipient_id,
           (h.status = 'received' AND NOT EXISTS (
             SELECT 1 FROM checkins later
             WHERE later.handover_id = c.handover_id
@@ -79,21 +69,28 @@ export async function queueCheckinMails({
     let queued = 0;
     for (const row of due) {
       if (!row.current || !row.visible || !row.recent) continue;
-      if (!row.confirmed || !row.may_act || row.message_mail === 'off') continue;
+      const to = await mailRecipient(tx, config, row.recipient_id, 'checkins');
+      if (!to) continue;
+      // Each answer is its own link to a page with one button (decision 055): one click from
+      // the mail and one press, and a link scanner opening it answers nothing.
+      const answerUrl = (answer: string) =>
+        `${siteUrl(config)}/check-in/${row.id}/${answer}?key=${to.member.mailKey}`;
       const giver = row.giver_username?.trim() || row.giver_first_name?.trim() || 'the giver';
       const content = renderMail({
         subject: `Did ${row.title} wake up?`,
-        greeting: greetingFor({ firstName: row.first_name, username: row.username }),
+        greeting: greetingFor(to.member),
         paragraphs: [
           `It has been ${SINCE[row.day] ?? `${row.day} days`} since ${row.title} reached you from ${giver}. How is it doing?`,
-          'One click on CultureShare tells them: thriving, waking up slowly, or not yet. If you are worried, ask them: they know this culture best.',
+          'One click below tells them. If you are worried, ask them: they know this culture best.',
         ],
-        action: { label: 'Answer on CultureShare', url: `${siteUrl(config)}/profile` },
-        footer:
-          'You get this email because you have message emails turned on. Change that on your profile page.',
-        unsubscribeUrl: unsubscribeUrl(config, row.mail_key),
+        links: CHECKIN_ANSWERS.map((answer) => ({
+          label: checkinAnswerLabels[answer],
+          url: answerUrl(answer),
+        })),
+        footer: mailFooter('you have check-in emails turned on'),
+        unsubscribeUrl: to.unsubscribeUrl,
       });
-      await queueMail(tx, config, { ...content, to: row.email, mailKey: row.mail_key });
+      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
       queued += 1;
     }
     return queued;

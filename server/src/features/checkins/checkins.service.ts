@@ -6,6 +6,7 @@ import {
   type CheckinAnswer,
 } from '../../../../common/checkins';
 import { displayName } from '../../../../common/display';
+import { mayAct } from '../../access/members';
 import { visibleInThreadsOf } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -158,4 +159,34 @@ export async function answerCheckin(
   });
   if (line) await publishLines(deps, [line]);
   return checkin;
+}
+
+/**
+ * The member a check-in mail's link speaks for: the key in every mail of theirs (decision 055).
+ * A wrong key, or a member who may not act, finds no check-in at all.
+ */
+async function memberByMailKey(db: DbOrTx, mailKey: string): Promise<SessionUser> {
+  const [member] = await db.select().from(users).where(eq(users.mailKey, mailKey));
+  if (!member || !mayAct(member)) throw notFound('Check-in not found');
+  return member;
+}
+
+/** GET /api/checkins/:id/mail?key=: the check-in a mailed answer is about. Changes nothing. */
+export async function checkinByMail(
+  deps: Pick<AppDeps, 'db'>,
+  input: { checkinId: number; mailKey: string },
+): Promise<Checkin> {
+  const member = await memberByMailKey(deps.db, input.mailKey);
+  const [row] = await checkinsOf(deps.db, member, eq(checkins.id, input.checkinId));
+  if (!row) throw notFound('Check-in not found');
+  return toCheckin(row);
+}
+
+/** POST /api/checkins/:id/mail: the answer pressed on the page a mailed link opened. */
+export async function answerCheckinByMail(
+  deps: Pick<AppDeps, 'db' | 'live'>,
+  input: { checkinId: number; mailKey: string; answer: CheckinAnswer },
+): Promise<Checkin> {
+  const member = await memberByMailKey(deps.db, input.mailKey);
+  return answerCheckin(deps, member, input);
 }

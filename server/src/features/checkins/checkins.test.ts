@@ -226,7 +226,15 @@ describe('check-in mail', () => {
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('Did Kombucha SCOBY wake up?');
     expect(mails[0]!.textBody).toContain(`from ${displayName(giver.user)}`);
-    expect(mails[0]!.textBody).toContain('/profile');
+    // Each answer is its own link: one click from the mail (decision 055).
+    expect(mails[0]!.textBody).toMatch(
+      /Thriving: http\S+\/check-in\/\d+\/thriving\?key=[0-9a-f]{32}/,
+    );
+    expect(mails[0]!.textBody).toMatch(/\/check-in\/\d+\/slow\?key=/);
+    expect(mails[0]!.textBody).toMatch(/\/check-in\/\d+\/worried\?key=/);
+    expect(mails[0]!.headers).toMatchObject({
+      'List-Unsubscribe': expect.stringMatching(/\/checkins>$/),
+    });
     expect(await mailTo(giver.user.email)).toHaveLength(0);
 
     // Day 3 and day 7 come due together: only day 7, the one asked, is mailed.
@@ -237,7 +245,7 @@ describe('check-in mail', () => {
     expect(after.filter((m) => /a week since/.test(m.textBody))).toHaveLength(1);
   });
 
-  it('sends nothing once answered or with message mail off', async () => {
+  it('sends nothing once answered or with check-in mail off; message mail off is no matter', async () => {
     const answered = await handOver();
     await comeDue(answered.handoverId, 1);
     const [checkin] = await due(answered.recipient);
@@ -246,19 +254,62 @@ describe('check-in mail', () => {
     const quiet = await handOver();
     await t.db
       .update(users)
-      .set({ messageMail: 'off' })
+      .set({ checkinMail: 'off' })
       .where(eq(users.id, quiet.recipient.user.id));
     await comeDue(quiet.handoverId, 1);
+    const noMessages = await handOver();
+    await t.db
+      .update(users)
+      .set({ messageMail: 'off' })
+      .where(eq(users.id, noMessages.recipient.user.id));
+    await comeDue(noMessages.handoverId, 1);
 
     await queueCheckinMails({ db: t.db, config: t.config });
     expect(await mailTo(answered.recipient.user.email)).toHaveLength(0);
     expect(await mailTo(quiet.recipient.user.email)).toHaveLength(0);
+    expect(await mailTo(noMessages.recipient.user.email)).toHaveLength(1);
     // Marked all the same: turning mail back on later does not bring an old check-in's mail.
     await t.db
       .update(users)
-      .set({ messageMail: 'immediately' })
+      .set({ checkinMail: 'immediately' })
       .where(eq(users.id, quiet.recipient.user.id));
     await queueCheckinMails({ db: t.db, config: t.config });
     expect(await mailTo(quiet.recipient.user.email)).toHaveLength(0);
+  });
+});
+
+describe('answering from the mail (decision 055)', () => {
+  it("the mailed link's page changes nothing; its one button answers without a sign-in", async () => {
+    const { recipient, giver, starter, handoverId } = await handOver({ title: 'Rye sourdough' });
+    await comeDue(handoverId, 1);
+    const [checkin] = await due(recipient);
+    const key = recipient.user.mailKey;
+    const url = `/api/checkins/${checkin!.id}/mail`;
+
+    const shown = await t.app.inject({ method: 'GET', url: `${url}?key=${key}` });
+    expect(shown.statusCode).toBe(200);
+    expect(shown.json()).toMatchObject({ answer: null, starter: { title: 'Rye sourdough' } });
+    expect((await rowsOf(handoverId))[0]!.answer).toBeNull();
+
+    const wrongKey = 'f'.repeat(32);
+    expect((await t.app.inject({ method: 'GET', url: `${url}?key=${wrongKey}` })).statusCode).toBe(
+      404,
+    );
+    const refused = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { key: giver.user.mailKey, answer: 'thriving' },
+    });
+    expect(refused.statusCode).toBe(404);
+    expect((await rowsOf(handoverId))[0]!.answer).toBeNull();
+
+    const answered = await t.app.inject({
+      method: 'POST',
+      url,
+      payload: { key, answer: 'thriving' },
+    });
+    expect(answered.statusCode, answered.body).toBe(200);
+    expect(answered.json().answer).toBe('thriving');
+    expect(await threadLines(giver, starter.id, recipient.user.id)).toHaveLength(1);
   });
 });

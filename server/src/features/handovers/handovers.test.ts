@@ -452,6 +452,9 @@ describe('reservation mail', () => {
     expect(reserved!.htmlBody).toContain('&lt;b&gt;Ana&lt;/b&gt;');
     expect(reserved!.htmlBody).not.toContain('<i>friends</i>');
     expect(reserved!.headers).toMatchObject({
+      'List-Unsubscribe': expect.stringMatching(
+        /\/api\/mail\/unsubscribe\/[0-9a-f]{32}\/reservations>$/,
+      ),
       'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
     });
 
@@ -468,9 +471,9 @@ describe('reservation mail', () => {
     expect(await mailTo(owner.user.email)).toHaveLength(0);
   });
 
-  it('sends nothing when the member backs out, turned message mail off or is suspended', async () => {
+  it('sends nothing when the member backs out, turned reservation mail off or is suspended', async () => {
     const { owner, starter } = await setting(3);
-    const quiet = await signedInMember(t.db, { messageMail: 'off' });
+    const quiet = await signedInMember(t.db, { reservationMail: 'off' });
     const suspended = await signedInMember(t.db);
     const leaving = await signedInMember(t.db);
     for (const m of [quiet, suspended, leaving]) await ask(m, starter.id, owner.user.id);

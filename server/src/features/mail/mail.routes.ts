@@ -1,20 +1,28 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { eq } from 'drizzle-orm';
 import { z } from 'zod';
-import { mailSettingsSchema } from '../../../../common/users';
-import { users } from '../../db/schema';
+import {
+  MAIL_KINDS,
+  mailKindChoiceSchema,
+  mailKindStateSchema,
+  mailSettingsPatchSchema,
+  mailSettingsSchema,
+} from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
-import { escapeHtml } from './templates';
+import {
+  mailKindState,
+  mailSettingsOf,
+  setMailKindByKey,
+  updateMailSettings,
+} from './mail-settings.service';
 
-const keyParams = z.object({ key: z.string().regex(/^[0-9a-f]{32}$/) });
-
-const page = (title: string, body: string) => `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(title)} · CultureShare</title></head>
-<body style="font-family:system-ui,sans-serif;background:#faf8f3;color:#1f2a1f;margin:0"><main style="max-width:480px;margin:48px auto;padding:0 24px">
-<h1 style="color:#2f6b3b;font-size:24px">${escapeHtml(title)}</h1>${body}
-<p><a href="/" style="color:#2f6b3b">Go to CultureShare</a></p></main></body></html>`;
+const mailKey = z.string().regex(/^[0-9a-f]{32}$/, 'This link is not valid');
+const keyParams = z.object({ key: mailKey });
+const kindParams = z.object({
+  key: mailKey,
+  kind: z.enum(MAIL_KINDS, 'This link is not valid'),
+});
 
 export async function mailRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -26,52 +34,65 @@ export async function mailRoutes(app: FastifyInstance, deps: AppDeps) {
     (_request, _body, done) => done(null, {}),
   );
 
-  // A link checker opening the URL must not unsubscribe anyone: GET only asks.
-  r.get('/api/mail/unsubscribe/:key', { schema: { params: keyParams } }, async (request, reply) => {
-    reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
-    return page(
-      'Stop message emails?',
-      `<p>We'll stop emailing you about new messages. You can turn them back on from your profile.</p>
-<form method="post"><button type="submit" style="background:#2f6b3b;color:#fff;border:0;padding:10px 18px;border-radius:6px;font-size:16px">Stop these emails</button></form>`,
-    );
-  });
-
-  // No cookie needed: the key in the URL is the member's unguessable mail key.
+  // Mails sent before each kind had its own link were about messages. A GET only leads to
+  // the stop page, which asks first (decision 054).
+  r.get('/api/mail/unsubscribe/:key', { schema: { params: keyParams } }, async (request, reply) =>
+    reply.redirect(`/mail/stop/${request.params.key}/messages`, 302),
+  );
   r.post(
     '/api/mail/unsubscribe/:key',
-    { schema: { params: keyParams } },
-    async (request, reply) => {
-      await deps.db
-        .update(users)
-        .set({ messageMail: 'off', updatedAt: new Date() })
-        .where(eq(users.mailKey, request.params.key));
-      reply.header('cache-control', 'private, no-store').type('text/html; charset=utf-8');
-      return page(
-        'You will not get message emails any more',
-        '<p>You can turn them back on from your profile whenever you like.</p>',
-      );
+    { schema: { params: keyParams, response: { 200: mailKindStateSchema } } },
+    async (request) =>
+      setMailKindByKey(deps.db, { mailKey: request.params.key, kind: 'messages', choice: 'off' }),
+  );
+
+  // No cookie needed on these: the key in the URL is the member's unguessable mail key.
+  r.get(
+    '/api/mail/unsubscribe/:key/:kind',
+    { schema: { params: kindParams, response: { 200: mailKindStateSchema } } },
+    async (request) =>
+      mailKindState(deps.db, { mailKey: request.params.key, kind: request.params.kind }),
+  );
+  r.post(
+    '/api/mail/unsubscribe/:key/:kind',
+    { schema: { params: kindParams, response: { 200: mailKindStateSchema } } },
+    async (request) =>
+      setMailKindByKey(deps.db, {
+        mailKey: request.params.key,
+        kind: request.params.kind,
+        choice: 'off',
+      }),
+  );
+  r.put(
+    '/api/mail/unsubscribe/:key/:kind',
+    {
+      bodyLimit: 1024,
+      schema: {
+        params: kindParams,
+        body: mailKindChoiceSchema,
+        response: { 200: mailKindStateSchema },
+      },
     },
+    async (request) =>
+      setMailKindByKey(deps.db, {
+        mailKey: request.params.key,
+        kind: request.params.kind,
+        choice: request.body.choice,
+      }),
   );
 
   r.get(
     '/api/users/mail-settings',
     { onRequest: signedInOnly, schema: { response: { 200: mailSettingsSchema } } },
-    async (request) => ({ messageMail: requireUser(request).messageMail as 'immediately' }),
+    async (request) => mailSettingsOf(requireUser(request)),
   );
 
   r.patch(
     '/api/users/mail-settings',
     {
       onRequest: signedInOnly,
-      schema: { body: mailSettingsSchema, response: { 200: mailSettingsSchema } },
+      schema: { body: mailSettingsPatchSchema, response: { 200: mailSettingsSchema } },
     },
-    async (request) => {
-      const user = requireUser(request);
-      await deps.db
-        .update(users)
-        .set({ messageMail: request.body.messageMail, updatedAt: new Date() })
-        .where(eq(users.id, user.id));
-      return request.body;
-    },
+    async (request) => updateMailSettings(deps.db, requireUser(request), request.body),
   );
 }

@@ -106,11 +106,10 @@ describe('confirming the address', () => {
     expect(mail.parsed.html).not.toMatch(/<img/i);
     expect(mail.parsed.messageId).toMatch(/@share\.example>$/);
     expect(mail.parsed.date).toBeTruthy();
+    // Account mail cannot be turned off, so it carries no stop link (decision 054).
     const headers = Object.fromEntries(mail.parsed.headers.map((h) => [h.key, h.value]));
-    expect(headers['list-unsubscribe']).toMatch(
-      /^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}>$/,
-    );
-    expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(headers['list-unsubscribe']).toBeUndefined();
+    expect(mail.parsed.text).not.toContain('Stop these emails');
 
     const token = linkToken(mail, 'https://share.example/confirm-email');
     // Only a hash of the token is stored.
@@ -447,9 +446,12 @@ describe('daily digest', () => {
     expect(mail.parsed.html).not.toContain('<b>tomorrow');
     const headers = Object.fromEntries(mail.parsed.headers.map((h) => [h.key, h.value]));
     expect(headers['list-unsubscribe']).toMatch(
-      /^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}>$/,
+      /^<https:\/\/share\.example\/api\/mail\/unsubscribe\/[0-9a-f]{32}\/messages>$/,
     );
     expect(headers['list-unsubscribe-post']).toBe('List-Unsubscribe=One-Click');
+    expect(mail.parsed.text).toMatch(
+      /Stop these emails: https:\/\/share\.example\/mail\/stop\/[0-9a-f]{32}\/messages/,
+    );
 
     await flush();
     expect(smtp.received.filter((m) => m.to.includes(owner.user.email))).toHaveLength(1);
@@ -498,13 +500,27 @@ describe('changing password and address from the profile', () => {
     expect(me.emailVerified).toBe(true);
   });
 
-  it('message mail settings: daily and off are kept', async () => {
+  it('mail settings: one choice per kind, kept; a digest only where there is one', async () => {
     const { cookie } = await signedInMember(t.db);
     const put = await t.call({ cookie }, 'PATCH', '/api/users/mail-settings', {
-      messageMail: 'daily',
+      messages: 'daily',
+      checkins: 'off',
     });
     expect(put.statusCode).toBe(200);
     const got = await t.call({ cookie }, 'GET', '/api/users/mail-settings');
-    expect(got.json()).toEqual({ messageMail: 'daily' });
+    expect(got.json()).toEqual({
+      messages: 'daily',
+      reservations: 'immediately',
+      checkins: 'off',
+      offers: 'immediately',
+      reminders: 'immediately',
+    });
+    const refused = await t.call({ cookie }, 'PATCH', '/api/users/mail-settings', {
+      offers: 'daily',
+    });
+    expect(refused.statusCode).toBe(400);
+    expect((await t.call({ cookie }, 'GET', '/api/users/mail-settings')).json().offers).toBe(
+      'immediately',
+    );
   });
 });

@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as clock from '../../clock/clock';
+import type { MailKind } from '../../../../common/users';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -23,8 +24,9 @@ export function siteUrl(config: Config): string {
   return config.publicUrl ?? `http://localhost:${config.port}`;
 }
 
-export function unsubscribeUrl(config: Config, mailKey: string): string {
-  return `${siteUrl(config)}/api/mail/unsubscribe/${mailKey}`;
+/** RFC 8058's one-click URL: a cookie-less POST stops this one kind of mail. */
+export function unsubscribeUrl(config: Config, mailKey: string, kind: MailKind): string {
+  return `${siteUrl(config)}/api/mail/unsubscribe/${mailKey}/${kind}`;
 }
 
 function messageIdDomain(config: Config): string {
@@ -39,19 +41,24 @@ function messageIdDomain(config: Config): string {
 export async function queueMail(
   db: DbOrTx,
   config: Config,
-  mail: MailContent & { to: string; mailKey: string },
+  mail: MailContent & {
+    to: string;
+    /** Which kind of mail this is; absent for account mail, which cannot be turned off. */
+    stop?: { mailKey: string; kind: MailKind };
+  },
 ): Promise<void> {
-  const unsubscribe = unsubscribeUrl(config, mail.mailKey);
   await db.insert(mailOutbox).values({
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
-    // RFC 8058: one POST to this URL, with no cookie, turns these mails off.
-    headers: {
-      'List-Unsubscribe': `<${unsubscribe}>`,
-      'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
-    },
+    // RFC 8058: one POST to this URL, with no cookie, turns this kind of mail off.
+    headers: mail.stop
+      ? {
+          'List-Unsubscribe': `<${unsubscribeUrl(config, mail.stop.mailKey, mail.stop.kind)}>`,
+          'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
+        }
+      : {},
     messageId: `<${crypto.randomUUID()}@${messageIdDomain(config)}>`,
   });
 }

@@ -1,11 +1,11 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import { hasConfirmedEmail, mayAct } from '../../access/members';
 import { isPublic, loadStarterFacts } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { messageMailDue, messages, users } from '../../db/schema';
-import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { queueMail, siteUrl } from '../mail/outbox';
+import { mailChoiceOf, mailFooter, mailRecipient, type MailRecipient } from '../mail/recipients';
 import { greetingFor, renderMail } from '../mail/templates';
 import * as clock from '../../clock/clock';
 
@@ -32,10 +32,11 @@ export async function noteMessageForMail(
     .select({ messageMail: users.messageMail })
     .from(users)
     .where(eq(users.id, message.receiverId));
-  if (!receiver || receiver.messageMail === 'off') return;
+  const choice = receiver ? mailChoiceOf(receiver, 'messages') : 'off';
+  if (choice === 'off') return;
   const now = clock.now();
   const dueAt =
-    receiver.messageMail === 'daily'
+    choice === 'daily'
       ? nextDigestTime(now)
       : new Date(now.getTime() + config.mail.messageDelaySeconds * 1000);
   await db
@@ -51,7 +52,6 @@ interface DueRow {
 }
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
-type Receiver = typeof users.$inferSelect;
 
 const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 const nameOf = (user: { firstName: string | null; username: string | null } | undefined) =>
@@ -92,36 +92,32 @@ async function unreadConversation(tx: Tx, config: Config, row: DueRow) {
 
 type UnreadConversation = NonNullable<Awaited<ReturnType<typeof unreadConversation>>>;
 
-const FOOTER =
-  'You get this email because you have message emails turned on. Change that on your profile page.';
-
-function conversationMail(config: Config, receiver: Receiver, c: UnreadConversation) {
+function conversationMail(to: MailRecipient, c: UnreadConversation) {
   return renderMail({
     subject: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
-    greeting: greetingFor(receiver),
+    greeting: greetingFor(to.member),
     paragraphs: [`${c.senderName} wrote to you about ${c.title} on CultureShare.`],
     quotes: c.unread.map((m) => ({ from: c.senderName, text: m.content })),
     action: { label: 'Reply on CultureShare', url: c.threadUrl },
-    footer: FOOTER,
-    unsubscribeUrl: unsubscribeUrl(config, receiver.mailKey),
+    footer: mailFooter('you have message emails turned on'),
+    unsubscribeUrl: to.unsubscribeUrl,
   });
 }
 
 /** The daily digest: every conversation with new messages in one mail, newest text of each. */
-function digestMail(config: Config, receiver: Receiver, list: UnreadConversation[]) {
+function digestMail(to: MailRecipient, list: UnreadConversation[]) {
   const total = list.reduce((n, c) => n + c.unread.length, 0);
   return renderMail({
     subject: `${plural(total, 'new message', 'new messages')} in ${plural(list.length, 'conversation', 'conversations')} on CultureShare`,
-    greeting: greetingFor(receiver),
+    greeting: greetingFor(to.member),
     paragraphs: ['Here is what members wrote to you since your last digest.'],
     sections: list.map((c) => ({
       heading: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
       quote: { from: c.senderName, text: c.unread[c.unread.length - 1]!.content },
       link: { label: 'Open the conversation', url: c.threadUrl },
     })),
-    footer:
-      'You get this email because you chose a daily digest of new messages. Change that on your profile page.',
-    unsubscribeUrl: unsubscribeUrl(config, receiver.mailKey),
+    footer: mailFooter('you chose a daily digest of new messages'),
+    unsubscribeUrl: to.unsubscribeUrl,
   });
 }
 
@@ -153,22 +149,21 @@ export async function queueDueMessageMail({
     }
     let queued = 0;
     for (const [receiverId, rows] of byReceiver) {
-      const [receiver] = await tx.select().from(users).where(eq(users.id, receiverId));
-      if (!receiver || receiver.messageMail === 'off') continue;
-      if (!mayAct(receiver) || !hasConfirmedEmail(receiver)) continue;
+      const to = await mailRecipient(tx, config, receiverId, 'messages');
+      if (!to) continue;
       const list: UnreadConversation[] = [];
       for (const row of rows) {
         const c = await unreadConversation(tx, config, row);
         if (c) list.push(c);
       }
       const mails =
-        receiver.messageMail === 'daily'
+        to.choice === 'daily'
           ? list.length > 0
-            ? [digestMail(config, receiver, list)]
+            ? [digestMail(to, list)]
             : []
-          : list.map((c) => conversationMail(config, receiver, c));
+          : list.map((c) => conversationMail(to, c));
       for (const content of mails) {
-        await queueMail(tx, config, { ...content, to: receiver.email, mailKey: receiver.mailKey });
+        await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
         queued += 1;
       }
     }

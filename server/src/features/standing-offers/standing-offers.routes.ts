@@ -6,6 +6,7 @@ import {
   myStandingOffersSchema,
   standingOfferSettingsSchema,
   standingOfferViewSchema,
+  yourTurnsSchema,
 } from '../../../../common/standing-offers';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
@@ -16,6 +17,7 @@ import {
   getStandingOffer,
   joinWaitlist,
   leaveWaitlist,
+  myOpenTurns,
   offerRoundNow,
   pauseStandingOffer,
   saveStandingOffer,
@@ -38,6 +40,15 @@ export async function standingOffersRoutes(instance: FastifyInstance, deps: AppD
   const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
   const viewOf = (request: { user: Parameters<typeof getStandingOffer>[1] }, starterId: number) =>
     getStandingOffer(deps, request.user, { starterId });
+
+  app.get(
+    '/api/standing-offers/my-turns',
+    { onRequest: signedInOnly, schema: { response: { 200: yourTurnsSchema } } },
+    async (request, reply) => {
+      privately(reply);
+      return myOpenTurns(deps, requireUser(request));
+    },
+  );
 
   app.get(
     '/api/starters/:id/standing-offer',

@@ -8,6 +8,7 @@ import {
   type MemberOffer,
   type StandingOfferSettings,
   type StandingOfferView,
+  type YourTurn,
 } from '../../../../common/standing-offers';
 import { assertMayMessage, blockBetween } from '../blocks/blocks.service';
 import { assertMayPost, hasConfirmedEmail } from '../../access/members';
@@ -16,12 +17,19 @@ import {
   authorizeStarter,
   isOpen,
   isPublic,
+  openly,
   requireStarter,
   type StarterFacts,
 } from '../../access/starter-access';
 import type { Tx } from '../../db/client';
 import { iso, rowsOf } from '../../db/rows';
-import { standingOfferTurns, standingOffers, standingWaitlist, users } from '../../db/schema';
+import {
+  standingOfferTurns,
+  standingOffers,
+  standingWaitlist,
+  starters,
+  users,
+} from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
@@ -50,6 +58,16 @@ const toMemberOffer = (t: TurnRow): MemberOffer => ({
   answeredAt: iso(t.answeredAt),
 });
 
+/**
+ * Browse cards say whether a standing offer runs: every server copy forgets its cached pages
+ * of this starter's category once the transaction commits (as the starters trigger does).
+ */
+async function listingChanged(tx: Tx, starterId: number): Promise<void> {
+  await tx.execute(
+    sql`SELECT pg_notify('listing_changed', category) FROM starters WHERE id = ${starterId}`,
+  );
+}
+
 /** The starter locked and authorized for its owner to change, with its standing offer. */
 async function ownForUpdate(tx: Tx, actor: SessionUser, starterId: number) {
   const locked = await lockStandingOffer(tx, starterId);
@@ -76,6 +94,7 @@ export async function saveStandingOffer(
         ...s,
         nextRoundAt: sql`${clock.sqlNow()} + make_interval(days => ${s.cadenceDays}::int)`,
       });
+      await listingChanged(tx, facts.id);
       return;
     }
     // The next round comes a cadence after the last one (or after the offer was set up).
@@ -107,6 +126,7 @@ export async function pauseStandingOffer(
           : null,
       })
       .where(eq(standingOffers.starterId, facts.id));
+    await listingChanged(tx, facts.id);
   });
 }
 
@@ -139,6 +159,7 @@ export async function endStandingOffer(
       );
     }
     await tx.delete(standingOffers).where(eq(standingOffers.starterId, facts.id));
+    await listingChanged(tx, facts.id);
     return lines;
   });
   await publishLines(deps, lines);
@@ -437,7 +458,22 @@ export async function getStandingOffer(
     const until = limit?.until ? new Date(limit.until) : null;
     if (until && until.getTime() > clock.nowMs()) eligibleFrom = until.toISOString();
   }
+  const [reserved] = rowsOf<{ reservation_id: number; answered_at: Date | string }>(
+    await db.execute(sql`
+      SELECT t.reservation_id, t.answered_at FROM standing_offer_turns t
+      JOIN reservations r ON r.id = t.reservation_id
+      WHERE t.starter_id = ${starter.id} AND t.member_id = ${viewer.id}
+        AND t.status = 'accepted' AND r.status = 'active'
+      ORDER BY t.answered_at DESC LIMIT 1`),
+  );
   view.me = {
+    reserved: reserved
+      ? {
+          reservationId: Number(reserved.reservation_id),
+          giverId: starter.ownerId,
+          acceptedAt: new Date(reserved.answered_at).toISOString(),
+        }
+      : null,
     place: mine ? Number(mine.place) : null,
     joinedAt: mine ? new Date(mine.joined_at).toISOString() : null,
     eligibleFrom,
@@ -445,4 +481,33 @@ export async function getStandingOffer(
     cannotJoin: offer ? await cannotJoin(deps, viewer, starter) : NO_OFFER,
   };
   return view;
+}
+
+/**
+ * GET /api/standing-offers/my-turns: the asker's offers still open, on starters still listed,
+ * for the site-wide "It's your turn" banner.
+ */
+export async function myOpenTurns(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<YourTurn[]> {
+  const rows = await deps.db
+    .select({
+      offerId: standingOfferTurns.id,
+      starterId: standingOfferTurns.starterId,
+      title: starters.title,
+      answerBy: standingOfferTurns.answerBy,
+    })
+    .from(standingOfferTurns)
+    .innerJoin(starters, eq(starters.id, standingOfferTurns.starterId))
+    .where(
+      and(
+        eq(standingOfferTurns.memberId, actor.id),
+        eq(standingOfferTurns.status, 'pending'),
+        sql`${standingOfferTurns.answerBy} > ${clock.sqlNow()}`,
+        openly(),
+      ),
+    )
+    .orderBy(standingOfferTurns.answerBy, standingOfferTurns.id);
+  return rows.map((r) => ({ ...r, answerBy: r.answerBy.toISOString() }));
 }

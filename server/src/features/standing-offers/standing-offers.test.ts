@@ -379,3 +379,66 @@ describe('a standing offer with a fair queue', () => {
     expect(await pendingOffers(starter.id)).toHaveLength(0);
   });
 });
+
+describe('following a standing offer (issue 20)', () => {
+  it('waiting members see the next round; the turn shows until answered; after Accept, what next', async () => {
+    const { owner, starter } = await giverWithOffer({ cadenceDays: 3, batchSize: 1 });
+    const [member] = await waiting(starter.id, 1);
+    const before = await view(member!, starter.id);
+    const days = (Date.parse(before.offer!.nextRoundAt) - Date.now()) / 86_400_000;
+    expect(days).toBeGreaterThan(2.9);
+    expect(days).toBeLessThanOrEqual(3);
+    expect(before.me!.reserved).toBeNull();
+
+    // Browse cards say a standing offer runs.
+    const listed = await t.call(
+      null,
+      'GET',
+      `/api/starters?search=${encodeURIComponent(starter.title)}&limit=50`,
+    );
+    const card = listed.json().starters.find((s: { id: number }) => s.id === starter.id);
+    expect(card.hasStandingOffer).toBe(true);
+
+    const turns = async () => {
+      const res = await t.call(member!, 'GET', '/api/standing-offers/my-turns');
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as Array<{ offerId: number; starterId: number; title: string }>;
+    };
+    expect(await turns()).toEqual([]);
+    await roundDue(starter.id);
+    await runStandingOfferRounds(worker);
+    const open = await turns();
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ starterId: starter.id, title: starter.title });
+    // Still there on the next look: it stays until answered.
+    expect(await turns()).toHaveLength(1);
+    // Someone else's turns are not theirs.
+    expect((await t.call(owner, 'GET', '/api/standing-offers/my-turns')).json()).toEqual([]);
+
+    const accepted = await t.call(
+      member!,
+      'POST',
+      `/api/standing-offers/offers/${open[0]!.offerId}/accept`,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await turns()).toEqual([]);
+    const after = await view(member!, starter.id);
+    expect(after.me!.reserved).toMatchObject({
+      reservationId: accepted.json().reservationId,
+      giverId: owner.user.id,
+    });
+    const next = await view(member!, starter.id);
+    expect(Date.parse(next.offer!.nextRoundAt)).toBeGreaterThan(Date.now() + 2.9 * 86_400_000);
+
+    // Ended: the cards stop saying so.
+    await t.call(owner, 'DELETE', `/api/starters/${starter.id}/standing-offer`);
+    const later = await t.call(
+      null,
+      'GET',
+      `/api/starters?search=${encodeURIComponent(starter.title)}&limit=50`,
+    );
+    expect(
+      later.json().starters.find((s: { id: number }) => s.id === starter.id).hasStandingOffer,
+    ).toBe(false);
+  });
+});

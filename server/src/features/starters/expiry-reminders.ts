@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { EXPIRY_NOTICE_DAYS } from '../../../../common/handovers';
-import { membersWhoMayNotAct } from '../../access/members';
 import { fresh, listed } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { queueMail, siteUrl, unsubscribeUrl } from '../mail/outbox';
+import { queueMail, siteUrl } from '../mail/outbox';
+import { mailFooter, mailRecipient } from '../mail/recipients';
 import { greetingFor, renderMail } from '../mail/templates';
 import * as clock from '../../clock/clock';
 
@@ -13,13 +13,7 @@ interface DueRow {
   id: number;
   title: string;
   available_until: Date | string;
-  email: string;
-  mail_key: string;
-  first_name: string | null;
-  username: string | null;
-  /** `hasConfirmedEmail` and `mayAct` (access/members.ts), read in the same statement. */
-  confirmed: boolean;
-  may_act: boolean;
+  user_id: string;
 }
 
 /**
@@ -49,30 +43,29 @@ export async function queueExpiryReminders({
           FOR UPDATE SKIP LOCKED
         )
         UPDATE starters s SET expiry_reminded_for = s.available_until
-        FROM due, users u
-        WHERE s.id = due.id AND u.id = s.user_id
-        RETURNING s.id, s.title, s.available_until, u.email, u.mail_key, u.first_name,
-          u.username, u.email_verified_at IS NOT NULL AS confirmed,
-          u.id NOT IN (${membersWhoMayNotAct()}) AS may_act`),
+        FROM due
+        WHERE s.id = due.id
+        RETURNING s.id, s.title, s.available_until, s.user_id`),
     );
     let queued = 0;
     for (const row of due) {
       // Marked all the same: a member who may not act now is not reminded later for it.
-      if (!row.confirmed || !row.may_act) continue;
+      const to = await mailRecipient(tx, config, row.user_id, 'reminders');
+      if (!to) continue;
       const until = new Date(row.available_until);
       const profileUrl = `${siteUrl(config)}/profile`;
       const content = renderMail({
         subject: `${row.title} leaves CultureShare soon`,
-        greeting: greetingFor({ firstName: row.first_name, username: row.username }),
+        greeting: greetingFor(to.member),
         paragraphs: [
           `Your listing ${row.title} stops showing in browse and search on ${until.toUTCString().slice(0, 16)}.`,
           'If you still have some to share, press "Still available" on your profile to keep it listed.',
         ],
         action: { label: 'Open My Starters', url: profileUrl },
-        footer: 'You get this email because you share a starter on CultureShare.',
-        unsubscribeUrl: unsubscribeUrl(config, row.mail_key),
+        footer: mailFooter('you share a starter and have listing reminders turned on'),
+        unsubscribeUrl: to.unsubscribeUrl,
       });
-      await queueMail(tx, config, { ...content, to: row.email, mailKey: row.mail_key });
+      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
       queued += 1;
     }
     return queued;

@@ -5,6 +5,7 @@ import type { CultureForm } from '../../../../common/cultures';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 import { starterFactsColumns } from '../../access/starter-access';
 import { iso } from '../../db/rows';
+import { sql } from 'drizzle-orm';
 import { starters, users } from '../../db/schema';
 
 /** A starter as the API shows it, read with its owner (as others see them) in one select. */
@@ -44,6 +45,8 @@ export const selection = {
   starter: starterColumns,
   owner: publicMemberColumns,
   facts: starterFactsColumns,
+  /** A standing offer that is running (not paused): browse cards say members can queue. */
+  hasStandingOffer: sql<boolean>`EXISTS (SELECT 1 FROM standing_offers so WHERE so.starter_id = ${starters.id} AND so.paused_at IS NULL)`,
 };
 
 export interface StarterRow {
@@ -51,6 +54,7 @@ export interface StarterRow {
     [K in keyof typeof starterColumns]: (typeof starters.$inferSelect)[K];
   };
   owner: { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
+  hasStandingOffer?: boolean;
 }
 
 function thumbnailOf(imagePath: string | null): string | null {
@@ -60,7 +64,7 @@ function thumbnailOf(imagePath: string | null): string | null {
     : imagePath;
 }
 
-export function toStarter({ starter, owner }: StarterRow): Starter {
+export function toStarter({ starter, owner, hasStandingOffer }: StarterRow): Starter {
   const { portionsGiven: _given, ...shown } = starter;
   return {
     ...shown,
@@ -76,5 +80,6 @@ export function toStarter({ starter, owner }: StarterRow): Starter {
     createdAt: starter.createdAt.toISOString(),
     updatedAt: starter.updatedAt.toISOString(),
     user: toPublicMember(owner),
+    hasStandingOffer: hasStandingOffer ?? false,
   };
 }

@@ -12,7 +12,7 @@ import {
   isCommonPassword,
   verifyPassword,
 } from '../auth/passwords';
-import { queueMail, unsubscribeUrl } from '../mail/outbox';
+import { queueMail } from '../mail/outbox';
 import { greetingFor, renderMail } from '../mail/templates';
 
 const WRONG_PASSWORD = 'Your current password is not right';
@@ -90,8 +90,7 @@ export async function requestEmailChange(
         "If that wasn't you, change your password now and tell us through the contact page.",
       ],
       footer: 'You get this email because it is about the security of your account.',
-      unsubscribeUrl: unsubscribeUrl(config, actor.mailKey),
     });
-    await queueMail(tx, config, { ...notice, to: actor.email, mailKey: actor.mailKey });
+    await queueMail(tx, config, { ...notice, to: actor.email });
   });
 }

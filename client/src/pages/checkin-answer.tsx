@@ -1,0 +1,19 @@
+import { useParams, useSearchParams } from 'react-router';
+import { pages } from '../../../common/pages';
+import { CheckinByMail } from '../features/checkins/checkin-by-mail';
+import { useDocumentTitle } from '../lib/use-document-title';
+
+export default function Page() {
+  useDocumentTitle(pages.checkinAnswer.title);
+  const { id = '', answer = '' } = useParams();
+  const [params] = useSearchParams();
+  return (
+    <div className="mx-auto max-w-xl px-4 py-10">
+      <CheckinByMail
+        checkinId={Number(id) || 0}
+        answer={answer}
+        mailKey={params.get('key') ?? ''}
+      />
+    </div>
+  );
+}
