@@ -12,7 +12,7 @@ import { signInHref } from '../lib/sign-in-return';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
+    'tap relative rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 
@@ -28,7 +28,7 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to={paths.home}
-          className="mr-2 flex items-center gap-2 rounded-lg"
+          className="mr-1 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg"
           aria-label="CultureShare home"
         >
           <Logo />
@@ -69,7 +69,7 @@ export function Header() {
                 <Plus className="size-6" aria-hidden />
               </Link>
               {/* The menu's code loads after first paint: visitors never need it. */}
-              <Suspense fallback={<Avatar person={user} className="m-0.5" />}>
+              <Suspense fallback={<Avatar person={user} className="m-1" />}>
                 <AccountMenu user={user} />
               </Suspense>
             </>
