@@ -18,7 +18,7 @@ export function Footer() {
         <div>
           <div className="flex items-center gap-2">
             <Logo className="size-7" />
-            <span className="font-bold">CultureShare</span>
+            <span className="font-display font-bold">CultureShare</span>
           </div>
           <p className="mt-2 max-w-sm text-sm text-muted">
             Neighbours sharing living fermentation starters, always for free.

@@ -28,11 +28,13 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to={paths.home}
-          className="mr-1 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg"
+          className="-ml-1.5 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg"
           aria-label="CultureShare home"
         >
           <Logo />
-          <span className="hidden text-lg font-bold tracking-tight sm:inline">CultureShare</span>
+          <span className="hidden font-display text-lg font-bold tracking-tight sm:inline">
+            CultureShare
+          </span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <NavLink to={paths.browse} className={navClass}>

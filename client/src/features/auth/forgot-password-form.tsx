@@ -54,7 +54,7 @@ export function ForgotPasswordForm() {
         placeholder="you@example.com"
       />
       <Button type="submit" size="lg" disabled={request.isPending} className="mt-2 w-full">
-        {request.isPending ? 'Sending…' : 'Email me a link'}
+        {request.isPending ? 'Sending...' : 'Email Me a Link'}
       </Button>
       <p className="text-center text-sm text-muted">
         Remembered it?{' '}

@@ -62,7 +62,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
       />
       <Button type="submit" size="lg" disabled={reset.isPending} className="mt-2 w-full">
-        {reset.isPending ? 'Saving…' : 'Set new password'}
+        {reset.isPending ? 'Saving...' : 'Set New Password'}
       </Button>
       <p className="text-center text-sm text-muted">
         Link expired?{' '}

@@ -100,7 +100,7 @@ describe('CareCard', () => {
   it("still shows the giver's notes when the card cannot be loaded", async () => {
     serveCards();
     renderWithProviders(<CareCard subcategory="nonsense" careNotes="Keep it cool." />);
-    expect(await screen.findByText('The care card could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load the care card')).toBeInTheDocument();
     expect(screen.getByText(/Keep it cool\./)).toBeInTheDocument();
   });
 });

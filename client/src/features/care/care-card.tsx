@@ -258,7 +258,7 @@ export function CareCard({
     <Card className="grid gap-4 p-5 sm:p-6">
       {query.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="font-medium">The care card could not be loaded.</p>
+          <p className="font-medium">Failed to load the care card</p>
           <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
             Try Again
           </Button>

@@ -56,7 +56,7 @@ export function ListingState({
   const stillAvailable = () =>
     renew.mutate(starter.id, {
       onSuccess: () =>
-        toast({ title: 'Renewed', description: `“${starter.title}” is listed again.` }),
+        toast({ title: 'Success!', description: `“${starter.title}” is listed again.` }),
       onError: (err) => toastError(errorMessage(err, 'Failed to renew')),
     });
 
@@ -132,7 +132,7 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
         onSuccess: () => {
           setOpen(false);
           form.reset();
-          toast({ title: 'Portions added', description: 'Thank you for sharing more!' });
+          toast({ title: 'Success!', description: 'Portions added. Thank you for sharing more!' });
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['add']);

@@ -31,7 +31,7 @@ describe('NoticesBanner', () => {
     expect(banner).toHaveTextContent(
       'Kefir <b>grains</b> leaves browse and search on Saturday 28 November.',
     );
-    expect(banner).toHaveTextContent('Did Kombucha SCOBY reach you?');
+    expect(banner).toHaveTextContent('Did “Kombucha SCOBY” reach you?');
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute(
       'href',
       '/profile',

@@ -11,7 +11,7 @@ export function noticeText(notice: Notice): string {
     case 'expired':
       return `${notice.starterTitle} is no longer listed. If you still have some to share, press “Still available” to list it again.`;
     case 'confirm_handover':
-      return `Did ${notice.starterTitle} reach you? Let the giver know with “Received” or “It didn't happen”.`;
+      return `Did “${notice.starterTitle}” reach you? Let the giver know with “Received” or “It didn't happen”.`;
   }
 }
 

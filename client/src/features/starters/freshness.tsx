@@ -69,7 +69,10 @@ export function FeedReminder({ starter, compact }: { starter: Starter; compact?:
           onClick={() =>
             markFed.mutate(starter.id, {
               onSuccess: () =>
-                toast({ title: 'Fed today', description: 'Thanks for keeping it lively.' }),
+                toast({
+                  title: 'Success!',
+                  description: 'Fed today — thanks for keeping it lively.',
+                }),
               onError: (err) => toastError(errorMessage(err, 'Failed to save the feed')),
             })
           }
