@@ -247,7 +247,7 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByRole('link', { name: 'Focus kefir B' })).toHaveCount(0);
     await expect(page.getByRole('link', { name: 'Focus kefir A' })).toBeFocused();
     // The card took its menu with it, and still the spec's toast says it is done.
-    await expect(page.getByText('Starter deleted successfully.')).toBeVisible();
+    await expect(page.getByText('Starter deleted successfully.', { exact: true })).toBeVisible();
 
     // The last one left: focus goes to "Add New Starter".
     for (const title of ['Focus kefir A', 'Focus kefir C']) {
