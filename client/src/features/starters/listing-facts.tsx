@@ -8,7 +8,8 @@ import { cn } from '../../lib/cn';
  * for first, in the words people use (never "All 1 reserved").
  */
 export function portionsText(left: number, reservedCount: number): string {
-  if (left <= 0) return reservedCount > 0 ? `${countOf(reservedCount, 'portion')} reserved` : 'None left';
+  if (left <= 0)
+    return reservedCount > 0 ? `${countOf(reservedCount, 'portion')} reserved` : 'None left';
   const leftText = `${countOf(left, 'portion')} left`;
   return reservedCount > 0 ? `${leftText} · ${reservedCount} reserved` : leftText;
 }
