@@ -182,7 +182,7 @@ export const createdSchema = z.object({ id: z.number().int() });
 
 /** What the giver can tick when they hand a culture over, in the order shown. */
 export const HEALTH_CHECKS = [
-  { key: 'noMould', label: 'No mould', shown: 'no mould' },
+  { key: 'noMould', label: 'No mold', shown: 'no mold' },
   { key: 'noPinkFilm', label: 'No pink or orange film', shown: 'no pink film' },
   { key: 'smellsRight', label: 'Smells right for its kind', shown: 'smells right' },
 ] as const;
@@ -198,7 +198,7 @@ export const healthCheckSchema = z.object({
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
 
-/** "Health check by the giver: no mould ✓ · smells right ✓", or null when nothing was ticked. */
+/** "Health check by the giver: no mold ✓ · smells right ✓", or null when nothing was ticked. */
 export function healthCheckText(check: HealthCheck | null, by = 'the giver'): string | null {
   if (!check) return null;
   const ticked = HEALTH_CHECKS.filter((c) => check[c.key]).map((c) => `${c.shown} ✓`);

@@ -144,7 +144,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
 
     // Others see both reserved, and may still ask.
     await cal.page.goto(`/starter/${starterId}`);
-    await expect(cal.page.getByText('All 2 reserved')).toBeVisible();
+    await expect(cal.page.getByText('2 portions reserved')).toBeVisible();
 
     // Bea sees her reservation as a system line, then backs out.
     const beaThread = await openThread(bea.page, starterId, olive.id);

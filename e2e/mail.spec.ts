@@ -49,7 +49,7 @@ test('a member who forgot the password resets it from the mail; the old one stop
   await expect(page).toHaveURL(/\/forgot-password$/);
   await expectNoAxeViolations(page);
   await page.getByLabel('Email').fill(member.email);
-  await page.getByRole('button', { name: 'Email me a link' }).click();
+  await page.getByRole('button', { name: 'Email Me a Link' }).click();
   await expect(page.getByText(/we've emailed it a link/)).toBeVisible();
 
   const mail = await waitForMail(member.email, /^Reset your CultureShare password$/);
@@ -57,7 +57,7 @@ test('a member who forgot the password resets it from the mail; the old one stop
   await expectNoAxeViolations(page);
   await page.getByLabel('New password', { exact: true }).fill('fresh-kombucha-scoby-7');
   await page.getByLabel('Confirm new password').fill('fresh-kombucha-scoby-7');
-  await page.getByRole('button', { name: 'Set new password' }).click();
+  await page.getByRole('button', { name: 'Set New Password' }).click();
   await expect(page).toHaveURL(/\/login$/);
 
   expect((await other.request.get('/api/auth/user')).status()).toBe(401);

@@ -77,7 +77,7 @@ test('a standing offer: set up, join the line, a round, accept, a reservation', 
     await expectNoAxeViolations(m);
     await offer.getByRole('button', { name: 'Accept' }).click();
     await expect(offer).toBeHidden();
-    await expect(m.getByText('All 1 reserved')).toBeVisible();
+    await expect(m.getByText('1 portion reserved')).toBeVisible();
 
     // The reservation is the hand-over's: the member's bar shows it, the giver can give it.
     await m.goto(`/messages?starter=${starterId}&with=${giver.id}`);

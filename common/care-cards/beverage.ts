@@ -16,10 +16,10 @@ export const beverageCards = [
     },
     temperatureC: { min: 21, max: 29 },
     temperatureNote:
-      'Brews best at {21–29 °C}. Below {18 °C} it is slow and more exposed to mould; keep it out of direct sun.',
+      'Brews best at {21–29 °C}. Below {18 °C} it is slow and more exposed to mold; keep it out of direct sun.',
     storage: [
       'A SCOBY hotel: a glass jar of strong starter liquid with the SCOBYs in it, covered with a cloth, at room temperature.',
-      'Not in the fridge: cold makes it sluggish and prone to mould when it warms again.',
+      'Not in the fridge: cold makes it sluggish and prone to mold when it warms again.',
     ],
     wake: {
       active: [
@@ -36,7 +36,7 @@ export const beverageCards = [
       smells: 'Like mild cider vinegar, fruity and sour.',
     },
     discard: [
-      'Dry, raised, fuzzy spots of white, green, blue or black mould on the top: throw away the SCOBY and the liquid.',
+      'Dry, raised, fuzzy spots of white, green, blue or black mold on the top: throw away the SCOBY and the liquid.',
       'Pink or orange fuzz (brown threads and bubbles are normal yeast).',
       'A foul, rotten or cheesy smell, or no sourness at all after two weeks.',
     ],
@@ -77,7 +77,7 @@ export const beverageCards = [
       smells: 'Sweet-sour, a little yeasty and fruity.',
     },
     discard: [
-      'Fuzzy mould of any colour on the grains or the surface.',
+      'Fuzzy mold of any colour on the grains or the surface.',
       'Pink or orange slime or film.',
       'A foul, rotten or sulphurous smell that stays after a rinse and two fresh feeds.',
       'Grains that turn to mush.',
@@ -111,7 +111,7 @@ export const beverageCards = [
       smells: 'Sharp, gingery and slightly yeasty, like a weak ginger ale.',
     },
     discard: [
-      'Fuzzy mould of any colour on the ginger or the surface.',
+      'Fuzzy mold of any colour on the ginger or the surface.',
       'Pink, orange or black film or spots.',
       'A foul or rotten smell.',
     ],

@@ -27,10 +27,10 @@ describe('care cards', () => {
   );
 
   it.each([...careCards.values()].map((card) => [card.subcategory, card] as const))(
-    '%s says to throw it away for mould, a pink or orange film and a foul smell, as /safety does',
+    '%s says to throw it away for mold, a pink or orange film and a foul smell, as /safety does',
     (_key, card) => {
       const discard = card.discard.join(' ').toLowerCase();
-      expect(discard).toMatch(/mould/);
+      expect(discard).toMatch(/mold/);
       expect(discard).toMatch(/pink|orange/);
       expect(discard).toMatch(/foul|rotten|putrid/);
     },

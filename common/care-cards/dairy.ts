@@ -41,7 +41,7 @@ export const dairyCards = [
       smells: 'Fresh, sour and a little yeasty, like drinking yogurt with a hint of bread.',
     },
     discard: [
-      'Fuzzy mould of any colour on the grains or the surface.',
+      'Fuzzy mold of any colour on the grains or the surface.',
       'Pink, orange or black patches or a pink film on the milk.',
       'A foul, rotten or putrid smell that does not go after two fresh feeds.',
       'Grains that turn slimy and dissolve instead of growing.',
@@ -84,7 +84,7 @@ export const dairyCards = [
       smells: 'Clean and mildly sour, like good plain yogurt.',
     },
     discard: [
-      'Mould of any colour on the surface or the rim of the jar.',
+      'Mold of any colour on the surface or the rim of the jar.',
       'Pink, orange or dark spots, or a pink film.',
       'A foul, bitter or rotten smell, or a slimy, stringy set your strain does not normally have.',
     ],
@@ -122,7 +122,7 @@ export const dairyCards = [
       smells: 'Fresh, buttery and gently sour.',
     },
     discard: [
-      'Mould of any colour on the surface.',
+      'Mold of any colour on the surface.',
       'Pink, orange or black spots, or a pink film.',
       'A foul, rotten or strongly cheesy smell.',
     ],
@@ -132,7 +132,7 @@ export const dairyCards = [
     subcategory: 'cheese',
     title: 'Cheese cultures',
     summary:
-      'Starter bacteria (and sometimes moulds) for cheese making: usually a freeze-dried powder, sometimes a live mother culture kept going in milk.',
+      'Starter bacteria (and sometimes molds) for cheese making: usually a freeze-dried powder, sometimes a live mother culture kept going in milk.',
     eats: 'A live mother culture eats milk; a powder needs nothing until you use it.',
     feeding: {
       ratio: 'Mother culture: about {15 ml} of the last batch per {500 ml} of milk.',
@@ -160,7 +160,7 @@ export const dairyCards = [
       smells: 'Clean, milky and lightly sour.',
     },
     discard: [
-      'Mould you did not ask for, of any colour, on a mother culture.',
+      'Mold you did not ask for, of any colour, on a mother culture.',
       'Pink, orange or black spots, or a pink film.',
       'A foul or rotten smell, or powder that has got damp and clumped.',
     ],

@@ -41,7 +41,7 @@ export const grainCards = [
         'Tangy and yeasty, like yogurt, beer or green apples. A hungry one smells of nail-polish remover, which goes after a feed.',
     },
     discard: [
-      'Fuzzy mould of any colour on the surface or the inside of the jar.',
+      'Fuzzy mold of any colour on the surface or the inside of the jar.',
       'Pink, orange or red streaks or a pink film: do not scrape it off, throw it all away.',
       'A foul, rotten or putrid smell that stays after two feeds.',
     ],
@@ -78,7 +78,7 @@ export const grainCards = [
       smells: 'Pleasantly sour, like yogurt or a mild vinegar.',
     },
     discard: [
-      'Fuzzy mould of any colour (a thin, flat pale skin that stirs in is a yeast bloom; fuzz is not).',
+      'Fuzzy mold of any colour (a thin, flat pale skin that stirs in is a yeast bloom; fuzz is not).',
       'Pink, orange or black patches or a pink film.',
       'A foul, rotten or sewage-like smell.',
     ],
@@ -115,7 +115,7 @@ export const grainCards = [
       smells: 'Pleasantly sour and slightly yeasty.',
     },
     discard: [
-      'Mould of any colour, on the batter or the rim.',
+      'Mold of any colour, on the batter or the rim.',
       'Pink, orange or black spots, or a pink film.',
       'A foul, rotten or very sharp sour smell, or a slimy surface.',
     ],
@@ -144,7 +144,7 @@ export const grainCards = [
       smells: 'Tangy and pleasant.',
     },
     discard: [
-      'Mould of any colour.',
+      'Mold of any colour.',
       'Pink, orange or black spots, or a pink film.',
       'A foul or rotten smell, or a slimy texture.',
     ],

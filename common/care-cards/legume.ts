@@ -6,7 +6,7 @@ export const legumeCards = [
     subcategory: 'miso',
     title: 'Miso spores (koji)',
     summary:
-      'Spores of the koji mould, Aspergillus oryzae, grown on steamed rice or barley to make the koji that ferments miso.',
+      'Spores of the koji mold, Aspergillus oryzae, grown on steamed rice or barley to make the koji that ferments miso.',
     eats: 'Steamed rice or barley as koji; the koji then works on cooked soybeans and salt for months.',
     feeding: {
       ratio:
@@ -34,11 +34,11 @@ export const legumeCards = [
     },
     healthy: {
       looks:
-        'Koji: rice covered in white, fluffy, fragrant mould; a little yellow-green at the edges where it starts to spore is normal.',
+        'Koji: rice covered in white, fluffy, fragrant mold; a little yellow-green at the edges where it starts to spore is normal.',
       smells: 'Sweet, like chestnuts, mushrooms or ripe melon.',
     },
     discard: [
-      'Black, blue, pink or orange mould, or dark green fuzz anywhere except a few sporing edges.',
+      'Black, blue, pink or orange mold, or dark green fuzz anywhere except a few sporing edges.',
       'A pink or orange film or slime.',
       'A foul, ammonia or rotten smell, or wet, sticky, slimy grains.',
       'Spores that got damp and clumped in storage.',
@@ -79,7 +79,7 @@ export const legumeCards = [
       smells: 'Earthy and mushroom-like, a little nutty.',
     },
     discard: [
-      'Yellow, green, blue, pink or orange mould, or any fuzz that is not white or sporing grey-black.',
+      'Yellow, green, blue, pink or orange mold, or any fuzz that is not white or sporing grey-black.',
       'A slimy, wet cake or a pink film.',
       'A foul, sour-rotten or strong ammonia smell.',
     ],
@@ -105,16 +105,16 @@ export const legumeCards = [
     wake: {
       spores: [
         'Mix steamed soybeans with roasted cracked wheat, cool to {35 °C}, dust with spores and keep warm and humid.',
-        'Stir it twice a day; it is ready when it is covered in yellow-green mould, after 2 to 3 days.',
+        'Stir it twice a day; it is ready when it is covered in yellow-green mold, after 2 to 3 days.',
       ],
       active: ['Fresh koji goes straight into a salt brine when it arrives.'],
     },
     healthy: {
-      looks: 'Koji evenly covered in white turning yellow-green mould.',
+      looks: 'Koji evenly covered in white turning yellow-green mold.',
       smells: 'Sweet and nutty; the brine later smells deep and savoury.',
     },
     discard: [
-      'Black, pink or orange mould, or any colour that is not white to yellow-green.',
+      'Black, pink or orange mold, or any colour that is not white to yellow-green.',
       'A pink or orange film or slime.',
       'A foul, rotten or ammonia smell, or a wet, sticky mass.',
     ],
@@ -154,7 +154,7 @@ export const legumeCards = [
       smells: 'Natto: strong, earthy, a little like ripe cheese. Lactic: clean and sour.',
     },
     discard: [
-      'Fuzzy mould of any colour.',
+      'Fuzzy mold of any colour.',
       'Pink, orange or black spots or film.',
       'A foul, rotten or strong ammonia smell (natto smells strong, never putrid).',
     ],

@@ -10,7 +10,7 @@ const generalStorage = [
 ];
 
 const generalDiscard = [
-  'Fuzzy mould of any colour.',
+  'Fuzzy mold of any colour.',
   'Pink, orange, black or bright green spots, streaks or a pink film.',
   'A foul, rotten or putrid smell, or a slimy texture the culture does not normally have.',
   'Any doubt at all: when in doubt, throw it out.',

@@ -16,7 +16,7 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
     // Not modal: a modal menu hides the page from screen readers while it stays focusable.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
-        className="flex items-center gap-2 rounded-full p-0.5"
+        className="flex items-center gap-2 rounded-full p-1"
         aria-label={`Account menu for ${displayName(user)}`}
       >
         <Avatar person={user} />
@@ -26,10 +26,11 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
         <DropdownMenu.Content
           align="end"
           sideOffset={8}
-          className="z-50 min-w-52 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
+          // A 30-letter username wraps inside the screen instead of widening the menu past it.
+          className="z-50 max-w-[min(20rem,calc(100vw-1.5rem))] min-w-52 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
         >
           <DropdownMenu.Label className="flex items-center gap-2 px-3 py-2 text-sm font-semibold">
-            {displayName(user)}
+            <span className="min-w-0">{displayName(user)}</span>
             {user.isModerator && <Badge tone="sage">Mod</Badge>}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />

@@ -18,19 +18,20 @@ export function Footer() {
         <div>
           <div className="flex items-center gap-2">
             <Logo className="size-7" />
-            <span className="font-bold">CultureShare</span>
+            <span className="font-display font-bold">CultureShare</span>
           </div>
           <p className="mt-2 max-w-sm text-sm text-muted">
             Neighbours sharing living fermentation starters, always for free.
           </p>
         </div>
         <nav aria-label="Footer">
-          <ul className="flex flex-wrap gap-x-6 gap-y-2 text-sm">
+          <ul className="flex flex-wrap gap-x-6 text-sm">
             {links.map((l) => (
               <li key={l.to}>
                 <Link
                   to={l.to}
-                  className="text-muted underline-offset-4 hover:text-text hover:underline"
+                  // A full 44 px row each: the links wrap onto lines a fingertip apart.
+                  className="inline-flex min-h-11 items-center text-muted underline-offset-4 hover:text-text hover:underline"
                 >
                   {l.label}
                 </Link>

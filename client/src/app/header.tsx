@@ -12,7 +12,7 @@ import { signInHref } from '../lib/sign-in-return';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
+    'tap relative rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 
@@ -41,11 +41,13 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to={paths.home}
-          className="mr-2 flex items-center gap-2 rounded-lg"
+          className="-ml-1.5 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg"
           aria-label="CultureShare home"
         >
           <Logo />
-          <span className="hidden text-lg font-bold tracking-tight sm:inline">CultureShare</span>
+          <span className="hidden font-display text-lg font-bold tracking-tight sm:inline">
+            CultureShare
+          </span>
         </Link>
         <nav aria-label="Main" className="flex items-center gap-1">
           <NavLink to={paths.browse} className={navClass}>
@@ -85,7 +87,7 @@ export function Header() {
                 </Link>
               )}
               {/* The menu's code loads after first paint: visitors never need it. */}
-              <Suspense fallback={<Avatar person={user} className="m-0.5" />}>
+              <Suspense fallback={<Avatar person={user} className="m-1" />}>
                 <AccountMenu user={user} />
               </Suspense>
             </>

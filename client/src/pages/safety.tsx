@@ -39,7 +39,7 @@ const inspections = [
     warning: [
       'Rotten, putrid or like spoiled meat',
       'Strong ammonia or nail-polish remover that does not fade after a feed',
-      'Musty, mouldy or cheesy in a culture that should not be',
+      'Musty, moldy or cheesy in a culture that should not be',
       'Anything that makes you hesitate — trust your nose',
     ],
   },

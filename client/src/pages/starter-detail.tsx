@@ -13,7 +13,10 @@ export default function Page() {
   return (
     <WithStarterDialogs>
       <StarterDetailView rawId={id} />
-      <StarterStandingOffer rawId={id} />
+      {/* A claimed starter cannot become a standing offer (the server refuses): not offered. */}
+      {!(starter?.isClaimed || starter?.status === 'claimed') && (
+        <StarterStandingOffer rawId={id} />
+      )}
       {starter && (
         <div className="mx-auto max-w-6xl px-4 pb-10">
           <CareCard

@@ -803,7 +803,7 @@ export const demoReports = [
     starter: 'Hot sauce mash starter',
     reporter: 'ellie',
     reason: 'safety',
-    description: 'The photo looks like there may be mould on top.',
+    description: 'The photo looks like there may be mold on top.',
     status: 'pending',
   },
   {

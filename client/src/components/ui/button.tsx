@@ -11,11 +11,12 @@ const variants = {
   link: 'text-accent underline-offset-4 hover:underline',
 } as const;
 
+// Small and icon buttons are drawn smaller than a fingertip; `tap` takes taps in 44 × 44 px.
 const sizes = {
-  sm: 'h-9 px-3 text-sm',
+  sm: 'relative tap h-9 px-3 text-sm',
   md: 'h-11 px-5 text-sm',
   lg: 'h-12 px-7 text-base',
-  icon: 'size-10',
+  icon: 'relative tap size-10',
 } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {

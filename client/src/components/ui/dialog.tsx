@@ -41,7 +41,7 @@ export function DialogContent({
           className,
         )}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold">
+        <DialogPrimitive.Title className="pr-10 text-lg font-semibold">
           {title}
         </DialogPrimitive.Title>
         {description ? (
@@ -52,7 +52,7 @@ export function DialogContent({
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
           aria-label="Close"
-          className="absolute top-4 right-4 rounded-full p-1.5 text-muted hover:bg-surface-muted"
+          className="absolute top-2.5 right-2.5 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-muted"
         >
           <X className="size-4" aria-hidden />
         </DialogPrimitive.Close>

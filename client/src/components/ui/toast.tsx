@@ -92,10 +92,11 @@ export function Toaster() {
           onOpenChange={(open) => !open && dismiss(item.id)}
           onEscapeKeyDown={passEscapeToDialog}
           className={cn(
-            'relative grid gap-1 rounded-xl border p-4 pr-10 shadow-lg',
+            'relative grid gap-1 rounded-xl border p-4 pr-12 shadow-lg',
             'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:animate-none',
+            // Dark mode's danger is a light red: dark text on it, as the destructive button has.
             item.variant === 'destructive'
-              ? 'border-danger bg-danger text-white'
+              ? 'border-danger bg-danger text-white dark:text-bg'
               : 'border-border bg-surface text-text',
           )}
         >
@@ -107,7 +108,7 @@ export function Toaster() {
           )}
           <ToastPrimitive.Close
             aria-label="Close"
-            className="absolute top-3 right-3 rounded p-1 opacity-80 hover:opacity-100"
+            className="absolute top-1 right-1 flex size-11 items-center justify-center rounded-lg opacity-80 hover:opacity-100"
           >
             <X className="size-4" aria-hidden />
           </ToastPrimitive.Close>

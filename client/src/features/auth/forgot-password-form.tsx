@@ -46,7 +46,7 @@ export function ForgotPasswordForm() {
         placeholder="you@example.com"
       />
       <Button type="submit" size="lg" disabled={request.isPending} className="mt-2 w-full">
-        {request.isPending ? 'Sending…' : 'Email me a link'}
+        {request.isPending ? 'Sending...' : 'Email Me a Link'}
       </Button>
       <AuthAside lead="Remembered it?" to={paths.login}>
         Sign in

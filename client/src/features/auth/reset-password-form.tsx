@@ -51,7 +51,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         autoComplete="new-password"
       />
       <Button type="submit" size="lg" disabled={reset.isPending} className="mt-2 w-full">
-        {reset.isPending ? 'Saving…' : 'Set new password'}
+        {reset.isPending ? 'Saving...' : 'Set New Password'}
       </Button>
       <AuthAside lead="Link expired?" to={paths.forgotPassword}>
         Ask for a new one

@@ -4,7 +4,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { careCards } from '../../../../common/care-cards/cards';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
-import { CareCard } from './care-card';
+import { CareCard, CareCardView } from './care-card';
 
 afterEach(() => {
   vi.unstubAllGlobals();
@@ -76,10 +76,31 @@ describe('CareCard', () => {
     expect(within(next).getAllByText('1 cup').length).toBeGreaterThan(0);
   });
 
+  it('names the temperature range once, whether or not the note already does', () => {
+    localStorage.setItem('cultureshare:units', 'metric');
+    // Plain DOM queries: role queries over twenty whole cards are slow.
+    const temperatureText = (container: HTMLElement) =>
+      [...container.querySelectorAll('section')].find(
+        (s) => s.querySelector('h3')?.textContent === 'Temperature',
+      )!.textContent!;
+    for (const card of careCards.values()) {
+      const { container, unmount } = renderWithProviders(<CareCardView card={card} />);
+      const range = `${card.temperatureC.min}–${card.temperatureC.max} °C`;
+      expect(temperatureText(container).split(range).length - 1, card.title).toBe(1);
+      unmount();
+    }
+    // A note that does not say it: the range gets its own line.
+    const sourdough = careCards.get('sourdough')!;
+    const { container } = renderWithProviders(
+      <CareCardView card={{ ...sourdough, temperatureNote: 'Keep it out of the sun.' }} />,
+    );
+    expect(temperatureText(container)).toContain('Happiest at 21–27 °C.');
+  }, 30_000);
+
   it("still shows the giver's notes when the card cannot be loaded", async () => {
     serveCards();
     renderWithProviders(<CareCard subcategory="nonsense" careNotes="Keep it cool." />);
-    expect(await screen.findByText('The care card could not be loaded.')).toBeInTheDocument();
+    expect(await screen.findByText('Failed to load the care card')).toBeInTheDocument();
     expect(screen.getByText(/Keep it cool\./)).toBeInTheDocument();
   });
 });

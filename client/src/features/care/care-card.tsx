@@ -98,7 +98,7 @@ export function UnitToggle({
           aria-pressed={system === value}
           onClick={() => onChange(value)}
           className={cn(
-            'rounded-full px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-focus',
+            'tap relative rounded-full px-3 py-1 text-sm font-medium outline-none focus-visible:ring-2 focus-visible:ring-focus',
             system === value ? 'bg-accent text-accent-fg' : 'text-muted hover:text-text',
           )}
         >
@@ -144,6 +144,14 @@ export function CareCardView({
     to: card.temperatureC.max,
     unit: '°C' as const,
   };
+  // Most cards' notes already name the range ("Ferments best at {26–32 °C}…"): say it once.
+  const noteNamesRange = splitQuantities(card.temperatureNote).some(
+    (part) =>
+      typeof part !== 'string' &&
+      part.unit === '°C' &&
+      part.value === temperature.value &&
+      part.to === temperature.to,
+  );
   return (
     <Card className="grid gap-5 p-5 sm:p-6" aria-labelledby={headingId} role="region">
       <div className="flex flex-wrap items-start justify-between gap-3">
@@ -178,13 +186,15 @@ export function CareCardView({
           </p>
         </Section>
         <Section icon={Thermometer} title="Temperature">
-          <p>
-            Happiest at{' '}
-            <span className="font-medium whitespace-nowrap">
-              {formatQuantity(temperature, system)}
-            </span>
-            .
-          </p>
+          {!noteNamesRange && (
+            <p>
+              Happiest at{' '}
+              <span className="font-medium whitespace-nowrap">
+                {formatQuantity(temperature, system)}
+              </span>
+              .
+            </p>
+          )}
           <p>
             <Text text={card.temperatureNote} system={system} />
           </p>
@@ -217,7 +227,7 @@ export function CareCardView({
             More in the{' '}
             <Link
               to={paths.safety}
-              className="font-medium text-accent-hover underline dark:text-accent"
+              className="tap relative font-medium text-accent-hover underline dark:text-accent"
             >
               Safety Guidelines
             </Link>
@@ -248,7 +258,7 @@ export function CareCard({
     <Card className="grid gap-4 p-5 sm:p-6">
       {query.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="font-medium">The care card could not be loaded.</p>
+          <p className="font-medium">Failed to load the care card</p>
           <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
             Try Again
           </Button>

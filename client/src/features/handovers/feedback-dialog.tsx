@@ -70,7 +70,7 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
       },
       {
         onSuccess: () => {
-          toast({ title: 'Thank you!', description: 'Your feedback has been saved.' });
+          toast({ title: 'Success!', description: 'Thank you! Your feedback has been saved.' });
           onDone();
         },
         onError: (err) => {

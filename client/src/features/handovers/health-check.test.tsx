@@ -39,7 +39,7 @@ describe("the giver's health check", () => {
     );
     await user.click(await screen.findByRole('button', { name: 'Mark given' }));
     const dialog = screen.getByRole('alertdialog');
-    await user.click(within(dialog).getByLabelText('No mould'));
+    await user.click(within(dialog).getByLabelText('No mold'));
     await user.click(within(dialog).getByLabelText('Smells right for its kind'));
     await user.click(within(dialog).getByRole('button', { name: 'Mark given' }));
     await waitFor(() => expect(calls.some((c) => c.method === 'POST')).toBe(true));
@@ -86,7 +86,7 @@ describe("the giver's health check", () => {
     );
     await waitFor(() =>
       expect(
-        screen.getAllByText('Health check by the giver: no mould ✓ · smells right ✓'),
+        screen.getAllByText('Health check by the giver: no mold ✓ · smells right ✓'),
       ).toHaveLength(2),
     );
   });

@@ -47,7 +47,7 @@ export function HealthCheckFields({
   );
 }
 
-/** "Health check by the giver: no mould ✓ · smells right ✓" — nothing when none was ticked. */
+/** "Health check by the giver: no mold ✓ · smells right ✓" — nothing when none was ticked. */
 export function HealthCheckLine({
   check,
   by,

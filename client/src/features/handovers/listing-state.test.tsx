@@ -31,7 +31,8 @@ const activity = (over: Partial<StarterActivity> = {}): StarterActivity => ({
 describe('listingStateText', () => {
   it('names the state of each listing', () => {
     expect(listingStateText(aStarter())).toBe('available');
-    expect(listingStateText(aStarter({ portionsReserved: 2 }))).toBe('2 reserved');
+    expect(listingStateText(aStarter({ portionsReserved: 2 }))).toBe('2 portions reserved');
+    expect(listingStateText(aStarter({ portionsReserved: 1 }))).toBe('1 portion reserved');
     expect(listingStateText(aStarter({ status: 'expired' }))).toBe('expired');
     expect(listingStateText(aStarter({ isClaimed: true, status: 'claimed' }))).toBe('given out');
   });
@@ -52,7 +53,7 @@ describe('ListingState', () => {
         now={now}
       />,
     );
-    expect(screen.getByText('1 reserved')).toBeInTheDocument();
+    expect(screen.getByText('1 portion reserved')).toBeInTheDocument();
     expect(screen.getByText('2 of 3 left')).toBeInTheDocument();
     expect(screen.getByText('Arlo')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Still available' })).toBeNull();

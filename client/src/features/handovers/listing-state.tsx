@@ -7,7 +7,7 @@ import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
-import { displayName } from '../../../../common/display';
+import { countOf, displayName } from '../../../../common/display';
 import {
   addPortionsSchema,
   EXPIRY_NOTICE_DAYS,
@@ -17,11 +17,13 @@ import {
 import type { Starter } from '../../../../common/starters';
 import { useAddPortions, useRenewListing } from './handovers-api';
 
-/** "available", "1 reserved", "given out", "expired" for the owner's list. */
+/** "available", "1 portion reserved", "given out", "expired" for the owner's list. */
 export function listingStateText(starter: Starter): string {
   if (starter.isClaimed || starter.status === 'claimed') return 'given out';
   if (starter.status === 'expired') return 'expired';
-  return starter.portionsReserved > 0 ? `${starter.portionsReserved} reserved` : 'available';
+  return starter.portionsReserved > 0
+    ? `${countOf(starter.portionsReserved, 'portion')} reserved`
+    : 'available';
 }
 
 function daysLeft(until: string | undefined, now: Date): number | null {
@@ -54,7 +56,7 @@ export function ListingState({
   const stillAvailable = () =>
     renew.mutate(starter.id, {
       onSuccess: () =>
-        toast({ title: 'Renewed', description: `“${starter.title}” is listed again.` }),
+        toast({ title: 'Success!', description: `“${starter.title}” is listed again.` }),
       onError: (err) => toastError(errorMessage(err, 'Failed to renew')),
     });
 
@@ -130,7 +132,7 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
         onSuccess: () => {
           setOpen(false);
           form.reset();
-          toast({ title: 'Portions added', description: 'Thank you for sharing more!' });
+          toast({ title: 'Success!', description: 'Portions added. Thank you for sharing more!' });
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['add']);

@@ -31,7 +31,7 @@ export function OriginEditor({ starter }: { starter: Starter }) {
           originStory: saved.originStory ?? '',
           bornYear: saved.bornYear === null ? '' : String(saved.bornYear),
         });
-        toast({ title: 'Saved', description: 'The origin is updated.' });
+        toast({ title: 'Success!', description: 'The origin is updated.' });
       },
       onError: (err) => {
         showServerFieldErrors(form, err, ['originStory', 'bornYear']);
@@ -49,8 +49,8 @@ export function OriginEditor({ starter }: { starter: Starter }) {
           form={form}
           name="originStory"
           id={`${id}-story`}
-          label="Origin story"
-          hint="Optional — where this culture first came from"
+          label="Origin story (optional)"
+          hint="Where this culture first came from"
           rows={3}
           maxLength={ORIGIN_STORY_MAX_LENGTH}
         />
@@ -58,8 +58,8 @@ export function OriginEditor({ starter }: { starter: Starter }) {
           form={form}
           name="bornYear"
           id={`${id}-born`}
-          label="Born (year)"
-          hint="Optional — the year it was first started"
+          label="Year born (optional)"
+          hint="The year it was first started"
           inputMode="numeric"
           autoComplete="off"
           maxLength={4}
@@ -67,7 +67,7 @@ export function OriginEditor({ starter }: { starter: Starter }) {
         />
         <div>
           <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-            {update.isPending ? 'Saving…' : 'Save origin'}
+            {update.isPending ? 'Saving...' : 'Save Origin'}
           </Button>
         </div>
       </form>

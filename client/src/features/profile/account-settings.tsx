@@ -51,7 +51,7 @@ function ChangePasswordForm() {
         autoComplete="new-password"
       />
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? 'Saving…' : 'Change password'}
+        {change.isPending ? 'Saving...' : 'Change Password'}
       </Button>
     </form>
   );
@@ -92,7 +92,7 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
         autoComplete="current-password"
       />
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? 'Sending…' : 'Send confirmation link'}
+        {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
       </Button>
     </form>
   );

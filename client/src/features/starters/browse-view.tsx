@@ -138,7 +138,7 @@ function CategoryBar({
 }) {
   const item = (active: boolean) =>
     cn(
-      'inline-flex h-10 shrink-0 items-center gap-1.5 rounded-full border px-4 text-sm font-medium transition-colors',
+      'inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full border px-4 text-sm font-medium transition-colors',
       active
         ? 'border-accent bg-accent text-accent-fg'
         : 'border-border bg-surface text-text hover:bg-surface-muted',
@@ -275,7 +275,8 @@ function Pagination({
   return (
     <nav
       aria-label="Pagination"
-      className="mt-8 flex flex-wrap items-center justify-center gap-1.5 sm:gap-2"
+      // Each button takes taps 44 px wide (min-w-10 and the gap): seven fit on a 360 px phone.
+      className="mt-8 flex flex-wrap items-center justify-center gap-1 sm:gap-2"
     >
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
         <ChevronLeft className="size-4" aria-hidden />
@@ -289,7 +290,7 @@ function Pagination({
           variant={n === page ? 'primary' : 'outline'}
           aria-current={n === page ? 'page' : undefined}
           aria-label={`Page ${n}`}
-          className="min-w-9 px-0"
+          className="min-w-10 px-0"
           onClick={() => onPage(n)}
         >
           {n}

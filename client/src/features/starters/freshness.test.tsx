@@ -63,3 +63,18 @@ describe('FeedReminder, for the owner', () => {
     expect(container.textContent).toBe('');
   });
 });
+
+describe('a claimed listing', () => {
+  it('stops asking to be fed, on the card and for its owner', () => {
+    const claimed = aStarter({ lastFedAt: pickedDaysAgo(9), isClaimed: true, status: 'claimed' });
+    const { container } = renderWithProviders(
+      <>
+        <FreshnessNote starter={claimed} />
+        <FeedReminder starter={claimed} />
+        <FeedReminder starter={claimed} compact />
+      </>,
+    );
+    expect(container.textContent).toBe('');
+    expect(screen.queryByRole('button', { name: /Fed today/ })).toBeNull();
+  });
+});

@@ -8,14 +8,17 @@ import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/cn';
 import { useMarkFed } from './starters-api';
 
+/** A claimed listing has gone to its new kitchen: nobody here needs to feed it any more. */
+const isClaimed = (starter: Starter) => starter.isClaimed || starter.status === 'claimed';
+
 /**
  * "Fed 2 days ago" for an active culture with a last feed, and "May need a feed" once it is
- * past its care card's figure. Nothing for other forms or an unknown last feed.
+ * past its care card's figure. Nothing for other forms, an unknown last feed or a claimed one.
  */
 export function FreshnessNote({ starter, className }: { starter: Starter; className?: string }) {
   const hydrated = useHydrated();
   const freshness = freshnessOf(starter, new Date(), hydrated ? 'viewer' : 'utc');
-  if (!freshness) return null;
+  if (!freshness || isClaimed(starter)) return null;
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}>
       <span className="flex items-center gap-1.5 text-muted" suppressHydrationWarning>
@@ -37,7 +40,7 @@ export function FreshnessNote({ starter, className }: { starter: Starter; classN
  */
 export function FeedReminder({ starter, compact }: { starter: Starter; compact?: boolean }) {
   const markFed = useMarkFed();
-  if (starter.form !== 'active' || starter.removedAt) return null;
+  if (starter.form !== 'active' || starter.removedAt || isClaimed(starter)) return null;
   const freshness = freshnessOf(starter);
   const overdue = !!freshness?.mayNeedFeed;
   if (compact && !overdue) return null;
@@ -66,7 +69,10 @@ export function FeedReminder({ starter, compact }: { starter: Starter; compact?:
           onClick={() =>
             markFed.mutate(starter.id, {
               onSuccess: () =>
-                toast({ title: 'Fed today', description: 'Thanks for keeping it lively.' }),
+                toast({
+                  title: 'Success!',
+                  description: 'Fed today — thanks for keeping it lively.',
+                }),
               onError: (err) => toastError(errorMessage(err, 'Failed to save the feed')),
             })
           }

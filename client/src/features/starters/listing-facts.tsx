@@ -1,12 +1,17 @@
 import { Mail, Package, Store } from 'lucide-react';
+import { countOf } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
 import { cn } from '../../lib/cn';
 
-/** "2 portions left", "1 of 3 reserved", "1 of 3 reserved · 2 left" … */
-export function portionsText(portions: number, left: number, reservedCount: number): string {
-  if (left <= 0) return reservedCount > 0 ? `All ${portions} reserved` : 'None left';
-  const leftText = `${left} portion${left === 1 ? '' : 's'} left`;
-  return reservedCount > 0 ? `${reservedCount} of ${portions} reserved · ${leftText}` : leftText;
+/**
+ * "2 portions left", "1 portion reserved", "2 portions left · 1 reserved": what is there to ask
+ * for first, in the words people use (never "All 1 reserved").
+ */
+export function portionsText(left: number, reservedCount: number): string {
+  if (left <= 0)
+    return reservedCount > 0 ? `${countOf(reservedCount, 'portion')} reserved` : 'None left';
+  const leftText = `${countOf(left, 'portion')} left`;
+  return reservedCount > 0 ? `${leftText} · ${reservedCount} reserved` : leftText;
 }
 
 export function travelText(travel: readonly string[]): string {
@@ -22,7 +27,7 @@ export const POSTAGE_TEXT = {
 
 /**
  * Portions, how it travels, who covers postage and what to bring, on a card (`compact`) or the
- * detail page. Others see reserved portions ("1 of 3 reserved") and may still ask, to queue.
+ * detail page. Others see reserved portions ("1 portion reserved") and may still ask, to queue.
  */
 export function ListingFacts({
   starter,
@@ -40,7 +45,7 @@ export function ListingFacts({
     <ul className={cn('grid gap-1 text-sm', compact ? 'text-muted' : '')}>
       <li className="flex items-center gap-2">
         <Package className="size-4 shrink-0 text-accent" aria-hidden />
-        {portionsText(s.portions, left, reservedCount)}
+        {portionsText(left, reservedCount)}
       </li>
       <li className="flex items-center gap-2">
         {travel.includes('post') ? (

@@ -101,9 +101,13 @@ describe('PostStarterForm hand-over fields', () => {
 
 describe('ListingFacts', () => {
   it('words portions left and reserved', () => {
-    expect(portionsText(3, 3, 0)).toBe('3 portions left');
-    expect(portionsText(3, 2, 1)).toBe('1 of 3 reserved · 2 portions left');
-    expect(portionsText(2, 0, 2)).toBe('All 2 reserved');
+    expect(portionsText(3, 0)).toBe('3 portions left');
+    expect(portionsText(1, 0)).toBe('1 portion left');
+    expect(portionsText(2, 1)).toBe('2 portions left · 1 reserved');
+    expect(portionsText(0, 2)).toBe('2 portions reserved');
+    // Counts read as people write them: never "All 1 reserved".
+    expect(portionsText(0, 1)).toBe('1 portion reserved');
+    expect(portionsText(0, 0)).toBe('None left');
   });
 
   it('shows travel, postage and what to bring on the detail page, none once claimed', () => {

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Plus } from 'lucide-react';
 import { SKELETON_CARDS } from '../../../../common/constants';
@@ -16,11 +16,14 @@ import { paths } from '../../lib/paths';
  */
 export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode } = {}) {
   const query = useMyStarters();
+  const addRef = useRef<HTMLAnchorElement>(null);
+  const listRef = useRef<HTMLUListElement>(null);
+  useFocusAfterRemoval(query.data, listRef, addRef);
   return (
     <div className="grid gap-5">
       <div className="flex justify-end">
         <Button asChild size="sm">
-          <Link to={paths.post}>
+          <Link to={paths.post} ref={addRef}>
             <Plus className="size-4" aria-hidden />
             Add New Starter
           </Link>
@@ -53,7 +56,7 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
           </Button>
         </Card>
       ) : (
-        <ul className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
+        <ul ref={listRef} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {query.data.map((starter) => (
             <li key={starter.id} className="flex flex-col [&>article]:flex-1">
               <StarterCard starter={starter} />
@@ -65,4 +68,33 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
       )}
     </div>
   );
+}
+
+/**
+ * A starter deleted from its card's menu takes its menu, and the focus, with it. Focus then
+ * goes to the card that took its place (or the one before it), else to "Add New Starter", so a
+ * keyboard or screen-reader user goes on from where they were instead of the top of the page.
+ */
+function useFocusAfterRemoval(
+  starters: Starter[] | undefined,
+  listRef: React.RefObject<HTMLUListElement | null>,
+  addRef: React.RefObject<HTMLAnchorElement | null>,
+) {
+  const previous = useRef<number[]>([]);
+  useEffect(() => {
+    const before = previous.current;
+    const now = starters?.map((s) => s.id) ?? [];
+    previous.current = now;
+    const gone = before.findIndex((id) => !now.includes(id));
+    if (gone < 0 || !starters) return;
+    // After the closing dialog has tried, and failed, to give focus back to the removed menu.
+    const frame = requestAnimationFrame(() => {
+      const active = document.activeElement;
+      if (active && active !== document.body && active.isConnected) return;
+      const cards = listRef.current?.querySelectorAll<HTMLElement>(':scope > li h2 a') ?? [];
+      const target = cards[Math.min(gone, cards.length - 1)] ?? addRef.current;
+      target?.focus();
+    });
+    return () => cancelAnimationFrame(frame);
+  }, [starters, listRef, addRef]);
 }

@@ -47,15 +47,17 @@ export function StarterActionsMenu({
       onError: (err) => toastError(errorMessage(err, 'Failed to update starter')),
     });
 
+  // A promise rather than mutate's callbacks: the refreshed list removes this card (and this
+  // menu) before they would run, and callbacks of an unmounted component never run.
   const remove = () =>
-    deleteStarter.mutate(starter.id, {
-      onSuccess: () => {
+    deleteStarter.mutateAsync(starter.id).then(
+      () => {
         setConfirmOpen(false);
         toast({ title: 'Success!', description: 'Starter deleted successfully.' });
         if (afterDelete === 'browse') void navigate(paths.browse);
       },
-      onError: (err) => toastError(errorMessage(err, 'Failed to delete starter')),
-    });
+      (err: unknown) => toastError(errorMessage(err, 'Failed to delete starter')),
+    );
 
   return (
     <>
@@ -146,7 +148,11 @@ export function StarterActionsMenu({
                 <AlertDialog.Cancel asChild>
                   <Button variant="outline">Cancel</Button>
                 </AlertDialog.Cancel>
-                <Button variant="destructive" disabled={deleteStarter.isPending} onClick={remove}>
+                <Button
+                  variant="destructive"
+                  disabled={deleteStarter.isPending}
+                  onClick={() => void remove()}
+                >
                   Delete
                 </Button>
               </div>
