@@ -19,6 +19,7 @@ import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { useStarter } from './starters-api';
+import { StarterDistance } from './starter-distance';
 import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
 import { parseStarterId } from '../../lib/starter-id';
@@ -189,6 +190,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 <MapPin className="size-4 shrink-0" aria-hidden />
                 {starter.location}
               </p>
+              <StarterDistance starterId={starter.id} />
               <p className="flex items-center gap-2 text-sm text-muted">
                 <CalendarDays className="size-4 shrink-0" aria-hidden />
                 {timeAgo(starter.createdAt)}

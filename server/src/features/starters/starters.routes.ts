@@ -3,12 +3,12 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { addPortionsSchema, renewStarterSchema } from '../../../../common/handovers';
 import {
+  starterDetailQuerySchema,
   starterListQuerySchema,
   starterSchema,
   updateStarterSchema,
 } from '../../../../common/starters';
 import type { AppDeps } from '../../deps';
-import { badRequest } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { addPortions, renewStarter } from './listing-terms.service';
 import { readStarterForm } from './starter-form';
@@ -49,10 +49,6 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       schema: { querystring: starterListQuerySchema },
     },
     async (request, reply) => {
-      const { lat, lng } = request.query;
-      if ((lat === undefined) !== (lng === undefined)) {
-        throw badRequest('Send both lat and lng, or neither');
-      }
       const json = await browseStarters(deps, request.user, request.query);
       return reply.type('application/json; charset=utf-8').send(json);
     },
@@ -66,8 +62,15 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/starters/:id',
-    { schema: { params: idParams, response: { 200: starterSchema } } },
-    async (request) => getStarter(deps, request.user, { id: request.params.id }),
+    {
+      schema: {
+        params: idParams,
+        querystring: starterDetailQuerySchema,
+        response: { 200: starterSchema },
+      },
+    },
+    async (request) =>
+      getStarter(deps, request.user, { id: request.params.id, from: request.query }),
   );
 
   app.post(
