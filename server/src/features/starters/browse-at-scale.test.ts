@@ -316,7 +316,7 @@ describe('few matches and many matches', () => {
     ],
     [`search=zymurgy&lat=${paris.lat}&lng=${paris.lng}&radiusKm=1400`, withinOfParis, false],
     [
-      `category=beverage&lat=${paris.lat}&lng=${paris.lng}&radiusKm=1400`,
+      `category=beverage&subcategory=other&lat=${paris.lat}&lng=${paris.lng}&radiusKm=1400`,
       (r) => withinOfParis(r) && r.category === 'beverage',
       false,
     ],
