@@ -107,7 +107,7 @@ for (const [label, viewport] of [
     await page.screenshot({ path: `${SHOTS}/near-browse-${label}.png`, fullPage: label === '360' });
 
     // The starter's page says how far too.
-    await card.getByRole('link', { name: title }).click();
+    await card.getByRole('link', { name: title, exact: true }).click();
     await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
     await expect(page.getByText('9 km away')).toBeVisible();
     await page.screenshot({ path: `${SHOTS}/near-detail-${label}.png` });
