@@ -1,5 +1,6 @@
 import { findCategory, isValidSubcategory } from './catalogue';
 import { PAGE_SIZE, STARTER_SORTS, type StarterSort } from './constants';
+import { BROWSE_RADII_KM } from './places';
 
 /**
  * What /browse shows, read from its address, and the GET /api/starters call it makes. Shared so
@@ -10,25 +11,48 @@ export interface BrowseFilters {
   category: string | null;
   subcategory: string | null;
   search: string;
+  /** The spec's text filter on the location as written; old links and other clients use it. */
   location: string;
+  /** The gazetteer place distances are measured from ("" for none). */
+  near: string;
+  /** Only starters this close to `near`; null is anywhere. */
+  radiusKm: number | null;
   sort: StarterSort;
   page: number;
 }
 
-/** Reads the browse filters from the URL, ignoring anything that is not a valid value. */
-export function parseBrowseFilters(params: URLSearchParams): BrowseFilters {
+/** What browse assumes when the address does not say: the member's profile place. */
+export interface BrowseDefaults {
+  place?: string | null;
+}
+
+/** With a place, nearest first unless another order was chosen; without one, newest. */
+export const defaultSort = (near: string): StarterSort => (near ? 'closest' : 'newest');
+
+/**
+ * Reads the browse filters from the URL, ignoring anything that is not a valid value. No
+ * `near` at all is the member's profile place; `near=` (empty) is no place, chosen.
+ */
+export function parseBrowseFilters(
+  params: URLSearchParams,
+  defaults: BrowseDefaults = {},
+): BrowseFilters {
   const category = findCategory(params.get('category'))?.key ?? null;
   const sub = params.get('subcategory');
   const sort = params.get('sort');
   const page = Number(params.get('page'));
+  const near = (params.get('near') ?? defaults.place ?? '').trim();
+  const radius = Number(params.get('radiusKm'));
   return {
     category,
     subcategory: category && sub && isValidSubcategory(category, sub) ? sub : null,
     search: params.get('search') ?? '',
     location: params.get('location') ?? '',
+    near,
+    radiusKm: near && (BROWSE_RADII_KM as readonly number[]).includes(radius) ? radius : null,
     sort: (STARTER_SORTS as readonly string[]).includes(sort ?? '')
       ? (sort as StarterSort)
-      : 'newest',
+      : defaultSort(near),
     page: Number.isInteger(page) && page > 1 ? page : 1,
   };
 }
@@ -41,15 +65,14 @@ export interface StarterListParams {
   location?: string;
   search?: string;
   sort: StarterSort;
+  near?: string;
+  radiusKm?: number;
   lat?: number;
   lng?: number;
 }
 
-/** The list call for these filters (and the browser's position, for 'closest'). */
-export function browseListParams(
-  filters: BrowseFilters,
-  position?: { lat: number; lng: number } | null,
-): StarterListParams {
+/** The list call for these filters. */
+export function browseListParams(filters: BrowseFilters): StarterListParams {
   return {
     limit: PAGE_SIZE,
     offset: (filters.page - 1) * PAGE_SIZE,
@@ -58,8 +81,8 @@ export function browseListParams(
     search: filters.search || undefined,
     location: filters.location || undefined,
     sort: filters.sort,
-    lat: position?.lat,
-    lng: position?.lng,
+    near: filters.near || undefined,
+    radiusKm: (filters.near && filters.radiusKm) || undefined,
   };
 }
 
@@ -76,9 +99,11 @@ export function starterListQuery(params: StarterListParams): URLSearchParams {
   if (params.location) query.set('location', params.location);
   if (params.search) query.set('search', params.search);
   query.set('sort', params.sort);
-  if (params.sort === 'closest' && params.lat !== undefined && params.lng !== undefined) {
+  if (params.near) query.set('near', params.near);
+  if (params.lat !== undefined && params.lng !== undefined) {
     query.set('lat', String(params.lat));
     query.set('lng', String(params.lng));
   }
+  if (params.radiusKm !== undefined) query.set('radiusKm', String(params.radiusKm));
   return query;
 }

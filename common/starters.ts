@@ -13,6 +13,7 @@ import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 import { photoOrderSchema, starterPhotoSchema } from './starter-photo';
+import { MAX_RADIUS_KM } from './places';
 
 export const STARTER_TITLE_MAX_LENGTH = 120;
 export const STARTER_DESCRIPTION_MAX_LENGTH = 5000;
@@ -68,6 +69,11 @@ export const starterSchema = z.object({
    * other, or it is theirs, claimed or expired). Left out of shared answers such as browse.
    */
   canMessage: z.boolean().optional(),
+  /**
+   * Kilometres (great-circle, one decimal) from the place the question named (`near`, or
+   * `lat`/`lng`) to the starter's place centre; left out when either place is unknown.
+   */
+  distanceKm: z.number().optional(),
 });
 export type Starter = z.infer<typeof starterSchema>;
 
@@ -206,6 +212,22 @@ const allSubcategoryKeys = new Set<string>([
   ...categories.flatMap((c) => c.subcategories.map((s) => s.key)),
 ]);
 
+/**
+ * Where distances are measured from: a gazetteer place by name (`near`, "Beaverton, OR"), or a
+ * position (`lat` and `lng`), never both.
+ */
+const fromPlaceShape = {
+  near: z.preprocess(blankToUndefined, singleLineText().max(120, 'Place is too long').optional()),
+  lat: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('lat must be a number').min(-90).max(90).optional(),
+  ),
+  lng: z.preprocess(
+    blankToUndefined,
+    z.coerce.number('lng must be a number').min(-180).max(180).optional(),
+  ),
+};
+
 /** GET /api/starters query (the browse filters); anything unknown is a 400. */
 export const starterListQuerySchema = z.object({
   limit: z.coerce
@@ -240,16 +262,22 @@ export const starterListQuerySchema = z.object({
     singleLineText().max(200, 'Search is too long').optional(),
   ),
   sort: z.preprocess(blankToUndefined, z.enum(STARTER_SORTS, 'Unknown sort').default('newest')),
-  lat: z.preprocess(
+  ...fromPlaceShape,
+  /** Only starters within this many km of `near` (or `lat`/`lng`). */
+  radiusKm: z.preprocess(
     blankToUndefined,
-    z.coerce.number('lat must be a number').min(-90).max(90).optional(),
-  ),
-  lng: z.preprocess(
-    blankToUndefined,
-    z.coerce.number('lng must be a number').min(-180).max(180).optional(),
+    z.coerce
+      .number('radiusKm must be a number')
+      .gt(0, `radiusKm must be between 0 and ${MAX_RADIUS_KM}`)
+      .max(MAX_RADIUS_KM, `radiusKm must be between 0 and ${MAX_RADIUS_KM}`)
+      .optional(),
   ),
 });
 export type StarterListQuery = z.output<typeof starterListQuerySchema>;
+
+/** GET /api/starters/:id?near= (or lat, lng): the starter with how far it is from there. */
+export const starterDetailQuerySchema = z.object(fromPlaceShape);
+export type StarterDetailQuery = z.output<typeof starterDetailQuerySchema>;
 
 export const starterListSchema = z.object({
   starters: z.array(starterSchema),

@@ -8,6 +8,11 @@ export const currentUserSchema = z.object({
   lastName: z.string().nullable(),
   email: z.string(),
   location: z.string().nullable(),
+  /**
+   * The gazetteer's name for `location` when it names a known place ("Portland, Oregon, United
+   * States"): browse measures distances from it unless another place is chosen.
+   */
+  place: z.string().nullable().optional(),
   contactInfo: z.string().nullable(),
   profileImageUrl: z.string().nullable(),
   isModerator: z.boolean(),

@@ -147,3 +147,36 @@ test('browse and the landing page arrive rendered, and the app takes them over a
   expect(seen.errors).toEqual([]);
   await context.close();
 });
+
+test('browse sorted nearest first is taken over as sent, without a hydration error', async ({
+  browser,
+}) => {
+  // Visitors' 'Closest to me', with and without a place: the server's page and the app's first
+  // render must agree (React error #418 otherwise).
+  for (const url of [
+    '/browse?sort=closest',
+    '/browse?near=Milwaukie%2C+Oregon%2C+United+States&radiusKm=10',
+  ]) {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const seen = watch(page);
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    await page.route('**/assets/index-*.js', async (route) => {
+      await held;
+      await route.continue();
+    });
+    await page.goto(url, { waitUntil: 'commit' });
+    const heading = page.getByRole('heading', { name: 'Available Starters', level: 1 });
+    await heading.evaluate((h) => (h.dataset.fromServer = 'yes'));
+    release();
+    await expect(async () => {
+      await page.getByRole('button', { name: /Grain Ferments/ }).click();
+      await expect(page).toHaveURL(/category=grain/, { timeout: 1000 });
+    }).toPass();
+    await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
+    await page.waitForLoadState('networkidle');
+    expect(seen.errors, url).toEqual([]);
+    await context.close();
+  }
+});

@@ -29,6 +29,7 @@ import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { sitemapRoutes } from './features/starters/sitemap.routes';
 import { startersRoutes } from './features/starters/starters.routes';
+import { placesRoutes } from './features/places/places.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
@@ -126,6 +127,7 @@ export async function buildApp({
   await app.register(authRoutes, deps);
   await app.register(usersRoutes, deps);
   await app.register(startersRoutes, deps);
+  await app.register(placesRoutes);
   await app.register(sitemapRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(reportsRoutes, deps);

@@ -19,9 +19,17 @@ export const starterKeys = {
   all: ['starters'] as const,
   list: (params: StarterListParams) => ['starters', 'list', params] as const,
   detail: (id: number) => ['starters', 'detail', id] as const,
+  /** How far a starter is from a place (its detail page's distance line). */
+  distance: (id: number, near: string) => ['starters', 'distance', id, near] as const,
   mine: ['starters', 'mine'] as const,
   /** A listing's photos as files, to post it again ("Post Again"). */
   photoFiles: (id: number) => ['starters', 'photo-files', id] as const,
+};
+
+/** The gazetteer never changes: places typed ahead, by what was typed. */
+export const placeKeys = {
+  all: ['places'] as const,
+  suggestions: (typed: string) => ['places', 'suggestions', typed] as const,
 };
 
 /**

@@ -196,9 +196,25 @@ describe('the page the server sends', () => {
     expect(api.headers['content-encoding']).toBeUndefined();
   });
 
-  it("leaves 'closest' to the browser, which alone knows where it is", async () => {
-    const res = await t.app.inject('/browse?sort=closest');
-    expect(pageData(res.body).browse).toBeUndefined();
+  it("answers 'closest' and a place in the page, from the member's profile place by default", async () => {
+    const visitor = await t.app.inject('/browse?sort=closest');
+    expect(pageData(visitor.body).browse?.params).toMatchObject({ sort: 'closest' });
+    const suburb = await t.app.inject('/browse?near=Milwaukie,+Oregon&radiusKm=10');
+    expect(pageData(suburb.body).browse?.params).toMatchObject({
+      near: 'Milwaukie, Oregon',
+      radiusKm: 10,
+      sort: 'closest',
+    });
+    const { cookie } = await signedInMember(t.db, { location: 'Portland, OR' });
+    const member = await t.app.inject({ url: '/browse', headers: { cookie } });
+    expect(pageData(member.body).browse?.params).toMatchObject({
+      near: 'Portland, Oregon, United States',
+      sort: 'closest',
+    });
+    // An unknown place leaves the question to the app, which says what went wrong.
+    const unknown = await t.app.inject('/browse?near=Atlantis');
+    expect(unknown.statusCode).toBe(200);
+    expect(pageData(unknown.body).browse).toBeUndefined();
   });
 });
 

@@ -46,10 +46,9 @@ export function createPageRenderer(
   const prerender = createPrerenderer(root);
   const site = siteSettings(deps);
 
-  async function firstBrowsePage(request: FastifyRequest, search: string) {
-    const params = browseListParams(parseBrowseFilters(new URLSearchParams(search)));
-    // 'Closest' needs the browser's position, which only the browser knows.
-    if (params.sort === 'closest') return undefined;
+  async function firstBrowsePage(request: FastifyRequest, search: string, place: string | null) {
+    // The same question the app asks: the member's profile place unless the address names one.
+    const params = browseListParams(parseBrowseFilters(new URLSearchParams(search), { place }));
     const query = starterListQuerySchema.safeParse(Object.fromEntries(starterListQuery(params)));
     if (!query.success) return undefined;
     try {
@@ -78,7 +77,10 @@ export function createPageRenderer(
       const page = pageAt(pathname);
       const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
       const user = request.user ? toCurrentUser(request.user) : null;
-      const browse = page === pages.browse ? await firstBrowsePage(request, search) : undefined;
+      const browse =
+        page === pages.browse
+          ? await firstBrowsePage(request, search, user?.place ?? null)
+          : undefined;
       const home = page === pages.home ? await homeData(request) : undefined;
 
       // Built as text: the browse answer is already the JSON the API sends.

@@ -12,6 +12,8 @@ const base: BrowseFilters = {
   subcategory: 'kefir',
   search: 'milk',
   location: '',
+  near: '',
+  radiusKm: null,
   sort: 'newest',
   page: 4,
 };
@@ -52,6 +54,8 @@ describe('filter changes', () => {
       subcategory: null,
       search: '',
       location: '',
+      near: '',
+      radiusKm: null,
       sort: 'newest',
       page: 1,
     });
@@ -59,5 +63,29 @@ describe('filter changes', () => {
     expect(
       parseBrowseFilters(new URLSearchParams('category=grain&subcategory=kefir')),
     ).toMatchObject({ category: 'grain', subcategory: null });
+  });
+
+  it('hold a place and a radius, nearest first unless another order is chosen', () => {
+    const near = parseBrowseFilters(new URLSearchParams('near=Beaverton,+Oregon&radiusKm=10'));
+    expect(near).toMatchObject({ near: 'Beaverton, Oregon', radiusKm: 10, sort: 'closest' });
+    expect(serializeBrowseFilters(near).toString()).toBe('near=Beaverton%2C+Oregon&radiusKm=10');
+    // Only the radii offered, and only with a place.
+    expect(parseBrowseFilters(new URLSearchParams('near=X&radiusKm=7')).radiusKm).toBeNull();
+    expect(parseBrowseFilters(new URLSearchParams('radiusKm=10')).radiusKm).toBeNull();
+    const newest = applyFilterChange(near, { sort: 'newest' });
+    expect(parseBrowseFilters(serializeBrowseFilters(newest))).toEqual(newest);
+  });
+
+  it("take the member's profile place unless the URL says otherwise", () => {
+    const place = 'Portland, Oregon, United States';
+    const mine = parseBrowseFilters(new URLSearchParams(''), { place });
+    expect(mine).toMatchObject({ near: place, sort: 'closest' });
+    expect(serializeBrowseFilters(mine, { place }).toString()).toBe('');
+    const none = applyFilterChange(mine, { near: '' });
+    expect(serializeBrowseFilters(none, { place }).toString()).toBe('near=');
+    expect(parseBrowseFilters(new URLSearchParams('near='), { place })).toMatchObject({
+      near: '',
+      sort: 'newest',
+    });
   });
 });

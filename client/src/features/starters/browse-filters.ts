@@ -1,24 +1,36 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseBrowseFilters, type BrowseFilters } from '../../../../common/browse-page';
+import {
+  defaultSort,
+  parseBrowseFilters,
+  type BrowseDefaults,
+  type BrowseFilters,
+} from '../../../../common/browse-page';
 import { MAX_PAGE_BUTTONS } from '../../../../common/constants';
 
 export { parseBrowseFilters, type BrowseFilters };
 
-export function serializeBrowseFilters(filters: BrowseFilters): URLSearchParams {
+export function serializeBrowseFilters(
+  filters: BrowseFilters,
+  defaults: BrowseDefaults = {},
+): URLSearchParams {
   const params = new URLSearchParams();
+  const near = filters.near.trim();
   if (filters.category) params.set('category', filters.category);
   if (filters.category && filters.subcategory) params.set('subcategory', filters.subcategory);
   if (filters.search.trim()) params.set('search', filters.search.trim());
   if (filters.location.trim()) params.set('location', filters.location.trim());
-  if (filters.sort !== 'newest') params.set('sort', filters.sort);
+  // The profile place goes without saying; choosing no place instead has to be said.
+  if (near !== (defaults.place ?? '')) params.set('near', near);
+  if (near && filters.radiusKm) params.set('radiusKm', String(filters.radiusKm));
+  if (filters.sort !== defaultSort(near)) params.set('sort', filters.sort);
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }
 
 /**
- * The next filters after a change: any filter change goes back to page 1, and a new
- * category clears the starter type (spec §2).
+ * The next filters after a change: any filter change goes back to page 1, a new category
+ * clears the starter type (spec §2), and a new place brings its default order.
  */
 export function applyFilterChange(
   current: BrowseFilters,
@@ -29,6 +41,10 @@ export function applyFilterChange(
   }
   const next = { ...current, ...change, page: 1 };
   if ('category' in change && change.category !== current.category) next.subcategory = null;
+  // An order left as it was for the old place follows the new one (nearest first, or newest).
+  if ('near' in change && !('sort' in change) && current.sort === defaultSort(current.near)) {
+    next.sort = defaultSort(next.near);
+  }
   return next;
 }
 
@@ -40,16 +56,22 @@ export function pageWindow(current: number, totalPages: number, size = MAX_PAGE_
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
-/** Browse filters that live in the URL, so back/forward and shared links work. */
-export function useBrowseFilters() {
+/**
+ * Browse filters that live in the URL, so back/forward and shared links work. `defaults`: the
+ * member's profile place, assumed when the URL names none.
+ */
+export function useBrowseFilters(defaults: BrowseDefaults = {}) {
   const [params, setParams] = useSearchParams();
-  const filters = useMemo(() => parseBrowseFilters(params), [params]);
+  const place = defaults.place ?? null;
+  const filters = useMemo(() => parseBrowseFilters(params, { place }), [params, place]);
   const update = useCallback(
     (change: Partial<BrowseFilters>) =>
       setParams((prev) =>
-        serializeBrowseFilters(applyFilterChange(parseBrowseFilters(prev), change)),
+        serializeBrowseFilters(applyFilterChange(parseBrowseFilters(prev, { place }), change), {
+          place,
+        }),
       ),
-    [setParams],
+    [setParams, place],
   );
   const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
   return { filters, update, clear };

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -202,14 +202,19 @@ describe('BrowseView, read by a person', () => {
     vi.stubGlobal('navigator', { ...navigator, geolocation: { getCurrentPosition } });
     serve(() => json({ starters: [starterFixture()], total: 1 }));
     renderBrowse('/browse?sort=closest');
-    expect(
+    const notice = (
       await screen.findByText(
         "We don't know where you are, so these are the newest starters first.",
-      ),
+      )
+    ).closest('[role="status"]') as HTMLElement;
+    // Nothing is asked of the browser until the member says so.
+    expect(getCurrentPosition).not.toHaveBeenCalled();
+    await userEvent.click(within(notice).getByRole('button', { name: 'Use my location' }));
+    expect(getCurrentPosition).toHaveBeenCalledTimes(1);
+    expect(
+      await within(notice).findByText('Failed to find your location. Type a place instead.'),
     ).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Use my location' }));
-    expect(getCurrentPosition).toHaveBeenCalledTimes(2);
-    await userEvent.click(screen.getByRole('button', { name: 'Set a location' }));
-    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveFocus());
+    await userEvent.click(within(notice).getByRole('button', { name: 'Set a location' }));
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'Location' })).toHaveFocus());
   });
 });

@@ -18,14 +18,17 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
-import { browseListParams } from '../../../../common/browse-page';
+import { browseListParams, defaultSort } from '../../../../common/browse-page';
 import { pageWindow, useBrowseFilters, type BrowseFilters } from './browse-filters';
 import { resultCount } from './result-count';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useStarters } from './starters-api';
+import { PlacePicker, RadiusSelect } from './place-picker';
+import { placeNearMe } from './places-api';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
+import { ApiError } from '../../lib/api';
 
 const TEXT_DEBOUNCE_MS = 400;
 /** Cards in the grid's widest row. */
@@ -48,55 +51,30 @@ function useDebouncedFilter(value: string, commit: (value: string) => void) {
   return [draft, setDraft] as const;
 }
 
-interface Position {
-  lat: number;
-  lng: number;
-}
-
 /**
- * 'Closest to me' asks for the browser's position only when chosen; a refusal leaves the
- * server to use the member's profile place. Rounded to ~1 km: nothing finer is needed.
+ * 'Closest to me' with no place known says so instead of quietly showing the newest. Decided
+ * from the address and the member alone, so the page sent rendered and the app agree.
  */
-function useBrowserPosition(wanted: boolean) {
-  const [position, setPosition] = useState<Position | null>(null);
-  const [failed, setFailed] = useState(false);
-  const [attempt, setAttempt] = useState(0);
-  const asked = useRef(-1);
-  const supported = typeof navigator !== 'undefined' && !!navigator.geolocation;
-  useEffect(() => {
-    if (!wanted || asked.current === attempt || !supported) return;
-    asked.current = attempt;
-    navigator.geolocation.getCurrentPosition(
-      (p) => {
-        setFailed(false);
-        setPosition({
-          lat: Math.round(p.coords.latitude * 100) / 100,
-          lng: Math.round(p.coords.longitude * 100) / 100,
-        });
-      },
-      () => {
-        setPosition(null);
-        setFailed(true);
-      },
-      { maximumAge: 10 * 60 * 1000, timeout: 10_000 },
-    );
-  }, [wanted, attempt, supported]);
-  return {
-    position: wanted ? position : null,
-    /** Asked and refused or unavailable: 'closest' has no place to measure from. */
-    unknown: wanted && !position && (failed || !supported),
-    retry: () => setAttempt((n) => n + 1),
-  };
-}
-
-/** 'Closest to me' with no place known says so instead of quietly showing the newest. */
 function NoLocationNotice({
-  onRetry,
+  onLocated,
   onSetLocation,
 }: {
-  onRetry: () => void;
+  onLocated: (place: string) => void;
   onSetLocation: () => void;
 }) {
+  const [locating, setLocating] = useState(false);
+  const [failed, setFailed] = useState(false);
+  const locate = async () => {
+    setLocating(true);
+    setFailed(false);
+    try {
+      onLocated(await placeNearMe());
+    } catch {
+      setFailed(true);
+    } finally {
+      setLocating(false);
+    }
+  };
   return (
     <div role="status" className="mb-4 rounded-xl border border-border bg-accent-soft p-4 text-sm">
       <p className="font-medium">
@@ -106,12 +84,15 @@ function NoLocationNotice({
         Let your browser share your position, or type a place in Location to sort by distance from
         there.
       </p>
+      {failed && (
+        <p className="mt-1 text-danger">Failed to find your location. Type a place instead.</p>
+      )}
       <div className="mt-3 flex flex-wrap gap-2">
-        <Button size="sm" className="max-sm:h-11" onClick={onRetry}>
+        <Button size="md" disabled={locating} onClick={() => void locate()}>
           <LocateFixed className="size-4" aria-hidden />
-          Use my location
+          {locating ? 'Locating...' : 'Use my location'}
         </Button>
-        <Button size="sm" variant="outline" className="max-sm:h-11" onClick={onSetLocation}>
+        <Button size="md" variant="outline" onClick={onSetLocation}>
           Set a location
         </Button>
       </div>
@@ -123,9 +104,10 @@ function NoLocationNotice({
 function activeFilterCount(filters: BrowseFilters): number {
   return [
     filters.search.trim(),
-    filters.location.trim(),
+    filters.near.trim() || filters.location.trim(),
+    filters.near && filters.radiusKm,
     filters.subcategory,
-    filters.sort !== 'newest',
+    filters.sort !== defaultSort(filters.near),
   ].filter(Boolean).length;
 }
 
@@ -186,9 +168,6 @@ function FiltersSidebar({
 }) {
   const id = useId();
   const [search, setSearch] = useDebouncedFilter(filters.search, (v) => update({ search: v }));
-  const [location, setLocation] = useDebouncedFilter(filters.location, (v) =>
-    update({ location: v }),
-  );
   const category = findCategory(filters.category);
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-1 lg:gap-5">
@@ -211,16 +190,18 @@ function FiltersSidebar({
           />
         </div>
       </div>
-      <div className="grid gap-1.5">
-        <Label htmlFor={locationInputId}>Location</Label>
-        <Input
-          id={locationInputId}
-          placeholder="City, State/Country"
-          value={location}
-          maxLength={120}
-          onChange={(e) => setLocation(e.target.value)}
-        />
-      </div>
+      <PlacePicker
+        id={locationInputId}
+        value={filters.near || filters.location}
+        // A place from the list replaces an old link's text filter.
+        onChange={(near) => update({ near, location: '' })}
+      />
+      <RadiusSelect
+        id={`${id}-radius`}
+        value={filters.radiusKm}
+        disabled={!filters.near}
+        onChange={(radiusKm) => update({ radiusKm })}
+      />
       {category && (
         <div className="grid gap-1.5">
           <Label htmlFor={`${id}-type`}>Starter Type</Label>
@@ -311,16 +292,14 @@ function Pagination({
 
 /** The /browse page: category bar, filters, results and pagination, all held in the URL. */
 export function BrowseView() {
-  const { filters, update, clear } = useBrowseFilters();
   const { user } = useCurrentUser();
-  const located = useBrowserPosition(filters.sort === 'closest');
-  const position = located.position;
+  const { filters, update, clear } = useBrowseFilters({ place: user?.place });
   const headingRef = useRef<HTMLHeadingElement>(null);
   const locationInputId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = activeFilterCount(filters);
   const anyFilter = activeFilters > 0 || filters.category !== null;
-  const query = useStarters(browseListParams(filters, position));
+  const query = useStarters(browseListParams(filters));
   const total = query.data?.total ?? 0;
   const totalPages = Math.ceil(total / PAGE_SIZE);
 
@@ -334,8 +313,8 @@ export function BrowseView() {
     setFiltersOpen(true);
     requestAnimationFrame(() => document.getElementById(locationInputId)?.focus());
   };
-  // The server measures from the profile place when the browser gives no position.
-  const noPlace = located.unknown && !user?.location;
+  // Without a place, the server measures 'closest' from the profile place if it knows one.
+  const noPlace = filters.sort === 'closest' && !filters.near && !user?.place;
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
@@ -387,7 +366,12 @@ export function BrowseView() {
               </p>
             )}
           </div>
-          {noPlace && <NoLocationNotice onRetry={located.retry} onSetLocation={setLocation} />}
+          {noPlace && (
+            <NoLocationNotice
+              onLocated={(near) => update({ near, location: '' })}
+              onSetLocation={setLocation}
+            />
+          )}
           {query.isPending ? (
             <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
               <span className="sr-only" role="status">
@@ -400,6 +384,10 @@ export function BrowseView() {
           ) : query.isError ? (
             <Card className="p-10 text-center" role="alert">
               <p className="text-lg font-semibold">Failed to load starters</p>
+              {/* A place the gazetteer does not know (an old or mistyped link) says which. */}
+              {query.error instanceof ApiError && query.error.body?.code === 'unknown_place' && (
+                <p className="mt-1 text-muted">{query.error.serverMessage}</p>
+              )}
               <Button className="mt-4" onClick={() => window.location.reload()}>
                 Try Again
               </Button>

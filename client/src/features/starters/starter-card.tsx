@@ -3,6 +3,7 @@ import { Link, useLocation } from 'react-router';
 import { MapPin, MessageCircle } from 'lucide-react';
 import { ownerName } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
+import { distanceText } from '../../../../common/places';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -87,6 +88,11 @@ export function StarterCard({
             <MapPin className="size-4 shrink-0" aria-hidden />
             <span className="truncate">{starter.location}</span>
           </span>
+          {starter.distanceKm !== undefined && (
+            <span className="font-medium whitespace-nowrap">
+              {distanceText(starter.distanceKm)}
+            </span>
+          )}
         </div>
         {!isOwner && !starter.isClaimed && starter.canMessage !== false && reachable && (
           <div className="relative z-10">

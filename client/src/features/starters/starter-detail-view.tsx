@@ -19,6 +19,7 @@ import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterGallery } from './starter-gallery';
 import { useStarter } from './starters-api';
+import { StarterDistance } from './starter-distance';
 import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
 import { parseStarterId } from '../../lib/starter-id';
@@ -213,6 +214,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 <MapPin className="size-4 shrink-0" aria-hidden />
                 {starter.location}
               </p>
+              <StarterDistance starterId={starter.id} />
               <p className="flex items-center gap-2 text-sm text-muted">
                 <CalendarDays className="size-4 shrink-0" aria-hidden />
                 {timeAgo(starter.createdAt)}

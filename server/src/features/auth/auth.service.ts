@@ -14,6 +14,7 @@ import { badRequest, conflict, HttpError } from '../../errors';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueConfirmation } from './email-links';
+import { findPlace } from '../places/places.service';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,
@@ -40,6 +41,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     lastName: user.lastName,
     email: user.email,
     location: user.location,
+    place: user.location ? (findPlace(user.location)?.name ?? null) : null,
     contactInfo: user.contactInfo,
     profileImageUrl: user.profileImageUrl,
     isModerator: user.isModerator,

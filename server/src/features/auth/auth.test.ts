@@ -84,6 +84,8 @@ describe('sign-up', () => {
         'emailVerified',
         'lastName',
         'location',
+        // The gazetteer's name for the location, for browse (decision 044).
+        'place',
         'profileImageUrl',
         'username',
       ].sort(),

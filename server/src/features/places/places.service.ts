@@ -6,13 +6,23 @@ export interface PlaceCentre {
   longitude: number;
 }
 
+/** A place of the gazetteer by the name browse shows and accepts ("Beaverton, Oregon, United States"). */
+export interface Place extends PlaceCentre {
+  name: string;
+}
+
 interface Gazetteer {
   /** Normalised city name → every city of that name. */
   cities: Map<string, ICity[]>;
+  /** Every city once, by normalised name, for typing ahead by prefix. */
+  sorted: { key: string; city: ICity }[];
   /** Normalised state name or "CC-ISO" code → states. */
   states: Map<string, IState[]>;
   /** Normalised country name or ISO code → country. */
   countries: Map<string, ICountry>;
+  /** "US-OR" → "Oregon"; "US" → "United States". */
+  stateNames: Map<string, string>;
+  countryNames: Map<string, string>;
 }
 
 let gazetteer: Gazetteer | undefined;
@@ -40,14 +50,26 @@ function load(): Gazetteer {
   const { City, State, Country } =
     require('country-state-city') as typeof import('country-state-city');
   const cities = new Map<string, ICity[]>();
-  for (const city of City.getAllCities()) push(cities, normalisePlace(city.name), city);
+  const sorted: Gazetteer['sorted'] = [];
+  for (const city of City.getAllCities()) {
+    const key = normalisePlace(city.name);
+    push(cities, key, city);
+    sorted.push({ key, city });
+  }
+  sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
   const states = new Map<string, IState[]>();
   for (const state of State.getAllStates()) {
     push(states, normalisePlace(state.name), state);
     push(states, normalisePlace(state.isoCode), state);
   }
+  const stateNames = new Map<string, string>();
+  for (const state of State.getAllStates()) {
+    stateNames.set(`${state.countryCode}-${state.isoCode}`, state.name);
+  }
+  const countryNames = new Map<string, string>();
   const countries = new Map<string, ICountry>();
   for (const country of Country.getAllCountries()) {
+    countryNames.set(country.isoCode, country.name);
     countries.set(normalisePlace(country.name), country);
     countries.set(normalisePlace(country.isoCode), country);
   }
@@ -69,7 +91,7 @@ function load(): Gazetteer {
     const country = countries.get(normalisePlace(code));
     if (country) countries.set(alias, country);
   }
-  gazetteer = { cities, states, countries };
+  gazetteer = { cities, sorted, states, countries, stateNames, countryNames };
   return gazetteer;
 }
 
@@ -98,12 +120,33 @@ function qualifies(g: Gazetteer, city: ICity, qualifier: string): boolean {
   );
 }
 
+/** A name part never holds the comma that separates the parts. */
+const namePart = (text: string) => text.replace(/,/g, '').trim();
+
+/** "City, State, Country" as the gazetteer spells them: a name `locate` reads back to this city. */
+function cityName(g: Gazetteer, city: ICity): string {
+  const state = g.stateNames.get(`${city.countryCode}-${city.stateCode}`);
+  const country = g.countryNames.get(city.countryCode) ?? city.countryCode;
+  return [city.name, state, country]
+    .filter((part): part is string => !!part)
+    .map(namePart)
+    .join(', ');
+}
+
+function placeOf<T extends { latitude?: string | null; longitude?: string | null }>(
+  item: T,
+  name: string,
+): Place | null {
+  const at = centre(item);
+  return at && { name, ...at };
+}
+
 /**
- * The centre of the place "City, State/Country" names, from the offline gazetteer — never a
- * finer position. Null when the text names no known place, or names several equally well
- * ("Springfield" alone).
+ * The place "City, State/Country" names, from the offline gazetteer — its centre, never a
+ * finer position, and the gazetteer's own name for it. Null when the text names no known
+ * place, or names several equally well ("Springfield" alone).
  */
-export function locate(text: string): PlaceCentre | null {
+export function findPlace(text: string): Place | null {
   if (typeof text !== 'string' || text.length > 200) return null;
   const parts = text.split(',').map(normalisePlace).filter(Boolean);
   if (parts.length === 0) return null;
@@ -112,16 +155,96 @@ export function locate(text: string): PlaceCentre | null {
   const candidates = g.cities.get(first!) ?? [];
   if (rest.length > 0) {
     const matches = candidates.filter((city) => rest.every((q) => qualifies(g, city, q)));
-    if (matches.length > 0) return centre(matches[0]!);
+    if (matches.length > 0) return placeOf(matches[0]!, cityName(g, matches[0]!));
     // "Oregon, USA" or just a state: its centre is coarser still, which is fine.
     const states = (g.states.get(first!) ?? []).filter((s) =>
       rest.every((q) => g.countries.get(q)?.isoCode === s.countryCode),
     );
-    if (states.length === 1) return centre(states[0]!);
+    if (states.length === 1) {
+      const state = states[0]!;
+      const country = g.countryNames.get(state.countryCode) ?? state.countryCode;
+      return placeOf(state, [state.name, country].map(namePart).join(', '));
+    }
     return null;
   }
-  if (candidates.length === 1) return centre(candidates[0]!);
+  if (candidates.length === 1) return placeOf(candidates[0]!, cityName(g, candidates[0]!));
   const country = g.countries.get(first!);
-  if (country) return centre(country);
+  if (country) return placeOf(country, namePart(country.name));
   return null;
+}
+
+/** The centre of the place `text` names (see `findPlace`). */
+export function locate(text: string): PlaceCentre | null {
+  const place = findPlace(text);
+  return place && { latitude: place.latitude, longitude: place.longitude };
+}
+
+/** Does a typed qualifier ("or", "oreg", "united st") begin this city's state or country? */
+function qualifiesByPrefix(g: Gazetteer, city: ICity, typed: string): boolean {
+  const state = g.stateNames.get(`${city.countryCode}-${city.stateCode}`);
+  const country = g.countryNames.get(city.countryCode);
+  return [state, country, city.stateCode, city.countryCode].some(
+    (name) => !!name && normalisePlace(name).startsWith(typed),
+  );
+}
+
+/**
+ * Places whose name begins with what was typed ("beav", "Portland, or"), for the browse place
+ * picker: cities named exactly so first, then the rest, each by name. A name shared by cities
+ * of one state counts once (they read back as the same place).
+ */
+export function suggestPlaces(typed: string, limit = 8): Place[] {
+  const parts = typed.split(',').map(normalisePlace);
+  const [first = '', ...rest] = parts;
+  const qualifiers = rest.filter(Boolean);
+  if (!first) return [];
+  const g = load();
+  let low = 0;
+  let high = g.sorted.length;
+  while (low < high) {
+    const mid = (low + high) >> 1;
+    if (g.sorted[mid]!.key < first) low = mid + 1;
+    else high = mid;
+  }
+  const exact: Place[] = [];
+  const others: Place[] = [];
+  const seen = new Set<string>();
+  for (let i = low; i < g.sorted.length && g.sorted[i]!.key.startsWith(first); i++) {
+    const { key, city } = g.sorted[i]!;
+    if (!qualifiers.every((q) => qualifiesByPrefix(g, city, q))) continue;
+    const name = cityName(g, city);
+    if (seen.has(name)) continue;
+    seen.add(name);
+    const place = placeOf(city, name);
+    if (!place) continue;
+    (key === first ? exact : others).push(place);
+    // Enough exact names, or the list is already long: what follows would not be shown.
+    if (exact.length >= limit || others.length >= limit * 50) break;
+  }
+  const byName = (a: Place, b: Place) => a.name.localeCompare(b.name);
+  return [...exact.sort(byName), ...others.sort(byName)].slice(0, limit);
+}
+
+/**
+ * The gazetteer place nearest a position ("Use my location"): the position is only compared,
+ * never kept; what comes back is a place's name and centre.
+ */
+export function nearestPlace(latitude: number, longitude: number): Place | null {
+  const g = load();
+  const rad = Math.PI / 180;
+  const [lat1, cosLat1] = [latitude * rad, Math.cos(latitude * rad)];
+  let best: ICity | undefined;
+  let bestH = Infinity;
+  for (const { city } of g.sorted) {
+    const lat2 = Number(city.latitude) * rad;
+    const dLat = lat2 - lat1;
+    const dLng = (Number(city.longitude) - longitude) * rad;
+    // The haversine term: its order is the order of great-circle distance.
+    const h = Math.sin(dLat / 2) ** 2 + cosLat1 * Math.cos(lat2) * Math.sin(dLng / 2) ** 2;
+    if (h < bestH) {
+      bestH = h;
+      best = city;
+    }
+  }
+  return best ? placeOf(best, cityName(g, best)) : null;
 }

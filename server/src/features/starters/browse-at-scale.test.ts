@@ -226,6 +226,7 @@ describe('closest, many starters at one place', () => {
 describe('few matches and many matches', () => {
   // 1,100 starters share the word "zymurgy" (more than the cap: pages come from an ordered
   // index walk); a tenth also say "quillwort" and one place is "Tarbes" (few: sorted whole).
+  // Every seventh is claimed: available ones come first in every order.
   const places = [
     ['Tarbes, France', 43.23, 0.07],
     ['Porto, Portugal', 41.15, -8.61],
@@ -234,14 +235,20 @@ describe('few matches and many matches', () => {
     ['Somewhere quiet', null, null],
     ['Hobart, Australia', -42.88, 147.33],
   ] as const;
-  type Row = { id: number; created: number; lat: number | null; lng: number | null };
+  type Row = {
+    id: number;
+    created: number;
+    lat: number | null;
+    lng: number | null;
+    claimed: boolean;
+  };
   let rows: Row[];
   beforeAll(async () => {
     const texts = `{${places.map(([name]) => `"${name}"`).join(',')}}`;
     const floats = (i: 1 | 2) => `{${places.map((p) => p[i] ?? 'NULL').join(',')}}`;
     await t.db.execute(sql`
       INSERT INTO starters (user_id, title, description, category, subcategory, starter_type,
-        location, latitude, longitude, created_at)
+        location, latitude, longitude, created_at, is_claimed)
       SELECT ${ownerId}, 'Brewing yeast ' || g,
         'Zymurgy for beginners' || CASE WHEN g % 10 = 0 THEN ', with quillwort' ELSE '' END,
         CASE WHEN g % 2 = 0 THEN 'beverage' ELSE 'other' END,
@@ -249,10 +256,12 @@ describe('few matches and many matches', () => {
         (${texts}::text[])[1 + g % ${places.length}],
         (${floats(1)}::float8[])[1 + g % ${places.length}],
         (${floats(2)}::float8[])[1 + g % ${places.length}],
-        timestamptz '2024-01-01 00:00:00Z' + ((g * 7919) % 1100) * interval '1 minute'
+        timestamptz '2024-01-01 00:00:00Z' + ((g * 7919) % 1100) * interval '1 minute',
+        g % 7 = 0
       FROM generate_series(1, 1100) g`);
     const result = await t.db.execute(sql`
-      SELECT id, created_at, latitude, longitude, description, category, location FROM starters
+      SELECT id, created_at, latitude, longitude, description, category, location, is_claimed
+      FROM starters
       WHERE description LIKE 'Zymurgy%'`);
     rows = rowsOf<{
       id: number;
@@ -262,6 +271,7 @@ describe('few matches and many matches', () => {
       description: string;
       category: string;
       location: string;
+      is_claimed: boolean;
     }>(result).map((r) => ({
       id: r.id,
       created: new Date(r.created_at).getTime(),
@@ -270,9 +280,12 @@ describe('few matches and many matches', () => {
       quillwort: r.description.includes('quillwort'),
       category: r.category,
       tarbes: r.location.startsWith('Tarbes'),
+      claimed: r.is_claimed,
     }));
   });
 
+  const availableFirst = (by: (a: Row, b: Row) => number) => (a: Row, b: Row) =>
+    Number(a.claimed) - Number(b.claimed) || by(a, b);
   const newestFirst = (a: Row, b: Row) => b.created - a.created || b.id - a.id;
   /** Nearest first by great-circle distance, one place's newest first, then no place, newest. */
   const nearestFirst = (here: { lat: number; lng: number }) => (a: Row, b: Row) => {
@@ -284,10 +297,13 @@ describe('few matches and many matches', () => {
   const paris = { lat: 48.86, lng: 2.35 };
   type Matched = Row & { quillwort: boolean; category: string; tarbes: boolean };
   const sorts: [string, (a: Row, b: Row) => number][] = [
-    ['newest', newestFirst],
-    ['oldest', (a, b) => a.created - b.created || a.id - b.id],
-    [`closest&lat=${paris.lat}&lng=${paris.lng}`, nearestFirst(paris)],
+    ['newest', availableFirst(newestFirst)],
+    ['oldest', availableFirst((a, b) => a.created - b.created || a.id - b.id)],
+    [`closest&lat=${paris.lat}&lng=${paris.lng}`, availableFirst(nearestFirst(paris))],
   ];
+  // Tarbes, Porto and Bergen lie within 1,400 km of Paris; Valletta and Hobart do not.
+  const withinOfParis = (r: Row) =>
+    r.lat !== null && kmBetween(paris, { lat: r.lat, lng: r.lng! }) < 1400;
   const questions: [string, (r: Matched) => boolean, boolean][] = [
     ['search=zymurgy', () => true, true],
     ['search=zymurgy&category=beverage', (r) => r.category === 'beverage', false],
@@ -298,11 +314,21 @@ describe('few matches and many matches', () => {
       (r) => r.tarbes && r.category === 'other',
       false,
     ],
+    [`search=zymurgy&lat=${paris.lat}&lng=${paris.lng}&radiusKm=1400`, withinOfParis, false],
+    [
+      `category=beverage&subcategory=other&lat=${paris.lat}&lng=${paris.lng}&radiusKm=1400`,
+      (r) => withinOfParis(r) && r.category === 'beverage',
+      false,
+    ],
   ];
 
   it.each(
     questions.flatMap(([q, keep, capped]) =>
-      sorts.map(([sort, by]) => [`${q}&sort=${sort}`, keep, capped, by] as const),
+      // A question with its own position measures 'closest' from it.
+      sorts.map(([sort, by]) => {
+        const asked = q.includes('lat=') ? sort.replace(/&lat=.*$/, '') : sort;
+        return [`${q}&sort=${asked}`, keep, capped, by] as const;
+      }),
     ),
   )('%s pages as a reference ordering does', async (question, keep, capped, by) => {
     const expected = (rows as Matched[])

@@ -42,10 +42,18 @@ const browseTerms = sql`starter_browse_terms(${starters.searchVector}, ${starter
  * all through the terms index (the filters together, so a rare combination of common words
  * costs little), `walking` tests one starter at a time as an ordered index walk reads it.
  */
-function browseFilters(query: StarterListQuery) {
+function browseFilters(query: StarterListQuery, point: SQL | undefined) {
   const visible = publiclyVisible();
   const tests: SQL[] = [];
   const terms: string[] = [];
+  if (point && query.radiusKm !== undefined) {
+    // The box reads the GiST index (`starters_listed_earth_idx`, hence the place test); the
+    // distance trims its corners.
+    const metres = query.radiusKm * 1000;
+    tests.push(
+      sql`${hasPlace} AND earth_box(${point}, ${metres}::float8) @> ${starterEarth} AND earth_distance(${starterEarth}, ${point}) <= ${metres}::float8`,
+    );
+  }
   if (query.category && query.category !== 'all') {
     tests.push(eq(starters.category, query.category));
     terms.push(lexeme(`~cat=${query.category}`));
@@ -66,6 +74,7 @@ function browseFilters(query: StarterListQuery) {
     terms.push(places);
   }
   const walking = and(visible, ...tests)!;
+  const within = point && query.radiusKm !== undefined ? tests[0] : undefined;
   if (!searchWords.length && !placeWords.length) {
     // Category and type alone: their btree indexes, or a scan that soon finds enough.
     return { walking, matching: walking, searchQuery, textual: false, placeFiltered: false };
@@ -76,16 +85,35 @@ function browseFilters(query: StarterListQuery) {
     : sql`${terms.join(' & ')}::tsquery`;
   const matching = and(
     visible,
+    within,
     sql`${browseTerms} @@ ${wanted}`,
     searchQuery ? sql`numnode(${searchQuery}) > 0` : undefined,
   )!;
   return { walking, matching, searchQuery, textual: true, placeFiltered: placeWords.length > 0 };
 }
 
+/** A starter read for a list, with its distance in metres from the asked place (or null). */
+type ListedRow = StarterRow & { distance: number | null };
+
+/** The row's columns, and its distance from `point` when the question has one. */
+const listedSelection = (point: SQL | undefined) => ({
+  ...selection,
+  distance: point
+    ? sql<number | null>`earth_distance(${starterEarth}, ${point})`.mapWith(Number)
+    : sql<null>`NULL::float8`,
+});
+
 /** One page of starters (with owners) in the given order. */
-function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, offset: number) {
+function pageOf(
+  db: Db,
+  point: SQL | undefined,
+  where: SQL | undefined,
+  orderBy: SQL[],
+  limit: number,
+  offset: number,
+): Promise<ListedRow[]> {
   return db
-    .select(selection)
+    .select(listedSelection(point))
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
     .where(where)
@@ -95,15 +123,72 @@ function pageOf(db: Db, where: SQL | undefined, orderBy: SQL[], limit: number, o
 }
 
 /** The starters with these ids (with owners), in the ids' order: owners joined for a page only. */
-async function rowsById(db: Db, ids: number[]): Promise<StarterRow[]> {
+async function rowsById(db: Db, point: SQL | undefined, ids: number[]): Promise<ListedRow[]> {
   if (!ids.length) return [];
   const rows = await db
-    .select(selection)
+    .select(listedSelection(point))
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
     .where(inArray(starters.id, ids));
   const byId = new Map(rows.map((r) => [r.starter.id, r]));
   return ids.flatMap((id) => byId.get(id) ?? []);
+}
+
+/** How many starters match `where`, counting no further than `upTo`. */
+async function countUpTo(db: Db, where: SQL, upTo: number): Promise<number> {
+  if (upTo <= 0) return 0;
+  const result = await db.execute(
+    sql`SELECT count(*)::int AS n FROM (SELECT 1 FROM ${starters} WHERE ${where} LIMIT ${upTo}) s`,
+  );
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+}
+
+/** One run of a browse order, read from its own index: available starters near here, say. */
+interface Segment {
+  rows(limit: number, offset: number): Promise<ListedRow[]>;
+  count(upTo: number): Promise<number>;
+}
+
+/**
+ * A page of an order made of runs one after another (available before claimed; placed before
+ * unplaced). Each run is read as an index walk; one that ends before the page says how long
+ * it was, counted no further than the page's offset.
+ */
+async function pageAcross(segments: Segment[], limit: number, offset: number) {
+  const out: ListedRow[] = [];
+  let skip = offset;
+  for (const segment of segments) {
+    const need = limit - out.length;
+    if (need <= 0) break;
+    const rows = await segment.rows(need, skip);
+    out.push(...rows);
+    if (rows.length === need) break;
+    // This run ended within the page (the next starts at its beginning) or before it.
+    skip = rows.length > 0 ? 0 : skip - (await segment.count(skip));
+  }
+  return out;
+}
+
+/** A starter's distance in km from a place, or null when its own place is unknown. */
+export async function distanceKmTo(
+  db: Db,
+  starterId: number,
+  at: { lat: number; lng: number },
+): Promise<number | null> {
+  const point = earthOf(at.lat, at.lng);
+  const [row] = await db
+    .select({ distance: sql<number | null>`earth_distance(${starterEarth}, ${point})` })
+    .from(starters)
+    .where(eq(starters.id, starterId));
+  return row?.distance == null ? null : toKm(Number(row.distance));
+}
+
+/** Metres to km with one decimal: finer than any place centre makes sense of. */
+const toKm = (metres: number) => Math.round(metres / 100) / 10;
+
+function toListedStarter(row: ListedRow): Starter {
+  const starter = toStarter(row);
+  return row.distance == null ? starter : { ...starter, distanceKm: toKm(row.distance) };
 }
 
 /**
@@ -131,7 +216,8 @@ async function firstMatches(
   const result = await db.execute(sql`
     WITH m AS MATERIALIZED (
       SELECT ${starters.id} AS id, ${starters.createdAt} AS created_at,
-        ${starters.latitude} AS latitude, ${starters.longitude} AS longitude
+        ${starters.latitude} AS latitude, ${starters.longitude} AS longitude,
+        ${starters.isClaimed} AS is_claimed
         ${extra ? sql`, ${extra} AS rank` : sql``}
       FROM ${starters} WHERE ${matching}
     ),
@@ -196,25 +282,27 @@ export async function listStarters(
   viewer: Viewer,
   query: StarterListQuery,
 ): Promise<{ starters: Starter[]; total: number; totalIsCapped: boolean }> {
-  const { walking, matching, searchQuery, textual, placeFiltered } = browseFilters(query);
   const page = { limit: query.limit, offset: query.offset };
   const newest = [desc(starters.createdAt), desc(starters.id)];
+  // The question's place (`near` or a position), else for "closest" the profile's place.
   const fromQuery = query.lat !== undefined && query.lng !== undefined;
-  const lat = fromQuery ? query.lat : viewer?.latitude;
-  const lng = fromQuery ? query.lng : viewer?.longitude;
-  const closest = query.sort === 'closest' && lat != null && lng != null;
+  const lat = fromQuery ? query.lat : query.sort === 'closest' ? viewer?.latitude : null;
+  const lng = fromQuery ? query.lng : query.sort === 'closest' ? viewer?.longitude : null;
+  const point = lat != null && lng != null ? earthOf(lat, lng) : undefined;
+  const closest = query.sort === 'closest' && !!point;
+  const { walking, matching, searchQuery, textual, placeFiltered } = browseFilters(query, point);
   const best = query.sort === 'best' && searchQuery !== undefined;
-  const point = closest ? earthOf(lat, lng) : undefined;
 
-  // Known places nearest first, starters at one place newest first, then the starters without
-  // a known place, newest first. Best match: rank, then newest.
-  const order = point
-    ? sql`(c.latitude IS NULL OR c.longitude IS NULL), ll_to_earth(c.latitude, c.longitude) <-> ${point}, c.created_at DESC, c.id DESC`
+  // Available starters before claimed ones in every order. Then: known places nearest first,
+  // starters at one place newest first, then the starters without a known place, newest
+  // first. Best match: rank, then newest.
+  const order = closest
+    ? sql`c.is_claimed, (c.latitude IS NULL OR c.longitude IS NULL), ll_to_earth(c.latitude, c.longitude) <-> ${point}, c.created_at DESC, c.id DESC`
     : query.sort === 'oldest'
-      ? sql`c.created_at, c.id`
+      ? sql`c.is_claimed, c.created_at, c.id`
       : best
-        ? sql`c.rank DESC, c.created_at DESC, c.id DESC`
-        : sql`c.created_at DESC, c.id DESC`;
+        ? sql`c.is_claimed, c.rank DESC, c.created_at DESC, c.id DESC`
+        : sql`c.is_claimed, c.created_at DESC, c.id DESC`;
   const rank = best ? sql`ts_rank(${starters.searchVector}, ${searchQuery})` : undefined;
   // How many matches to count before walking an index instead: past TOTAL_CAP, the deeper
   // the page and the larger the table, the more (a walk reads about page end × starters ÷
@@ -224,42 +312,32 @@ export async function listStarters(
     : sql`${TOTAL_CAP + 1}`;
   // Starters matching a location are at a few places, often far from the asker: a walk
   // nearest first would pass every starter in between. They are sorted whole instead.
-  const sortAll = !!point && placeFiltered;
+  const sortAll = closest && placeFiltered;
   const first = await firstMatches(db, matching, order, rank, { ...page, reach, sortAll });
-  const result = (rows: StarterRow[]) => ({
-    starters: rows.map(toStarter),
+  const result = (rows: ListedRow[]) => ({
+    starters: rows.map(toListedStarter),
     total: Math.min(first.total, TOTAL_CAP),
     totalIsCapped: first.total > TOTAL_CAP,
   });
-  if (first.ids) return result(await rowsById(db, first.ids));
+  if (first.ids) return result(await rowsById(db, point, first.ids));
 
-  // Many matches: an ordered index walk meets the page soon.
-  if (point) {
-    const near = await closestIds(db, walking, point, page);
-    const rows = await rowsById(db, near.ids);
-    if (rows.length < query.limit) {
-      // The placed ones run out within this page, so `near` held all of them.
-      const rest = await pageOf(
-        db,
-        and(walking, hasNoPlace),
-        newest,
-        query.limit - rows.length,
-        Math.max(0, query.offset - near.placed),
-      );
-      rows.push(...rest);
-    }
-    return result(rows);
-  }
-  if (query.sort === 'oldest') {
-    return result(
-      await pageOf(
-        db,
-        walking,
-        [asc(starters.createdAt), asc(starters.id)],
-        page.limit,
-        page.offset,
-      ),
-    );
+  // Many matches: ordered index walks meet the page soon, available ones first.
+  const runs = [eq(starters.isClaimed, false), eq(starters.isClaimed, true)];
+  const walk = (where: SQL, orderBy: SQL[]): Segment => ({
+    rows: (limit, offset) => pageOf(db, point, where, orderBy, limit, offset),
+    count: (upTo) => countUpTo(db, where, upTo),
+  });
+  if (closest) {
+    const nearest = (where: SQL): Segment => ({
+      rows: async (limit, offset) =>
+        rowsById(db, point, (await closestIds(db, where, point!, { limit, offset })).ids),
+      count: (upTo) => countUpTo(db, and(where, hasPlace)!, upTo),
+    });
+    const segments = runs.flatMap((run) => [
+      nearest(and(walking, run)!),
+      walk(and(walking, run, hasNoPlace)!, newest),
+    ]);
+    return result(await pageAcross(segments, page.limit, page.offset));
   }
   if (best) {
     // Ranked among the newest BEST_MATCH_POOL matches: a bounded sort, never every match.
@@ -272,12 +350,15 @@ export async function listStarters(
     return result(
       await pageOf(
         db,
+        point,
         sql`${starters.id} IN (${pool})`,
-        [sql`${rank} DESC`, ...newest],
+        [asc(starters.isClaimed), sql`${rank} DESC`, ...newest],
         page.limit,
         page.offset,
       ),
     );
   }
-  return result(await pageOf(db, walking, newest, page.limit, page.offset));
+  const orderBy = query.sort === 'oldest' ? [asc(starters.createdAt), asc(starters.id)] : newest;
+  const segments = runs.map((run) => walk(and(walking, run)!, orderBy));
+  return result(await pageAcross(segments, page.limit, page.offset));
 }

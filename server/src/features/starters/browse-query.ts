@@ -24,8 +24,9 @@ const wordsOf = (text: string | undefined) => queryWords(text).join(' ') || unde
  * from this form too, so a shared answer is exactly right for each of them.
  */
 export function normaliseListQuery(query: StarterListQuery): StarterListQuery {
-  const closest = query.sort === 'closest';
-  const hasPosition = closest && query.lat !== undefined && query.lng !== undefined;
+  // A position measures distances (and bounds a radius) whatever the sort. A place named by
+  // `near` arrives here as its centre, so two spellings of one place share an answer.
+  const hasPosition = query.lat !== undefined && query.lng !== undefined;
   return {
     limit: query.limit,
     offset: query.offset,
@@ -36,5 +37,11 @@ export function normaliseListQuery(query: StarterListQuery): StarterListQuery {
     sort: query.sort,
     lat: hasPosition ? roundPosition(query.lat!, 90) : undefined,
     lng: hasPosition ? roundPosition(query.lng!, 180) : undefined,
+    near: undefined,
+    // To the metre: finer radii are not a different question.
+    radiusKm:
+      hasPosition && query.radiusKm !== undefined
+        ? Math.round(query.radiusKm * 1000) / 1000
+        : undefined,
   };
 }

@@ -125,8 +125,13 @@ describe('the browse cache under many questions', () => {
       key({ sort: 'closest', lat: '45.5249', lng: '-122.6751' }),
     );
     expect(key({ search: '  Sour   DOUGH!! ' })).toBe(key({ search: 'sour dough' }));
-    // A position only matters when sorting by distance.
-    expect(key({ lat: '1.234', lng: '5.678' })).toBe(key({}));
+    // A position measures distances whatever the sort (decision 044), and so does a radius.
+    expect(key({ lat: '1.234', lng: '5.678' })).not.toBe(key({}));
+    expect(key({ lat: '1.234', lng: '5.678', radiusKm: '10' })).not.toBe(
+      key({ lat: '1.234', lng: '5.678', radiusKm: '25' }),
+    );
+    // Without a position a radius means nothing here (the service refuses it first).
+    expect(question({ radiusKm: '10' }).radiusKm).toBeUndefined();
     expect(question({ sort: 'closest', lat: '89.999', lng: '179.999' })).toMatchObject({
       lat: 90,
       lng: 180,

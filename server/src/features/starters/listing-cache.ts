@@ -53,7 +53,10 @@ export class ListingCache {
     this.ttlMs = options.ttlMs ?? 60_000;
   }
 
-  /** Key of a normalised question; only 'closest' without a position depends on who asks. */
+  /**
+   * Key of a normalised question (a place by name is already its centre here); only 'closest'
+   * without a position depends on who asks.
+   */
   static keyOf(query: StarterListQuery, viewer: ListingViewer | null): string {
     const usesProfile = query.sort === 'closest' && query.lat === undefined;
     const profile = (value: number | null | undefined, limit: number) =>
@@ -68,6 +71,7 @@ export class ListingCache {
       query.sort,
       query.lat ?? null,
       query.lng ?? null,
+      query.radiusKm ?? null,
       profile(viewer?.latitude, 90),
       profile(viewer?.longitude, 180),
     ]);

@@ -116,11 +116,12 @@ async function list(query: string, cookie?: string) {
 }
 
 describe('GET /api/starters', () => {
-  it('lists active starters newest first, claimed ones included, with owners but no emails', async () => {
+  it('lists active starters newest first, claimed ones included after, with owners but no emails', async () => {
     const { names, total, starters } = await list('');
-    expect(names).toEqual(['claimed', 'scoby', 'sourdough', 'yogurt', 'kefir']);
+    // Available before claimed (issue 20), however new the claimed one is.
+    expect(names).toEqual(['scoby', 'sourdough', 'yogurt', 'kefir', 'claimed']);
     expect(total).toBe(5);
-    expect(starters[0]).toMatchObject({
+    expect(starters[4]).toMatchObject({
       isClaimed: true,
       user: { username: 'culturekeeper' },
     });
@@ -129,11 +130,11 @@ describe('GET /api/starters', () => {
 
   it('pages with limit and offset and reports the full total', async () => {
     const first = await list('?limit=2&offset=0');
-    expect(first.names).toEqual(['claimed', 'scoby']);
+    expect(first.names).toEqual(['scoby', 'sourdough']);
     expect(first.total).toBe(5);
-    expect((await list('?limit=2&offset=2')).names).toEqual(['sourdough', 'yogurt']);
+    expect((await list('?limit=2&offset=2')).names).toEqual(['yogurt', 'kefir']);
     const last = await list('?limit=2&offset=4');
-    expect(last.names).toEqual(['kefir']);
+    expect(last.names).toEqual(['claimed']);
     expect(last.total).toBe(5);
     expect((await list('?limit=2&offset=10')).names).toEqual([]);
   });
@@ -165,7 +166,7 @@ describe('GET /api/starters', () => {
   });
 
   it('filters by location words, as prefixes, whatever the case', async () => {
-    expect((await list('?location=portland')).names).toEqual(['claimed', 'kefir']);
+    expect((await list('?location=portland')).names).toEqual(['kefir', 'claimed']);
     expect((await list('?location=Portland%2C%20Oregon')).names).toEqual(['kefir']);
     expect((await list('?location=seat')).names).toEqual(['yogurt']);
     // A word of a starter type is not a place.
@@ -215,13 +216,13 @@ describe('GET /api/starters', () => {
       'scoby',
       'claimed',
     ]);
-    expect((await list('?sort=newest')).names[0]).toBe('claimed');
+    expect((await list('?sort=newest')).names[0]).toBe('scoby');
   });
 
   it("sorts closest to the browser's position, unknown places last", async () => {
     // Standing in Seattle: Seattle, then Portland, then Boston; unknown places after, newest first.
     const near = await list(`?sort=closest&lat=${SEATTLE.latitude}&lng=${SEATTLE.longitude}`);
-    expect(near.names).toEqual(['yogurt', 'kefir', 'sourdough', 'claimed', 'scoby']);
+    expect(near.names).toEqual(['yogurt', 'kefir', 'sourdough', 'scoby', 'claimed']);
     const east = await list('?sort=closest&lat=40.7&lng=-74.0');
     // Great-circle distances: from New York, Seattle (3,870 km) is nearer than Portland (3,940 km).
     expect(east.names.slice(0, 3)).toEqual(['sourdough', 'yogurt', 'kefir']);
@@ -236,9 +237,9 @@ describe('GET /api/starters', () => {
     const cookie = await sessionCookieFor(t.db, member.id);
     const res = await list('?sort=closest', cookie);
     expect(res.names.slice(0, 3)).toEqual(['sourdough', 'yogurt', 'kefir']);
-    expect(res.names.slice(3)).toEqual(['claimed', 'scoby']);
+    expect(res.names.slice(3)).toEqual(['scoby', 'claimed']);
     // Without any position 'closest' falls back to newest.
-    expect((await list('?sort=closest')).names[0]).toBe('claimed');
+    expect((await list('?sort=closest')).names[0]).toBe('scoby');
   });
 
   it.each([

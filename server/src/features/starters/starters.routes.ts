@@ -4,6 +4,7 @@ import { z } from 'zod';
 import { addPortionsSchema, renewStarterSchema } from '../../../../common/handovers';
 import {
   CLAIM_ALONE,
+  starterDetailQuerySchema,
   starterListQuerySchema,
   starterSchema,
   updateStarterSchema,
@@ -53,10 +54,6 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       schema: { querystring: starterListQuerySchema },
     },
     async (request, reply) => {
-      const { lat, lng } = request.query;
-      if ((lat === undefined) !== (lng === undefined)) {
-        throw badRequest('Send both lat and lng, or neither');
-      }
       const json = await browseStarters(deps, request.user, request.query);
       return reply.type('application/json; charset=utf-8').send(json);
     },
@@ -70,8 +67,15 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.get(
     '/api/starters/:id',
-    { schema: { params: idParams, response: { 200: starterSchema } } },
-    async (request) => getStarter(deps, request.user, { id: request.params.id }),
+    {
+      schema: {
+        params: idParams,
+        querystring: starterDetailQuerySchema,
+        response: { 200: starterSchema },
+      },
+    },
+    async (request) =>
+      getStarter(deps, request.user, { id: request.params.id, from: request.query }),
   );
 
   app.post(

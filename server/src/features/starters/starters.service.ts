@@ -6,6 +6,7 @@ import {
   type StarterFormField,
   type CreateStarter,
   type Starter,
+  type StarterDetailQuery,
   type StarterListQuery,
 } from '../../../../common/starters';
 import {
@@ -40,7 +41,7 @@ import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { announceNewHome, publishLines } from '../messages/system-lines';
 import { locate } from '../places/places.service';
-import { listStarters } from './browse-plan';
+import { distanceKmTo, listStarters } from './browse-plan';
 import { normaliseListQuery } from './browse-query';
 import { selection, toStarter, type StarterRow } from './starter-rows';
 import { ListingCache, type ListingViewer } from './listing-cache';
@@ -71,13 +72,43 @@ export async function browseStarters(
   viewer: Viewer,
   query: StarterListQuery,
 ): Promise<string> {
-  const normalised = normaliseListQuery(query);
+  const from = measuredFrom(query);
+  if (query.radiusKm !== undefined && !from) {
+    throw badRequest('radiusKm needs a place to measure from: send near, or lat and lng', {
+      radiusKm: 'Choose a place to search around',
+    });
+  }
+  const normalised = normaliseListQuery({ ...query, lat: from?.lat, lng: from?.lng });
   return deps.listings.get(
     ListingCache.keyOf(normalised, viewer),
     async () =>
       JSON.stringify(starterListSchema.parse(await listStarters(deps.db, viewer, normalised))),
     normalised.category,
   );
+}
+
+/**
+ * Where a question measures distances from: the gazetteer place `near` names (its centre) or
+ * the position sent. An unknown or ambiguous place is a 400 that names it.
+ */
+function measuredFrom(query: {
+  near?: string;
+  lat?: number;
+  lng?: number;
+}): { lat: number; lng: number } | null {
+  if ((query.lat === undefined) !== (query.lng === undefined)) {
+    throw badRequest('Send both lat and lng, or neither');
+  }
+  if (query.near !== undefined) {
+    if (query.lat !== undefined) throw badRequest('Send near, or lat and lng, not both');
+    const place = locate(query.near);
+    if (!place) {
+      const message = `Unknown place "${query.near}": try "City, State/Country"`;
+      throw new HttpError(400, 'unknown_place', message, { near: message });
+    }
+    return { lat: place.latitude, lng: place.longitude };
+  }
+  return query.lat !== undefined ? { lat: query.lat, lng: query.lng! } : null;
 }
 
 /** A starter with its owner, when `viewer` may do `action` to it (the access policy decides). */
@@ -101,10 +132,15 @@ async function authorizedStarter(
 export async function getStarter(
   deps: Pick<StartersDeps, 'db'>,
   viewer: Viewer,
-  input: { id: number },
+  input: { id: number; from?: StarterDetailQuery },
 ): Promise<Starter> {
+  const from = input.from ? measuredFrom(input.from) : null;
   const row = await authorizedStarter(deps.db, viewer, input.id, 'see');
-  const starter = { ...toStarter(row), photos: await photosOf(deps.db, input.id) };
+  const starter: Starter = { ...toStarter(row), photos: await photosOf(deps.db, input.id) };
+  if (from) {
+    const km = await distanceKmTo(deps.db, input.id, from);
+    if (km !== null) starter.distanceKm = km;
+  }
   if (!viewer) return starter;
   return { ...starter, canMessage: await mayMessageAbout(deps.db, viewer, row.access) };
 }
