@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode
 import { ownerName } from '../../../common/display';
 import { useIsReachable } from '../features/blocks/reachable';
 import { FamilyLinks } from '../features/lineage/family-links';
+import { RemovalNotice } from '../features/moderation/removal-notice';
 import {
   StarterDialogsProvider,
   type StarterDialogProps,
@@ -107,6 +108,7 @@ const dialogs: StarterDialogs = {
   MemberSummary,
   useIsReachable,
   FamilyLinks,
+  RemovalNotice,
 };
 
 /**

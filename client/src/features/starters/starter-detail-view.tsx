@@ -18,6 +18,7 @@ import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
+import { StarterRemovalNotice } from './starter-removal-notice';
 import { useStarter } from './starters-api';
 import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
@@ -162,6 +163,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                   : ''}
               </p>
             </div>
+            <StarterRemovalNotice starter={starter} isOwner={isOwner} />
             <p className="leading-relaxed wrap-anywhere whitespace-pre-line">
               {starter.description}
             </p>
