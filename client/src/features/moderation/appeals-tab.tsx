@@ -111,10 +111,11 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
       </div>
       <Link
         to={paths.starter.href(appeal.starter.id)}
+        aria-label={`Open Listing: ${appeal.starter.title}`}
         className="mt-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
       >
         <ExternalLink className="size-4" aria-hidden />
-        Open Listing<span className="sr-only">: {appeal.starter.title}</span>
+        Open Listing
       </Link>
       {appeal.decision ? (
         appeal.decidedAt && (

@@ -59,10 +59,11 @@ export function ReportedStarter({ report }: { report: ReportItem }) {
           </p>
           <Link
             to={paths.starter.href(report.starter.id)}
+            aria-label={`Open Listing: ${report.starter.title}`}
             className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
           >
             <ExternalLink className="size-4" aria-hidden />
-            Open Listing<span className="sr-only">: {report.starter.title}</span>
+            Open Listing
           </Link>
         </div>
       </div>
