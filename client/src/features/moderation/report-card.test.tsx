@@ -56,7 +56,8 @@ function serve(answer: (url: string, method: string, body: unknown) => Response)
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('ReportCard', () => {
+// Rendering dialogs is slow on a shared machine; nothing here measures time.
+describe('ReportCard', { timeout: 30_000 }, () => {
   it('shows the listing’s photo, a link to it and what each action means', () => {
     serve(() => json({}));
     renderWithProviders(<ReportCard report={report()} />);
@@ -95,7 +96,7 @@ describe('ReportCard', () => {
     expect(screen.getByText(/Reported message from sam/)).toBeInTheDocument();
   });
 
-  it('asks for a rule before removing, and sends it', { timeout: 20_000 }, async () => {
+  it('asks for a rule before removing, and sends it', async () => {
     const calls = serve((url) =>
       url.endsWith('/remove-starter') ? json(report({ status: 'resolved' })) : json({}),
     );
@@ -123,7 +124,7 @@ describe('ReportCard', () => {
   });
 });
 
-describe('RemovalNotice', () => {
+describe('RemovalNotice', { timeout: 30_000 }, () => {
   const starter = { id: 42, removedAt: new Date().toISOString() } as Starter;
   const removal = {
     id: 1,
