@@ -74,6 +74,8 @@ export const moderationActions = [
   'suspend',
   'ban',
   'lift_sanction',
+  'restore_starter',
+  'uphold_removal',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 
@@ -96,3 +98,64 @@ export const auditQuerySchema = z.object({
 });
 
 export const sanctionIdParamsSchema = z.object({ id: idParam('sanction') });
+
+// ---------------------------------------------------------------- removals and appeals
+
+export const APPEAL_MAX_LENGTH = 1000;
+export const APPEAL_TEXT_REQUIRED = 'Please tell the moderators why it should be restored';
+
+/** POST /api/starters/:id/appeal: the owner's one reply to a removal. */
+export const appealSchema = z.object({
+  text: multiLineText({ error: APPEAL_TEXT_REQUIRED })
+    .trim()
+    .min(1, APPEAL_TEXT_REQUIRED)
+    .max(APPEAL_MAX_LENGTH, `At most ${APPEAL_MAX_LENGTH} characters`),
+});
+export type AppealInput = z.input<typeof appealSchema>;
+
+export const appealDecisions = ['restored', 'upheld'] as const;
+export type AppealDecision = (typeof appealDecisions)[number];
+
+/** POST /api/moderation/appeals/:id: restore the listing or keep it removed. */
+export const appealDecisionSchema = z.object({ decision: z.enum(appealDecisions) });
+
+/**
+ * A removal as its owner sees it on the listing: which rule, and where their appeal stands.
+ * GET /api/starters/:id/removal (the owner and moderators; 404 while the listing is up).
+ */
+export const starterRemovalSchema = z.object({
+  id: z.number().int(),
+  starterId: z.number().int(),
+  reason: z.string(),
+  note: z.string().nullable(),
+  removedAt: z.string(),
+  appeal: z.object({ text: z.string(), createdAt: z.string() }).nullable(),
+  decision: z.enum(appealDecisions).nullable(),
+  decidedAt: z.string().nullable(),
+});
+export type StarterRemoval = z.infer<typeof starterRemovalSchema>;
+
+export const appealStatuses = ['open', 'decided'] as const;
+export type AppealStatus = (typeof appealStatuses)[number];
+
+export const appealListQuerySchema = z.object({
+  status: z.enum(appealStatuses).default('open'),
+});
+
+/** An appeal in the moderators' queue: the removal, the owner's words and the listing. */
+export const appealItemSchema = starterRemovalSchema.extend({
+  appeal: z.object({ text: z.string(), createdAt: z.string() }),
+  removedBy: personSchema.nullable(),
+  decidedBy: personSchema.nullable(),
+  owner: personSchema,
+  starter: z.object({
+    id: z.number().int(),
+    title: z.string(),
+    category: z.string(),
+    imagePath: z.string().nullable(),
+    thumbnailPath: z.string().nullable(),
+  }),
+});
+export type AppealItem = z.infer<typeof appealItemSchema>;
+
+export const appealIdParamsSchema = z.object({ id: idParam('appeal') });

@@ -3,6 +3,7 @@ import { reportReasonValues, reportStatuses } from './catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from './constants';
 import { multiLineText } from './text';
 import { idParam } from './ids';
+import { REMOVAL_REASON_REQUIRED, removalReasonValues } from './removal-reasons';
 
 export const REPORT_REASON_REQUIRED = 'Please select a reason';
 export const REPORT_DETAILS_REQUIRED = 'Please describe the issue';
@@ -44,6 +45,18 @@ const memberSchema = z.object({
   firstName: z.string().nullable(),
 });
 
+/**
+ * The message a report is about, for reports made on a message rather than a listing. No
+ * report carries one yet; the card already shows it when one does.
+ */
+export const reportedMessageSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  sender: memberSchema,
+});
+export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
+
 /** A report as moderators see it: spec §3's report item plus ids and the people involved. */
 export const reportItemSchema = z.object({
   id: z.number().int(),
@@ -59,6 +72,9 @@ export const reportItemSchema = z.object({
     title: z.string(),
     category: z.string(),
     description: z.string(),
+    /** The listing's photo (full size and thumbnail), so the moderator sees what was reported. */
+    imagePath: z.string().nullable(),
+    thumbnailPath: z.string().nullable(),
     removedAt: z.string().nullable(),
     user: z.object({
       id: z.string(),
@@ -71,6 +87,7 @@ export const reportItemSchema = z.object({
       suspendedUntil: z.string().nullable(),
     }),
   }),
+  message: reportedMessageSchema.nullable().optional(),
 });
 export type ReportItem = z.infer<typeof reportItemSchema>;
 
@@ -92,15 +109,23 @@ export const updateReportSchema = z.object({ status: reportStatusSchema });
 
 export const reportIdParamsSchema = z.object({ id: idParam('report') });
 
-/** Remove Starter may carry a moderator's note for the audit log. */
+export const REMOVAL_NOTE_MAX_LENGTH = 500;
+
+/**
+ * Remove Starter names the rule the listing breaks (common/removal-reasons.ts) and may carry a
+ * note, which the owner reads in their mail and the audit log keeps.
+ */
+const removeStarterBodySchema = z.object({
+  reason: z.enum(removalReasonValues, { error: REMOVAL_REASON_REQUIRED }),
+  note: multiLineText()
+    .trim()
+    .max(REMOVAL_NOTE_MAX_LENGTH, `At most ${REMOVAL_NOTE_MAX_LENGTH} characters`)
+    .nullish()
+    .transform((v) => v || null),
+});
 export const removeStarterSchema = z.preprocess(
-  // The button may send no body at all.
+  // A body-less call still gets the field-named 400 rather than a parse error.
   (v) => v ?? {},
-  z.object({
-    note: multiLineText()
-      .trim()
-      .max(500, 'At most 500 characters')
-      .nullish()
-      .transform((v) => v || null),
-  }),
+  removeStarterBodySchema,
 );
+export type RemoveStarterInput = z.input<typeof removeStarterBodySchema>;

@@ -54,7 +54,10 @@ export const mailKindLabels: Record<MailKind, { title: string; about: string }> 
   },
   checkins: { title: 'Check-ins', about: 'asking how a culture you received is doing' },
   offers: { title: 'Standing offers', about: "“It's your turn” in a waitlist" },
-  reminders: { title: 'Listing reminders', about: 'your listings about to leave browse' },
+  reminders: {
+    title: 'Your listings and reports',
+    about: 'listings about to leave browse, and moderators’ decisions on your listings and reports',
+  },
 };
 
 const MAIL_CHOICE_MESSAGE = 'Choose immediately, daily digest or off';

@@ -112,11 +112,10 @@ test('a member reports a starter; a moderator reviews it, removes another and su
     .filter({ hasText: secondTitle });
   await expect(secondCard).toContainText('Pink spots on the grains');
   await secondCard.getByRole('button', { name: 'Remove Starter' }).click();
-  // Removing asks first, like the owner's Delete.
-  await mod
-    .getByRole('alertdialog', { name: 'Remove Starter' })
-    .getByRole('button', { name: 'Remove Starter' })
-    .click();
+  // Removing asks first, like the owner's Delete, and for the rule it breaks.
+  const confirmRemoval = mod.getByRole('alertdialog', { name: 'Remove Starter' });
+  await confirmRemoval.getByRole('radio', { name: 'Rule 1: Safety & Quality' }).click();
+  await confirmRemoval.getByRole('button', { name: 'Remove Starter' }).click();
   await expect(mod.getByText('Report has been updated.', { exact: true })).toBeVisible();
   await expect(secondCard).toHaveCount(0);
   await expect(mod.getByText('All caught up! No pending reports to review.')).toBeVisible();

@@ -196,6 +196,7 @@ test('a moderator confirms Remove Starter, and focus stays inside the list after
   await confirm.getByRole('button', { name: 'Cancel' }).click();
   await expectFocusOn(page, remove);
   await remove.click();
+  await confirm.getByRole('radio', { name: 'Rule 1: Safety & Quality' }).click();
   await confirm.getByRole('button', { name: 'Remove Starter' }).click();
   await expect(confirm).toBeHidden();
   await expect(list.locator(':focus')).toHaveCount(1);

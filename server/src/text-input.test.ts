@@ -193,6 +193,7 @@ describe('control characters in text', () => {
       .returning();
     const actionsBefore = await t.db.select().from(moderationActions);
     const remove = await t.call(mod, 'POST', `/api/reports/${pending!.id}/remove-starter`, {
+      reason: 'inappropriate',
       note: `Spam${NUL}`,
     });
     expect(remove.statusCode).toBe(400);

@@ -4,6 +4,7 @@ import { ConfirmEmailNotice } from '../features/auth/confirm-email-notice';
 import { SignInChoices } from '../features/auth/sign-in-choices';
 import { useIsReachable } from '../features/blocks/reachable';
 import { FamilyLinks } from '../features/lineage/family-links';
+import { RemovalNotice } from '../features/moderation/removal-notice';
 import {
   StarterDialogsProvider,
   type StarterDialogProps,
@@ -124,6 +125,7 @@ const dialogs: StarterDialogs = {
   MemberSummary,
   useIsReachable,
   FamilyLinks,
+  RemovalNotice,
 };
 
 /**

@@ -1,5 +1,6 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
 import type { ReportStatus } from '../../../common/catalogue';
+import type { AppealStatus } from '../../../common/moderation';
 import type { StarterListParams } from '../../../common/browse-page';
 import type { Starter } from '../../../common/starters';
 
@@ -111,6 +112,9 @@ export const moderationKeys = {
   reportStats: ['moderation', 'report-stats'] as const,
   sanctions: (active: boolean) => ['moderation', 'sanctions', active] as const,
   audit: ['moderation', 'audit'] as const,
+  appeals: (status: AppealStatus) => ['moderation', 'appeals', status] as const,
+  /** Why a starter was removed, as its owner sees it on the listing. */
+  removal: (starterId: number) => ['moderation', 'removal', starterId] as const,
 };
 
 export const careKeys = {

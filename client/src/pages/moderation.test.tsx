@@ -36,6 +36,8 @@ const report = (id: number, status: ReportItem['status']): ReportItem => ({
     title: 'Old kombucha SCOBY',
     category: 'beverage',
     description: 'Has been in the fridge for a while.',
+    imagePath: '/api/photos/9/full.webp',
+    thumbnailPath: '/api/photos/9/thumb.webp',
     removedAt: null,
     user: {
       id: 'o1',

@@ -66,7 +66,7 @@ export function isListed(starter: Pick<StarterFacts, 'isActive' | 'removedAt' | 
   return starter.isActive && !starter.removedAt && !starter.deletedAt;
 }
 
-/** A moderator removed it (it stays removed: nobody lists it again). */
+/** A moderator removed it; it stays removed unless a moderator restores it on appeal. */
 export function wasRemoved(starter: Pick<StarterFacts, 'removedAt'>): boolean {
   return !!starter.removedAt;
 }

@@ -23,6 +23,11 @@ import {
   reportStatuses,
 } from '../../../common/catalogue';
 import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../common/auth';
+import { removalReasonValues } from '../../../common/removal-reasons';
+import {
+  APPEAL_MAX_LENGTH,
+  moderationActions as moderationActionNames,
+} from '../../../common/moderation';
 import {
   DESCRIPTION_MIN_LENGTH,
   MESSAGE_MAX_LENGTH,
@@ -586,9 +591,54 @@ export const moderationActions = pgTable(
   (t) => [
     check(
       'moderation_actions_action_check',
-      sql`${t.action} IN ('report_status', 'remove_starter', 'suspend', 'ban', 'lift_sanction')`,
+      sql.raw(`action IN (${quoted(moderationActionNames)})`),
     ),
     index('moderation_actions_created_idx').on(t.createdAt.desc()),
+  ],
+);
+
+/**
+ * Each time a moderator removed a listing: which rule, the owner's one appeal and the
+ * moderators' answer to it. `starters.removedAt` says whether it is removed now; this keeps why,
+ * and a listing restored and removed again gets a new row (and a new appeal).
+ */
+export const starterRemovals = pgTable(
+  'starter_removals',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    reportId: integer('report_id').references(() => reports.id, { onDelete: 'set null' }),
+    reason: text('reason').notNull(),
+    note: text('note'),
+    removedBy: text('removed_by').references(() => users.id, { onDelete: 'set null' }),
+    removedAt: timestamp('removed_at', { withTimezone: true }).notNull(),
+    appealText: text('appeal_text'),
+    appealedAt: timestamp('appealed_at', { withTimezone: true }),
+    decision: text('decision'),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('starter_removals_reason_check', sql.raw(`reason IN (${quoted(removalReasonValues)})`)),
+    check(
+      'starter_removals_decision_check',
+      sql`${t.decision} IS NULL OR ${t.decision} IN ('restored', 'upheld')`,
+    ),
+    check(
+      'starter_removals_appeal_length',
+      sql`${t.appealText} IS NULL OR char_length(${t.appealText}) <= ${n(APPEAL_MAX_LENGTH)}`,
+    ),
+    check(
+      'starter_removals_appeal_pair',
+      sql`(${t.appealText} IS NULL) = (${t.appealedAt} IS NULL)`,
+    ),
+    index('starter_removals_starter_idx').on(t.starterId, t.removedAt.desc()),
+    /** The moderators' queue: appeals still waiting for an answer. */
+    index('starter_removals_open_appeals_idx')
+      .on(t.appealedAt)
+      .where(sql`appeal_text IS NOT NULL AND decision IS NULL`),
   ],
 );
 

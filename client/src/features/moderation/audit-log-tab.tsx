@@ -1,6 +1,7 @@
 import { ScrollText } from 'lucide-react';
 import { displayName } from '../../../../common/display';
 import type { AuditEntry } from '../../../../common/moderation';
+import { removalReasonLabel } from '../../../../common/removal-reasons';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
@@ -14,7 +15,9 @@ function describe(entry: AuditEntry): string {
     case 'report_status':
       return `marked report #${entry.reportId} as ${String(details.to ?? 'updated')}`;
     case 'remove_starter':
-      return `removed the starter “${entry.starter?.title ?? 'deleted starter'}”${report}`;
+      return `removed the starter “${entry.starter?.title ?? 'deleted starter'}”${report}${
+        typeof details.rule === 'string' ? ` for ${removalReasonLabel(details.rule)}` : ''
+      }`;
     case 'suspend': {
       const days = Number(details.days);
       return `suspended ${member} for ${days === 1 ? '1 day' : `${days} days`}${report}`;
@@ -23,6 +26,10 @@ function describe(entry: AuditEntry): string {
       return `banned ${member}${report}`;
     case 'lift_sanction':
       return `lifted the ${details.kind === 'ban' ? 'ban' : 'suspension'} on ${member}`;
+    case 'restore_starter':
+      return `restored the starter “${entry.starter?.title ?? 'deleted starter'}” on appeal`;
+    case 'uphold_removal':
+      return `upheld the removal of “${entry.starter?.title ?? 'deleted starter'}” on appeal`;
   }
 }
 

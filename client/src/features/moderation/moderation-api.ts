@@ -7,9 +7,17 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import type { ReportStatus } from '../../../../common/catalogue';
-import type { AuditEntry, CreateSanctionInput, SanctionItem } from '../../../../common/moderation';
-import type { ReportItem, ReportStats } from '../../../../common/reports';
-import { apiRequest } from '../../lib/api';
+import type {
+  AppealDecision,
+  AppealItem,
+  AppealStatus,
+  AuditEntry,
+  CreateSanctionInput,
+  SanctionItem,
+  StarterRemoval,
+} from '../../../../common/moderation';
+import type { RemoveStarterInput, ReportItem, ReportStats } from '../../../../common/reports';
+import { ApiError, apiRequest } from '../../lib/api';
 import { moderationKeys } from '../../lib/query-keys';
 
 export const REPORTS_PAGE_SIZE = 50;
@@ -43,6 +51,27 @@ export const moderationQueries = {
     queryOptions({
       queryKey: moderationKeys.audit,
       queryFn: ({ signal }) => apiRequest<AuditEntry[]>('/api/moderation/audit', { signal }),
+    }),
+  appeals: (status: AppealStatus) =>
+    queryOptions({
+      queryKey: moderationKeys.appeals(status),
+      queryFn: ({ signal }) =>
+        apiRequest<AppealItem[]>(`/api/moderation/appeals?status=${status}`, { signal }),
+    }),
+  /** Null while the listing is up (the server answers 404). */
+  removal: (starterId: number) =>
+    queryOptions({
+      queryKey: moderationKeys.removal(starterId),
+      queryFn: async ({ signal }) => {
+        try {
+          return await apiRequest<StarterRemoval>(`/api/starters/${starterId}/removal`, {
+            signal,
+          });
+        } catch (err) {
+          if (err instanceof ApiError && err.status === 404) return null;
+          throw err;
+        }
+      },
     }),
 };
 
@@ -80,9 +109,41 @@ export function useUpdateReportStatus() {
 export function useRemoveStarter() {
   const refresh = useRefreshDashboard();
   return useMutation({
-    mutationFn: ({ id }: { id: number }) =>
-      apiRequest<ReportItem>(`/api/reports/${id}/remove-starter`, { method: 'POST', body: {} }),
+    mutationFn: ({ id, ...body }: RemoveStarterInput & { id: number }) =>
+      apiRequest<ReportItem>(`/api/reports/${id}/remove-starter`, { method: 'POST', body }),
     onSettled: refresh,
+  });
+}
+
+export function useAppeals(status: AppealStatus) {
+  return useQuery(moderationQueries.appeals(status));
+}
+
+export function useDecideAppeal() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: AppealDecision }) =>
+      apiRequest<StarterRemoval>(`/api/moderation/appeals/${id}`, {
+        method: 'POST',
+        body: { decision },
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useStarterRemoval(starterId: number, enabled: boolean) {
+  return useQuery({ ...moderationQueries.removal(starterId), enabled });
+}
+
+export function useAppealRemoval(starterId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (text: string) =>
+      apiRequest<StarterRemoval>(`/api/starters/${starterId}/appeal`, {
+        method: 'POST',
+        body: { text },
+      }),
+    onSuccess: (removal) => queryClient.setQueryData(moderationKeys.removal(starterId), removal),
   });
 }
 

@@ -2,6 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { ShieldAlert } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { AppealsTab } from './appeals-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { ReportsTab } from './reports-tab';
 import { SanctionsTab } from './sanctions-tab';
@@ -9,6 +10,7 @@ import { StatisticsTab } from './statistics-tab';
 
 const tabs = [
   { value: 'reports', label: 'Reports', Panel: ReportsTab },
+  { value: 'appeals', label: 'Appeals', Panel: AppealsTab },
   { value: 'statistics', label: 'Statistics', Panel: StatisticsTab },
   { value: 'sanctions', label: 'Sanctions', Panel: SanctionsTab },
   { value: 'audit', label: 'Audit Log', Panel: AuditLogTab },

@@ -21,6 +21,33 @@ export function reasonLabel(value: string): string {
   return reportReasons.find((r) => r.value === value)?.label ?? value;
 }
 
+/**
+ * What each action means, under the buttons and read with each of them: "Mark as Reviewed"
+ * and "Resolve" both close a report without removing anything, which moderators mixed up.
+ */
+function ActionHelp({ id, canRemove }: { id: string; canRemove: boolean }) {
+  return (
+    <ul className="mt-3 grid gap-1 text-xs text-muted">
+      <li id={`${id}-reviewed`}>
+        <strong className="font-semibold text-text">Mark as Reviewed:</strong> you looked and no
+        rule is broken. The starter stays listed and the reporter is told.
+      </li>
+      <li id={`${id}-resolve`}>
+        <strong className="font-semibold text-text">Resolve:</strong> the problem was settled
+        without removing the starter (the owner fixed it, or it is already gone). The reporter is
+        told.
+      </li>
+      {canRemove && (
+        <li id={`${id}-remove`}>
+          <strong className="font-semibold text-text">Remove Starter:</strong> takes it down for the
+          rule you choose. The owner is told why and may appeal once; every report on it is
+          resolved.
+        </li>
+      )}
+    </ul>
+  );
+}
+
 /** One report as spec §2 shows it; status actions only while it is pending. */
 export function ReportCard({
   report,
@@ -34,6 +61,7 @@ export function ReportCard({
   const [sanctionOpen, setSanctionOpen] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
   const busy = update.isPending;
+  const hintId = `report-${report.id}-help`;
   const owner = report.starter.user;
 
   const onUpdated = () => {
@@ -85,6 +113,7 @@ export function ReportCard({
             <Button
               size="sm"
               variant="outline"
+              aria-describedby={`${hintId}-reviewed`}
               disabled={busy}
               onClick={() =>
                 update.mutate(
@@ -99,6 +128,7 @@ export function ReportCard({
             <Button
               size="sm"
               variant="secondary"
+              aria-describedby={`${hintId}-resolve`}
               disabled={busy}
               onClick={() =>
                 update.mutate(
@@ -114,6 +144,7 @@ export function ReportCard({
               <Button
                 size="sm"
                 variant="destructive"
+                aria-describedby={`${hintId}-remove`}
                 disabled={busy}
                 onClick={() => setConfirmRemove(true)}
               >
@@ -135,6 +166,9 @@ export function ReportCard({
           </span>
         )}
       </div>
+      {report.status === 'pending' && (
+        <ActionHelp id={hintId} canRemove={!report.starter.removedAt} />
+      )}
       <RemoveStarterDialog
         report={report}
         open={confirmRemove}

@@ -18,6 +18,7 @@ import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterGallery } from './starter-gallery';
+import { StarterRemovalNotice } from './starter-removal-notice';
 import { useStarter } from './starters-api';
 import { StarterDistance } from './starter-distance';
 import { paths } from '../../lib/paths';
@@ -187,6 +188,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                   : ''}
               </p>
             </div>
+            <StarterRemovalNotice starter={starter} isOwner={isOwner} />
             <p className="leading-relaxed wrap-anywhere whitespace-pre-line">
               {starter.description}
             </p>

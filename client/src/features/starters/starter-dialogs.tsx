@@ -22,6 +22,8 @@ export interface StarterDialogs {
   useIsReachable?: (userId: string) => boolean;
   /** On the starter's page: the culture it grew from and its family tree (lineage). */
   FamilyLinks?: ComponentType<{ starter: Starter; isOwner: boolean }>;
+  /** On a removed starter's page, for its owner: which rule, and their appeal (moderation). */
+  RemovalNotice?: ComponentType<{ starter: Starter; isOwner: boolean }>;
 }
 
 const none = () => null;

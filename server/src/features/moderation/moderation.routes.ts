@@ -1,7 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { idParam } from '../../../../common/ids';
 import {
+  appealDecisionSchema,
+  appealIdParamsSchema,
+  appealItemSchema,
+  appealListQuerySchema,
+  appealSchema,
+  starterRemovalSchema,
   auditEntrySchema,
   auditQuerySchema,
   createSanctionSchema,
@@ -11,8 +18,18 @@ import {
   sanctionListQuerySchema,
 } from '../../../../common/moderation';
 import type { AppDeps } from '../../deps';
-import { moderatorsOnly, requireModerator } from '../../plugins/sessions';
+import {
+  moderatorsOnly,
+  requireModerator,
+  requireUser,
+  signedInOnly,
+} from '../../plugins/sessions';
+import { appealRemoval, decideAppeal, getStarterRemoval, listAppeals } from './appeals.service';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
+
+/** An appeal of at most 1000 characters, even all escaped (6 bytes each), under 8 KiB. */
+const APPEAL_BODY_LIMIT = 8 * 1024;
+const starterIdParams = z.object({ id: idParam('starter') });
 
 export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
@@ -66,5 +83,61 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
       schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
     },
     async (request) => listAudit(deps, requireModerator(request), request.query),
+  );
+
+  // The owner's side of a removal: why, and their one appeal.
+  app.get(
+    '/api/starters/:id/removal',
+    {
+      onRequest: signedInOnly,
+      schema: { params: starterIdParams, response: { 200: starterRemovalSchema } },
+    },
+    async (request) => getStarterRemoval(deps, requireUser(request), request.params.id),
+  );
+
+  app.post(
+    '/api/starters/:id/appeal',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: APPEAL_BODY_LIMIT,
+      schema: {
+        params: starterIdParams,
+        body: appealSchema,
+        response: { 201: starterRemovalSchema },
+      },
+    },
+    async (request, reply) => {
+      const removal = await appealRemoval(deps, requireUser(request), {
+        starterId: request.params.id,
+        text: request.body.text,
+      });
+      return reply.status(201).send(removal);
+    },
+  );
+
+  app.get(
+    '/api/moderation/appeals',
+    {
+      onRequest: moderatorsOnly,
+      schema: { querystring: appealListQuerySchema, response: { 200: z.array(appealItemSchema) } },
+    },
+    async (request) => listAppeals(deps, requireModerator(request), request.query),
+  );
+
+  app.post(
+    '/api/moderation/appeals/:id',
+    {
+      onRequest: moderatorsOnly,
+      schema: {
+        params: appealIdParamsSchema,
+        body: appealDecisionSchema,
+        response: { 200: starterRemovalSchema },
+      },
+    },
+    async (request) =>
+      decideAppeal(deps, requireModerator(request), {
+        id: request.params.id,
+        decision: request.body.decision,
+      }),
   );
 }

@@ -375,7 +375,10 @@ describe('GET /api/moderation/audit', () => {
     const reportId = (
       await t.call(reporter, 'POST', '/api/reports', { starterId: starter.id, reason: 'rules' })
     ).json().id;
-    await t.call(mod, 'POST', `/api/reports/${reportId}/remove-starter`, { note: 'Not a culture' });
+    await t.call(mod, 'POST', `/api/reports/${reportId}/remove-starter`, {
+      reason: 'starters-only',
+      note: 'Not a culture',
+    });
     await sanction(mod.cookie, {
       userId: owner.user.id,
       kind: 'suspension',
@@ -446,7 +449,13 @@ describe('every moderation call, by who is calling', () => {
       { method: 'GET', url: '/api/reports' },
       { method: 'GET', url: '/api/reports/stats' },
       { method: 'PATCH', url: `/api/reports/${reportId}`, payload: { status: 'resolved' } },
-      { method: 'POST', url: `/api/reports/${reportId}/remove-starter`, payload: {} },
+      {
+        method: 'POST',
+        url: `/api/reports/${reportId}/remove-starter`,
+        payload: { reason: 'safety' },
+      },
+      { method: 'GET', url: '/api/moderation/appeals' },
+      { method: 'POST', url: '/api/moderation/appeals/1', payload: { decision: 'restored' } },
       { method: 'GET', url: '/api/moderation/sanctions' },
       {
         method: 'POST',

@@ -90,6 +90,7 @@ export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
     async (request) =>
       removeReportedStarter(deps, requireUser(request), {
         id: request.params.id,
+        reason: request.body.reason,
         note: request.body.note,
       }),
   );

@@ -14,7 +14,10 @@ import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
 import { isUniqueViolation } from '../../db/errors';
-import { moderationActions, reports, starters, users } from '../../db/schema';
+import { moderationActions, reports, starterRemovals, starters, users } from '../../db/schema';
+import { thumbnailOf } from '../starters/starter-rows';
+import { queueRemovalMail, queueReportOutcomeMail } from '../moderation/moderation-mail';
+import type { RemovalReason } from '../../../../common/removal-reasons';
 import { conflict, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
@@ -125,6 +128,8 @@ function toReportItem(row: ReportRow): ReportItem {
       title: row.starter.title,
       category: row.starter.category,
       description: row.starter.description,
+      imagePath: row.starter.imagePath,
+      thumbnailPath: thumbnailOf(row.starter.imagePath),
       removedAt: iso(row.starter.removedAt),
       user: {
         id: row.owner.id,
@@ -136,6 +141,8 @@ function toReportItem(row: ReportRow): ReportItem {
         suspendedUntil: suspensionEnd(row.owner),
       },
     },
+    // Reports are about listings today; a message report will fill this in.
+    message: null,
   };
 }
 
@@ -181,19 +188,30 @@ export async function reportStats(
 /** The report, locked until the transaction ends; 409 once it has been handled. */
 async function pendingReportForUpdate(tx: DbOrTx, id: number) {
   const [row] = await tx
-    .select({ id: reports.id, status: reports.status, starterId: reports.starterId })
+    .select({
+      id: reports.id,
+      status: reports.status,
+      starterId: reports.starterId,
+      reporterId: reports.reporterId,
+      starterTitle: starters.title,
+    })
     .from(reports)
+    .innerJoin(starters, eq(starters.id, reports.starterId))
     .where(eq(reports.id, id))
-    .for('update')
+    .for('update', { of: reports })
     .limit(1);
   if (!row) throw notFound('Report not found');
   if (row.status !== 'pending') throw conflict(`This report has already been ${row.status}.`);
   return row;
 }
 
-/** Only pending → reviewed or resolved; the change and its audit entry land together. */
+/**
+ * Only pending → reviewed or resolved; the change, its audit entry and the reporter's mail
+ * land together. Reviewed: no rule broken, the listing stays. Resolved: the problem was
+ * settled without removing the listing.
+ */
 export async function updateReportStatus(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   actor: SessionUser,
   { id, status }: { id: number; status: ReportStatus },
 ): Promise<ReportItem> {
@@ -215,18 +233,24 @@ export async function updateReportStatus(
       starterId: report.starterId,
       details: { from: report.status, to: status },
     });
+    await queueReportOutcomeMail(tx, deps.config, {
+      reporterIds: [report.reporterId],
+      starter: { id: report.starterId, title: report.starterTitle },
+      outcome: status,
+    });
   });
   return getReport(db, id);
 }
 
 /**
- * Remove Starter: the starter is hidden (kept for the record) and every pending report on it
- * is resolved, since they all asked for the same thing.
+ * Remove Starter: the starter is hidden (kept for the record) for the rule the moderator
+ * names, and every pending report on it is resolved, since they all asked for the same thing.
+ * The owner is told which rule and how to appeal; every reporter hears the outcome.
  */
 export async function removeReportedStarter(
-  deps: Pick<AppDeps, 'db' | 'listings'>,
+  deps: Pick<AppDeps, 'db' | 'listings' | 'config'>,
   actor: SessionUser,
-  { id, note }: { id: number; note: string | null },
+  { id, reason, note }: { id: number; reason: RemovalReason; note: string | null },
 ): Promise<ReportItem> {
   const { db } = deps;
   assertModerator(actor);
@@ -244,11 +268,22 @@ export async function removeReportedStarter(
         updatedAt: clock.sqlNow(),
       })
       .where(eq(starters.id, starter.id));
+    const [removal] = await tx
+      .insert(starterRemovals)
+      .values({
+        starterId: starter.id,
+        reportId: id,
+        reason,
+        note,
+        removedBy: actor.id,
+        removedAt: clock.sqlNow(),
+      })
+      .returning({ id: starterRemovals.id });
     const resolved = await tx
       .update(reports)
       .set({ status: 'resolved', reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
       .where(and(eq(reports.starterId, starter.id), eq(reports.status, 'pending')))
-      .returning({ id: reports.id });
+      .returning({ id: reports.id, reporterId: reports.reporterId });
     await tx.insert(moderationActions).values({
       moderatorId: actor.id,
       action: 'remove_starter',
@@ -256,7 +291,24 @@ export async function removeReportedStarter(
       starterId: starter.id,
       targetUserId: starter.ownerId,
       reason: note,
-      details: { resolvedReportIds: resolved.map((r) => r.id).sort((a, b) => a - b) },
+      details: {
+        rule: reason,
+        removalId: removal!.id,
+        resolvedReportIds: resolved.map((r) => r.id).sort((a, b) => a - b),
+      },
+    });
+    const listing = { id: starter.id, title: report.starterTitle };
+    await queueRemovalMail(tx, deps.config, {
+      ownerId: starter.ownerId,
+      starter: listing,
+      reason,
+      note,
+    });
+    await queueReportOutcomeMail(tx, deps.config, {
+      reporterIds: [...new Set(resolved.map((r) => r.reporterId))],
+      starter: listing,
+      outcome: 'removed',
+      reason,
     });
   });
   // Every copy clears on the database's notification; this one need not wait for it.

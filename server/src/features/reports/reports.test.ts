@@ -388,6 +388,7 @@ describe('POST /api/reports/:id/remove-starter', () => {
     const second = await signedInMember(t.db);
     const secondRes = await post(second.cookie, { starterId: starter.id, reason: 'spam' });
     const res = await t.call(mod, 'POST', `/api/reports/${id}/remove-starter`, {
+      reason: 'free',
       note: 'Selling, not gifting',
     });
     expect(res.statusCode).toBe(200);
@@ -415,7 +416,11 @@ describe('POST /api/reports/:id/remove-starter', () => {
         reportId: id,
         targetUserId: owner.user.id,
         reason: 'Selling, not gifting',
-        details: { resolvedReportIds: [id, secondRes.json().id].sort((a, b) => a - b) },
+        details: {
+          rule: 'free',
+          removalId: expect.any(Number),
+          resolvedReportIds: [id, secondRes.json().id].sort((a, b) => a - b),
+        },
       }),
     ]);
 
@@ -436,6 +441,7 @@ describe('POST /api/reports/:id/remove-starter', () => {
         method: 'POST',
         url: `/api/reports/${reportId}/remove-starter`,
         headers: cookie ? { cookie } : {},
+        payload: { reason: 'safety' },
       });
     const before = await snapshot();
     expect((await remove()).statusCode).toBe(401);
@@ -454,7 +460,7 @@ describe('POST /api/reports/:id/remove-starter', () => {
   it('keeps the removed starter in the database with its owner intact', async () => {
     const mod = await signedInMember(t.db, { isModerator: true });
     const { id, starter, owner } = await pendingReport();
-    await t.call(mod, 'POST', `/api/reports/${id}/remove-starter`, {});
+    await t.call(mod, 'POST', `/api/reports/${id}/remove-starter`, { reason: 'safety' });
     const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
     expect(row).toMatchObject({ id: starter.id, userId: owner.user.id, title: starter.title });
     const [ownerRow] = await t.db.select().from(users).where(eq(users.id, owner.user.id));

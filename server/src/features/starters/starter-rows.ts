@@ -57,7 +57,8 @@ export interface StarterRow {
   hasStandingOffer?: boolean;
 }
 
-function thumbnailOf(imagePath: string | null): string | null {
+/** The photo's small variant, beside its full size (reports show it too). */
+export function thumbnailOf(imagePath: string | null): string | null {
   if (!imagePath) return null;
   return imagePath.endsWith('/full.webp')
     ? imagePath.replace(/\/full\.webp$/, '/thumb.webp')
