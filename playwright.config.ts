@@ -41,7 +41,9 @@ export default defineConfig({
     command: 'node --import tsx e2e/moderator-setup.ts && node --import tsx server/src/main.ts',
     url: `${baseURL}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // The first start copies the database template; on a busy two-core machine that can take
+    // longer than a minute.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
