@@ -48,7 +48,9 @@ describe('NotificationSettings', () => {
         .map((r) => r.getAttribute('value')),
     ).toEqual(['immediately', 'off']);
     expect(screen.getAllByText(/No daily digest for these/)).toHaveLength(4);
-    expect(within(line(/^Your listings and reports/)).getByRole('radio', { name: 'Off' })).toBeChecked();
+    expect(
+      within(line(/^Your listings and reports/)).getByRole('radio', { name: 'Off' }),
+    ).toBeChecked();
 
     await userEvent.click(within(checkins).getByRole('radio', { name: 'Off' }));
     await vi.waitFor(() => expect(patches).toEqual([{ checkins: 'off' }]));
