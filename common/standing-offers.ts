@@ -159,13 +159,6 @@ export const myStandingOffersSchema = z.object({
       waiting: z.number().int(),
     }),
   ),
-  offeredToMe: z.array(
-    z.object({
-      offerId: z.number().int(),
-      starterId: z.number().int(),
-      title: z.string(),
-      answerBy: z.string(),
-    }),
-  ),
+  offeredToMe: yourTurnsSchema,
 });
 export type MyStandingOffers = z.infer<typeof myStandingOffersSchema>;

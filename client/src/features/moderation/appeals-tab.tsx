@@ -13,13 +13,13 @@ import { removalReasonLabel } from '../../../../common/removal-reasons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Label, NativeSelect } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
 import { useAppeals, useDecideAppeal } from './moderation-api';
+import { StatusFilter } from './status-filter';
 
 const filterLabel: Record<AppealStatus, string> = {
   open: 'Open Appeals',
@@ -162,21 +162,13 @@ export function AppealsTab() {
   const appeals = useAppeals(status);
   return (
     <div className="grid gap-5">
-      <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <NativeSelect
-          id={`${id}-status`}
-          className="sm:w-64"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as AppealStatus)}
-        >
-          {appealStatuses.map((s) => (
-            <option key={s} value={s}>
-              {filterLabel[s]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <StatusFilter
+        id={`${id}-status`}
+        value={status}
+        statuses={appealStatuses}
+        labels={filterLabel}
+        onChange={setStatus}
+      />
       {appeals.isLoading ? (
         <Skeleton className="h-56" />
       ) : appeals.isError || !appeals.data ? (

@@ -3,10 +3,10 @@ import { Inbox } from 'lucide-react';
 import { reportStatuses, type ReportStatus } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Label, NativeSelect } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useReports } from './moderation-api';
 import { ReportCard } from './report-card';
+import { StatusFilter } from './status-filter';
 
 const filterLabel: Record<ReportStatus, string> = {
   pending: 'Pending Reports',
@@ -46,21 +46,13 @@ export function ReportsTab() {
 
   return (
     <div className="grid gap-5">
-      <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
-        <Label htmlFor={`${id}-status`}>Status</Label>
-        <NativeSelect
-          id={`${id}-status`}
-          className="sm:w-64"
-          value={status}
-          onChange={(e) => setStatus(e.target.value as ReportStatus)}
-        >
-          {reportStatuses.map((s) => (
-            <option key={s} value={s}>
-              {filterLabel[s]}
-            </option>
-          ))}
-        </NativeSelect>
-      </div>
+      <StatusFilter
+        id={`${id}-status`}
+        value={status}
+        statuses={reportStatuses}
+        labels={filterLabel}
+        onChange={setStatus}
+      />
 
       {reports.isLoading ? (
         <div className="grid gap-4" aria-busy="true" aria-label="Loading reports">

@@ -1,14 +1,15 @@
-import { and, asc, count, eq, isNull } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { MyStandingOffers } from '../../../../common/standing-offers';
-import { notDeleted, openly } from '../../access/starter-access';
-import { standingOfferTurns, standingOffers, standingWaitlist, starters } from '../../db/schema';
+import { listed } from '../../access/starter-access';
+import { standingOffers, standingWaitlist, starters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
+import { myOpenTurns } from './standing-offers.service';
 
 /**
  * GET /api/me/standing-offers: the member's own standing offers (on listings they still have)
- * with how many wait in line, and the turns offered to them still open, on listings that are
- * still up. Read only; nothing here changes a round.
+ * with how many wait in line, and the turns offered to them still open (the same list as the
+ * "It's your turn" banner). Read only; nothing here changes a round.
  */
 export async function myStandingOffers(
   deps: Pick<AppDeps, 'db'>,
@@ -26,7 +27,7 @@ export async function myStandingOffers(
     .from(standingOffers)
     .innerJoin(starters, eq(starters.id, standingOffers.starterId))
     .leftJoin(standingWaitlist, eq(standingWaitlist.starterId, standingOffers.starterId))
-    .where(and(eq(starters.userId, actor.id), notDeleted(), isNull(starters.removedAt)))
+    .where(and(eq(starters.userId, actor.id), listed()))
     .groupBy(
       standingOffers.starterId,
       starters.title,
@@ -34,23 +35,6 @@ export async function myStandingOffers(
       standingOffers.nextRoundAt,
     )
     .orderBy(asc(standingOffers.nextRoundAt));
-  const offered = await db
-    .select({
-      offerId: standingOfferTurns.id,
-      starterId: standingOfferTurns.starterId,
-      title: starters.title,
-      answerBy: standingOfferTurns.answerBy,
-    })
-    .from(standingOfferTurns)
-    .innerJoin(starters, eq(starters.id, standingOfferTurns.starterId))
-    .where(
-      and(
-        eq(standingOfferTurns.memberId, actor.id),
-        eq(standingOfferTurns.status, 'pending'),
-        openly(),
-      ),
-    )
-    .orderBy(asc(standingOfferTurns.answerBy));
   return {
     giving: giving.map((g) => ({
       starterId: g.starterId,
@@ -59,6 +43,6 @@ export async function myStandingOffers(
       nextRoundAt: g.nextRoundAt.toISOString(),
       waiting: Number(g.waiting),
     })),
-    offeredToMe: offered.map((o) => ({ ...o, answerBy: o.answerBy.toISOString() })),
+    offeredToMe: await myOpenTurns(deps, actor),
   };
 }

@@ -1,0 +1,34 @@
+import { Label, NativeSelect } from '../../components/ui/form-controls';
+
+/** The "Status" select above a moderation list (reports, appeals). */
+export function StatusFilter<S extends string>({
+  id,
+  value,
+  statuses,
+  labels,
+  onChange,
+}: {
+  id: string;
+  value: S;
+  statuses: readonly S[];
+  labels: Record<S, string>;
+  onChange: (status: S) => void;
+}) {
+  return (
+    <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
+      <Label htmlFor={id}>Status</Label>
+      <NativeSelect
+        id={id}
+        className="sm:w-64"
+        value={value}
+        onChange={(e) => onChange(e.target.value as S)}
+      >
+        {statuses.map((s) => (
+          <option key={s} value={s}>
+            {labels[s]}
+          </option>
+        ))}
+      </NativeSelect>
+    </div>
+  );
+}
