@@ -311,6 +311,9 @@ describe('request bodies', () => {
     'POST /api/auth/password-reset',
     'POST /api/auth/password-reset/confirm',
     'POST /api/mail/unsubscribe/:key',
+    'POST /api/mail/unsubscribe/:key/:kind',
+    'PUT /api/mail/unsubscribe/:key/:kind',
+    'POST /api/checkins/:id/mail',
   ]);
 
   it('refuses a visitor with 401 before reading the body of any member call, however large or malformed', async () => {
