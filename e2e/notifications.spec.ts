@@ -230,6 +230,20 @@ for (const viewport of VIEWPORTS) {
           kind.key === 'messages' ? 1 : 0,
         );
       }
+      // Every choice reads whole: no "Immediatel / y" split across two lines on a phone.
+      const split = await panel.getByRole('radio').evaluateAll((radios) =>
+        radios
+          .map((radio) => {
+            const label = radio.ownerDocument.getElementById(
+              radio.getAttribute('aria-labelledby') ?? '',
+            );
+            const range = radio.ownerDocument.createRange();
+            range.selectNodeContents(label!);
+            return { text: label!.textContent, lines: range.getClientRects().length };
+          })
+          .filter((option) => option.lines !== 1),
+      );
+      expect(split, 'choices broken over lines').toEqual([]);
       await expectNoAxeViolations(page);
       await shot(page, viewport, 'notifications-tab');
 
