@@ -51,7 +51,8 @@ function KindLine({
         options={choices.map((c) => ({ value: c, label: choiceLabels[c] }))}
         value={value}
         onValueChange={(choice) => !busy && onChange(choice)}
-        className="grid-cols-2 sm:grid-cols-3"
+        // Side by side only where a choice fits whole: at 360 px two columns split "Immediately".
+        className="grid-cols-[repeat(auto-fit,minmax(min(100%,9.5rem),1fr))] sm:grid-cols-3"
       />
       {!mayDigest(kind) && <p className="text-xs text-muted">{NO_DIGEST}</p>}
     </div>
