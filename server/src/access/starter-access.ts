@@ -71,6 +71,11 @@ export function wasRemoved(starter: Pick<StarterFacts, 'removedAt'>): boolean {
   return !!starter.removedAt;
 }
 
+/** Its owner deleted it: nothing brings it back. */
+export function wasDeleted(starter: Pick<StarterFacts, 'deletedAt'>): boolean {
+  return !!starter.deletedAt;
+}
+
 /** Listed, and its owner may act: conversations about it go on. */
 export function isOpen(starter: StarterFacts, now = clock.now()): boolean {
   return isListed(starter) && mayAct(starter.owner, now);

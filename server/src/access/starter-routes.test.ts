@@ -110,6 +110,12 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     url: `/api/starters/${s.starterId}/origin`,
     payload: { originStory: 'From my grandmother', bornYear: 1961 },
   }),
+  'GET /api/starters/:id/removal': (s) => ({ url: `/api/starters/${s.starterId}/removal` }),
+  'POST /api/starters/:id/appeal': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/appeal`,
+    payload: { text: 'It follows every rule; please look again.' },
+  }),
   'POST /api/reports': (s) => ({
     method: 'POST',
     url: '/api/reports',

@@ -7,12 +7,12 @@ import type {
   StarterRemoval,
 } from '../../../../common/moderation';
 import { assertModerator, isModerator } from '../../access/members';
-import { requireStarter, wasRemoved } from '../../access/starter-access';
+import { requireStarter, wasDeleted, wasRemoved } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { moderationActions, starterRemovals, starters, users } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import * as clock from '../../clock/clock';
 import { thumbnailOf } from '../starters/starter-rows';
@@ -52,7 +52,8 @@ async function currentRemoval(db: DbOrTx, starterId: number, { lock = false } = 
 
 /**
  * GET /api/starters/:id/removal: why the listing is down and where the appeal stands, for its
- * owner (and moderators). Anyone else gets the listing's own 404.
+ * owner (and moderators). Anyone else gets the listing's own 404 when it is down, and a 403 when
+ * it is up (they can see it, and there is nothing of theirs to read).
  */
 export async function getStarterRemoval(
   deps: Pick<AppDeps, 'db'>,
@@ -61,7 +62,9 @@ export async function getStarterRemoval(
 ): Promise<StarterRemoval> {
   const starter = await requireStarter(deps.db, actor, starterId, 'see');
   // Why a listing came down is between its owner and the moderators.
-  if (actor.id !== starter.ownerId && !isModerator(actor)) throw notFound(NOT_REMOVED);
+  if (actor.id !== starter.ownerId && !isModerator(actor)) {
+    throw forbidden('Only the owner can read why a listing was removed.');
+  }
   const row = wasRemoved(starter) ? await currentRemoval(deps.db, starter.id) : undefined;
   if (!row) throw notFound(NOT_REMOVED);
   return toRemoval(row);
@@ -160,7 +163,7 @@ export async function decideAppeal(
     if (row.decision) throw conflict(`This appeal has already been ${row.decision}.`);
     const starter = await requireStarter(tx, actor, row.starterId, 'moderate', { lock: true });
     if (decision === 'restored') {
-      if (starter.deletedAt) throw conflict('The owner has deleted this starter.');
+      if (wasDeleted(starter)) throw conflict('The owner has deleted this starter.');
       await tx
         .update(starters)
         .set({ isActive: true, removedAt: null, removedBy: null, updatedAt: clock.sqlNow() })
