@@ -1,6 +1,6 @@
 import { format } from 'date-fns';
 import { Link } from 'react-router';
-import { ArrowRight, CalendarClock, HandHeart, MessageCircle, Sprout } from 'lucide-react';
+import { ArrowRight, CalendarClock, MessageCircle, Sprout } from 'lucide-react';
 import { displayName } from '../../../common/display';
 import { HOME_LISTINGS, type HomeAnswer } from '../../../common/site';
 import {
@@ -10,7 +10,6 @@ import {
   Hero,
 } from '../features/content/landing-sections';
 import { useDueCheckins } from '../features/checkins/checkins-api';
-import { useNotices } from '../features/handovers/handovers-api';
 import { useConversations } from '../features/messages/messages-api';
 import { DonationCta } from '../features/site/donation-cta';
 import { useHome } from '../features/site/home-api';
@@ -28,12 +27,12 @@ const icon = 'size-5';
 const when = (iso: string) => format(new Date(iso), 'EEE d MMM, HH:mm');
 
 /**
- * What waits for a signed-in member, from each feature's own call: replies they owe,
- * hand-overs to confirm, check-ins due, and their standing offers (decision 046).
+ * What waits for a signed-in member, from each feature's own call: replies they owe, check-ins
+ * due, and their standing offers (decision 046). A hand-over to confirm is not repeated here: the
+ * notices banner above every page asks it with Received and It didn't happen.
  */
 function useNeedsYou(signedIn: boolean): NeedsYouItem[] {
   const conversations = useConversations(signedIn).data ?? [];
-  const notices = useNotices(signedIn).data ?? [];
   const checkins = useDueCheckins(signedIn).data ?? [];
   const offers = useMyStandingOffers(signedIn).data;
   if (!signedIn) return [];
@@ -44,15 +43,6 @@ function useNeedsYou(signedIn: boolean): NeedsYouItem[] {
       icon: <MessageCircle className={icon} aria-hidden />,
       text: `${displayName(c.otherUser)} is waiting for your reply about “${c.starterTitle}”`,
       action: { label: 'Reply', to: paths.conversation.href(c.starterId, c.otherUser.id) },
-    });
-  }
-  for (const n of notices.filter((n) => n.kind === 'confirm_handover')) {
-    items.push({
-      key: `confirm-${n.handoverId ?? n.starterId}`,
-      icon: <HandHeart className={icon} aria-hidden />,
-      text: `Did “${n.starterTitle}” reach you? Confirm the hand-over.`,
-      // The thread holds the Received button; the recipient has one thread on the starter.
-      action: { label: 'Confirm', to: `${paths.messages}?starter=${n.starterId}` },
     });
   }
   for (const c of checkins) {
