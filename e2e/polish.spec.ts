@@ -237,8 +237,8 @@ test.describe('axe in every state, light and dark', () => {
         path === `/starter/${id}`
           ? [
               {
-                name: 'message dialog',
-                open: (p) => p.getByRole('button', { name: /^Message Owner/ }).click(),
+                name: 'sign-in dialog',
+                open: (p) => p.getByRole('button', { name: 'Sign In to Message' }).click(),
               },
             ]
           : [],
