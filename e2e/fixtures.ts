@@ -213,3 +213,25 @@ export async function shareStarter(
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { id: number }).id;
 }
+
+/**
+ * The giver, on their starter's page, sets up a standing offer of one portion every 7 days,
+ * 48 hours to answer, longest waiting first; `check` runs on the filled form before it starts.
+ */
+export async function setUpStandingOffer(
+  page: Page,
+  starterId: number,
+  check: (page: Page) => Promise<void> = async () => {},
+) {
+  await page.goto(`/starter/${starterId}`);
+  const section = page.getByRole('region', { name: 'Standing offer' });
+  await section.getByRole('button', { name: 'Set up a standing offer' }).click();
+  await section.getByLabel('Portions per round').fill('1');
+  await section.getByLabel('A round every … days').fill('7');
+  await section.getByLabel('Hours to answer an offer').fill('48');
+  await section.getByRole('radio', { name: 'Longest waiting first' }).click();
+  await check(page);
+  await section.getByRole('button', { name: 'Start the standing offer' }).click();
+  await expect(section.getByText('0 members waiting')).toBeVisible();
+  return section;
+}

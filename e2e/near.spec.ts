@@ -11,7 +11,7 @@ import {
 } from './fixtures';
 
 /*
- * Issue 20, "Near me, for real": browse by a place from the gazetteer and a radius, with how
+ * Near me: browse by a place from the gazetteer and a radius, with how
  * far each starter is on its card and its page; a member's profile place is the default.
  */
 

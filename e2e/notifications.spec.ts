@@ -4,12 +4,13 @@ import {
   expect,
   expectNoAxeViolations,
   newMember,
+  setUpStandingOffer,
   signUpAndIn,
   test,
   waitForMail,
 } from './fixtures';
 
-/** Issue 20 points 9 and 10: standing offers people can follow, and mail settings per kind. */
+/** Standing offers people can follow, and mail settings chosen per kind. */
 
 const SHOTS = '/tmp/shots';
 
@@ -119,15 +120,7 @@ for (const viewport of VIEWPORTS) {
 
         // The giver sets up a standing offer from the starter's page, a round every 7 days.
         const g = giver.page;
-        await g.goto(`/starter/${starterId}`);
-        const giverSection = g.getByRole('region', { name: 'Standing offer' });
-        await giverSection.getByRole('button', { name: 'Set up a standing offer' }).click();
-        await giverSection.getByLabel('Portions per round').fill('1');
-        await giverSection.getByLabel('A round every … days').fill('7');
-        await giverSection.getByLabel('Hours to answer an offer').fill('48');
-        await giverSection.getByRole('radio', { name: 'Longest waiting first' }).click();
-        await giverSection.getByRole('button', { name: 'Start the standing offer' }).click();
-        await expect(giverSection.getByText('0 members waiting')).toBeVisible();
+        const giverSection = await setUpStandingOffer(g, starterId);
 
         // A member joins the line and sees when the next round is: 7 days on the server's clock.
         const m = member.page;

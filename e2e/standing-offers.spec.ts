@@ -1,5 +1,12 @@
 import type { Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  setUpStandingOffer,
+  signUpAndIn,
+  test,
+} from './fixtures';
 
 interface Member {
   id: string;
@@ -41,16 +48,7 @@ test('a standing offer: set up, join the line, a round, accept, a reservation', 
 
     // The giver sets up a standing offer from the starter's page.
     const g = giver.page;
-    await g.goto(`/starter/${starterId}`);
-    const giverSection = g.getByRole('region', { name: 'Standing offer' });
-    await giverSection.getByRole('button', { name: 'Set up a standing offer' }).click();
-    await giverSection.getByLabel('Portions per round').fill('1');
-    await giverSection.getByLabel('A round every … days').fill('7');
-    await giverSection.getByLabel('Hours to answer an offer').fill('48');
-    await giverSection.getByRole('radio', { name: 'Longest waiting first' }).click();
-    await expectNoAxeViolations(g);
-    await giverSection.getByRole('button', { name: 'Start the standing offer' }).click();
-    await expect(giverSection.getByText('0 members waiting')).toBeVisible();
+    const giverSection = await setUpStandingOffer(g, starterId, expectNoAxeViolations);
     await expect(
       giverSection.getByText(/1 portion every 7 days · longest waiting first/),
     ).toBeVisible();

@@ -380,7 +380,7 @@ describe('a standing offer with a fair queue', () => {
   });
 });
 
-describe('following a standing offer (issue 20)', () => {
+describe('following a standing offer', () => {
   it('waiting members see the next round; the turn shows until answered; after Accept, what next', async () => {
     const { owner, starter } = await giverWithOffer({ cadenceDays: 3, batchSize: 1 });
     const [member] = await waiting(starter.id, 1);

@@ -118,7 +118,7 @@ async function list(query: string, cookie?: string) {
 describe('GET /api/starters', () => {
   it('lists active starters newest first, claimed ones included after, with owners but no emails', async () => {
     const { names, total, starters } = await list('');
-    // Available before claimed (issue 20), however new the claimed one is.
+    // Available before claimed, however new the claimed one is.
     expect(names).toEqual(['scoby', 'sourdough', 'yogurt', 'kefir', 'claimed']);
     expect(total).toBe(5);
     expect(starters[4]).toMatchObject({
