@@ -122,6 +122,17 @@ for (const width of [360, 1280]) {
         .toBuffer({ resolveWithObject: true });
       expect(data[2]).toBeGreaterThan(150); // blue
 
+      // Previous and Next sit on the photo's left and right edges, apart.
+      const photoBox = (await gallery.getByRole('img').first().boundingBox())!;
+      const prevBox = (await gallery
+        .getByRole('button', { name: 'Previous photo' })
+        .boundingBox())!;
+      const nextBox = (await gallery.getByRole('button', { name: 'Next photo' }).boundingBox())!;
+      expect(prevBox.x - photoBox.x).toBeLessThan(24);
+      expect(photoBox.x + photoBox.width - (nextBox.x + nextBox.width)).toBeLessThan(24);
+      expect(prevBox.y).toBeGreaterThan(photoBox.y);
+      expect(prevBox.y + prevBox.height).toBeLessThan(photoBox.y + photoBox.height);
+
       // Next moves one photo on; a swipe (the strip scrolled by a finger) does too.
       await expect(gallery.getByRole('button', { name: 'Show photo 1 of 3' })).toHaveAttribute(
         'aria-current',

@@ -13,10 +13,10 @@ const variants = {
 
 // Small and icon buttons are drawn smaller than a fingertip; `tap` takes taps in 44 × 44 px.
 const sizes = {
-  sm: 'relative tap h-9 px-3 text-sm',
+  sm: 'tap h-9 px-3 text-sm',
   md: 'h-11 px-5 text-sm',
   lg: 'h-12 px-7 text-base',
-  icon: 'relative tap size-10',
+  icon: 'tap size-10',
 } as const;
 
 export interface ButtonProps extends ButtonHTMLAttributes<HTMLButtonElement> {
