@@ -1,6 +1,9 @@
 import { z } from 'zod';
 import { PASSWORD_MAX_LENGTH, PASSWORD_MIN_LENGTH } from './constants';
+import { RETURN_PATH_MAX_LENGTH, safeNextPath } from './return-path';
+import { pages } from './pages';
 import { singleLineText } from './text';
+import { LANGUAGES } from './i18n/languages';
 
 export const EMAIL_MAX_LENGTH = 254;
 export const NAME_MAX_LENGTH = 80;
@@ -87,18 +90,58 @@ export function withoutInvisibleCharacters(text: string): string {
   return text.replace(new RegExp(INVISIBLE_CHARACTER.source, 'gu'), '');
 }
 
-/** PATCH /api/users/profile (spec §5 profile). */
-export const profileUpdateSchema = z.object({
-  username: singleLineText({ error: 'Username is required' })
-    // One spelling per look: compatibility forms (fullwidth, ligatures, styled letters) fold.
-    .normalize('NFKC')
-    .trim()
-    .min(1, 'Username is required')
-    .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
-    .refine((v) => !hasInvisibleCharacters(v), USERNAME_INVISIBLE_CHARACTERS),
-  location: optionalText(LOCATION_MAX_LENGTH),
-  contactInfo: optionalText(CONTACT_INFO_MAX_LENGTH),
-});
+export const LANGUAGE_INVALID = "Choose one of the site's languages";
+
+/** A member's language: one the site speaks, or null to follow the browser again. */
+export const languageChoiceSchema = z.enum(LANGUAGES, LANGUAGE_INVALID).nullable();
+
+/**
+ * PATCH /api/users/profile (spec §5 profile). `language` may come alone (the footer's picker),
+ * changing nothing else; otherwise the spec's fields are all given, as the profile form sends
+ * them, and a missing username is refused as before.
+ */
+export const profileUpdateSchema = z
+  .object({
+    username: singleLineText({ error: 'Username is required' })
+      // One spelling per look: compatibility forms (fullwidth, ligatures, styled letters) fold.
+      .normalize('NFKC')
+      .trim()
+      .min(1, 'Username is required')
+      .max(USERNAME_MAX_LENGTH, `Username must be at most ${USERNAME_MAX_LENGTH} characters`)
+      .refine((v) => !hasInvisibleCharacters(v), USERNAME_INVISIBLE_CHARACTERS)
+      .optional(),
+    location: optionalText(LOCATION_MAX_LENGTH).optional(),
+    contactInfo: optionalText(CONTACT_INFO_MAX_LENGTH).optional(),
+    language: languageChoiceSchema.optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.username === undefined && !isLanguageOnly(v))
+      ctx.addIssue({ code: 'custom', path: ['username'], message: 'Username is required' });
+  })
+  .transform((v) =>
+    isLanguageOnly(v)
+      ? { language: v.language }
+      : {
+          username: v.username!,
+          location: v.location ?? null,
+          contactInfo: v.contactInfo ?? null,
+          ...(v.language !== undefined && { language: v.language }),
+        },
+  );
+
+function isLanguageOnly(v: {
+  username?: unknown;
+  location?: unknown;
+  contactInfo?: unknown;
+  language?: unknown;
+}) {
+  return (
+    v.username === undefined &&
+    v.location === undefined &&
+    v.contactInfo === undefined &&
+    v.language !== undefined
+  );
+}
 export type ProfileUpdateInput = z.input<typeof profileUpdateSchema>;
 
 export const USERNAME_TAKEN = 'That username is already taken';
@@ -114,6 +157,14 @@ const mailedToken = z
 
 /** POST /api/auth/confirm-email: the token of a confirmation link. */
 export const confirmEmailSchema = z.object({ token: mailedToken });
+
+/** POST /api/auth/confirm-email/details: whose account a confirmation link is for. */
+export const confirmationDetailsSchema = z.object({ name: z.string(), email: z.string() });
+export type ConfirmationDetails = z.infer<typeof confirmationDetailsSchema>;
+
+/** The answer to every sign-up, whether or not the address already has an account. */
+export const SIGNED_UP =
+  "Account created. We've emailed you a link to confirm your address; you can sign in now.";
 
 /** POST /api/auth/password-reset: where to send a reset link. */
 export const passwordResetRequestSchema = z.object({ email });
@@ -157,3 +208,18 @@ export const changeEmailSchema = z.object({
   currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
 });
 export type ChangeEmailInput = z.infer<typeof changeEmailSchema>;
+
+export const RETURN_PATH_INVALID = 'The page to come back to must be a page of this site';
+
+/**
+ * `?next=` of the calls that mail a confirmation link (sign-up, resend): a path the rule above
+ * keeps as it is (safeNextPath, return-path.ts), or nothing. Anything else is refused rather than
+ * quietly put in a mail.
+ */
+export const returnPathQuerySchema = z.object({
+  next: z
+    .string()
+    .max(RETURN_PATH_MAX_LENGTH, RETURN_PATH_INVALID)
+    .refine((v) => safeNextPath(v) === v && v !== pages.home.path, RETURN_PATH_INVALID)
+    .optional(),
+});

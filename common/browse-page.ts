@@ -1,6 +1,6 @@
 import { findCategory, isValidSubcategory } from './catalogue';
 import { PAGE_SIZE, STARTER_SORTS, type StarterSort } from './constants';
-import { BROWSE_RADII_KM } from './places';
+import { BROWSE_RADII_KM } from './radii';
 
 /**
  * What /browse shows, read from its address, and the GET /api/starters call it makes. Shared so

@@ -5,6 +5,8 @@ export const MAX_PAGE_BUTTONS = 5;
 export const SKELETON_CARDS = 6;
 
 export const MESSAGE_MAX_LENGTH = 500;
+/** Photos one message may carry. */
+export const MESSAGE_PHOTOS_MAX = 4;
 export const DESCRIPTION_MIN_LENGTH = 10;
 export const REPORT_DESCRIPTION_MAX_LENGTH = 1000;
 

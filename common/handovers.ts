@@ -294,6 +294,11 @@ export type Handover = z.infer<typeof handoverSchema>;
 // ---------------------------------------------------------------- a member's public summary
 
 /** GET /api/users/:id/summary — never an email or contact info; 404 for a hidden member. */
+/** Answered conversations needed before a reply time is shown. */
+export const REPLY_HOURS_MIN_CONVERSATIONS = 3;
+/** The latest conversations others opened with a member that their reply time is taken from. */
+export const REPLY_HOURS_RECENT = 20;
+
 export const userSummarySchema = z.object({
   /** Hand-overs to members that the recipient confirmed. */
   given: z.number().int(),
@@ -305,6 +310,11 @@ export const userSummarySchema = z.object({
   replyRate: z.number().nullable(),
   /** Median minutes to a first reply; null: none yet. */
   typicalReplyMinutes: z.number().int().nullable(),
+  /**
+   * Median hours to a first reply over the member's recent conversations that others opened
+   * and they answered; null below REPLY_HOURS_MIN_CONVERSATIONS of them (decision 076).
+   */
+  replyHours: z.number().nullable(),
   /** Reservations this member backed out of in the last 90 days. */
   backedOut90d: z.number().int(),
   /** Other members their cultures reached through the family trees (decision 031). */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { MESSAGE_MAX_LENGTH } from './constants';
+import { NOTIFICATION_KINDS } from './notifications';
 import { MESSAGE_KINDS, systemLineSchema } from './system-lines';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
+import { SCREENING_CODES } from './screening';
 
 /** Message text as the dialog, the messages page and the server all check it (spec §5). */
 export const messageContentSchema = multiLineText({ error: 'Message cannot be empty' })
@@ -10,7 +12,17 @@ export const messageContentSchema = multiLineText({ error: 'Message cannot be em
   .min(1, 'Message cannot be empty')
   .max(MESSAGE_MAX_LENGTH, 'Message too long');
 
-/** POST /api/messages */
+/**
+ * The text as POST /api/messages takes it: it may be empty when photos come with it (the
+ * server checks that), never longer than the limit.
+ */
+const sentTextSchema = multiLineText({ error: 'Message cannot be empty' })
+  .trim()
+  .max(MESSAGE_MAX_LENGTH, 'Message too long');
+
+export const MESSAGE_EMPTY = 'Message cannot be empty';
+
+/** POST /api/messages (JSON, or multipart with up to four `image` parts). */
 export const sendMessageSchema = z.object({
   starterId: z.coerce
     .number({ error: 'Invalid starter' })
@@ -19,7 +31,7 @@ export const sendMessageSchema = z.object({
   receiverId: singleLineText({ error: 'Receiver is required' })
     .trim()
     .min(1, 'Receiver is required'),
-  content: messageContentSchema,
+  content: sentTextSchema,
 });
 export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
@@ -33,6 +45,10 @@ export const markThreadReadSchema = z.preprocess(
   z.object({ with: z.string().trim().min(1).max(100).optional() }),
 );
 export type MarkThreadReadInput = z.input<typeof markThreadReadSchema>;
+
+/** A photo sent in a message: only the conversation's two members can open these. */
+export const messagePhotoSchema = z.object({ url: z.string(), thumbUrl: z.string() });
+export type MessagePhoto = z.infer<typeof messagePhotoSchema>;
 
 /** A message as the thread shows it (spec §3 message item plus who it went to). */
 export const messageSchema = z.object({
@@ -49,8 +65,22 @@ export const messageSchema = z.object({
    */
   kind: z.enum(MESSAGE_KINDS).optional(),
   system: systemLineSchema.nullable().optional(),
+  /**
+   * For the sender: 'sent' (delivered), 'held' (screening held it for a moderator; the
+   * receiver sees nothing) or 'rejected' (a moderator turned it down). Absent means sent.
+   */
+  status: z.enum(['sent', 'held', 'rejected']).optional(),
+  /** For the receiver: the screening rules that warned (a quiet banner per code). */
+  warnings: z.array(z.enum(SCREENING_CODES)).optional(),
+  photos: z.array(messagePhotoSchema).optional(),
 });
 export type Message = z.infer<typeof messageSchema>;
+
+/** POST /api/messages/starter/:starterId/nudge: the other member of the conversation. */
+export const nudgeSchema = z.object({ with: z.string().trim().min(1).max(100) });
+export const NUDGE_HOURS = 24;
+export const NUDGE_TOO_SOON = `You can nudge once every ${NUDGE_HOURS} hours in a conversation.`;
+export const NUDGE_NOT_YOUR_TURN = 'You can nudge when you wrote last.';
 
 export const CONVERSATION_STAGES = ['asked', 'reserved', 'given'] as const;
 export type ConversationStage = (typeof CONVERSATION_STAGES)[number];
@@ -91,13 +121,27 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     receiverId: z.string(),
   }),
   z.object({
+    type: z.literal('nudge'),
+    starterId: z.number().int(),
+    senderId: z.string(),
+    receiverId: z.string(),
+  }),
+  z.object({
     type: z.literal('read'),
     starterId: z.number().int(),
     readerId: z.string(),
     otherId: z.string(),
   }),
+  /** A new item in the member's notification centre (the bell). */
+  z.object({
+    type: z.literal('notification'),
+    id: z.number().int(),
+    kind: z.enum(NOTIFICATION_KINDS),
+  }),
+  /** The member read notifications in another tab: the bell's count changed. */
+  z.object({ type: z.literal('notifications_read') }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 
 /** What the message dialog and the thread's composer ask for; the rest comes from context. */
-export const messageFormSchema = sendMessageSchema.pick({ content: true });
+export const messageFormSchema = z.object({ content: messageContentSchema });

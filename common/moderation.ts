@@ -76,6 +76,11 @@ export const moderationActions = [
   'lift_sanction',
   'restore_starter',
   'uphold_removal',
+  'release_message',
+  'reject_message',
+  'release_starter',
+  'reject_starter',
+  'screening_rule',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 

@@ -2,6 +2,7 @@ import type { StarterListParams } from './browse-page';
 import type { HomeAnswer, SiteSettings } from './site';
 import type { StarterList } from './starters';
 import type { CurrentUser } from './users';
+import type { SiteLanguage } from './i18n/completeness';
 
 /** The id of the page's JSON data island (`<script type="application/json">`). */
 export const PAGE_DATA_ID = 'page-data';
@@ -15,6 +16,8 @@ export interface PageData {
   user: CurrentUser | null;
   /** GET /api/site's answer. */
   site: SiteSettings;
+  /** GET /api/site/languages' answer: the footer's language picker (decision 090). */
+  languages?: SiteLanguage[];
   /** /browse only: the list call its filters make, and the answer. */
   browse?: { params: StarterListParams; answer: StarterList };
   /** / only: GET /api/site/home's answer (decision 046). */

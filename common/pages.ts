@@ -1,3 +1,5 @@
+import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, type Language } from './i18n/languages';
+
 /**
  * Every page of the app in one table (decision 038). The client's router makes a route of each
  * entry, each page names its tab with the entry's title, and the server fills in the page it
@@ -105,6 +107,14 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** The notification centre (the header's bell): a page, so a phone gets the whole screen. */
+  notifications: {
+    path: '/notifications',
+    module: 'notifications',
+    title: 'Notifications',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   profile: {
     path: '/profile',
     module: 'profile',
@@ -154,6 +164,28 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** The mailed "Download my data" link: one button spends it (the token rides in the query). */
+  dataExport: {
+    path: '/data-export',
+    module: 'data-export',
+    title: 'Download My Data',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  undoEmailChange: {
+    path: '/undo-email-change',
+    module: 'undo-email-change',
+    title: 'Undo an Address Change',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  signInLink: {
+    path: '/sign-in-link',
+    module: 'sign-in-link',
+    title: 'Sign In With a Link',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   /** Titled by the page, from the starter. */
   starter: { path: '/starter/:id', module: 'starter-detail', description: DEFAULT_DESCRIPTION },
   /** A culture's family tree: its line, what grew from it, and a map (decision 031). */
@@ -178,11 +210,35 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** "Ask for it": what a member is looking for (decision 060). */
+  postAsk: {
+    path: '/asks/new',
+    module: 'post-ask',
+    title: 'Ask for a Starter',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  /** One ask; "I can help" starts a conversation with the asker (decision 061). */
+  ask: {
+    path: '/asks/:id',
+    module: 'ask-detail',
+    title: 'Asked For',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   /** A mail's "Stop these emails" link: asks first, stops one kind (decision 054). */
   mailStop: {
     path: '/mail/stop/:key/:kind',
     module: 'mail-stop',
     title: 'Email Settings',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  /** An alert mail's stop link: asks first, stops that alert only (decision 064). */
+  alertStop: {
+    path: '/alerts/stop/:key/:id',
+    module: 'alert-stop',
+    title: 'Stop Alert',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -208,6 +264,17 @@ export const pages = {
 export const indexedPaths: string[] = Object.values(pages as Record<string, Page>)
   .filter((page) => !page.noindex && !page.path.includes(':'))
   .map((page) => page.path);
+
+/**
+ * The address of a page in one language (decision 090): English is the page's own address,
+ * every other language adds `?lang=`, so each version has its own address to name in
+ * `hreflang` alternates and sitemaps.
+ */
+export function languageUrl(origin: string, path: string, language: Language): string {
+  return language === DEFAULT_LANGUAGE
+    ? `${origin}${path}`
+    : `${origin}${path}${path.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${language}`;
+}
 
 /** The tab title of a page ("Browse Starters · CultureShare"), the site's name alone untitled. */
 export function documentTitle(title: string | undefined): string {

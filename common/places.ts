@@ -1,12 +1,6 @@
 import { z } from 'zod';
 import { singleLineText } from './text';
 
-/** The radii browse offers, in km; no radius is "Anywhere". */
-export const BROWSE_RADII_KM = [5, 10, 25, 50] as const;
-
-/** The widest radius a client may ask for: half the earth's circumference. */
-export const MAX_RADIUS_KM = 20_000;
-
 /** How browse names a place: the gazetteer's "City, State, Country". */
 export const placeSchema = z.object({ name: z.string() });
 export type Place = z.infer<typeof placeSchema>;
@@ -29,8 +23,3 @@ export const nearestPlaceQuerySchema = z.object({
   lat: coordinate('lat', 90),
   lng: coordinate('lng', 180),
 });
-
-/** "3 km away"; a starter at the same place (or within a kilometre) is "Under 1 km away". */
-export function distanceText(km: number): string {
-  return km < 1 ? 'Under 1 km away' : `${Math.round(km).toLocaleString('en-US')} km away`;
-}

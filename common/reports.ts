@@ -33,6 +33,23 @@ export const createReportSchema = z
   });
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
+/** POST /api/messages/:id/report: the same reasons as a listing's report. */
+export const messageReportSchema = z
+  .object({
+    reason: reportReasonSchema,
+    description: multiLineText()
+      .trim()
+      .max(REPORT_DESCRIPTION_MAX_LENGTH, REPORT_DETAILS_TOO_LONG)
+      .nullish()
+      .transform((v) => v || null),
+  })
+  .superRefine((value, ctx) => {
+    if (value.reason === 'other' && !value.description) {
+      ctx.addIssue({ code: 'custom', path: ['description'], message: REPORT_DETAILS_REQUIRED });
+    }
+  });
+export type MessageReportInput = z.input<typeof messageReportSchema>;
+
 export const createdReportSchema = z.object({
   id: z.number().int(),
   status: reportStatusSchema,
@@ -45,15 +62,29 @@ const memberSchema = z.object({
   firstName: z.string().nullable(),
 });
 
+/** A message in the conversation around a reported one. */
+export const neighbourMessageSchema = z.object({
+  id: z.number().int(),
+  content: z.string(),
+  createdAt: z.string(),
+  sender: memberSchema,
+  photoCount: z.number().int(),
+});
+export type NeighbourMessage = z.infer<typeof neighbourMessageSchema>;
+
 /**
- * The message a report is about, for reports made on a message rather than a listing. No
- * report carries one yet; the card already shows it when one does.
+ * The message a report is about, for reports made on a message rather than a listing: its
+ * photos (moderators may open them while it is reported) and the messages around it.
  */
 export const reportedMessageSchema = z.object({
   id: z.number().int(),
   content: z.string(),
   createdAt: z.string(),
   sender: memberSchema,
+  photos: z.array(z.object({ url: z.string(), thumbUrl: z.string() })).optional(),
+  /** Up to two messages before it and two after, in time order, the reported one excluded. */
+  before: z.array(neighbourMessageSchema).optional(),
+  after: z.array(neighbourMessageSchema).optional(),
 });
 export type ReportedMessage = z.infer<typeof reportedMessageSchema>;
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import { pages } from './pages';
 
 /** How long a way back may be: a page address with its query, never a whole document. */
@@ -10,8 +9,10 @@ const SIGN_IN_PAGES: readonly string[] = [pages.login.path, pages.signup.path, p
 /**
  * Where signing in (or joining, or confirming an address) goes back to. Only a path on this site
  * is kept ("/post", "/starter/5?dialog=message"): an address elsewhere, a protocol-relative
- * "//host", a backslash trick or a sign-in page goes home instead. The client follows it and the
- * server puts it in the confirmation mail's link, both through this one rule.
+ * "//host" (also when dot segments such as "/.//host" make one), a backslash trick or a
+ * sign-in page goes home instead. The client follows it and the
+ * server puts it in the confirmation mail's link, both through this one rule. (No zod here: the
+ * client's first-load script follows this rule; the server's schema for it is in auth.ts.)
  */
 export function safeNextPath(raw: string | null | undefined): string {
   const home = pages.home.path;
@@ -20,6 +21,8 @@ export function safeNextPath(raw: string | null | undefined): string {
   try {
     const url = new URL(raw, 'http://same.site');
     if (url.origin !== 'http://same.site') return home;
+    // "/.//host" and the like normalise to "//host", which a browser reads as another site.
+    if (url.pathname.startsWith('//')) return home;
     if (SIGN_IN_PAGES.includes(url.pathname)) return home;
     return `${url.pathname}${url.search}${url.hash}`;
   } catch {
@@ -32,17 +35,3 @@ export function withNextPath(path: string, next: string | null | undefined): str
   const safe = safeNextPath(next);
   return safe === pages.home.path ? path : `${path}?next=${encodeURIComponent(safe)}`;
 }
-
-export const RETURN_PATH_INVALID = 'The page to come back to must be a page of this site';
-
-/**
- * `?next=` of the calls that mail a confirmation link (sign-up, resend): a path the rule above
- * keeps as it is, or nothing. Anything else is refused rather than quietly put in a mail.
- */
-export const returnPathQuerySchema = z.object({
-  next: z
-    .string()
-    .max(RETURN_PATH_MAX_LENGTH, RETURN_PATH_INVALID)
-    .refine((v) => safeNextPath(v) === v && v !== pages.home.path, RETURN_PATH_INVALID)
-    .optional(),
-});

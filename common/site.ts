@@ -4,6 +4,8 @@ import type { Starter } from './starters';
 export interface SiteSettings {
   donationUrl: string | null;
   socialUrl: string | null;
+  /** The operator's map tile server (`MAP_TILES_URL`), or null: the map draws its own outline. */
+  mapTilesUrl: string | null;
   externalSignIn: { name: string } | null;
 }
 

@@ -13,7 +13,7 @@ import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
 import { multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 import { photoOrderSchema, starterPhotoSchema } from './starter-photo';
-import { MAX_RADIUS_KM } from './places';
+import { MAX_RADIUS_KM } from './radii';
 
 export const STARTER_TITLE_MAX_LENGTH = 120;
 export const STARTER_DESCRIPTION_MAX_LENGTH = 5000;
@@ -44,6 +44,11 @@ export const starterSchema = z.object({
   isClaimed: z.boolean(),
   /** Set when a moderator removed it (only its owner and moderators still see it). */
   removedAt: z.string().nullable(),
+  /**
+   * Screening held this new listing for a moderator (only its owner and moderators see it
+   * meanwhile). Absent once released.
+   */
+  heldForReview: z.boolean().optional(),
   createdAt: z.string(),
   updatedAt: z.string(),
   user: publicUserSchema,
@@ -62,6 +67,11 @@ export const starterSchema = z.object({
   /** Derived from claimed, portions and expiry (decision 020). */
   status: z.enum(STARTER_STATUSES),
   ...cultureFieldsSchema,
+  /**
+   * Only for its owner and moderators: enough members reported it that it is off the public
+   * site until a moderator reviews it (decision 078).
+   */
+  hiddenByReports: z.boolean().optional(),
   /** A standing offer runs on it: members join a waitlist instead of racing to ask. */
   hasStandingOffer: z.boolean().optional(),
   /**
@@ -228,8 +238,8 @@ const fromPlaceShape = {
   ),
 };
 
-/** GET /api/starters query (the browse filters); anything unknown is a 400. */
-export const starterListQuerySchema = z.object({
+/** `limit` and `offset` of a list query: a page of at most MAX_PAGE_SIZE, PAGE_SIZE by default. */
+export const pagingFields = {
   limit: z.coerce
     .number('limit must be a number')
     .int('limit must be a whole number')
@@ -242,6 +252,11 @@ export const starterListQuerySchema = z.object({
     .min(0, 'offset must not be negative')
     .max(1_000_000, 'offset is too large')
     .default(0),
+};
+
+/** GET /api/starters query (the browse filters); anything unknown is a 400. */
+export const starterListQuerySchema = z.object({
+  ...pagingFields,
   category: z.preprocess(
     blankToUndefined,
     z.enum([...categoryKeys, 'all'], 'Unknown category').optional(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES } from './i18n/languages';
 
 /** GET /api/auth/user — the current-user shape of spec §3 (never a password or hash). */
 export const currentUserSchema = z.object({
@@ -18,6 +19,8 @@ export const currentUserSchema = z.object({
   isModerator: z.boolean(),
   /** Whether the member confirmed their address; posting waits for it. */
   emailVerified: z.boolean(),
+  /** The member's saved language; null follows the browser's (decision 090). */
+  language: z.enum(LANGUAGES).nullable().optional(),
   createdAt: z.string(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
@@ -40,7 +43,14 @@ export type MailChoice = (typeof mailChoiceValues)[number];
  * The kinds of mail a member chooses one by one. Only messages can wait for a daily digest:
  * the others ask for an answer within hours or are about one moment.
  */
-export const MAIL_KINDS = ['messages', 'reservations', 'checkins', 'offers', 'reminders'] as const;
+export const MAIL_KINDS = [
+  'messages',
+  'reservations',
+  'checkins',
+  'offers',
+  'reminders',
+  'asks',
+] as const;
 export type MailKind = (typeof MAIL_KINDS)[number];
 export const DIGEST_KINDS: readonly MailKind[] = ['messages'];
 export const mayDigest = (kind: MailKind) => DIGEST_KINDS.includes(kind);
@@ -58,6 +68,7 @@ export const mailKindLabels: Record<MailKind, { title: string; about: string }> 
     title: 'Your listings and reports',
     about: 'listings about to leave browse, and moderators’ decisions on your listings and reports',
   },
+  asks: { title: 'Could you help?', about: 'members nearby asking for a culture you have' },
 };
 
 const MAIL_CHOICE_MESSAGE = 'Choose immediately, daily digest or off';
@@ -71,6 +82,7 @@ export const mailSettingsSchema = z.object({
   checkins: noDigest,
   offers: noDigest,
   reminders: noDigest,
+  asks: noDigest,
 });
 export type MailSettings = z.infer<typeof mailSettingsSchema>;
 export const mailSettingsPatchSchema = mailSettingsSchema.partial();
@@ -84,6 +96,8 @@ export const mailKindStateSchema = z.object({
   kind: z.enum(MAIL_KINDS),
   choice: choice,
   mayDigest: z.boolean(),
+  /** After a change by a mail's link: the link's new key (a used key stops working). */
+  key: z.string().optional(),
 });
 export type MailKindState = z.infer<typeof mailKindStateSchema>;
 export const mailKindChoiceSchema = z.object({ choice });

@@ -1,0 +1,21 @@
+/**
+ * The install sheet's pictures of the app (the manifest's `screenshots`), made from the real
+ * site by scripts/app-screenshots.ts: a phone's view for the narrow sheet, a desktop's for the
+ * wide one. The sizes are the viewports they are taken at.
+ */
+export const APP_SCREENSHOTS = [
+  {
+    src: '/screenshots/browse-narrow.png',
+    sizes: '412x915',
+    form_factor: 'narrow',
+    page: '/browse',
+    label: 'Browse free fermentation starters shared nearby',
+  },
+  {
+    src: '/screenshots/browse-wide.png',
+    sizes: '1280x800',
+    form_factor: 'wide',
+    page: '/browse',
+    label: 'Browse free fermentation starters shared nearby',
+  },
+] as const;

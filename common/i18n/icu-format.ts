@@ -1,0 +1,39 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import { isLanguage, LOCALE_TAGS } from './languages';
+
+/**
+ * i18next's message format for the site: ICU messages (`{count, plural, one {…} other {…}}`)
+ * through intl-messageformat, as i18next-icu does (decision 090). Its own module is not used:
+ * its ES build imports intl-messageformat's default export, which the installed version no
+ * longer has, and every message would come out unformatted.
+ */
+export class IcuFormat {
+  static readonly type = 'i18nFormat';
+  readonly type = 'i18nFormat';
+  private readonly compiled = new Map<string, IntlMessageFormat>();
+
+  init() {}
+
+  parse(res: unknown, options: Record<string, unknown>, lng: string): unknown {
+    if (typeof res !== 'string') return res;
+    const key = `${lng}\u0000${res}`;
+    try {
+      let message = this.compiled.get(key);
+      if (!message) {
+        // Tags stay as text: <Trans> fills them in with the page's elements.
+        message = new IntlMessageFormat(res, isLanguage(lng) ? LOCALE_TAGS[lng] : lng, undefined, {
+          ignoreTag: true,
+        });
+        this.compiled.set(key, message);
+      }
+      return message.format(options as Record<string, string>);
+    } catch {
+      // A broken message shows as written (the catalogue check keeps them from shipping).
+      return res;
+    }
+  }
+
+  addLookupKeys(finalKeys: string[]) {
+    return finalKeys;
+  }
+}

@@ -1,0 +1,114 @@
+/**
+ * The site's languages (decision 090). Adding one is a folder of catalogues in
+ * `common/locales/<code>/` and a line here.
+ */
+export const LANGUAGES = ['en', 'es', 'de', 'fr'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en';
+
+/** Each language by its own name, as the picker shows it. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  es: 'Español',
+  de: 'Deutsch',
+  fr: 'Français',
+};
+
+/** A visitor's choice, remembered in the browser (a member's is saved on their account). */
+export const LANGUAGE_COOKIE = 'lang';
+/** The address parameter that asks for one language (the `hreflang` alternates use it). */
+export const LANGUAGE_PARAM = 'lang';
+
+/**
+ * Every catalogue namespace: what the app shows (`common` is the default one), the messages the
+ * server and the forms share (looked up by their English text), the mails, and the culture names
+ * search understands.
+ */
+export const CLIENT_NAMESPACES = [
+  'common',
+  'home',
+  'auth',
+  'pages',
+  'messages',
+  'browse',
+  'starters',
+  'conversations',
+  'account',
+  'living',
+  'moderation',
+] as const;
+export const NAMESPACES = [...CLIENT_NAMESPACES, 'mail', 'cultures'] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+export type ClientNamespace = (typeof CLIENT_NAMESPACES)[number];
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}
+
+/** 'es-MX' → 'es'; anything the site does not speak → undefined. */
+export function languageOf(tag: string | undefined | null): Language | undefined {
+  const base = tag?.trim().toLowerCase().split(/[-_]/)[0];
+  return isLanguage(base) ? base : undefined;
+}
+
+/**
+ * The first language of an `Accept-Language` header the site speaks, by the header's weights
+ * (`q=`); undefined when none is.
+ */
+export function fromAcceptLanguage(header: string | undefined | null): Language | undefined {
+  if (!header) return undefined;
+  const ranked = header
+    .split(',')
+    .map((part, index) => {
+      const [tag = '', ...params] = part.trim().split(';');
+      const q = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+      const weight = q ? Number(q.slice(2)) : 1;
+      return { tag, weight: Number.isFinite(weight) ? weight : 0, index };
+    })
+    .filter((r) => r.weight > 0)
+    .sort((a, b) => b.weight - a.weight || a.index - b.index);
+  for (const { tag } of ranked) {
+    const language = languageOf(tag);
+    if (language) return language;
+  }
+  return undefined;
+}
+
+/**
+ * The member's saved choice, else the one asked for by address or remembered for a visitor,
+ * else the browser's, else English.
+ */
+export function chooseLanguage(sources: {
+  saved?: string | null;
+  asked?: string | null;
+  remembered?: string | null;
+  acceptLanguage?: string | null;
+}): Language {
+  return (
+    languageOf(sources.asked) ??
+    languageOf(sources.saved) ??
+    languageOf(sources.remembered) ??
+    fromAcceptLanguage(sources.acceptLanguage) ??
+    DEFAULT_LANGUAGE
+  );
+}
+
+/**
+ * Regions that measure in miles and cups: the US, Liberia, Myanmar. (The UK drives in miles but
+ * cooks in grams, and the choice covers the care cards' quantities too.)
+ */
+const MILES_REGIONS = new Set(['US', 'LR', 'MM']);
+
+/** Kilometres or miles, before the member chooses: from the browser's language and region. */
+export function defaultDistanceUnit(locale: string | undefined): 'km' | 'mi' {
+  const region = locale?.split(/[-_]/)[1]?.toUpperCase();
+  return region && MILES_REGIONS.has(region) ? 'mi' : 'km';
+}
+
+/** A BCP 47 tag for `Intl` and date-fns from a site language. */
+export const LOCALE_TAGS: Record<Language, string> = {
+  en: 'en-US',
+  es: 'es-ES',
+  de: 'de-DE',
+  fr: 'fr-FR',
+};
