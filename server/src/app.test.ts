@@ -308,12 +308,20 @@ describe('request bodies', () => {
     'POST /api/auth/logout',
     // Mailed links: whoever holds the link may use it, signed in or not.
     'POST /api/auth/confirm-email',
+    'POST /api/auth/confirm-email/details',
+    'POST /api/auth/email-change/undo',
+    'POST /api/auth/sign-in-link',
+    'POST /api/auth/sign-in-link/confirm',
     'POST /api/auth/password-reset',
     'POST /api/auth/password-reset/confirm',
     'POST /api/mail/unsubscribe/:key',
     'POST /api/mail/unsubscribe/:key/:kind',
     'PUT /api/mail/unsubscribe/:key/:kind',
     'POST /api/checkins/:id/mail',
+    'POST /api/auth/passkeys/login/options',
+    'POST /api/auth/passkeys/login',
+    'POST /api/data-export/download',
+    'POST /api/alerts/stop/:key/:id',
   ]);
 
   it('refuses a visitor with 401 before reading the body of any member call, however large or malformed', async () => {

@@ -11,12 +11,13 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { Redis } from 'ioredis';
-import { trustProxyOption, type Config } from './config';
+import { tileSource, trustProxyOption, type Config } from './config';
 import type { Database } from './db/client';
 import type { AppDeps } from './deps';
 import { errorsPlugin } from './plugins/errors';
 import { securityPlugin } from './plugins/security';
 import { sessionsPlugin } from './plugins/sessions';
+import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { postgresRateLimiter, redisRateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
 import { multipartPlugin } from './plugins/multipart';
@@ -28,18 +29,27 @@ import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
 import { sitemapRoutes } from './features/starters/sitemap.routes';
+import { starterMapRoutes } from './features/starters/map.routes';
 import { startersRoutes } from './features/starters/starters.routes';
 import { placesRoutes } from './features/places/places.routes';
 import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
+import { screeningRoutes } from './features/screening/screening.routes';
 import { handoversRoutes } from './features/handovers/handovers.routes';
 import { blocksRoutes } from './features/blocks/blocks.routes';
+import { asksRoutes } from './features/asks/asks.routes';
 import { mailRoutes } from './features/mail/mail.routes';
+import { alertsRoutes } from './features/alerts/alerts.routes';
 import { checkinsRoutes } from './features/checkins/checkins.routes';
 import { standingOffersRoutes } from './features/standing-offers/standing-offers.routes';
 import { careCardsRoutes } from './features/care-cards/care-cards.routes';
 import { lineageRoutes } from './features/lineage/lineage.routes';
+import { accountDeletionRoutes } from './features/account-deletion/account-deletion.routes';
+import { dataExportRoutes } from './features/data-export/data-export.routes';
+import { passkeysRoutes } from './features/passkeys/passkeys.routes';
+import { pushRoutes } from './features/push/push.routes';
+import { notificationsRoutes } from './features/notifications/notifications.routes';
 import { createLiveEvents } from './features/messages/live-events';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 import { testClockRoutes } from './clock/test-clock.routes';
@@ -91,7 +101,7 @@ export async function buildApp({
   }
 
   // Infrastructure every feature shares, built once here.
-  const listings = new ListingCache();
+  const listings = new ListingCache({ maxBytes: config.browseCacheBytes });
   const unlistenListings = await database.listen(LISTING_CHANGED_CHANNEL, (category) =>
     listings.invalidate(category),
   );
@@ -115,7 +125,10 @@ export async function buildApp({
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
   await app.register(multipartPlugin);
-  await app.register(securityPlugin, { publicUrl: config.publicUrl });
+  await app.register(securityPlugin, {
+    publicUrl: config.publicUrl,
+    mapTilesSource: config.mapTilesUrl ? tileSource(config.mapTilesUrl) : null,
+  });
   await app.register(sessionsPlugin, {
     db: database.db,
     ...config.session,
@@ -126,19 +139,29 @@ export async function buildApp({
   await app.register(siteRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(usersRoutes, deps);
+  await app.register(sessionsRoutes, deps);
   await app.register(startersRoutes, deps);
+  await app.register(starterMapRoutes, deps);
   await app.register(placesRoutes);
   await app.register(sitemapRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(reportsRoutes, deps);
   await app.register(moderationRoutes, deps);
+  await app.register(screeningRoutes, deps);
   await app.register(handoversRoutes, deps);
   await app.register(blocksRoutes, deps);
+  await app.register(asksRoutes, deps);
   await app.register(mailRoutes, deps);
+  await app.register(alertsRoutes, deps);
   await app.register(checkinsRoutes, deps);
   await app.register(standingOffersRoutes, deps);
   await app.register(careCardsRoutes, deps);
   await app.register(lineageRoutes, deps);
+  await app.register(accountDeletionRoutes, deps);
+  await app.register(dataExportRoutes, deps);
+  await app.register(passkeysRoutes, deps);
+  await app.register(pushRoutes, deps);
+  await app.register(notificationsRoutes, deps);
   if (config.testClock) await app.register(testClockRoutes);
 
   const pages = createPageRenderer(deps);

@@ -22,6 +22,13 @@ describe('config', () => {
     expect(() => loadConfig({ MODERATOR_EMAILS: 'a@b.co, nope' })).toThrow(/MODERATOR_EMAILS/);
   });
 
+  it('requires PUBLIC_URL in production: absolute links never come from a Host header', () => {
+    expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(/PUBLIC_URL is required/);
+    expect(
+      loadConfig({ NODE_ENV: 'production', PUBLIC_URL: 'https://share.example/' }).publicUrl,
+    ).toBe('https://share.example');
+  });
+
   it('parses moderator emails case-insensitively', () => {
     expect(loadConfig({ MODERATOR_EMAILS: ' Mod@Example.com ,x@y.org' }).moderatorEmails).toEqual([
       'mod@example.com',

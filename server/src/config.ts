@@ -7,6 +7,36 @@ const optionalUrl = z
   .transform((v) => (v?.trim() ? v.trim() : undefined))
   .pipe(z.url().optional());
 
+/**
+ * A tile server's address template, `https://tiles.example.org/{z}/{x}/{y}.png` (`{s}` for its
+ * subdomains, `{r}` for retina): http(s), with {z}, {x} and {y}.
+ */
+const mapTilesUrl = z
+  .string()
+  .optional()
+  .transform((v) => (v?.trim() ? v.trim() : undefined))
+  .refine((v) => v === undefined || tileSource(v) !== null, {
+    message:
+      'expected an http(s) tile address with {z}, {x} and {y}, e.g. https://tiles.example.org/{z}/{x}/{y}.png',
+  });
+
+/**
+ * The CSP source a tile template loads from (`https://*.tile.example.org` when it names
+ * subdomains), or null when it is not a usable template.
+ */
+export function tileSource(template: string): string | null {
+  if (!['{z}', '{x}', '{y}'].every((p) => template.includes(p))) return null;
+  try {
+    const url = new URL(template.replace(/\{s\}/g, 'tile-subdomain').replace(/\{[a-z]\}/g, '0'));
+    if (url.protocol !== 'https:' && url.protocol !== 'http:') return null;
+    const host = url.host.replace(/^tile-subdomain\./, '*.');
+    if (host.includes('tile-subdomain')) return null;
+    return `${url.protocol}//${host}`;
+  } catch {
+    return null;
+  }
+}
+
 const emailList = z
   .string()
   .optional()
@@ -110,6 +140,7 @@ const envSchema = z.object({
   MODERATOR_EMAILS: emailList,
   DONATION_URL: optionalUrl,
   SOCIAL_URL: optionalUrl,
+  MAP_TILES_URL: mapTilesUrl,
   OIDC_ISSUER_URL: optionalUrl,
   OIDC_CLIENT_ID: z.string().optional(),
   OIDC_CLIENT_SECRET: z.string().optional(),
@@ -118,20 +149,37 @@ const envSchema = z.object({
   CLIENT_DIST: z.string().min(1).default('./dist/client'),
   SESSION_IDLE_DAYS: positiveInt(14),
   SESSION_MAX_DAYS: positiveInt(60),
+  /** A header a trusted proxy sets to the visitor's town (e.g. cf-ipcity), for session lists. */
+  SESSION_PLACE_HEADER: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim().toLowerCase() : undefined)),
   LIMIT_LOGIN_FAILURES_PER_ACCOUNT: positiveInt(10),
   LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: positiveInt(100),
   LIMIT_SIGNUPS_PER_ADDRESS: positiveInt(20),
   LIMIT_STARTERS_PER_DAY: positiveInt(20),
+  LIMIT_ASKS_PER_DAY: positiveInt(10),
   LIMIT_MESSAGES_PER_DAY: positiveInt(60),
   LIMIT_REPORTS_PER_DAY: positiveInt(20),
+  /** Different members whose open reports take a listing off the public site until reviewed. */
+  REPORTS_TO_HIDE: positiveInt(3),
   REQUEST_TIMEOUT_SECONDS: positiveInt(120),
   SMTP_URL: smtpUrl,
   MAIL_FROM: z.string().trim().min(3).default('CultureShare <no-reply@cultureshare.local>'),
   MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).default(300),
   MAIL_POLL_MS: positiveInt(2000),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  VAPID_PUBLIC_KEY: z.string().trim().optional(),
+  VAPID_PRIVATE_KEY: z.string().trim().optional(),
+  PUSH_SERVICE_ORIGINS: z.string().optional(),
   /** How long a "day" of the check-ins after a hand-over lasts (shorter only in browser tests). */
   CHECKIN_DAY_SECONDS: positiveInt(86_400),
+  /** How long a member who deleted their account may still come back by signing in. */
+  ACCOUNT_DELETE_GRACE_SECONDS: positiveInt(14 * 86_400),
+  /** Minutes between the rings a new offer is announced in, nearest first; 0: all at once. */
+  ANNOUNCE_RING_MINUTES: z.coerce.number().int().min(0).default(120),
+  /** Memory for cached browse answers, in MiB (decision 087). */
+  BROWSE_CACHE_MB: positiveInt(256),
   /** Browser tests only: POST /api/test/clock moves the server's clock forward (decision 042). */
   TEST_CLOCK: z
     .enum(['', '0', '1', 'false', 'true'])
@@ -154,24 +202,41 @@ export interface Config {
   moderatorEmails: string[];
   donationUrl?: string;
   socialUrl?: string;
+  /** An operator's map tile server (address template); the map's outline works without it. */
+  mapTilesUrl?: string;
   oidc?: { issuerUrl: string; clientId: string; clientSecret?: string; providerName: string };
   logLevel: string;
   clientDist: string;
-  session: { idleDays: number; maxDays: number };
+  session: { idleDays: number; maxDays: number; placeHeader?: string };
   limits: {
     loginFailuresPerAccount: number;
     loginAttemptsPerAddress: number;
     signupsPerAddress: number;
     startersPerDay: number;
+    asksPerDay: number;
     messagesPerDay: number;
     reportsPerDay: number;
+    /** Open reports from this many different members hold a listing for review (decision 078). */
+    reportsToHide: number;
   };
   /** How long a client may take to send a whole request, a 5 MiB photo on a poor link included. */
   requestTimeoutSeconds: number;
   /** Check-in day 1, 3 and 7 are due this many seconds per day after a confirmed hand-over. */
   checkinDaySeconds: number;
+  /** After this long a deleted account is scrubbed; signing in before then restores it. */
+  accountDeleteGraceSeconds: number;
+  /** Minutes between announcement rings of a new offer (decision 063); 0 sends all at once. */
+  announceRingMinutes: number;
+  /** Bytes of browse answers kept in memory (about 10,000 first pages at the default). */
+  browseCacheBytes: number;
   /** POST /api/test/clock exists (browser tests); never in production. */
   testClock: boolean;
+  push: {
+    /** Both or neither: without them the server makes a pair once and keeps it in the database. */
+    vapid?: { publicKey: string; privateKey: string };
+    /** Origins a subscription's endpoint may point at; `*.` in a host matches any subdomain. */
+    serviceOrigins: string[];
+  };
   mail: {
     /** Absent: every mail is written as an .eml file under `DATA_DIR/mail/`. */
     smtpUrl?: string;
@@ -185,7 +250,45 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const SECRET_VARIABLES = new Set(['SMTP_URL', 'OIDC_CLIENT_SECRET', 'DATABASE_URL', 'REDIS_URL']);
+/** The browser vendors' push services (Chrome/Edge via FCM, Firefox, Safari, Windows). */
+export const DEFAULT_PUSH_SERVICE_ORIGINS = [
+  'https://fcm.googleapis.com',
+  'https://updates.push.services.mozilla.com',
+  'https://web.push.apple.com',
+  'https://*.notify.windows.com',
+];
+
+function parsePushOrigins(value: string | undefined): string[] {
+  if (!value?.trim()) return DEFAULT_PUSH_SERVICE_ORIGINS;
+  return value
+    .split(',')
+    .map((v) => v.trim())
+    .filter(Boolean)
+    .map((entry) => {
+      const url = URL.canParse(entry.replace('*.', 'wildcard.'))
+        ? new URL(entry.replace('*.', 'wildcard.'))
+        : null;
+      if (
+        !url ||
+        (url.protocol !== 'https:' && url.protocol !== 'http:') ||
+        url.pathname !== '/' ||
+        url.search
+      ) {
+        throw new ConfigError(
+          `Invalid configuration: PUSH_SERVICE_ORIGINS="${value}" — "${entry}" is not an origin like https://push.example`,
+        );
+      }
+      return entry.replace(/\/$/, '').toLowerCase();
+    });
+}
+
+const SECRET_VARIABLES = new Set([
+  'VAPID_PRIVATE_KEY',
+  'SMTP_URL',
+  'OIDC_CLIENT_SECRET',
+  'DATABASE_URL',
+  'REDIS_URL',
+]);
 
 /** Parses the environment; a bad value throws one readable line naming the variable. */
 export function loadConfig(env: Record<string, string | undefined> = process.env): Config {
@@ -208,9 +311,20 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       'Invalid configuration: OIDC_CLIENT_ID is required when OIDC_ISSUER_URL is set',
     );
   }
+  if (!!e.VAPID_PUBLIC_KEY !== !!e.VAPID_PRIVATE_KEY) {
+    throw new ConfigError(
+      'Invalid configuration: VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY are set together (npx web-push generate-vapid-keys), or neither',
+    );
+  }
+  const pushServiceOrigins = parsePushOrigins(e.PUSH_SERVICE_ORIGINS);
   if (e.TEST_CLOCK && (e.NODE_ENV === 'production' || e.PUBLIC_URL?.startsWith('https:'))) {
     throw new ConfigError(
       "Invalid configuration: TEST_CLOCK lets anyone move the server's clock; it is for browser tests only, never with NODE_ENV=production or an https PUBLIC_URL",
+    );
+  }
+  if (e.NODE_ENV === 'production' && !e.PUBLIC_URL) {
+    throw new ConfigError(
+      'Invalid configuration: PUBLIC_URL is required in production (canonical links, the sitemap and mails point there; the Host header a request names is never used)',
     );
   }
   return {
@@ -225,6 +339,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     moderatorEmails: e.MODERATOR_EMAILS,
     donationUrl: e.DONATION_URL,
     socialUrl: e.SOCIAL_URL,
+    mapTilesUrl: e.MAP_TILES_URL,
     oidc: e.OIDC_ISSUER_URL
       ? {
           issuerUrl: e.OIDC_ISSUER_URL,
@@ -235,18 +350,33 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       : undefined,
     logLevel: e.LOG_LEVEL,
     clientDist: e.CLIENT_DIST,
-    session: { idleDays: e.SESSION_IDLE_DAYS, maxDays: e.SESSION_MAX_DAYS },
+    session: {
+      idleDays: e.SESSION_IDLE_DAYS,
+      maxDays: e.SESSION_MAX_DAYS,
+      placeHeader: e.SESSION_PLACE_HEADER,
+    },
     limits: {
       loginFailuresPerAccount: e.LIMIT_LOGIN_FAILURES_PER_ACCOUNT,
       loginAttemptsPerAddress: e.LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS,
       signupsPerAddress: e.LIMIT_SIGNUPS_PER_ADDRESS,
       startersPerDay: e.LIMIT_STARTERS_PER_DAY,
+      asksPerDay: e.LIMIT_ASKS_PER_DAY,
       messagesPerDay: e.LIMIT_MESSAGES_PER_DAY,
       reportsPerDay: e.LIMIT_REPORTS_PER_DAY,
+      reportsToHide: e.REPORTS_TO_HIDE,
     },
     requestTimeoutSeconds: e.REQUEST_TIMEOUT_SECONDS,
     checkinDaySeconds: e.CHECKIN_DAY_SECONDS,
+    accountDeleteGraceSeconds: e.ACCOUNT_DELETE_GRACE_SECONDS,
+    announceRingMinutes: e.ANNOUNCE_RING_MINUTES,
+    browseCacheBytes: e.BROWSE_CACHE_MB * 1024 * 1024,
     testClock: e.TEST_CLOCK,
+    push: {
+      vapid: e.VAPID_PUBLIC_KEY
+        ? { publicKey: e.VAPID_PUBLIC_KEY, privateKey: e.VAPID_PRIVATE_KEY! }
+        : undefined,
+      serviceOrigins: pushServiceOrigins,
+    },
     mail: {
       smtpUrl: e.SMTP_URL,
       from: e.MAIL_FROM,
@@ -255,4 +385,13 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retrySeconds: e.MAIL_RETRY_SECONDS,
     },
   };
+}
+
+/**
+ * The site's own address for every absolute URL (canonical links, sitemap, robots, Open Graph,
+ * mails): PUBLIC_URL, required in production; this machine for local runs. Never the Host
+ * header, which whoever sends a request chooses (and a cache may keep).
+ */
+export function siteUrl(config: Pick<Config, 'publicUrl' | 'port'>): string {
+  return config.publicUrl ?? `http://localhost:${config.port}`;
 }

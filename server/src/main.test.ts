@@ -16,7 +16,8 @@ const start = startServerProcess;
 
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-main-'));
 
-describe('the server process', () => {
+// Each test starts one or two processes, which a busy machine may take long to start.
+describe('the server process', { timeout: 180_000 }, () => {
   it('refuses a bad setting with one readable line naming the variable', async () => {
     const s = start({ PORT: 'abc', DATA_DIR: tempDir() });
     expect(await s.exited).toBe(1);

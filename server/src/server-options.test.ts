@@ -2,7 +2,7 @@ import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from './config';
-import { timeoutOptions } from './server-options';
+import { loggerOptions, timeoutOptions } from './server-options';
 import { createTestApp, signedInMember, type TestApp } from './test/app';
 
 // A one-second deadline for a whole request, on a real listening server.
@@ -92,6 +92,24 @@ describe('request deadlines', () => {
       expect(body).toContain(': connected');
     } finally {
       request.destroy();
+    }
+  });
+});
+
+describe('request log lines', () => {
+  it("never carry a mail key: a stop link in the log must not change anyone's mail", () => {
+    const options = loggerOptions(loadConfig({ LOG_LEVEL: 'info' })) as {
+      serializers: { req(req: unknown): { path: string } };
+    };
+    const key = '0123456789abcdef0123456789abcdef';
+    for (const url of [
+      `/api/mail/unsubscribe/${key}/messages`,
+      `/api/mail/unsubscribe/${key}`,
+      `/mail/stop/${key}/checkins?x=1`,
+    ]) {
+      const line = options.serializers.req({ method: 'POST', url, id: 'r1', ip: '127.0.0.1' });
+      expect(line.path).not.toContain(key);
+      expect(line.path).toContain('[key]');
     }
   });
 });

@@ -5,7 +5,15 @@ import type { Config } from './config';
 import { errorForLog } from './db/errors';
 
 /**
- * Keeps query strings (OIDC codes, tokens), cookies and database parameters (password hashes,
+ * A mail's stop link carries the member's mail key in its path; whoever reads the log must
+ * not be able to change their mail choices.
+ */
+export function redactPath(path: string): string {
+  return path.replace(/^(\/api\/mail\/unsubscribe\/|\/mail\/stop\/)[^/]+/i, '$1[key]');
+}
+
+/**
+ * Keeps query strings (OIDC codes, tokens), mail keys, cookies and database parameters (password hashes,
  * emails, message text) out of the log. `stream` lets a test read what would be written.
  */
 export function loggerOptions(
@@ -19,7 +27,7 @@ export function loggerOptions(
     serializers: {
       req: (req) => ({
         method: req.method,
-        path: req.url.split('?')[0],
+        path: redactPath(req.url.split('?')[0] ?? ''),
         reqId: req.id,
         remoteAddress: req.ip,
       }),

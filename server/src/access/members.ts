@@ -6,15 +6,43 @@ import * as clock from '../clock/clock';
 type UserRow = typeof users.$inferSelect;
 
 /** What decides whether a member may act: their account and its sanctions. */
-export type MemberStanding = Pick<UserRow, 'isActive' | 'bannedAt' | 'suspendedUntil'>;
+export type MemberStanding = Pick<UserRow, 'isActive' | 'bannedAt' | 'suspendedUntil'> & {
+  /** When they asked to delete their account (`isLeaving`); loaders select it with the rest. */
+  deletedAt?: Date | null;
+};
 
 /**
  * A member may act (sign in, post, message, report, answer about their starters) when their
- * account is active, not banned and not suspended right now.
+ * account is active, not banned, not suspended right now, and not being deleted.
  */
 export function mayAct(member: MemberStanding, now = clock.now()): boolean {
-  return member.isActive && !sanctionNow(member, now);
+  return member.isActive && !isLeaving(member) && !sanctionNow(member, now);
 }
+
+/**
+ * The member asked to delete their account: they, their listings and their profile are hidden
+ * from everyone until they come back or the scrub job removes what is personal.
+ */
+export function isLeaving(member: { deletedAt?: Date | null }): boolean {
+  return !!member.deletedAt;
+}
+
+/**
+ * A member who is leaving may still come back by signing in, until the grace period after
+ * their request ends (and never once scrubbed).
+ */
+export function mayComeBack(
+  member: Pick<UserRow, 'deletedAt' | 'scrubbedAt'>,
+  graceSeconds: number,
+  now = clock.now(),
+): boolean {
+  if (!member.deletedAt || member.scrubbedAt) return false;
+  return member.deletedAt.getTime() + graceSeconds * 1000 > now.getTime();
+}
+
+/** `!mayComeBack` for members who are leaving, as SQL: the ids the scrub job takes next. */
+export const membersPastGrace = (graceSeconds: number): SQL =>
+  sql`SELECT gone.id FROM users gone WHERE gone.deleted_at IS NOT NULL AND gone.scrubbed_at IS NULL AND gone.deleted_at <= ${clock.sqlNow()} - make_interval(secs => ${graceSeconds})`;
 
 /** The sanction holding a member back right now: a ban, a suspension until when, or none. */
 export function sanctionNow(
@@ -33,7 +61,7 @@ export function sanctionNow(
  * evaluates it once per query as a hashed set (such members are few), not once per row.
  */
 export const membersWhoMayNotAct = (): SQL =>
-  sql`SELECT held.id FROM users held WHERE held.banned_at IS NOT NULL OR held.suspended_until > ${clock.sqlNow()} OR NOT held.is_active`;
+  sql`SELECT held.id FROM users held WHERE held.banned_at IS NOT NULL OR held.suspended_until > ${clock.sqlNow()} OR NOT held.is_active OR held.deleted_at IS NOT NULL`;
 
 export function isModerator(member: Pick<UserRow, 'isModerator'> | null | undefined): boolean {
   return !!member?.isModerator;
@@ -70,3 +98,7 @@ export function isListedModerator(
 ): boolean {
   return hasConfirmedEmail(member) && moderatorEmails.includes(member.email.trim().toLowerCase());
 }
+
+/** The ids of members whose account was scrubbed: only anonymous rows of theirs remain. */
+export const membersScrubbed = (): SQL =>
+  sql`SELECT gone.id FROM users gone WHERE gone.scrubbed_at IS NOT NULL`;

@@ -33,6 +33,7 @@ function facts(overrides: Partial<StarterFacts> = {}, owner: Partial<StarterFact
     removedAt: null,
     deletedAt: null,
     availableUntil: new Date(Date.now() + 10 * 24 * HOUR),
+    heldForReviewAt: null,
     ...overrides,
     owner: { isActive: true, bannedAt: null, suspendedUntil: null, ...owner },
   } satisfies StarterFacts;
@@ -50,6 +51,7 @@ const states: Record<string, StarterFacts> = {
   'owner deactivated': facts({}, { isActive: false }),
   expired: facts({ availableUntil: new Date(Date.now() - HOUR) }),
   'claimed after its date': facts({ isClaimed: true, availableUntil: new Date(Date.now() - HOUR) }),
+  'held for review': facts({ heldForReviewAt: new Date() }),
 };
 
 // Who sees what: visitor, member, owner, moderator.
@@ -64,6 +66,7 @@ const seeing: Record<string, [boolean, boolean, boolean, boolean]> = {
   'owner deactivated': [false, false, true, true],
   expired: [false, false, true, true],
   'claimed after its date': [true, true, true, true],
+  'held for review': [false, false, true, true],
 };
 
 function outcome(
@@ -136,6 +139,13 @@ describe('what may be done to a starter one sees', () => {
     expect(outcome(moderator, states.removed, 'message')).toBe(409);
     expect(outcome(moderator, states['owner banned'], 'message')).toBe(409);
     expect(outcome(visitor, states.active, 'message')).toBe(404);
+  });
+
+  it('a listing held for review keeps the threads under way and takes no new one', () => {
+    expect(outcome(member, states['held for review'], 'message', true)).toBe('ok');
+    expect(outcome(member, states['held for review'], 'see', true)).toBe('ok');
+    expect(outcome(member, states['held for review'], 'message')).toBe(404);
+    expect(outcome(owner, states['held for review'], 'message')).toBe('ok');
   });
 
   it('an expired starter stays open to members already talking about it, and to its owner', () => {

@@ -1,9 +1,15 @@
-import { and, eq, gt, isNull, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { messages, starters, users } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../errors';
 import { isExpired } from '../../../common/starter-status';
-import { isModerator, mayAct, membersWhoMayNotAct, type MemberStanding } from './members';
+import {
+  isModerator,
+  mayAct,
+  membersScrubbed,
+  membersWhoMayNotAct,
+  type MemberStanding,
+} from './members';
 import * as clock from '../clock/clock';
 
 /**
@@ -13,7 +19,9 @@ import * as clock from '../clock/clock';
  * - Open: listed (`isActive`), not removed by a moderator, not deleted by its owner, and its
  *   owner may act. A banned, suspended or deactivated owner cannot answer, so their starters
  *   leave the public site while that lasts.
- * - Public: open and fresh — claimed, or not past `availableUntil`. An expired listing leaves
+ * - Public: open, fresh — claimed, or not past `availableUntil` — and not held for review (as
+ *   many members as REPORTS_TO_HIDE reported it; a moderator's review lets it back, decision 078).
+ *   Like an expired one, a held listing keeps the threads already under way. An expired listing leaves
  *   browse, search and its public page, but members already talking about it keep their
  *   thread (and its page) so a pickup under way can still be arranged (decision 020).
  * - The owner also sees their own starters that are removed or hidden, but not deleted ones.
@@ -34,8 +42,12 @@ export interface StarterFacts {
   removedAt: Date | null;
   /** When the owner deleted it; a deleted starter is kept only for moderation. */
   deletedAt: Date | null;
+  /** Screening held the new listing for a moderator (decision 073); unset once released. */
+  heldAt?: Date | null;
   /** Leaves the public site after this unless claimed or renewed. */
   availableUntil: Date;
+  /** When enough reports took it off the public site until a moderator reviews it. */
+  heldForReviewAt: Date | null;
   owner: MemberStanding;
 }
 
@@ -61,9 +73,19 @@ export interface StarterAccessContext {
 
 // ---------------------------------------------------------------- per row
 
-/** Listed by its owner, not removed by a moderator, not deleted: whoever the owner is now. */
-export function isListed(starter: Pick<StarterFacts, 'isActive' | 'removedAt' | 'deletedAt'>) {
-  return starter.isActive && !starter.removedAt && !starter.deletedAt;
+/**
+ * Listed by its owner, not removed by a moderator, not deleted, not held by screening:
+ * whoever the owner is now.
+ */
+export function isListed(
+  starter: Pick<StarterFacts, 'isActive' | 'removedAt' | 'deletedAt' | 'heldAt'>,
+) {
+  return starter.isActive && !starter.removedAt && !starter.deletedAt && !starter.heldAt;
+}
+
+/** Screening held it: only its owner and the moderators see it until one releases it. */
+export function isHeld(starter: Pick<StarterFacts, 'heldAt'>): boolean {
+  return !!starter.heldAt;
 }
 
 /** A moderator removed it; it stays removed unless a moderator restores it on appeal. */
@@ -84,9 +106,14 @@ export function isOpen(starter: StarterFacts, now = clock.now()): boolean {
 /** Past its "available until" and not claimed (common/starter-status.ts defines it). */
 export { isExpired };
 
+/** Reports from enough members hold it off the public site until a moderator reviews it. */
+export function isHeldForReview(starter: Pick<StarterFacts, 'heldForReviewAt'>): boolean {
+  return !!starter.heldForReviewAt;
+}
+
 /** Anyone, signed in or not, may see it. */
 export function isPublic(starter: StarterFacts, now = clock.now()): boolean {
-  return isOpen(starter, now) && !isExpired(starter, now);
+  return isOpen(starter, now) && !isExpired(starter, now) && !isHeldForReview(starter);
 }
 
 export function canSeeStarter(
@@ -178,7 +205,20 @@ export function mayDoToStarter(
  * subquery that Postgres runs once as a hashed set.
  */
 export function publiclyVisible(): SQL {
-  return and(openly(), fresh())!;
+  return and(openly(), fresh(), notHeldForReview())!;
+}
+
+/** Not `isHeldForReview`. */
+export function notHeldForReview(): SQL {
+  return isNull(starters.heldForReviewAt);
+}
+
+/**
+ * A node of a family tree: public, or a listing of a member who left and was scrubbed — its
+ * row is by then the anonymous "A kitchen in <place>" (decision 070), so the line stays whole.
+ */
+export function shownInLineage(): SQL {
+  return or(publiclyVisible(), sql`${starters.userId} IN (${membersScrubbed()})`)!;
 }
 
 /**
@@ -187,7 +227,17 @@ export function publiclyVisible(): SQL {
  * starters.id = s.id AND …)` or selects from `starters` unaliased.
  */
 export function listed(): SQL {
-  return and(eq(starters.isActive, true), isNull(starters.removedAt), isNull(starters.deletedAt))!;
+  return and(
+    eq(starters.isActive, true),
+    isNull(starters.removedAt),
+    isNull(starters.deletedAt),
+    isNull(starters.heldAt),
+  )!;
+}
+
+/** `isHeld` as a condition on `starters`: new listings screening holds for a moderator. */
+export function heldByScreening(): SQL {
+  return and(isNotNull(starters.heldAt), notDeleted())!;
 }
 
 /** Not deleted by its owner: what the owner still has of their own starters. */
@@ -239,10 +289,13 @@ export const starterFactsColumns = {
   isClaimed: starters.isClaimed,
   removedAt: starters.removedAt,
   deletedAt: starters.deletedAt,
+  heldAt: starters.heldAt,
   availableUntil: starters.availableUntil,
+  heldForReviewAt: starters.heldForReviewAt,
   ownerIsActive: users.isActive,
   ownerBannedAt: users.bannedAt,
   ownerSuspendedUntil: users.suspendedUntil,
+  ownerDeletedAt: users.deletedAt,
 };
 
 interface StarterFactsRow {
@@ -252,10 +305,13 @@ interface StarterFactsRow {
   isClaimed: boolean;
   removedAt: Date | null;
   deletedAt: Date | null;
+  heldAt: Date | null;
   availableUntil: Date;
+  heldForReviewAt: Date | null;
   ownerIsActive: boolean;
   ownerBannedAt: Date | null;
   ownerSuspendedUntil: Date | null;
+  ownerDeletedAt: Date | null;
 }
 
 export function toStarterFacts(row: StarterFactsRow): StarterFacts {
@@ -266,11 +322,14 @@ export function toStarterFacts(row: StarterFactsRow): StarterFacts {
     isClaimed: row.isClaimed,
     removedAt: row.removedAt,
     deletedAt: row.deletedAt,
+    heldAt: row.heldAt,
     availableUntil: row.availableUntil,
+    heldForReviewAt: row.heldForReviewAt,
     owner: {
       isActive: row.ownerIsActive,
       bannedAt: row.ownerBannedAt,
       suspendedUntil: row.ownerSuspendedUntil,
+      deletedAt: row.ownerDeletedAt,
     },
   };
 }
@@ -306,7 +365,8 @@ export async function loadAccessContext(
   now = clock.now(),
 ): Promise<StarterAccessContext> {
   if (!viewer || !starter || isModerator(viewer) || viewer.id === starter.ownerId) return {};
-  if (!isOpen(starter, now) || (!starter.isClaimed && !isExpired(starter, now))) return {};
+  if (!isOpen(starter, now)) return {};
+  if (!starter.isClaimed && !isExpired(starter, now) && !isHeldForReview(starter)) return {};
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)

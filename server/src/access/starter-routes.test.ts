@@ -4,7 +4,7 @@ import path from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse, RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { messages, photos, starters, users } from '../db/schema';
+import { messagePhotos, messages, photos, starters, users } from '../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../test/app';
 
 /**
@@ -17,6 +17,8 @@ import { createStarterRow, createTestApp, signedInMember, type TestApp } from '.
 interface Subject {
   starterId: number;
   photoId: string;
+  /** A photo in the asker's message to the owner. */
+  messagePhotoId: string;
   ownerId: string;
   ownerCookie: string;
   /** Unique to this starter, so a link preview that leaks it is caught. */
@@ -47,10 +49,24 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
   'GET /api/messages/starter/:starterId': (s) => ({
     url: `/api/messages/starter/${s.starterId}`,
   }),
+  'GET /api/messages/starter/:starterId/signs': (s) => ({
+    url: `/api/messages/starter/${s.starterId}/signs?with=${s.ownerId}`,
+  }),
   'POST /api/messages/starter/:starterId/read': (s) => ({
     method: 'POST',
     url: `/api/messages/starter/${s.starterId}/read`,
     payload: {},
+  }),
+  'POST /api/messages/starter/:starterId/nudge': (s) => ({
+    method: 'POST',
+    url: `/api/messages/starter/${s.starterId}/nudge`,
+    payload: { with: s.ownerId },
+  }),
+  'GET /api/messages/photos/:id/full.webp': (s) => ({
+    url: `/api/messages/photos/${s.messagePhotoId}/full.webp`,
+  }),
+  'GET /api/messages/photos/:id/thumb.webp': (s) => ({
+    url: `/api/messages/photos/${s.messagePhotoId}/thumb.webp`,
   }),
   'POST /api/starters/:id/reservations': (s) => ({
     method: 'POST',
@@ -111,6 +127,7 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     payload: { originStory: 'From my grandmother', bornYear: 1961 },
   }),
   'GET /api/starters/:id/removal': (s) => ({ url: `/api/starters/${s.starterId}/removal` }),
+  'GET /api/starters/:id/alerted': (s) => ({ url: `/api/starters/${s.starterId}/alerted` }),
   'POST /api/starters/:id/appeal': (s) => ({
     method: 'POST',
     url: `/api/starters/${s.starterId}/appeal`,
@@ -186,15 +203,29 @@ async function subject(asker: { user: { id: string } }): Promise<Subject> {
       height: 1,
     })
     .returning({ id: photos.id });
-  await t.db.insert(messages).values({
-    starterId: starter.id,
-    senderId: asker.user.id,
-    receiverId: owner.user.id,
-    content: 'Hi',
-  });
+  const [message] = await t.db
+    .insert(messages)
+    .values({
+      starterId: starter.id,
+      senderId: asker.user.id,
+      receiverId: owner.user.id,
+      content: 'Hi',
+    })
+    .returning({ id: messages.id });
+  const [messagePhoto] = await t.db
+    .insert(messagePhotos)
+    .values({
+      messageId: message!.id,
+      full: Buffer.from('full'),
+      thumbnail: Buffer.from('thumb'),
+      width: 1,
+      height: 1,
+    })
+    .returning({ id: messagePhotos.id });
   return {
     starterId: starter.id,
     photoId: photo!.id,
+    messagePhotoId: messagePhoto!.id,
     ownerId: owner.user.id,
     ownerCookie: owner.cookie,
     title,

@@ -3,8 +3,8 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Whether a starter or a member is banned, suspended, removed, deleted or expired is decided
- * in `access/` (and `common/starter-status.ts` for "expired"), nowhere else: a feature asks
+ * Whether a starter or a member is banned, suspended, removed, deleted, expired or held for
+ * review is decided in `access/` (and `common/starter-status.ts` for "expired"), nowhere else: a feature asks
  * `requireStarter`, `isOpen`, `isListed`, `wasRemoved`, `mayAct`, `sanctionNow`, or uses the
  * SQL forms (`listed()`, `openly()`, `fresh()`, `notDeleted()`, `membersWhoMayNotAct()`).
  * This test reads the server's source and fails on a file outside `access/` and `db/` that
@@ -15,7 +15,7 @@ import { describe, expect, it } from 'vitest';
 const SERVER_SRC = path.resolve(import.meta.dirname, '..');
 const ALLOWED_DIRS = ['access', 'db', 'test', 'cli'].map((d) => path.join(SERVER_SRC, d));
 
-const COLUMN = String.raw`(?:bannedAt|banned_at|removedAt|removed_at|deletedAt|deleted_at|suspendedUntil|suspended_until)`;
+const COLUMN = String.raw`(?:bannedAt|banned_at|removedAt|removed_at|deletedAt|deleted_at|suspendedUntil|suspended_until|heldForReviewAt|held_for_review_at)`;
 const UNTIL = String.raw`(?:availableUntil|available_until)`;
 
 /** The ways a condition on a visibility column is written, in drizzle, raw SQL and per row. */
@@ -32,6 +32,9 @@ const DECISIONS: RegExp[] = [
   new RegExp(String.raw`(?:!|\bif\s*\(|&&|\|\|)\s*!?[\w.?]*\.${COLUMN}\b`),
   new RegExp(String.raw`\.${COLUMN}\s*(?:\?|&&|\|\|)`),
   new RegExp(String.raw`\.${UNTIL}\.getTime\(\)\s*[<>]`),
+  // the materialised answer (decision 085): read through `shownPublicly()`
+  /\bstarters\.visible\b/,
+  /\bvisible\s+(?:IS\s+(?:NOT\s+)?(?:TRUE|FALSE)|=\s*(?:true|false))/i,
 ];
 
 function sourceFiles(dir: string): string[] {

@@ -1,5 +1,4 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
@@ -8,6 +7,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
 import pg from 'pg';
+import { projectRoot } from '../project-root';
 import * as schema from './schema';
 import { startPgliteThread, type PgliteThreadOptions } from './embedded';
 import type { PgliteConnection } from './pglite-remote';
@@ -33,10 +33,7 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export const migrationsFolder = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'migrations',
-);
+export const migrationsFolder = path.join(projectRoot, 'server', 'src', 'db', 'migrations');
 
 const CHANNEL_NAME = /^[a-z_][a-z0-9_]*$/;
 function checkChannel(channel: string) {

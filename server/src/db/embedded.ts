@@ -5,7 +5,7 @@
  */
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { projectRoot } from '../project-root';
 import { acquireDirLock } from './dir-lock';
 import { RemotePglite } from './pglite-remote';
 
@@ -13,9 +13,7 @@ import { RemotePglite } from './pglite-remote';
  * A migrated, empty database folder made by `npm run build`. Copying it into a new DATA_DIR
  * takes a fraction of PGlite's own initdb, which keeps a first start quick (decision 002).
  */
-export const pgliteTemplatePath = fileURLToPath(
-  new URL('../../../dist/pglite-template', import.meta.url),
-);
+export const pgliteTemplatePath = path.join(projectRoot, 'dist', 'pglite-template');
 
 export interface PgliteThreadOptions {
   /** Called once if the database thread dies unasked; every query fails from then on. */

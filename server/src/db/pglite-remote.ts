@@ -32,7 +32,11 @@ export interface PgliteConnection extends PgliteScope {
 /** Message of every error once the worker is gone; errors.ts reads it as "unavailable" (503). */
 export const STOPPED_MESSAGE = 'The embedded database stopped';
 
-const workerUrl = new URL('./pglite-worker.mjs', import.meta.url);
+// From the sources, a shim that registers tsx before loading pglite-worker.ts; from the bundle
+// (dist/server, decision 102), the worker's own bundled file beside main.js.
+const workerUrl = import.meta.url.endsWith('.ts')
+  ? new URL('./pglite-worker.mjs', import.meta.url)
+  : new URL('./pglite-worker.js', import.meta.url);
 
 /** Drizzle's parsers only keep some types as text; that is all that can cross the thread. */
 const rawTypesCache = new WeakMap<object, number[]>();

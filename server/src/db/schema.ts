@@ -31,6 +31,7 @@ import {
 import {
   DESCRIPTION_MIN_LENGTH,
   MESSAGE_MAX_LENGTH,
+  MESSAGE_PHOTOS_MAX,
   REPORT_DESCRIPTION_MAX_LENGTH,
 } from '../../../common/constants';
 import {
@@ -60,6 +61,11 @@ import {
   STARTER_TITLE_MAX_LENGTH,
 } from '../../../common/starters';
 import { STARTER_PHOTOS_MAX } from '../../../common/starter-photo';
+import {
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_KINDS,
+  NOTIFICATION_TITLE_MAX,
+} from '../../../common/notifications';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -124,10 +130,37 @@ export const users = pgTable(
     checkinMail: text('checkin_mail').notNull().default('immediately'),
     offerMail: text('offer_mail').notNull().default('immediately'),
     reminderMail: text('reminder_mail').notNull().default('immediately'),
+    /** "Could you help?": asks nearby for a culture the member has. */
+    askMail: text('ask_mail').notNull().default('immediately'),
+    /**
+     * Push to the member's devices, per kind, beside the mail choices (decision 094): on or
+     * off; a device only gets pushes once the member turned push on there.
+     */
+    messagePush: boolean('message_push').notNull().default(true),
+    reservationPush: boolean('reservation_push').notNull().default(true),
+    checkinPush: boolean('checkin_push').notNull().default(true),
+    offerPush: boolean('offer_push').notNull().default(true),
+    alertPush: boolean('alert_push').notNull().default(true),
+    /** "Don't show message text in notifications". */
+    pushHidesMessageText: boolean('push_hides_message_text').notNull().default(false),
+    /**
+     * The member's language for pages and mail ('en', 'es', 'de', 'fr'); null until chosen, when
+     * the browser's Accept-Language decides (decision 090).
+     */
+    language: text('language'),
+    /** IANA time zone (from the browser): alerts keep quiet 22:00–07:00 there. Null: UTC. */
+    timeZone: text('time_zone'),
     /** The secret in this member's one-click unsubscribe links (no sign-in needed). */
     mailKey: text('mail_key')
       .notNull()
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    /**
+     * When the member asked to delete their account. From then on they are hidden and signed
+     * out; signing in within ACCOUNT_DELETE_GRACE_SECONDS clears it (access/members.ts decides).
+     */
+    deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /** When the scrub job removed everything personal; such an account never comes back. */
+    scrubbedAt: timestamp('scrubbed_at', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [
@@ -138,7 +171,7 @@ export const users = pgTable(
     check('users_message_mail_check', sql`${t.messageMail} IN ('immediately', 'daily', 'off')`),
     check(
       'users_other_mail_check',
-      sql`${t.reservationMail} IN ('immediately', 'off') AND ${t.checkinMail} IN ('immediately', 'off') AND ${t.offerMail} IN ('immediately', 'off') AND ${t.reminderMail} IN ('immediately', 'off')`,
+      sql`${t.reservationMail} IN ('immediately', 'off') AND ${t.checkinMail} IN ('immediately', 'off') AND ${t.offerMail} IN ('immediately', 'off') AND ${t.reminderMail} IN ('immediately', 'off') AND ${t.askMail} IN ('immediately', 'off')`,
     ),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND ${n(EMAIL_MAX_LENGTH)}`),
     check(
@@ -171,6 +204,8 @@ export const sessions = pgTable(
   {
     /** SHA-256 of the cookie's random id: a stolen table does not yield usable cookies. */
     sid: text('sid').primaryKey(),
+    /** The id a member sees in "Where am I signed in": not the cookie, nor its hash. */
+    id: serial('id').notNull().unique(),
     sess: jsonb('sess').notNull(),
     userId: text('user_id')
       .notNull()
@@ -180,6 +215,12 @@ export const sessions = pgTable(
     /** Absolute lifetime: the session ends then however active it is. */
     absoluteExpire: timestamp('absolute_expire', { withTimezone: true }).notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** The browser's User-Agent at sign-in, cut short: read into a browser and system name. */
+    userAgent: text('user_agent'),
+    /** A town from the gazetteer the sign-in came from, when known; never a finer position. */
+    place: text('place'),
+    /** Moved forward at most every few minutes while the session is used. */
+    lastSeenAt: timestamp('last_seen_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('sessions_expire_idx').on(t.expire), index('sessions_user_idx').on(t.userId)],
 );
@@ -213,6 +254,11 @@ export const starters = pgTable(
      * sees it again.
      */
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
+    /**
+     * Set when REPORTS_TO_HIDE different members have open reports on it: it leaves the public
+     * site until a moderator reviews it, which clears this (decision 078).
+     */
+    heldForReviewAt: timestamp('held_for_review_at', { withTimezone: true }),
     /** Portions offered in all; reserved and given are counted here too (decision 020). */
     portions: integer('portions').notNull().default(1),
     portionsReserved: integer('portions_reserved').notNull().default(0),
@@ -242,6 +288,19 @@ export const starters = pgTable(
     careNotes: text('care_notes'),
     originStory: text('origin_story'),
     bornYear: integer('born_year'),
+    /**
+     * Set when screening held the new listing (decision 073): nobody but its owner and the
+     * moderators sees it until a moderator releases it.
+     */
+    heldAt: timestamp('held_at', { withTimezone: true }),
+    heldCodes: text('held_codes').array(),
+    /**
+     * The access policy's `isPublic` apart from time, materialised (decision 085): database
+     * triggers keep it in the transaction of every change to the row or its owner's standing;
+     * the `starter-visibility` job turns it off once a listing's date passes. Read only
+     * through `access/` (`shownPublicly()`), which adds the time-bound tests back.
+     */
+    visible: boolean('visible').notNull().default(false),
     searchVector: tsvector('search_vector').generatedAlwaysAs(
       sql`setweight(to_tsvector('english', coalesce(title, '')), 'A') || setweight(to_tsvector('english', coalesce(starter_type, '')), 'B') || setweight(to_tsvector('english', coalesce(description, '') || ' ' || coalesce(custom_description, '')), 'C') || setweight(to_tsvector('simple', coalesce(location, '')), 'B')`,
     ),
@@ -346,17 +405,152 @@ export const messages = pgTable(
     kind: text('kind').notNull().default('text'),
     /** For system lines: `{event, at, reservationId, handoverId}` (common/handovers.ts). */
     system: jsonb('system'),
+    /** Screening codes that warned (common/screening.ts): the receiver sees a quiet banner. */
+    warnings: text('warnings').array(),
+    /** The sender's Idempotency-Key: a message retried from an offline outbox is stored once. */
+    clientKey: text('client_key'),
   },
   (t) => [
+    uniqueIndex('messages_sender_client_key_idx').on(t.senderId, t.clientKey),
     check('messages_kind_check', sql`${t.kind} IN ('text', 'system')`),
     check(
       'messages_content_length',
-      sql.raw(`char_length(content) BETWEEN 1 AND ${MESSAGE_MAX_LENGTH}`),
+      // Empty only when photos came with it (messages/message-photos.ts checks that).
+      sql.raw(`char_length(content) BETWEEN 0 AND ${MESSAGE_MAX_LENGTH}`),
     ),
     check('messages_not_to_self', sql`${t.senderId} <> ${t.receiverId}`),
     index('messages_receiver_unread_idx').on(t.receiverId, t.isRead),
     index('messages_starter_created_idx').on(t.starterId, t.createdAt),
     index('messages_sender_idx').on(t.senderId),
+  ],
+);
+
+/**
+ * A message screening held back (decision 073). It is not a message until a moderator releases
+ * it: then it is copied into `messages` under the same id (both draw from one sequence), so
+ * nothing else — threads, unread counts, mail, reply rates — ever sees a held message.
+ */
+export const heldMessages = pgTable(
+  'held_messages',
+  {
+    id: integer('id')
+      .primaryKey()
+      .default(sql`nextval('messages_id_seq')`),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    /** Every rule that fired; warnings among them go with the message when it is released. */
+    codes: text('codes').array().notNull(),
+    warnings: text('warnings').array(),
+    /** The stricter set applied (a first message, or an account younger than a day). */
+    strict: boolean('strict').notNull().default(false),
+    status: text('status').notNull().default('held'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+    decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('held_messages_status_check', sql`${t.status} IN ('held', 'released', 'rejected')`),
+    check(
+      'held_messages_content_length',
+      sql.raw(`char_length(content) BETWEEN 1 AND ${MESSAGE_MAX_LENGTH}`),
+    ),
+    index('held_messages_status_idx').on(t.status, t.createdAt),
+    index('held_messages_sender_idx').on(t.senderId),
+    index('held_messages_thread_idx').on(t.starterId, t.senderId),
+  ],
+);
+
+/**
+ * What moderators changed of the screening rules. A built-in rule without a row keeps its
+ * defaults (server/src/features/screening/rules.ts); each moderator's word is a row of code
+ * 'word'.
+ */
+export const screeningRules = pgTable(
+  'screening_rules',
+  {
+    id: serial('id').primaryKey(),
+    code: text('code').notNull(),
+    words: text('words'),
+    exception: text('exception'),
+    action: text('action').notNull(),
+    strictAction: text('strict_action').notNull(),
+    updatedBy: text('updated_by').references(() => users.id, { onDelete: 'set null' }),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('screening_rules_action_check', sql`${t.action} IN ('hold', 'warn', 'off')`),
+    check('screening_rules_strict_check', sql`${t.strictAction} IN ('hold', 'warn', 'off')`),
+    check('screening_rules_words_check', sql`(${t.code} = 'word') = (${t.words} IS NOT NULL)`),
+    uniqueIndex('screening_rules_built_in_idx')
+      .on(t.code)
+      .where(sql`${t.code} <> 'word'`),
+  ],
+);
+
+/**
+ * Photos sent in a message (decision 077): the same processing as a starter's photos, shown only
+ * to the conversation's two members and to moderators reviewing a report on the message.
+ */
+export const messagePhotos = pgTable(
+  'message_photos',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    /**
+     * A delivered message, or a held one (held messages draw their ids from the messages'
+     * sequence and keep them when released), hence no foreign key.
+     */
+    messageId: integer('message_id').notNull(),
+    full: bytea('full').notNull(),
+    thumbnail: bytea('thumbnail').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    position: integer('position').notNull().default(0),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('message_photos_message_idx').on(t.messageId),
+    check(
+      'message_photos_position_range',
+      sql`${t.position} BETWEEN 0 AND ${n(MESSAGE_PHOTOS_MAX - 1)}`,
+    ),
+  ],
+);
+
+/**
+ * Nudges in a conversation (decision 076): `nudge` is a member's, at most one a day per
+ * conversation; `reminder` is the site's one reminder to an owner about an unanswered first
+ * message (sender: the member waiting).
+ */
+export const conversationNudges = pgTable(
+  'conversation_nudges',
+  {
+    id: serial('id').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    senderId: text('sender_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('conversation_nudges_kind_check', sql`${t.kind} IN ('nudge', 'reminder')`),
+    index('conversation_nudges_thread_idx').on(t.starterId, t.senderId, t.receiverId),
+    uniqueIndex('conversation_nudges_one_reminder_key')
+      .on(t.starterId, t.senderId, t.receiverId)
+      .where(sql`kind = 'reminder'`),
   ],
 );
 
@@ -531,6 +725,8 @@ export const reports = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     reason: text('reason').notNull(),
     description: text('description'),
+    /** Set for a report on one message in a conversation about the starter. */
+    messageId: integer('message_id').references(() => messages.id, { onDelete: 'cascade' }),
     status: text('status').notNull().default('pending'),
     reviewedBy: text('reviewed_by').references(() => users.id, { onDelete: 'set null' }),
     reviewedAt: timestamp('reviewed_at', { withTimezone: true }),
@@ -543,10 +739,13 @@ export const reports = pgTable(
       'reports_description_length',
       sql`${t.description} IS NULL OR char_length(${t.description}) <= ${n(REPORT_DESCRIPTION_MAX_LENGTH)}`,
     ),
-    /** One open report per member per starter. */
+    /** One open report per member per starter, and per message. */
     uniqueIndex('reports_open_per_reporter_key')
       .on(t.starterId, t.reporterId)
-      .where(sql`status = 'pending'`),
+      .where(sql`status = 'pending' AND message_id IS NULL`),
+    uniqueIndex('reports_open_per_message_key')
+      .on(t.messageId, t.reporterId)
+      .where(sql`status = 'pending' AND message_id IS NOT NULL`),
     index('reports_status_created_idx').on(t.status, t.createdAt.desc()),
   ],
 );
@@ -690,7 +889,11 @@ export const emailTokens = pgTable(
     userId: text('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** 'confirm' (an address, possibly a new one) or 'reset' (a password). */
+    /**
+     * 'confirm' (an address, possibly a new one), 'reset' (a password), 'signin' (one sign-in,
+     * for a member whose password sign-in is locked) or 'revert' (undo an address change:
+     * `email` is the old address).
+     */
     purpose: text('purpose').notNull(),
     email: text('email').notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
@@ -698,9 +901,28 @@ export const emailTokens = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    check('email_tokens_purpose_check', sql`${t.purpose} IN ('confirm', 'reset')`),
+    check(
+      'email_tokens_purpose_check',
+      sql`${t.purpose} IN ('confirm', 'reset', 'signin', 'revert')`,
+    ),
     index('email_tokens_user_idx').on(t.userId),
   ],
+);
+
+/**
+ * An address someone asked a reset or sign-in link for, mailed by the background worker: the
+ * request answers alike, and as fast, whether or not an account has the address.
+ */
+export const accountLinkRequests = pgTable(
+  'account_link_requests',
+  {
+    id: serial('id').primaryKey(),
+    /** 'reset' or 'signin'. */
+    purpose: text('purpose').notNull(),
+    email: text('email').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('account_link_requests_purpose_check', sql`${t.purpose} IN ('reset', 'signin')`)],
 );
 
 /**
@@ -724,6 +946,38 @@ export const messageMailDue = pgTable(
   (t) => [
     primaryKey({ columns: [t.receiverId, t.starterId, t.senderId] }),
     index('message_mail_due_idx').on(t.dueAt),
+  ],
+);
+
+/**
+ * A reservation or release a member is due a mail about (one row per member, starter and
+ * owner): like a message, it waits a quiet period, and the mail then tells the latest state,
+ * so reserving and releasing in a loop sends one mail, not one per click.
+ */
+export const reservationMailDue = pgTable(
+  'reservation_mail_due',
+  {
+    receiverId: text('receiver_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    ownerId: text('owner_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 'reserved' or 'released': the first change in this quiet period (reserved, then
+     * released before the mail went out, tells the member nothing). */
+    firstKind: text('first_kind').notNull(),
+    /** 'reserved' or 'released': the latest change. */
+    kind: text('kind').notNull(),
+    /** The latest change's system line, e.g. "Reserved for you — Saturday 10:00". */
+    line: text('line').notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.receiverId, t.starterId, t.ownerId] }),
+    index('reservation_mail_due_idx').on(t.dueAt),
   ],
 );
 
@@ -844,3 +1098,355 @@ export const jobLeases = pgTable('job_leases', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
   nextRunAt: timestamp('next_run_at', { withTimezone: true }).notNull().defaultNow(),
 });
+
+// ---------------------------------------------------------------- leaving, data, passkeys
+/**
+ * A code mailed to a member who has no password (external sign-in), to confirm deleting
+ * their account. Only its hash is kept; one at a time per member.
+ */
+export const accountCodes = pgTable('account_codes', {
+  userId: text('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  codeHash: text('code_hash').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * "Download my data": asked for (pending), built by a background job into a zip (ready) and
+ * mailed as a link that works once (downloaded) until `expiresAt`. Only the token's hash is
+ * kept, and the zip is dropped once downloaded or expired.
+ */
+export const dataExports = pgTable(
+  'data_exports',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    tokenHash: text('token_hash'),
+    zip: bytea('zip'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readyAt: timestamp('ready_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    downloadedAt: timestamp('downloaded_at', { withTimezone: true }),
+  },
+  (t) => [
+    check(
+      'data_exports_status_check',
+      sql`${t.status} IN ('pending', 'ready', 'downloaded', 'expired')`,
+    ),
+    /** One export at a time: a second request while one is being built is refused. */
+    uniqueIndex('data_exports_pending_key')
+      .on(t.userId)
+      .where(sql`status = 'pending'`),
+    uniqueIndex('data_exports_token_key').on(t.tokenHash),
+    index('data_exports_user_idx').on(t.userId, t.createdAt.desc()),
+  ],
+);
+
+/** A member's passkeys (WebAuthn credentials); a member may hold several, each named. */
+export const passkeys = pgTable(
+  'passkeys',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** The authenticator's credential id, base64url. */
+    credentialId: text('credential_id').notNull(),
+    publicKey: bytea('public_key').notNull(),
+    counter: integer('counter').notNull().default(0),
+    transports: text('transports')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    name: text('name').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('passkeys_credential_key').on(t.credentialId),
+    index('passkeys_user_idx').on(t.userId),
+    check('passkeys_name_length', sql`char_length(${t.name}) BETWEEN 1 AND 60`),
+  ],
+);
+
+/**
+ * WebAuthn challenges handed out and not yet answered: kept in the database so any server
+ * copy can check the answer, each usable once and for a few minutes.
+ */
+export const webauthnChallenges = pgTable(
+  'webauthn_challenges',
+  {
+    challenge: text('challenge').primaryKey(),
+    /** The member adding a passkey; null for a sign-in, where nobody is known yet. */
+    userId: text('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text('purpose').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    check('webauthn_challenges_purpose_check', sql`${t.purpose} IN ('register', 'login')`),
+    index('webauthn_challenges_expires_idx').on(t.expiresAt),
+  ],
+);
+
+// ---------------------------------------------------------------- web push
+/**
+ * The server's VAPID key pair (RFC 8292), made on first start when VAPID_PUBLIC_KEY /
+ * VAPID_PRIVATE_KEY are not set: one row, so every copy signs with the same key and
+ * browsers' subscriptions (bound to the public key) survive restarts.
+ */
+export const pushKeys = pgTable('push_keys', {
+  name: text('name').primaryKey(),
+  publicKey: text('public_key').notNull(),
+  privateKey: text('private_key').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/** One browser (device) that asked for push; the endpoint is on an allowed push service. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_subscriptions_endpoint_idx').on(t.endpoint),
+    index('push_subscriptions_user_idx').on(t.userId),
+  ],
+);
+
+/**
+ * Pushes waiting to be delivered, one per subscription, queued with what caused them and sent
+ * by the scheduler like mail (leases, backoff); removed once delivered or given up.
+ */
+export const pushOutbox = pgTable(
+  'push_outbox',
+  {
+    id: serial('id').primaryKey(),
+    subscriptionId: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    /** JSON `{title, body, url, tag}`. */
+    payload: text('payload').notNull(),
+    /** Web Push `Topic`: a newer push with the same topic replaces one not yet delivered. */
+    topic: text('topic'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('push_outbox_due_idx').on(t.nextAttemptAt)],
+);
+
+/**
+ * The notification centre: one row per thing a member is told about on the site (the bell).
+ * Written in the same transaction as its cause; `read_at` set when the member opens the list.
+ */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    url: text('url').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    readAt: timestamp('read_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('notifications_kind_check', sql.raw(`kind IN (${quoted(NOTIFICATION_KINDS)})`)),
+    check(
+      'notifications_text_length',
+      sql`char_length(${t.title}) <= ${n(NOTIFICATION_TITLE_MAX)} AND char_length(${t.body}) <= ${n(NOTIFICATION_BODY_MAX)}`,
+    ),
+    /** A member's list, newest first, paged by id. */
+    index('notifications_user_idx').on(t.userId, t.id.desc()),
+    /** The bell's unread count reads only the unread rows. */
+    index('notifications_unread_idx')
+      .on(t.userId)
+      .where(sql`read_at IS NULL`),
+  ],
+);
+
+// ---------------------------------------------------------------- alerts
+/**
+ * "Tell me when new ones appear" (decision 062): words, an optional category and type, a known
+ * place's centre and a radius. New listings find the alerts they match through indexes: the
+ * GiST index on the place (added in the migration, as for starters), category and type, and
+ * the words' normalised tokens (GIN).
+ */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    search: text('search'),
+    /** `search` as normalised tokens (alerts/alert-words.ts); a listing must hold them all. */
+    searchTokens: text('search_tokens')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    category: text('category'),
+    subcategory: text('subcategory'),
+    place: text('place').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    radiusKm: doublePrecision('radius_km').notNull(),
+    frequency: text('frequency').notNull(),
+    /** When this alert's last mail was queued: immediate alerts send at most one an hour. */
+    lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('alerts_frequency_check', sql`${t.frequency} IN ('immediate', 'daily', 'weekly')`),
+    check('alerts_radius_check', sql`${t.radiusKm} > 0 AND ${t.radiusKm} <= 500`),
+    check(
+      'alerts_search_length',
+      sql`${t.search} IS NULL OR char_length(${t.search}) BETWEEN 1 AND 100`,
+    ),
+    index('alerts_user_idx').on(t.userId, t.createdAt),
+    index('alerts_category_idx').on(t.category, t.subcategory),
+    index('alerts_tokens_idx').using('gin', t.searchTokens),
+    // The widest radius stored bounds the last ring's box (decision 099).
+    index('alerts_radius_idx').on(t.radiusKm),
+  ],
+);
+
+/**
+ * One row per (alert, listing) announced: the unique key makes announcing safe with several
+ * server copies (insert … on conflict do nothing). `mailedAt` is set when the row went out in
+ * a mail (immediate, or a digest).
+ */
+export const alertMatches = pgTable(
+  'alert_matches',
+  {
+    alertId: integer('alert_id')
+      .notNull()
+      .references(() => alerts.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** 0 (within 5 km), 1 (15 km), 2 (40 km) or 3 (the alert's own radius). */
+    ring: integer('ring').notNull(),
+    announcedAt: timestamp('announced_at', { withTimezone: true }).notNull(),
+    mailedAt: timestamp('mailed_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.alertId, t.starterId] }),
+    index('alert_matches_starter_idx').on(t.starterId),
+    index('alert_matches_unmailed_idx')
+      .on(t.alertId)
+      .where(sql`${t.mailedAt} IS NULL`),
+  ],
+);
+
+/**
+ * How far a listing has been announced (decision 099): its rings up to `ring` went out, so the
+ * next ring only looks at alerts farther out. `heldUntil`: some alerts were held back for their
+ * member's night; from then on the announced rings are looked at again for them.
+ */
+export const alertRings = pgTable('alert_rings', {
+  starterId: integer('starter_id')
+    .primaryKey()
+    .references(() => starters.id, { onDelete: 'cascade' }),
+  ring: integer('ring').notNull(),
+  heldUntil: timestamp('held_until', { withTimezone: true }),
+});
+
+// ---------------------------------------------------------------- asks
+/**
+ * What a member is looking for (decision 060): a catalogue category and type, near a known
+ * place. It stands until `expires_at` (renewable) or until its owner closes it.
+ */
+export const asks = pgTable(
+  'asks',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    category: text('category').notNull(),
+    subcategory: text('subcategory').notNull(),
+    search: text('search'),
+    location: text('location').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    note: text('note'),
+    /** "Could you help?" reaches members within this many km. */
+    radiusKm: integer('radius_km').notNull().default(10),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Set once "Could you help?" went out for it (by the scheduler, once, on one copy). */
+    announcedAt: timestamp('announced_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('asks_open_created_idx')
+      .on(t.createdAt.desc())
+      .where(sql`${t.closedAt} IS NULL`),
+    index('asks_user_idx').on(t.userId),
+    index('asks_unannounced_idx')
+      .on(t.createdAt)
+      .where(sql`${t.announcedAt} IS NULL`),
+  ],
+);
+
+/** Who was mailed "Could you help?" about which ask, and when: the weekly cap reads it. */
+export const askMailings = pgTable(
+  'ask_mailings',
+  {
+    askId: integer('ask_id')
+      .notNull()
+      .references(() => asks.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    sentAt: timestamp('sent_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.askId, t.memberId] }),
+    index('ask_mailings_member_sent_idx').on(t.memberId, t.sentAt.desc()),
+  ],
+);
+
+/**
+ * "I can help": which listing a helper offered for an ask. The conversation itself is the
+ * listing's thread with the asker (messages stay keyed by starter, decision 061).
+ */
+export const askAnswers = pgTable(
+  'ask_answers',
+  {
+    askId: integer('ask_id')
+      .notNull()
+      .references(() => asks.id, { onDelete: 'cascade' }),
+    helperId: text('helper_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.askId, t.helperId] }),
+    index('ask_answers_starter_idx').on(t.starterId),
+  ],
+);

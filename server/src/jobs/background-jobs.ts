@@ -1,15 +1,25 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
+import { queueAskMails } from '../features/asks/ask-mail';
 import { queueCheckinMails } from '../features/checkins/checkin-mail';
+import { queueDueAlertMail } from '../features/alerts/alert-mail';
+import { announceNewListings } from '../features/alerts/announce';
 import { queueExpiryReminders } from '../features/starters/expiry-reminders';
 import { queueDueMessageMail } from '../features/messages/message-mail';
+import { queueFirstMessageReminders } from '../features/messages/nudges';
+import { mailRequestedAccountLinks } from '../features/auth/account-mail.service';
+import { queueDueReservationMail } from '../features/handovers/handover-mail';
 import type { Mailer } from '../features/mail/mailer';
 import { deliverMailBacklog } from '../features/mail/outbox';
+import { deliverPushBacklog } from '../features/push/push-delivery';
 import { livePublisher } from '../features/messages/live-events';
 import { runStandingOfferRounds } from '../features/standing-offers/rounds';
 import { sweepExpiredRows } from '../sweeper';
+import { scrubLeftAccounts } from '../features/account-deletion/account-deletion.service';
+import { buildDataExports } from '../features/data-export/data-export.service';
 import type { Job } from './scheduler';
+import { hideExpiredListings } from '../access/starter-visibility';
 
 const MINUTE = 60_000;
 
@@ -26,15 +36,32 @@ export function backgroundJobs(
   const poll = config.mail.pollMs;
   return [
     { name: 'mail', everyMs: poll, run: () => deliverMailBacklog(deps, mailer, log, stopping) },
+    { name: 'push', everyMs: poll, run: () => deliverPushBacklog(deps, log, stopping) },
     { name: 'message-mail', everyMs: poll, run: () => queueDueMessageMail(deps) },
+    { name: 'account-links', everyMs: poll, run: () => mailRequestedAccountLinks(deps) },
+    { name: 'reservation-mail', everyMs: poll, run: () => queueDueReservationMail(deps) },
+    // New listings to the alerts around them, nearest ring first (decision 063), then their mail.
+    { name: 'alert-announce', everyMs: poll, run: () => announceNewListings(deps) },
+    { name: 'alert-mail', everyMs: poll, run: () => queueDueAlertMail(deps) },
     // Matters of days: looked over once a minute.
     { name: 'expiry-reminders', everyMs: MINUTE, run: () => queueExpiryReminders(deps) },
     { name: 'checkin-mails', everyMs: MINUTE, run: () => queueCheckinMails(deps) },
+    // A new ask is mailed to those who could help within the minute, never in its request.
+    { name: 'ask-mails', everyMs: MINUTE, run: () => queueAskMails(deps) },
+    {
+      name: 'first-message-reminders',
+      everyMs: MINUTE,
+      run: () => queueFirstMessageReminders(deps),
+    },
     {
       name: 'standing-offer-rounds',
       everyMs: MINUTE,
       run: () => runStandingOfferRounds({ ...deps, live: livePublisher(database, log) }),
     },
+    // Listings whose date passed leave the visible indexes (browse tests the date itself too).
+    { name: 'starter-visibility', everyMs: MINUTE, run: () => hideExpiredListings(deps.db) },
+    { name: 'account-scrub', everyMs: MINUTE, run: () => scrubLeftAccounts(deps) },
+    { name: 'data-exports', everyMs: poll, run: () => buildDataExports(deps) },
     // Not during start; then every ten minutes.
     { name: 'sweep', everyMs: 10 * MINUTE, firstDelayMs: MINUTE, run: () => sweep(deps, log) },
   ];

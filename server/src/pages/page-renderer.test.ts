@@ -298,3 +298,58 @@ describe('the page table (common/pages.ts)', () => {
       expect((await t.app.inject(url)).body, url).toContain('noindex');
   });
 });
+
+describe('the page in the visitor’s language', () => {
+  it('sends / and /browse in Spanish to a browser asking for it, with every language’s address', async () => {
+    for (const address of ['/', '/browse']) {
+      const res = await t.app.inject({
+        url: address,
+        headers: { 'accept-language': 'es-ES,es;q=0.9,en;q=0.5' },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<html lang="es">');
+      expect(res.headers.vary).toMatch(/Accept-Language/);
+      for (const lang of ['es', 'de', 'fr'])
+        expect(res.body).toContain(
+          `<link rel="alternate" hreflang="${lang}" href="https://cultureshare.example${address}?lang=${lang}" />`,
+        );
+      expect(res.body).toContain(
+        `<link rel="alternate" hreflang="x-default" href="https://cultureshare.example${address}" />`,
+      );
+      expect(res.body).toContain(
+        `<link rel="canonical" href="https://cultureshare.example${address}?lang=es" />`,
+      );
+    }
+    const browse = await t.app.inject({ url: '/browse', headers: { 'accept-language': 'es' } });
+    expect(browse.body).toContain('<title>Explorar cultivos · CultureShare</title>');
+  });
+
+  it('prefers the address’s language, then the remembered one, then the browser’s, then English', async () => {
+    const lang = async (url: string, headers: Record<string, string> = {}) =>
+      /<html lang="(\w+)">/.exec((await t.app.inject({ url, headers })).body)?.[1];
+    expect(await lang('/help')).toBe('en');
+    expect(await lang('/help', { 'accept-language': 'pt-BR, de;q=0.8' })).toBe('de');
+    expect(await lang('/help', { 'accept-language': 'de', cookie: 'lang=fr' })).toBe('fr');
+    expect(await lang('/help?lang=es', { cookie: 'lang=fr' })).toBe('es');
+    expect(await lang('/help', { 'accept-language': 'ja' })).toBe('en');
+  });
+
+  it('keeps a member’s saved language over the browser’s', async () => {
+    const { cookie } = await signedInMember(t.db, { language: 'de' });
+    const res = await t.app.inject({ url: '/', headers: { cookie, 'accept-language': 'fr' } });
+    expect(res.body).toContain('<html lang="de">');
+    expect((pageData(res.body).user as { language?: string }).language).toBe('de');
+  });
+
+  it('renders each language apart: the pages kept are keyed by language', async () => {
+    const render = async (language: string) =>
+      /data-render="(\d+)"/.exec(
+        (await t.app.inject({ url: '/rules', headers: { 'accept-language': language } })).body,
+      )?.[1];
+    const spanish = await render('es');
+    const german = await render('de');
+    expect(german).not.toBe(spanish);
+    // The same language again is the page kept.
+    expect(await render('es')).toBe(spanish);
+  });
+});

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { siteUrl } from '../config';
 import path from 'node:path';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
@@ -7,13 +8,16 @@ import {
   starterListQuery,
 } from '../../../common/browse-page';
 import { PAGE_DATA_ID, type PageData } from '../../../common/page-data';
-import { documentTitle, pageAt, pages } from '../../../common/pages';
-import { cardPhoto } from '../../../common/starter-photo';
+import { documentTitle, languageUrl, pageAt, pages } from '../../../common/pages';
+import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../common/i18n/languages';
+import { requestLanguage, translator } from '../i18n/translate';
+import { cardPhoto } from '../../../common/card-photo';
 import { starterListQuerySchema, type StarterList } from '../../../common/starters';
 import type { AppDeps } from '../deps';
 import { toCurrentUser } from '../features/auth/auth.service';
 import { homeAnswer } from '../features/site/home.service';
 import { siteSettings } from '../features/site/site.service';
+import { siteLanguages } from '../../../common/i18n/completeness';
 import { browseStarters } from '../features/starters/starters.service';
 import { escapeHtml, scriptSafeJson } from './html';
 import { createPrerenderer } from './prerender';
@@ -45,6 +49,7 @@ export function createPageRenderer(
   const chunksOf = routeChunks(root);
   const prerender = createPrerenderer(root);
   const site = siteSettings(deps);
+  const languages = JSON.stringify(siteLanguages() satisfies PageData['languages']);
 
   async function firstBrowsePage(request: FastifyRequest, search: string, place: string | null) {
     // The same question the app asks: the member's profile place unless the address names one.
@@ -75,7 +80,18 @@ export function createPageRenderer(
     async send(request, reply, options) {
       const [pathname = '/', search = ''] = request.url.split('?', 2) as [string, string?];
       const page = pageAt(pathname);
-      const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+      const language = requestLanguage(request);
+      const t = translator(language);
+      const key = Object.keys(pages).find((k) => pages[k as keyof typeof pages] === page);
+      const title =
+        page.title && key
+          ? t(`common:pageTitles.${key}`, { defaultValue: page.title })
+          : page.title;
+      const description = t(`common:pageDescriptions.${key}`, {
+        defaultValue: t('common:pageDescriptions.default'),
+      });
+      // Never the Host header: a cache could keep a page whose links point elsewhere.
+      const origin = siteUrl(deps.config);
       const user = request.user ? toCurrentUser(request.user) : null;
       const browse =
         page === pages.browse
@@ -86,6 +102,7 @@ export function createPageRenderer(
       // Built as text: the browse answer is already the JSON the API sends.
       const dataJson =
         `{"user":${JSON.stringify(user satisfies PageData['user'])},"site":${JSON.stringify(site satisfies PageData['site'])}` +
+        `,"languages":${languages}` +
         (browse
           ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
           : '') +
@@ -95,15 +112,26 @@ export function createPageRenderer(
       // Visitors only: a member's page holds parts that load later (their unread count, their
       // check-ins), which a page rendered in one pass cannot carry over to the app.
       const body =
-        page.prerender && !user ? await prerender(request.url, dataJson, request.log) : '';
+        page.prerender && !user
+          ? await prerender(request.url, dataJson, language, request.log)
+          : '';
 
       const head: string[] = [];
       if (page.noindex) head.push('<meta name="robots" content="noindex" />');
       else {
         const category =
           page === pages.browse && parseBrowseFilters(new URLSearchParams(search)).category;
-        const canonical = `${origin}${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}${category ? `?category=${category}` : ''}`;
+        const address = `${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}${category ? `?category=${category}` : ''}`;
+        const canonical = languageUrl(origin, address, language);
         head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+        // The page in every language, each at its own address (decision 090).
+        for (const other of LANGUAGES)
+          head.push(
+            `<link rel="alternate" hreflang="${other}" href="${escapeHtml(languageUrl(origin, address, other))}" />`,
+          );
+        head.push(
+          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(languageUrl(origin, address, DEFAULT_LANGUAGE))}" />`,
+        );
       }
       const chunks = chunksOf(`src/pages/${page.module}.tsx`);
       for (const file of chunks.css)
@@ -123,13 +151,14 @@ export function createPageRenderer(
       }
 
       let html = template
+        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace(
           /<title>[^<]*<\/title>/,
-          () => `<title>${escapeHtml(documentTitle(page.title))}</title>`,
+          () => `<title>${escapeHtml(documentTitle(title))}</title>`,
         )
         .replace(
           /(<meta\s+name="description"\s+content=")[^"]*(")/,
-          (_m, start: string, end: string) => `${start}${escapeHtml(page.description)}${end}`,
+          (_m, start: string, end: string) => `${start}${escapeHtml(description)}${end}`,
         )
         .replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
         .replace(
@@ -143,7 +172,7 @@ export function createPageRenderer(
       // @fastify/compress (registered with the page routes) for browsers that take it.
       reply
         .header('cache-control', user ? 'private, no-store' : 'no-cache')
-        .header('vary', 'Cookie, accept-encoding')
+        .header('vary', 'Cookie, Accept-Language, accept-encoding')
         .type('text/html; charset=utf-8')
         .compress(html);
       return reply;

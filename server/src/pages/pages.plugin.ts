@@ -1,4 +1,5 @@
 import zlib from 'node:zlib';
+import { siteUrl } from '../config';
 import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { AppDeps } from '../deps';
@@ -33,7 +34,8 @@ export async function pagesPlugin(
     const starter = /^\d{1,9}$/.test(raw)
       ? await getStarter(deps, null, { id: Number(raw) }).catch(() => null)
       : null;
-    const origin = deps.config.publicUrl ?? `${request.protocol}://${request.host}`;
+    // Never the Host header: a cache could keep a page whose links point elsewhere.
+    const origin = siteUrl(deps.config);
     return pages.send(request, reply, {
       head: starter ? (html) => withLinkPreview(html, starter, origin) : undefined,
     });

@@ -3,8 +3,9 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { FastifyBaseLogger } from 'fastify';
 import type { PageData } from '../../../common/page-data';
+import type { Language } from '../../../common/i18n/languages';
 
-type Render = (url: string, data: PageData) => Promise<string>;
+type Render = (url: string, data: PageData, language: Language) => Promise<string>;
 
 /**
  * Prerendered pages kept for the next visitor asking the same address with the same answers:
@@ -28,16 +29,19 @@ export function createPrerenderer(clientRoot: string) {
   return async function prerender(
     url: string,
     dataJson: string,
+    language: Language,
     log: FastifyBaseLogger,
   ): Promise<string> {
-    const kept = rendered.get(url);
+    // One page per address and language (decision 090).
+    const key = `${language} ${url}`;
+    const kept = rendered.get(key);
     if (kept?.data === dataJson && Date.now() - kept.at < PRERENDERED_FOR_MS) return kept.html;
     try {
       const render = await (loading ??= loadRender(clientRoot));
       if (!render) return '';
-      const html = await render(url, JSON.parse(dataJson) as PageData);
-      rendered.delete(url);
-      rendered.set(url, { data: dataJson, html, at: Date.now() });
+      const html = await render(url, JSON.parse(dataJson) as PageData, language);
+      rendered.delete(key);
+      rendered.set(key, { data: dataJson, html, at: Date.now() });
       if (rendered.size > PRERENDERED_KEPT) rendered.delete(rendered.keys().next().value!);
       return html;
     } catch (err) {

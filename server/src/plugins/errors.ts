@@ -4,6 +4,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../common/errors';
 import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { HttpError } from '../errors';
+import { requestLanguage, translateMessage } from '../i18n/translate';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_CHECK_VIOLATION = '23514';
@@ -26,8 +27,18 @@ function fieldName(instancePath: string | undefined, params: unknown): string {
 /** One error format for every failure (DESIGN.md rule 3); 5xx bodies never carry detail. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
+    // In the caller's language where the catalogue has the message (decision 090).
+    const language = requestLanguage(request);
+    const say = (text: string) => translateMessage(language, text);
     const send = (status: number, body: Omit<ApiErrorBody, 'requestId'>) =>
-      reply.status(status).send({ ...body, requestId: request.id } satisfies ApiErrorBody);
+      reply.status(status).send({
+        ...body,
+        message: say(body.message),
+        fields: body.fields
+          ? Object.fromEntries(Object.entries(body.fields).map(([k, v]) => [k, say(v)]))
+          : undefined,
+        requestId: request.id,
+      } satisfies ApiErrorBody);
 
     if (err instanceof HttpError) {
       if (err.headers) reply.headers(err.headers);

@@ -3,19 +3,21 @@ import fp from 'fastify-plugin';
 import { textProblem } from '../../../common/text';
 import { forbidden, HttpError } from '../errors';
 
-const CSP = [
-  "default-src 'self'",
-  "script-src 'self'",
-  // Radix primitives set inline style attributes and a scroll-lock <style>; scripts stay strict.
-  "style-src 'self' 'unsafe-inline'",
-  "img-src 'self' data: blob:",
-  "font-src 'self'",
-  "connect-src 'self'",
-  "object-src 'none'",
-  "base-uri 'none'",
-  "form-action 'self'",
-  "frame-ancestors 'none'",
-].join('; ');
+/** The policy; `imgSources` adds the map tile server's origin when one is set (decision 082). */
+const policy = (imgSources: string[]) =>
+  [
+    "default-src 'self'",
+    "script-src 'self'",
+    // Radix primitives set inline style attributes and a scroll-lock <style>; scripts stay strict.
+    "style-src 'self' 'unsafe-inline'",
+    ["img-src 'self' data: blob:", ...imgSources].join(' '),
+    "font-src 'self'",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+    "frame-ancestors 'none'",
+  ].join('; ');
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -62,7 +64,10 @@ export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolea
 }
 
 /** Security headers on every response, and no state change from another site. */
-export const securityPlugin = fp(async (app: FastifyInstance, opts: { publicUrl?: string }) => {
+type SecurityOptions = { publicUrl?: string; mapTilesSource?: string | null };
+
+export const securityPlugin = fp(async (app: FastifyInstance, opts: SecurityOptions) => {
+  const CSP = policy(opts.mapTilesSource ? [opts.mapTilesSource] : []);
   app.addHook('onRequest', async (request) => {
     if (STATE_CHANGING.has(request.method) && isCrossSite(request, opts.publicUrl)) {
       throw forbidden('Cross-site requests are not allowed');

@@ -6,10 +6,20 @@ import type { Db, DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import { assertModerator, mayAct } from '../access/members';
 import { unauthorized } from '../errors';
+import { findPlace } from '../features/places/places.service';
+import * as clock from '../clock/clock';
 
 export type SessionUser = typeof users.$inferSelect;
 
 export const SESSION_COOKIE = 'cs_session';
+/**
+ * The cookie's name over HTTPS: browsers accept a `__Host-` cookie only when it is Secure, for
+ * the whole site and for this host alone, so a sibling subdomain or a plain-HTTP page cannot
+ * plant or overwrite it (session fixation).
+ */
+export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
+/** Longest User-Agent kept for "Where am I signed in": enough to name browser and system. */
+const USER_AGENT_MAX = 300;
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding the idle expiry costs a write; do it at most this often per session. */
 const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
@@ -27,6 +37,8 @@ export interface SessionOptions {
   idleDays: number;
   maxDays: number;
   publicUrl?: string;
+  /** A header a trusted proxy sets to the visitor's town (e.g. a CDN's city header), if any. */
+  placeHeader?: string;
 }
 
 export const hashSessionId = (id: string) => crypto.createHash('sha256').update(id).digest('hex');
@@ -56,14 +68,40 @@ export async function deleteExpiredSessions(db: Db): Promise<void> {
   await db.delete(sessions).where(lt(sessions.expire, sql`now()`));
 }
 
+const isSecure = (request: FastifyRequest, opts: SessionOptions) =>
+  request.protocol === 'https' || (opts.publicUrl?.startsWith('https://') ?? false);
+
 function cookieOptions(request: FastifyRequest, opts: SessionOptions, maxAgeSeconds: number) {
   return {
     path: '/',
     httpOnly: true,
     sameSite: 'lax' as const,
-    secure: request.protocol === 'https' || (opts.publicUrl?.startsWith('https://') ?? false),
+    secure: isSecure(request, opts),
     maxAge: maxAgeSeconds,
   };
+}
+
+/** The session cookie's value: the `__Host-` one over HTTPS, the plain one otherwise. */
+function readSessionCookie(request: FastifyRequest, opts: SessionOptions): string | undefined {
+  return isSecure(request, opts)
+    ? request.cookies[SECURE_SESSION_COOKIE]
+    : request.cookies[SESSION_COOKIE];
+}
+
+function clearSessionCookie(request: FastifyRequest, reply: FastifyReply, opts: SessionOptions) {
+  if (isSecure(request, opts)) {
+    reply.clearCookie(SECURE_SESSION_COOKIE, { path: '/', secure: true });
+  } else {
+    reply.clearCookie(SESSION_COOKIE, { path: '/' });
+  }
+}
+
+/** The town a trusted proxy names for the request, only when the gazetteer knows it. */
+function placeOf(request: FastifyRequest, opts: SessionOptions): string | null {
+  if (!opts.placeHeader) return null;
+  const named = request.headers[opts.placeHeader.toLowerCase()];
+  const text = Array.isArray(named) ? named[0] : named;
+  return text ? (findPlace(text.slice(0, 100))?.name ?? null) : null;
 }
 
 export interface SessionManager {
@@ -87,7 +125,7 @@ export const sessionsPlugin = fp(
     app.decorateRequest('sessionHash', null);
 
     app.addHook('onRequest', async (request, reply) => {
-      const raw = request.cookies[SESSION_COOKIE];
+      const raw = readSessionCookie(request, opts);
       if (!raw || raw.length > 100) return;
       const sid = hashSessionId(raw);
       const [row] = await db
@@ -103,12 +141,12 @@ export const sessionsPlugin = fp(
         )
         .limit(1);
       if (!row) {
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSessionCookie(request, reply, opts);
         return;
       }
       if (!mayAct(row.user)) {
         await db.delete(sessions).where(eq(sessions.sid, sid));
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSessionCookie(request, reply, opts);
         return;
       }
       request.user = row.user;
@@ -116,7 +154,11 @@ export const sessionsPlugin = fp(
       const idleMs = opts.idleDays * DAY_MS;
       if (row.expire.getTime() - idleMs < Date.now() - TOUCH_INTERVAL_MS) {
         const next = new Date(Math.min(Date.now() + idleMs, row.absoluteExpire.getTime()));
-        await db.update(sessions).set({ expire: next }).where(eq(sessions.sid, sid));
+        // "Last seen" rides on the same write: at most once per interval per session.
+        await db
+          .update(sessions)
+          .set({ expire: next, lastSeenAt: clock.now() })
+          .where(eq(sessions.sid, sid));
       }
     });
 
@@ -133,10 +175,14 @@ export const sessionsPlugin = fp(
           sess: { createdAt: new Date(now).toISOString() },
           expire: new Date(now + opts.idleDays * DAY_MS),
           absoluteExpire: new Date(now + opts.maxDays * DAY_MS),
+          createdAt: clock.now(),
+          lastSeenAt: clock.now(),
+          userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+          place: placeOf(request, opts),
         });
         request.sessionHash = sid;
         reply.setCookie(
-          SESSION_COOKIE,
+          isSecure(request, opts) ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
           raw,
           cookieOptions(request, opts, opts.maxDays * 24 * 60 * 60),
         );
@@ -146,7 +192,7 @@ export const sessionsPlugin = fp(
           await db.delete(sessions).where(eq(sessions.sid, request.sessionHash));
         request.sessionHash = null;
         request.user = null;
-        reply.clearCookie(SESSION_COOKIE, { path: '/' });
+        clearSessionCookie(request, reply, opts);
       },
     } satisfies SessionManager);
   },

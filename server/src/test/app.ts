@@ -5,7 +5,12 @@ import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sql } from 'drizzle-orm';
 import { handovers, sessions, starters, users } from '../db/schema';
-import { hashSessionId, SESSION_COOKIE, type SessionUser } from '../plugins/sessions';
+import {
+  hashSessionId,
+  SECURE_SESSION_COOKIE,
+  SESSION_COOKIE,
+  type SessionUser,
+} from '../plugins/sessions';
 import { openTestDatabase } from './database';
 
 export interface TestApp {
@@ -94,7 +99,8 @@ export async function sessionCookieFor(db: Db, userId: string): Promise<string> 
     expire: new Date(now + 86_400_000),
     absoluteExpire: new Date(now + 7 * 86_400_000),
   });
-  return `${SESSION_COOKIE}=${raw}`;
+  // Under both names: a site over HTTPS reads only the `__Host-` one, a plain one the other.
+  return `${SESSION_COOKIE}=${raw}; ${SECURE_SESSION_COOKIE}=${raw}`;
 }
 
 /** A new member and a cookie that signs them in. */
@@ -103,13 +109,17 @@ export async function signedInMember(db: Db, overrides: Partial<typeof users.$in
   return { user, cookie: await sessionCookieFor(db, user.id) };
 }
 
-/** The Set-Cookie value of a named cookie in an inject() response, as a Cookie header. */
+/**
+ * The Set-Cookie value of a named cookie in an inject() response, as a Cookie header; the
+ * session cookie by default, under either of its names (`__Host-` over HTTPS).
+ */
 export function cookieFrom(
   response: { cookies: Array<{ name: string; value: string }> },
-  name = SESSION_COOKIE,
+  name?: string,
 ): string | undefined {
-  const found = response.cookies.find((c) => c.name === name);
-  return found ? `${name}=${found.value}` : undefined;
+  const names = name ? [name] : [SESSION_COOKIE, SECURE_SESSION_COOKIE];
+  const found = response.cookies.find((c) => names.includes(c.name));
+  return found ? `${found.name}=${found.value}` : undefined;
 }
 
 /** Inserts a starter directly (for tests of features built on top of starters). */

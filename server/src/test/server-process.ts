@@ -50,7 +50,7 @@ export function killServerProcesses(): void {
 }
 
 /** Waits until the process answers /readyz; fails at once if it exits first. */
-export async function waitReady(port: number, started: ServerProcess, ms = 30_000) {
+export async function waitReady(port: number, started: ServerProcess, ms = 90_000) {
   const until = Date.now() + ms;
   while (Date.now() < until) {
     if (started.child.exitCode !== null) throw new Error(`server exited: ${started.output()}`);

@@ -1,19 +1,26 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { comeBackIfLeaving } from '../account-deletion/account-deletion.service';
+import { and, eq, gt, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN } from '../../../../common/auth';
-import { emailTokens, users } from '../../db/schema';
+import { accountLinkRequests, emailTokens, users } from '../../db/schema';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
-import { issueToken, queueConfirmation, useToken } from './email-links';
+import { issueToken, peekToken, queueConfirmation, spendLinks, useToken } from './email-links';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { greetingFor, renderMail } from '../mail/templates';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 import { grantListedModerator } from '../users/moderators.service';
 import { isUniqueViolation } from '../../db/errors';
-import { findUserByEmail } from './auth.service';
+import { findUserByEmail, loginFailureKey, refusalReason } from './auth.service';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RESET_TTL_MS = HOUR_MS;
+export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
+export const REVERT_TTL_MS = 7 * 24 * HOUR_MS;
 export const CONFIRMATIONS_PER_HOUR = 3;
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 export const RESETS_PER_ADDRESS_PER_HOUR = 20;
@@ -24,6 +31,8 @@ export const LINK_INVALID = 'This link has expired or was already used. Please a
 export const TOO_MANY_CONFIRMATIONS =
   "We've sent several confirmation emails in the last hour. Please check your inbox (and spam folder) or try again later.";
 export const TOO_MANY_RESETS = 'Too many reset requests from this address. Please try again later.';
+export const SIGN_IN_LINK_REQUESTED =
+  "If an account uses that address, we've emailed it a link to sign in. The link works for 15 minutes.";
 
 /** A new confirmation link for the signed-in member, a few times an hour at most. */
 export async function resendConfirmation(
@@ -42,9 +51,28 @@ export async function resendConfirmation(
   await db.transaction((tx) => queueConfirmation(tx, config, actor, { next }));
 }
 
+/** What the confirmation page shows before the member presses its button. */
+export async function confirmationDetails(
+  { db }: Pick<AppDeps, 'db'>,
+  token: string,
+): Promise<{ name: string; email: string }> {
+  const row = await peekToken(db, token, 'confirm');
+  const [user] = row ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
+  if (!row || !user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+  return { name: accountName(user), email: row.email };
+}
+
+/** How a page names an account: the first name, else the username. */
+export function accountName(user: { firstName: string | null; username: string | null }) {
+  return user.firstName?.trim() || user.username || 'your account';
+}
+
 /**
  * Confirms the address a link was sent to: the member's own, or a new one, which replaces the
- * old only now. A listed moderator address gains its rights here.
+ * old only now; every other link of the member stops working. A listed moderator address gains
+ * its rights only when it is the address the account signed up with — moving an account to a
+ * listed address never makes it a moderator. After a move, the old address is told, with a
+ * link that moves the account back.
  */
 export async function confirmEmail(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
@@ -54,13 +82,73 @@ export async function confirmEmail(
     return await db.transaction(async (tx) => {
       const used = await useToken(tx, token, 'confirm');
       if (!used) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+      const [before] = await tx.select().from(users).where(eq(users.id, used.userId));
+      if (!before) throw new HttpError(400, 'link_invalid', LINK_INVALID);
       const [user] = await tx
         .update(users)
         .set({ email: used.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
         .where(eq(users.id, used.userId))
         .returning();
       if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-      return grantListedModerator(tx, config, user);
+      await spendLinks(tx, user.id);
+      if (before.email.toLowerCase() === used.email.toLowerCase()) {
+        return grantListedModerator(tx, config, user);
+      }
+      await queueChangeNotice(tx, config, before, used.email);
+      return user;
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
+    throw err;
+  }
+}
+
+async function queueChangeNotice(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  before: SessionUser,
+  newEmail: string,
+) {
+  const undo = await issueToken(tx, {
+    userId: before.id,
+    purpose: 'revert',
+    email: before.email,
+    ttlMs: REVERT_TTL_MS,
+  });
+  const language = mailLanguage(before);
+  const t = translator(language);
+  const content = renderMail({
+    language,
+    subject: t('mail:changed.subject'),
+    greeting: greetingFor(before, language),
+    paragraphs: [t('mail:changed.now', { email: newEmail }), t('mail:changed.ifNot')],
+    action: {
+      label: t('mail:changed.action'),
+      url: `${siteUrl(config)}/undo-email-change?token=${undo}`,
+    },
+    footer: t('mail:changed.footer'),
+  });
+  await queueMail(tx, config, { ...content, to: before.email });
+}
+
+/**
+ * Moves an account back to the address it had before a change, from the link mailed to that
+ * address: every session ends and every other link stops working, so whoever made the change
+ * is out; the owner then chooses a new password through a reset.
+ */
+export async function revertEmailChange({ db }: Pick<AppDeps, 'db'>, token: string): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      const used = await useToken(tx, token, 'revert');
+      if (!used) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+      const [user] = await tx
+        .update(users)
+        .set({ email: used.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
+        .where(eq(users.id, used.userId))
+        .returning();
+      if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+      await spendLinks(tx, user.id);
+      await endUserSessions(tx, user.id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
@@ -69,48 +157,130 @@ export async function confirmEmail(
 }
 
 /**
- * Mails a reset link when an account has this address. The answer is the same either way; the
- * per-account limit is silent for that reason, the per-address one may say so.
+ * Notes that someone asked for a reset (or sign-in) link for an address; the background worker
+ * looks the address up and mails the link. The request does the same small work whether or
+ * not an account has the address, so neither the answer nor its time tells. The per-address
+ * limit may say so; the per-account one is applied silently by the worker.
  */
-export async function requestPasswordReset(
-  { db, config, limiter }: Pick<AppDeps, 'db' | 'config' | 'limiter'>,
-  input: { email: string; clientAddress: string },
+export async function requestAccountLink(
+  { db, limiter }: Pick<AppDeps, 'db' | 'limiter'>,
+  input: { email: string; clientAddress: string; purpose: 'reset' | 'signin' },
 ): Promise<void> {
   await limiter.consume(
-    `reset:addr:${input.clientAddress}`,
+    `${input.purpose}:addr:${input.clientAddress}`,
     RESETS_PER_ADDRESS_PER_HOUR,
     HOUR_MS,
     TOO_MANY_RESETS,
   );
-  const user = await findUserByEmail(db, input.email);
-  if (!user || !user.isActive) return;
-  try {
-    await limiter.consume(`reset:account:${user.id}`, RESETS_PER_ACCOUNT_PER_HOUR, HOUR_MS, '');
-  } catch {
-    return;
-  }
-  await db.transaction(async (tx) => {
-    const token = await issueToken(tx, {
-      userId: user.id,
-      purpose: 'reset',
-      email: user.email,
-      ttlMs: RESET_TTL_MS,
-    });
-    const content = renderMail({
-      subject: 'Reset your CultureShare password',
-      greeting: greetingFor(user),
-      paragraphs: [
-        'Someone asked to reset the password of your CultureShare account. Choose a new one with the button below.',
-        'The link works once, for one hour. If you did not ask for this, ignore this email: your password stays as it is.',
-      ],
-      action: {
-        label: 'Choose a new password',
-        url: `${siteUrl(config)}/reset-password?token=${token}`,
-      },
-      footer: 'You get this email because a password reset was asked for on CultureShare.',
-    });
-    await queueMail(tx, config, { ...content, to: user.email });
+  await db
+    .insert(accountLinkRequests)
+    .values({ purpose: input.purpose, email: input.email.trim(), createdAt: clock.now() });
+}
+
+/** The background side of `requestAccountLink`: mails the links asked for, a few per account an hour. */
+export async function mailRequestedAccountLinks({
+  db,
+  config,
+}: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+  return db.transaction(async (tx) => {
+    const requests = rowsOf<{ purpose: 'reset' | 'signin'; email: string }>(
+      await tx.execute(sql`
+        DELETE FROM account_link_requests WHERE id IN (
+          SELECT id FROM account_link_requests ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED
+        ) RETURNING purpose, email`),
+    );
+    let mailed = 0;
+    for (const request of requests) {
+      const user = await findUserByEmail(tx, request.email);
+      if (!user || !user.isActive) continue;
+      const [recent] = await tx
+        .select({ n: sql<number>`count(*)::int` })
+        .from(emailTokens)
+        .where(
+          and(
+            eq(emailTokens.userId, user.id),
+            eq(emailTokens.purpose, request.purpose),
+            gt(emailTokens.createdAt, new Date(clock.nowMs() - HOUR_MS)),
+          ),
+        );
+      if ((recent?.n ?? 0) >= RESETS_PER_ACCOUNT_PER_HOUR) continue;
+      if (request.purpose === 'reset') await queueResetLink(tx, config, user);
+      else await queueSignInLink(tx, config, user);
+      mailed += 1;
+    }
+    return mailed;
   });
+}
+
+async function queueResetLink(tx: DbOrTx, config: AppDeps['config'], user: SessionUser) {
+  const token = await issueToken(tx, {
+    userId: user.id,
+    purpose: 'reset',
+    email: user.email,
+    ttlMs: RESET_TTL_MS,
+  });
+  const language = mailLanguage(user);
+  const t = translator(language);
+  const content = renderMail({
+    language,
+    subject: t('mail:reset.subject'),
+    greeting: greetingFor(user, language),
+    paragraphs: [t('mail:reset.asked'), t('mail:reset.once')],
+    action: {
+      label: t('mail:reset.action'),
+      url: `${siteUrl(config)}/reset-password?token=${token}`,
+    },
+    footer: t('mail:reset.footer'),
+  });
+  await queueMail(tx, config, { ...content, to: user.email });
+}
+
+async function queueSignInLink(tx: DbOrTx, config: AppDeps['config'], user: SessionUser) {
+  const token = await issueToken(tx, {
+    userId: user.id,
+    purpose: 'signin',
+    email: user.email,
+    ttlMs: SIGN_IN_LINK_TTL_MS,
+  });
+  const language = mailLanguage(user);
+  const t = translator(language);
+  const content = renderMail({
+    language,
+    subject: t('mail:signin.subject'),
+    greeting: greetingFor(user, language),
+    paragraphs: [t('mail:signin.asked'), t('mail:signin.once')],
+    action: {
+      label: t('mail:signin.action'),
+      url: `${siteUrl(config)}/sign-in-link?token=${token}`,
+    },
+    footer: t('mail:signin.footer'),
+  });
+  await queueMail(tx, config, { ...content, to: user.email });
+}
+
+/**
+ * Signs in with a mailed one-time link: the way in for a member whose password sign-in is
+ * locked by failed tries (perhaps a stranger's). The link proves the address, so the lock is
+ * lifted; a closed account is still refused with its reason.
+ */
+export async function signInWithLink(
+  { db, limiter, config }: Pick<AppDeps, 'db' | 'limiter' | 'config'>,
+  token: string,
+): Promise<SessionUser> {
+  const found = await db.transaction(async (tx) => {
+    const used = await useToken(tx, token, 'signin');
+    if (!used) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+    const [found] = await tx.select().from(users).where(eq(users.id, used.userId));
+    if (!found || found.email.toLowerCase() !== used.email.toLowerCase()) {
+      throw new HttpError(400, 'link_invalid', LINK_INVALID);
+    }
+    return found;
+  });
+  const user = await comeBackIfLeaving({ db, config }, found);
+  const refusal = await refusalReason(db, user);
+  if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
+  await limiter.reset(loginFailureKey(user.email));
+  return user;
 }
 
 /**
@@ -139,17 +309,8 @@ export async function confirmPasswordReset(
       .where(eq(users.id, used.userId))
       .returning();
     if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-    // Other reset links for this account stop working too.
-    await tx
-      .update(emailTokens)
-      .set({ usedAt: new Date() })
-      .where(
-        and(
-          eq(emailTokens.userId, user.id),
-          eq(emailTokens.purpose, 'reset'),
-          isNull(emailTokens.usedAt),
-        ),
-      );
+    // Every other link of the member stops working too (an address change asked for before).
+    await spendLinks(tx, user.id);
     await endUserSessions(tx, user.id);
     await grantListedModerator(tx, config, user);
   });

@@ -1,26 +1,34 @@
+import { requestLanguage, translateMessage, translator } from '../../i18n/translate';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  confirmationDetailsSchema,
   confirmEmailSchema,
   noticeSchema,
   passwordResetRequestSchema,
   passwordResetSchema,
+  returnPathQuerySchema,
+  SIGNED_UP,
   signInSchema,
   signUpSchema,
 } from '../../../../common/auth';
-import { returnPathQuerySchema } from '../../../../common/return-path';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { HttpError } from '../../errors';
+import { siteUrl } from '../../config';
 import { isCrossSite } from '../../plugins/security';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {
+  confirmationDetails,
   confirmEmail,
   confirmPasswordReset,
+  requestAccountLink,
   RESET_REQUESTED,
-  requestPasswordReset,
   resendConfirmation,
+  revertEmailChange,
+  SIGN_IN_LINK_REQUESTED,
+  signInWithLink,
 } from './account-mail.service';
 import { signIn, signUp, toCurrentUser } from './auth.service';
 import { signInExternal } from './external-accounts.service';
@@ -59,8 +67,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
 
   const secureCookies = (request: FastifyRequest) =>
     request.protocol === 'https' || (config.publicUrl?.startsWith('https://') ?? false);
-  const siteUrl = (request: FastifyRequest) =>
-    config.publicUrl ?? `${request.protocol}://${request.host}`;
 
   const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
@@ -70,16 +76,19 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       schema: {
         body: signUpSchema,
         querystring: returnPathQuerySchema,
-        response: { 201: currentUserSchema },
+        response: { 201: noticeSchema },
       },
     },
     async (request, reply) => {
-      const user = await signUp(deps, {
+      // The new account keeps the language its member signed up in, and is mailed in it.
+      const language = requestLanguage(request);
+      await signUp(deps, {
         ...request.body,
         clientAddress: request.ip,
         next: request.query.next,
+        language,
       });
-      return reply.code(201).send(toCurrentUser(user));
+      return reply.code(201).send({ message: translateMessage(language, SIGNED_UP) });
     },
   );
 
@@ -105,7 +114,59 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { body: confirmEmailSchema, response: { 200: noticeSchema } } },
     async (request) => {
       await confirmEmail(deps, request.body.token);
-      return { message: 'Thanks! Your email address is confirmed.' };
+      return {
+        message: translateMessage(
+          requestLanguage(request),
+          'Thanks! Your email address is confirmed.',
+        ),
+      };
+    },
+  );
+
+  // The confirmation page names the account before anyone presses its button: opening the
+  // link (as mail scanners do) confirms nothing.
+  r.post(
+    '/api/auth/confirm-email/details',
+    { schema: { body: confirmEmailSchema, response: { 200: confirmationDetailsSchema } } },
+    async (request) => confirmationDetails(deps, request.body.token),
+  );
+
+  r.post(
+    '/api/auth/email-change/undo',
+    { schema: { body: confirmEmailSchema, response: { 200: noticeSchema } } },
+    async (request, reply) => {
+      await revertEmailChange(deps, request.body.token);
+      await app.sessions.end(request, reply);
+      return {
+        message:
+          'Your account uses this address again, and everyone was signed out. Choose a new password with “Forgot password” now.',
+      };
+    },
+  );
+
+  r.post(
+    '/api/auth/sign-in-link',
+    { schema: { body: passwordResetRequestSchema, response: { 202: noticeSchema } } },
+    async (request, reply) => {
+      await requestAccountLink(deps, {
+        email: request.body.email,
+        clientAddress: request.ip,
+        purpose: 'signin',
+      });
+      return reply
+        .code(202)
+        .send({ message: translateMessage(requestLanguage(request), SIGN_IN_LINK_REQUESTED) });
+    },
+  );
+
+  r.post(
+    '/api/auth/sign-in-link/confirm',
+    { schema: { body: confirmEmailSchema, response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      const user = await signInWithLink(deps, request.body.token);
+      await app.sessions.start(request, reply, user.id);
+      noStore(reply);
+      return toCurrentUser(user);
     },
   );
 
@@ -118,7 +179,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const user = requireUser(request);
       await resendConfirmation(deps, user, request.query.next);
-      return { message: `We've sent a new confirmation link to ${user.email}.` };
+      return {
+        message: translator(requestLanguage(request))('auth:unconfirmed.resent', {
+          email: user.email,
+        }),
+      };
     },
   );
 
@@ -126,8 +191,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/password-reset',
     { schema: { body: passwordResetRequestSchema, response: { 202: noticeSchema } } },
     async (request, reply) => {
-      await requestPasswordReset(deps, { email: request.body.email, clientAddress: request.ip });
-      return reply.code(202).send({ message: RESET_REQUESTED });
+      await requestAccountLink(deps, {
+        email: request.body.email,
+        clientAddress: request.ip,
+        purpose: 'reset',
+      });
+      return reply
+        .code(202)
+        .send({ message: translateMessage(requestLanguage(request), RESET_REQUESTED) });
     },
   );
 
@@ -136,7 +207,12 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { body: passwordResetSchema, response: { 200: noticeSchema } } },
     async (request) => {
       await confirmPasswordReset(deps, request.body);
-      return { message: 'Your password is changed. Please sign in with it.' };
+      return {
+        message: translateMessage(
+          requestLanguage(request),
+          'Your password is changed. Please sign in with it.',
+        ),
+      };
     },
   );
 
@@ -173,7 +249,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     if (!oidc) return reply.redirect('/login', 302);
     let started;
     try {
-      started = await oidc.begin(`${siteUrl(request)}/api/login/callback`);
+      started = await oidc.begin(`${siteUrl(config)}/api/login/callback`);
     } catch (err) {
       request.log.warn({ err }, 'external sign-in provider unavailable');
       return failExternal(

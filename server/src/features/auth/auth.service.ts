@@ -1,20 +1,20 @@
 import { and, desc, eq, isNull, sql } from 'drizzle-orm';
-import {
-  EMAIL_TAKEN,
-  INVALID_CREDENTIALS,
-  type SignInInput,
-  type SignUpInput,
-} from '../../../../common/auth';
+import { INVALID_CREDENTIALS, type SignInInput, type SignUpInput } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
-import { mayAct, sanctionNow } from '../../access/members';
+import { isLeaving, mayAct, sanctionNow } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { sanctions, users } from '../../db/schema';
-import { badRequest, conflict, HttpError } from '../../errors';
+import { badRequest, HttpError } from '../../errors';
+import { queueMail } from '../mail/outbox';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueConfirmation } from './email-links';
 import { findPlace } from '../places/places.service';
+import { languageOf, type Language } from '../../../../common/i18n/languages';
+import { comeBackIfLeaving } from '../account-deletion/account-deletion.service';
 import {
   burnPasswordCheck,
   COMMON_PASSWORD_MESSAGE,
@@ -31,6 +31,7 @@ export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again la
 export const TOO_MANY_SIGN_UPS =
   'Too many accounts created from this address. Please try again later.';
 export const ACCOUNT_DEACTIVATED = 'This account has been deactivated.';
+export const ACCOUNT_DELETED = 'This account has been deleted.';
 
 /** The current-user shape of spec §3: what a member may see about themselves, never a hash. */
 export function toCurrentUser(user: SessionUser): CurrentUser {
@@ -46,6 +47,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     profileImageUrl: user.profileImageUrl,
     isModerator: user.isModerator,
     emailVerified: !!user.emailVerifiedAt,
+    language: languageOf(user.language) ?? null,
     createdAt: user.createdAt.toISOString(),
   };
 }
@@ -63,12 +65,14 @@ type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
 /**
  * Creates a password account. It does not sign in: the member signs in next (spec §4).
- * Nobody is signed in to ask; `clientAddress` is who the per-address limit counts.
+ * Nobody is signed in to ask; `clientAddress` is who the per-address limit counts. An address
+ * that already has an account answers the same, after the same work: its owner gets a mail
+ * saying someone tried, so the form cannot tell anyone which addresses have accounts.
  */
 export async function signUp(
   { db, config, limiter }: AuthDeps,
-  input: SignUpInput & { clientAddress: string; next?: string },
-): Promise<SessionUser> {
+  input: SignUpInput & { clientAddress: string; next?: string; language?: Language },
+): Promise<void> {
   await limiter.consume(
     `signup:addr:${input.clientAddress}`,
     config.limits.signupsPerAddress,
@@ -78,10 +82,11 @@ export async function signUp(
   if (isCommonPassword(input.password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
   }
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   const passwordHash = await hashPassword(input.password);
+  const owner = await findUserByEmail(db, input.email);
+  if (owner) return queueTakenAddressNotice(db, config, limiter, owner);
   try {
-    return await db.transaction(async (tx) => {
+    await db.transaction(async (tx) => {
       const [user] = await tx
         .insert(users)
         .values({
@@ -89,19 +94,46 @@ export async function signUp(
           passwordHash,
           firstName: input.firstName,
           lastName: input.lastName,
+          language: input.language ?? null,
           // Nobody has shown they own this address yet, so MODERATOR_EMAILS does not apply.
           isModerator: false,
+          // "Joined today" and the stricter screening of new accounts read the server clock.
+          createdAt: clock.now(),
+          updatedAt: clock.now(),
         })
         .returning();
       // The account and its confirmation mail exist together or not at all.
       await queueConfirmation(tx, config, user!, { next: input.next });
-      return user!;
     });
   } catch (err) {
-    // Two sign-ups with one email at the same moment: the unique index decides.
-    if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
-    throw err;
+    // Two sign-ups with one email at the same moment: the unique index decides, and the
+    // second answers as any sign-up with a taken address does.
+    if (!isUniqueViolation(err)) throw err;
   }
+}
+
+/** "Someone tried to make an account with your address", a few times an hour at most. */
+async function queueTakenAddressNotice(
+  db: DbOrTx,
+  config: AuthDeps['config'],
+  limiter: AuthDeps['limiter'],
+  owner: SessionUser,
+) {
+  const allowed = await limiter
+    .consume(`signup-taken:${owner.id}`, 3, ONE_HOUR, '')
+    .then(() => true)
+    .catch(() => false);
+  if (!allowed) return;
+  const language = mailLanguage(owner);
+  const t = translator(language);
+  const content = renderMail({
+    language,
+    subject: t('mail:taken.subject'),
+    greeting: greetingFor(owner, language),
+    paragraphs: [t('mail:taken.tried'), t('mail:taken.ifYou')],
+    footer: t('mail:taken.footer'),
+  });
+  await queueMail(db, config, { ...content, to: owner.email });
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {
@@ -110,6 +142,9 @@ const dateFormat = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'UTC',
 });
 
+/** The per-account counter of failed sign-ins; a mailed sign-in link clears it too. */
+export const loginFailureKey = (email: string) => `login:fail:${email.trim().toLowerCase()}`;
+
 /** Why a member may not sign in right now, or null when they may. */
 export async function refusalReason(
   db: DbOrTx,
@@ -117,6 +152,7 @@ export async function refusalReason(
   now = clock.now(),
 ): Promise<string | null> {
   if (mayAct(user, now)) return null;
+  if (isLeaving(user)) return ACCOUNT_DELETED;
   if (!user.isActive) return ACCOUNT_DEACTIVATED;
   const sanction = sanctionNow(user, now);
   const banned = sanction?.kind === 'ban';
@@ -148,7 +184,7 @@ export async function signIn(
   { db, config, limiter }: AuthDeps,
   input: SignInInput & { clientAddress: string },
 ): Promise<SessionUser> {
-  const accountKey = `login:fail:${input.email.trim().toLowerCase()}`;
+  const accountKey = loginFailureKey(input.email);
   await limiter.consume(
     `login:addr:${input.clientAddress}`,
     config.limits.loginAttemptsPerAddress,
@@ -162,12 +198,14 @@ export async function signIn(
     TOO_MANY_SIGN_INS,
   );
 
-  const user = await findUserByEmail(db, input.email);
+  const found = await findUserByEmail(db, input.email);
   let ok = false;
-  if (user?.passwordHash) ok = await verifyPassword(user.passwordHash, input.password);
+  if (found?.passwordHash) ok = await verifyPassword(found.passwordHash, input.password);
   else await burnPasswordCheck(input.password);
-  if (!user || !ok) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  if (!found || !ok) throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
   await limiter.reset(accountKey);
+  // A member who deleted their account and signs in within the grace period comes back.
+  const user = await comeBackIfLeaving({ db, config }, found);
 
   // Only someone who knows the password learns that the account is closed, and why.
   const refusal = await refusalReason(db, user);

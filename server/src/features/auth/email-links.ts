@@ -1,12 +1,13 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, isNull, ne } from 'drizzle-orm';
 import { safeNextPath } from '../../../../common/return-path';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { emailTokens } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { greetingFor, renderMail } from '../mail/templates';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 import * as clock from '../../clock/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -14,7 +15,7 @@ export const CONFIRM_TTL_MS = 48 * HOUR_MS;
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-type Purpose = 'confirm' | 'reset';
+export type Purpose = 'confirm' | 'reset' | 'signin' | 'revert';
 
 /** A new single-use token; only its hash is stored. */
 export async function issueToken(
@@ -33,8 +34,51 @@ export async function issueToken(
     purpose,
     email,
     expiresAt: new Date(clock.nowMs() + ttlMs),
+    createdAt: clock.now(),
   });
   return token;
+}
+
+/**
+ * Spends every unused link of a member but `except` (a token hash): after a password change, a
+ * reset, a new address request or a confirmed change, a link mailed earlier — perhaps to an
+ * address the member no longer trusts — must not undo what they just did. Only the link that
+ * undoes an address change (mailed to the old address) outlives these, for its 7 days.
+ */
+export async function spendLinks(
+  db: DbOrTx,
+  userId: string,
+  { except }: { except?: string } = {},
+): Promise<void> {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: clock.now() })
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        isNull(emailTokens.usedAt),
+        // The old address's way to undo a change stays: it is what the owner has left when
+        // someone else changed the address and then the password.
+        ne(emailTokens.purpose, 'revert'),
+        except ? ne(emailTokens.tokenHash, except) : undefined,
+      ),
+    );
+}
+
+/** A link's row while it still works, without using it up (the page that asks to confirm). */
+export async function peekToken(db: DbOrTx, token: string, purpose: Purpose) {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.tokenHash, hashToken(token)),
+        eq(emailTokens.purpose, purpose),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, clock.now()),
+      ),
+    );
+  return row ?? null;
 }
 
 /** Uses up a token: the row it was, or null when unknown, used or expired. */
@@ -72,17 +116,18 @@ export async function queueConfirmation(
     ttlMs: CONFIRM_TTL_MS,
   });
   const isChange = email.toLowerCase() !== user.email.toLowerCase();
+  const language = mailLanguage(user);
+  const t = translator(language);
   const content = renderMail({
-    subject: isChange ? 'Confirm your new email address' : 'Confirm your email address',
-    greeting: greetingFor(user),
+    language,
+    subject: isChange ? t('mail:confirm.subjectChange') : t('mail:confirm.subject'),
+    greeting: greetingFor(user, language),
     paragraphs: [
-      isChange
-        ? 'You asked to use this address for your CultureShare account. Confirm it with the button below; until then we keep using your old one.'
-        : 'Welcome to CultureShare! Please confirm your email address so you can share starters and message neighbours.',
-      'The link works once, for 48 hours. If you did not ask for this, you can ignore this email.',
+      isChange ? t('mail:confirm.change') : t('mail:confirm.welcome'),
+      t('mail:confirm.once'),
     ],
-    action: { label: 'Confirm my address', url: confirmationUrl(config, token, next) },
-    footer: 'You get this email because someone entered this address on CultureShare.',
+    action: { label: t('mail:confirm.action'), url: confirmationUrl(config, token, next) },
+    footer: t('mail:confirm.footer'),
   });
   await queueMail(db, config, { ...content, to: email });
 }

@@ -12,6 +12,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import type { AppDeps } from '../../deps';
 import { isUniqueViolation } from '../../db/errors';
 import { findUserByEmail, refusalReason } from './auth.service';
+import { comeBackIfLeaving } from '../account-deletion/account-deletion.service';
 import { isUsernameTaken, usernameSkeleton } from '../users/users.service';
 import { grantListedModerator } from '../users/moderators.service';
 import type { ExternalProfile } from './oidc-client';
@@ -141,7 +142,8 @@ export async function signInExternal(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   profile: ExternalProfile,
 ): Promise<SessionUser> {
-  const user = (await findIdentityUser(db, profile)) ?? (await createMember(db, profile));
+  const found = (await findIdentityUser(db, profile)) ?? (await createMember(db, profile));
+  const user = await comeBackIfLeaving({ db, config }, found);
   const refusal = await refusalReason(db, user);
   if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
   // The provider vouching for the member's own address at any sign-in confirms it.

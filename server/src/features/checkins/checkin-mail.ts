@@ -3,10 +3,13 @@ import { openly } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { CHECKIN_ANSWERS, checkinAnswerLabels } from '../../../../common/checkins';
+import { CHECKIN_ANSWERS } from '../../../../common/checkins';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { mailFooter, mailRecipient } from '../mail/recipients';
-import { greetingFor, renderMail } from '../mail/templates';
+import { notify } from '../notifications/notifications.service';
+import { notificationLinks } from '../../../../common/notifications';
+import { mailRecipient } from '../mail/recipients';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 import * as clock from '../../clock/clock';
 
 interface DueRow {
@@ -17,17 +20,16 @@ interface DueRow {
   giver_first_name: string | null;
   giver_username: string | null;
   recipient_id: string;
+  giver_id: string;
   /** Read in the same statement: whether this check-in is still worth a mail. */
   current: boolean;
   visible: boolean;
   recent: boolean;
 }
 
-const SINCE: Record<number, string> = { 1: 'a day', 3: 'three days', 7: 'a week' };
-
 /**
  * The worker's periodic task: each check-in that has come due gets at most one gentle mail to
- * its recipient. Marking the row and queueing the mail share one transaction, and the mark is
+ * its recipient, and an item in their notification centre. Marking the row and queueing the mail share one transaction, and the mark is
  * a conditional UPDATE over rows taken FOR UPDATE SKIP LOCKED, so several server copies send
  * it once. Every due row is marked, mailed or not: a check-in that was superseded, answered
  * on the site first, is about a thread the recipient can no longer see, or came due long ago
@@ -57,7 +59,7 @@ export async function queueCheckinMails({
           AND g.id = h.giver_id
         RETURNING c.id, c.day, s.title, s.id AS starter_id,
           g.first_name AS giver_first_name, g.username AS giver_username,
-          h.recipient_id,
+          h.recipient_id, h.giver_id,
           (h.status = 'received' AND NOT EXISTS (
             SELECT 1 FROM checkins later
             WHERE later.handover_id = c.handover_id
@@ -69,25 +71,46 @@ export async function queueCheckinMails({
     let queued = 0;
     for (const row of due) {
       if (!row.current || !row.visible || !row.recent) continue;
+      const giverName = row.giver_username?.trim() || row.giver_first_name?.trim() || null;
+      // The bell rings whatever the mail choice: the site's own answer card is one tap away.
+      await notify(tx, {
+        userId: row.recipient_id,
+        kind: 'checkin',
+        title: (t) => t('mail:notifications.checkin', { title: row.title }),
+        body: (t) =>
+          t('mail:notifications.checkinBody', {
+            day: row.day,
+            title: row.title,
+            giver: giverName ?? t('mail:checkin.giver'),
+          }),
+        url: notificationLinks.thread(row.starter_id, row.giver_id),
+        tag: `checkin:${row.id}`,
+      });
       const to = await mailRecipient(tx, config, row.recipient_id, 'checkins');
       if (!to) continue;
       // Each answer is its own link to a page with one button (decision 055): one click from
       // the mail and one press, and a link scanner opening it answers nothing.
       const answerUrl = (answer: string) =>
         `${siteUrl(config)}/check-in/${row.id}/${answer}?key=${to.member.mailKey}`;
-      const giver = row.giver_username?.trim() || row.giver_first_name?.trim() || 'the giver';
+      const language = mailLanguage(to.member);
+      const t = translator(language);
       const content = renderMail({
-        subject: `Did ${row.title} wake up?`,
-        greeting: greetingFor(to.member),
+        language,
+        subject: t('mail:checkin.subject', { title: row.title }),
+        greeting: greetingFor(to.member, language),
         paragraphs: [
-          `It has been ${SINCE[row.day] ?? `${row.day} days`} since ${row.title} reached you from ${giver}. How is it doing?`,
-          'One click below tells them. If you are worried, ask them: they know this culture best.',
+          t('mail:checkin.since', {
+            day: Number(row.day),
+            title: row.title,
+            giver: giverName ?? t('mail:checkin.giver'),
+          }),
+          t('mail:checkin.oneClick'),
         ],
         links: CHECKIN_ANSWERS.map((answer) => ({
-          label: checkinAnswerLabels[answer],
+          label: t(`mail:checkin.answers.${answer}`),
           url: answerUrl(answer),
         })),
-        footer: mailFooter('you have check-in emails turned on'),
+        footer: t('mail:footers.checkins'),
         unsubscribeUrl: to.unsubscribeUrl,
       });
       await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });

@@ -1,45 +1,185 @@
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { siteUrl, queueMail } from '../mail/outbox';
-import { mailFooter, mailRecipient, starterMailFacts } from '../mail/recipients';
-import { greetingFor, renderMail } from '../mail/templates';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { reservationMailDue } from '../../db/schema';
+import { queueMail, siteUrl } from '../mail/outbox';
+import { mailRecipient, starterMailFacts, type MailRecipient } from '../mail/recipients';
+import { greetingFor, mailLanguage, memberText, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
+import type { Language } from '../../../../common/i18n/languages';
+import { BACKED_OUT_OPENING, RELEASED_OPENING } from '../messages/system-line-wording';
+import * as clock from '../../clock/clock';
+
+/** The recipient's answer to a hand-over, as the giver's conversation stores it. */
+export const RECEIVED_LINE = 'Received — thank you!';
+export const NOT_RECEIVED_LINE = "It didn't happen";
+
+/** At most this many reservation mails reach one member an hour; more wait and merge. */
+export const RESERVATION_MAILS_PER_HOUR = 5;
+const HOUR_MS = 60 * 60 * 1000;
+
+type Change = 'reserved' | 'released';
 
 /**
- * Tells a member by mail that a portion was reserved for them, or that the owner released
- * it. Queued in the caller's transaction, so the mail exists exactly when the change does.
- * Follows the member's choice for reservation mail (`mailRecipient`).
+ * Notes that a portion was reserved for a member, or released, in the caller's transaction.
+ * Like a message, it waits the quiet period before a mail (MESSAGE_MAIL_DELAY_SECONDS), and
+ * the mail then tells the latest state: an owner who reserves and releases in a loop sends the
+ * member one mail, not one per click.
  */
 export async function queueReservationMail(
   tx: DbOrTx,
   config: Config,
-  input: {
-    memberId: string;
-    ownerId: string;
-    starterId: number;
-    kind: 'reserved' | 'released';
-    /** The system line's text, e.g. "Reserved for you — Saturday 10:00". */
-    line: string;
-  },
+  input: { memberId: string; ownerId: string; starterId: number; kind: Change; line: string },
 ): Promise<void> {
-  const to = await mailRecipient(tx, config, input.memberId, 'reservations');
-  if (!to) return;
-  const { ownerName, title } = await starterMailFacts(tx, input, 'The owner');
-  const threadUrl = `${siteUrl(config)}/messages?starter=${input.starterId}&with=${encodeURIComponent(input.ownerId)}`;
-  const reserved = input.kind === 'reserved';
-  const content = renderMail({
+  // The bell and the push went at once (`notify`); the mail waits and merges.
+  const dueAt = new Date(clock.nowMs() + config.mail.messageDelaySeconds * 1000);
+  await tx
+    .insert(reservationMailDue)
+    .values({
+      receiverId: input.memberId,
+      ownerId: input.ownerId,
+      starterId: input.starterId,
+      firstKind: input.kind,
+      kind: input.kind,
+      line: input.line,
+      dueAt,
+    })
+    .onConflictDoUpdate({
+      target: [
+        reservationMailDue.receiverId,
+        reservationMailDue.starterId,
+        reservationMailDue.ownerId,
+      ],
+      set: { kind: input.kind, line: input.line },
+    });
+}
+
+interface DueRow {
+  receiver_id: string;
+  starter_id: number;
+  owner_id: string;
+  first_kind: Change;
+  kind: Change;
+  line: string;
+}
+
+const RESERVED = 'Reserved for you';
+
+/**
+ * The conversation's line (written in English when it was stored) in the mail's or the
+ * notification's language: its fixed words translated, the member's reason and the time as
+ * they were written.
+ */
+export function lineIn(language: Language, line: string): string {
+  if (language === 'en') return line;
+  const t = translator(language);
+  if (line === RESERVED) return t('mail:reservation.lineReserved');
+  if (line.startsWith(`${RESERVED} — `)) {
+    return t('mail:reservation.lineReservedAt', { when: line.slice(RESERVED.length + 3) });
+  }
+  if (line === RELEASED_OPENING) return t('mail:reservation.lineReleased');
+  if (line.startsWith(`${RELEASED_OPENING} — `)) {
+    return t('mail:reservation.lineReleasedWhy', {
+      reason: line.slice(RELEASED_OPENING.length + 3),
+    });
+  }
+  if (line === BACKED_OUT_OPENING) return t('mail:notifications.lineBackedOut');
+  if (line.startsWith(`${BACKED_OUT_OPENING} — `)) {
+    return t('mail:notifications.lineBackedOutWhy', {
+      reason: line.slice(BACKED_OUT_OPENING.length + 3),
+    });
+  }
+  if (line === RECEIVED_LINE) return t('mail:notifications.lineReceived');
+  if (line === NOT_RECEIVED_LINE) return t('mail:notifications.lineNotReceived');
+  return line;
+}
+
+async function reservationMail(tx: DbOrTx, config: Config, to: MailRecipient, row: DueRow) {
+  const language = mailLanguage(to.member);
+  const t = translator(language);
+  const facts = await starterMailFacts(
+    tx,
+    { ownerId: row.owner_id, starterId: Number(row.starter_id) },
+    t('mail:reservation.owner'),
+    language,
+  );
+  const words = { owner: facts.ownerName, title: facts.title };
+  const threadUrl = `${siteUrl(config)}/messages?starter=${row.starter_id}&with=${encodeURIComponent(row.owner_id)}`;
+  const reserved = row.kind === 'reserved';
+  return renderMail({
+    language,
     subject: reserved
-      ? `${ownerName} reserved ${title} for you`
-      : `${ownerName} released the reservation of ${title}`,
-    greeting: greetingFor(to.member),
+      ? t('mail:reservation.subjectReserved', words)
+      : t('mail:reservation.subjectReleased', words),
+    greeting: greetingFor(to.member, language),
     paragraphs: [
-      reserved
-        ? `${ownerName} reserved a portion of ${title} for you on CultureShare.`
-        : `${ownerName} released the portion of ${title} they had reserved for you.`,
-      input.line,
+      reserved ? t('mail:reservation.reserved', words) : t('mail:reservation.released', words),
+      // The line may carry the owner's own words (a release reason): never a live link.
+      memberText(lineIn(language, row.line)),
     ],
-    action: { label: 'Open the conversation', url: threadUrl },
-    footer: mailFooter('you have reservation and hand-over emails turned on'),
+    action: { label: t('mail:openConversation'), url: threadUrl },
+    footer: t('mail:footers.reservations'),
     unsubscribeUrl: to.unsubscribeUrl,
   });
-  await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+}
+
+/** Reservation mails queued for this address in the last hour (they carry its stop header). */
+async function sentThisHour(tx: DbOrTx, address: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await tx.execute(sql`
+      SELECT count(*)::int AS n FROM mail_outbox
+      WHERE to_address = ${address}
+        AND headers->>'List-Unsubscribe' LIKE '%/reservations>'
+        AND created_at > ${new Date(clock.nowMs() - HOUR_MS)}`),
+  );
+  return Number(row?.n ?? 0);
+}
+
+/**
+ * Turns reservation changes whose quiet period is over into mails: nothing when the member
+ * turned these off or may not be mailed, nothing when the change undid itself (reserved, then
+ * released), and past the hourly cap the change waits an hour more, merging with what follows.
+ */
+export async function queueDueReservationMail({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Config;
+}): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = rowsOf<DueRow>(
+      await tx.execute(sql`
+        DELETE FROM reservation_mail_due WHERE (receiver_id, starter_id, owner_id) IN (
+          SELECT receiver_id, starter_id, owner_id FROM reservation_mail_due
+          WHERE due_at <= ${clock.sqlNow()} ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
+        ) RETURNING receiver_id, starter_id, owner_id, first_kind, kind, line`),
+    );
+    let queued = 0;
+    for (const row of due) {
+      if (row.first_kind === 'reserved' && row.kind === 'released') continue;
+      const to = await mailRecipient(tx, config, row.receiver_id, 'reservations');
+      if (!to) continue;
+      if ((await sentThisHour(tx, to.member.email)) >= RESERVATION_MAILS_PER_HOUR) {
+        await tx
+          .insert(reservationMailDue)
+          .values({
+            receiverId: row.receiver_id,
+            starterId: Number(row.starter_id),
+            ownerId: row.owner_id,
+            firstKind: row.first_kind,
+            kind: row.kind,
+            line: row.line,
+            dueAt: new Date(clock.nowMs() + HOUR_MS),
+          })
+          .onConflictDoNothing();
+        continue;
+      }
+      const content = await reservationMail(tx, config, to, row);
+      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+      queued += 1;
+    }
+    return queued;
+  });
 }

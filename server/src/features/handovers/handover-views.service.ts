@@ -4,6 +4,8 @@ import {
   EXPIRY_NOTICE_DAYS,
   FEEDBACK_FADES_AFTER_DAYS,
   RENEWALS_MAX,
+  REPLY_HOURS_MIN_CONVERSATIONS,
+  REPLY_HOURS_RECENT,
   type Asker,
   type Handover,
   type MyHandovers,
@@ -112,6 +114,7 @@ export async function userSummary(
       isActive: users.isActive,
       bannedAt: users.bannedAt,
       suspendedUntil: users.suspendedUntil,
+      deletedAt: users.deletedAt,
     })
     .from(users)
     .where(eq(users.id, input.userId));
@@ -176,6 +179,37 @@ export async function userSummary(
       FROM threads WHERE first_in = first_any
     `),
   );
+  // The reply time shown on the summary: the latest conversations others opened, answered ones
+  // only, and nothing until there are enough of them (decision 076).
+  const [recent] = rowsOf<{ answered: number | string; median_hours: number | string | null }>(
+    await db.execute(sql`
+      WITH threads AS (
+        SELECT starter_id,
+          CASE WHEN sender_id = ${member.id} THEN receiver_id ELSE sender_id END AS other_id,
+          min(created_at) AS first_any,
+          min(created_at) FILTER (WHERE receiver_id = ${member.id}) AS first_in,
+          min(created_at) FILTER (WHERE sender_id = ${member.id}) AS first_out
+        FROM messages
+        WHERE kind = 'text' AND (sender_id = ${member.id} OR receiver_id = ${member.id})
+        GROUP BY 1, 2
+      ),
+      recent AS (
+        SELECT first_in, first_out FROM threads
+        WHERE first_in = first_any AND first_out IS NOT NULL
+        ORDER BY first_in DESC
+        LIMIT ${REPLY_HOURS_RECENT}
+      )
+      SELECT count(*) AS answered,
+        percentile_cont(0.5) WITHIN GROUP (
+          ORDER BY extract(epoch FROM first_out - first_in) / 3600
+        ) AS median_hours
+      FROM recent
+    `),
+  );
+  const replyHours =
+    Number(recent?.answered ?? 0) >= REPLY_HOURS_MIN_CONVERSATIONS && recent?.median_hours != null
+      ? Math.round(Number(recent.median_hours) * 10) / 10
+      : null;
   const opened = Number(reply?.opened ?? 0);
   const answered = Number(reply?.answered ?? 0);
   return {
@@ -186,6 +220,7 @@ export async function userSummary(
     replyRate: opened > 0 ? answered / opened : null,
     typicalReplyMinutes:
       reply?.median_minutes == null ? null : Math.round(Number(reply.median_minutes)),
+    replyHours,
     backedOut90d: Number(backedOut?.n ?? 0),
     kitchensReached: await kitchensReachedBy(db, member.id),
   };

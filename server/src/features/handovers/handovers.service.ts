@@ -18,7 +18,11 @@ import {
   writeSystemLine,
 } from '../messages/system-lines';
 import { BACKED_OUT_OPENING, RELEASED_OPENING } from '../messages/system-line-wording';
-import { queueReservationMail } from './handover-mail';
+import { lineIn, NOT_RECEIVED_LINE, queueReservationMail, RECEIVED_LINE } from './handover-mail';
+import { notify, type NotificationText } from '../notifications/notifications.service';
+import { notificationLinks } from '../../../../common/notifications';
+import { conversationTag } from '../../../../common/push';
+import { starterMailFacts } from '../mail/recipients';
 import { scheduleCheckins } from '../checkins/checkins.service';
 import * as clock from '../../clock/clock';
 
@@ -62,6 +66,39 @@ async function hasAsked(db: DbOrTx, starter: StarterFacts, memberId: string): Pr
 async function assertAsked(db: DbOrTx, starter: StarterFacts, memberId: string) {
   if (memberId === starter.ownerId) throw badRequest('That is your own starter');
   if (!(await hasAsked(db, starter, memberId))) throw forbidden(NOT_ASKED);
+}
+
+/**
+ * Rings the bell of `to` about something `from` did to a listing: "<from's name> <what> <title>"
+ * with the system line as its text, linking to their conversation about it.
+ */
+async function tellInThread(
+  tx: DbOrTx,
+  input: {
+    to: string;
+    from: string;
+    starterId: number;
+    kind: 'reservation' | 'handover';
+    /** The title's key in `mail:notifications`, given `{ name, title }`. */
+    title: 'reserved' | 'released' | 'backedOut' | 'given' | 'received' | 'notReceived';
+    /** The conversation's line (stored in English) or the item's own words. */
+    body: NotificationText;
+  },
+) {
+  const facts = await starterMailFacts(tx, { ownerId: input.from, starterId: input.starterId }, '');
+  await notify(tx, {
+    userId: input.to,
+    kind: input.kind,
+    title: (t) =>
+      t(`mail:notifications.${input.title}`, {
+        name: facts.ownerName || t('mail:messages.someone'),
+        title: facts.title,
+      }),
+    body: input.body,
+    url: notificationLinks.thread(input.starterId, input.from),
+    // The device shows one notification per conversation, whatever happened in it last.
+    tag: conversationTag(input.starterId, input.from),
+  });
 }
 
 // ---------------------------------------------------------------- reservations
@@ -126,6 +163,14 @@ export async function reservePortion(
       at: input.at ?? null,
       reservationId: reservation.id,
     });
+    await tellInThread(tx, {
+      to: input.memberId,
+      from: actor.id,
+      starterId: starter.id,
+      kind: 'reservation',
+      title: 'reserved',
+      body: (_, language) => lineIn(language, line.content),
+    });
     await queueReservationMail(tx, deps.config, {
       memberId: input.memberId,
       ownerId: actor.id,
@@ -184,6 +229,14 @@ export async function releaseReservation(
       at: reservation.at,
       reservationId: reservation.id,
     });
+    await tellInThread(tx, {
+      to: isOwner ? reservation.memberId : facts!.ownerId,
+      from: actor.id,
+      starterId: reservation.starterId,
+      kind: 'reservation',
+      title: isOwner ? 'released' : 'backedOut',
+      body: (_, language) => lineIn(language, line.content),
+    });
     if (isOwner)
       await queueReservationMail(tx, deps.config, {
         memberId: reservation.memberId,
@@ -212,7 +265,12 @@ export async function giveHandover(
 ): Promise<{ id: number }> {
   const { id, lines } = await deps.db.transaction(async (tx) => {
     const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
-    if (input.memberId) await assertAsked(tx, starter, input.memberId);
+    if (input.memberId) {
+      await assertAsked(tx, starter, input.memberId);
+      // The same rule as reserving: a block, either way, ends dealings between the two.
+      const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
+      if (byMe || byThem) throw forbidden("You can't give a portion to this member");
+    }
     const [held] = input.memberId
       ? await tx
           .select()
@@ -278,6 +336,14 @@ export async function giveHandover(
           handoverId: handover!.id,
         }),
       );
+      await tellInThread(tx, {
+        to: input.memberId,
+        from: actor.id,
+        starterId: starter.id,
+        kind: 'handover',
+        title: 'given',
+        body: (t) => t('mail:notifications.givenBody'),
+      });
     }
     // A standing offer (decision 029) puts a new batch on the listing each round: giving its
     // last portion does not end the listing.
@@ -332,14 +398,23 @@ export async function confirmHandover(
     } else {
       await scheduleCheckins(tx, deps.config, handover.id);
     }
-    return writeSystemLine(tx, {
+    const line = await writeSystemLine(tx, {
       starterId: handover.starterId,
       from: actor.id,
       to: handover.giverId,
       event: input.received ? 'received' : 'not_received',
-      content: input.received ? 'Received — thank you!' : "It didn't happen",
+      content: input.received ? RECEIVED_LINE : NOT_RECEIVED_LINE,
       handoverId: handover.id,
     });
+    await tellInThread(tx, {
+      to: handover.giverId,
+      from: actor.id,
+      starterId: handover.starterId,
+      kind: 'handover',
+      title: input.received ? 'received' : 'notReceived',
+      body: (_, language) => lineIn(language, line.content),
+    });
+    return line;
   });
   deps.listings.clear();
   await publishLines(deps, [line]);

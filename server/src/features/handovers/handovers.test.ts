@@ -2,13 +2,15 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUND_NEW_HOME_TEXT } from '../../../../common/system-lines';
 import type { Message } from '../../../../common/messages';
-import { mailOutbox, starters, users } from '../../db/schema';
+import { mailOutbox, reservationMailDue, starters, users } from '../../db/schema';
+import { queueDueReservationMail, RESERVATION_MAILS_PER_HOUR } from './handover-mail';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  // Reservation mails wait no quiet period here: each test sends the due ones itself.
+  t = await createTestApp({ MESSAGE_MAIL_DELAY_SECONDS: '0' });
 });
 afterAll(async () => {
   await t?.close();
@@ -396,6 +398,21 @@ describe('hand-overs, confirmation and feedback', () => {
     expect((await t.call(a, 'POST', url, { memberId: null })).statusCode).toBe(403);
     expect((await t.call(owner, 'POST', url, { memberId: a.user.id })).statusCode).toBe(403);
   });
+
+  it('refuses a hand-over between members where either blocked the other, as reserving does', async () => {
+    for (const blocker of ['owner', 'asker'] as const) {
+      const { owner, starter } = await setting(1);
+      const asker = await signedInMember(t.db);
+      await ask(asker, starter.id, owner.user.id);
+      const [who, whom] = blocker === 'owner' ? [owner, asker] : [asker, owner];
+      expect((await t.call(who, 'PUT', `/api/blocks/${whom.user.id}`)).statusCode).toBe(204);
+      const url = `/api/starters/${starter.id}/handovers`;
+      const given = await t.call(owner, 'POST', url, { memberId: asker.user.id });
+      expect(given.statusCode, blocker).toBe(403);
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.portionsGiven, blocker).toBe(0);
+    }
+  });
 });
 
 describe('member summary', () => {
@@ -428,8 +445,73 @@ describe('member summary', () => {
 });
 
 describe('reservation mail', () => {
-  const mailTo = (email: string) =>
-    t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  /** The mails queued to `email`, once the due reservation mails are out. */
+  const mailTo = async (email: string) => {
+    await queueDueReservationMail({ db: t.db, config: t.config });
+    return t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+  };
+
+  it('reserving and releasing in a loop sends one mail of the outcome, a few an hour at most', async () => {
+    const owner = await signedInMember(t.db, { firstName: 'Loop' });
+    const asker = await signedInMember(t.db);
+    const reserveUrl = (id: number) => `/api/starters/${id}/reservations`;
+    // Within one quiet period: reserve, release, reserve, release … then reserve.
+    const first = await createStarterRow(t.db, owner.user.id, { portions: 2 });
+    await ask(asker, first.id, owner.user.id);
+    for (let i = 0; i < 5; i++) {
+      const held = await t.call(owner, 'POST', reserveUrl(first.id), { memberId: asker.user.id });
+      expect(held.statusCode, held.body).toBe(201);
+      const gone = await t.call(owner, 'DELETE', `/api/reservations/${held.json().id}`, {
+        reason: 'Visit https://evil.example/win now',
+      });
+      expect(gone.statusCode).toBe(204);
+    }
+    // Reserved and released again before the mail was due: nothing to tell.
+    expect(await mailTo(asker.user.email)).toHaveLength(0);
+
+    // Over many listings, one member gets at most a few mails an hour; the rest wait.
+    for (let i = 0; i < 8; i++) {
+      const starter = await createStarterRow(t.db, owner.user.id, { portions: 2 });
+      await ask(asker, starter.id, owner.user.id);
+      const held = await t.call(owner, 'POST', reserveUrl(starter.id), {
+        memberId: asker.user.id,
+      });
+      expect(held.statusCode).toBe(201);
+    }
+    expect(await mailTo(asker.user.email)).toHaveLength(RESERVATION_MAILS_PER_HOUR);
+    const waiting = await t.db
+      .select()
+      .from(reservationMailDue)
+      .where(eq(reservationMailDue.receiverId, asker.user.id));
+    expect(waiting).toHaveLength(8 - RESERVATION_MAILS_PER_HOUR);
+  });
+
+  it("quotes the owner's words as plain text: no address in them becomes a link", async () => {
+    const owner = await signedInMember(t.db, { firstName: 'visit.evil.example' });
+    const starter = await createStarterRow(t.db, owner.user.id, {
+      portions: 2,
+      title: 'Kefir at www.evil.example',
+    });
+    const asker = await signedInMember(t.db);
+    await ask(asker, starter.id, owner.user.id);
+    const held = await t.call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+      memberId: asker.user.id,
+    });
+    await queueDueReservationMail({ db: t.db, config: t.config });
+    await t.call(owner, 'DELETE', `/api/reservations/${held.json().id}`, {
+      reason: 'see https://evil.example/x or mail me@evil.example',
+    });
+    const mails = await mailTo(asker.user.email);
+    expect(mails).toHaveLength(2);
+    for (const mail of mails) {
+      for (const part of [mail.subject, mail.textBody, mail.htmlBody]) {
+        expect(part).not.toMatch(/evil\.example|https:\/\/evil|www\.evil/);
+      }
+      expect(mail.htmlBody).not.toMatch(/<a [^>]*evil/);
+    }
+    // Still readable: only invisible breaks were added.
+    expect(mails[1]!.textBody.replace(/\u200b/g, '')).toContain('see https://evil.example/x');
+  });
 
   it('mails the member when the owner reserves and when the owner releases, escaped', async () => {
     const owner = await signedInMember(t.db, { firstName: '<b>Ana</b>' });

@@ -14,6 +14,7 @@ import type { CultureForm } from '../../../../common/cultures';
 import type { Starter } from '../../../../common/starters';
 import {
   publiclyVisible,
+  shownInLineage,
   requireStarter,
   visibleInThreadsOf,
   type Viewer,
@@ -71,7 +72,7 @@ async function walkUp(db: DbOrTx, starterId: number): Promise<UpRow[]> {
     )
     SELECT up.id, up.depth, starters.title, starters.location, starters.latitude,
       starters.longitude, starters.origin_story, starters.born_year, starters.user_id,
-      (${publiclyVisible()}) AS public
+      (${shownInLineage()}) AS public
     FROM up JOIN starters ON starters.id = up.id
     ORDER BY up.depth
   `);
@@ -124,7 +125,7 @@ async function walkDescendants(db: DbOrTx, starterId: number): Promise<DownRow[]
   const result = await db.execute(sql`
     ${walkDown(sql`SELECT s.id FROM starters s WHERE s.id = ${starterId}`)}
     SELECT walked.id, walked.depth, walked.path, starters.title, starters.location,
-      starters.latitude, starters.longitude, (${publiclyVisible()}) AS public
+      starters.latitude, starters.longitude, (${shownInLineage()}) AS public
     FROM walked JOIN starters ON starters.id = walked.id
     ORDER BY walked.depth, walked.id
   `);

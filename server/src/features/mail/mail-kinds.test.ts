@@ -4,7 +4,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAIL_KINDS, type MailKind } from '../../../../common/users';
 import { mailOutbox, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { queueReservationMail } from '../handovers/handover-mail';
+import { queueAskMails } from '../asks/ask-mail';
+import { queueDueReservationMail, queueReservationMail } from '../handovers/handover-mail';
+import { locate } from '../places/places.service';
 import { queueDueMessageMail } from '../messages/message-mail';
 import { queueExpiryReminders } from '../starters/expiry-reminders';
 import { queueOfferMail } from '../standing-offers/standing-offer-mail';
@@ -56,6 +58,7 @@ const produce: Record<Exclude<MailKind, 'checkins'>, (memberId: string) => Promi
       kind: 'reserved',
       line: 'Reserved for you',
     });
+    await queueDueReservationMail({ db: t.db, config: t.config });
   },
   offers: async (memberId) => {
     const owner = await signedInMember(t.db);
@@ -71,11 +74,23 @@ const produce: Record<Exclude<MailKind, 'checkins'>, (memberId: string) => Promi
     await createStarterRow(t.db, memberId, { availableUntil: new Date(Date.now() + DAY) });
     await queueExpiryReminders({ db: t.db, config: t.config });
   },
+  asks: async (memberId) => {
+    const place = locate('Leeds, England, United Kingdom')!;
+    await createStarterRow(t.db, memberId, { ...place });
+    const asker = await signedInMember(t.db);
+    const posted = await t.call(asker, 'POST', '/api/asks', {
+      category: 'dairy',
+      subcategory: 'kefir',
+      location: 'Leeds, England, United Kingdom',
+    });
+    expect(posted.statusCode, posted.body).toBe(201);
+    await queueAskMails({ db: t.db, config: t.config });
+  },
 };
 
 describe('each kind of mail follows its own choice (decision 054)', () => {
   // Check-ins are covered in checkins.test.ts, which has the hand-over they need.
-  for (const kind of ['messages', 'reservations', 'offers', 'reminders'] as const) {
+  for (const kind of ['messages', 'reservations', 'offers', 'reminders', 'asks'] as const) {
     it(`${kind}: off sends none; on alone sends one that stops only ${kind}`, async () => {
       const quiet = await memberWith(kind, false);
       await produce[kind](quiet.user.id);
@@ -117,10 +132,16 @@ describe('stop links, by the key in the mail', () => {
         payload: 'List-Unsubscribe=One-Click',
       });
       expect(res.statusCode, res.body).toBe(200);
-      const after = await t.app.inject({ method: 'GET', url: url(user.mailKey, kind) });
+      // The used key is replaced: the answer carries the new one, the old one is spent.
+      const key = res.json().key as string;
+      expect(key).toMatch(/^[0-9a-f]{32}$/);
+      expect(key).not.toBe(user.mailKey);
+      const spent = await t.app.inject({ method: 'GET', url: url(user.mailKey, kind) });
+      expect(spent.statusCode).toBe(404);
+      const after = await t.app.inject({ method: 'GET', url: url(key, kind) });
       expect(after.json().choice).toBe('off');
       for (const other of MAIL_KINDS.filter((k) => k !== kind)) {
-        const state = await t.app.inject({ method: 'GET', url: url(user.mailKey, other) });
+        const state = await t.app.inject({ method: 'GET', url: url(key, other) });
         expect(state.json().choice, other).toBe('immediately');
       }
     });
@@ -142,15 +163,24 @@ describe('stop links, by the key in the mail', () => {
 
   it('stop, then "daily digest instead", then undo; no digest where a kind has none', async () => {
     const { user } = await signedInMember(t.db);
-    const u = url(user.mailKey, 'messages');
-    expect((await t.app.inject({ method: 'POST', url: u })).json().choice).toBe('off');
-    const digest = await t.app.inject({ method: 'PUT', url: u, payload: { choice: 'daily' } });
-    expect(digest.json()).toEqual({ kind: 'messages', choice: 'daily', mayDigest: true });
+    const stopped = await t.app.inject({ method: 'POST', url: url(user.mailKey, 'messages') });
+    expect(stopped.json().choice).toBe('off');
+    // The page goes on with the key each answer hands back.
+    const digest = await t.app.inject({
+      method: 'PUT',
+      url: url(stopped.json().key, 'messages'),
+      payload: { choice: 'daily' },
+    });
+    expect(digest.json()).toMatchObject({ kind: 'messages', choice: 'daily', mayDigest: true });
     expect((await settingsOf(user.id)).messageMail).toBe('daily');
-    const undo = await t.app.inject({ method: 'PUT', url: u, payload: { choice: 'immediately' } });
+    const undo = await t.app.inject({
+      method: 'PUT',
+      url: url(digest.json().key, 'messages'),
+      payload: { choice: 'immediately' },
+    });
     expect(undo.json().choice).toBe('immediately');
 
-    const offers = url(user.mailKey, 'offers');
+    const offers = url(undo.json().key, 'offers');
     const refused = await t.app.inject({
       method: 'PUT',
       url: offers,

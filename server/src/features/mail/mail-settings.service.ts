@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import {
   MAIL_KINDS,
   mayDigest,
@@ -84,10 +84,18 @@ export async function setMailKindByKey(
 ): Promise<MailKindState> {
   const member = await memberByKey(db, input.mailKey);
   checkChoice(input.kind, input.choice);
+  // A used key is replaced, so a link that leaked (a forwarded mail, a proxy's log) works
+  // once at most; the answer carries the new key for the page to go on with, and later
+  // mails carry it too.
   const [changed] = await db
     .update(users)
-    .set({ ...mailChoiceSet(input.kind, input.choice), updatedAt: clock.now() })
-    .where(eq(users.id, member.id))
+    .set({
+      ...mailChoiceSet(input.kind, input.choice),
+      mailKey: sql`replace(gen_random_uuid()::text, '-', '')`,
+      updatedAt: clock.now(),
+    })
+    .where(and(eq(users.id, member.id), eq(users.mailKey, input.mailKey)))
     .returning();
-  return stateOf(changed!, input.kind);
+  if (!changed) throw notFound('This link is not valid any more');
+  return { ...stateOf(changed, input.kind), key: changed.mailKey };
 }

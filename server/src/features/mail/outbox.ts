@@ -19,10 +19,8 @@ const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
  */
 const LEASE_SECONDS = 120;
 
-/** Where links in mails point: PUBLIC_URL, or this machine for the embedded default. */
-export function siteUrl(config: Config): string {
-  return config.publicUrl ?? `http://localhost:${config.port}`;
-}
+export { siteUrl } from '../../config';
+import { siteUrl } from '../../config';
 
 /** RFC 8058's one-click URL: a cookie-less POST stops this one kind of mail. */
 export function unsubscribeUrl(config: Config, mailKey: string, kind: MailKind): string {
@@ -43,19 +41,27 @@ export async function queueMail(
   config: Config,
   mail: MailContent & {
     to: string;
-    /** Which kind of mail this is; absent for account mail, which cannot be turned off. */
-    stop?: { mailKey: string; kind: MailKind };
+    /**
+     * Which kind of mail this is; absent for account mail, which cannot be turned off. An
+     * alert's mail names its own one-click URL instead, which stops that alert only.
+     */
+    stop?: { mailKey: string; kind: MailKind } | { url: string };
   },
 ): Promise<void> {
+  const oneClick = mail.stop
+    ? 'url' in mail.stop
+      ? mail.stop.url
+      : unsubscribeUrl(config, mail.stop.mailKey, mail.stop.kind)
+    : null;
   await db.insert(mailOutbox).values({
     toAddress: mail.to,
     subject: mail.subject,
     textBody: mail.text,
     htmlBody: mail.html,
     // RFC 8058: one POST to this URL, with no cookie, turns this kind of mail off.
-    headers: mail.stop
+    headers: oneClick
       ? {
-          'List-Unsubscribe': `<${unsubscribeUrl(config, mail.stop.mailKey, mail.stop.kind)}>`,
+          'List-Unsubscribe': `<${oneClick}>`,
           'List-Unsubscribe-Post': 'List-Unsubscribe=One-Click',
         }
       : {},

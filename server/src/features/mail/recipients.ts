@@ -1,4 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
+import { memberText } from './templates';
+import { DEFAULT_LANGUAGE, type Language } from '../../../../common/i18n/languages';
+import { translator } from '../../i18n/translate';
 import type { MailChoice, MailKind } from '../../../../common/users';
 import { hasConfirmedEmail, mayAct } from '../../access/members';
 import type { Config } from '../../config';
@@ -16,6 +19,7 @@ export const mailColumns = {
   checkins: users.checkinMail,
   offers: users.offerMail,
   reminders: users.reminderMail,
+  asks: users.askMail,
 } as const;
 
 const fieldOf = {
@@ -24,6 +28,7 @@ const fieldOf = {
   checkins: 'checkinMail',
   offers: 'offerMail',
   reminders: 'reminderMail',
+  asks: 'askMail',
 } as const satisfies Record<MailKind, keyof Member>;
 
 export function mailChoiceOf<K extends MailKind>(
@@ -64,11 +69,10 @@ export async function mailRecipient(
   memberId: string,
   kind: MailKind,
 ): Promise<MailRecipient | null> {
-  const [member] = await tx.select().from(users).where(eq(users.id, memberId));
+  const member = await mailableMember(tx, memberId);
   if (!member) return null;
   const choice = mailChoiceOf(member, kind);
   if (choice === 'off') return null;
-  if (!mayAct(member) || !hasConfirmedEmail(member)) return null;
   return {
     member,
     choice,
@@ -77,23 +81,34 @@ export async function mailRecipient(
   };
 }
 
-/** What mails about someone's starter name: the owner (first name, else username) and the title. */
+/**
+ * The member, when the site may mail them at all: they may act (not banned, suspended or
+ * deactivated) and their address is confirmed. `mailRecipient` adds the kind's choice; alert
+ * mails, whose choices are the alerts themselves, use this directly.
+ */
+export async function mailableMember(tx: DbOrTx, memberId: string): Promise<Member | null> {
+  const [member] = await tx.select().from(users).where(eq(users.id, memberId));
+  if (!member || !mayAct(member) || !hasConfirmedEmail(member)) return null;
+  return member;
+}
+
+/**
+ * What mails about someone's starter name: the owner (first name, else username) and the title;
+ * a missing title is "a starter" in `language`.
+ */
 export async function starterMailFacts(
   tx: DbOrTx,
   input: { ownerId: string; starterId: number },
   ownerFallback: string,
+  language: Language = DEFAULT_LANGUAGE,
 ): Promise<{ ownerName: string; title: string }> {
   const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
   const [starter] = rowsOf<{ title: string }>(
     await tx.execute(sql`SELECT title FROM starters WHERE id = ${input.starterId}`),
   );
+  // Both are the owner's own words: quoted as plain text, never a link.
   return {
-    ownerName: owner?.firstName?.trim() || owner?.username || ownerFallback,
-    title: starter?.title ?? 'a starter',
+    ownerName: memberText(owner?.firstName?.trim() || owner?.username || ownerFallback),
+    title: memberText(starter?.title ?? translator(language)('mail:aStarter')),
   };
-}
-
-/** The footer line: why this mail came, and where to change it. */
-export function mailFooter(about: string): string {
-  return `You get this email because ${about}. Change that under Notifications on your profile.`;
 }

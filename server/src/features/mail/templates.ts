@@ -1,3 +1,6 @@
+import { DEFAULT_LANGUAGE, languageOf, type Language } from '../../../../common/i18n/languages';
+import { translator } from '../../i18n/translate';
+
 /** Member content goes into HTML only through this. */
 export function escapeHtml(value: string): string {
   return value
@@ -8,9 +11,38 @@ export function escapeHtml(value: string): string {
     .replace(/'/g, '&#39;');
 }
 
-/** How every mail opens: "Hi Ada," — the first name, else the username, else "Hi there,". */
-export function greetingFor(member: { firstName: string | null; username: string | null }): string {
-  return `Hi ${member.firstName?.trim() || member.username || 'there'},`;
+/** Zero-width space: invisible, but it breaks the run a mail client would turn into a link. */
+const BREAK = '\u200b';
+
+/**
+ * Text a member wrote (a name, a title, a message, a reason), made safe to quote in a mail as
+ * plain text: whatever looks like an address or a link ("evil.example", "https://…",
+ * "a@b.c") gets an invisible break after its dots, @ and scheme, so no mail client makes it a
+ * clickable link. Only the site's own buttons and links in a mail are clickable.
+ */
+export function memberText(text: string): string {
+  return text
+    .replace(/([.@])(?=[^\s.@\u200b])/g, `$1${BREAK}`)
+    .replace(/:(?=\/)/g, `:${BREAK}`)
+    .replace(/\/\//g, `/${BREAK}/`);
+}
+
+/**
+ * How every mail opens: "Hi Ada," — the first name, else the username, else "Hi there," — in
+ * the mail's language (English for the mails not yet written in the others, so none mixes two).
+ */
+export function greetingFor(
+  member: { firstName: string | null; username: string | null },
+  language: Language = DEFAULT_LANGUAGE,
+): string {
+  const t = translator(language);
+  const name = member.firstName?.trim() || member.username;
+  return name ? t('mail:greeting', { name: memberText(name) }) : t('mail:greetingThere');
+}
+
+/** The language a member's mail is written in: theirs, else English (decision 090). */
+export function mailLanguage(member: { language?: string | null }): Language {
+  return languageOf(member.language) ?? DEFAULT_LANGUAGE;
 }
 
 export interface MailContent {
@@ -24,7 +56,7 @@ export interface MailBody {
   greeting: string;
   /** Plain paragraphs; escaped here. */
   paragraphs: string[];
-  /** Quoted member text (messages), escaped here. */
+  /** Quoted member text (messages), escaped here and never made a link (`memberText`). */
   quotes?: Array<{ from: string; text: string }>;
   action?: { label: string; url: string };
   /** Several answers side by side, each its own link (a check-in's). */
@@ -32,13 +64,16 @@ export interface MailBody {
   /** Blocks after the quotes, each with its own link (a digest's conversations); escaped here. */
   sections?: Array<{
     heading: string;
-    quote: { from: string; text: string };
+    /** Absent for a section that only names something (a listing an alert found). */
+    quote?: { from: string; text: string };
     link: { label: string; url: string };
   }>;
   /** A last line in small print (why the member got this mail). */
   footer: string;
   /** The stop page of this kind of mail; account mail, which cannot be turned off, has none. */
   unsubscribeUrl?: string;
+  /** The receiver's language, for the mail's own words around the body; English if absent. */
+  language?: Language;
 }
 
 const SITE = 'CultureShare';
@@ -49,34 +84,41 @@ const GREEN = '#2f6b3b';
  * (so no tracking pixel), and a plain-text part saying the same.
  */
 export function renderMail(body: MailBody): MailContent {
+  const language = body.language ?? DEFAULT_LANGUAGE;
+  const t = translator(language);
+  const wrote = (from: string) => t('mail:wrote', { name: from });
+  const tagline = t('mail:tagline');
+  const stop = t('mail:stop');
   const textParts = [
     body.greeting,
     ...body.paragraphs,
-    ...(body.quotes ?? []).map((q) => `${q.from} wrote:\n${q.text.replace(/^/gm, '> ')}`),
+    ...(body.quotes ?? []).map(
+      (q) => `${wrote(memberText(q.from))}\n${memberText(q.text).replace(/^/gm, '> ')}`,
+    ),
     ...(body.action ? [`${body.action.label}: ${body.action.url}`] : []),
     ...(body.links ?? []).map((l) => `${l.label}: ${l.url}`),
     ...(body.sections ?? []).map(
       (s) =>
-        `${s.heading}\n${s.quote.from} wrote:\n${s.quote.text.replace(/^/gm, '> ')}\n${s.link.label}: ${s.link.url}`,
+        `${s.heading}\n${s.quote ? `${wrote(memberText(s.quote.from))}\n${memberText(s.quote.text).replace(/^/gm, '> ')}\n` : ''}${s.link.label}: ${s.link.url}`,
     ),
     '—',
-    `${SITE}: fermentation starters shared free between neighbours.`,
+    tagline,
     body.footer,
-    ...(body.unsubscribeUrl ? [`Stop these emails: ${body.unsubscribeUrl}`] : []),
+    ...(body.unsubscribeUrl ? [`${stop}: ${body.unsubscribeUrl}`] : []),
   ];
   const p = (t: string) =>
     `<p style="margin:0 0 16px;line-height:1.5">${escapeHtml(t).replace(/\n/g, '<br>')}</p>`;
   const quote = (q: { from: string; text: string }) =>
-    `<div style="margin:0 0 16px"><div style="font-size:14px;color:#555">${escapeHtml(q.from)} wrote:</div><blockquote style="margin:4px 0 0;padding:8px 12px;border-left:3px solid ${GREEN};background:#f4f7f2;white-space:pre-wrap">${escapeHtml(q.text)}</blockquote></div>`;
+    `<div style="margin:0 0 16px"><div style="font-size:14px;color:#555">${escapeHtml(wrote(memberText(q.from)))}</div><blockquote style="margin:4px 0 0;padding:8px 12px;border-left:3px solid ${GREEN};background:#f4f7f2;white-space:pre-wrap">${escapeHtml(memberText(q.text))}</blockquote></div>`;
   const quotes = (body.quotes ?? []).map(quote).join('');
   const sections = (body.sections ?? [])
     .map(
       (s) =>
-        `<div style="margin:0 0 24px"><p style="margin:0 0 8px;font-weight:600;line-height:1.5">${escapeHtml(s.heading)}</p>${quote(s.quote)}<a href="${escapeHtml(s.link.url)}" style="color:${GREEN}">${escapeHtml(s.link.label)}</a></div>`,
+        `<div style="margin:0 0 24px"><p style="margin:0 0 8px;font-weight:600;line-height:1.5">${escapeHtml(s.heading)}</p>${s.quote ? quote(s.quote) : ''}<a href="${escapeHtml(s.link.url)}" style="color:${GREEN}">${escapeHtml(s.link.label)}</a></div>`,
     )
     .join('');
   const action = body.action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:${GREEN};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(body.action.label)}</a></p><p style="font-size:13px;color:#555;word-break:break-all">Or open this link: ${escapeHtml(body.action.url)}</p>`
+    ? `<p style="margin:24px 0"><a href="${escapeHtml(body.action.url)}" style="background:${GREEN};color:#fff;padding:12px 20px;border-radius:6px;text-decoration:none;display:inline-block">${escapeHtml(body.action.label)}</a></p><p style="font-size:13px;color:#555;word-break:break-all">${escapeHtml(t('mail:openLink'))} ${escapeHtml(body.action.url)}</p>`
     : '';
   const links = body.links?.length
     ? `<p style="margin:24px 0">${body.links
@@ -87,13 +129,13 @@ export function renderMail(body: MailBody): MailContent {
         .join('')}</p>`
     : '';
   const html = `<!doctype html>
-<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head>
+<html lang="${language}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width"><title>${escapeHtml(body.subject)}</title></head>
 <body style="margin:0;padding:0;background:#faf8f3;color:#1f2a1f;font-family:system-ui,-apple-system,'Segoe UI',sans-serif">
 <div style="max-width:560px;margin:0 auto;padding:24px">
 <div style="font-size:20px;font-weight:700;color:${GREEN};margin-bottom:24px">${SITE}</div>
 ${p(body.greeting)}${body.paragraphs.map(p).join('')}${quotes}${sections}${action}${links}
 <hr style="border:none;border-top:1px solid #ddd;margin:24px 0">
-<p style="font-size:13px;color:#555;line-height:1.5">${SITE}: fermentation starters shared free between neighbours.<br>${escapeHtml(body.footer)}${body.unsubscribeUrl ? `<br><a href="${escapeHtml(body.unsubscribeUrl)}" style="color:#555">Stop these emails</a>` : ''}</p>
+<p style="font-size:13px;color:#555;line-height:1.5">${escapeHtml(tagline)}<br>${escapeHtml(body.footer)}${body.unsubscribeUrl ? `<br><a href="${escapeHtml(body.unsubscribeUrl)}" style="color:#555">${escapeHtml(stop)}</a>` : ''}</p>
 </div></body></html>`;
   return { subject: body.subject, text: textParts.join('\n\n') + '\n', html };
 }

@@ -1,13 +1,17 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isPublic, loadStarterFacts } from '../../access/starter-access';
+import { mayAct } from '../../access/members';
+import { blockBetween } from '../blocks/blocks.service';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { messageMailDue, messages, users } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { mailChoiceOf, mailFooter, mailRecipient, type MailRecipient } from '../mail/recipients';
-import { greetingFor, renderMail } from '../mail/templates';
+import { mailChoiceOf, mailRecipient, type MailRecipient } from '../mail/recipients';
+import { greetingFor, mailLanguage, memberText, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 import * as clock from '../../clock/clock';
+import { takeAlertDigest } from '../alerts/alert-mail';
 
 /** The hour (UTC) at which daily digests go out. */
 const DIGEST_HOUR_UTC = 7;
@@ -53,9 +57,8 @@ interface DueRow {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const plural = (n: number, one: string, many: string) => (n === 1 ? `1 ${one}` : `${n} ${many}`);
 const nameOf = (user: { firstName: string | null; username: string | null } | undefined) =>
-  user?.firstName?.trim() || user?.username || 'A member';
+  user?.firstName?.trim() || user?.username || null;
 
 /**
  * What a mail says about one conversation: its unread messages (oldest first), or null when
@@ -79,44 +82,90 @@ async function unreadConversation(tx: Tx, config: Config, row: DueRow) {
     .orderBy(asc(messages.createdAt), asc(messages.id));
   if (unread.length === 0) return null;
   const [sender] = await tx.select().from(users).where(eq(users.id, row.sender_id));
+  // Banned or suspended since writing, or blocked either way since: the messages are not
+  // carried to the inbox after the fact.
+  if (!sender || !mayAct(sender, clock.now())) return null;
+  const { byMe, byThem } = await blockBetween(tx, row.receiver_id, row.sender_id);
+  if (byMe || byThem) return null;
   const [starter] = await tx
     .execute(sql`SELECT title FROM starters WHERE id = ${starterId}`)
     .then((r) => rowsOf<{ title: string }>(r));
   return {
     unread,
-    senderName: nameOf(sender),
-    title: starter?.title ?? 'your starter',
+    // Member-written: quoted as plain text in subjects and lines, never a link.
+    // Null when missing: each mail names it in its own language.
+    senderName: nullOr(nameOf(sender), memberText),
+    title: nullOr(starter?.title ?? null, memberText),
     threadUrl: `${siteUrl(config)}/messages?starter=${starterId}&with=${encodeURIComponent(row.sender_id)}`,
   };
 }
 
+const nullOr = (text: string | null, f: (s: string) => string) => (text === null ? null : f(text));
+
 type UnreadConversation = NonNullable<Awaited<ReturnType<typeof unreadConversation>>>;
 
+/** The mail of one conversation, wholly in the receiver's language. */
 function conversationMail(to: MailRecipient, c: UnreadConversation) {
+  const language = mailLanguage(to.member);
+  const t = translator(language);
+  const name = c.senderName ?? t('mail:messages.someone');
+  const title = c.title ?? t('mail:messages.yourStarter');
   return renderMail({
-    subject: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
-    greeting: greetingFor(to.member),
-    paragraphs: [`${c.senderName} wrote to you about ${c.title} on CultureShare.`],
-    quotes: c.unread.map((m) => ({ from: c.senderName, text: m.content })),
-    action: { label: 'Reply on CultureShare', url: c.threadUrl },
-    footer: mailFooter('you have message emails turned on'),
+    language,
+    subject: t('mail:messages.subject', { count: c.unread.length, name, title }),
+    greeting: greetingFor(to.member, language),
+    paragraphs: [t('mail:messages.wrote', { name, title })],
+    quotes: c.unread.map((m) => ({ from: name, text: m.content || t('mail:messages.photo') })),
+    action: { label: t('mail:messages.reply'), url: c.threadUrl },
+    footer: t('mail:messages.footer'),
     unsubscribeUrl: to.unsubscribeUrl,
   });
 }
 
-/** The daily digest: every conversation with new messages in one mail, newest text of each. */
-function digestMail(to: MailRecipient, list: UnreadConversation[]) {
+/**
+ * The daily digest: every conversation with new messages in one mail, newest text of each,
+ * then the listings the member's digest alerts found (one mail where both are due).
+ */
+function digestMail(
+  to: MailRecipient,
+  list: UnreadConversation[],
+  alertNews: Awaited<ReturnType<typeof takeAlertDigest>>,
+) {
   const total = list.reduce((n, c) => n + c.unread.length, 0);
+  const found = alertNews.sections.length;
+  const language = mailLanguage(to.member);
+  const t = translator(language);
+  const counts = { messages: total, conversations: list.length, listings: found };
   return renderMail({
-    subject: `${plural(total, 'new message', 'new messages')} in ${plural(list.length, 'conversation', 'conversations')} on CultureShare`,
-    greeting: greetingFor(to.member),
-    paragraphs: ['Here is what members wrote to you since your last digest.'],
-    sections: list.map((c) => ({
-      heading: `${plural(c.unread.length, 'new message', 'new messages')} from ${c.senderName} about ${c.title}`,
-      quote: { from: c.senderName, text: c.unread[c.unread.length - 1]!.content },
-      link: { label: 'Open the conversation', url: c.threadUrl },
-    })),
-    footer: mailFooter('you chose a daily digest of new messages'),
+    language,
+    subject:
+      list.length > 0
+        ? found
+          ? t('mail:digest.subjectWithAlerts', counts)
+          : t('mail:digest.subject', counts)
+        : t('mail:alerts.digestSubject', { count: found }),
+    greeting: greetingFor(to.member, language),
+    paragraphs: [list.length > 0 ? t('mail:digest.intro') : t('mail:alerts.digestIntro')],
+    sections: [
+      ...list.map(({ unread, senderName, title, threadUrl }) => {
+        const name = senderName ?? t('mail:messages.someone');
+        return {
+          heading: t('mail:messages.subject', {
+            count: unread.length,
+            name,
+            title: title ?? t('mail:messages.yourStarter'),
+          }),
+          quote: {
+            from: name,
+            text: unread[unread.length - 1]!.content || t('mail:messages.photo'),
+          },
+          link: { label: t('mail:openConversation'), url: threadUrl },
+        };
+      }),
+      ...alertNews.sections,
+    ],
+    links: alertNews.links,
+    footer: t('mail:footers.digest'),
     unsubscribeUrl: to.unsubscribeUrl,
   });
 }
@@ -156,10 +205,14 @@ export async function queueDueMessageMail({
         const c = await unreadConversation(tx, config, row);
         if (c) list.push(c);
       }
+      const alertNews =
+        to.choice === 'daily'
+          ? await takeAlertDigest(tx, config, to.member)
+          : { sections: [], links: [] };
       const mails =
         to.choice === 'daily'
-          ? list.length > 0
-            ? [digestMail(to, list)]
+          ? list.length > 0 || alertNews.sections.length > 0
+            ? [digestMail(to, list, alertNews)]
             : []
           : list.map((c) => conversationMail(to, c));
       for (const content of mails) {

@@ -5,6 +5,7 @@ import {
   conversationSchema,
   markThreadReadSchema,
   messageSchema,
+  nudgeSchema,
   sendMessageSchema,
   unreadCountSchema,
 } from '../../../../common/messages';
@@ -19,6 +20,21 @@ import {
   sendMessage,
 } from './messages.service';
 import { idParam } from '../../../../common/ids';
+import { getMessagePhoto, readMessageForm, uploadedPhotos } from './message-photos';
+import { nudge } from './nudges';
+import { reportMessage } from '../reports/message-reports.service';
+import { createdReportSchema, messageReportSchema } from '../../../../common/reports';
+
+const messageParams = z.object({ id: idParam('message') });
+const photoParams = z.object({ id: z.uuid('Photo not found') });
+/** A reason and at most 1000 characters of details: under 8 KiB even all escaped. */
+const REPORT_BODY_LIMIT = 8 * 1024;
+
+/** A message outbox's key (a UUID or similar): anything else is ignored, not an error. */
+function idempotencyKey(header: string | string[] | undefined): string | undefined {
+  const value = Array.isArray(header) ? header[0] : header;
+  return value && /^[A-Za-z0-9_-]{8,64}$/.test(value) ? value : undefined;
+}
 
 const threadParams = z.object({ starterId: idParam('starter') });
 const threadQuery = z.object({ with: z.string().trim().min(1).max(100).optional() });
@@ -37,12 +53,24 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
     '/api/messages',
     {
       onRequest: signedInOnly,
+      // JSON: the text only. Multipart (with photos) has its own limits (message-photos.ts).
       bodyLimit: SEND_BODY_LIMIT,
-      schema: { body: sendMessageSchema, response: { 201: messageSchema } },
+      config: { multipart: true },
+      preValidation: readMessageForm,
+      schema: { body: sendMessageSchema, response: { 201: messageSchema, 202: messageSchema } },
     },
     async (request, reply) => {
-      const message = await sendMessage(deps, requireUser(request), request.body);
-      return reply.status(201).send(message);
+      const message = await sendMessage(
+        deps,
+        requireUser(request),
+        {
+          ...request.body,
+          photos: uploadedPhotos(request),
+        },
+        { clientKey: idempotencyKey(request.headers['idempotency-key']) },
+      );
+      // 202: accepted but held for a moderator, not delivered.
+      return reply.status(message.status === 'held' ? 202 : 201).send(message);
     },
   );
 
@@ -92,4 +120,60 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
       return reply.status(204).send();
     },
   );
+
+  app.post(
+    '/api/messages/starter/:starterId/nudge',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: READ_BODY_LIMIT,
+      schema: { params: threadParams, body: nudgeSchema },
+    },
+    async (request, reply) => {
+      const made = await nudge(deps, requireUser(request), {
+        starterId: request.params.starterId,
+        with: request.body.with,
+      });
+      return reply.status(201).send(made);
+    },
+  );
+
+  app.post(
+    '/api/messages/:id/report',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: REPORT_BODY_LIMIT,
+      schema: {
+        params: messageParams,
+        body: messageReportSchema,
+        response: { 201: createdReportSchema },
+      },
+    },
+    async (request, reply) => {
+      const created = await reportMessage(deps, requireUser(request), {
+        messageId: request.params.id,
+        ...request.body,
+      });
+      return reply.status(201).send(created);
+    },
+  );
+
+  // Never cached by anyone else: only the conversation's two members may see these.
+  for (const variant of ['full', 'thumb'] as const) {
+    app.get(
+      `/api/messages/photos/:id/${variant}.webp`,
+      { onRequest: signedInOnly, schema: { params: photoParams } },
+      async (request, reply) => {
+        const bytes = await getMessagePhoto(deps.db, requireUser(request), {
+          photoId: request.params.id,
+          variant,
+        });
+        return reply
+          .header('cache-control', 'private, no-store')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-security-policy', 'sandbox')
+          .type('image/webp')
+          .send(bytes);
+      },
+    );
+  }
 }

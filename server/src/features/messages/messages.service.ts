@@ -7,15 +7,20 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { messages, starters } from '../../db/schema';
-import { badRequest, forbidden } from '../../errors';
+import { badRequest, forbidden, HttpError } from '../../errors';
+import { preparePhotos, photosOfMessages, storePhotos } from './message-photos';
+import { MESSAGE_EMPTY } from '../../../../common/messages';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 import { noteMessageForMail } from './message-mail';
+import { pushNewMessage } from '../push/push-producers';
 import * as clock from '../../clock/clock';
 import { systemLineFor } from './system-line-wording';
 import { publicMembersById } from '../../access/public-members';
 import { displayName } from '../../../../common/display';
+import type { ScreeningCode } from '../../../../common/screening';
+import { heldInThread, holdMessage, screenForMember } from '../screening/screening.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -32,7 +37,56 @@ export function toMessage(row: MessageRow): Message {
     content: row.content,
     isRead: row.isRead,
     createdAt: row.createdAt.toISOString(),
+    ...(row.warnings?.length ? { warnings: row.warnings as ScreeningCode[] } : {}),
   };
+}
+
+/** What the sender reads of their own message: delivered, without the receiver's warnings. */
+function asSent(message: Message): Message {
+  const { warnings: _receiverOnly, ...rest } = message;
+  return { ...rest, status: 'sent' };
+}
+
+/**
+ * Stores a delivered message and schedules its mail, in the caller's transaction: a message
+ * is never stored without its notification. Sending and releasing a held message both use it.
+ */
+export async function insertDelivered(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  values: {
+    id?: number;
+    starterId: number;
+    senderId: string;
+    receiverId: string;
+    content: string;
+    warnings: string[] | null;
+    /** The sender's Idempotency-Key (an offline outbox's retry is stored once). */
+    clientKey?: string | null;
+  },
+): Promise<Message> {
+  const [row] = await tx
+    .insert(messages)
+    .values({
+      ...values,
+      // The reply rate decides by a message's age, so it is stamped by the server clock.
+      createdAt: clock.now(),
+    })
+    .returning();
+  await noteMessageForMail(tx, config, row!);
+  await pushNewMessage(tx, row!);
+  return toMessage(row!);
+}
+
+/** Tells both members' open pages that a message arrived (they refetch). */
+export async function publishDelivered(deps: Pick<AppDeps, 'live'>, message: Message) {
+  await deps.live.publish([message.receiverId, message.senderId], {
+    type: 'message',
+    messageId: message.id,
+    starterId: message.starterId,
+    senderId: message.senderId,
+    receiverId: message.receiverId,
+  });
 }
 
 /** Messages of one conversation: this starter, these two members, either direction. */
@@ -64,9 +118,30 @@ async function threadExists(db: DbOrTx, starterId: number, a: string, b: string)
 export async function sendMessage(
   deps: Pick<AppDeps, 'db' | 'limiter' | 'config' | 'live'>,
   actor: SessionUser,
-  input: { starterId: number; receiverId: string; content: string },
+  input: { starterId: number; receiverId: string; content: string; photos?: Buffer[] },
+  {
+    clientKey,
+    answersAsk = false,
+  }: {
+    /** The sender's Idempotency-Key: the same key again answers the stored message, not a new one. */
+    clientKey?: string;
+    /** The owner answers the receiver's ask ("I can help"), checked by the asks feature. */
+    answersAsk?: boolean;
+  } = {},
 ): Promise<Message> {
   assertMayPost(actor);
+  if (clientKey) {
+    const [sent] = await deps.db
+      .select()
+      .from(messages)
+      .where(and(eq(messages.senderId, actor.id), eq(messages.clientKey, clientKey)));
+    if (sent) return asSent(toMessage(sent));
+  }
+  const uploaded = input.photos ?? [];
+  // Text may be left out only when photos say it (messages/message-photos.ts).
+  if (!input.content && uploaded.length === 0) {
+    throw new HttpError(400, 'validation_failed', MESSAGE_EMPTY, { content: MESSAGE_EMPTY });
+  }
   const { db } = deps;
   const starter = await requireStarter(db, actor, input.starterId, 'message');
   const isOwner = starter.ownerId === actor.id;
@@ -74,46 +149,45 @@ export async function sendMessage(
   if (input.receiverId === actor.id) throw badRequest("You can't send a message to yourself");
   if (isOwner) {
     // The owner cannot open threads with strangers: only reply to people who asked.
-    if (!(await threadExists(db, starter.id, actor.id, input.receiverId))) {
+    // …or offer it to a member who asked for one (decision 061).
+    if (!answersAsk && !(await threadExists(db, starter.id, actor.id, input.receiverId))) {
       throw forbidden('You can only reply to members who have messaged you about this starter');
     }
   } else if (input.receiverId !== starter.ownerId) {
     throw forbidden("You can only message this starter's owner");
   }
   await assertMayMessage(db, actor.id, input.receiverId);
+  const prepared = await preparePhotos(uploaded);
 
+  // Screening decides before anything is stored: a held message is never delivered, mailed or
+  // announced until a moderator releases it (decision 073).
+  const screening = await screenForMember(db, actor, input.content);
+  const values = { starterId: starter.id, senderId: actor.id, receiverId: input.receiverId };
   const message = await withQuota(
     deps.limiter,
     `messages:${actor.id}`,
     deps.config.limits.messagesPerDay,
     DAY_MS,
     "You've sent a lot of messages today. Please try again later.",
-    // One transaction: a message is never stored without its notification being scheduled.
     () =>
       db.transaction(async (tx) => {
-        const [row] = await tx
-          .insert(messages)
-          .values({
-            starterId: starter.id,
-            senderId: actor.id,
-            receiverId: input.receiverId,
-            content: input.content,
-            // The reply rate decides by a message's age, so it is stamped by the server clock.
-            createdAt: clock.now(),
-          })
-          .returning();
-        await noteMessageForMail(tx, deps.config, row!);
-        return toMessage(row!);
+        const message =
+          screening.action === 'hold'
+            ? await holdMessage(tx, { ...values, content: input.content }, screening)
+            : await insertDelivered(tx, deps.config, {
+                ...values,
+                content: input.content,
+                warnings: screening.warnings.length > 0 ? screening.warnings : null,
+                clientKey: clientKey ?? null,
+              });
+        // A held message keeps its photos under the id it will have once released.
+        const photos = await storePhotos(tx, message.id, prepared);
+        return photos.length > 0 ? { ...message, photos } : message;
       }),
   );
-  await deps.live.publish([message.receiverId, message.senderId], {
-    type: 'message',
-    messageId: message.id,
-    starterId: message.starterId,
-    senderId: message.senderId,
-    receiverId: message.receiverId,
-  });
-  return message;
+  if (message.status === 'held') return message;
+  await publishDelivered(deps, message);
+  return asSent(message);
 }
 
 interface ConversationRow {
@@ -258,7 +332,7 @@ export interface ThreadInput {
  * The other member of the asker's thread on a starter they may see, or null when there is no
  * thread yet (an owner nobody wrote to).
  */
-async function threadPartner(
+export async function threadPartner(
   db: DbOrTx,
   actor: SessionUser,
   input: ThreadInput,
@@ -304,8 +378,21 @@ export async function readThread(
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const other = (await publicMembersById(deps.db, [otherId])).get(otherId);
   const otherName = displayName(other, 'this member');
+  // The sender's own held messages sit in their thread; the receiver never learns of them.
+  const held = await heldInThread(deps.db, { starterId, senderId: actor.id, receiverId: otherId });
+  const thread = [...rows.map(toMessage), ...held].sort(
+    (a, b) => a.createdAt.localeCompare(b.createdAt) || a.id - b.id,
+  );
+  const photos = await photosOfMessages(
+    deps.db,
+    thread.map((m) => m.id),
+  );
   // Lines the site wrote are worded here for the member asking (decision 050).
-  return rows.map(toMessage).map((m) => ({ ...m, content: systemLineFor(m, actor.id, otherName) }));
+  return thread.map((m) => ({
+    ...(m.senderId === actor.id && m.kind === 'text' && !m.status ? asSent(m) : m),
+    content: systemLineFor(m, actor.id, otherName),
+    ...(photos.has(m.id) ? { photos: photos.get(m.id) } : {}),
+  }));
 }
 
 /** Marks the other side's messages in one conversation read; the reader's other tabs hear of it. */

@@ -16,7 +16,9 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import * as clock from '../../clock/clock';
 import { thumbnailOf } from '../starters/starter-rows';
-import { queueAppealDecisionMail } from './moderation-mail';
+import { queueAppealDecisionMail, ruleOf } from './moderation-mail';
+import { notify } from '../notifications/notifications.service';
+import { notificationLinks } from '../../../../common/notifications';
 
 type RemovalRow = typeof starterRemovals.$inferSelect;
 
@@ -186,6 +188,19 @@ export async function decideAppeal(
       .select({ id: starters.id, title: starters.title })
       .from(starters)
       .where(eq(starters.id, starter.id));
+    await notify(tx, {
+      userId: starter.ownerId,
+      kind: 'moderation',
+      title: (t) =>
+        decision === 'restored'
+          ? t('mail:notifications.restored', { title: listing!.title })
+          : t('mail:notifications.upheld', { title: listing!.title }),
+      body: (t, language) =>
+        decision === 'restored'
+          ? t('mail:notifications.restoredBody')
+          : t('mail:notifications.upheldBody', { rule: ruleOf(t, language, row.reason) }),
+      url: notificationLinks.starter(listing!.id),
+    });
     await queueAppealDecisionMail(tx, deps.config, {
       ownerId: starter.ownerId,
       starter: listing!,

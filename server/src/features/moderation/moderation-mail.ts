@@ -1,13 +1,30 @@
 import { eq, inArray } from 'drizzle-orm';
 import { removalReasonLabel, removalReasonSummary } from '../../../../common/removal-reasons';
+import type { Language } from '../../../../common/i18n/languages';
+import { translator } from '../../i18n/translate';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { mailFooter, mailRecipient } from '../mail/recipients';
-import { greetingFor, renderMail } from '../mail/templates';
+import { mailRecipient } from '../mail/recipients';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
 
 type Member = typeof users.$inferSelect;
+type T = ReturnType<typeof translator>;
+
+/** "Rule 1: Safety & Quality" in the mail's (or notification's) language; an unknown value as it is. */
+export function ruleOf(t: T, language: Language, reason: string): string {
+  const english = removalReasonLabel(reason);
+  return language === 'en'
+    ? english
+    : t(`mail:moderation.reasons.${reason}`, { defaultValue: english });
+}
+
+function summaryOf(t: T, language: Language, reason: string): string | null {
+  const english = removalReasonSummary(reason);
+  if (english === null || language === 'en') return english;
+  return t(`mail:moderation.summaries.${reason}`, { defaultValue: english });
+}
 
 /**
  * Moderators' decisions about a member's listing or report go out as the "Your listings and
@@ -18,14 +35,20 @@ async function queueModerationMail(
   tx: DbOrTx,
   config: Config,
   member: Member,
-  body: { subject: string; paragraphs: string[]; action: { label: string; url: string } },
+  write: (
+    t: T,
+    language: Language,
+  ) => { subject: string; paragraphs: string[]; action: { label: string; url: string } },
 ): Promise<void> {
   const to = await mailRecipient(tx, config, member.id, 'reminders');
   if (!to) return;
+  const language = mailLanguage(member);
+  const t = translator(language);
   const content = renderMail({
-    ...body,
-    greeting: greetingFor(member),
-    footer: mailFooter('you have emails about your listings and reports turned on'),
+    ...write(t, language),
+    language,
+    greeting: greetingFor(member, language),
+    footer: t('mail:footers.moderation'),
     unsubscribeUrl: to.unsubscribeUrl,
   });
   await queueMail(tx, config, { ...content, to: member.email, stop: to.stop });
@@ -46,17 +69,42 @@ export async function queueRemovalMail(
 ): Promise<void> {
   const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
   if (!owner) return;
-  const summary = removalReasonSummary(input.reason);
-  await queueModerationMail(tx, config, owner, {
-    subject: `Your listing “${input.starter.title}” was removed`,
-    paragraphs: [
-      `A moderator removed your listing “${input.starter.title}” from CultureShare because it breaks ${removalReasonLabel(input.reason)}.`,
-      ...(summary ? [summary] : []),
-      ...(input.note ? [`The moderator added: ${input.note}`] : []),
-      'You can still open the listing. If you think this was a mistake, use “Appeal This Removal” on it to tell the moderators why. You can appeal once, and a moderator will read your reply and either restore the listing or keep it removed.',
-    ],
-    action: { label: 'Open your listing', url: listingUrl(config, input.starter.id) },
+  const title = input.starter.title;
+  await queueModerationMail(tx, config, owner, (t, language) => {
+    const summary = summaryOf(t, language, input.reason);
+    return {
+      subject: t('mail:moderation.removedSubject', { title }),
+      paragraphs: [
+        t('mail:moderation.removed', { title, rule: ruleOf(t, language, input.reason) }),
+        ...(summary ? [summary] : []),
+        ...(input.note ? [t('mail:moderation.note', { note: input.note })] : []),
+        t('mail:moderation.appealHow'),
+      ],
+      action: {
+        label: t('mail:moderation.openListing'),
+        url: listingUrl(config, input.starter.id),
+      },
+    };
   });
+}
+
+/**
+ * Enough members reported the listing that it left the public site until a moderator looks
+ * (decision 078): the owner hears why, and that nothing is decided yet.
+ */
+export async function queueHeldForReviewMail(
+  tx: DbOrTx,
+  config: Config,
+  input: { ownerId: string; starter: { id: number; title: string } },
+): Promise<void> {
+  const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
+  if (!owner) return;
+  const title = input.starter.title;
+  await queueModerationMail(tx, config, owner, (t) => ({
+    subject: t('mail:moderation.heldSubject', { title }),
+    paragraphs: [t('mail:moderation.held', { title }), t('mail:moderation.heldTalking')],
+    action: { label: t('mail:moderation.openListing'), url: listingUrl(config, input.starter.id) },
+  }));
 }
 
 export type ReportOutcome = 'removed' | 'reviewed' | 'resolved';
@@ -74,30 +122,35 @@ export async function queueReportOutcomeMail(
 ): Promise<void> {
   if (input.reporterIds.length === 0) return;
   const reporters = await tx.select().from(users).where(inArray(users.id, input.reporterIds));
-  const title = `“${input.starter.title}”`;
-  const outcome = {
-    removed: {
-      subject: `The listing you reported was removed`,
-      line: `A moderator removed ${title} because it breaks ${removalReasonLabel(input.reason ?? '')}.`,
-    },
-    reviewed: {
-      subject: `Your report was reviewed`,
-      line: `A moderator reviewed ${title} and found it within the community rules, so it stays listed.`,
-    },
-    resolved: {
-      subject: `Your report was resolved`,
-      line: `A moderator looked into ${title} and settled the problem without removing the listing.`,
-    },
-  }[input.outcome];
+  const title = input.starter.title;
   for (const reporter of reporters) {
-    await queueModerationMail(tx, config, reporter, {
-      subject: outcome.subject,
-      paragraphs: [
-        `Thank you for reporting ${title} on CultureShare.`,
-        outcome.line,
-        'Reports like yours keep sharing safe, free and friendly.',
-      ],
-      action: { label: 'Read the community rules', url: `${siteUrl(config)}/rules` },
+    await queueModerationMail(tx, config, reporter, (t, language) => {
+      const outcome = {
+        removed: {
+          subject: t('mail:moderation.reportRemovedSubject'),
+          line: t('mail:moderation.reportRemoved', {
+            title,
+            rule: ruleOf(t, language, input.reason ?? ''),
+          }),
+        },
+        reviewed: {
+          subject: t('mail:moderation.reportReviewedSubject'),
+          line: t('mail:moderation.reportReviewed', { title }),
+        },
+        resolved: {
+          subject: t('mail:moderation.reportResolvedSubject'),
+          line: t('mail:moderation.reportResolved', { title }),
+        },
+      }[input.outcome];
+      return {
+        subject: outcome.subject,
+        paragraphs: [
+          t('mail:moderation.thanks', { title }),
+          outcome.line,
+          t('mail:moderation.keepsSafe'),
+        ],
+        action: { label: t('mail:moderation.readRules'), url: `${siteUrl(config)}/rules` },
+      };
     });
   }
 }
@@ -116,18 +169,17 @@ export async function queueAppealDecisionMail(
   const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
   if (!owner) return;
   const restored = input.decision === 'restored';
-  await queueModerationMail(tx, config, owner, {
+  const title = input.starter.title;
+  await queueModerationMail(tx, config, owner, (t, language) => ({
     subject: restored
-      ? `Your listing “${input.starter.title}” is back`
-      : `Your appeal for “${input.starter.title}” was answered`,
+      ? t('mail:moderation.restoredSubject', { title })
+      : t('mail:moderation.upheldSubject', { title }),
     paragraphs: restored
-      ? [
-          `A moderator read your appeal and restored “${input.starter.title}”. Neighbours can see it and message you about it again.`,
-        ]
+      ? [t('mail:moderation.restored', { title })]
       : [
-          `A moderator read your appeal and the removal of “${input.starter.title}” stands: it breaks ${removalReasonLabel(input.reason)}.`,
-          'You are welcome to share a new listing that follows the community rules.',
+          t('mail:moderation.upheld', { title, rule: ruleOf(t, language, input.reason) }),
+          t('mail:moderation.welcomeNew'),
         ],
-    action: { label: 'Open your listing', url: listingUrl(config, input.starter.id) },
-  });
+    action: { label: t('mail:moderation.openListing'), url: listingUrl(config, input.starter.id) },
+  }));
 }

@@ -7,7 +7,8 @@ import {
   placeSuggestionsSchema,
 } from '../../../../common/places';
 import { notFound } from '../../errors';
-import { nearestPlace, suggestPlaces } from './places.service';
+import { findPlace, nearestPlace, placeLabels, suggestPlaces } from './places.service';
+import { mapViewSchema, placeCentreQuerySchema } from '../../../../common/starter-map';
 
 /** The gazetteer never changes while the server runs: answers may be kept a day. */
 const GAZETTEER_CACHE = 'public, max-age=86400';
@@ -38,6 +39,28 @@ export async function placesRoutes(fastify: FastifyInstance) {
       const place = nearestPlace(request.query.lat, request.query.lng);
       if (!place) throw notFound('No known place near there');
       return { name: place.name };
+    },
+  );
+
+  app.get(
+    '/api/places/labels',
+    // The browse map's place names for a view (decision 082).
+    { schema: { querystring: mapViewSchema } },
+    async (request, reply) => {
+      reply.header('cache-control', GAZETTEER_CACHE);
+      return { labels: placeLabels(request.query.bbox, request.query.zoom) };
+    },
+  );
+
+  app.get(
+    '/api/places/centre',
+    // Where the browse map opens for a chosen place (decision 082): its centre, never finer.
+    { schema: { querystring: placeCentreQuerySchema } },
+    async (request, reply) => {
+      const place = findPlace(request.query.name);
+      if (!place) throw notFound('No known place of that name');
+      reply.header('cache-control', GAZETTEER_CACHE);
+      return { name: place.name, lat: place.latitude, lng: place.longitude };
     },
   );
 }

@@ -23,6 +23,9 @@ interface Gazetteer {
   /** "US-OR" → "Oregon"; "US" → "United States". */
   stateNames: Map<string, string>;
   countryNames: Map<string, string>;
+  /** Every state (at the mean of its towns) and country once, for labelling a map. */
+  stateList: Array<{ name: string; latitude: string; longitude: string }>;
+  countryList: ICountry[];
 }
 
 let gazetteer: Gazetteer | undefined;
@@ -91,8 +94,54 @@ function load(): Gazetteer {
     const country = countries.get(normalisePlace(code));
     if (country) countries.set(alias, country);
   }
-  gazetteer = { cities, sorted, states, countries, stateNames, countryNames };
+  gazetteer = {
+    cities,
+    sorted,
+    states,
+    countries,
+    stateNames,
+    countryNames,
+    stateList: statesAtTheirTowns(State.getAllStates(), sorted),
+    countryList: byTowns(Country.getAllCountries(), sorted),
+  };
   return gazetteer;
+}
+
+/**
+ * Each state where its towns are: the list's own centres put a few states on other continents
+ * (an English borough in Oregon), the mean of a state's towns does not. Largest first, as
+ * `byTowns` orders countries.
+ */
+function statesAtTheirTowns(states: IState[], towns: { city: ICity }[]) {
+  const sums = new Map<string, [lat: number, lng: number, n: number]>();
+  for (const { city } of towns) {
+    const key = `${city.countryCode}-${city.stateCode}`;
+    const sum = sums.get(key) ?? [0, 0, 0];
+    sum[0] += Number(city.latitude);
+    sum[1] += Number(city.longitude);
+    sum[2] += 1;
+    sums.set(key, sum);
+  }
+  return states
+    .flatMap((state) => {
+      const sum = sums.get(`${state.countryCode}-${state.isoCode}`);
+      if (!sum || !sum[2]) return [];
+      const [lat, lng, n] = sum;
+      return [{ name: state.name, latitude: String(lat / n), longitude: String(lng / n), n }];
+    })
+    .sort((a, b) => b.n - a.n);
+}
+
+/**
+ * Countries with the most towns in the gazetteer first: where two share a label's square on
+ * the map, the larger (Germany, not Andorra) is named.
+ */
+function byTowns(countries: ICountry[], towns: { city: ICity }[]): ICountry[] {
+  const counts = new Map<string, number>();
+  for (const { city } of towns)
+    counts.set(city.countryCode, (counts.get(city.countryCode) ?? 0) + 1);
+  const count = (c: ICountry) => counts.get(c.isoCode) ?? 0;
+  return [...countries].sort((a, b) => count(b) - count(a));
 }
 
 function centre(place: {
@@ -247,4 +296,85 @@ export function nearestPlace(latitude: number, longitude: number): Place | null 
     }
   }
   return best ? placeOf(best, cityName(g, best)) : null;
+}
+
+let towns: ICity[] | undefined;
+
+/**
+ * Towns, those with the most other towns around them first: without populations, a city is
+ * the place its suburbs and districts crowd round (Leeds before Aberford), so it wins its
+ * label's square.
+ */
+function townsByWeight(g: Gazetteer): ICity[] {
+  if (towns) return towns;
+  const STEP = 0.1;
+  const cellOf = (city: ICity) =>
+    [Math.floor(Number(city.latitude) / STEP), Math.floor(Number(city.longitude) / STEP)] as const;
+  const counts = new Map<string, number>();
+  for (const { city } of g.sorted) {
+    const [a, b] = cellOf(city);
+    counts.set(`${a},${b}`, (counts.get(`${a},${b}`) ?? 0) + 1);
+  }
+  const weight = new Map<ICity, number>();
+  for (const { city } of g.sorted) {
+    const [a, b] = cellOf(city);
+    let n = 0;
+    for (let i = -1; i <= 1; i++)
+      for (let j = -1; j <= 1; j++) n += counts.get(`${a + i},${b + j}`) ?? 0;
+    weight.set(city, n);
+  }
+  towns = g.sorted.map((s) => s.city).sort((x, y) => weight.get(y)! - weight.get(x)!);
+  return towns;
+}
+
+/** A name drawn on the browse map (decision 082), at the gazetteer's centre of the place. */
+export interface PlaceLabel {
+  name: string;
+  lat: number;
+  lng: number;
+}
+
+/** At most one label in each square of this many pixels, so names never pile up. */
+const LABEL_CELL_PX = 160;
+const MAX_LABELS = 80;
+const labelCache = new Map<string, PlaceLabel[]>();
+
+/**
+ * Names for a map view: countries when zoomed out, then states or provinces, then towns, each
+ * list largest first (by its towns in the gazetteer); at most one per LABEL_CELL_PX square of
+ * the view at that zoom, which the largest place in it wins. `bbox` may cross the
+ * antimeridian (west above east).
+ */
+export function placeLabels(
+  [west, south, east, north]: [number, number, number, number],
+  zoom: number,
+): PlaceLabel[] {
+  const z = Math.floor(zoom);
+  const key = `${west},${south},${east},${north},${z}`;
+  const cached = labelCache.get(key);
+  if (cached) return cached;
+  const g = load();
+  const candidates: Array<{ name: string; latitude?: string | null; longitude?: string | null }> =
+    z <= 3 ? g.countryList : z <= 6 ? g.stateList : townsByWeight(g);
+  const inLng = (lng: number) =>
+    west <= east ? lng >= west && lng <= east : lng >= west || lng <= east;
+  const cells = (256 * 2 ** z) / LABEL_CELL_PX;
+  const taken = new Set<string>();
+  const labels: PlaceLabel[] = [];
+  for (const place of candidates) {
+    const at = centre(place);
+    if (!at || at.latitude < south || at.latitude > north || !inLng(at.longitude)) continue;
+    const sin = Math.sin((Math.max(-85, Math.min(85, at.latitude)) * Math.PI) / 180);
+    const x = Math.floor(((at.longitude + 180) / 360) * cells);
+    const y = Math.floor((0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI)) * cells);
+    const cell = `${x},${y}`;
+    if (taken.has(cell)) continue;
+    taken.add(cell);
+    labels.push({ name: place.name, lat: at.latitude, lng: at.longitude });
+    if (labels.length >= MAX_LABELS) break;
+  }
+  // Views repeat (the map asks for whole tiles); the gazetteer never changes.
+  if (labelCache.size >= 2000) labelCache.delete(labelCache.keys().next().value!);
+  labelCache.set(key, labels);
+  return labels;
 }

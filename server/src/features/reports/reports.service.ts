@@ -1,4 +1,4 @@
-import { and, count, desc, eq } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, isNull } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -9,14 +9,27 @@ import type {
 } from '../../../../common/reports';
 import type { ReportStatus } from '../../../../common/catalogue';
 import { assertModerator, sanctionNow } from '../../access/members';
-import { requireStarter, visibleTo, wasRemoved } from '../../access/starter-access';
+import {
+  isHeldForReview,
+  requireStarter,
+  visibleTo,
+  wasRemoved,
+} from '../../access/starter-access';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
 import { isUniqueViolation } from '../../db/errors';
 import { moderationActions, reports, starterRemovals, starters, users } from '../../db/schema';
 import { thumbnailOf } from '../starters/starter-rows';
-import { queueRemovalMail, queueReportOutcomeMail } from '../moderation/moderation-mail';
+import {
+  queueHeldForReviewMail,
+  queueRemovalMail,
+  queueReportOutcomeMail,
+  ruleOf,
+} from '../moderation/moderation-mail';
+import { reportedMessages } from './message-reports.service';
+import { notify } from '../notifications/notifications.service';
+import { notificationLinks } from '../../../../common/notifications';
 import type { RemovalReason } from '../../../../common/removal-reasons';
 import { conflict, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
@@ -37,7 +50,7 @@ const ALREADY_REPORTED =
  * charged only for a report that is stored, so a refused or failed one costs nothing.
  */
 export async function createReport(
-  deps: Pick<AppDeps, 'db' | 'limiter' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'limiter' | 'config' | 'listings'>,
   actor: SessionUser,
   input: CreateReport,
 ) {
@@ -53,36 +66,80 @@ export async function createReport(
         eq(reports.starterId, starter.id),
         eq(reports.reporterId, actor.id),
         eq(reports.status, 'pending'),
+        isNull(reports.messageId),
       ),
     )
     .limit(1);
   if (open) throw conflict(ALREADY_REPORTED);
 
-  return withQuota(
+  const created = await withQuota(
     deps.limiter,
     `reports:${actor.id}`,
     deps.config.limits.reportsPerDay,
     DAY_MS,
     "You've sent a lot of reports today. Please try again tomorrow.",
-    async () => {
-      try {
-        const [row] = await db
-          .insert(reports)
-          .values({
-            starterId: starter.id,
-            reporterId: actor.id,
-            reason: input.reason,
-            description: input.description,
-          })
-          .returning({ id: reports.id, status: reports.status });
-        return { id: row!.id, status: row!.status as ReportStatus };
-      } catch (err) {
-        // Two submissions at once: the partial unique index lets only one through.
-        if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
-        throw err;
-      }
-    },
+    () =>
+      db.transaction(async (tx) => {
+        try {
+          const [row] = await tx
+            .insert(reports)
+            .values({
+              starterId: starter.id,
+              reporterId: actor.id,
+              reason: input.reason,
+              description: input.description,
+            })
+            .returning({ id: reports.id, status: reports.status });
+          const held = await holdWhenReportedEnough(tx, deps.config, starter.id);
+          return { id: row!.id, status: row!.status as ReportStatus, held };
+        } catch (err) {
+          // Two submissions at once: the partial unique index lets only one through.
+          if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
+          throw err;
+        }
+      }),
   );
+  if (created.held) deps.listings.clear();
+  return { id: created.id, status: created.status };
+}
+
+/**
+ * Open reports on the listing itself (not on its messages) from REPORTS_TO_HIDE different
+ * members take it off the public site until a moderator reviews it; its owner is told why.
+ * The starter row is locked, so two reports at once hold it (and mail) once.
+ */
+async function holdWhenReportedEnough(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  starterId: number,
+): Promise<boolean> {
+  const [row] = await tx
+    .select({ ownerId: starters.userId, title: starters.title, held: starters.heldForReviewAt })
+    .from(starters)
+    .where(eq(starters.id, starterId))
+    .for('update')
+    .limit(1);
+  if (!row || isHeldForReview({ heldForReviewAt: row.held })) return false;
+  const [reporters] = await tx
+    .select({ n: countDistinct(reports.reporterId) })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.starterId, starterId),
+        eq(reports.status, 'pending'),
+        isNull(reports.messageId),
+      ),
+    );
+  if (Number(reporters?.n ?? 0) < config.limits.reportsToHide) return false;
+  await tx
+    .update(starters)
+    .set({ heldForReviewAt: clock.sqlNow() })
+    .where(eq(starters.id, starterId));
+  await queueHeldForReviewMail(tx, config, {
+    ownerId: row.ownerId,
+    starter: { id: starterId, title: row.title },
+  });
+  return true;
 }
 
 const reporter = alias(users, 'reporter');
@@ -141,9 +198,18 @@ function toReportItem(row: ReportRow): ReportItem {
         suspendedUntil: suspensionEnd(row.owner),
       },
     },
-    // Reports are about listings today; a message report will fill this in.
     message: null,
   };
+}
+
+/** The report items, with the reported message (and what surrounds it) for message reports. */
+async function withMessages(db: DbOrTx, rows: ReportRow[]): Promise<ReportItem[]> {
+  const ids = rows.flatMap((r) => (r.report.messageId ? [r.report.messageId] : []));
+  const found = await reportedMessages(db, ids);
+  return rows.map((row) => ({
+    ...toReportItem(row),
+    message: row.report.messageId ? (found.get(row.report.messageId) ?? null) : null,
+  }));
 }
 
 export async function listReports(
@@ -158,13 +224,14 @@ export async function listReports(
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(query.limit)
     .offset(query.offset);
-  return rows.map(toReportItem);
+  return withMessages(deps.db, rows);
 }
 
 async function getReport(db: DbOrTx, id: number): Promise<ReportItem> {
   const [row] = await reportItemsQuery(db).where(eq(reports.id, id)).limit(1);
   if (!row) throw notFound('Report not found');
-  return toReportItem(row);
+  const [item] = await withMessages(db, [row]);
+  return item!;
 }
 
 export async function reportStats(
@@ -193,7 +260,9 @@ async function pendingReportForUpdate(tx: DbOrTx, id: number) {
       status: reports.status,
       starterId: reports.starterId,
       reporterId: reports.reporterId,
+      messageId: reports.messageId,
       starterTitle: starters.title,
+      heldForReviewAt: starters.heldForReviewAt,
     })
     .from(reports)
     .innerJoin(starters, eq(starters.id, reports.starterId))
@@ -211,13 +280,13 @@ async function pendingReportForUpdate(tx: DbOrTx, id: number) {
  * settled without removing the listing.
  */
 export async function updateReportStatus(
-  deps: Pick<AppDeps, 'db' | 'config'>,
+  deps: Pick<AppDeps, 'db' | 'config' | 'listings'>,
   actor: SessionUser,
   { id, status }: { id: number; status: ReportStatus },
 ): Promise<ReportItem> {
   const { db } = deps;
   assertModerator(actor);
-  await db.transaction(async (tx) => {
+  const released = await db.transaction(async (tx) => {
     const report = await pendingReportForUpdate(tx, id);
     if (status === 'pending') {
       throw conflict('A pending report can only be marked as reviewed or resolved.');
@@ -226,6 +295,28 @@ export async function updateReportStatus(
       .update(reports)
       .set({ status, reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
       .where(eq(reports.id, id));
+    // A listing held for review comes back once a moderator has looked at it; the other open
+    // reports on the listing asked the same question and are settled alike (decision 078).
+    const release = !report.messageId && isHeldForReview(report);
+    const alike = release
+      ? await tx
+          .update(reports)
+          .set({ status, reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
+          .where(
+            and(
+              eq(reports.starterId, report.starterId),
+              eq(reports.status, 'pending'),
+              isNull(reports.messageId),
+            ),
+          )
+          .returning({ reporterId: reports.reporterId })
+      : [];
+    if (release) {
+      await tx
+        .update(starters)
+        .set({ heldForReviewAt: null })
+        .where(eq(starters.id, report.starterId));
+    }
     await tx.insert(moderationActions).values({
       moderatorId: actor.id,
       action: 'report_status',
@@ -233,12 +324,27 @@ export async function updateReportStatus(
       starterId: report.starterId,
       details: { from: report.status, to: status },
     });
+    await notify(tx, {
+      userId: report.reporterId,
+      kind: 'moderation',
+      title: (t) =>
+        status === 'reviewed'
+          ? t('mail:notifications.reportReviewed')
+          : t('mail:notifications.reportResolved'),
+      body: (t) =>
+        status === 'reviewed'
+          ? t('mail:notifications.reportReviewedBody', { title: report.starterTitle })
+          : t('mail:notifications.reportResolvedBody', { title: report.starterTitle }),
+      url: notificationLinks.starter(report.starterId),
+    });
     await queueReportOutcomeMail(tx, deps.config, {
-      reporterIds: [report.reporterId],
+      reporterIds: [...new Set([report.reporterId, ...alike.map((r) => r.reporterId)])],
       starter: { id: report.starterId, title: report.starterTitle },
       outcome: status,
     });
+    return release;
   });
+  if (released) deps.listings.clear();
   return getReport(db, id);
 }
 
@@ -265,6 +371,8 @@ export async function removeReportedStarter(
         isActive: false,
         removedAt: clock.sqlNow(),
         removedBy: actor.id,
+        // Reviewed: the removal, not the reports, keeps it off the site now.
+        heldForReviewAt: null,
         updatedAt: clock.sqlNow(),
       })
       .where(eq(starters.id, starter.id));
@@ -298,6 +406,27 @@ export async function removeReportedStarter(
       },
     });
     const listing = { id: starter.id, title: report.starterTitle };
+    await notify(tx, {
+      userId: starter.ownerId,
+      kind: 'moderation',
+      title: (t) => t('mail:notifications.removed', { title: listing.title }),
+      body: (t, language) =>
+        t('mail:notifications.removedBody', { rule: ruleOf(t, language, reason) }),
+      url: notificationLinks.starter(listing.id),
+    });
+    for (const reporterId of new Set(resolved.map((r) => r.reporterId))) {
+      await notify(tx, {
+        userId: reporterId,
+        kind: 'moderation',
+        title: (t) => t('mail:notifications.reportRemoved'),
+        body: (t, language) =>
+          t('mail:notifications.reportRemovedBody', {
+            title: listing.title,
+            rule: ruleOf(t, language, reason),
+          }),
+        url: notificationLinks.rules,
+      });
+    }
     await queueRemovalMail(tx, deps.config, {
       ownerId: starter.ownerId,
       starter: listing,

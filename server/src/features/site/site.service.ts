@@ -6,6 +6,7 @@ export function siteSettings(deps: Pick<AppDeps, 'config'>) {
   return {
     donationUrl: config.donationUrl ?? null,
     socialUrl: config.socialUrl ?? null,
+    mapTilesUrl: config.mapTilesUrl ?? null,
     externalSignIn: config.oidc ? { name: config.oidc.providerName } : null,
   };
 }

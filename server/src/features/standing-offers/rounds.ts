@@ -23,6 +23,9 @@ import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
 import { queueOfferMail } from './standing-offer-mail';
+import { notify } from '../notifications/notifications.service';
+import { starterMailFacts } from '../mail/recipients';
+import { notificationLinks } from '../../../../common/notifications';
 import * as clock from '../../clock/clock';
 
 export type StandingOfferRow = typeof standingOffers.$inferSelect;
@@ -196,6 +199,11 @@ export async function fillRound(
       LIMIT ${places}`),
   );
   const lines: Message[] = [];
+  const { title } = await starterMailFacts(
+    tx,
+    { ownerId: facts.ownerId, starterId: facts.id },
+    'The giver',
+  );
   for (const { member_id: memberId } of chosen) {
     await tx.execute(sql`
       INSERT INTO standing_offer_turns (starter_id, member_id, round, answer_by)
@@ -210,6 +218,14 @@ export async function fillRound(
         content: OFFERED_LINE(offer.answerHours),
       }),
     );
+    await notify(tx, {
+      userId: memberId,
+      kind: 'standing_offer',
+      title: (t) => t('mail:notifications.offer', { title }),
+      body: (t) => t('mail:notifications.offerBody', { hours: offer.answerHours }),
+      url: notificationLinks.starter(facts.id),
+      tag: `offer:${facts.id}`,
+    });
     await queueOfferMail(tx, config, {
       memberId,
       ownerId: facts.ownerId,

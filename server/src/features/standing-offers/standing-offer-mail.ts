@@ -1,8 +1,9 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { mailFooter, mailRecipient, starterMailFacts } from '../mail/recipients';
-import { greetingFor, renderMail } from '../mail/templates';
+import { mailRecipient, starterMailFacts } from '../mail/recipients';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 
 /**
  * Tells a waiting member that it is their turn, in the round's transaction, so the mail
@@ -17,16 +18,22 @@ export async function queueOfferMail(
 ): Promise<void> {
   const to = await mailRecipient(tx, config, input.memberId, 'offers');
   if (!to) return;
-  const { ownerName, title } = await starterMailFacts(tx, input, 'The giver');
+  const language = mailLanguage(to.member);
+  const t = translator(language);
+  const { ownerName, title } = await starterMailFacts(tx, input, t('mail:offer.giver'), language);
   const content = renderMail({
-    subject: `Your turn: a portion of ${title}`,
-    greeting: greetingFor(to.member),
+    language,
+    subject: t('mail:offer.subject', { title }),
+    greeting: greetingFor(to.member, language),
     paragraphs: [
-      `You reached the front of the line for ${ownerName}'s standing offer of ${title} on CultureShare.`,
-      `Accept it within ${input.answerHours} hours to have a portion reserved for you; after that it passes to the next in line.`,
+      t('mail:offer.front', { owner: ownerName, title }),
+      t('mail:offer.accept', { hours: input.answerHours }),
     ],
-    action: { label: 'Answer the offer', url: `${siteUrl(config)}/starter/${input.starterId}` },
-    footer: mailFooter('you joined a waitlist and have standing-offer emails turned on'),
+    action: {
+      label: t('mail:offer.action'),
+      url: `${siteUrl(config)}/starter/${input.starterId}`,
+    },
+    footer: t('mail:footers.offers'),
     unsubscribeUrl: to.unsubscribeUrl,
   });
   await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });

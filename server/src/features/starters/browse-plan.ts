@@ -1,10 +1,11 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Starter, StarterListQuery } from '../../../../common/starters';
-import { publiclyVisible } from '../../access/starter-access';
+import { shownPublicly } from '../../access/starter-visibility';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { starters, users } from '../../db/schema';
 import { queryWords } from './browse-query';
+import { literalQueryText, searchQueryText } from './culture-names';
 import { selection, toStarter, type StarterRow } from './starter-rows';
 import type { Viewer } from './starters.service';
 
@@ -14,9 +15,6 @@ import type { Viewer } from './starters.service';
  * ordered index walk. `starters.service.ts` caches the answers; this module only plans and
  * reads them.
  */
-
-/** "sour dough" → "sour:* & dough:*": every word, as a prefix. */
-const prefixQuery = (words: string[]) => words.map((w) => `${w}:*`).join(' & ');
 
 /** One lexeme of a tsquery literal, quoted (a browse term is never parsed as query syntax). */
 const lexeme = (text: string) => `'${text.replace(/['\\]/g, '\\$&')}'`;
@@ -42,8 +40,8 @@ const browseTerms = sql`starter_browse_terms(${starters.searchVector}, ${starter
  * all through the terms index (the filters together, so a rare combination of common words
  * costs little), `walking` tests one starter at a time as an ordered index walk reads it.
  */
-function browseFilters(query: StarterListQuery, point: SQL | undefined) {
-  const visible = publiclyVisible();
+export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
+  const visible = shownPublicly();
   const tests: SQL[] = [];
   const terms: string[] = [];
   if (point && query.radiusKm !== undefined) {
@@ -64,9 +62,13 @@ function browseFilters(query: StarterListQuery, point: SQL | undefined) {
   }
   const searchWords = queryWords(query.search);
   const searchQuery = searchWords.length
-    ? sql`to_tsquery('english', ${prefixQuery(searchWords)})`
+    ? sql`to_tsquery('english', ${searchQueryText(searchWords)})`
     : undefined;
   if (searchQuery) tests.push(sql`${starters.searchVector} @@ ${searchQuery}`);
+  // A culture's other names find more listings; best match ranks by what the member typed.
+  const rankQuery = searchWords.length
+    ? sql`to_tsquery('english', ${literalQueryText(searchWords)})`
+    : undefined;
   const placeWords = queryWords(query.location);
   if (placeWords.length) {
     const places = placeWords.map((w) => `${lexeme(`~loc=${w}`)}:*`).join(' & ');
@@ -77,7 +79,14 @@ function browseFilters(query: StarterListQuery, point: SQL | undefined) {
   const within = point && query.radiusKm !== undefined ? tests[0] : undefined;
   if (!searchWords.length && !placeWords.length) {
     // Category and type alone: their btree indexes, or a scan that soon finds enough.
-    return { walking, matching: walking, searchQuery, textual: false, placeFiltered: false };
+    return {
+      walking,
+      matching: walking,
+      searchQuery,
+      rankQuery,
+      textual: false,
+      placeFiltered: false,
+    };
   }
   // A search made only of words the dictionary ignores ("the") matches nothing, as before.
   const wanted = searchQuery
@@ -89,7 +98,14 @@ function browseFilters(query: StarterListQuery, point: SQL | undefined) {
     sql`${browseTerms} @@ ${wanted}`,
     searchQuery ? sql`numnode(${searchQuery}) > 0` : undefined,
   )!;
-  return { walking, matching, searchQuery, textual: true, placeFiltered: placeWords.length > 0 };
+  return {
+    walking,
+    matching,
+    searchQuery,
+    rankQuery,
+    textual: true,
+    placeFiltered: placeWords.length > 0,
+  };
 }
 
 /** A starter read for a list, with its distance in metres from the asked place (or null). */
@@ -290,7 +306,10 @@ export async function listStarters(
   const lng = fromQuery ? query.lng : query.sort === 'closest' ? viewer?.longitude : null;
   const point = lat != null && lng != null ? earthOf(lat, lng) : undefined;
   const closest = query.sort === 'closest' && !!point;
-  const { walking, matching, searchQuery, textual, placeFiltered } = browseFilters(query, point);
+  const { walking, matching, searchQuery, rankQuery, textual, placeFiltered } = browseFilters(
+    query,
+    point,
+  );
   const best = query.sort === 'best' && searchQuery !== undefined;
 
   // Available starters before claimed ones in every order. Then: known places nearest first,
@@ -303,7 +322,7 @@ export async function listStarters(
       : best
         ? sql`c.is_claimed, c.rank DESC, c.created_at DESC, c.id DESC`
         : sql`c.is_claimed, c.created_at DESC, c.id DESC`;
-  const rank = best ? sql`ts_rank(${starters.searchVector}, ${searchQuery})` : undefined;
+  const rank = best ? sql`ts_rank(${starters.searchVector}, ${rankQuery})` : undefined;
   // How many matches to count before walking an index instead: past TOTAL_CAP, the deeper
   // the page and the larger the table, the more (a walk reads about page end × starters ÷
   // matches rows; sorting the matches reads them all; this balances the two).

@@ -5,9 +5,25 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { queueMail, siteUrl } from '../mail/outbox';
-import { mailFooter, mailRecipient } from '../mail/recipients';
-import { greetingFor, renderMail } from '../mail/templates';
+import { notify } from '../notifications/notifications.service';
+import { notificationLinks } from '../../../../common/notifications';
+import { mailRecipient } from '../mail/recipients';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
+import { LOCALE_TAGS, type Language } from '../../../../common/i18n/languages';
 import * as clock from '../../clock/clock';
+
+/** "Thu, 26 Nov 2026" in English as before; the receiver's own way of writing it otherwise. */
+function untilDate(until: Date, language: Language): string {
+  if (language === 'en') return until.toUTCString().slice(0, 16);
+  return new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(until);
+}
 
 interface DueRow {
   id: number;
@@ -18,7 +34,7 @@ interface DueRow {
 
 /**
  * The worker's periodic task: each open, unclaimed listing whose stretch ends within
- * EXPIRY_NOTICE_DAYS gets one reminder mail to its owner. Marking the row and queueing the
+ * EXPIRY_NOTICE_DAYS gets one reminder to its owner: an item in the notification centre, and a mail by their choice. Marking the row and queueing the
  * mail share one transaction, and the mark is a conditional UPDATE with SKIP LOCKED, so two
  * server copies never both remind; renewing moves `available_until` past the mark, which
  * allows the next stretch its own reminder.
@@ -49,20 +65,33 @@ export async function queueExpiryReminders({
     );
     let queued = 0;
     for (const row of due) {
+      const until = new Date(row.available_until);
+      await notify(tx, {
+        userId: row.user_id,
+        kind: 'expiry',
+        title: (t) => t('mail:notifications.expiry', { title: row.title }),
+        body: (t, language) =>
+          t('mail:notifications.expiryBody', {
+            date: untilDate(until, language),
+          }),
+        url: notificationLinks.myListings,
+      });
       // Marked all the same: a member who may not act now is not reminded later for it.
       const to = await mailRecipient(tx, config, row.user_id, 'reminders');
       if (!to) continue;
-      const until = new Date(row.available_until);
       const profileUrl = `${siteUrl(config)}/profile`;
+      const language = mailLanguage(to.member);
+      const t = translator(language);
       const content = renderMail({
-        subject: `${row.title} leaves CultureShare soon`,
-        greeting: greetingFor(to.member),
+        language,
+        subject: t('mail:expiry.subject', { title: row.title }),
+        greeting: greetingFor(to.member, language),
         paragraphs: [
-          `Your listing ${row.title} stops showing in browse and search on ${until.toUTCString().slice(0, 16)}.`,
-          'If you still have some to share, press "Still available" on your profile to keep it listed.',
+          t('mail:expiry.stops', { title: row.title, date: untilDate(until, language) }),
+          t('mail:expiry.keep'),
         ],
-        action: { label: 'Open My Starters', url: profileUrl },
-        footer: mailFooter('you share a starter and have listing reminders turned on'),
+        action: { label: t('mail:expiry.action'), url: profileUrl },
+        footer: t('mail:footers.reminders'),
         unsubscribeUrl: to.unsubscribeUrl,
       });
       await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });

@@ -115,6 +115,65 @@ describe('ListingCache', () => {
   });
 });
 
+describe('what the browse cache keeps', () => {
+  it('keeps popular answers through a stream of questions nobody asks twice', async () => {
+    const answer = 'x'.repeat(2000);
+    // Room for about 20 answers.
+    const cache = new ListingCache({ maxBytes: 20 * 4200 });
+    const computed: string[] = [];
+    const ask = (key: string) =>
+      cache.get(key, async () => {
+        computed.push(key);
+        return answer;
+      });
+    const popular = Array.from({ length: 10 }, (_, i) => `popular-${i}`);
+    for (let round = 0; round < 3; round++) for (const key of popular) await ask(key);
+    expect(computed).toHaveLength(10);
+    for (let i = 0; i < 1000; i++) await ask(`once-${i}`);
+    computed.length = 0;
+    for (const key of popular) await ask(key);
+    expect(computed).toEqual([]);
+    expect(cache.size).toBeLessThanOrEqual(20 * 4200);
+  });
+
+  it('lets a question that becomes popular in', async () => {
+    const answer = 'x'.repeat(2000);
+    const cache = new ListingCache({ maxBytes: 4 * 4200, maxEntryBytes: 4200 });
+    const compute = vi.fn(async () => answer);
+    for (let round = 0; round < 2; round++) {
+      for (const key of ['a', 'b', 'c', 'd']) await cache.get(key, compute);
+    }
+    expect(compute).toHaveBeenCalledTimes(4);
+    for (let i = 0; i < 5; i++) await cache.get('rising', compute);
+    const calls = compute.mock.calls.length;
+    await cache.get('rising', compute);
+    expect(compute).toHaveBeenCalledTimes(calls);
+  });
+});
+
+describe('browse answers in shared caches', () => {
+  it('lets a shared cache keep a visitor’s answer briefly, and keeps a member’s private', async () => {
+    const visitor = await t.app.inject('/api/starters?category=dairy');
+    expect(visitor.statusCode).toBe(200);
+    expect(visitor.headers['cache-control']).toMatch(
+      /^public, max-age=\d+, stale-while-revalidate=\d+$/,
+    );
+    expect(String(visitor.headers.vary)).toMatch(/cookie/i);
+    const member = await signedInMember(t.db);
+    const asMember = await t.app.inject({
+      url: '/api/starters?category=dairy',
+      headers: { cookie: member.cookie },
+    });
+    expect(asMember.statusCode).toBe(200);
+    expect(asMember.headers['cache-control']).toMatch(/^private/);
+    expect(asMember.body).toBe(visitor.body);
+    // A refused question is never kept by anyone.
+    const refused = await t.app.inject('/api/starters?radiusKm=10');
+    expect(refused.statusCode).toBe(400);
+    expect(refused.headers['cache-control'] ?? '').not.toMatch(/public/);
+  });
+});
+
 describe('the browse cache under many questions', () => {
   const question = (raw: Record<string, string>) =>
     normaliseListQuery(starterListQuerySchema.parse(raw));

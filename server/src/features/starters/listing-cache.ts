@@ -1,5 +1,6 @@
 import type { StarterListQuery } from '../../../../common/starters';
 import { roundPosition } from './browse-query';
+import { FrequencySketch } from './frequency-sketch';
 
 /**
  * The channel a database trigger notifies when a starter, or what listings show of a member,
@@ -16,6 +17,12 @@ export interface ListingViewer {
 /** Roughly what an entry holds in memory: JavaScript strings take two bytes per character. */
 const sizeOf = (key: string, value: string) => 2 * (key.length + value.length) + 64;
 
+/** The default bound: about 10,000 first pages of twelve listings, as JavaScript strings. */
+export const DEFAULT_LISTING_CACHE_BYTES = 256 * 1024 * 1024;
+
+/** A first page of twelve listings as the cache counts it (two bytes a character). */
+const TYPICAL_ANSWER_BYTES = 24 * 1024;
+
 /** The tag of answers that span every category (no category filter). */
 const ALL = '*';
 
@@ -27,6 +34,12 @@ const ALL = '*';
  * to a dairy starter forgets the dairy answers and those over every category, and leaves the
  * beverage answers cached. The cache is bounded in bytes, not entries, so no stream of
  * distinct questions can grow it past `maxBytes`.
+ *
+ * Which answers it keeps is decided by how often their question is asked (decision 087): a
+ * frequency sketch counts every asking, and a new answer that would push out the least
+ * recently used one is kept only if its question was asked at least as often lately. So a
+ * run of questions nobody asks twice replaces only answers as rarely asked, never the
+ * popular ones.
  */
 export class ListingCache {
   private readonly entries = new Map<
@@ -46,11 +59,14 @@ export class ListingCache {
   /** One huge answer must not push out everything else. */
   private readonly maxEntryBytes: number;
   private readonly ttlMs: number;
+  private readonly asked: FrequencySketch;
 
   constructor(options: { maxBytes?: number; maxEntryBytes?: number; ttlMs?: number } = {}) {
-    this.maxBytes = options.maxBytes ?? 16 * 1024 * 1024;
+    this.maxBytes = options.maxBytes ?? DEFAULT_LISTING_CACHE_BYTES;
     this.maxEntryBytes = options.maxEntryBytes ?? this.maxBytes / 8;
     this.ttlMs = options.ttlMs ?? 60_000;
+    // Counters for several times the answers that fit, so the sketch tells them apart.
+    this.asked = new FrequencySketch(Math.max(64, Math.ceil(this.maxBytes / TYPICAL_ANSWER_BYTES)));
   }
 
   /**
@@ -89,6 +105,7 @@ export class ListingCache {
   /** `category`: the one category the answer is about, if the question names one. */
   async get(key: string, compute: () => Promise<string>, category?: string): Promise<string> {
     const tag = category ?? ALL;
+    this.asked.increment(key);
     const hit = this.entries.get(key);
     if (hit && hit.expires > Date.now()) {
       // Most recently used last, so the oldest entry is the first to go.
@@ -106,7 +123,20 @@ export class ListingCache {
     this.forget(key);
     const size = sizeOf(key, value);
     if (size > this.maxEntryBytes) return;
-    while (this.bytes + size > this.maxBytes) this.forget(this.entries.keys().next().value!);
+    if (this.bytes + size > this.maxBytes) {
+      // Admission: the newcomer must have been asked at least as often as each answer it
+      // would push out, oldest first; otherwise it is not kept and they stay.
+      const wanted = this.asked.frequency(key);
+      let freed = 0;
+      const victims: string[] = [];
+      for (const [old, entry] of this.entries) {
+        if (this.bytes - freed + size <= this.maxBytes) break;
+        if (this.asked.frequency(old) > wanted) return;
+        victims.push(old);
+        freed += entry.size;
+      }
+      for (const old of victims) this.forget(old);
+    }
     this.entries.set(key, { value, expires: Date.now() + this.ttlMs, size, tag });
     this.bytes += size;
   }

@@ -1,11 +1,10 @@
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../../errors';
 import { NOT_AN_IMAGE } from '../../../../common/constants';
+import { FULL_WIDTH, THUMB_WIDTH } from '../../../../common/card-photo';
 
 /** Refuse decompression bombs before decoding a single pixel. */
 export const PHOTO_MAX_PIXELS = 40_000_000;
-const FULL_SIZE = 1600;
-const THUMB_SIZE = 480;
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp', 'gif', 'heif']);
 
 export interface ProcessedPhoto {
@@ -43,7 +42,7 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
       failOn: 'error',
     })
       .rotate()
-      .resize({ width: FULL_SIZE, height: FULL_SIZE, fit: 'inside', withoutEnlargement: true })
+      .resize({ width: FULL_WIDTH, height: FULL_WIDTH, fit: 'inside', withoutEnlargement: true })
       .raw()
       .toBuffer({ resolveWithObject: true });
     const pixels = () =>
@@ -51,7 +50,12 @@ export async function processPhoto(input: Buffer): Promise<ProcessedPhoto> {
     const [full, thumbnail] = await Promise.all([
       pixels().webp({ quality: 80 }).toBuffer(),
       pixels()
-        .resize({ width: THUMB_SIZE, height: THUMB_SIZE, fit: 'inside', withoutEnlargement: true })
+        .resize({
+          width: THUMB_WIDTH,
+          height: THUMB_WIDTH,
+          fit: 'inside',
+          withoutEnlargement: true,
+        })
         .webp({ quality: 75 })
         .toBuffer(),
     ]);

@@ -24,6 +24,7 @@ export const starterColumns = {
   isActive: starters.isActive,
   isClaimed: starters.isClaimed,
   removedAt: starters.removedAt,
+  heldAt: starters.heldAt,
   createdAt: starters.createdAt,
   updatedAt: starters.updatedAt,
   portions: starters.portions,
@@ -66,7 +67,7 @@ export function thumbnailOf(imagePath: string | null): string | null {
 }
 
 export function toStarter({ starter, owner, hasStandingOffer }: StarterRow): Starter {
-  const { portionsGiven: _given, ...shown } = starter;
+  const { portionsGiven: _given, heldAt, ...shown } = starter;
   return {
     ...shown,
     portionsLeft: portionsLeftOf(starter),
@@ -78,6 +79,7 @@ export function toStarter({ starter, owner, hasStandingOffer }: StarterRow): Sta
     lastFedAt: iso(starter.lastFedAt),
     thumbnailPath: thumbnailOf(starter.imagePath),
     removedAt: iso(starter.removedAt),
+    ...(heldAt ? { heldForReview: true } : {}),
     createdAt: starter.createdAt.toISOString(),
     updatedAt: starter.updatedAt.toISOString(),
     user: toPublicMember(owner),

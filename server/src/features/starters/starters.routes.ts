@@ -42,6 +42,15 @@ const photoParams = z.object({ id: z.uuid('Photo not found') });
  * effect at once (decision 012).
  */
 const PUBLIC_PHOTO_CACHE = 'public, no-cache';
+
+/**
+ * A visitor's browse answer is the same for every visitor: a shared cache (a CDN) in front may
+ * keep it a few seconds and serve it a little longer while it asks again, so a change shows
+ * there within seconds and on every server copy at once. A member's answer can depend on
+ * their profile's place, and stays theirs (decision 087).
+ */
+export const VISITOR_BROWSE_CACHE = 'public, max-age=5, stale-while-revalidate=30';
+const MEMBER_BROWSE_CACHE = 'private, no-cache';
 const HIDDEN_PHOTO_CACHE = 'private, no-store';
 
 export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
@@ -55,7 +64,11 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       const json = await browseStarters(deps, request.user, request.query);
-      return reply.type('application/json; charset=utf-8').send(json);
+      return reply
+        .header('cache-control', request.user ? MEMBER_BROWSE_CACHE : VISITOR_BROWSE_CACHE)
+        .header('vary', 'Cookie')
+        .type('application/json; charset=utf-8')
+        .send(json);
     },
   );
 

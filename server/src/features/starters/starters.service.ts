@@ -2,7 +2,6 @@ import { and, asc, desc, eq, notInArray, sql } from 'drizzle-orm';
 import {
   createStarterSchema,
   EDIT_KEEPS_EXPIRY,
-  starterListSchema,
   type StarterFormField,
   type CreateStarter,
   type Starter,
@@ -25,6 +24,7 @@ import {
   authorizeLoaded,
   isPublic,
   mayDoToStarter,
+  isHeldForReview,
   notDeleted,
   requireStarter,
   starterFactsColumns,
@@ -45,11 +45,13 @@ import { distanceKmTo, listStarters } from './browse-plan';
 import { normaliseListQuery } from './browse-query';
 import { selection, toStarter, type StarterRow } from './starter-rows';
 import { ListingCache, type ListingViewer } from './listing-cache';
+import { starterListJson } from './starter-list-json';
 import { photoQueue } from './photo-queue';
 import { processPhoto, type ProcessedPhoto } from './photos';
 import { validationError, type StarterEdit } from './starter-form';
 import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
+import { LISTING_SCREENED_FIELDS, screenListing } from '../screening/screening.service';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -64,7 +66,7 @@ export const photoPaths = (photoId: string) => ({
 });
 
 /**
- * GET /api/starters: the answer as the JSON sent, checked against `starterListSchema`, from the
+ * GET /api/starters: the answer as the JSON sent (serialized by `starterListJson`), from the
  * cache when the same (normalised) question was answered since the last change.
  */
 export async function browseStarters(
@@ -81,8 +83,7 @@ export async function browseStarters(
   const normalised = normaliseListQuery({ ...query, lat: from?.lat, lng: from?.lng });
   return deps.listings.get(
     ListingCache.keyOf(normalised, viewer),
-    async () =>
-      JSON.stringify(starterListSchema.parse(await listStarters(deps.db, viewer, normalised))),
+    async () => starterListJson(await listStarters(deps.db, viewer, normalised)),
     normalised.category,
   );
 }
@@ -91,7 +92,7 @@ export async function browseStarters(
  * Where a question measures distances from: the gazetteer place `near` names (its centre) or
  * the position sent. An unknown or ambiguous place is a 400 that names it.
  */
-function measuredFrom(query: {
+export function measuredFrom(query: {
   near?: string;
   lat?: number;
   lng?: number;
@@ -137,6 +138,14 @@ export async function getStarter(
   const from = input.from ? measuredFrom(input.from) : null;
   const row = await authorizedStarter(deps.db, viewer, input.id, 'see');
   const starter: Starter = { ...toStarter(row), photos: await photosOf(deps.db, input.id) };
+  // Its owner learns why it is off the site; others who still see it need not know.
+  if (
+    isHeldForReview(row.access) &&
+    viewer &&
+    (viewer.id === row.access.ownerId || viewer.isModerator)
+  ) {
+    starter.hiddenByReports = true;
+  }
   if (from) {
     const km = await distanceKmTo(deps.db, input.id, from);
     if (km !== null) starter.distanceKm = km;
@@ -270,6 +279,8 @@ export async function createStarter(
       if (input.parentId !== undefined) await assertReceived(deps.db, actor, input.parentId);
       const processed = await processPhotos(uploads);
       const place = locate(input.location);
+      // A new listing that the screening rules hold waits, unseen, for a moderator (decision 073).
+      const screening = await screenListing(deps.db, actor, input);
       return deps.db.transaction(async (tx) => {
         const [created] = await tx
           .insert(starters)
@@ -295,6 +306,9 @@ export async function createStarter(
             careNotes: input.careNotes ?? null,
             originStory: input.originStory ?? null,
             bornYear: input.bornYear ?? null,
+            ...(screening.action === 'hold'
+              ? { heldAt: clock.now(), heldCodes: screening.codes }
+              : {}),
           })
           .returning({ id: starters.id });
         await arrangePhotos(tx, created!.id, processed);
@@ -401,6 +415,13 @@ export async function editStarter(
   const existing = (await photosOf(deps.db, input.id)).map((p) => p.id);
   const plan = photoPlan(existing, input.photoOrder, input.photos.length);
 
+  // Changed words are screened as a new listing's are: what would hold a new one holds this
+  // one, unseen, until a moderator reviews it (decision 073).
+  const wordsChanged = LISTING_SCREENED_FIELDS.some(
+    (field) => (values[field] ?? null) !== current[field],
+  );
+  const screening = wordsChanged ? await screenListing(deps.db, actor, values) : undefined;
+
   await withQuota(
     deps.limiter,
     `starter-edits:${actor.id}`,
@@ -436,6 +457,10 @@ export async function editStarter(
             careNotes: values.careNotes ?? null,
             originStory: values.originStory ?? null,
             bornYear: values.bornYear ?? null,
+            ...(screening?.action === 'hold' && {
+              heldAt: clock.now(),
+              heldCodes: screening.codes,
+            }),
             updatedAt: clock.sqlNow(),
           })
           .where(

@@ -1,10 +1,10 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { EMAIL_TAKEN, type ChangePasswordInput } from '../../../../common/auth';
+import { type ChangePasswordInput } from '../../../../common/auth';
 import { sessions, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { badRequest, conflict } from '../../errors';
+import { badRequest } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueConfirmation } from '../auth/email-links';
+import { queueConfirmation, spendLinks } from '../auth/email-links';
 import { findUserByEmail } from '../auth/auth.service';
 import {
   COMMON_PASSWORD_MESSAGE,
@@ -13,23 +13,31 @@ import {
   verifyPassword,
 } from '../auth/passwords';
 import { queueMail } from '../mail/outbox';
-import { greetingFor, renderMail } from '../mail/templates';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
 
 const WRONG_PASSWORD = 'Your current password is not right';
+const TOO_MANY_TRIES = 'Too many tries. Please try again later.';
 const HOUR_MS = 60 * 60 * 1000;
 
-/** Sets a new password after checking the current one; every other session of the member ends. */
+/**
+ * Every check of a signed-in member's current password counts here, before the check: a
+ * stolen session cannot guess the password, by any route, faster than this.
+ */
+async function countPasswordCheck(limiter: AppDeps['limiter'], actor: SessionUser) {
+  await limiter.consume(`password-check:${actor.id}`, 10, HOUR_MS, TOO_MANY_TRIES);
+}
+
+/**
+ * Sets a new password after checking the current one; every other session of the member ends
+ * and every link mailed before stops working.
+ */
 export async function changePassword(
   { db, limiter }: Pick<AppDeps, 'db' | 'limiter'>,
   actor: SessionUser,
   input: ChangePasswordInput & { sessionHash: string | null },
 ): Promise<void> {
-  await limiter.consume(
-    `password-change:${actor.id}`,
-    10,
-    HOUR_MS,
-    'Too many tries. Please try again later.',
-  );
+  await countPasswordCheck(limiter, actor);
   if (!actor.passwordHash || !(await verifyPassword(actor.passwordHash, input.currentPassword))) {
     throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
   }
@@ -49,12 +57,15 @@ export async function changePassword(
           ? and(eq(sessions.userId, actor.id), ne(sessions.sid, input.sessionHash))
           : eq(sessions.userId, actor.id),
       );
+    await spendLinks(tx, actor.id);
   });
 }
 
 /**
  * Asks to move the account to a new address: a confirmation link goes to the new one and a
- * notice to the old one; nothing changes until the link is followed.
+ * notice to the old one; nothing changes until the link is followed, and only the newest
+ * request's link works. The answer is the same when another account has the address: that
+ * address's owner hears of it instead, so nobody learns which addresses have accounts.
  */
 export async function requestEmailChange(
   { db, config, limiter }: Pick<AppDeps, 'db' | 'config' | 'limiter'>,
@@ -63,6 +74,7 @@ export async function requestEmailChange(
 ): Promise<void> {
   // A password account proves it is the member; an external-only one is already signed in by the provider.
   if (actor.passwordHash) {
+    await countPasswordCheck(limiter, actor);
     if (
       !input.currentPassword ||
       !(await verifyPassword(actor.passwordHash, input.currentPassword))
@@ -73,23 +85,38 @@ export async function requestEmailChange(
   if (input.email.toLowerCase() === actor.email.toLowerCase()) {
     throw badRequest('That is already your address', { email: 'That is already your address' });
   }
-  if (await findUserByEmail(db, input.email)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
   await limiter.consume(
     `email-change:${actor.id}`,
     3,
     HOUR_MS,
     'Too many address changes. Please try again later.',
   );
+  const owner = await findUserByEmail(db, input.email);
   await db.transaction(async (tx) => {
-    await queueConfirmation(tx, config, actor, { email: input.email });
+    if (owner) {
+      const language = mailLanguage(owner);
+      const t = translator(language);
+      const warning = renderMail({
+        language,
+        subject: t('mail:address.takenSubject'),
+        greeting: greetingFor(owner, language),
+        paragraphs: [t('mail:address.taken'), t('mail:address.takenNothing')],
+        footer: t('mail:footers.security'),
+      });
+      await queueMail(tx, config, { ...warning, to: owner.email });
+    } else {
+      // Only the newest request counts: links mailed before it stop working.
+      await spendLinks(tx, actor.id);
+      await queueConfirmation(tx, config, actor, { email: input.email });
+    }
+    const language = mailLanguage(actor);
+    const t = translator(language);
     const notice = renderMail({
-      subject: 'Your CultureShare address is being changed',
-      greeting: greetingFor(actor),
-      paragraphs: [
-        `Someone signed in to your account asked to use ${input.email} instead of this address. Nothing changes until the new address is confirmed.`,
-        "If that wasn't you, change your password now and tell us through the contact page.",
-      ],
-      footer: 'You get this email because it is about the security of your account.',
+      language,
+      subject: t('mail:address.changingSubject'),
+      greeting: greetingFor(actor, language),
+      paragraphs: [t('mail:address.changing', { email: input.email }), t('mail:address.ifNot')],
+      footer: t('mail:footers.security'),
     });
     await queueMail(tx, config, { ...notice, to: actor.email });
   });

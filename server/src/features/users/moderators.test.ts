@@ -42,7 +42,8 @@ describe('setModerator', () => {
   });
 });
 
-describe('npm run moderator', () => {
+// Each test runs the CLI as its own process, which a busy machine may take long to start.
+describe('npm run moderator', { timeout: 180_000 }, () => {
   const run = promisify(execFile);
   let dataDir: string;
   beforeAll(async () => {

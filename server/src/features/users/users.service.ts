@@ -40,6 +40,15 @@ export async function updateProfile(
   actor: SessionUser,
   input: ProfileUpdate,
 ): Promise<SessionUser> {
+  if (!('username' in input)) {
+    // The language alone (the footer's picker): nothing else changes.
+    const [updated] = await db
+      .update(users)
+      .set({ language: input.language, updatedAt: new Date() })
+      .where(eq(users.id, actor.id))
+      .returning();
+    return updated!;
+  }
   if (await isUsernameTaken({ db }, { username: input.username, exceptUserId: actor.id })) {
     throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   }
@@ -56,6 +65,7 @@ export async function updateProfile(
         latitude: place?.latitude ?? null,
         longitude: place?.longitude ?? null,
         contactInfo: input.contactInfo,
+        ...(input.language !== undefined && { language: input.language }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id))

@@ -1,0 +1,406 @@
+import crypto from 'node:crypto';
+import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import type { DeleteAccountInput } from '../../../../common/account';
+import { INVALID_CREDENTIALS } from '../../../../common/auth';
+import { STARTER_TITLE_MAX_LENGTH } from '../../../../common/starters';
+import { isLeaving, mayComeBack, membersPastGrace } from '../../access/members';
+import { fresh, openly } from '../../access/starter-access';
+import * as clock from '../../clock/clock';
+import type { DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import {
+  accountCodes,
+  alerts,
+  asks,
+  blocks,
+  dataExports,
+  emailTokens,
+  externalIdentities,
+  feedback,
+  heldMessages,
+  messageMailDue,
+  messages,
+  notifications,
+  passkeys,
+  photos,
+  pushSubscriptions,
+  reports,
+  reservations,
+  sessions,
+  standingOffers,
+  standingWaitlist,
+  starterRemovals,
+  starters,
+  users,
+  webauthnChallenges,
+} from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { badRequest, HttpError } from '../../errors';
+import type { SessionUser } from '../../plugins/sessions';
+import { verifyPassword } from '../auth/passwords';
+import { queueMail } from '../mail/outbox';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
+import { LOCALE_TAGS, type Language } from '../../../../common/i18n/languages';
+import { findPlace } from '../places/places.service';
+
+const HOUR_MS = 60 * 60 * 1000;
+const CODE_TTL_MS = 15 * 60 * 1000;
+export const WRONG_PASSWORD = 'Your password is not right';
+export const WRONG_CODE = 'That code is not right or has expired';
+/** What others see in place of a message written by a member who has left. */
+export const MESSAGE_REMOVED = 'Message removed';
+
+const hash = (value: string) => crypto.createHash('sha256').update(value).digest('hex');
+
+const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** "3 March 2027" in English as before; the receiver's own way of writing a date otherwise. */
+const dateIn = (language: Language, date: Date) =>
+  language === 'en'
+    ? dateFormat.format(date)
+    : new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+        dateStyle: 'long',
+        timeZone: 'UTC',
+      }).format(date);
+
+/** When a member who asks now stops being able to come back. */
+const graceEnd = (graceSeconds: number, from: Date) =>
+  new Date(from.getTime() + graceSeconds * 1000);
+
+/**
+ * For a member without a password (external sign-in): mails a 6-digit code that confirms
+ * deleting the account, valid for 15 minutes. A new code replaces the last one.
+ */
+export async function requestDeletionCode(
+  { db, config, limiter }: Pick<AppDeps, 'db' | 'config' | 'limiter'>,
+  actor: SessionUser,
+): Promise<void> {
+  await limiter.consume(
+    `account-delete-code:${actor.id}`,
+    5,
+    HOUR_MS,
+    'Too many codes asked for. Please try again later.',
+  );
+  const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+  await db.transaction(async (tx) => {
+    const values = {
+      userId: actor.id,
+      codeHash: hash(`${actor.id}:${code}`),
+      expiresAt: new Date(clock.nowMs() + CODE_TTL_MS),
+    };
+    await tx
+      .insert(accountCodes)
+      .values(values)
+      .onConflictDoUpdate({ target: accountCodes.userId, set: values });
+    const language = mailLanguage(actor);
+    const t = translator(language);
+    const mail = renderMail({
+      language,
+      subject: t('mail:deletion.codeSubject'),
+      greeting: greetingFor(actor, language),
+      paragraphs: [t('mail:deletion.code', { code }), t('mail:deletion.codeIfNot')],
+      footer: t('mail:footers.security'),
+    });
+    await queueMail(tx, config, { ...mail, to: actor.email });
+  });
+}
+
+/** Uses up the member's mailed code; false when wrong, expired or never asked for. */
+async function useCode(db: DbOrTx, userId: string, code: string): Promise<boolean> {
+  const [row] = await db
+    .delete(accountCodes)
+    .where(
+      and(
+        eq(accountCodes.userId, userId),
+        eq(accountCodes.codeHash, hash(`${userId}:${code}`)),
+        sql`${accountCodes.expiresAt} > ${clock.sqlNow()}`,
+      ),
+    )
+    .returning({ userId: accountCodes.userId });
+  return !!row;
+}
+
+/**
+ * Deletes the member's account: confirmed by their password (or the mailed code when they
+ * have none). They are signed out everywhere and, through the access layer, hidden with their
+ * listings and profile at once; signing in within the grace period brings everything back,
+ * after which the scrub job removes what is personal.
+ */
+export async function deleteAccount(
+  { db, config, limiter, listings }: Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>,
+  actor: SessionUser,
+  input: DeleteAccountInput,
+): Promise<{ restoreBefore: Date }> {
+  // Counted before checking, like every password check, so guesses cannot slip past it.
+  await limiter.consume(
+    `account-delete:${actor.id}`,
+    10,
+    HOUR_MS,
+    'Too many tries. Please try again later.',
+  );
+  if (actor.passwordHash) {
+    if (!input.password || !(await verifyPassword(actor.passwordHash, input.password))) {
+      throw badRequest(WRONG_PASSWORD, { password: WRONG_PASSWORD });
+    }
+  } else if (!input.code || !(await useCode(db, actor.id, input.code))) {
+    throw badRequest(WRONG_CODE, { code: WRONG_CODE });
+  }
+  const now = clock.now();
+  const restoreBefore = graceEnd(config.accountDeleteGraceSeconds, now);
+  await db.transaction(async (tx) => {
+    await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, actor.id));
+    await tx.delete(sessions).where(eq(sessions.userId, actor.id));
+    const language = mailLanguage(actor);
+    const t = translator(language);
+    const mail = renderMail({
+      language,
+      subject: t('mail:deletion.deletedSubject'),
+      greeting: greetingFor(actor, language),
+      paragraphs: [
+        t('mail:deletion.deleted'),
+        t('mail:deletion.changedMind', { date: dateIn(language, restoreBefore) }),
+      ],
+      footer: t('mail:footers.security'),
+    });
+    await queueMail(tx, config, { ...mail, to: actor.email });
+  });
+  // Every copy clears on the database's notification; this one need not wait for it.
+  listings.clear();
+  return { restoreBefore };
+}
+
+/**
+ * Called by every way of signing in, once the member has proved who they are: a member who
+ * is leaving comes back (everything shows again) while the grace period lasts; after it they
+ * are answered as an unknown account. Anyone else passes through unchanged.
+ */
+export async function comeBackIfLeaving(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  user: SessionUser,
+): Promise<SessionUser> {
+  if (!isLeaving(user)) return user;
+  if (!mayComeBack(user, config.accountDeleteGraceSeconds)) {
+    throw new HttpError(401, 'invalid_credentials', INVALID_CREDENTIALS);
+  }
+  return db.transaction(async (tx) => {
+    const [back] = await tx
+      .update(users)
+      .set({ deletedAt: null, updatedAt: clock.now() })
+      .where(eq(users.id, user.id))
+      .returning();
+    const language = mailLanguage(user);
+    const t = translator(language);
+    const mail = renderMail({
+      language,
+      subject: t('mail:deletion.backSubject'),
+      greeting: greetingFor(user, language),
+      paragraphs: [t('mail:deletion.back'), t('mail:deletion.stillLeave')],
+      footer: t('mail:footers.security'),
+    });
+    await queueMail(tx, config, { ...mail, to: user.email });
+    return back!;
+  });
+}
+
+/**
+ * "Pause my listings", offered before deleting: each listing still on offer ends its current
+ * stretch now, so it leaves browse at once, and each standing offer stops its rounds. The
+ * owner brings any one back with its usual "Still available" (and "Resume") buttons.
+ */
+export async function pauseListings(
+  { db, listings }: Pick<AppDeps, 'db' | 'listings'>,
+  actor: SessionUser,
+): Promise<number> {
+  const paused = await db.transaction(async (tx) => {
+    const rows = await tx
+      .update(starters)
+      .set({ availableUntil: clock.now(), expiryRemindedFor: clock.now(), updatedAt: clock.now() })
+      .where(and(eq(starters.userId, actor.id), openly(), fresh(), eq(starters.isClaimed, false)))
+      .returning({ id: starters.id });
+    await tx
+      .update(standingOffers)
+      .set({ pausedAt: clock.now(), updatedAt: clock.now() })
+      .where(
+        and(
+          sql`${standingOffers.pausedAt} IS NULL`,
+          inArray(
+            standingOffers.starterId,
+            tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, actor.id)),
+          ),
+        ),
+      );
+    return rows.length;
+  });
+  listings.clear();
+  return paused;
+}
+
+/** The scrub job: every member whose grace period has ended, one transaction each. */
+export async function scrubLeftAccounts({
+  db,
+  config,
+}: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+  const due = rowsOf<{ id: string }>(
+    await db.execute(sql`${membersPastGrace(config.accountDeleteGraceSeconds)} LIMIT 50`),
+  );
+  for (const { id } of due) await db.transaction((tx) => scrubMember(tx, id));
+  return due.length;
+}
+
+/** Words of the member's own that mails to others may carry; too short ones match anything. */
+const usable = (values: Array<string | null | undefined>) => [
+  ...new Set(values.map((v) => v?.trim() ?? '').filter((v) => v.length >= 3)),
+];
+
+const textArray = (values: string[]) =>
+  values.length === 0
+    ? sql`ARRAY[]::text[]`
+    : sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+
+/**
+ * Removes everything personal of a member who left, keeping what others rely on as
+ * anonymous numbers: hand-overs, feedback ratings and the lineage node ("A kitchen in
+ * <place>"). Their messages read "Message removed" to the other side; their reports keep the
+ * reason but lose the free text.
+ */
+export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
+  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!member || member.scrubbedAt) return;
+  const now = clock.now();
+  const sent = rowsOf<{ content: string }>(
+    await tx.execute(
+      sql`SELECT DISTINCT content FROM messages WHERE sender_id = ${userId} AND kind = 'text'`,
+    ),
+  ).map((r) => r.content);
+  const fullName = [member.firstName, member.lastName].filter(Boolean).join(' ');
+  // Mails still waiting or kept after sending that carry the member's address, full name,
+  // username or words; delivered ones may go for their first or last name alone too.
+  const always = usable([member.email, fullName, member.username, ...sent]);
+  const finished = usable([member.firstName, member.lastName]);
+  await tx.execute(sql`
+    DELETE FROM mail_outbox m
+    WHERE lower(m.to_address) = lower(${member.email})
+      OR EXISTS (SELECT 1 FROM unnest(${textArray(always)}) n
+        WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0)
+      OR ((m.sent_at IS NOT NULL OR m.failed_at IS NOT NULL) AND EXISTS (
+        SELECT 1 FROM unnest(${textArray(finished)}) n
+        WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0))
+  `);
+  await tx
+    .update(messages)
+    .set({ content: MESSAGE_REMOVED })
+    .where(and(eq(messages.senderId, userId), eq(messages.kind, 'text')));
+  // Held messages keep their place in a moderator's history, without the words or photos.
+  await tx
+    .update(heldMessages)
+    .set({ content: MESSAGE_REMOVED })
+    .where(eq(heldMessages.senderId, userId));
+  await tx.execute(sql`
+    DELETE FROM message_photos WHERE message_id IN (
+      SELECT id FROM messages WHERE sender_id = ${userId}
+      UNION ALL SELECT id FROM held_messages WHERE sender_id = ${userId})
+  `);
+  await tx
+    .delete(messageMailDue)
+    .where(or(eq(messageMailDue.senderId, userId), eq(messageMailDue.receiverId, userId)));
+  await tx.update(reports).set({ description: null }).where(eq(reports.reporterId, userId));
+  await tx
+    .update(feedback)
+    .set({ note: null })
+    .where(or(eq(feedback.fromId, userId), eq(feedback.toId, userId)));
+
+  const own = tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, userId));
+  await tx
+    .update(reservations)
+    .set({ reason: null })
+    .where(or(eq(reservations.memberId, userId), inArray(reservations.starterId, own)));
+  await tx
+    .update(starterRemovals)
+    .set({ appealText: 'Removed when its owner left' })
+    .where(
+      and(inArray(starterRemovals.starterId, own), sql`${starterRemovals.appealText} IS NOT NULL`),
+    );
+  await tx.delete(photos).where(inArray(photos.starterId, own));
+  await tx.delete(standingOffers).where(inArray(standingOffers.starterId, own));
+  const ownStarters = await tx
+    .select({ id: starters.id, location: starters.location })
+    .from(starters)
+    .where(eq(starters.userId, userId));
+  for (const s of ownStarters) {
+    const place = findPlace(s.location)?.name ?? 'an unknown place';
+    await tx
+      .update(starters)
+      .set({
+        title: `A kitchen in ${place}`.slice(0, STARTER_TITLE_MAX_LENGTH),
+        description: 'This listing was taken down when its owner left CultureShare.',
+        starterType: 'Starter',
+        customDescription: null,
+        careNotes: null,
+        originStory: null,
+        bring: null,
+        imagePath: null,
+        location: place.slice(0, 100),
+        isActive: false,
+        deletedAt: sql`coalesce(${starters.deletedAt}, ${now.toISOString()}::timestamptz)`,
+        updatedAt: now,
+      })
+      .where(eq(starters.id, s.id));
+  }
+
+  await tx.delete(sessions).where(eq(sessions.userId, userId));
+  await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
+  await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
+  await tx.delete(accountCodes).where(eq(accountCodes.userId, userId));
+  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
+  await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
+  await tx.delete(dataExports).where(eq(dataExports.userId, userId));
+  // What they asked for and watched for, their bell and their devices go with them.
+  await tx.delete(asks).where(eq(asks.userId, userId));
+  await tx.delete(alerts).where(eq(alerts.userId, userId));
+  await tx.delete(notifications).where(eq(notifications.userId, userId));
+  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
+  // Others' bells and waiting pushes that name them or quote them, as for mails above.
+  const named = usable([fullName, member.username, member.firstName, member.lastName, ...sent]);
+  await tx.execute(sql`
+    DELETE FROM notifications n WHERE EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
+      WHERE strpos(lower(n.title), lower(w)) > 0 OR strpos(lower(n.body), lower(w)) > 0)
+  `);
+  await tx.execute(sql`
+    DELETE FROM push_outbox p WHERE EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
+      WHERE strpos(lower(p.payload), lower(w)) > 0)
+  `);
+  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  await tx.delete(standingWaitlist).where(eq(standingWaitlist.memberId, userId));
+  // Throttle counters are keyed by the address they count (sign-in failures …).
+  await tx.execute(
+    sql`DELETE FROM rate_limits WHERE strpos(lower(key), lower(${member.email})) > 0 OR strpos(key, ${userId}) > 0`,
+  );
+
+  const place = member.location ? (findPlace(member.location)?.name ?? null) : null;
+  await tx
+    .update(users)
+    .set({
+      email: `left-${userId}@deleted.invalid`,
+      passwordHash: null,
+      firstName: null,
+      lastName: null,
+      username: null,
+      usernameSkeleton: null,
+      profileImageUrl: null,
+      contactInfo: null,
+      location: place,
+      latitude: place ? member.latitude : null,
+      longitude: place ? member.longitude : null,
+      emailVerifiedAt: null,
+      isModerator: false,
+      isActive: false,
+      mailKey: crypto.randomBytes(16).toString('hex'),
+      scrubbedAt: now,
+      updatedAt: now,
+    })
+    .where(eq(users.id, userId));
+}

@@ -1,0 +1,278 @@
+import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { ALERT_RADIUS_MAX_KM, ANNOUNCE_RINGS_KM } from '../../../../common/alerts';
+import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
+import { membersWhoMayNotAct } from '../../access/members';
+import { publiclyVisible } from '../../access/starter-access';
+import * as clock from '../../clock/clock';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { alertRings, starters } from '../../db/schema';
+import { wordTokens } from './alert-words';
+import { notifyMany } from '../notifications/notifications.service';
+import { notificationLinks } from '../../../../common/notifications';
+
+const MINUTE = 60_000;
+/** A listing held back by the recipients' nights is still announced within this after its last ring. */
+const HOLD_MS = 24 * 60 * MINUTE;
+/** Listings looked at per run, newest first. */
+const BATCH = 500;
+
+/** The listing facts matching needs. */
+export interface ListingToMatch {
+  id: number;
+  userId: string;
+  latitude: number;
+  longitude: number;
+  category: string;
+  subcategory: string;
+  tokens: string[];
+  /** For the bell: "New for your alert: <title>". */
+  title: string;
+}
+
+/** Tokens of everything a listing says it is: title, type, description, category and type names. */
+export function listingTokens(s: {
+  title: string;
+  starterType: string;
+  description: string;
+  customDescription: string | null;
+  category: string;
+  subcategory: string;
+}): string[] {
+  return wordTokens(
+    [
+      s.title,
+      s.starterType,
+      s.description,
+      s.customDescription ?? '',
+      categoryName(s.category),
+      subcategoryLabel(s.category, s.subcategory),
+    ].join(' '),
+  );
+}
+
+/** Which ring is due `elapsedMs` after posting: 0 (5 km) … 3 (the alert's own radius). */
+export function ringDue(elapsedMs: number, ringMinutes: number): number {
+  const last = ANNOUNCE_RINGS_KM.length;
+  if (ringMinutes <= 0) return last;
+  return Math.min(last, Math.floor(elapsedMs / (ringMinutes * MINUTE)));
+}
+
+const ringKm = (ring: number) =>
+  ring < ANNOUNCE_RINGS_KM.length ? ANNOUNCE_RINGS_KM[ring]! : ALERT_RADIUS_MAX_KM;
+
+/** How far a listing has been announced (the `alert_rings` row), or nothing yet. */
+export interface RingsDone {
+  ring: number | null;
+  heldUntil: Date | null;
+}
+
+/**
+ * The statement announcing `listing` to the alerts of rings `fromRing + 1` … `ring`: only
+ * alerts farther out than ring `fromRing` (-1: from the listing itself) are looked at. An alert
+ * matches when its place lies within the ring and within its own radius, the listing fits its
+ * category, type and words, its member may act, is not the giver and has no block either way
+ * with the giver. The alerts come from indexes: the GiST index on the alert's place
+ * (earth_box), then category/type and tokens on the rows inside the box. Alerts whose member's
+ * local time is night (22:00–07:00) are held back: the answer says when the first of them wakes.
+ * One row per (alert, listing), inserted with ON CONFLICT DO NOTHING: two copies racing
+ * announce each match once. Answers the members told (one per announcement) and `held_until`.
+ */
+export function matchingStatement(listing: ListingToMatch, ring: number, fromRing = -1): SQL {
+  const outer = ringKm(ring);
+  // The last ring reaches as far as the widest alert: its box is no wider (alerts_radius_idx).
+  const box =
+    ring < ANNOUNCE_RINGS_KM.length
+      ? sql`${outer * 1000}::float8`
+      : sql`COALESCE((SELECT max(radius_km) FROM alerts), 0) * 1000`;
+  const at = sql`ll_to_earth(${listing.latitude}::float8, ${listing.longitude}::float8)`;
+  const distance = sql`earth_distance(${at}, ll_to_earth(a.latitude, a.longitude))`;
+  const [near, mid, far] = ANNOUNCE_RINGS_KM.map((km) => km * 1000);
+  const tokens = sql`ARRAY[${sql.join(
+    listing.tokens.map((t) => sql`${t}`),
+    sql`, `,
+  )}]::text[]`;
+  const now = clock.sqlNow();
+  const local = sql`(${now} AT TIME ZONE f.tz)`;
+  // Farther out than the rings already announced: nearer alerts were told then (or held).
+  const beyond =
+    fromRing >= 0
+      ? sql`AND a.radius_km > ${ringKm(fromRing)}::float8 AND ${distance} > ${ringKm(fromRing) * 1000}::float8`
+      : sql``;
+  return sql`
+    WITH found AS (
+      SELECT a.id, a.user_id, COALESCE(u.time_zone, 'UTC') AS tz,
+        CASE WHEN ${distance} <= ${near} THEN 0 WHEN ${distance} <= ${mid} THEN 1
+             WHEN ${distance} <= ${far} THEN 2 ELSE 3 END AS ring
+      FROM alerts a
+      JOIN users u ON u.id = a.user_id
+      WHERE earth_box(${at}, ${box}) @> ll_to_earth(a.latitude, a.longitude)
+        AND ${distance} <= LEAST(a.radius_km, ${outer}::float8) * 1000
+        ${beyond}
+        AND (a.category IS NULL OR a.category = ${listing.category})
+        AND (a.subcategory IS NULL OR a.subcategory = ${listing.subcategory})
+        AND a.search_tokens <@ ${listing.tokens.length ? tokens : sql`'{}'::text[]`}
+        AND a.user_id <> ${listing.userId}
+        AND a.user_id NOT IN (${membersWhoMayNotAct()})
+        AND NOT EXISTS (
+          SELECT 1 FROM blocks b
+          WHERE (b.blocker_id = a.user_id AND b.blocked_id = ${listing.userId})
+             OR (b.blocker_id = ${listing.userId} AND b.blocked_id = a.user_id))
+        AND NOT EXISTS (
+          SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.starter_id = ${listing.id}::int)
+    ),
+    sorted AS (
+      SELECT f.*, EXTRACT(HOUR FROM ${local}) BETWEEN 7 AND 21 AS awake,
+        (date_trunc('day', ${local}) + CASE WHEN EXTRACT(HOUR FROM ${local}) >= 22
+          THEN interval '31 hours' ELSE interval '7 hours' END) AT TIME ZONE f.tz AS morning
+      FROM found f
+    ),
+    told AS (
+      INSERT INTO alert_matches (alert_id, starter_id, user_id, ring, announced_at)
+      SELECT id, ${listing.id}::int, user_id, ring, ${now} FROM sorted WHERE awake
+      ON CONFLICT DO NOTHING
+      RETURNING user_id
+    )
+    SELECT (SELECT COALESCE(array_agg(user_id), '{}') FROM told) AS told,
+      (SELECT min(morning) FROM sorted WHERE NOT awake) AS held_until`;
+}
+
+/**
+ * Announces one listing up to `ring`, nearest first (decision 063): only the rings not yet
+ * announced are matched (decision 099), and the announced rings again once members held back
+ * by their night are awake. Records how far it got in `alert_rings`, and rings each told
+ * member's bell once, however many of their alerts matched. Returns how many alerts were told.
+ * Run it in a transaction: the announcements, the bells and the record go together.
+ */
+export async function announceListing(
+  db: DbOrTx,
+  listing: ListingToMatch,
+  ring: number,
+  done?: RingsDone,
+): Promise<number> {
+  const known = done ??
+    rowsOf<{ ring: number; held_until: string | Date | null }>(
+      await db.execute(
+        sql`SELECT ring, held_until FROM alert_rings WHERE starter_id = ${listing.id}`,
+      ),
+    ).map((r) => ({
+      ring: Number(r.ring),
+      heldUntil: r.held_until === null ? null : new Date(r.held_until),
+    }))[0] ?? { ring: null, heldUntil: null };
+  const doneRing = known.ring ?? -1;
+  const woken = known.heldUntil !== null && known.heldUntil.getTime() <= clock.nowMs();
+  if (doneRing >= ring && !woken) return 0;
+  const fromRing = woken ? -1 : doneRing;
+  const [row] = rowsOf<{ told: string[] | string; held_until: string | Date | null }>(
+    await db.execute(matchingStatement(listing, ring, fromRing)),
+  );
+  const told = parseTextArray(row?.told);
+  const held = row?.held_until ? new Date(row.held_until) : null;
+  // A pass over every ring finds everyone still held; a pass over new rings adds to them.
+  const stillHeld =
+    fromRing === -1 || !known.heldUntil
+      ? held
+      : !held || known.heldUntil < held
+        ? known.heldUntil
+        : held;
+  await db.execute(sql`
+    INSERT INTO alert_rings (starter_id, ring, held_until)
+    VALUES (${listing.id}, ${Math.max(ring, doneRing)}, ${stillHeld?.toISOString() ?? null}::timestamptz)
+    ON CONFLICT (starter_id) DO UPDATE
+      SET ring = GREATEST(alert_rings.ring, excluded.ring), held_until = excluded.held_until`);
+  await notifyMany(db, [...new Set(told)], {
+    kind: 'alert_match',
+    title: (t) => t('mail:notifications.alert', { title: listing.title }),
+    url: notificationLinks.starter(listing.id),
+    tag: `alert:${listing.id}`,
+  });
+  return told.length;
+}
+
+/** A text[] as the drivers answer it: an array (postgres.js, PGlite) or its literal. */
+function parseTextArray(value: string[] | string | null | undefined): string[] {
+  if (!value) return [];
+  if (Array.isArray(value)) return value;
+  const inner = value.slice(1, -1);
+  return inner ? inner.split(',').map((v) => v.replace(/^"|"$/g, '')) : [];
+}
+
+/**
+ * The announcing job's run: each new listing still wholly available (none of its portions
+ * reserved or given, not claimed) gets the rings due since it was posted, every
+ * `announceRingMinutes`; once one is reserved or claimed it widens no further. Listings are
+ * found by the (created_at) index of listed starters, and only those with a ring due that has
+ * not gone out (or members held back by their night now awake); alerts by theirs. Each listing
+ * is announced in its own transaction.
+ */
+export async function announceNewListings({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Pick<Config, 'announceRingMinutes'>;
+}): Promise<number> {
+  const ringMinutes = config.announceRingMinutes;
+  const lastRingMs = ringMinutes * MINUTE * ANNOUNCE_RINGS_KM.length;
+  const since = new Date(clock.nowMs() - lastRingMs - HOLD_MS);
+  const now = clock.sqlNow();
+  const ringMs = ringMinutes * MINUTE;
+  // ringDue in SQL: the ring due for a listing posted at created_at.
+  const due =
+    ringMs <= 0
+      ? sql`${ANNOUNCE_RINGS_KM.length}::int`
+      : sql`CASE ${sql.join(
+          ANNOUNCE_RINGS_KM.map(
+            (_, ring) =>
+              sql`WHEN ${starters.createdAt} > ${now} - make_interval(secs => ${((ring + 1) * ringMs) / 1000}::float8) THEN ${ring}::int`,
+          ),
+          sql` `,
+        )} ELSE ${ANNOUNCE_RINGS_KM.length}::int END`;
+  const candidates = await db
+    .select({
+      id: starters.id,
+      userId: starters.userId,
+      latitude: starters.latitude,
+      longitude: starters.longitude,
+      category: starters.category,
+      subcategory: starters.subcategory,
+      title: starters.title,
+      starterType: starters.starterType,
+      description: starters.description,
+      customDescription: starters.customDescription,
+      createdAt: starters.createdAt,
+      doneRing: alertRings.ring,
+      heldUntil: alertRings.heldUntil,
+    })
+    .from(starters)
+    .leftJoin(alertRings, eq(alertRings.starterId, starters.id))
+    .where(
+      and(
+        publiclyVisible(),
+        gt(starters.createdAt, since),
+        sql`NOT ${starters.isClaimed} AND ${starters.portionsReserved} = 0 AND ${starters.portionsGiven} = 0`,
+        sql`${starters.latitude} IS NOT NULL AND ${starters.longitude} IS NOT NULL`,
+        sql`(${alertRings.ring} IS NULL OR ${alertRings.ring} < ${due} OR ${alertRings.heldUntil} <= ${now})`,
+      ),
+    )
+    .orderBy(desc(starters.createdAt))
+    .limit(BATCH);
+  let announced = 0;
+  for (const s of candidates) {
+    const ring = ringDue(clock.nowMs() - s.createdAt.getTime(), ringMinutes);
+    const listing: ListingToMatch = {
+      id: s.id,
+      userId: s.userId,
+      latitude: s.latitude!,
+      longitude: s.longitude!,
+      category: s.category,
+      subcategory: s.subcategory,
+      tokens: listingTokens(s),
+      title: s.title,
+    };
+    const done = { ring: s.doneRing, heldUntil: s.heldUntil };
+    announced += await db.transaction((tx) => announceListing(tx, listing, ring, done));
+  }
+  return announced;
+}

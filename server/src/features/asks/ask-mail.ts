@@ -1,0 +1,169 @@
+import { sql } from 'drizzle-orm';
+import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
+import { askOpen } from '../../access/ask-access';
+import { publiclyVisible } from '../../access/starter-access';
+import type { Config } from '../../config';
+import type { Db, Tx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import { askMailings, asks } from '../../db/schema';
+import { notify } from '../notifications/notifications.service';
+import { queueMail, siteUrl } from '../mail/outbox';
+import { mailRecipient } from '../mail/recipients';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
+import type { Language } from '../../../../common/i18n/languages';
+import * as clock from '../../clock/clock';
+
+/** At most one "Could you help?" per member in this many days. */
+export const ASK_MAIL_CAP_DAYS = 7;
+
+interface DueAsk {
+  id: number;
+  user_id: string;
+  category: string;
+  subcategory: string;
+  search: string | null;
+  location: string;
+  note: string | null;
+  latitude: number;
+  longitude: number;
+  radius_km: number;
+}
+
+/**
+ * Who may be asked "Could you help?" about `ask`: members other than the asker, with no block
+ * either way, not mailed one in the last week, who either have an open listing of that type
+ * within the ask's radius, or live within it (their profile's place) and received that type
+ * through a confirmed hand-over whose check-in they answered "thriving".
+ */
+export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
+  const point = sql`ll_to_earth(${ask.latitude}::double precision, ${ask.longitude}::double precision)`;
+  const metres = ask.radius_km * 1000;
+  const within = (lat: ReturnType<typeof sql>, lng: ReturnType<typeof sql>) =>
+    sql`${lat} IS NOT NULL AND ${lng} IS NOT NULL AND earth_box(${point}, ${metres}::float8) @> ll_to_earth(${lat}, ${lng}) AND earth_distance(ll_to_earth(${lat}, ${lng}), ${point}) <= ${metres}::float8`;
+  const rows = rowsOf<{ id: string }>(
+    await tx.execute(sql`
+      SELECT u.id FROM users u
+      WHERE u.id <> ${ask.user_id}
+        AND NOT EXISTS (
+          SELECT 1 FROM blocks b
+          WHERE (b.blocker_id = u.id AND b.blocked_id = ${ask.user_id})
+             OR (b.blocker_id = ${ask.user_id} AND b.blocked_id = u.id))
+        AND NOT EXISTS (
+          SELECT 1 FROM ask_mailings m
+          WHERE m.member_id = u.id
+            AND m.sent_at > ${clock.sqlNow()} - make_interval(days => ${ASK_MAIL_CAP_DAYS}::int))
+        AND (
+          EXISTS (
+            SELECT 1 FROM starters
+            WHERE starters.user_id = u.id
+              AND starters.category = ${ask.category} AND starters.subcategory = ${ask.subcategory}
+              AND starters.is_claimed = false AND ${publiclyVisible()}
+              AND ${within(sql`starters.latitude`, sql`starters.longitude`)})
+          OR (
+            ${within(sql`u.latitude`, sql`u.longitude`)}
+            AND EXISTS (
+              SELECT 1 FROM handovers h
+              JOIN starters given ON given.id = h.starter_id
+              JOIN checkins c ON c.handover_id = h.id
+              WHERE h.recipient_id = u.id AND h.status = 'received' AND c.answer = 'thriving'
+                AND given.category = ${ask.category} AND given.subcategory = ${ask.subcategory})))
+      ORDER BY u.id`),
+  );
+  return rows.map((r) => r.id);
+}
+
+/**
+ * The scheduler's job: each new ask, once, is mailed to the members who could help
+ * (`askHelpers`). The ask is marked in the same transaction, leased with SKIP LOCKED, so a
+ * second server copy never mails it again; the scheduler runs the job on one copy at a time,
+ * so the weekly cap holds across asks too. A member whose choice is off, or who may not be
+ * mailed, is not counted against the cap.
+ */
+export async function queueAskMails({ db, config }: { db: Db; config: Config }): Promise<number> {
+  return db.transaction(async (tx) => {
+    const due = rowsOf<DueAsk>(
+      await tx.execute(sql`
+        WITH due AS (
+          SELECT asks.id FROM asks
+          WHERE asks.announced_at IS NULL
+          ORDER BY asks.created_at, asks.id
+          LIMIT 20
+          FOR UPDATE SKIP LOCKED
+        )
+        UPDATE asks a SET announced_at = ${clock.sqlNow()}
+        FROM due WHERE a.id = due.id
+        RETURNING a.id, a.user_id, a.category, a.subcategory, a.search, a.location, a.note,
+          a.latitude, a.longitude, a.radius_km`),
+    );
+    let queued = 0;
+    for (const ask of due) {
+      // Closed, expired or its owner held back before the job came round: nobody is asked.
+      const [open] = rowsOf<{ id: number }>(
+        await tx.execute(
+          sql`SELECT ${asks.id} AS id FROM ${asks} WHERE ${asks.id} = ${ask.id} AND ${askOpen()}`,
+        ),
+      );
+      if (!open) continue;
+      for (const memberId of await askHelpers(tx, ask)) {
+        // The weekly cap counts every "could you help?", in the bell as by mail.
+        await tx.insert(askMailings).values({ askId: ask.id, memberId, sentAt: clock.now() });
+        await notify(tx, {
+          userId: memberId,
+          kind: 'ask_help',
+          title: (t, language) =>
+            t('mail:notifications.ask', { place: ask.location, what: askedFor(ask, language) }),
+          url: `/asks/${ask.id}`,
+        });
+        const to = await mailRecipient(tx, config, memberId, 'asks');
+        if (!to) continue;
+        await queueMail(tx, config, {
+          ...askMail(config, ask, to),
+          to: to.member.email,
+          stop: to.stop,
+        });
+        queued += 1;
+      }
+    }
+    return queued;
+  });
+}
+
+/** The culture an ask names: its type, or its category for "other"; in `language` for a mail. */
+function askedFor(ask: DueAsk, language: Language = 'en'): string {
+  const english =
+    ask.subcategory === 'other'
+      ? categoryName(ask.category)
+      : subcategoryLabel(ask.category, ask.subcategory);
+  if (language === 'en') return english;
+  const t = translator(language);
+  return ask.subcategory === 'other'
+    ? t(`common:categories.${ask.category}`, { defaultValue: english })
+    : t(`common:subcategories.${ask.subcategory}`, { defaultValue: english });
+}
+
+function askMail(
+  config: Config,
+  ask: DueAsk,
+  to: NonNullable<Awaited<ReturnType<typeof mailRecipient>>>,
+) {
+  const language = mailLanguage(to.member);
+  const t = translator(language);
+  const what = askedFor(ask, language);
+  const place = ask.location;
+  return renderMail({
+    language,
+    subject: t('mail:ask.subject', { what }),
+    greeting: greetingFor(to.member, language),
+    paragraphs: [
+      ask.search
+        ? t('mail:ask.lookingForWords', { place, what, words: ask.search })
+        : t('mail:ask.lookingFor', { place, what }),
+      ...(ask.note ? [t('mail:ask.wrote', { note: ask.note })] : []),
+      t('mail:ask.spare'),
+    ],
+    action: { label: t('mail:ask.action'), url: `${siteUrl(config)}/asks/${ask.id}` },
+    footer: t('mail:footers.asks'),
+    unsubscribeUrl: to.unsubscribeUrl,
+  });
+}

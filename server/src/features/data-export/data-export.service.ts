@@ -1,0 +1,472 @@
+import crypto from 'node:crypto';
+import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
+import { strToU8, zipSync, type Zippable } from 'fflate';
+import { notDeleted } from '../../access/starter-access';
+import * as clock from '../../clock/clock';
+import type { Config } from '../../config';
+import type { DbOrTx } from '../../db/client';
+import { isUniqueViolation } from '../../db/errors';
+import { rowsOf } from '../../db/rows';
+import {
+  alerts,
+  asks,
+  blocks,
+  checkins,
+  dataExports,
+  feedback,
+  handovers,
+  heldMessages,
+  messages,
+  notifications,
+  passkeys,
+  photos,
+  pushSubscriptions,
+  reports,
+  reservations,
+  sessions,
+  standingOffers,
+  standingWaitlist,
+  starters,
+  users,
+} from '../../db/schema';
+import type { AppDeps } from '../../deps';
+import { conflict, notFound } from '../../errors';
+import type { SessionUser } from '../../plugins/sessions';
+import { queueMail, siteUrl } from '../mail/outbox';
+import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
+import { translator } from '../../i18n/translate';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** How long the mailed link works (once). */
+export const EXPORT_LINK_DAYS = 7;
+export const EXPORT_PENDING =
+  'We are already preparing your data. The email with the download link is on its way.';
+export const EXPORT_LINK_DEAD =
+  'This download link has expired or was already used. Ask for a new one on your profile.';
+
+const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
+
+/**
+ * "Download my data": one export at a time. A new request while one is being built is 409;
+ * one asked for after the last was mailed replaces it (its link stops working).
+ */
+export async function requestExport(
+  { db }: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+): Promise<void> {
+  try {
+    await db.transaction(async (tx) => {
+      await tx
+        .update(dataExports)
+        .set({ status: 'expired', zip: null, tokenHash: null })
+        .where(and(eq(dataExports.userId, actor.id), eq(dataExports.status, 'ready')));
+      await tx.insert(dataExports).values({ userId: actor.id });
+    });
+  } catch (err) {
+    if (isUniqueViolation(err)) throw conflict(EXPORT_PENDING);
+    throw err;
+  }
+}
+
+/**
+ * The background job: builds each waiting export into a zip and mails its link; drops the zips
+ * of links that expired unused.
+ */
+export async function buildDataExports({
+  db,
+  config,
+}: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+  await db
+    .update(dataExports)
+    .set({ status: 'expired', zip: null, tokenHash: null })
+    .where(
+      and(eq(dataExports.status, 'ready'), sql`${dataExports.expiresAt} <= ${clock.sqlNow()}`),
+    );
+  const waiting = await db
+    .select({ id: dataExports.id, userId: dataExports.userId })
+    .from(dataExports)
+    .where(eq(dataExports.status, 'pending'))
+    .orderBy(asc(dataExports.createdAt))
+    .limit(5);
+  for (const job of waiting) {
+    await db.transaction(async (tx) => {
+      const [member] = await tx.select().from(users).where(eq(users.id, job.userId));
+      if (!member) return;
+      const zip = await buildZip(tx, member);
+      const token = crypto.randomBytes(32).toString('base64url');
+      const now = clock.now();
+      const expiresAt = new Date(now.getTime() + EXPORT_LINK_DAYS * DAY_MS);
+      await tx
+        .update(dataExports)
+        .set({
+          status: 'ready',
+          zip: Buffer.from(zip),
+          tokenHash: hashToken(token),
+          readyAt: now,
+          expiresAt,
+        })
+        .where(eq(dataExports.id, job.id));
+      await queueExportMail(tx, config, member, token);
+    });
+  }
+  return waiting.length;
+}
+
+/** The link's page asks before it downloads: a mail scanner opening the link spends nothing. */
+export function exportPageUrl(config: Config, token: string): string {
+  return `${siteUrl(config)}/data-export?token=${token}`;
+}
+
+async function queueExportMail(tx: DbOrTx, config: Config, member: SessionUser, token: string) {
+  const language = mailLanguage(member);
+  const t = translator(language);
+  const mail = renderMail({
+    language,
+    subject: t('mail:export.subject'),
+    greeting: greetingFor(member, language),
+    paragraphs: [t('mail:export.ready'), t('mail:export.once', { days: EXPORT_LINK_DAYS })],
+    action: { label: t('mail:export.action'), url: exportPageUrl(config, token) },
+    footer: t('mail:footers.account'),
+  });
+  await queueMail(tx, config, { ...mail, to: member.email });
+}
+
+/**
+ * Spends a download link: the zip, once, while the link is unexpired; the stored copy is
+ * dropped as it is handed out. 404 for an unknown, used or expired link.
+ */
+export async function downloadExport(
+  { db }: Pick<AppDeps, 'db'>,
+  token: string,
+): Promise<{ zip: Buffer; createdAt: Date }> {
+  const rows = rowsOf<{ zip: Buffer | Uint8Array | null; ready_at: Date | string }>(
+    await db.execute(sql`
+      WITH hit AS (
+        SELECT id, zip, ready_at FROM data_exports
+        WHERE token_hash = ${hashToken(token)} AND status = 'ready'
+          AND expires_at > ${clock.sqlNow()}
+        FOR UPDATE
+      )
+      UPDATE data_exports d
+      SET status = 'downloaded', downloaded_at = ${clock.sqlNow()}, zip = NULL, token_hash = NULL
+      FROM hit WHERE d.id = hit.id
+      RETURNING hit.zip, hit.ready_at
+    `),
+  );
+  const row = rows[0];
+  if (!row?.zip) throw notFound(EXPORT_LINK_DEAD);
+  return { zip: Buffer.from(row.zip), createdAt: new Date(row.ready_at) };
+}
+
+const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
+
+/** Everything the member gave the site or others gave about them, as one readable file. */
+export async function collectMemberData(db: DbOrTx, member: SessionUser) {
+  const id = member.id;
+  const other = alias(users, 'other');
+  const ownStarters = await db
+    .select({
+      id: starters.id,
+      title: starters.title,
+      description: starters.description,
+      category: starters.category,
+      subcategory: starters.subcategory,
+      starterType: starters.starterType,
+      customDescription: starters.customDescription,
+      location: starters.location,
+      form: starters.form,
+      portions: starters.portions,
+      portionsGiven: starters.portionsGiven,
+      travel: starters.travel,
+      postage: starters.postage,
+      bring: starters.bring,
+      careNotes: starters.careNotes,
+      originStory: starters.originStory,
+      bornYear: starters.bornYear,
+      lastFedAt: starters.lastFedAt,
+      isActive: starters.isActive,
+      isClaimed: starters.isClaimed,
+      availableUntil: starters.availableUntil,
+      parentId: starters.parentId,
+      createdAt: starters.createdAt,
+      updatedAt: starters.updatedAt,
+    })
+    .from(starters)
+    .where(and(eq(starters.userId, id), notDeleted()))
+    .orderBy(asc(starters.id));
+
+  const threadRows = await db
+    .select({
+      id: messages.id,
+      starterId: messages.starterId,
+      starterTitle: starters.title,
+      fromMe: sql<boolean>`${messages.senderId} = ${id}`,
+      otherUsername: other.username,
+      otherFirstName: other.firstName,
+      kind: messages.kind,
+      content: messages.content,
+      system: messages.system,
+      isRead: messages.isRead,
+      createdAt: messages.createdAt,
+    })
+    .from(messages)
+    .innerJoin(starters, eq(starters.id, messages.starterId))
+    .innerJoin(
+      other,
+      eq(
+        other.id,
+        sql`CASE WHEN ${messages.senderId} = ${id} THEN ${messages.receiverId} ELSE ${messages.senderId} END`,
+      ),
+    )
+    .where(or(eq(messages.senderId, id), eq(messages.receiverId, id)))
+    .orderBy(asc(messages.createdAt), asc(messages.id));
+
+  const handoverRows = await db
+    .select()
+    .from(handovers)
+    .where(or(eq(handovers.giverId, id), eq(handovers.recipientId, id)))
+    .orderBy(asc(handovers.id));
+  const handoverIds = handoverRows.map((h) => h.id);
+  const feedbackRows = await db
+    .select({
+      handoverId: feedback.handoverId,
+      given: sql<boolean>`${feedback.fromId} = ${id}`,
+      rating: feedback.rating,
+      reason: feedback.reason,
+      note: feedback.note,
+      createdAt: feedback.createdAt,
+    })
+    .from(feedback)
+    .where(or(eq(feedback.fromId, id), eq(feedback.toId, id)))
+    .orderBy(asc(feedback.id));
+  const checkinRows = handoverIds.length
+    ? await db
+        .select({
+          handoverId: checkins.handoverId,
+          day: checkins.day,
+          dueAt: checkins.dueAt,
+          answer: checkins.answer,
+          answeredAt: checkins.answeredAt,
+        })
+        .from(checkins)
+        .innerJoin(handovers, eq(handovers.id, checkins.handoverId))
+        .where(and(inArray(checkins.handoverId, handoverIds), eq(handovers.recipientId, id)))
+        .orderBy(asc(checkins.id))
+    : [];
+  const reportRows = await db
+    .select({
+      starterId: reports.starterId,
+      reason: reports.reason,
+      description: reports.description,
+      status: reports.status,
+      createdAt: reports.createdAt,
+    })
+    .from(reports)
+    .where(eq(reports.reporterId, id))
+    .orderBy(asc(reports.id));
+  const reservationRows = await db
+    .select({
+      id: reservations.id,
+      starterId: reservations.starterId,
+      at: reservations.at,
+      status: reservations.status,
+      reason: reservations.reason,
+      createdAt: reservations.createdAt,
+      endedAt: reservations.endedAt,
+    })
+    .from(reservations)
+    .where(eq(reservations.memberId, id))
+    .orderBy(asc(reservations.id));
+  const sessionRows = await db
+    .select({ createdAt: sessions.createdAt, expire: sessions.expire })
+    .from(sessions)
+    .where(eq(sessions.userId, id))
+    .orderBy(asc(sessions.createdAt));
+  const offerRows = await db
+    .select({
+      starterId: standingOffers.starterId,
+      batchSize: standingOffers.batchSize,
+      cadenceDays: standingOffers.cadenceDays,
+      answerHours: standingOffers.answerHours,
+      limitWeeks: standingOffers.limitWeeks,
+      mode: standingOffers.mode,
+      pausedAt: standingOffers.pausedAt,
+      createdAt: standingOffers.createdAt,
+    })
+    .from(standingOffers)
+    .innerJoin(starters, eq(starters.id, standingOffers.starterId))
+    .where(eq(starters.userId, id));
+  const waitlistRows = await db
+    .select({ starterId: standingWaitlist.starterId, joinedAt: standingWaitlist.joinedAt })
+    .from(standingWaitlist)
+    .where(eq(standingWaitlist.memberId, id));
+  const blockRows = await db
+    .select({ username: users.username, createdAt: blocks.createdAt })
+    .from(blocks)
+    .innerJoin(users, eq(users.id, blocks.blockedId))
+    .where(eq(blocks.blockerId, id));
+  const askRows = await db
+    .select({
+      category: asks.category,
+      subcategory: asks.subcategory,
+      search: asks.search,
+      location: asks.location,
+      note: asks.note,
+      radiusKm: asks.radiusKm,
+      createdAt: asks.createdAt,
+      expiresAt: asks.expiresAt,
+      closedAt: asks.closedAt,
+    })
+    .from(asks)
+    .where(eq(asks.userId, id))
+    .orderBy(asc(asks.id));
+  const alertRows = await db
+    .select({
+      search: alerts.search,
+      category: alerts.category,
+      subcategory: alerts.subcategory,
+      place: alerts.place,
+      radiusKm: alerts.radiusKm,
+      frequency: alerts.frequency,
+      createdAt: alerts.createdAt,
+    })
+    .from(alerts)
+    .where(eq(alerts.userId, id))
+    .orderBy(asc(alerts.id));
+  const heldRows = await db
+    .select({
+      starterId: heldMessages.starterId,
+      content: heldMessages.content,
+      status: heldMessages.status,
+      createdAt: heldMessages.createdAt,
+      decidedAt: heldMessages.decidedAt,
+    })
+    .from(heldMessages)
+    .where(and(eq(heldMessages.senderId, id), sql`${heldMessages.status} <> 'released'`))
+    .orderBy(asc(heldMessages.id));
+  const notificationRows = await db
+    .select({
+      kind: notifications.kind,
+      title: notifications.title,
+      body: notifications.body,
+      url: notifications.url,
+      createdAt: notifications.createdAt,
+      readAt: notifications.readAt,
+    })
+    .from(notifications)
+    .where(eq(notifications.userId, id))
+    .orderBy(asc(notifications.id));
+  const deviceRows = await db
+    .select({ createdAt: pushSubscriptions.createdAt })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.userId, id))
+    .orderBy(asc(pushSubscriptions.id));
+  const passkeyRows = await db
+    .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
+    .from(passkeys)
+    .where(eq(passkeys.userId, id));
+
+  return {
+    exportedAt: clock.now().toISOString(),
+    profile: {
+      id: member.id,
+      email: member.email,
+      username: member.username,
+      firstName: member.firstName,
+      lastName: member.lastName,
+      location: member.location,
+      contactInfo: member.contactInfo,
+      profileImageUrl: member.profileImageUrl,
+      emailConfirmedAt: iso(member.emailVerifiedAt),
+      createdAt: iso(member.createdAt),
+      mailSettings: {
+        messages: member.messageMail,
+        reservations: member.reservationMail,
+        checkins: member.checkinMail,
+        offers: member.offerMail,
+        reminders: member.reminderMail,
+      },
+      pushSettings: {
+        messages: member.messagePush,
+        reservations: member.reservationPush,
+        checkins: member.checkinPush,
+        offers: member.offerPush,
+        alerts: member.alertPush,
+        hideMessageText: member.pushHidesMessageText,
+      },
+    },
+    listings: ownStarters,
+    messages: threadRows.map((m) => ({
+      id: m.id,
+      starterId: m.starterId,
+      starter: m.starterTitle,
+      direction: m.fromMe ? 'sent' : 'received',
+      with: m.otherFirstName?.trim() || m.otherUsername || 'a member',
+      kind: m.kind,
+      content: m.content,
+      ...(m.system ? { system: m.system } : {}),
+      read: m.isRead,
+      createdAt: iso(m.createdAt),
+    })),
+    handovers: handoverRows.map((h) => ({
+      id: h.id,
+      starterId: h.starterId,
+      role: h.giverId === id ? 'gave' : 'received',
+      status: h.status,
+      at: h.at,
+      createdAt: iso(h.createdAt),
+      confirmedAt: iso(h.confirmedAt),
+      healthCheck: {
+        noMould: h.healthNoMould,
+        noPinkFilm: h.healthNoPinkFilm,
+        smellsRight: h.healthSmellsRight,
+      },
+    })),
+    reservations: reservationRows,
+    feedbackGiven: feedbackRows.filter((f) => f.given).map(({ given: _g, ...f }) => f),
+    feedbackReceived: feedbackRows.filter((f) => !f.given).map(({ given: _g, ...f }) => f),
+    checkins: checkinRows,
+    reportsMade: reportRows,
+    sessions: sessionRows,
+    standingOffers: offerRows,
+    waitlists: waitlistRows,
+    blockedMembers: blockRows,
+    passkeys: passkeyRows,
+    asks: askRows,
+    alerts: alertRows,
+    /** Messages a moderator held and has not released (released ones are under messages). */
+    heldMessages: heldRows,
+    notifications: notificationRows,
+    pushDevices: deviceRows,
+  };
+}
+
+async function buildZip(db: DbOrTx, member: SessionUser): Promise<Uint8Array> {
+  const data = await collectMemberData(db, member);
+  const files: Zippable = {
+    'cultureshare-data.json': strToU8(JSON.stringify(data, null, 2)),
+  };
+  const ownPhotos = await db
+    .select({ starterId: photos.starterId, position: photos.position, full: photos.full })
+    .from(photos)
+    .innerJoin(starters, eq(starters.id, photos.starterId))
+    .where(and(eq(starters.userId, member.id), notDeleted()))
+    .orderBy(asc(photos.starterId), asc(photos.position));
+  for (const p of ownPhotos) {
+    files[`photos/listing-${p.starterId}-${p.position + 1}.webp`] = new Uint8Array(p.full);
+  }
+  const sentPhotos = rowsOf<{ message_id: number; position: number; full: Buffer | Uint8Array }>(
+    await db.execute(sql`
+      SELECT message_id, position, "full" FROM message_photos
+      WHERE message_id IN (
+        SELECT id FROM messages WHERE sender_id = ${member.id}
+        UNION ALL SELECT id FROM held_messages WHERE sender_id = ${member.id})
+      ORDER BY message_id, position
+    `),
+  );
+  for (const p of sentPhotos) {
+    files[`photos/message-${p.message_id}-${p.position + 1}.webp`] = new Uint8Array(p.full);
+  }
+  return zipSync(files, { level: 6 });
+}

@@ -1,0 +1,43 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  markNotificationsReadSchema,
+  notificationsPageSchema,
+  notificationsQuerySchema,
+  unreadNotificationsSchema,
+} from '../../../../common/notifications';
+import type { AppDeps } from '../../deps';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { listNotifications, markNotificationsRead } from './notifications.service';
+
+/** A hundred ids at most. */
+const SMALL_BODY = 4 * 1024;
+
+export async function notificationsRoutes(instance: FastifyInstance, deps: Pick<AppDeps, 'db'>) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
+
+  app.get(
+    '/api/notifications',
+    {
+      onRequest: signedInOnly,
+      schema: { querystring: notificationsQuerySchema, response: { 200: notificationsPageSchema } },
+    },
+    async (request) => listNotifications(deps.db, requireUser(request), request.query),
+  );
+
+  app.post(
+    '/api/notifications/read',
+    {
+      ...member,
+      schema: { body: markNotificationsReadSchema, response: { 200: unreadNotificationsSchema } },
+    },
+    async (request) => markNotificationsRead(deps.db, requireUser(request), request.body.ids),
+  );
+
+  app.post(
+    '/api/notifications/read-all',
+    { ...member, schema: { response: { 200: unreadNotificationsSchema } } },
+    async (request) => markNotificationsRead(deps.db, requireUser(request)),
+  );
+}

@@ -1,0 +1,167 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../../common/ids';
+import {
+  builtInRuleParamsSchema,
+  conversationSignsSchema,
+  heldDecisionSchema,
+  heldIdParamsSchema,
+  heldMessageSchema,
+  heldStarterDecisionSchema,
+  heldStarterSchema,
+  screeningSettingsSchema,
+  screeningWordParamsSchema,
+  screeningWordSchema,
+  updateBuiltInRuleSchema,
+} from '../../../../common/screening';
+import type { AppDeps } from '../../deps';
+import {
+  moderatorsOnly,
+  requireModerator,
+  requireUser,
+  signedInOnly,
+} from '../../plugins/sessions';
+import {
+  decideHeldMessage,
+  decideHeldStarter,
+  listHeldMessages,
+  listHeldStarters,
+} from './held.service';
+import {
+  addWord,
+  deleteWord,
+  screeningSettings,
+  updateBuiltInRule,
+  updateWord,
+} from './rules.service';
+import { conversationSigns } from './signs.service';
+
+const decidedSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['released', 'rejected']),
+});
+const heldStarterParams = z.object({ id: idParam('starter') });
+const signsParams = z.object({ starterId: idParam('starter') });
+const signsQuery = z.object({ with: z.string().trim().min(1).max(100) });
+
+export async function screeningRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/moderation/held',
+    { onRequest: moderatorsOnly, schema: { response: { 200: z.array(heldMessageSchema) } } },
+    async (request) => listHeldMessages(deps, requireModerator(request)),
+  );
+
+  app.post(
+    '/api/moderation/held/:id',
+    {
+      onRequest: moderatorsOnly,
+      schema: {
+        params: heldIdParamsSchema,
+        body: heldDecisionSchema,
+        response: { 200: decidedSchema },
+      },
+    },
+    async (request) =>
+      decideHeldMessage(deps, requireModerator(request), {
+        id: request.params.id,
+        decision: request.body.decision,
+        suspendDays: request.body.suspendDays,
+      }),
+  );
+
+  app.get(
+    '/api/moderation/held-starters',
+    { onRequest: moderatorsOnly, schema: { response: { 200: z.array(heldStarterSchema) } } },
+    async (request) => listHeldStarters(deps, requireModerator(request)),
+  );
+
+  app.post(
+    '/api/moderation/held-starters/:id',
+    {
+      onRequest: moderatorsOnly,
+      schema: {
+        params: heldStarterParams,
+        body: heldStarterDecisionSchema,
+        response: { 200: decidedSchema },
+      },
+    },
+    async (request) =>
+      decideHeldStarter(deps, requireModerator(request), {
+        id: request.params.id,
+        decision: request.body.decision,
+      }),
+  );
+
+  app.get(
+    '/api/moderation/screening',
+    { onRequest: moderatorsOnly, schema: { response: { 200: screeningSettingsSchema } } },
+    async (request) => screeningSettings(deps, requireModerator(request)),
+  );
+
+  app.put(
+    '/api/moderation/screening/rules/:code',
+    {
+      onRequest: moderatorsOnly,
+      schema: {
+        params: builtInRuleParamsSchema,
+        body: updateBuiltInRuleSchema,
+        response: { 200: screeningSettingsSchema },
+      },
+    },
+    async (request) =>
+      updateBuiltInRule(deps, requireModerator(request), request.params.code, request.body),
+  );
+
+  app.post(
+    '/api/moderation/screening/words',
+    {
+      onRequest: moderatorsOnly,
+      schema: { body: screeningWordSchema, response: { 201: screeningSettingsSchema } },
+    },
+    async (request, reply) =>
+      reply.status(201).send(await addWord(deps, requireModerator(request), request.body)),
+  );
+
+  app.put(
+    '/api/moderation/screening/words/:id',
+    {
+      onRequest: moderatorsOnly,
+      schema: {
+        params: screeningWordParamsSchema,
+        body: screeningWordSchema,
+        response: { 200: screeningSettingsSchema },
+      },
+    },
+    async (request) => updateWord(deps, requireModerator(request), request.params.id, request.body),
+  );
+
+  app.delete(
+    '/api/moderation/screening/words/:id',
+    {
+      onRequest: moderatorsOnly,
+      schema: { params: screeningWordParamsSchema, response: { 200: screeningSettingsSchema } },
+    },
+    async (request) => deleteWord(deps, requireModerator(request), request.params.id),
+  );
+
+  app.get(
+    '/api/messages/starter/:starterId/signs',
+    {
+      onRequest: signedInOnly,
+      schema: {
+        params: signsParams,
+        querystring: signsQuery,
+        response: { 200: conversationSignsSchema },
+      },
+    },
+    async (request) => ({
+      signs: await conversationSigns(deps, requireUser(request), {
+        starterId: request.params.starterId,
+        with: request.query.with,
+      }),
+    }),
+  );
+}

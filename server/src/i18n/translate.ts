@@ -1,0 +1,70 @@
+import i18next, { type TFunction } from 'i18next';
+import { IcuFormat } from '../../../common/i18n/icu-format';
+import type { FastifyRequest } from 'fastify';
+import { catalogues } from '../../../common/i18n/catalogues';
+import { flatten } from '../../../common/i18n/keys';
+import { messageLookup } from '../../../common/i18n/message-lookup';
+import {
+  chooseLanguage,
+  DEFAULT_LANGUAGE,
+  LANGUAGE_COOKIE,
+  LANGUAGE_PARAM,
+  LANGUAGES,
+  NAMESPACES,
+  type Language,
+} from '../../../common/i18n/languages';
+
+/*
+ * The server's side of the site's languages (decision 090): the same catalogues and ICU
+ * messages as the app, for mail, error messages and the pages' titles.
+ */
+
+const instance = i18next.createInstance();
+void instance.use(IcuFormat).init({
+  lng: DEFAULT_LANGUAGE,
+  fallbackLng: DEFAULT_LANGUAGE,
+  supportedLngs: [...LANGUAGES],
+  ns: [...NAMESPACES],
+  defaultNS: 'common',
+  resources: catalogues,
+  interpolation: { escapeValue: false },
+  initAsync: false,
+});
+
+const fixed = new Map(LANGUAGES.map((l) => [l, instance.getFixedT(l)]));
+
+/** `t` in one language: `t('mail:confirm.subject')`, `t('common:header.browse')`. */
+export function translator(language: Language): TFunction {
+  return fixed.get(language)!;
+}
+
+/** The shared messages by their English text (the texts the server and forms use). */
+const findMessage = messageLookup(
+  [...flatten(catalogues.en.messages)].map(([key, text]) => [key, text as string]),
+);
+
+/**
+ * An English message the server (or a shared schema) gives, in `language` when the catalogue
+ * has it; any other text as it is.
+ */
+export function translateMessage(language: Language, text: string): string {
+  if (language === DEFAULT_LANGUAGE) return text;
+  const found = findMessage(text);
+  return found ? translator(language)(`messages:${found.key}`, found.values) : text;
+}
+
+/**
+ * The language of a request: the `lang` parameter of the address, else the member's saved
+ * choice, else the visitor's remembered one (cookie), else the browser's Accept-Language, else
+ * English.
+ */
+export function requestLanguage(request: FastifyRequest): Language {
+  const query = request.query as Record<string, unknown> | undefined;
+  const asked = typeof query?.[LANGUAGE_PARAM] === 'string' ? query[LANGUAGE_PARAM] : undefined;
+  return chooseLanguage({
+    asked,
+    saved: request.user?.language,
+    remembered: request.cookies?.[LANGUAGE_COOKIE],
+    acceptLanguage: request.headers['accept-language'],
+  });
+}

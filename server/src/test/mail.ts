@@ -1,0 +1,27 @@
+import { desc, eq } from 'drizzle-orm';
+import { expect } from 'vitest';
+import type { Db } from '../db/client';
+import { mailOutbox } from '../db/schema';
+
+/** The newest mail queued for `address` (tests of what a mail says). */
+export async function lastMailTo(db: Db, address: string) {
+  const [mail] = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, address))
+    .orderBy(desc(mailOutbox.id))
+    .limit(1);
+  expect(mail, `a mail to ${address}`).toBeDefined();
+  return mail!;
+}
+
+/**
+ * A mail written wholly in `language`: its `<html lang>`, and none of the English words around
+ * the body (greeting, footer, stop link) left in it.
+ */
+export function expectMailIn(mail: { textBody: string; htmlBody: string }, language: string) {
+  expect(mail.htmlBody).toContain(`<html lang="${language}">`);
+  expect(mail.textBody).not.toMatch(
+    /^Hi |You get this email|Stop these emails|shared free between neighbours/m,
+  );
+}
