@@ -12,11 +12,31 @@ import type { PageData } from '../../common/page-data';
 import { seedQueryClient } from './app/providers';
 import { preloadPages, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
+import type { Locale } from 'date-fns';
+import { de, es, fr } from 'date-fns/locale';
+import { addCatalogues, i18n } from './lib/i18n';
+import { CLIENT_NAMESPACES, LANGUAGES, type Language } from '../../common/i18n/languages';
 
 const handler = createStaticHandler(routes);
 
-/** The HTML of the page at `url` (path and query), as the app first renders it with `data`. */
-export async function render(url: string, data: PageData): Promise<string> {
+// Every language at hand (decision 090): the server renders each page in its visitor's.
+const catalogues = import.meta.glob<Record<string, unknown>>('../../common/locales/*/*.json', {
+  eager: true,
+  import: 'default',
+});
+const dateLocales: Record<Language, Locale | undefined> = { en: undefined, es, de, fr };
+for (const language of LANGUAGES) {
+  const bundles = Object.fromEntries(
+    CLIENT_NAMESPACES.map((ns) => [ns, catalogues[`../../common/locales/${language}/${ns}.json`]]),
+  );
+  addCatalogues(language, bundles, dateLocales[language]);
+}
+
+/**
+ * The HTML of the page at `url` (path and query), as the app first renders it with `data`, in
+ * `language`.
+ */
+export async function render(url: string, data: PageData, language: Language): Promise<string> {
   const request = new Request(new URL(url, 'http://localhost'));
   await preloadPages(new URL(request.url).pathname);
   const context = await handler.query(request);
@@ -24,6 +44,8 @@ export async function render(url: string, data: PageData): Promise<string> {
   if (context instanceof Response) return '';
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, data);
+  // Rendering is synchronous: no other page's language can come between these two lines.
+  await i18n.changeLanguage(language);
   try {
     return renderToString(
       <StrictMode>

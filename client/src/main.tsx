@@ -5,7 +5,11 @@ import { RouterProvider } from 'react-router';
 import { Providers } from './app/providers';
 import { createRouter, preloadPages } from './app/router';
 import './index.css';
+import { registerServiceWorker } from './app/service-worker';
+import { i18n, loadLanguage, pageLanguage } from './lib/i18n';
 
+// This script holds the app's frame only: every page, the landing page too, is its own chunk,
+// which the server preloads with the page (decision 101).
 const router = createRouter();
 const container = document.getElementById('root')!;
 const app = (
@@ -15,14 +19,24 @@ const app = (
     </Providers>
   </StrictMode>
 );
-if (container.firstElementChild) {
-  // The server sent the page already rendered from the answers in its data island (decision
-  // 034): the app takes that HTML over as it is rather than drawing it again. It starts at
-  // once, so a click on the page from here on is not lost: React holds it until the page's
-  // code has loaded and the page is taken over, then replays it.
-  hydrateRoot(container, app);
-} else {
-  const render = () => createRoot(container).render(app);
-  // A page whose code fails to load still renders: its route shows the error then.
-  preloadPages(window.location.pathname).then(render, render);
+// The page's language first (its `<html lang>`, set by the server), so the app's first render
+// says what the server's did.
+const ready = loadLanguage(pageLanguage())
+  .then(() => i18n.changeLanguage(pageLanguage()))
+  .catch(() => undefined);
+void ready.then(start);
+
+function start() {
+  if (container.firstElementChild) {
+    // The server sent the page already rendered from the answers in its data island (decision
+    // 034): the app takes that HTML over as it is rather than drawing it again. It starts at
+    // once, so a click on the page from here on is not lost: React holds it until the page's
+    // code has loaded and the page is taken over, then replays it.
+    hydrateRoot(container, app);
+  } else {
+    const render = () => createRoot(container).render(app);
+    // A page whose code fails to load still renders: its route shows the error then.
+    preloadPages(window.location.pathname).then(render, render);
+  }
 }
+registerServiceWorker();

@@ -6,18 +6,20 @@ import type { CurrentUser } from '../../../common/users';
 import { Avatar } from '../components/ui/avatar';
 import { Badge } from '../components/ui/badge';
 import { paths } from '../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
 /** The signed-in member's avatar menu: display name, Mod badge, Profile, Messages, Moderation, Sign Out. */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation();
   return (
     // Not modal: a modal menu hides the page from screen readers while it stays focusable.
     <DropdownMenu.Root modal={false}>
       <DropdownMenu.Trigger
         className="flex items-center gap-2 rounded-full p-1"
-        aria-label={`Account menu for ${displayName(user)}`}
+        aria-label={t('accountMenu.label', { name: displayName(user) })}
       >
         <Avatar person={user} />
       </DropdownMenu.Trigger>
@@ -31,36 +33,36 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
         >
           <DropdownMenu.Label className="flex items-center gap-2 px-3 py-2 text-sm font-semibold">
             <span className="min-w-0">{displayName(user)}</span>
-            {user.isModerator && <Badge tone="sage">Mod</Badge>}
+            {user.isModerator && <Badge tone="sage">{t('accountMenu.mod')}</Badge>}
           </DropdownMenu.Label>
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to={paths.profile}>
-              <User className="size-4" aria-hidden /> Profile
+              <User className="size-4" aria-hidden /> {t('accountMenu.profile')}
             </Link>
           </DropdownMenu.Item>
           {/* The header's My Posts link has no room on a phone. */}
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to={paths.profile}>
-              <LayoutGrid className="size-4" aria-hidden /> My Posts
+              <LayoutGrid className="size-4" aria-hidden /> {t('accountMenu.myPosts')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to={paths.messages}>
-              <MessageCircle className="size-4" aria-hidden /> Messages
+              <MessageCircle className="size-4" aria-hidden /> {t('accountMenu.messages')}
             </Link>
           </DropdownMenu.Item>
           {user.isModerator && (
             <DropdownMenu.Item asChild className={menuItem}>
               <Link to={paths.moderation}>
-                <Shield className="size-4" aria-hidden /> Moderation
+                <Shield className="size-4" aria-hidden /> {t('accountMenu.moderation')}
               </Link>
             </DropdownMenu.Item>
           )}
           <DropdownMenu.Separator className="my-1 h-px bg-border" />
           <DropdownMenu.Item asChild className={menuItem}>
             <a href={paths.signOut}>
-              <LogOut className="size-4" aria-hidden /> Sign Out
+              <LogOut className="size-4" aria-hidden /> {t('accountMenu.signOut')}
             </a>
           </DropdownMenu.Item>
         </DropdownMenu.Content>

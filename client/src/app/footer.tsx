@@ -1,16 +1,19 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Logo } from './logo';
 import { paths } from '../lib/paths';
+import { LanguagePicker } from '../features/site/language-picker';
 
 const links = [
-  { to: paths.rules, label: 'Community Rules' },
-  { to: paths.safety, label: 'Safety Guidelines' },
-  { to: paths.help, label: 'Help Center' },
-  { to: paths.contact, label: 'Contact Us' },
-  { to: paths.privacy, label: 'Privacy Policy' },
-];
+  { to: paths.rules, label: 'footer.rules' },
+  { to: paths.safety, label: 'footer.safety' },
+  { to: paths.help, label: 'footer.help' },
+  { to: paths.contact, label: 'footer.contact' },
+  { to: paths.privacy, label: 'footer.privacy' },
+] as const;
 
 export function Footer() {
+  const { t } = useTranslation();
   return (
     // Room at the bottom on phones: the floating Share Starter button sits there.
     <footer className="mt-16 border-t border-border bg-surface-muted max-sm:pb-20">
@@ -20,11 +23,10 @@ export function Footer() {
             <Logo className="size-7" />
             <span className="font-display font-bold">CultureShare</span>
           </div>
-          <p className="mt-2 max-w-sm text-sm text-muted">
-            Neighbours sharing living fermentation starters, always for free.
-          </p>
+          <p className="mt-2 max-w-sm text-sm text-muted">{t('footer.tagline')}</p>
+          <LanguagePicker className="mt-4 max-w-xs" />
         </div>
-        <nav aria-label="Footer">
+        <nav aria-label={t('footer.nav')}>
           <ul className="flex flex-wrap gap-x-6 text-sm">
             {links.map((l) => (
               <li key={l.to}>
@@ -33,7 +35,7 @@ export function Footer() {
                   // A full 44 px row each: the links wrap onto lines a fingertip apart.
                   className="inline-flex min-h-11 items-center text-muted underline-offset-4 hover:text-text hover:underline"
                 >
-                  {l.label}
+                  {t(l.label)}
                 </Link>
               </li>
             ))}
@@ -41,7 +43,7 @@ export function Footer() {
         </nav>
       </div>
       <p className="border-t border-border py-4 text-center text-xs text-muted">
-        © 2025 CultureShare. All starters shared freely — no selling, ever.
+        {t('footer.copyright')}
       </p>
     </footer>
   );

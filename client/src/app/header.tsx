@@ -9,12 +9,16 @@ import { cn } from '../lib/cn';
 import { Logo } from './logo';
 import { paths } from '../lib/paths';
 import { signInHref } from '../lib/sign-in-return';
+import { useTranslation } from 'react-i18next';
 
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'tap relative rounded-full px-2.5 py-2 text-sm font-medium whitespace-nowrap transition-colors sm:px-3',
+    'tap relative rounded-full px-2.5 py-2 text-center text-sm leading-tight font-medium transition-colors sm:px-3 sm:whitespace-nowrap',
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
+
+/** On a narrow phone a long name takes two lines rather than push the header off the screen. */
+const WRAPS_ON_A_PHONE = 'h-auto min-h-9 py-1 text-center leading-tight max-sm:whitespace-normal';
 
 /**
  * Where the phone's floating Share Starter button may float. Not on the composer pages, whose
@@ -30,10 +34,13 @@ export function showsShareButton(pathname: string): boolean {
 }
 
 const AccountMenu = lazy(() => import('./account-menu'));
+// After first paint, like the Messages badge: the first-load bundle has a size budget.
+const NotificationBell = lazy(() => import('../features/notifications/notification-bell'));
 
 export function Header() {
   const { user, isLoading } = useCurrentUser();
   const location = useLocation();
+  const { t } = useTranslation();
 
   return (
     // No backdrop-filter here: it would pin the floating Share Starter button inside the header.
@@ -41,51 +48,54 @@ export function Header() {
       <div className="mx-auto flex h-16 max-w-6xl items-center gap-1 px-3 sm:gap-2 sm:px-4">
         <Link
           to={paths.home}
-          className="-ml-1.5 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg"
-          aria-label="CultureShare home"
+          className="-ms-1.5 flex min-h-11 min-w-11 items-center justify-center gap-2 rounded-lg"
+          aria-label={t('header.home')}
         >
           <Logo />
           <span className="hidden font-display text-lg font-bold tracking-tight sm:inline">
             CultureShare
           </span>
         </Link>
-        <nav aria-label="Main" className="flex items-center gap-1">
+        <nav aria-label={t('header.mainNav')} className="flex min-w-0 items-center gap-1">
           <NavLink to={paths.browse} className={navClass}>
-            Browse
+            {t('header.browse')}
           </NavLink>
           {user && (
             <>
               <NavLink to={paths.messages} className={navClass}>
-                Messages
+                {t('header.messages')}
                 <LazyUnreadBadge />
               </NavLink>
               {/* On a 360 px screen the avatar menu's Profile item stands in for it. */}
               <NavLink to={paths.profile} className={(s) => cn(navClass(s), 'max-sm:hidden')}>
-                My Posts
+                {t('header.myPosts')}
               </NavLink>
             </>
           )}
         </nav>
-        <div className="ml-auto flex items-center gap-2">
+        <div className="ms-auto flex min-w-0 items-center gap-2">
           {isLoading ? null : user ? (
             <>
               {/* max-sm: a plain `hidden` loses to the button's own inline-flex. */}
               <Button asChild size="sm" className="max-sm:hidden">
                 <Link to={paths.post}>
                   <Plus className="size-4" aria-hidden />
-                  Share Starter
+                  {t('header.shareStarter')}
                 </Link>
               </Button>
               {showsShareButton(location.pathname) && (
                 <Link
                   to={paths.post}
-                  aria-label="Share Starter"
+                  aria-label={t('header.shareStarter')}
                   // Gone while a dialog is open (Radix locks the page's scroll then).
-                  className="fixed right-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg sm:hidden [body[data-scroll-locked]_&]:hidden"
+                  className="fixed end-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg sm:hidden [body[data-scroll-locked]_&]:hidden"
                 >
                   <Plus className="size-6" aria-hidden />
                 </Link>
               )}
+              <Suspense fallback={<span className="size-11" aria-hidden />}>
+                <NotificationBell />
+              </Suspense>
               {/* The menu's code loads after first paint: visitors never need it. */}
               <Suspense fallback={<Avatar person={user} className="m-1" />}>
                 <AccountMenu user={user} />
@@ -93,14 +103,14 @@ export function Header() {
             </>
           ) : (
             <>
-              <Button asChild variant="ghost" size="sm">
+              <Button asChild variant="ghost" size="sm" className={WRAPS_ON_A_PHONE}>
                 {/* Signing in comes back here, as the prompts' links do. */}
                 <Link to={signInHref(location.pathname + location.search + location.hash)}>
-                  Sign In
+                  {t('header.signIn')}
                 </Link>
               </Button>
-              <Button asChild size="sm">
-                <Link to={paths.join}>Join Community</Link>
+              <Button asChild size="sm" className={WRAPS_ON_A_PHONE}>
+                <Link to={paths.join}>{t('header.join')}</Link>
               </Button>
             </>
           )}

@@ -1,13 +1,15 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Outlet, ScrollRestoration, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header, showsShareButton } from './header';
-import { paths } from '../lib/paths';
 import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
-import { NoticesBanner } from '../features/handovers/notices-banner';
 import { useCurrentUser } from '../lib/current-user';
 import { useFocusHeadingOnRouteChange } from './route-focus';
+import { OfflineBanner } from './offline-banner';
+import { InstallHint } from './install-hint';
+import { OutboxSender } from '../features/messages/message-outbox';
+import { useTranslation } from 'react-i18next';
 
 const mainElement = () => document.getElementById('main');
 
@@ -23,9 +25,10 @@ const YourTurnBanner = lazy(() =>
 );
 
 function PageFallback() {
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-[50vh] items-center justify-center" role="status">
-      <span className="sr-only">Loading…</span>
+      <span className="sr-only">{t('layout.loading')}</span>
       <div
         className="size-8 animate-spin rounded-full border-4 border-accent-soft border-t-accent"
         aria-hidden
@@ -34,25 +37,34 @@ function PageFallback() {
   );
 }
 
+/**
+ * Marks the document once the page in view works: rendered by the app or taken over from the
+ * server's HTML (decision 034). In the page's own Suspense boundary, so it fires only when the
+ * page's code has loaded and its controls answer; scripts that drive the page wait for it.
+ */
+function PageReady() {
+  useEffect(() => {
+    document.documentElement.dataset.app = 'ready';
+  }, []);
+  return null;
+}
+
 export function Layout() {
-  const { isSignedIn } = useCurrentUser();
+  const { isSignedIn, user } = useCurrentUser();
   useFocusHeadingOnRouteChange(mainElement);
   const { pathname } = useLocation();
+  const { t } = useTranslation();
   return (
     <div className="flex min-h-screen flex-col">
       <a
         href="#main"
-        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:left-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"
+        className="sr-only focus:not-sr-only focus:absolute focus:top-2 focus:start-2 focus:z-50 focus:rounded-lg focus:bg-surface focus:px-4 focus:py-2"
       >
-        Skip to content
+        {t('layout.skip')}
       </a>
       <Header />
+      <OfflineBanner />
       <UnconfirmedBanner />
-      <NoticesBanner
-        signedIn={isSignedIn}
-        // A phone thread needs its height; it asks "Received?" in its own bar.
-        withHandovers={!pathname.startsWith(paths.messages)}
-      />
       {isSignedIn && (
         <Suspense fallback={null}>
           <CheckinsBanner signedIn />
@@ -62,12 +74,15 @@ export function Layout() {
       <main id="main" className="flex-1">
         <Suspense fallback={<PageFallback />}>
           <Outlet />
+          <PageReady />
         </Suspense>
       </main>
       <Footer />
       {/* A strip the floating Share Starter button can rest over, so the page's end is reachable. */}
       {isSignedIn && showsShareButton(pathname) && <div aria-hidden className="h-20 sm:hidden" />}
       <Toaster />
+      <InstallHint />
+      <OutboxSender meId={user?.id} />
       <ScrollRestoration />
     </div>
   );

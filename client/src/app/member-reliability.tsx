@@ -24,7 +24,7 @@ export function MemberReliability({
     <div className={cn('grid gap-1', className)}>
       <ReliabilitySummary userId={userId} />
       {withBlock && user && user.id !== userId && (
-        <div className="-ml-3">
+        <div className="-ms-3">
           <BlockMemberButton memberId={userId} name={name} />
         </div>
       )}

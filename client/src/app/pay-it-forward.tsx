@@ -1,4 +1,5 @@
 import { HeartHandshake, Info } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { ownerName } from '../../../common/display';
 import type { ReceivedCulture } from '../../../common/lineage';
 import type { CreateStarterInput } from '../../../common/starters';
@@ -10,6 +11,7 @@ import {
 } from '../features/starters/post-starter-form';
 import { EditStarterForm, PostAgainForm } from '../features/starters/starter-form-pages';
 import { useCurrentUser } from '../lib/current-user';
+import { englishCatalogues } from '../lib/i18n-english';
 
 /** The starters feature's form with the lineage feature's "Where it comes from" in it. */
 function PostStarterForm({
@@ -22,8 +24,8 @@ function PostStarterForm({
   return <StarterForm prefill={prefill} mode={mode} LineageFields={LineageFields} />;
 }
 
-export const HANDOVER_NOT_FOUND_NOTICE =
-  'We couldn’t find that hand-over among the cultures you received here, so the form starts empty. You can still choose where your culture came from below.';
+/** The notice's English text (the page shows it in its own language). */
+export const HANDOVER_NOT_FOUND_NOTICE = englishCatalogues.living.payItForward.notFound;
 
 function Notice({ children, icon }: { children: React.ReactNode; icon: React.ReactNode }) {
   return (
@@ -57,6 +59,7 @@ export function payItForwardPrefill(
  * theirs opens the empty form with a polite notice.
  */
 export function PostStarterFromHandover({ from }: { from: string | null }) {
+  const { t } = useTranslation('living');
   const handoverId = from !== null && /^\d{1,9}$/.test(from) ? Number(from) : null;
   const received = useReceivedCulture(handoverId);
   const { user, isLoading } = useCurrentUser();
@@ -64,7 +67,7 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
   if ((handoverId !== null && received.isPending) || isLoading) {
     return (
       <p role="status" className="sr-only">
-        Loading the culture you received…
+        {t('payItForward.loading')}
       </p>
     );
   }
@@ -73,9 +76,12 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
     return (
       <>
         <Notice icon={<HeartHandshake className="mt-0.5 size-4 shrink-0 text-sage" aria-hidden />}>
-          Passing on <strong>{culture.title}</strong> from {ownerName(culture.giver)}: its family
-          tree will show your listing as the next generation. Add a photo and a few words about
-          yours.
+          <Trans
+            t={t}
+            i18nKey="payItForward.passingOn"
+            values={{ title: culture.title, giver: ownerName(culture.giver) }}
+            components={{ strong: <strong /> }}
+          />
         </Notice>
         <PostStarterForm
           key={culture.handoverId}
@@ -88,7 +94,7 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
   return (
     <>
       <Notice icon={<Info className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />}>
-        {HANDOVER_NOT_FOUND_NOTICE}
+        {t('payItForward.notFound')}
       </Notice>
       <PostStarterForm />
     </>

@@ -3,13 +3,20 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import type { PageData } from '../../../common/page-data';
 import { takePageData } from '../lib/page-data';
 import { createQueryClient } from '../lib/query-client';
-import { currentUserQueryKey, homeQueryKey, siteQueryKey, starterKeys } from '../lib/query-keys';
+import {
+  currentUserQueryKey,
+  homeQueryKey,
+  siteLanguagesQueryKey,
+  siteQueryKey,
+  starterKeys,
+} from '../lib/query-keys';
 
 /** The page's own answers become cached answers: the first paint asks the API for nothing. */
 export function seedQueryClient(queryClient: QueryClient, data: PageData | undefined) {
   if (!data) return;
   queryClient.setQueryData(currentUserQueryKey, data.user);
   queryClient.setQueryData(siteQueryKey, data.site);
+  if (data.languages) queryClient.setQueryData(siteLanguagesQueryKey, data.languages);
   if (data.browse)
     queryClient.setQueryData(starterKeys.list(data.browse.params), data.browse.answer);
   if (data.home) queryClient.setQueryData(homeQueryKey, data.home);

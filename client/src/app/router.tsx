@@ -2,14 +2,13 @@ import { createElement, lazy } from 'react';
 import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
 import { Layout } from './layout';
 import { RouteError } from './route-error';
-import HomePage from '../pages/home';
 import { pages, type Page as TablePage } from '../../../common/pages';
 
-// The landing page ships in the first bundle; every other page module loads when first visited.
+// Every page module is its own chunk, the landing page's too: the first-load script holds the
+// app's frame only, and the server preloads the chunks of the page it sends (decision 101).
 const modules = import.meta.glob<{ default: React.ComponentType }>([
   '../pages/*.tsx',
   '!../pages/*.test.tsx',
-  '!../pages/home.tsx',
 ]);
 
 // `handle.preload` loads a page before it is first shown: main.tsx awaits it for the page the
@@ -38,7 +37,6 @@ export async function preloadPages(pathname: string): Promise<void> {
 
 /** The route of a page in the page table (common/pages.ts): its path and its module. */
 function routeOf({ path, module }: TablePage): RouteObject {
-  if (module === 'home') return { path, element: <HomePage /> };
   const load = modules[`../pages/${module}.tsx`];
   if (!load)
     throw new Error(`The page table names client/src/pages/${module}.tsx, which is missing`);

@@ -110,6 +110,7 @@ describe('starter dialogs composed for the starters feature', () => {
         thumbsDown: 0,
         replyRate: null,
         typicalReplyMinutes: null,
+        replyHours: null,
         backedOut90d: 0,
         kitchensReached: 0,
       }),

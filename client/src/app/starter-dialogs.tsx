@@ -1,18 +1,8 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import { ownerName } from '../../../common/display';
-import { ConfirmEmailNotice } from '../features/auth/confirm-email-notice';
-import { SignInChoices } from '../features/auth/sign-in-choices';
+import type { Starter } from '../../../common/starters';
 import { useIsReachable } from '../features/blocks/reachable';
-import { FamilyLinks } from '../features/lineage/family-links';
-import { RemovalNotice } from '../features/moderation/removal-notice';
-import {
-  StarterDialogsProvider,
-  type StarterDialogProps,
-  type StarterDialogs,
-} from '../features/starters/starter-dialogs';
-import { StarterSummary } from '../features/starters/starter-summary';
-import { MemberReliability } from './member-reliability';
-import { paths } from '../lib/paths';
+import { useDistanceText } from '../features/care/unit-system';
+import { StarterDialogsProvider, type StarterDialogs } from '../features/starters/starter-dialogs';
 
 /** Dialog code still to load: fetched when the page is idle, or when a dialog first opens. */
 const pendingLoads: Array<() => Promise<unknown>> = [];
@@ -68,64 +58,50 @@ function usePreloadWhenIdle() {
   }, []);
 }
 
-const MessageOwnerDialog = loadedLater(() =>
-  import('../features/messages/message-owner-dialog').then((m) => m.MessageOwnerDialog),
-);
-const ReportDialog = loadedLater(() =>
-  import('../features/reports/report-dialog').then((m) => m.ReportDialog),
-);
-
 /**
- * The starter's Message Owner button opens this: the messages feature's dialog, summarised.
- * No Block in a first contact (the thread has it); signing in or joining from here comes back
- * to this starter with the dialog open.
+ * A part of the starter's page that another feature draws (its family, its removal notice, its
+ * owner's reliability): its code loads when it is first shown, or when the page is idle, so a
+ * page of cards does not carry it (decision 101). Until then it shows nothing.
  */
-function MessageDialog(props: StarterDialogProps) {
-  const back = paths.starterDialog.href(props.starter.id, 'message');
-  return (
-    <MessageOwnerDialog
-      {...props}
-      summary={
-        <>
-          <StarterSummary starter={props.starter} />
-          <MemberReliability
-            userId={props.starter.userId}
-            name={ownerName(props.starter.user)}
-            className="mt-2 px-1"
-            withBlock={false}
-          />
-        </>
-      }
-      signInChoices={<SignInChoices next={back} />}
-      unconfirmedNotice={<ConfirmEmailNotice action="send messages" next={back} />}
-    />
-  );
+function shownLater<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let Loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      Loaded = component;
+      return component;
+    });
+  pendingLoads.push(preload);
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  return function WhenShown(props: P) {
+    if (Loaded) return <Loaded {...props} />;
+    return (
+      <Suspense fallback={null}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  };
 }
 
-function StarterReportDialog(props: StarterDialogProps) {
-  return (
-    <ReportDialog
-      {...props}
-      summary={<StarterSummary starter={props.starter} />}
-      signInChoices={<SignInChoices next={paths.starterDialog.href(props.starter.id, 'report')} />}
-    />
-  );
-}
-
-function MemberSummary({ userId, name }: { userId: string; name: string }) {
-  return <MemberReliability userId={userId} name={name} />;
-}
+const parts = () => import('./starter-dialog-parts');
 
 const dialogs: StarterDialogs = {
-  MessageDialog,
-  ReportDialog: StarterReportDialog,
+  MessageDialog: loadedLater(() => parts().then((m) => m.MessageDialog)),
+  ReportDialog: loadedLater(() => parts().then((m) => m.StarterReportDialog)),
   GiveElsewhereDialog: loadedLater(() =>
     import('../features/handovers/give-elsewhere-dialog').then((m) => m.GiveElsewhereDialog),
   ),
-  MemberSummary,
+  MemberSummary: shownLater<{ userId: string; name: string }>(() =>
+    parts().then((m) => m.MemberSummary),
+  ),
   useIsReachable,
-  FamilyLinks,
-  RemovalNotice,
+  // Kilometres or miles, as the member chose (or their browser's region says).
+  useDistanceText,
+  FamilyLinks: shownLater<{ starter: Starter; isOwner: boolean }>(() =>
+    import('../features/lineage/family-links').then((m) => m.FamilyLinks),
+  ),
+  RemovalNotice: shownLater<{ starter: Starter; isOwner: boolean }>(() =>
+    import('../features/moderation/removal-notice').then((m) => m.RemovalNotice),
+  ),
 };
 
 /**

@@ -52,17 +52,22 @@ export interface RequestOptions {
   /** A plain object is sent as JSON; FormData as multipart. */
   body?: unknown;
   signal?: AbortSignal;
+  /** Extra request headers (e.g. an Idempotency-Key). */
+  headers?: Record<string, string>;
 }
 
 /** Every call sends cookies; bodies are JSON unless multipart. */
 export async function apiRequest<T>(url: string, options: RequestOptions = {}): Promise<T> {
-  const { method = 'GET', body, signal } = options;
+  const { method = 'GET', body, signal, headers } = options;
   const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
   const res = await fetch(url, {
     method,
     credentials: 'include',
     signal,
-    headers: body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
+    headers: {
+      ...(body !== undefined && !isForm && { 'Content-Type': 'application/json' }),
+      ...headers,
+    },
     body: body === undefined ? undefined : isForm ? (body as FormData) : JSON.stringify(body),
   });
   await throwIfNotOk(res);

@@ -10,6 +10,9 @@ export const paths = {
   post: pages.post.path,
   messages: pages.messages.path,
   profile: pages.profile.path,
+  /** The profile's Notifications tab: which kinds also come by email. */
+  mailSettings: `${pages.profile.path}?tab=notifications`,
+  notifications: pages.notifications.path,
   moderation: pages.moderation.path,
   rules: pages.rules.path,
   safety: pages.safety.path,
@@ -22,6 +25,8 @@ export const paths = {
   forgotPassword: pages.forgotPassword.path,
   resetPassword: pages.resetPassword.path,
   confirmEmail: pages.confirmEmail.path,
+  undoEmailChange: pages.undoEmailChange.path,
+  signInLink: pages.signInLink.path,
   starterWithoutId: pages.starterWithoutId.path,
   starter: {
     path: pages.starter.path,
@@ -50,6 +55,24 @@ export const paths = {
   /** "Post Again": a new listing filled in from one of the member's claimed ones. */
   postAgain: {
     href: (starterId: number) => `/post?again=${starterId}`,
+  },
+  /** Browse's "Asked for" view (the switch is kept in the URL). */
+  browseAsks: `${pages.browse.path}?view=asks`,
+  postAsk: {
+    path: pages.postAsk.path,
+    /** Pre-filled from a browse question that found nothing. */
+    href: (from: { search?: string; category?: string | null; subcategory?: string | null }) => {
+      const params = new URLSearchParams();
+      if (from.search) params.set('search', from.search);
+      if (from.category) params.set('category', from.category);
+      if (from.subcategory) params.set('subcategory', from.subcategory);
+      const query = params.toString();
+      return query ? `${pages.postAsk.path}?${query}` : pages.postAsk.path;
+    },
+  },
+  ask: {
+    path: pages.ask.path,
+    href: (id: number) => `/asks/${id}`,
   },
   browseCategory: {
     href: (category: string) => `/browse?category=${encodeURIComponent(category)}`,

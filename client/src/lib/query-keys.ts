@@ -15,11 +15,14 @@ import type { Starter } from '../../../common/starters';
 export const currentUserQueryKey = ['current-user'] as const;
 
 export const siteQueryKey = ['site'] as const;
+export const siteLanguagesQueryKey = ['site', 'languages'] as const;
 
 export const starterKeys = {
   all: ['starters'] as const,
   list: (params: StarterListParams) => ['starters', 'list', params] as const,
   detail: (id: number) => ['starters', 'detail', id] as const,
+  /** What the browse map shows of a view (decision 082), by its question. */
+  map: (query: string) => ['starters', 'map', query] as const,
   /** How far a starter is from a place (its detail page's distance line). */
   distance: (id: number, near: string) => ['starters', 'distance', id, near] as const,
   mine: ['starters', 'mine'] as const,
@@ -27,10 +30,22 @@ export const starterKeys = {
   photoFiles: (id: number) => ['starters', 'photo-files', id] as const,
 };
 
+/** Asks (decision 060): browse's "Asked for" view, one ask, the member's own. */
+export const askKeys = {
+  all: ['asks'] as const,
+  list: (params: Record<string, string>) => ['asks', 'list', params] as const,
+  detail: (id: number) => ['asks', 'detail', id] as const,
+  mine: ['asks', 'mine'] as const,
+};
+
 /** The gazetteer never changes: places typed ahead, by what was typed. */
 export const placeKeys = {
   all: ['places'] as const,
   suggestions: (typed: string) => ['places', 'suggestions', typed] as const,
+  /** The names the browse map draws for a view. */
+  labels: (view: string) => ['places', 'labels', view] as const,
+  /** Where the browse map opens for a named place. */
+  centre: (name: string) => ['places', 'centre', name] as const,
 };
 
 /**
@@ -66,6 +81,8 @@ export const messagesKeys = {
   starterThreads: (starterId: number) => ['messages', 'thread', starterId] as const,
   thread: (starterId: number, withId: string | null) =>
     ['messages', 'thread', starterId, withId] as const,
+  /** Facts about the member who opened a conversation, for the one they wrote to. */
+  signs: (starterId: number, withId: string) => ['messages', 'signs', starterId, withId] as const,
 };
 
 export const handoverKeys = {
@@ -115,6 +132,11 @@ export const moderationKeys = {
   appeals: (status: AppealStatus) => ['moderation', 'appeals', status] as const,
   /** Why a starter was removed, as its owner sees it on the listing. */
   removal: (starterId: number) => ['moderation', 'removal', starterId] as const,
+  /** Messages and new listings screening held for a moderator. */
+  held: ['moderation', 'held'] as const,
+  heldStarters: ['moderation', 'held-starters'] as const,
+  /** The screening rules and their figures on the corpus. */
+  screening: ['moderation', 'screening'] as const,
 };
 
 export const careKeys = {
@@ -122,10 +144,25 @@ export const careKeys = {
   card: (subcategory: string) => ['care-cards', subcategory] as const,
 };
 
+/** Whose account a mailed confirmation link is for (read before its button is pressed). */
+export const confirmationDetailsKey = (token: string) => ['confirmation-details', token] as const;
+
+/** The member's own sessions ("Where am I signed in"). */
+export const sessionKeys = {
+  all: ['sessions'] as const,
+};
+
 export const mailSettingsKeys = {
   all: ['mail-settings'] as const,
   /** One kind's choice as a mail's stop link shows it (no sign-in: the key in the link). */
   byKey: (key: string, kind: string) => ['mail-settings', 'key', key, kind] as const,
+};
+
+/** The notification centre: its list, and the bell's count (refreshed together). */
+export const notificationKeys = {
+  all: ['notifications'] as const,
+  list: ['notifications', 'list'] as const,
+  unread: ['notifications', 'unread'] as const,
 };
 
 /**
@@ -141,6 +178,11 @@ export const staleAfter = {
   block: [blockKeys.all, handoverKeys.all, starterKeys.all, messagesKeys.all],
   /** A live event (a message, a system line, a block) may move a thread's hand-over bar. */
   message: [messagesKeys.all, handoverKeys.all, blockKeys.all],
+  /**
+   * A new notification (live) may come with a hand-over to confirm or a listing about to end:
+   * the bell, and the to-dos shown beside it.
+   */
+  notification: [notificationKeys.all, handoverKeys.notices],
   /** A moderator who reports sees the new report on the dashboard without a reload. */
   report: [moderationKeys.all],
 } as const;
@@ -151,3 +193,22 @@ export function invalidateAll(
 ): Promise<unknown> {
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+/** The signed-in member's passkeys (GET /api/users/me/passkeys). */
+export const passkeyKeys = {
+  all: ['passkeys'] as const,
+};
+
+export const pushKeys = {
+  all: ['push'] as const,
+  settings: ['push', 'settings'] as const,
+  /** Whether this browser is subscribed, and as which of the member's subscriptions. */
+  device: ['push', 'device'] as const,
+};
+
+/** The member's alerts (GET /api/alerts) and what a mail's stop link would stop. */
+export const alertKeys = {
+  all: ['alerts'] as const,
+  mine: ['alerts', 'mine'] as const,
+  stop: (key: string, id: string) => ['alerts', 'stop', key, id] as const,
+};

@@ -3,12 +3,14 @@ import { AuthCard } from '../features/auth/auth-card';
 import { ConfirmEmail } from '../features/auth/confirm-email';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
+import { useTranslation } from 'react-i18next';
 
 export default function Page() {
   useDocumentTitle(pages.confirmEmail.title);
   const [params] = useSearchParams();
+  const { t } = useTranslation('auth');
   return (
-    <AuthCard title="Confirm your email" intro="One click and you're all set.">
+    <AuthCard title={t('confirm.title')} intro={t('confirm.intro')}>
       <ConfirmEmail token={params.get('token') ?? ''} next={params.get('next')} />
     </AuthCard>
   );

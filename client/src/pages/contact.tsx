@@ -8,17 +8,16 @@ import { useSite } from '../lib/site';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 export default function ContactPage() {
   useDocumentTitle(pages.contact.title);
   const { data: site } = useSite();
+  const { t } = useTranslation('pages');
   return (
     <ContentPage>
-      <PageIntro icon={Mail} title="Contact Us">
-        <p>
-          CultureShare is run by and for its community, so there is no contact form. Here is where
-          to find what you need — most questions are answered in a click or two.
-        </p>
+      <PageIntro icon={Mail} title={t('contact.title')}>
+        <p>{t('contact.intro')}</p>
       </PageIntro>
 
       <ul className="mt-12 grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
@@ -26,20 +25,20 @@ export default function ContactPage() {
           <LinkCard
             to={paths.browse}
             icon={Compass}
-            title="Looking for a Starter?"
+            title={t('contact.lookingTitle')}
             headingLevel={2}
           >
-            Browse what neighbours are sharing, then message the owner directly to arrange pickup.
+            {t('contact.lookingText')}
           </LinkCard>
         </li>
         <li>
           <LinkCard
             to={paths.rules}
             icon={ScrollText}
-            title="Questions About the Rules?"
+            title={t('contact.rulesTitle')}
             headingLevel={2}
           >
-            Read what can be shared, and how, in our Community Rules.
+            {t('contact.rulesText')}
           </LinkCard>
         </li>
         <li>
@@ -47,25 +46,26 @@ export default function ContactPage() {
             <span className="mb-3 flex size-11 items-center justify-center rounded-xl bg-danger-soft">
               <Flag className="size-5 text-danger" aria-hidden />
             </span>
-            <h2 className="font-semibold">Report a Problem</h2>
-            <p className="mt-1 text-sm text-muted">
-              Seen a post that breaks the rules? Open its three-dot menu and choose Report Post — a
-              moderator will review it.
-            </p>
+            <h2 className="font-semibold">{t('contact.reportTitle')}</h2>
+            <p className="mt-1 text-sm text-muted">{t('contact.reportText')}</p>
             <Button asChild variant="outline" size="sm" className="mt-4 self-start">
-              <Link to={paths.browse}>Report a Post</Link>
+              <Link to={paths.browse}>{t('contact.reportButton')}</Link>
             </Button>
           </Card>
         </li>
         <li>
-          <LinkCard to={paths.safety} icon={ShieldCheck} title="Safety Concerns?" headingLevel={2}>
-            Check our Safety Guidelines for good and warning signs before you share or use a
-            starter.
+          <LinkCard
+            to={paths.safety}
+            icon={ShieldCheck}
+            title={t('contact.safetyTitle')}
+            headingLevel={2}
+          >
+            {t('contact.safetyText')}
           </LinkCard>
         </li>
         <li>
-          <LinkCard to={paths.join} icon={UserPlus} title="New Here?" headingLevel={2}>
-            Join the community to share starters and message other members.
+          <LinkCard to={paths.join} icon={UserPlus} title={t('contact.newTitle')} headingLevel={2}>
+            {t('contact.newText')}
           </LinkCard>
         </li>
         {site?.socialUrl && (
@@ -79,10 +79,10 @@ export default function ContactPage() {
               <span className="mb-3 flex size-11 items-center justify-center rounded-xl bg-sage-soft">
                 <ExternalLink className="size-5 text-sage" aria-hidden />
               </span>
-              <h2 className="font-semibold">Follow Us</h2>
+              <h2 className="font-semibold">{t('contact.followTitle')}</h2>
               <p className="mt-1 text-sm text-muted">
-                News, fermentation tips and community stories on social media.
-                <span className="sr-only"> (opens in a new tab)</span>
+                {t('contact.followText')}
+                <span className="sr-only">{t('contact.newTab')}</span>
               </p>
             </a>
           </li>

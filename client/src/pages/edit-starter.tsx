@@ -1,4 +1,5 @@
 import { Link, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { EditStarter } from '../app/pay-it-forward';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
@@ -7,13 +8,14 @@ import { paths } from '../lib/paths';
 
 export default function Page() {
   const { id } = useParams();
+  const { t } = useTranslation('starters');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user)
     return (
-      <SignInRequired message="You need to sign in to edit a starter.">
+      <SignInRequired message={t('pages.editSignIn')}>
         <Button variant="outline" asChild>
-          <Link to={paths.browse}>Browse Starters</Link>
+          <Link to={paths.browse}>{t('pages.browseStarters')}</Link>
         </Button>
       </SignInRequired>
     );

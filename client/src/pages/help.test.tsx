@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { i18n, loadLanguage } from '../lib/i18n';
 import { renderWithProviders } from '../test/render';
 import HelpPage from './help';
 
@@ -52,5 +53,25 @@ describe('the help center', () => {
     expect(hrefs).toEqual(expect.arrayContaining(['/browse', '/safety', '/rules', '/contact']));
     const browse = screen.getByRole('link', { name: /Browse Starters/ });
     expect(within(browse).getByText(/neighbours are sharing/)).toBeInTheDocument();
+  });
+});
+
+describe('the help center in the page’s language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks and answers in Spanish, links and all', async () => {
+    await loadLanguage('es');
+    await i18n.changeLanguage('es');
+    const user = userEvent.setup();
+    renderWithProviders(<HelpPage />, { path: '/help?lang=es' });
+    expect(screen.getByRole('heading', { level: 1, name: 'Centro de ayuda' })).toBeInTheDocument();
+    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(8);
+
+    await user.click(question('¿Qué tipos de cultivos puedo compartir?'));
+    const rules = screen.getByRole('link', { name: 'Normas de la comunidad' });
+    expect(rules).toHaveAttribute('href', '/rules');
+    expect(rules.closest('p')).toHaveTextContent(/gránulos de kéfir/);
   });
 });

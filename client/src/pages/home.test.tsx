@@ -25,7 +25,12 @@ function serveSite(site: SiteSettings, more: Record<string, unknown> = {}) {
 
 afterEach(() => vi.unstubAllGlobals());
 
-const noLinks: SiteSettings = { donationUrl: null, socialUrl: null, externalSignIn: null };
+const noLinks: SiteSettings = {
+  donationUrl: null,
+  socialUrl: null,
+  externalSignIn: null,
+  mapTilesUrl: null,
+};
 
 describe('the landing page', () => {
   it('greets with the hero and its two buttons', () => {

@@ -19,12 +19,24 @@ import { useMyStandingOffers } from '../features/standing-offers/standing-offers
 import { StarterTile } from '../features/starters/starter-tile';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../lib/current-user';
+import { currentLanguage, localeTag } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
+import { useTranslation } from 'react-i18next';
 
 const icon = 'size-5';
-const when = (iso: string) => format(new Date(iso), 'EEE d MMM, HH:mm');
+/** "Sat 28 Nov, 10:00"; in another language, its own short form ("Sa., 28. Nov., 10:00"). */
+const when = (iso: string) =>
+  currentLanguage() === 'en'
+    ? format(new Date(iso), 'EEE d MMM, HH:mm')
+    : new Date(iso).toLocaleString(localeTag(), {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        hour: '2-digit',
+        minute: '2-digit',
+      });
 
 /**
  * What waits for a signed-in member, from each feature's own call: replies they owe, check-ins
@@ -35,14 +47,18 @@ function useNeedsYou(signedIn: boolean): NeedsYouItem[] {
   const conversations = useConversations(signedIn).data ?? [];
   const checkins = useDueCheckins(signedIn).data ?? [];
   const offers = useMyStandingOffers(signedIn).data;
+  const { t } = useTranslation('home');
   if (!signedIn) return [];
   const items: NeedsYouItem[] = [];
   for (const c of conversations.filter((c) => c.awaitingReply)) {
     items.push({
       key: `reply-${c.starterId}-${c.otherUser.id}`,
       icon: <MessageCircle className={icon} aria-hidden />,
-      text: `${displayName(c.otherUser)} is waiting for your reply about “${c.starterTitle}”`,
-      action: { label: 'Reply', to: paths.conversation.href(c.starterId, c.otherUser.id) },
+      text: t('needsYou.reply', { name: displayName(c.otherUser), title: c.starterTitle }),
+      action: {
+        label: t('needsYou.replyAction'),
+        to: paths.conversation.href(c.starterId, c.otherUser.id),
+      },
     });
   }
   for (const c of checkins) {
@@ -50,24 +66,29 @@ function useNeedsYou(signedIn: boolean): NeedsYouItem[] {
       key: `checkin-${c.id}`,
       icon: <Sprout className={icon} aria-hidden />,
       // The check-in's one-click answers are on every page, just above this.
-      text: `Check-in: how is “${c.starter.title}” doing? Answer in the check-in above.`,
+      text: t('needsYou.checkin', { title: c.starter.title }),
     });
   }
   for (const o of offers?.offeredToMe ?? []) {
     items.push({
       key: `turn-${o.offerId}`,
       icon: <CalendarClock className={icon} aria-hidden />,
-      text: `It's your turn for “${o.title}” — answer by ${when(o.answerBy)}`,
-      action: { label: 'Answer', to: paths.starter.href(o.starterId) },
+      text: t('needsYou.turn', { title: o.title, when: when(o.answerBy) }),
+      action: { label: t('needsYou.answerAction'), to: paths.starter.href(o.starterId) },
     });
   }
   for (const o of offers?.giving ?? []) {
-    const waiting = `${o.waiting} ${o.waiting === 1 ? 'member' : 'members'} waiting`;
     items.push({
       key: `standing-${o.starterId}`,
       icon: <CalendarClock className={icon} aria-hidden />,
-      text: `Your standing offer of “${o.title}”: ${waiting}, ${o.paused ? 'paused' : `next round ${when(o.nextRoundAt)}`}`,
-      action: { label: 'Manage', to: paths.starter.href(o.starterId) },
+      text: o.paused
+        ? t('needsYou.standingPaused', { title: o.title, count: o.waiting })
+        : t('needsYou.standingNext', {
+            title: o.title,
+            count: o.waiting,
+            when: when(o.nextRoundAt),
+          }),
+      action: { label: t('needsYou.manageAction'), to: paths.starter.href(o.starterId) },
     });
   }
   return items;
@@ -77,24 +98,25 @@ function useNeedsYou(signedIn: boolean): NeedsYouItem[] {
 function JustShared({ home }: { home: HomeAnswer | undefined }) {
   const near = home?.nearby.near ?? null;
   const list = home?.nearby.starters;
+  const { t } = useTranslation('home');
   if (list && list.length === 0) return null;
   return (
     <section aria-labelledby="just-shared" className="mx-auto max-w-6xl px-4 pt-12 pb-4">
       <div className="flex flex-wrap items-end justify-between gap-x-4 gap-y-1">
         <div>
           <h2 id="just-shared" className="text-2xl font-bold sm:text-3xl">
-            {near ? 'Just Shared Near You' : 'Just Shared'}
+            {near ? t('justShared.titleNear') : t('justShared.title')}
           </h2>
           <p className="mt-1 text-sm text-muted">
-            {near ? `Closest to ${near} first` : 'The newest starters neighbours are giving away'}
+            {near ? t('justShared.introNear', { place: near }) : t('justShared.intro')}
           </p>
         </div>
         <Link
           to={near ? `${paths.browse}?sort=closest` : paths.browse}
           className="inline-flex min-h-11 items-center gap-1 font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent"
         >
-          See All Starters
-          <ArrowRight className="size-4" aria-hidden />
+          {t('justShared.seeAll')}
+          <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
         </Link>
       </div>
       <ul className="mt-5 grid grid-cols-2 gap-3 sm:grid-cols-3 sm:gap-4 lg:grid-cols-6">

@@ -10,36 +10,37 @@ import { paths } from '../lib/paths';
 import { SignedOutOnly } from '../app/signed-out-only';
 import { withNextPath } from '../../../common/return-path';
 import type { JoinArrival } from '../features/auth/arrivals';
+import { Trans, useTranslation } from 'react-i18next';
 
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 const terms = [
   {
     icon: Gift,
-    title: 'Everything is free',
-    text: 'I will never sell a starter, ask for money or charge hidden fees.',
+    title: 'join.freeTitle',
+    text: 'join.freeText',
   },
   {
     icon: ShieldCheck,
-    title: 'Only healthy cultures',
-    text: 'I will share only healthy, active starters and be honest about their condition.',
+    title: 'join.healthyTitle',
+    text: 'join.healthyText',
   },
   {
     icon: Sprout,
-    title: 'Fermentation starters only',
-    text: 'I will post living starters, not prepared foods or store-bought products.',
+    title: 'join.startersTitle',
+    text: 'join.startersText',
   },
   {
     icon: HeartHandshake,
-    title: 'Respectful communication',
-    text: 'I will be kind, clear about pickup and respectful of other members’ privacy.',
+    title: 'join.respectTitle',
+    text: 'join.respectText',
   },
   {
     icon: Lock,
-    title: 'At my own risk',
-    text: 'I understand that starters are shared and used at my own risk, and that moderators may remove posts or suspend accounts that break the rules.',
+    title: 'join.riskTitle',
+    text: 'join.riskText',
   },
-];
+] as const;
 
 function JoinTerms() {
   useDocumentTitle(pages.join.title);
@@ -47,6 +48,7 @@ function JoinTerms() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const checkboxId = useId();
+  const { t } = useTranslation('auth');
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
@@ -55,38 +57,31 @@ function JoinTerms() {
           <div className="mx-auto mb-5 flex size-16 items-center justify-center rounded-2xl bg-accent-soft">
             <UserPlus className="size-8 text-accent-hover dark:text-accent" aria-hidden />
           </div>
-          <h1 className="text-3xl font-bold tracking-tight">Join the Community</h1>
-          <p className="mt-3 text-muted">
-            CultureShare is a gift economy built on trust. Before you create an account, please read
-            and agree to these terms.
-          </p>
+          <h1 className="text-3xl font-bold tracking-tight">{t('join.title')}</h1>
+          <p className="mt-3 text-muted">{t('join.intro')}</p>
         </div>
 
-        <h2 className="mt-8 text-lg font-semibold">Terms Summary</h2>
+        <h2 className="mt-8 text-lg font-semibold">{t('join.summary')}</h2>
         <ul className="mt-4 grid gap-4">
           {terms.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-3 rounded-xl bg-surface-muted p-4">
               <Icon className="mt-0.5 size-5 shrink-0 text-sage" aria-hidden />
               <p className="text-sm leading-relaxed">
-                <strong className="font-semibold">{title}.</strong> {text}
+                <strong className="font-semibold">{t(title)}.</strong> {t(text)}
               </p>
             </li>
           ))}
         </ul>
         <p className="mt-4 text-sm text-muted">
-          The full details are in our{' '}
-          <Link to={paths.rules} className={link}>
-            Community Rules
-          </Link>
-          ,{' '}
-          <Link to={paths.safety} className={link}>
-            Safety Guidelines
-          </Link>{' '}
-          and{' '}
-          <Link to={paths.privacy} className={link}>
-            Privacy Policy
-          </Link>
-          .
+          <Trans
+            t={t}
+            i18nKey="join.details"
+            components={{
+              rules: <Link to={paths.rules} className={link} />,
+              safety: <Link to={paths.safety} className={link} />,
+              privacy: <Link to={paths.privacy} className={link} />,
+            }}
+          />
         </p>
 
         <div className="mt-8 flex items-start gap-3 rounded-xl border border-border p-4">
@@ -101,13 +96,13 @@ function JoinTerms() {
             </Checkbox.Indicator>
           </Checkbox.Root>
           <label htmlFor={checkboxId} className="cursor-pointer text-sm font-medium">
-            I have read and agree to the Community Rules, Safety Guidelines and Privacy Policy
+            {t('join.agree')}
           </label>
         </div>
 
         <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
           <Button variant="outline" onClick={() => navigate(paths.home)}>
-            I Decline - Go Back
+            {t('join.decline')}
           </Button>
           <Button
             disabled={!agreed}
@@ -118,7 +113,7 @@ function JoinTerms() {
               })
             }
           >
-            I Agree - Create Account
+            {t('join.accept')}
           </Button>
         </div>
       </Card>

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { BlockMemberButton } from '../features/blocks/block-member-button';
@@ -20,10 +21,11 @@ function More({ otherId, otherName }: { otherId: string; otherName: string }) {
 const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHandoverPanel, More };
 
 export default function Page() {
+  const { t } = useTranslation('conversations');
   useDocumentTitle(pages.messages.title);
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
-  if (!user) return <SignInRequired message="You need to sign in to view your messages." />;
+  if (!user) return <SignInRequired message={t('pages.messagesSignIn')} />;
   return (
     <MessagesView meId={user.id} starterQuery={starterQueries.detail} threadExtras={threadExtras} />
   );

@@ -3,12 +3,14 @@ import { useCurrentUser } from '../lib/current-user';
 import { AccessDenied, ModerationDashboard } from '../features/moderation/moderation-dashboard';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
+import { useTranslation } from 'react-i18next';
 
 export default function Page() {
   useDocumentTitle(pages.moderation.title);
+  const { t } = useTranslation('moderation');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
-  if (!user) return <SignInRequired message="You need to sign in to access moderation tools." />;
+  if (!user) return <SignInRequired message={t('page.signIn')} />;
   if (!user.isModerator) return <AccessDenied />;
   return <ModerationDashboard />;
 }

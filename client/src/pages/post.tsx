@@ -1,4 +1,5 @@
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
@@ -9,14 +10,15 @@ import { paths } from '../lib/paths';
 
 export default function Page() {
   useDocumentTitle(pages.post.title);
+  const { t } = useTranslation('starters');
   const { user, isLoading } = useCurrentUser();
   const [search] = useSearchParams();
   if (isLoading) return null;
   if (!user)
     return (
-      <SignInRequired message="You need to sign in to post a starter.">
+      <SignInRequired message={t('pages.postSignIn')}>
         <Button variant="outline" asChild>
-          <Link to={paths.browse}>Browse Starters</Link>
+          <Link to={paths.browse}>{t('pages.browseStarters')}</Link>
         </Button>
       </SignInRequired>
     );

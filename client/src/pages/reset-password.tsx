@@ -3,12 +3,14 @@ import { AuthCard } from '../features/auth/auth-card';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
+import { useTranslation } from 'react-i18next';
 
 export default function Page() {
   useDocumentTitle(pages.resetPassword.title);
+  const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   return (
-    <AuthCard title="Choose a new password" intro="Pick something you haven't used here before.">
+    <AuthCard title={t('reset.title')} intro={t('reset.intro')}>
       <ResetPasswordForm token={params.get('token') ?? ''} />
     </AuthCard>
   );

@@ -7,77 +7,76 @@ import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
 import { paths } from '../lib/paths';
+import { useTranslation } from 'react-i18next';
 
 const inspections = [
   {
     id: 'visual-inspection',
     icon: Eye,
-    title: 'Visual Inspection',
+    title: 'safety.visual.title',
     good: [
-      'Creamy, white or beige colour typical of the culture',
-      'Active bubbles, rising or fizzing after a feed',
-      'Kefir grains that look plump and cauliflower-like',
-      'A SCOBY that is smooth, even and off-white to tan',
+      'safety.visual.goodColour',
+      'safety.visual.goodBubbles',
+      'safety.visual.goodGrains',
+      'safety.visual.goodScoby',
     ],
     warning: [
-      'Fuzzy spots or patches of any colour on the surface',
-      'Pink, orange, black or bright green discolouration',
-      'No activity at all, even after several feeds',
-      'Dry, cracked or shrivelled grains or pellicle',
+      'safety.visual.warnFuzzy',
+      'safety.visual.warnColour',
+      'safety.visual.warnInactive',
+      'safety.visual.warnDry',
     ],
   },
   {
     id: 'smell-test',
     icon: Wind,
-    title: 'Smell Test',
+    title: 'safety.smell.title',
     good: [
-      'Pleasantly sour, tangy or yeasty',
-      'Vinegary for kombucha, fresh and lactic for kefir and yogurt',
-      'Earthy and mushroom-like for tempeh and koji',
-      'A little alcohol (the "hooch" on a hungry sourdough) is normal',
+      'safety.smell.goodSour',
+      'safety.smell.goodVinegar',
+      'safety.smell.goodEarthy',
+      'safety.smell.goodHooch',
     ],
     warning: [
-      'Rotten, putrid or like spoiled meat',
-      'Strong ammonia or nail-polish remover that does not fade after a feed',
-      'Musty, moldy or cheesy in a culture that should not be',
-      'Anything that makes you hesitate — trust your nose',
+      'safety.smell.warnRotten',
+      'safety.smell.warnAmmonia',
+      'safety.smell.warnMusty',
+      'safety.smell.warnHesitate',
     ],
   },
-];
+] as const;
 
 const containerTips = [
-  'Use glass or food-grade plastic; avoid reactive metals such as aluminium or copper for acidic cultures.',
-  'Wash containers in hot soapy water and rinse well — soap residue can harm a culture.',
-  'Leave head room and use a breathable cover for cultures that keep fermenting.',
-  'Label the jar with the starter type, date and feeding instructions.',
-];
+  'safety.containers.material',
+  'safety.containers.wash',
+  'safety.containers.headroom',
+  'safety.containers.label',
+] as const;
 
 const handlingTips = [
-  'Wash your hands and use clean utensils before touching any starter.',
-  'Keep a backup of your own culture before you split it to share.',
-  'Keep starters cool during transport, and hand them over promptly.',
-  'Meet in a public place for pickup, or follow your usual safety habits.',
-  'Tell the recipient how and when the starter was last fed.',
-];
+  'safety.handling.hands',
+  'safety.handling.backup',
+  'safety.handling.cool',
+  'safety.handling.meet',
+  'safety.handling.fed',
+] as const;
 
 const doNotShare = [
-  'Visible mold of any colour, or fuzzy growth on the surface',
-  'A foul, rotten or otherwise "off" smell',
-  'Pink, black or green spots or streaks',
-  'A slimy or ropy texture that is not normal for the culture',
-  'Starters stored improperly, or for too long without feeding',
-  'Any doubt at all — when in doubt, throw it out',
-];
+  'safety.dont.mold',
+  'safety.dont.smell',
+  'safety.dont.spots',
+  'safety.dont.slimy',
+  'safety.dont.stored',
+  'safety.dont.doubt',
+] as const;
 
 export default function SafetyPage() {
   useDocumentTitle(pages.safety.title);
+  const { t } = useTranslation('pages');
   return (
     <ContentPage>
-      <PageIntro icon={ShieldCheck} title="Safety Guidelines">
-        <p>
-          Fermentation is safe and rewarding when the culture is healthy. Use these checks before
-          you share a starter, and again when you receive one.
-        </p>
+      <PageIntro icon={ShieldCheck} title={t('safety.title')}>
+        <p>{t('safety.intro')}</p>
       </PageIntro>
 
       {inspections.map(({ id, icon: Icon, title, good, warning }) => (
@@ -87,17 +86,17 @@ export default function SafetyPage() {
               <Icon className="size-5 text-accent-hover dark:text-accent" aria-hidden />
             </span>
             <h2 id={id} className="text-2xl font-bold">
-              {title}
+              {t(title)}
             </h2>
           </div>
           <div className="mt-5 grid gap-4 md:grid-cols-2">
             <Card className="border-t-4 border-t-sage p-5">
-              <h3 className="font-semibold text-sage">Good Signs</h3>
-              <CheckList className="mt-3" items={good} tone="good" />
+              <h3 className="font-semibold text-sage">{t('safety.goodSigns')}</h3>
+              <CheckList className="mt-3" items={good.map((item) => t(item))} tone="good" />
             </Card>
             <Card className="border-t-4 border-t-danger p-5">
-              <h3 className="font-semibold text-danger">Warning Signs</h3>
-              <CheckList className="mt-3" items={warning} tone="warning" />
+              <h3 className="font-semibold text-danger">{t('safety.warningSigns')}</h3>
+              <CheckList className="mt-3" items={warning.map((item) => t(item))} tone="warning" />
             </Card>
           </div>
         </section>
@@ -109,10 +108,10 @@ export default function SafetyPage() {
             <div className="flex items-center gap-3">
               <Package className="size-5 text-sage" aria-hidden />
               <h2 id="container-safety" className="text-xl font-bold">
-                Container Safety
+                {t('safety.containers.title')}
               </h2>
             </div>
-            <CheckList className="mt-4" items={containerTips} />
+            <CheckList className="mt-4" items={containerTips.map((item) => t(item))} />
           </Card>
         </section>
         <section aria-labelledby="safe-handling">
@@ -120,10 +119,10 @@ export default function SafetyPage() {
             <div className="flex items-center gap-3">
               <HandHeart className="size-5 text-sage" aria-hidden />
               <h2 id="safe-handling" className="text-xl font-bold">
-                Safe Handling
+                {t('safety.handling.title')}
               </h2>
             </div>
-            <CheckList className="mt-4" items={handlingTips} />
+            <CheckList className="mt-4" items={handlingTips.map((item) => t(item))} />
           </Card>
         </section>
       </div>
@@ -135,25 +134,22 @@ export default function SafetyPage() {
         <div className="flex items-center gap-3">
           <Ban className="size-6 text-danger" aria-hidden />
           <h2 id="when-not-to-share" className="text-2xl font-bold">
-            When NOT to Share
+            {t('safety.dont.title')}
           </h2>
         </div>
-        <p className="mt-2 text-sm">Do not share a starter that shows any of these:</p>
-        <CheckList className="mt-4" items={doNotShare} tone="bad" />
+        <p className="mt-2 text-sm">{t('safety.dont.intro')}</p>
+        <CheckList className="mt-4" items={doNotShare.map((item) => t(item))} tone="bad" />
       </section>
 
       <Card className="mt-12 bg-surface-muted p-8 text-center">
-        <h2 className="text-xl font-semibold">Share with confidence</h2>
-        <p className="mx-auto mt-2 max-w-lg text-sm text-muted">
-          Safety goes hand in hand with our community rules. Know them, then find a healthy starter
-          near you.
-        </p>
+        <h2 className="text-xl font-semibold">{t('safety.confidenceTitle')}</h2>
+        <p className="mx-auto mt-2 max-w-lg text-sm text-muted">{t('safety.confidenceText')}</p>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <Button asChild variant="outline">
-            <Link to={paths.rules}>Community Rules</Link>
+            <Link to={paths.rules}>{t('safety.rules')}</Link>
           </Button>
           <Button asChild>
-            <Link to={paths.browse}>Browse Starters</Link>
+            <Link to={paths.browse}>{t('safety.browse')}</Link>
           </Button>
         </div>
       </Card>

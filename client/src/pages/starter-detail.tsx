@@ -2,6 +2,7 @@ import { WithStarterDialogs } from '../app/starter-dialogs';
 import { useParams } from 'react-router';
 import { StarterStandingOffer } from '../app/standing-offer-composition';
 import { CareCard } from '../features/care/care-card';
+import { AskGiverWithPhoto } from '../app/ask-giver-with-photo';
 import { StarterDetailView } from '../features/starters/starter-detail-view';
 import { parseStarterId } from '../lib/starter-id';
 import { useStarter } from '../features/starters/starters-api';
@@ -23,6 +24,7 @@ export default function Page() {
             subcategory={starter.subcategory}
             form={starter.form}
             careNotes={starter.careNotes}
+            askGiver={<AskGiverWithPhoto starter={starter} />}
           />
         </div>
       )}

@@ -3,6 +3,8 @@ import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../lib/query-client';
+import { i18n, loadLanguage } from '../lib/i18n';
+import type { Language } from '../../../common/i18n/languages';
 
 /**
  * Renders a page or component inside the app's providers at `path`; `seed` puts answers in the
@@ -25,4 +27,10 @@ export function renderWithProviders(
       </QueryClientProvider>,
     ),
   };
+}
+
+/** Shows the app in `language` from here on; each test ends back in English (setup.ts). */
+export async function showIn(language: Language) {
+  await loadLanguage(language);
+  await i18n.changeLanguage(language);
 }

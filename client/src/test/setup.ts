@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { i18n } from '../lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 
@@ -13,4 +14,8 @@ globalThis.ResizeObserver ??= class {
 // import can take longer than the one-second default, so findBy/waitFor wait up to five.
 configure({ asyncUtilTimeout: 5000 });
 
-afterEach(() => cleanup());
+afterEach(async () => {
+  cleanup();
+  // Tests that show another language (render.tsx's showIn) leave English for the next.
+  await i18n.changeLanguage('en');
+});

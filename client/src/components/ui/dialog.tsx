@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/return-focus';
 
 export const Dialog = DialogPrimitive.Root;
@@ -24,6 +25,7 @@ export function DialogContent({
   onOpenAutoFocus?: (event: Event) => void;
 }) {
   const returnFocus = useReturnFocus();
+  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -41,7 +43,7 @@ export function DialogContent({
           className,
         )}
       >
-        <DialogPrimitive.Title className="pr-10 text-lg font-semibold">
+        <DialogPrimitive.Title className="pe-10 text-lg font-semibold">
           {title}
         </DialogPrimitive.Title>
         {description ? (
@@ -51,8 +53,8 @@ export function DialogContent({
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close
-          aria-label="Close"
-          className="absolute top-2.5 right-2.5 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-muted"
+          aria-label={t('toast.close')}
+          className="absolute top-2.5 end-2.5 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-muted"
         >
           <X className="size-4" aria-hidden />
         </DialogPrimitive.Close>
@@ -63,10 +65,11 @@ export function DialogContent({
 
 /** A dialog's buttons: Cancel, which closes it, then the caller's actions; stacked on phones. */
 export function DialogActions({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
   return (
     <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
       <DialogPrimitive.Close asChild>
-        <Button variant="outline">Cancel</Button>
+        <Button variant="outline">{t('dialog.cancel')}</Button>
       </DialogPrimitive.Close>
       {children}
     </div>

@@ -3,6 +3,7 @@ import * as RadioGroup from '@radix-ui/react-radio-group';
 import {
   get,
   useController,
+  useWatch,
   type Control,
   type FieldErrors,
   type FieldPath,
@@ -11,6 +12,7 @@ import {
 } from 'react-hook-form';
 import { cn } from '../../lib/cn';
 import { Input, Label, Textarea } from './inputs';
+import { useMessageText } from '../../lib/message-text';
 
 export { Input, Label, NativeSelect, Textarea } from './inputs';
 
@@ -30,6 +32,7 @@ export function Field({
   children: ReactNode;
   className?: string;
 }) {
+  const say = useMessageText();
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -41,7 +44,7 @@ export function Field({
       )}
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>
@@ -88,6 +91,7 @@ export function RadioCards<Value extends string>({
 }) {
   const legendId = `${id}-legend`;
   const errorId = `${id}-error`;
+  const say = useMessageText();
   return (
     <div>
       <p id={legendId} className="mb-2 text-sm font-medium">
@@ -140,7 +144,7 @@ export function RadioCards<Value extends string>({
       </RadioGroup.Root>
       {error && (
         <p id={errorId} role="alert" className="mt-2 text-sm text-danger">
-          {error}
+          {say(error)}
         </p>
       )}
     </div>
@@ -150,7 +154,7 @@ export function RadioCards<Value extends string>({
 /** "12/500" under a text box; red once past the limit. */
 export function CharacterCount({ id, length, max }: { id: string; length: number; max: number }) {
   return (
-    <p id={id} className={cn('text-right text-xs', length > max ? 'text-danger' : 'text-muted')}>
+    <p id={id} className={cn('text-end text-xs', length > max ? 'text-danger' : 'text-muted')}>
       {length}/{max}
     </p>
   );
@@ -259,5 +263,74 @@ export function RadioCardsField<Values extends FieldValues, Value extends string
       error={fieldState.error?.message}
       className={className}
     />
+  );
+}
+
+/**
+ * A choice among cards and, once one is chosen, a box for more words with its character count;
+ * the words are required when the choice is `detailsRequiredFor`.
+ */
+export function ChoiceWithDetailsFields<Values extends FieldValues, Value extends string>({
+  form,
+  id,
+  choice,
+  details,
+  legend,
+  options,
+  detailsLabel,
+  detailsPlaceholder,
+  detailsRequiredFor,
+  maxLength,
+}: {
+  form: FormBinding<Values> & { clearErrors: (name: FieldPath<Values>) => void };
+  id: string;
+  choice: FieldPath<Values>;
+  details: FieldPath<Values>;
+  legend: ReactNode;
+  options: readonly RadioCardOption<Value>[];
+  detailsLabel: string;
+  detailsPlaceholder: string;
+  detailsRequiredFor: Value;
+  maxLength: number;
+}) {
+  const chosen = useWatch({ control: form.control, name: choice }) as Value | undefined;
+  const text = (useWatch({ control: form.control, name: details }) as string | undefined) ?? '';
+  const error = fieldError(form, details);
+  const detailsId = `${id}-details`;
+  const countId = `${detailsId}-count`;
+  const required = chosen === detailsRequiredFor;
+  return (
+    <>
+      <RadioCardsField
+        form={form}
+        name={choice}
+        id={`${id}-choice`}
+        legend={legend}
+        options={options}
+        onChosen={() => form.clearErrors(details)}
+      />
+      {chosen && (
+        <Field
+          id={detailsId}
+          label={
+            <>
+              {detailsLabel}
+              {required && ' (Required)'}
+            </>
+          }
+          error={error}
+        >
+          <Textarea
+            {...fieldAria(detailsId, error)}
+            aria-describedby={error ? `${detailsId}-error` : countId}
+            maxLength={maxLength}
+            required={required}
+            placeholder={detailsPlaceholder}
+            {...form.register(details)}
+          />
+          {!error && <CharacterCount id={countId} length={text.length} max={maxLength} />}
+        </Field>
+      )}
+    </>
   );
 }

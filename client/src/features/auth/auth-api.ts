@@ -1,5 +1,6 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  ConfirmationDetails,
   Notice,
   PasswordResetRequest,
   SignInInput,
@@ -8,7 +9,7 @@ import type {
 import type { CurrentUser } from '../../../../common/users';
 import { withNextPath } from '../../../../common/return-path';
 import { apiRequest } from '../../lib/api';
-import { currentUserQueryKey } from '../../lib/query-keys';
+import { confirmationDetailsKey, currentUserQueryKey } from '../../lib/query-keys';
 
 /** POST /api/auth/login; on success the header and every page see the member at once. */
 export function useSignIn() {
@@ -65,6 +66,60 @@ export function useConfirmEmail() {
     mutationFn: (token: string) =>
       apiRequest<Notice>('/api/auth/confirm-email', { method: 'POST', body: { token } }),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: currentUserQueryKey }),
+  });
+}
+
+/**
+ * POST /api/auth/confirm-email/details: whose account a link confirms, read without using it
+ * (a POST keeps the token out of logs; nothing is cached, as the link is used once).
+ */
+export function useConfirmationDetails(token: string) {
+  return useQuery({
+    queryKey: confirmationDetailsKey(token),
+    enabled: !!token,
+    retry: false,
+    gcTime: 0,
+    queryFn: () =>
+      apiRequest<ConfirmationDetails>('/api/auth/confirm-email/details', {
+        method: 'POST',
+        body: { token },
+      }),
+  });
+}
+
+/** POST /api/auth/email-change/undo: the account takes its old address back; all sign out. */
+export function useUndoEmailChange() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<Notice>('/api/auth/email-change/undo', { method: 'POST', body: { token } }),
+    onSuccess: () => queryClient.setQueryData(currentUserQueryKey, null),
+  });
+}
+
+/** POST /api/auth/sign-in-link: the same answer whether or not an account has the address. */
+export function useRequestSignInLink() {
+  return useMutation({
+    mutationFn: (input: PasswordResetRequest) =>
+      apiRequest<Notice>('/api/auth/sign-in-link', { method: 'POST', body: input }),
+  });
+}
+
+/** POST /api/auth/sign-in-link/confirm: a mailed one-time link signs this browser in. */
+export function useSignInWithLink() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (token: string) =>
+      apiRequest<CurrentUser>('/api/auth/sign-in-link/confirm', {
+        method: 'POST',
+        body: { token },
+      }),
+    onSuccess: (user) => {
+      queryClient.setQueryData(currentUserQueryKey, user);
+      void queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey[0] !== currentUserQueryKey[0],
+      });
+    },
   });
 }
 

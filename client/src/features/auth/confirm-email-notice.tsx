@@ -1,22 +1,27 @@
 import { MailCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useResendConfirmation } from './auth-api';
+
+/** What the member cannot do before confirming: each has its own sentence in the catalogue. */
+export type NoticeAction = 'sendMessages';
 
 /**
  * Said before a member who has not confirmed their address starts something the server will
  * refuse them (a first message), rather than a red toast after they wrote it. The new link
  * carries `next`, so confirming it brings them back here.
  */
-export function ConfirmEmailNotice({ action, next }: { action: string; next: string }) {
+export function ConfirmEmailNotice({ action, next }: { action: NoticeAction; next: string }) {
+  const { t } = useTranslation('auth');
   const resend = useResendConfirmation();
   const onResend = async () => {
     try {
       const notice = await resend.mutateAsync({ next });
-      toast({ title: 'Success!', description: notice.message });
+      toast({ title: t('emailNotice.sent'), description: notice.message });
     } catch (err) {
-      toastError(errorMessage(err, 'Something went wrong. Please try again.'), 'Failed to send');
+      toastError(errorMessage(err, t('emailNotice.tryAgain')), t('emailNotice.failed'));
     }
   };
   return (
@@ -26,7 +31,7 @@ export function ConfirmEmailNotice({ action, next }: { action: string; next: str
         aria-hidden
       />
       <p>
-        Confirm your email to {action} —{' '}
+        {t(`emailNotice.${action}`)}{' '}
         <Button
           type="button"
           variant="link"
@@ -34,7 +39,7 @@ export function ConfirmEmailNotice({ action, next }: { action: string; next: str
           onClick={onResend}
           disabled={resend.isPending}
         >
-          {resend.isPending ? 'Sending...' : 'Resend the link'}
+          {resend.isPending ? t('emailNotice.sending') : t('emailNotice.resend')}
         </Button>
       </p>
     </div>

@@ -1,70 +1,100 @@
-import { useEffect, useRef } from 'react';
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/current-user';
 import { Button } from '../../components/ui/button';
 import { safeNextPath, withNextPath } from '../../../../common/return-path';
-import { useConfirmEmail } from './auth-api';
+import { useConfirmationDetails, useConfirmEmail } from './auth-api';
+import { Trans, useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/message-text';
+
+const linkClass = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
+
+function LinkProblem({ message }: { message: string }) {
+  const { t } = useTranslation('auth');
+  const say = useMessageText();
+  return (
+    <div className="grid gap-3 text-center" role="alert">
+      <p>{say(message)}</p>
+      <p className="text-sm text-muted">
+        {t('confirm.signedInHint')}{' '}
+        <Link to={paths.home} className={linkClass}>
+          {t('confirm.goHome')}
+        </Link>
+      </p>
+    </div>
+  );
+}
 
 /**
- * /confirm-email?token=…[&next=…]: confirms once on arrival and says how it went. A link mailed
- * at sign-up from a page (a starter, say) leads back to it: straight there when this browser is
- * signed in, through /login otherwise.
+ * /confirm-email?token=…[&next=…]: names the account and the address, and confirms only when
+ * the member presses the button — mail scanners open links, and opening must not confirm. A
+ * link mailed at sign-up from a page (a starter, say) leads back to it: straight there when
+ * this browser is signed in, through /login otherwise.
  */
 export function ConfirmEmail({ token, next }: { token: string; next?: string | null }) {
+  const details = useConfirmationDetails(token);
   const confirm = useConfirmEmail();
   const { user } = useCurrentUser();
   const back = safeNextPath(next);
-  const started = useRef(false);
-  useEffect(() => {
-    // One POST per visit, even when React runs effects twice in development.
-    if (started.current || !token) return;
-    started.current = true;
-    confirm.mutate(token);
-  }, [confirm, token]);
+  const { t } = useTranslation('auth');
+  const say = useMessageText();
 
-  const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
-  if (!token || confirm.isError) {
-    return (
-      <div className="grid gap-3 text-center" role="alert">
-        <p>
-          {token
-            ? errorMessage(confirm.error, 'This link did not work.')
-            : 'This link is incomplete.'}
-        </p>
-        <p className="text-sm text-muted">
-          Signed in? Use “Send a new link” at the top of any page.{' '}
-          <Link to={paths.home} className={link}>
-            Go home
-          </Link>
-        </p>
-      </div>
-    );
-  }
+  if (!token) return <LinkProblem message={t('confirm.incomplete')} />;
   if (confirm.isSuccess) {
     return (
       <div className="grid gap-3 text-center" role="status">
-        <p>{confirm.data.message} You can now share starters and message neighbours.</p>
+        <p>
+          {say(confirm.data.message)} {t('confirm.done')}
+        </p>
         {back !== paths.home ? (
           <Button asChild className="justify-self-center">
             {user ? (
-              <Link to={back}>Continue Where You Were</Link>
+              <Link to={back}>{t('confirm.continue')}</Link>
             ) : (
-              <Link to={withNextPath(paths.login, back)}>Sign In to Continue</Link>
+              <Link to={withNextPath(paths.login, back)}>{t('confirm.signInToContinue')}</Link>
             )}
           </Button>
         ) : (
-          <Link to={paths.browse} className={link}>
-            Browse starters
+          <Link to={paths.browse} className={linkClass}>
+            {t('confirm.browse')}
           </Link>
         )}
       </div>
     );
   }
+  if (details.isError || confirm.isError) {
+    return (
+      <LinkProblem
+        message={errorMessage(details.error ?? confirm.error, t('confirm.didNotWork'))}
+      />
+    );
+  }
+  if (!details.data) {
+    return (
+      <p className="text-center" role="status">
+        {t('confirm.checking')}
+      </p>
+    );
+  }
   return (
-    <p className="text-center" role="status">
-      Confirming your address…
-    </p>
+    <div className="grid gap-4 text-center">
+      <p>
+        <Trans
+          t={t}
+          i18nKey="confirm.question"
+          values={{ email: details.data.email, name: details.data.name }}
+          components={{ strong: <strong className="break-all" /> }}
+        />
+      </p>
+      <Button
+        className="justify-self-center"
+        disabled={confirm.isPending}
+        onClick={() => confirm.mutate(token)}
+      >
+        {confirm.isPending ? t('confirm.busy') : t('confirm.button', { name: details.data.name })}
+      </Button>
+      <p className="text-sm text-muted">{t('confirm.notYou')}</p>
+    </div>
   );
 }

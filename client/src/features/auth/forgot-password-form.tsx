@@ -7,28 +7,30 @@ import { paths } from '../../lib/paths';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useRequestPasswordReset } from './auth-api';
 import { AuthAside, authLinkClass } from './auth-card';
+import { useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/message-text';
 
 /** /forgot-password: asks for the address and says the same whatever it is. */
 export function ForgotPasswordForm() {
   const request = useRequestPasswordReset();
+  const { t } = useTranslation('auth');
+  const say = useMessageText();
   const [sent, setSent] = useState<string | null>(null);
   const form = useZodForm(passwordResetRequestSchema, { defaultValues: { email: '' } });
 
   const onSubmit = submitWith(form, request.mutateAsync, {
     fields: ['email'],
-    failure: 'Could not send',
+    failure: t('forgot.couldNotSend'),
     onSuccess: (notice) => setSent(notice.message),
   });
 
   if (sent) {
     return (
       <div className="grid gap-4 text-center" role="status">
-        <p>{sent}</p>
-        <p className="text-sm text-muted">
-          Nothing arrived? Check your spam folder, or try again in a few minutes.
-        </p>
+        <p>{say(sent)}</p>
+        <p className="text-sm text-muted">{t('forgot.nothingArrived')}</p>
         <Link to={paths.login} className={authLinkClass}>
-          Back to sign in
+          {t('forgot.backToSignIn')}
         </Link>
       </div>
     );
@@ -39,17 +41,17 @@ export function ForgotPasswordForm() {
         form={form}
         name="email"
         id="forgot-email"
-        label="Email"
+        label={t('forgot.email')}
         type="email"
         autoComplete="email"
         inputMode="email"
         placeholder="you@example.com"
       />
       <Button type="submit" size="lg" disabled={request.isPending} className="mt-2 w-full">
-        {request.isPending ? 'Sending...' : 'Email Me a Link'}
+        {request.isPending ? t('forgot.sending') : t('forgot.submit')}
       </Button>
-      <AuthAside lead="Remembered it?" to={paths.login}>
-        Sign in
+      <AuthAside lead={t('forgot.remembered')} to={paths.login}>
+        {t('forgot.signIn')}
       </AuthAside>
     </form>
   );

@@ -6,28 +6,30 @@ import { paths } from '../../lib/paths';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useResetPassword } from './auth-api';
 import { AuthAside, authLinkClass } from './auth-card';
+import { useTranslation } from 'react-i18next';
 
 /** /reset-password?token=…: a new password, then sign in with it. */
 export function ResetPasswordForm({ token }: { token: string }) {
   const navigate = useNavigate();
   const reset = useResetPassword();
+  const { t } = useTranslation('auth');
   const form = useZodForm(passwordResetFormSchema, {
     defaultValues: { password: '', confirmPassword: '' },
   });
 
   const onSubmit = submitWith(form, ({ password }) => reset.mutateAsync({ token, password }), {
     fields: ['password'],
-    failure: 'Could not change the password',
-    success: 'Password changed',
+    failure: t('reset.failed'),
+    success: t('reset.changed'),
     onSuccess: () => navigate(paths.login),
   });
 
   if (!token) {
     return (
       <p className="text-center">
-        This link is incomplete.{' '}
+        {t('reset.incomplete')}{' '}
         <Link to={paths.forgotPassword} className={authLinkClass}>
-          Ask for a new one
+          {t('reset.askNew')}
         </Link>
       </p>
     );
@@ -38,7 +40,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         form={form}
         name="password"
         id="reset-password"
-        label="New password"
+        label={t('reset.password')}
         type="password"
         autoComplete="new-password"
       />
@@ -46,15 +48,15 @@ export function ResetPasswordForm({ token }: { token: string }) {
         form={form}
         name="confirmPassword"
         id="reset-confirm-password"
-        label="Confirm new password"
+        label={t('reset.confirmPassword')}
         type="password"
         autoComplete="new-password"
       />
       <Button type="submit" size="lg" disabled={reset.isPending} className="mt-2 w-full">
-        {reset.isPending ? 'Saving...' : 'Set New Password'}
+        {reset.isPending ? t('reset.saving') : t('reset.submit')}
       </Button>
-      <AuthAside lead="Link expired?" to={paths.forgotPassword}>
-        Ask for a new one
+      <AuthAside lead={t('reset.expired')} to={paths.forgotPassword}>
+        {t('reset.askNew')}
       </AuthAside>
     </form>
   );

@@ -10,6 +10,8 @@ import { paths } from '../../lib/paths';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { withNextPath } from '../../../../common/return-path';
 import { readArrival, type JoinArrival } from './arrivals';
+import { Trans, useTranslation } from 'react-i18next';
+import { useMessageText } from '../../lib/message-text';
 
 const SENT_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
@@ -25,6 +27,8 @@ export function SignUpForm() {
   const next = params.get('next');
   const arrival = readArrival(useLocation().state);
   const signUp = useSignUp();
+  const { t } = useTranslation('auth');
+  const say = useMessageText();
   const form = useZodForm(signUpFormSchema, {
     defaultValues: {
       firstName: '',
@@ -46,8 +50,8 @@ export function SignUpForm() {
     try {
       await signUp.mutateAsync({ ...values, next: next ?? undefined });
       toast({
-        title: 'Account created successfully!',
-        description: 'You can now log in with your credentials.',
+        title: t('signup.created'),
+        description: t('signup.createdText'),
       });
       // The sign-in form starts with the address just used, and says a link went there.
       navigate(withNextPath(paths.login, next), {
@@ -55,11 +59,11 @@ export function SignUpForm() {
       });
     } catch (err) {
       if (isNetworkError(err)) {
-        toastError('Network error. Please try again.', 'Sign up failed');
+        toastError(say('Network error. Please try again.'), t('signup.failed'));
         return;
       }
       showServerFieldErrors({ setError }, err, SENT_FIELDS);
-      toastError(errorMessage(err, 'Something went wrong'), 'Sign up failed');
+      toastError(say(errorMessage(err, 'Something went wrong')), t('signup.failed'));
     }
   });
 
@@ -73,14 +77,14 @@ export function SignUpForm() {
             form={form}
             name="firstName"
             id="signup-first-name"
-            label="First Name"
+            label={t('signup.firstName')}
             autoComplete="given-name"
           />
           <TextField
             form={form}
             name="lastName"
             id="signup-last-name"
-            label="Last Name"
+            label={t('signup.lastName')}
             autoComplete="family-name"
           />
         </div>
@@ -88,7 +92,7 @@ export function SignUpForm() {
           form={form}
           name="email"
           id="signup-email"
-          label="Email"
+          label={t('signup.email')}
           type="email"
           inputMode="email"
           autoComplete="email"
@@ -98,8 +102,8 @@ export function SignUpForm() {
           form={form}
           name="password"
           id="signup-password"
-          label="Password"
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters`}
+          label={t('signup.password')}
+          hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
           type="password"
           autoComplete="new-password"
         />
@@ -107,7 +111,7 @@ export function SignUpForm() {
           form={form}
           name="confirmPassword"
           id="signup-confirm-password"
-          label="Confirm Password"
+          label={t('signup.confirmPassword')}
           type="password"
           autoComplete="new-password"
         />
@@ -122,30 +126,30 @@ export function SignUpForm() {
               {...register('agreeTerms')}
             />
             <label htmlFor="signup-agree-terms" className="text-sm">
-              I agree to the{' '}
-              <Link to={paths.rules} className={linkClass}>
-                Community Rules
-              </Link>{' '}
-              and{' '}
-              <Link to={paths.privacy} className={linkClass}>
-                Privacy Policy
-              </Link>
+              <Trans
+                t={t}
+                i18nKey="signup.agree2"
+                components={{
+                  rules: <Link to={paths.rules} className={linkClass} />,
+                  privacy: <Link to={paths.privacy} className={linkClass} />,
+                }}
+              />
             </label>
           </div>
           {e.agreeTerms && (
             <p id="signup-agree-terms-error" role="alert" className="text-sm text-danger">
-              {e.agreeTerms.message}
+              {e.agreeTerms.message && say(e.agreeTerms.message)}
             </p>
           )}
         </div>
         <Button type="submit" size="lg" disabled={busy} className="mt-2 w-full">
-          {busy ? 'Creating Account...' : 'Create Account'}
+          {busy ? t('signup.busy') : t('signup.submit')}
         </Button>
       </form>
       <p className="text-center text-sm text-muted">
-        Already have an account?{' '}
+        {t('signup.haveAccount')}{' '}
         <Link to={withNextPath(paths.login, next)} className={linkClass}>
-          Sign in
+          {t('signup.signIn')}
         </Link>
       </p>
     </div>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import { Ban } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -11,6 +12,7 @@ import { useBlockMember, useBlocks } from './blocks-api';
  * no longer message you or see the Message button on your new listings.
  */
 export function BlockMemberButton({ memberId, name }: { memberId: string; name: string }) {
+  const { t } = useTranslation('conversations');
   const blocks = useBlocks();
   const change = useBlockMember();
   const [open, setOpen] = useState(false);
@@ -24,13 +26,13 @@ export function BlockMemberButton({ memberId, name }: { memberId: string; name: 
         onSuccess: () => {
           setOpen(false);
           toast({
-            title: blocked ? 'Unblocked' : 'Blocked',
+            title: blocked ? t('blocks.unblocked') : t('blocks.blocked'),
             description: blocked
-              ? `${name} can message you again.`
-              : `${name} can no longer message you. They are not told.`,
+              ? t('blocks.unblockedText', { name })
+              : t('blocks.blockedText', { name }),
           });
         },
-        onError: (err) => toastError(errorMessage(err, 'Something went wrong. Please try again.')),
+        onError: (err) => toastError(errorMessage(err, t('blocks.failed'))),
       },
     );
 
@@ -39,30 +41,28 @@ export function BlockMemberButton({ memberId, name }: { memberId: string; name: 
       <AlertDialog.Trigger asChild>
         <Button variant="ghost" size="sm">
           <Ban className="size-4" aria-hidden />
-          {blocked ? `Unblock ${name}` : `Block ${name}`}
+          {blocked ? t('blocks.unblockName', { name }) : t('blocks.blockName', { name })}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">
-            {blocked ? `Unblock ${name}?` : `Block ${name}?`}
+            {blocked ? t('blocks.unblockQuestion', { name }) : t('blocks.blockQuestion', { name })}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">
-            {blocked
-              ? 'They will be able to message you about your starters again.'
-              : 'They will no longer be able to message you or see the Message button on your new listings. Blocking is private: they are not told, and you can unblock at any time.'}
+            {blocked ? t('blocks.unblockText') : t('blocks.blockText')}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('cancel')}</Button>
             </AlertDialog.Cancel>
             <Button
               variant={blocked ? 'primary' : 'destructive'}
               disabled={change.isPending}
               onClick={confirm}
             >
-              {blocked ? 'Unblock' : 'Block'}
+              {blocked ? t('blocks.unblock') : t('blocks.block')}
             </Button>
           </div>
         </AlertDialog.Content>

@@ -1,7 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
 import type { CareCard } from '../../../../common/care-cards/schema';
+import { DEFAULT_LANGUAGE, isLanguage } from '../../../../common/i18n/languages';
 import { apiRequest } from '../../lib/api';
 import { careKeys } from '../../lib/query-keys';
+import { loadCareTexts, translateCard } from './care-texts';
 
 /**
  * Care cards come from the API, one at a time, rather than in the bundle: all of them together
@@ -18,6 +21,25 @@ export const careQueries = {
     }),
 };
 
+/**
+ * The card in the page's language: the API's English card with the language's words for it
+ * (loaded once per language, with the first card); English where a text is not translated.
+ */
 export function useCareCard(subcategory: string) {
-  return useQuery(careQueries.card(subcategory));
+  const { i18n } = useTranslation();
+  const language = isLanguage(i18n.language) ? i18n.language : DEFAULT_LANGUAGE;
+  const card = useQuery(careQueries.card(subcategory));
+  const texts = useQuery({
+    queryKey: [...careKeys.all, 'texts', language],
+    queryFn: () => loadCareTexts(language),
+    staleTime: Infinity,
+    enabled: language !== DEFAULT_LANGUAGE,
+  });
+  // Not the English card for a moment before its words arrive: it waits for them (or their failure).
+  const ready = language === DEFAULT_LANGUAGE || texts.isSuccess || texts.isError;
+  return {
+    data: card.data && ready ? translateCard(card.data, texts.data?.[subcategory]) : undefined,
+    isError: card.isError,
+    refetch: card.refetch,
+  };
 }

@@ -2,12 +2,14 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { careCards } from '../../../../common/care-cards/cards';
+import { i18n, loadLanguage } from '../../lib/i18n';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { CareCard, CareCardView } from './care-card';
 
 afterEach(() => {
   vi.unstubAllGlobals();
+  vi.restoreAllMocks();
   localStorage.clear();
 });
 
@@ -44,7 +46,19 @@ describe('CareCard', () => {
     );
   });
 
-  it('shows metric by default and converts every quantity to imperial, remembering the choice', async () => {
+  it('a US browser starts in imperial, before any choice', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-US');
+    serveCards();
+    renderWithProviders(<CareCard subcategory="sourdough" />);
+    const card = await screen.findByRole('region', { name: 'Sourdough starter' });
+    expect(within(card).getByRole('button', { name: 'Imperial' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+  });
+
+  it('shows metric by default outside the US and converts every quantity to imperial, remembering the choice', async () => {
+    vi.spyOn(navigator, 'language', 'get').mockReturnValue('en-GB');
     serveCards();
     const { unmount } = renderWithProviders(<CareCard subcategory="sourdough" />);
     const card = await screen.findByRole('region', { name: 'Sourdough starter' });
@@ -102,5 +116,55 @@ describe('CareCard', () => {
     renderWithProviders(<CareCard subcategory="nonsense" careNotes="Keep it cool." />);
     expect(await screen.findByText('Failed to load the care card')).toBeInTheDocument();
     expect(screen.getByText(/Keep it cool\./)).toBeInTheDocument();
+  });
+});
+
+describe('CareCard in the page’s language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('reads in Spanish, the card’s own words too, and still converts every quantity', async () => {
+    await loadLanguage('es');
+    await i18n.changeLanguage('es');
+    localStorage.setItem('cultureshare:units', 'metric');
+    serveCards();
+    renderWithProviders(
+      <CareCard subcategory="sourdough" form="dried" careNotes="I feed it rye at 8 am." />,
+    );
+    const card = await screen.findByRole('region', { name: 'Masa madre' });
+    expect(within(card).getByText('Ficha de cuidados')).toBeInTheDocument();
+    expect(within(card).getByText('De quien lo regala:')).toBeInTheDocument();
+    // The giver's own words are theirs: never translated.
+    expect(within(card).getByText(/I feed it rye at 8 am\./)).toBeInTheDocument();
+    expect(within(card).getByText('Llega deshidratado (este)')).toBeInTheDocument();
+    expect(
+      within(card).getByText('Cuando está activo, aliméntalo al menos cada 7 días.'),
+    ).toBeVisible();
+    expect(within(card).getByRole('heading', { name: 'Tíralo si ves' })).toBeVisible();
+    expect(within(card).getByRole('link', { name: 'Consejos de seguridad' })).toHaveAttribute(
+      'href',
+      '/safety',
+    );
+    expect(card.textContent).toContain('Harina y agua.');
+    expect(card.textContent).not.toContain('Flour and water');
+
+    await userEvent.click(within(card).getByRole('button', { name: 'Imperial' }));
+    // Its decimal comma.
+    expect(within(card).getAllByText('1,8 oz').length).toBeGreaterThan(0);
+    expect(card.textContent).not.toMatch(/\d\s?(g|ml|°C)\b/);
+    expect(card.textContent).not.toContain('1.8 oz');
+    expect(within(card).getAllByText('1,7 fl oz').length).toBeGreaterThan(0);
+  });
+
+  it('measures milk in German cups', async () => {
+    await loadLanguage('de');
+    await i18n.changeLanguage('de');
+    localStorage.setItem('cultureshare:units', 'imperial');
+    serveCards();
+    renderWithProviders(<CareCard subcategory="kefir" />);
+    const card = await screen.findByRole('region', { name: 'Milchkefir-Knollen' });
+    expect(within(card).getAllByText('1 Tasse').length).toBeGreaterThan(0);
+    expect(card.textContent).not.toMatch(/\bcups?\b/);
   });
 });

@@ -1,9 +1,11 @@
 import { Fragment, useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { Trans, useTranslation } from 'react-i18next';
 import { BookHeart, Heart, Thermometer, Trash2, Truck, Utensils, Warehouse } from 'lucide-react';
 import {
   formatQuantity,
   splitQuantities,
+  type Quantity,
   type UnitSystem,
 } from '../../../../common/care-cards/quantities';
 import type { CareCard as CareCardData } from '../../../../common/care-cards/schema';
@@ -12,19 +14,32 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { localeTag } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useCareCard } from './care-api';
 import { useUnitSystem } from './unit-system';
 
-const FORM_TITLES: Record<CultureForm, string> = {
-  active: 'Arrives active',
-  dried: 'Arrives dried',
-  frozen: 'Arrives frozen',
-  spores: 'Arrives as spores',
-};
+/**
+ * "1.8 oz", "1 cup" as the page's language writes them ("1,8 oz", "1 taza"): its decimal
+ * separator, and its word for a cup. The other units are symbols every language shares.
+ */
+function useQuantityText(): (quantity: Quantity, system: UnitSystem) => string {
+  const { t } = useTranslation('starters');
+  const decimal =
+    new Intl.NumberFormat(localeTag()).formatToParts(1.5).find((p) => p.type === 'decimal')
+      ?.value ?? '.';
+  return (quantity, system) => {
+    const text = formatQuantity(quantity, system);
+    const space = text.indexOf(' ');
+    const figures = text.slice(0, space).replaceAll('.', decimal);
+    const unit = text.slice(space + 1);
+    return `${figures} ${unit === 'cup' ? t('care.cup') : unit === 'cups' ? t('care.cups') : unit}`;
+  };
+}
 
 /** Card text with every quantity in the chosen units. */
 function Text({ text, system }: { text: string; system: UnitSystem }) {
+  const quantityText = useQuantityText();
   return (
     <>
       {splitQuantities(text).map((part, i) =>
@@ -32,7 +47,7 @@ function Text({ text, system }: { text: string; system: UnitSystem }) {
           <Fragment key={i}>{part}</Fragment>
         ) : (
           <span key={i} className="font-medium whitespace-nowrap">
-            {formatQuantity(part, system)}
+            {quantityText(part, system)}
           </span>
         ),
       )}
@@ -63,7 +78,7 @@ function Section({
 
 function List({ items, system }: { items: readonly string[]; system: UnitSystem }) {
   return (
-    <ul className="grid list-disc gap-1 pl-5">
+    <ul className="grid list-disc gap-1 ps-5">
       {items.map((item) => (
         <li key={item}>
           <Text text={item} system={system} />
@@ -81,14 +96,15 @@ export function UnitToggle({
   system: UnitSystem;
   onChange: (system: UnitSystem) => void;
 }) {
+  const { t } = useTranslation('starters');
   const options: Array<[UnitSystem, string]> = [
-    ['metric', 'Metric'],
-    ['imperial', 'Imperial'],
+    ['metric', t('care.metric')],
+    ['imperial', t('care.imperial')],
   ];
   return (
     <div
       role="group"
-      aria-label="Units"
+      aria-label={t('care.units')}
       className="inline-flex rounded-full border border-border p-0.5"
     >
       {options.map(([value, label]) => (
@@ -110,13 +126,14 @@ export function UnitToggle({
 }
 
 function GiverNotes({ notes }: { notes: string }) {
+  const { t } = useTranslation('starters');
   return (
     <section
-      aria-label="From the giver"
+      aria-label={t('care.fromGiver')}
       className="rounded-xl border border-accent/30 bg-accent-soft/60 p-4 text-sm leading-relaxed"
     >
       <p className="wrap-anywhere whitespace-pre-line">
-        <span className="font-semibold">From the giver: </span>
+        <span className="font-semibold">{t('care.fromGiverLead')}</span>
         {notes}
       </p>
     </section>
@@ -128,11 +145,16 @@ export function CareCardView({
   card,
   form,
   careNotes,
+  askGiver,
 }: {
   card: CareCardData;
   form?: CultureForm;
   careNotes?: string | null;
+  /** Under "Throw it away if you see": how to ask the giver with a photo (the page's part). */
+  askGiver?: ReactNode;
 }) {
+  const { t } = useTranslation('starters');
+  const quantityText = useQuantityText();
   const headingId = useId();
   const [system, setSystem] = useUnitSystem();
   // The form this culture comes in first; then the others the card covers.
@@ -158,7 +180,7 @@ export function CareCardView({
         <div>
           <p className="flex items-center gap-2 text-sm font-medium text-sage">
             <BookHeart className="size-4" aria-hidden />
-            Care card
+            {t('care.label')}
           </p>
           <h2 id={headingId} className="text-xl font-bold">
             {card.title}
@@ -171,7 +193,7 @@ export function CareCardView({
       </p>
       {careNotes && <GiverNotes notes={careNotes} />}
       <div className="grid gap-5 md:grid-cols-2">
-        <Section icon={Utensils} title="Feeding">
+        <Section icon={Utensils} title={t('care.feeding')}>
           <p>
             <Text text={card.eats} system={system} />
           </p>
@@ -181,39 +203,39 @@ export function CareCardView({
           <p>
             <Text text={card.feeding.schedule} system={system} />
           </p>
-          <p className="font-medium">
-            When active, feed it at least every {card.feedWithinDays} days.
-          </p>
+          <p className="font-medium">{t('care.feedAtLeast', { days: card.feedWithinDays })}</p>
         </Section>
-        <Section icon={Thermometer} title="Temperature">
+        <Section icon={Thermometer} title={t('care.temperature')}>
           {!noteNamesRange && (
             <p>
-              Happiest at{' '}
-              <span className="font-medium whitespace-nowrap">
-                {formatQuantity(temperature, system)}
-              </span>
-              .
+              <Trans
+                t={t}
+                i18nKey="care.happiest"
+                values={{ range: quantityText(temperature, system) }}
+                components={{ range: <span className="font-medium whitespace-nowrap" /> }}
+              />
             </p>
           )}
           <p>
             <Text text={card.temperatureNote} system={system} />
           </p>
         </Section>
-        <Section icon={Warehouse} title="Storing it">
+        <Section icon={Warehouse} title={t('care.storing')}>
           <List items={card.storage} system={system} />
         </Section>
-        <Section icon={Truck} title="Waking it after travel">
+        <Section icon={Truck} title={t('care.waking')}>
           {forms.map((f) => (
             <div key={f}>
               <p className="font-medium">
-                {FORM_TITLES[f]}
-                {f === form ? ' (this one)' : ''}
+                {f === form
+                  ? t('care.thisOne', { form: t(`care.arrives.${f}`) })
+                  : t(`care.arrives.${f}`)}
               </p>
               <List items={card.wake[f]!} system={system} />
             </div>
           ))}
         </Section>
-        <Section icon={Heart} title="Healthy looks and smells like">
+        <Section icon={Heart} title={t('care.healthy')}>
           <p>
             <Text text={card.healthy.looks} system={system} />
           </p>
@@ -221,18 +243,23 @@ export function CareCardView({
             <Text text={card.healthy.smells} system={system} />
           </p>
         </Section>
-        <Section icon={Trash2} title="Throw it away if you see">
+        <Section icon={Trash2} title={t('care.discard')}>
           <List items={card.discard} system={system} />
           <p>
-            More in the{' '}
-            <Link
-              to={paths.safety}
-              className="tap relative font-medium text-accent-hover underline dark:text-accent"
-            >
-              Safety Guidelines
-            </Link>
-            .
+            <Trans
+              t={t}
+              i18nKey="care.moreIn"
+              components={{
+                safety: (
+                  <Link
+                    to={paths.safety}
+                    className="tap relative font-medium text-accent-hover underline dark:text-accent"
+                  />
+                ),
+              }}
+            />
           </p>
+          {askGiver}
         </Section>
       </div>
     </Card>
@@ -247,26 +274,31 @@ export function CareCard({
   subcategory,
   form,
   careNotes,
+  askGiver,
 }: {
   subcategory: string;
   form?: CultureForm;
   careNotes?: string | null;
+  askGiver?: ReactNode;
 }) {
+  const { t } = useTranslation(['starters', 'browse']);
   const query = useCareCard(subcategory);
-  if (query.data) return <CareCardView card={query.data} form={form} careNotes={careNotes} />;
+  if (query.data) {
+    return <CareCardView card={query.data} form={form} careNotes={careNotes} askGiver={askGiver} />;
+  }
   return (
     <Card className="grid gap-4 p-5 sm:p-6">
       {query.isError ? (
         <div role="alert" className="flex flex-wrap items-center justify-between gap-3">
-          <p className="font-medium">Failed to load the care card</p>
+          <p className="font-medium">{t('care.failed')}</p>
           <Button size="sm" variant="outline" onClick={() => void query.refetch()}>
-            Try Again
+            {t('browse:results.tryAgain')}
           </Button>
         </div>
       ) : (
         <>
           <span className="sr-only" role="status">
-            Loading the care card…
+            {t('care.loading')}
           </span>
           <Skeleton className="h-6 w-48" aria-hidden />
           <Skeleton className="h-24 w-full" aria-hidden />

@@ -1,5 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { UnitSystem } from '../../../../common/care-cards/quantities';
+import { defaultDistanceUnit } from '../../../../common/i18n/languages';
 
 const KEY = 'cultureshare:units';
 const listeners = new Set<() => void>();
@@ -13,7 +15,16 @@ function read(): UnitSystem {
   } catch {
     // Storage refused: fall back to the choice made on this page.
   }
-  return chosen ?? 'metric';
+  return chosen ?? fromLocale();
+}
+
+/**
+ * Before the member chooses: from the browser's language and region (miles and cups in the US,
+ * decision 090), kilometres elsewhere.
+ */
+function fromLocale(): UnitSystem {
+  const locale = typeof navigator === 'undefined' ? undefined : navigator.language;
+  return defaultDistanceUnit(locale) === 'mi' ? 'imperial' : 'metric';
 }
 
 function subscribe(listener: () => void) {
@@ -29,7 +40,10 @@ function subscribe(listener: () => void) {
   };
 }
 
-/** Metric by default; the member's choice is remembered in this browser. */
+/**
+ * Metric or imperial: the member's choice, remembered in this browser, else the browser's
+ * region's. The server renders metric; the browser's own default follows once running.
+ */
 export function useUnitSystem(): [UnitSystem, (system: UnitSystem) => void] {
   const system = useSyncExternalStore(subscribe, read, () => 'metric' as const);
   const set = useCallback((next: UnitSystem) => {
@@ -42,4 +56,21 @@ export function useUnitSystem(): [UnitSystem, (system: UnitSystem) => void] {
     listeners.forEach((l) => l());
   }, []);
   return [system, set];
+}
+
+const KM_PER_MILE = 1.609344;
+
+/**
+ * "3 km away" or "2 mi away", in the page's language and the member's units (kilometres or
+ * miles); under one of either is "Under 1 km away".
+ */
+export function useDistanceText(): (km: number) => string {
+  const [system] = useUnitSystem();
+  const { t } = useTranslation();
+  return (km) => {
+    const miles = system === 'imperial';
+    const distance = miles ? km / KM_PER_MILE : km;
+    if (distance < 1) return t(miles ? 'units.underMi' : 'units.underKm');
+    return t(miles ? 'units.miAway' : 'units.kmAway', { distance: Math.round(distance) });
+  };
 }

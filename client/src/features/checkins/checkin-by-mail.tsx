@@ -1,17 +1,14 @@
 import { useEffect, useRef } from 'react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  CHECKIN_ANSWERS,
-  checkinAnswerLabels,
-  type Checkin,
-  type CheckinAnswer,
-} from '../../../../common/checkins';
+import { CHECKIN_ANSWERS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
 import { displayName } from '../../../../common/display';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toastError } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { checkinKeys } from '../../lib/query-keys';
 
@@ -28,6 +25,8 @@ export function CheckinByMail({
   answer: string;
   mailKey: string;
 }) {
+  const { t } = useTranslation('living');
+  const say = useMessageText();
   const queryClient = useQueryClient();
   const sendButton = useRef<HTMLButtonElement>(null);
   const queryKey = checkinKeys.byMail(checkinId, mailKey);
@@ -45,7 +44,7 @@ export function CheckinByMail({
       }),
     onSuccess: (answered) => queryClient.setQueryData(queryKey, answered),
     onError: (err) =>
-      toastError(errorMessage(err, 'Please try again.'), 'Failed to send your answer'),
+      toastError(errorMessage(err, 'Please try again.'), t('checkinMail.sendFailed')),
   });
   const ready = checkin.isSuccess && !checkin.data.answer;
   // The page's one thing to do: Enter or a tap sends it.
@@ -56,42 +55,53 @@ export function CheckinByMail({
     ? (answer as CheckinAnswer)
     : null;
 
-  if (checkin.isPending) return <p role="status">Loading...</p>;
+  if (checkin.isPending) return <p role="status">{t('checkinMail.loading')}</p>;
   if (checkin.isError || !chosen) {
     return (
       <Card className="grid gap-3 p-6">
-        <h1 className="text-2xl font-bold">This Link Has Expired</h1>
+        <h1 className="text-2xl font-bold">{t('checkinMail.expired')}</h1>
         <p>
           {checkin.isError
-            ? errorMessage(checkin.error, 'This check-in is not available any more.')
-            : 'This link is not valid.'}
+            ? say(errorMessage(checkin.error, t('checkinMail.notAvailable')))
+            : t('checkinMail.invalid')}
         </p>
         <Button asChild className="justify-self-start">
-          <Link to={paths.profile}>Go to Your Profile</Link>
+          <Link to={paths.profile}>{t('checkinMail.profile')}</Link>
         </Button>
       </Card>
     );
   }
   const c = checkin.data;
-  const giver = displayName(c.giver, 'the giver');
+  const chosenLabel = t(`checkins.answers.${chosen}`);
+  const giver = displayName(c.giver, t('common.theGiver'));
   if (c.answer) {
     return (
       <Card className="grid gap-3 p-6">
-        <h1 className="text-2xl font-bold">Success! {giver} Has Your Answer</h1>
+        <h1 className="text-2xl font-bold">{t('checkinMail.answered', { giver })}</h1>
         <p role="status">
-          You told them &ldquo;{c.starter.title}&rdquo; is: {checkinAnswerLabels[c.answer]}.
+          {t('checkinMail.youTold', {
+            title: c.starter.title,
+            answer: t(`checkins.answers.${c.answer}`),
+          })}
         </p>
         <Button asChild variant="outline" className="justify-self-start">
-          <Link to={paths.starter.href(c.starter.id)}>Open the Listing</Link>
+          <Link to={paths.starter.href(c.starter.id)}>{t('checkinMail.openListing')}</Link>
         </Button>
       </Card>
     );
   }
   return (
     <Card className="grid gap-4 p-6">
-      <h1 className="text-2xl font-bold">How Is &ldquo;{c.starter.title}&rdquo; Doing?</h1>
+      <h1 className="text-2xl font-bold">
+        {t('checkinMail.question', { title: c.starter.title })}
+      </h1>
       <p>
-        Your answer goes to {giver}: <strong>{checkinAnswerLabels[chosen]}</strong>.
+        <Trans
+          t={t}
+          i18nKey="checkinMail.goesTo"
+          values={{ giver, answer: chosenLabel }}
+          components={{ strong: <strong /> }}
+        />
       </p>
       <Button
         ref={sendButton}
@@ -99,7 +109,7 @@ export function CheckinByMail({
         disabled={send.isPending}
         onClick={() => send.mutate(chosen)}
       >
-        {send.isPending ? 'Sending...' : `Send “${checkinAnswerLabels[chosen]}”`}
+        {send.isPending ? t('checkinMail.sending') : t('checkinMail.send', { answer: chosenLabel })}
       </Button>
     </Card>
   );

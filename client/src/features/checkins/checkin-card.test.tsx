@@ -2,8 +2,10 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Checkin } from '../../../../common/checkins';
+import { i18n, loadLanguage } from '../../lib/i18n';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
+import { CheckinByMail } from './checkin-by-mail';
 import { CheckinCard } from './checkin-card';
 import { CheckinsBanner } from './checkins-banner';
 
@@ -114,5 +116,71 @@ describe('CheckinsBanner', () => {
     renderWithProviders(<CheckinsBanner signedIn={false} />);
     expect(screen.queryByRole('complementary', { name: 'Check-ins' })).toBeNull();
     expect(fetch).not.toHaveBeenCalled();
+  });
+});
+
+describe('check-ins in the page’s language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('asks in German, answers included, and in English again after', async () => {
+    await loadLanguage('de');
+    await i18n.changeLanguage('de');
+    const { unmount } = renderWithProviders(
+      <CheckinCard checkin={aCheckin({ day: 3 })} onAnswer={vi.fn()} />,
+    );
+    const card = screen.getByRole('article', { name: /Ist Rye sourdough aufgewacht\?/ });
+    expect(card).toHaveTextContent('Nachfrage nach 3 Tagen');
+    const answers = within(card).getByRole('group', { name: 'Wie geht es Rye sourdough?' });
+    expect(
+      within(answers)
+        .getAllByRole('button')
+        .map((b) => b.textContent),
+    ).toEqual(['Quicklebendig', 'Wird langsam wach', 'Noch nicht / ich mache mir Sorgen']);
+    expect(within(card).getByRole('link', { name: 'olive fragen' })).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('en');
+    renderWithProviders(<CheckinCard checkin={aCheckin({ answer: 'slow' })} onAnswer={vi.fn()} />);
+    expect(
+      screen.getByText(
+        'You said: Waking up slowly. Cultures often take a few feeds to settle after travelling. Give it a little time.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('the mail’s answer page asks in French and names the answer on its button', async () => {
+    await loadLanguage('fr');
+    await i18n.changeLanguage('fr');
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(aCheckin())),
+    );
+    renderWithProviders(
+      <CheckinByMail checkinId={41} answer="thriving" mailKey={'a'.repeat(32)} />,
+    );
+    expect(
+      await screen.findByRole('heading', { name: 'Comment va « Rye sourdough » ?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Votre réponse sera envoyée à olive/)).toHaveTextContent(
+      'Votre réponse sera envoyée à olive : En pleine forme.',
+    );
+    expect(screen.getByRole('button', { name: 'Envoyer « En pleine forme »' })).toHaveFocus();
+  });
+
+  it('the mail’s answer page says it as before in English', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(aCheckin())),
+    );
+    renderWithProviders(<CheckinByMail checkinId={41} answer="slow" mailKey={'a'.repeat(32)} />);
+    expect(
+      await screen.findByRole('heading', { name: 'How Is “Rye sourdough” Doing?' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Your answer goes to/)).toHaveTextContent(
+      'Your answer goes to olive: Waking up slowly.',
+    );
+    expect(screen.getByRole('button', { name: 'Send “Waking up slowly”' })).toBeInTheDocument();
   });
 });

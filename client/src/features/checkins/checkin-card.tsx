@@ -1,22 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import {
-  CHECKIN_ANSWERS,
-  checkinAnswerLabels,
-  type Checkin,
-  type CheckinAnswer,
-} from '../../../../common/checkins';
+import { CHECKIN_ANSWERS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
 import { displayName } from '../../../../common/display';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 
 const linkClass = 'font-medium underline underline-offset-2';
-
-const FOLLOW_UP: Record<CheckinAnswer, string> = {
-  thriving: 'Wonderful! Once it has grown, pass some on to a neighbour.',
-  slow: 'Cultures often take a few feeds to settle after travelling. Give it a little time.',
-  worried: 'Sorry it hasn’t woken up yet. The care card may help, and so can the giver.',
-};
 
 export interface CheckinCardProps {
   checkin: Checkin;
@@ -32,13 +22,14 @@ export interface CheckinCardProps {
  * giver; once answered, what to do next (share the surplus, or how to wake it and whom to ask).
  */
 export function CheckinCard({ checkin, onAnswer, busy = false, onDismiss }: CheckinCardProps) {
+  const { t } = useTranslation('living');
   const titleId = useId();
   const followUp = useRef<HTMLParagraphElement>(null);
-  const giver = displayName(checkin.giver, 'the giver');
+  const giver = displayName(checkin.giver, t('common.theGiver'));
   const title = checkin.starter.title;
   const askLink = (
     <Link to={paths.conversation.href(checkin.starter.id, checkin.giver.id)} className={linkClass}>
-      Ask {giver}
+      {t('checkins.ask', { giver })}
     </Link>
   );
   // The buttons that had focus are gone once answered: focus moves to what comes next.
@@ -52,13 +43,18 @@ export function CheckinCard({ checkin, onAnswer, busy = false, onDismiss }: Chec
       className="rounded-2xl border border-border bg-surface px-4 py-3 text-text shadow-sm"
     >
       <p id={titleId} className="font-medium wrap-anywhere">
-        Did {title} wake up?{' '}
-        <span className="text-sm font-normal text-muted">Day {checkin.day} check-in</span>
+        {t('checkins.wakeUp', { title })}{' '}
+        <span className="text-sm font-normal text-muted">
+          {t('checkins.day', { day: checkin.day })}
+        </span>
       </p>
       {checkin.answer ? (
         <div className="mt-2 space-y-2">
           <p ref={followUp} tabIndex={-1} className="text-sm outline-none">
-            You said: {checkinAnswerLabels[checkin.answer]}. {FOLLOW_UP[checkin.answer]}
+            {t('checkins.youSaid', {
+              answer: t(`checkins.answers.${checkin.answer}`),
+              followUp: t(`checkins.followUp.${checkin.answer}`),
+            })}
           </p>
           <div className="flex flex-wrap items-center gap-x-4 gap-y-2 text-sm">
             {checkin.answer === 'thriving' ? (
@@ -66,26 +62,30 @@ export function CheckinCard({ checkin, onAnswer, busy = false, onDismiss }: Chec
                 to={paths.postFrom.href(checkin.handoverId)}
                 className={buttonClasses('primary', 'sm')}
               >
-                Share some of yours
+                {t('checkins.share')}
               </Link>
             ) : (
               <>
                 <Link to={paths.starter.href(checkin.starter.id)} className={linkClass}>
-                  See how to wake it
+                  {t('checkins.howToWake')}
                 </Link>
                 {askLink}
               </>
             )}
             {onDismiss && (
               <Button variant="ghost" size="sm" onClick={onDismiss}>
-                Done
+                {t('checkins.done')}
               </Button>
             )}
           </div>
         </div>
       ) : (
         <div className="mt-2 flex flex-wrap items-center gap-2">
-          <div role="group" aria-label={`How is ${title} doing?`} className="flex flex-wrap gap-2">
+          <div
+            role="group"
+            aria-label={t('checkins.howIsItDoing', { title })}
+            className="flex flex-wrap gap-2"
+          >
             {CHECKIN_ANSWERS.map((answer) => (
               <Button
                 key={answer}
@@ -94,7 +94,7 @@ export function CheckinCard({ checkin, onAnswer, busy = false, onDismiss }: Chec
                 disabled={busy}
                 onClick={() => onAnswer(answer)}
               >
-                {checkinAnswerLabels[answer]}
+                {t(`checkins.answers.${answer}`)}
               </Button>
             ))}
           </div>

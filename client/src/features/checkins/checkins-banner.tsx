@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import type { Checkin } from '../../../../common/checkins';
 import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -11,6 +12,7 @@ import { useAnswerCheckin, useDueCheckins } from './checkins-api';
  * the member puts it away, since what comes next (share some, or ask the giver) is on it.
  */
 export function CheckinsBanner({ signedIn }: { signedIn: boolean }) {
+  const { t } = useTranslation('living');
   const { data: due } = useDueCheckins(signedIn);
   const answer = useAnswerCheckin();
   const [answered, setAnswered] = useState<Checkin[]>([]);
@@ -19,7 +21,10 @@ export function CheckinsBanner({ signedIn }: { signedIn: boolean }) {
   const shown = [...(due ?? []).filter((c) => !answeredIds.has(c.id)), ...answered];
   if (shown.length === 0) return null;
   return (
-    <aside aria-label="Check-ins" className="border-b border-border bg-sage-soft px-4 py-3">
+    <aside
+      aria-label={t('checkins.banner')}
+      className="border-b border-border bg-sage-soft px-4 py-3"
+    >
       <ul className="mx-auto grid max-w-6xl gap-2">
         {shown.map((checkin) => (
           <li key={checkin.id}>
@@ -31,10 +36,7 @@ export function CheckinsBanner({ signedIn }: { signedIn: boolean }) {
                   { id: checkin.id, answer: value },
                   {
                     onSuccess: (result) => setAnswered((list) => [...list, result]),
-                    onError: (err) =>
-                      toastError(
-                        errorMessage(err, 'Failed to save your answer. Please try again.'),
-                      ),
+                    onError: (err) => toastError(errorMessage(err, t('checkins.saveFailed'))),
                   },
                 )
               }

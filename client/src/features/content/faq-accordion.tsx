@@ -20,7 +20,7 @@ export function FaqAccordion({ items }: { items: FaqItem[] }) {
         <Accordion.Item key={item.id} value={item.id}>
           {/* Radix renders the header as an <h3>, under the page's "Frequently Asked Questions" <h2>. */}
           <Accordion.Header>
-            <Accordion.Trigger className="group flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-left font-semibold transition-colors hover:bg-surface-muted">
+            <Accordion.Trigger className="group flex w-full cursor-pointer items-center justify-between gap-4 px-5 py-4 text-start font-semibold transition-colors hover:bg-surface-muted">
               {item.question}
               <ChevronDown
                 className="size-5 shrink-0 text-muted transition-transform group-data-[state=open]:rotate-180"

@@ -14,6 +14,7 @@ import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/current-user';
+import { Trans, useTranslation } from 'react-i18next';
 
 /** The four categories a visitor can browse straight from the landing page ('other' is not featured). */
 const featuredCategories = categories.filter((c) => c.key !== 'other');
@@ -21,38 +22,42 @@ const featuredCategories = categories.filter((c) => c.key !== 'other');
 /** `figures`: the site's counts, under the buttons (the page brings them, decision 046). */
 export function Hero({ figures }: { figures?: ReactNode }) {
   const { user } = useCurrentUser();
+  const { t } = useTranslation(['home', 'common']);
   return (
     <section className="relative overflow-hidden border-b border-border bg-gradient-to-b from-accent-soft/60 to-bg">
       <div className="mx-auto grid max-w-6xl items-center gap-10 px-4 py-14 sm:py-20 lg:grid-cols-[1.15fr_1fr]">
-        <div className="text-center lg:text-left">
+        <div className="text-center lg:text-start">
           <p className="mb-4 inline-flex items-center gap-2 rounded-full border border-border bg-surface px-3 py-1 text-sm font-medium text-muted">
             <Gift className="size-4 text-accent" aria-hidden />
-            Free starters from your neighbours
+            {t('hero.badge')}
           </p>
           <h1 className="text-4xl font-extrabold tracking-tight sm:text-5xl lg:text-6xl">
-            Share the <span className="text-accent-hover dark:text-accent">Culture</span>
+            <Trans
+              t={t}
+              i18nKey="hero.title"
+              components={{ accent: <span className="text-accent-hover dark:text-accent" /> }}
+            />
           </h1>
           <p className="mx-auto mt-5 max-w-xl text-base text-muted sm:text-lg lg:mx-0">
-            Got more kefir grains, sourdough or SCOBY than you can use? Pass them on. CultureShare
-            connects fermenters nearby so living cultures find a new kitchen — always for free.
+            {t('hero.intro')}
           </p>
           <div className="mt-8 flex flex-wrap justify-center gap-3 lg:justify-start">
             <Button asChild size="lg">
               <Link to={paths.browse}>
-                Browse Starters
-                <ArrowRight className="size-4" aria-hidden />
+                {t('hero.browse')}
+                <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
               </Link>
             </Button>
             {!user && (
               <Button asChild size="lg" variant="outline">
-                <Link to={paths.join}>Join</Link>
+                <Link to={paths.join}>{t('hero.join')}</Link>
               </Button>
             )}
           </div>
           {figures && <div className="mt-5">{figures}</div>}
         </div>
         {/* They look like tiles to press, so they are: each opens browse at its category. */}
-        <nav aria-label="Categories" className="mx-auto w-full max-w-64 sm:max-w-sm">
+        <nav aria-label={t('hero.categories')} className="mx-auto w-full max-w-64 sm:max-w-sm">
           <ul className="grid grid-cols-2 gap-3 sm:gap-4">
             {featuredCategories.map((c, i) => (
               <li key={c.key}>
@@ -66,7 +71,9 @@ export function Hero({ figures }: { figures?: ReactNode }) {
                   <span className="text-4xl sm:text-6xl" aria-hidden>
                     {c.emoji}
                   </span>
-                  <span className="text-xs font-medium sm:text-sm">{c.name}</span>
+                  <span className="text-xs font-medium sm:text-sm">
+                    {t(`common:categories.${c.key}`)}
+                  </span>
                 </Link>
               </li>
             ))}
@@ -80,30 +87,29 @@ export function Hero({ figures }: { figures?: ReactNode }) {
 const steps = [
   {
     icon: Upload,
-    title: 'Share Your Starters',
-    text: 'Post your extra kefir grains, sourdough starter or SCOBY with a photo, where you are and a few care notes.',
+    title: 'how.shareTitle',
+    text: 'how.shareText',
   },
   {
     icon: Users,
-    title: 'Connect with the Community',
-    text: "Browse what neighbours are offering and find the culture you've been meaning to try.",
+    title: 'how.connectTitle',
+    text: 'how.connectText',
   },
   {
     icon: MessageCircle,
-    title: 'Arrange Pickup',
-    text: 'Message the owner to agree on a time and place. Bring a clean jar — no money changes hands.',
+    title: 'how.pickupTitle',
+    text: 'how.pickupText',
   },
-];
+] as const;
 
 export function HowItWorks() {
+  const { t } = useTranslation(['home', 'common']);
   return (
     <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="how-it-works" className="text-center text-2xl font-bold sm:text-3xl">
-        How It Works
+        {t('how.title')}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl text-center text-muted">
-        Three simple steps from your kitchen to theirs.
-      </p>
+      <p className="mx-auto mt-3 max-w-xl text-center text-muted">{t('how.intro')}</p>
       <ol className="mt-10 grid gap-6 md:grid-cols-3">
         {steps.map(({ icon: Icon, title, text }, i) => (
           <li key={title} className="rounded-2xl border border-border bg-surface p-6 shadow-sm">
@@ -111,10 +117,12 @@ export function HowItWorks() {
               <span className="flex size-12 items-center justify-center rounded-2xl bg-accent-soft">
                 <Icon className="size-6 text-accent-hover dark:text-accent" aria-hidden />
               </span>
-              <span className="text-sm font-semibold text-muted">Step {i + 1}</span>
+              <span className="text-sm font-semibold text-muted">
+                {t('how.step', { number: i + 1 })}
+              </span>
             </div>
-            <h3 className="mt-4 text-lg font-semibold">{title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
+            <h3 className="mt-4 text-lg font-semibold">{t(title)}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-muted">{t(text)}</p>
           </li>
         ))}
       </ol>
@@ -123,15 +131,14 @@ export function HowItWorks() {
 }
 
 export function CategoryShowcase() {
+  const { t } = useTranslation(['home', 'common']);
   return (
     <section aria-labelledby="categories" className="bg-surface-muted py-16">
       <div className="mx-auto max-w-6xl px-4">
         <h2 id="categories" className="text-center text-2xl font-bold sm:text-3xl">
-          Browse by Category
+          {t('categories.title')}
         </h2>
-        <p className="mx-auto mt-3 max-w-xl text-center text-muted">
-          From tangy dairy to bubbly tea, find a culture that suits your kitchen.
-        </p>
+        <p className="mx-auto mt-3 max-w-xl text-center text-muted">{t('categories.intro')}</p>
         <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           {featuredCategories.map((c) => (
             <li key={c.key}>
@@ -146,10 +153,12 @@ export function CategoryShowcase() {
                   {c.emoji}
                 </span>
                 <h3 className="text-lg font-semibold group-hover:text-accent-hover dark:group-hover:text-accent">
-                  {c.name}
+                  {t(`common:categories.${c.key}`)}
                 </h3>
                 <p className="mt-2 text-sm text-muted">
-                  {c.subcategories.map((s) => s.label).join(' · ')}
+                  {c.subcategories
+                    .map((s) => t(`common:subcategories.${s.key}`, { defaultValue: s.label }))
+                    .join(' · ')}
                 </p>
               </Link>
             </li>
@@ -163,43 +172,42 @@ export function CategoryShowcase() {
 const values = [
   {
     icon: Gift,
-    title: 'Gift Economy',
-    text: 'Every starter is given freely. No selling, no fees, no trades for money — just generosity.',
+    title: 'values.giftTitle',
+    text: 'values.giftText',
   },
   {
     icon: ShieldCheck,
-    title: 'Safety First',
-    text: 'We share only healthy, active cultures, and we are honest about their condition.',
+    title: 'values.safetyTitle',
+    text: 'values.safetyText',
   },
   {
     icon: BookOpen,
-    title: 'Share Knowledge',
-    text: 'A starter travels best with its story: feeding schedule, favourite flour, what it likes.',
+    title: 'values.knowledgeTitle',
+    text: 'values.knowledgeText',
   },
   {
     icon: HeartHandshake,
-    title: 'Respect & Kindness',
-    text: 'Be patient, be clear about pickup, and treat every neighbour the way you would like to be treated.',
+    title: 'values.respectTitle',
+    text: 'values.respectText',
   },
-];
+] as const;
 
 export function CommunityValues() {
+  const { t } = useTranslation(['home', 'common']);
   return (
     <section aria-labelledby="community-values" className="mx-auto max-w-6xl px-4 py-16">
       <h2 id="community-values" className="text-center text-2xl font-bold sm:text-3xl">
-        Our Community Culture
+        {t('values.title')}
       </h2>
-      <p className="mx-auto mt-3 max-w-xl text-center text-muted">
-        The values that keep this community alive — like a well-fed starter.
-      </p>
+      <p className="mx-auto mt-3 max-w-xl text-center text-muted">{t('values.intro')}</p>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {values.map(({ icon: Icon, title, text }) => (
           <li key={title} className="text-center">
             <span className="mx-auto flex size-14 items-center justify-center rounded-full bg-sage-soft">
               <Icon className="size-6 text-sage" aria-hidden />
             </span>
-            <h3 className="mt-4 font-semibold">{title}</h3>
-            <p className="mt-2 text-sm leading-relaxed text-muted">{text}</p>
+            <h3 className="mt-4 font-semibold">{t(title)}</h3>
+            <p className="mt-2 text-sm leading-relaxed text-muted">{t(text)}</p>
           </li>
         ))}
       </ul>

@@ -31,7 +31,7 @@ export function LinkCard({
       <Heading className="flex items-center gap-1.5 font-semibold">
         {title}
         <ArrowRight
-          className="size-4 text-muted transition group-hover:translate-x-0.5 group-hover:text-accent"
+          className="size-4 text-muted transition group-hover:translate-x-0.5 group-hover:text-accent rtl:-scale-x-100"
           aria-hidden
         />
       </Heading>

@@ -1,6 +1,7 @@
 import { useId, useState, type ReactElement } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { CharacterCount, RadioCardsField, TextareaField } from '../../components/ui/form-controls';
@@ -10,17 +11,9 @@ import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import {
   FEEDBACK_NOTE_MAX_LENGTH,
   FEEDBACK_REASONS,
-  feedbackReasonLabels,
   feedbackSchema,
 } from '../../../../common/handovers';
 import { useLeaveFeedback } from './handovers-api';
-
-const reasons = FEEDBACK_REASONS.map((value) => ({ value, label: feedbackReasonLabels[value] }));
-
-const ratings = [
-  { value: 'up', label: '👍 It went well' },
-  { value: 'down', label: '👎 It did not go well' },
-] as const;
 
 /**
  * 👍 / 👎 after a confirmed hand-over; 👎 asks what went wrong. The note is only for the
@@ -35,14 +28,15 @@ export function FeedbackDialog({
   otherName: string;
   trigger: ReactElement;
 }) {
+  const { t } = useTranslation('conversations');
   const [open, setOpen] = useState(false);
   return (
     <Dialog open={open} onOpenChange={setOpen}>
       <DialogPrimitive.Trigger asChild>{trigger}</DialogPrimitive.Trigger>
       {open && (
         <DialogContent
-          title="How did it go?"
-          description={`Your rating of the hand-over with ${otherName} counts towards their summary; your note is only for them.`}
+          title={t('feedback.title')}
+          description={t('feedback.description', { name: otherName })}
         >
           <FeedbackForm handoverId={handoverId} onDone={() => setOpen(false)} />
         </DialogContent>
@@ -52,6 +46,15 @@ export function FeedbackDialog({
 }
 
 function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () => void }) {
+  const { t } = useTranslation('conversations');
+  const reasons = FEEDBACK_REASONS.map((value) => ({
+    value,
+    label: t(`feedback.reasons.${value}`),
+  }));
+  const ratings = [
+    { value: 'up', label: t('feedback.up') },
+    { value: 'down', label: t('feedback.down') },
+  ] as const;
   const id = useId();
   const leave = useLeaveFeedback();
   const form = useZodForm(feedbackSchema, {
@@ -70,12 +73,12 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
       },
       {
         onSuccess: () => {
-          toast({ title: 'Success!', description: 'Thank you! Your feedback has been saved.' });
+          toast({ title: t('success'), description: t('feedback.saved') });
           onDone();
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['rating', 'reason', 'note']);
-          toastError(errorMessage(err, 'Failed to save feedback'));
+          toastError(errorMessage(err, t('feedback.failed')));
         },
       },
     ),
@@ -87,7 +90,7 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
         form={form}
         name="rating"
         id={`${id}-rating`}
-        legend="Rating"
+        legend={t('feedback.rating')}
         options={ratings}
         className="sm:grid-cols-2"
       />
@@ -96,7 +99,7 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
           form={form}
           name="reason"
           id={`${id}-reason`}
-          legend="What went wrong?"
+          legend={t('feedback.whatWentWrong')}
           options={reasons}
         />
       )}
@@ -105,7 +108,7 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
           form={form}
           name="note"
           id={`${id}-note`}
-          label="A short note (optional)"
+          label={t('feedback.note')}
           rows={3}
           maxLength={FEEDBACK_NOTE_MAX_LENGTH}
         />
@@ -113,7 +116,7 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
       </div>
       <DialogActions>
         <Button type="submit" disabled={leave.isPending}>
-          {leave.isPending ? 'Saving...' : 'Send feedback'}
+          {leave.isPending ? t('feedback.saving') : t('feedback.send')}
         </Button>
       </DialogActions>
     </form>

@@ -1,4 +1,5 @@
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -14,6 +15,7 @@ export function GiveElsewhereDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('conversations');
   const give = useMarkGiven();
   const confirm = () =>
     give.mutate(
@@ -21,9 +23,9 @@ export function GiveElsewhereDialog({
       {
         onSuccess: () => {
           onOpenChange(false);
-          toast({ title: 'Marked as given', description: 'Thank you for sharing!' });
+          toast({ title: t('giveElsewhere.marked'), description: t('giveElsewhere.thanks') });
         },
-        onError: (err) => toastError(errorMessage(err, 'Failed to mark given')),
+        onError: (err) => toastError(errorMessage(err, t('giveElsewhere.failed'))),
       },
     );
   return (
@@ -32,18 +34,17 @@ export function GiveElsewhereDialog({
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">
-            Given to someone not on CultureShare?
+            {t('giveElsewhere.title')}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">
-            One portion of “{starter.title}” is marked as given. When the last portion goes, the
-            starter shows as claimed.
+            {t('giveElsewhere.text', { title: starter.title })}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('cancel')}</Button>
             </AlertDialog.Cancel>
             <Button disabled={give.isPending} onClick={confirm}>
-              Mark given
+              {t('giveElsewhere.action')}
             </Button>
           </div>
         </AlertDialog.Content>

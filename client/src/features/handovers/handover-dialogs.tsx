@@ -1,6 +1,7 @@
 import { useId, useState, type ReactNode } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { TextField } from '../../components/ui/form-controls';
@@ -43,6 +44,7 @@ export function ReserveForm({
   memberId: string;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('conversations');
   const id = useId();
   const reserve = useReserve();
   const form = useZodForm(reserveFormSchema, { defaultValues: { date: '', time: '' } });
@@ -51,12 +53,12 @@ export function ReserveForm({
       { starterId, memberId, at: reserveAt(values) },
       {
         onSuccess: () => {
-          toast({ title: 'Reserved', description: 'They can see it in the conversation now.' });
+          toast({ title: t('reserve.done'), description: t('reserve.doneText') });
           onDone();
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['date']);
-          toastFailure('Failed to reserve')(err);
+          toastFailure(t('reserve.failed'))(err);
         },
       },
     ),
@@ -64,12 +66,18 @@ export function ReserveForm({
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField form={form} name="date" id={`${id}-date`} label="Day (optional)" type="date" />
-        <TextField form={form} name="time" id={`${id}-time`} label="Time (optional)" type="time" />
+        <TextField form={form} name="date" id={`${id}-date`} label={t('reserve.day')} type="date" />
+        <TextField
+          form={form}
+          name="time"
+          id={`${id}-time`}
+          label={t('reserve.time')}
+          type="time"
+        />
       </div>
       <DialogActions>
         <Button type="submit" disabled={reserve.isPending}>
-          {reserve.isPending ? 'Reserving...' : 'Reserve'}
+          {reserve.isPending ? t('reserve.reserving') : t('reserve.action')}
         </Button>
       </DialogActions>
     </form>
@@ -83,6 +91,7 @@ export function ReleaseForm({
   reservationId: number;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('conversations');
   const id = useId();
   const release = useReleaseReservation();
   const form = useZodForm(releaseFormSchema, { defaultValues: { reason: '' } });
@@ -91,12 +100,12 @@ export function ReleaseForm({
       { id: reservationId, reason },
       {
         onSuccess: () => {
-          toast({ title: 'Released', description: 'The portion is available again.' });
+          toast({ title: t('release.done'), description: t('release.doneText') });
           onDone();
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['reason']);
-          toastFailure('Failed to release the reservation')(err);
+          toastFailure(t('release.failed'))(err);
         },
       },
     ),
@@ -107,12 +116,12 @@ export function ReleaseForm({
         form={form}
         name="reason"
         id={`${id}-reason`}
-        label="Reason"
-        hint="They will see it in the conversation, e.g. “We could not find a time”."
+        label={t('release.reason')}
+        hint={t('release.hint')}
       />
       <DialogActions>
         <Button type="submit" variant="destructive" disabled={release.isPending}>
-          Release
+          {t('release.action')}
         </Button>
       </DialogActions>
     </form>
@@ -138,6 +147,7 @@ export function Confirm({
   /** More to answer before confirming (the giver's health check). */
   children?: ReactNode;
 }) {
+  const { t } = useTranslation('conversations');
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
@@ -152,7 +162,7 @@ export function Confirm({
           {children && <div className="mt-4">{children}</div>}
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Cancel</Button>
+              <Button variant="outline">{t('cancel')}</Button>
             </AlertDialog.Cancel>
             <Button disabled={busy} onClick={() => onConfirm(() => setOpen(false))}>
               {action}

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { RELEASE_REASON_MAX_LENGTH } from '../../../../common/handovers';
 import { singleLineText } from '../../../../common/text';
+import { conversationsT } from '../../lib/conversations-t';
 
 /** The reserve dialog: a day and a time, both optional, but a time needs a day. */
 export const reserveFormSchema = z
   .object({ date: z.string(), time: z.string() })
   .superRefine((value, ctx) => {
     if (value.time && !value.date) {
-      ctx.addIssue({ code: 'custom', path: ['date'], message: 'Pick a day for that time' });
+      ctx.addIssue({ code: 'custom', path: ['date'], message: conversationsT('reserve.pickDay') });
     }
   });
 export type ReserveForm = z.input<typeof reserveFormSchema>;
@@ -25,9 +26,9 @@ export function reserveAt({ date, time }: ReserveForm): string | null {
 export const releaseFormSchema = z.object({
   reason: singleLineText()
     .trim()
-    .min(1, 'Please say briefly why')
-    .max(
-      RELEASE_REASON_MAX_LENGTH,
-      `Reason must be at most ${RELEASE_REASON_MAX_LENGTH} characters`,
-    ),
+    // Worded when the rule is broken, so in the language shown then.
+    .min(1, { error: () => conversationsT('release.sayWhy') })
+    .max(RELEASE_REASON_MAX_LENGTH, {
+      error: () => conversationsT('release.reasonMax', { max: RELEASE_REASON_MAX_LENGTH }),
+    }),
 });

@@ -1,11 +1,7 @@
 import { useId } from 'react';
 import { ShieldCheck } from 'lucide-react';
-import {
-  HEALTH_CHECKS,
-  healthCheckText,
-  type HealthCheck,
-  type HealthCheckKey,
-} from '../../../../common/handovers';
+import { useTranslation } from 'react-i18next';
+import { HEALTH_CHECKS, type HealthCheck, type HealthCheckKey } from '../../../../common/handovers';
 import { cn } from '../../lib/cn';
 
 export type HealthCheckInput = Partial<Record<HealthCheckKey, boolean>>;
@@ -18,12 +14,11 @@ export function HealthCheckFields({
   value: HealthCheckInput;
   onChange: (value: HealthCheckInput) => void;
 }) {
+  const { t } = useTranslation('conversations');
   const id = useId();
   return (
     <fieldset className="grid gap-2">
-      <legend className="mb-1 text-sm font-medium">
-        Health check (optional) — the recipient sees what you tick
-      </legend>
+      <legend className="mb-1 text-sm font-medium">{t('health.legend')}</legend>
       {HEALTH_CHECKS.map((check) => (
         <label
           key={check.key}
@@ -40,7 +35,7 @@ export function HealthCheckFields({
             onChange={(e) => onChange({ ...value, [check.key]: e.target.checked })}
             className="size-4 accent-[var(--color-sage)]"
           />
-          {check.label}
+          {t(`health.labels.${check.key}`)}
         </label>
       ))}
     </fieldset>
@@ -50,15 +45,23 @@ export function HealthCheckFields({
 /** "Health check by the giver: no mold ✓ · smells right ✓" — nothing when none was ticked. */
 export function HealthCheckLine({
   check,
-  by,
+  by = 'giver',
   className,
 }: {
   check: HealthCheck | null;
-  by?: string;
+  /** Whose check: the giver's (the default), or "you" for the giver themselves. */
+  by?: 'giver' | 'you';
   className?: string;
 }) {
-  const text = healthCheckText(check, by);
-  if (!text) return null;
+  const { t } = useTranslation('conversations');
+  const ticked = check
+    ? HEALTH_CHECKS.filter((c) => check[c.key]).map((c) => `${t(`health.shown.${c.key}`)} ✓`)
+    : [];
+  if (ticked.length === 0) return null;
+  const text = t('health.line', {
+    by: by === 'you' ? t('health.you') : t('health.theGiver'),
+    checks: ticked.join(' · '),
+  });
   return (
     <p className={cn('flex items-center gap-1.5 text-sm text-sage', className)}>
       <ShieldCheck className="size-4 shrink-0" aria-hidden />

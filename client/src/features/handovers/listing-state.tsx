@@ -1,13 +1,14 @@
 import { useId, useMemo, useState } from 'react';
 import { differenceInCalendarDays } from 'date-fns';
 import { BellRing, Plus, RefreshCw } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
-import { countOf, displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/display';
 import {
   addPortionsSchema,
   EXPIRY_NOTICE_DAYS,
@@ -16,14 +17,15 @@ import {
 } from '../../../../common/handovers';
 import type { Starter } from '../../../../common/starters';
 import { useAddPortions, useRenewListing } from './handovers-api';
+import { conversationsT, type ConversationsT } from '../../lib/conversations-t';
 
 /** "available", "1 portion reserved", "given out", "expired" for the owner's list. */
-export function listingStateText(starter: Starter): string {
-  if (starter.isClaimed || starter.status === 'claimed') return 'given out';
-  if (starter.status === 'expired') return 'expired';
+export function listingStateText(starter: Starter, t: ConversationsT = conversationsT): string {
+  if (starter.isClaimed || starter.status === 'claimed') return t('listing.givenOut');
+  if (starter.status === 'expired') return t('listing.expired');
   return starter.portionsReserved > 0
-    ? `${countOf(starter.portionsReserved, 'portion')} reserved`
-    : 'available';
+    ? t('listing.reserved', { count: starter.portionsReserved })
+    : t('listing.available');
 }
 
 function daysLeft(until: string | undefined, now: Date): number | null {
@@ -44,20 +46,24 @@ export function ListingState({
   activity?: StarterActivity;
   now?: Date;
 }) {
-  const askers = (activity?.askers ?? []).map((a) => displayName(a.user));
+  const { t } = useTranslation('conversations');
+  const askers = (activity?.askers ?? []).map((a) => displayName(a.user, t('someone')));
   const renew = useRenewListing();
   const claimed = starter.isClaimed || starter.status === 'claimed';
   const expired = !claimed && starter.status === 'expired';
   const days = claimed ? null : daysLeft(starter.availableUntil, now);
   const soon = !expired && days !== null && days <= EXPIRY_NOTICE_DAYS;
   const canRenew = (activity?.renewalsLeft ?? 1) > 0;
-  const state = listingStateText(starter);
+  const state = listingStateText(starter, t);
 
   const stillAvailable = () =>
     renew.mutate(starter.id, {
       onSuccess: () =>
-        toast({ title: 'Success!', description: `“${starter.title}” is listed again.` }),
-      onError: (err) => toastError(errorMessage(err, 'Failed to renew')),
+        toast({
+          title: t('success'),
+          description: t('listing.listedAgain', { title: starter.title }),
+        }),
+      onError: (err) => toastError(errorMessage(err, t('listing.renewFailed'))),
     });
 
   return (
@@ -66,27 +72,30 @@ export function ListingState({
         <Badge tone={expired ? 'danger' : claimed ? 'sage' : 'muted'}>{state}</Badge>
         {!claimed && (
           <span className="text-muted">
-            {starter.portionsLeft} of {starter.portions} left
+            {t('listing.left', { left: starter.portionsLeft, total: starter.portions })}
           </span>
         )}
       </p>
       {askers.length > 0 && (
         <p className="text-muted">
-          Asked by <span className="text-text">{askers.join(', ')}</span>
+          <Trans
+            t={t}
+            i18nKey="listing.askedBy"
+            values={{ names: askers.join(', ') }}
+            components={{ names: <span className="text-text" /> }}
+          />
         </p>
       )}
       {soon && (
         <p role="status" className="flex items-center gap-2 rounded-lg bg-accent-soft/60 p-2">
           <BellRing className="size-4 shrink-0" aria-hidden />
-          {days! <= 0
-            ? 'This listing ends today. Is it still available?'
-            : `This listing ends in ${days} day${days === 1 ? '' : 's'}. Is it still available?`}
+          {days! <= 0 ? t('listing.endsToday') : t('listing.endsIn', { count: days! })}
         </p>
       )}
       {expired && (
         <p className="text-muted">
-          This listing has ended and no longer shows in browse.
-          {!canRenew && ' It has been renewed 5 times in a row; post it again when you have some.'}
+          {t('listing.ended')}
+          {!canRenew && ` ${t('listing.renewedMax')}`}
         </p>
       )}
       {!claimed && (
@@ -94,7 +103,7 @@ export function ListingState({
           {(expired || soon) && canRenew && (
             <Button size="sm" disabled={renew.isPending} onClick={stillAvailable}>
               <RefreshCw className="size-4" aria-hidden />
-              Still available
+              {t('listing.stillAvailable')}
             </Button>
           )}
           {starter.portions < PORTIONS_MAX && (
@@ -108,10 +117,14 @@ export function ListingState({
 
 /** The common rule, and this listing's room: a listing holds at most PORTIONS_MAX portions. */
 const addPortionsFormSchema = (max: number) =>
-  addPortionsSchema.refine((v) => v.add <= max, { message: `Between 1 and ${max}`, path: ['add'] });
+  addPortionsSchema.refine((v) => v.add <= max, {
+    error: () => conversationsT('listing.between', { max }),
+    path: ['add'],
+  });
 
 /** "My grains grew": the owner adds portions to a listing. */
 function AddPortions({ starterId, max }: { starterId: number; max: number }) {
+  const { t } = useTranslation('conversations');
   const id = useId();
   const add = useAddPortions();
   const [open, setOpen] = useState(false);
@@ -121,7 +134,7 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
     return (
       <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
         <Plus className="size-4" aria-hidden />
-        Add portions
+        {t('listing.addPortions')}
       </Button>
     );
   }
@@ -132,11 +145,11 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
         onSuccess: () => {
           setOpen(false);
           form.reset();
-          toast({ title: 'Success!', description: 'Portions added. Thank you for sharing more!' });
+          toast({ title: t('success'), description: t('listing.added') });
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['add']);
-          toastError(errorMessage(err, 'Failed to add portions'));
+          toastError(errorMessage(err, t('listing.addFailed')));
         },
       },
     ),
@@ -147,7 +160,7 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
         form={form}
         name="add"
         id={`${id}-add`}
-        label="My grains grew: how many more portions?"
+        label={t('listing.grew')}
         type="number"
         min={1}
         max={max}
@@ -155,10 +168,10 @@ function AddPortions({ starterId, max }: { starterId: number; max: number }) {
         className="[&_input]:w-24"
       />
       <Button size="sm" type="submit" disabled={add.isPending}>
-        Add
+        {t('listing.add')}
       </Button>
       <Button size="sm" variant="ghost" onClick={() => setOpen(false)}>
-        Cancel
+        {t('cancel')}
       </Button>
     </form>
   );

@@ -1,4 +1,5 @@
 import { CalendarClock, Gift, PackageCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { HealthCheckLine } from './health-check';
 import { useConfirmHandover, useReleaseReservation } from './handovers-api';
@@ -9,6 +10,7 @@ import { Status, type Standing } from './thread-standing';
 
 /** The asking member's side: back out, confirm, or say it didn't happen. */
 export function MemberTools({ state }: { state: Standing }) {
+  const { t } = useTranslation('conversations');
   const release = useReleaseReservation();
   const confirm = useConfirmHandover();
   const { reservation, handover } = state;
@@ -17,7 +19,7 @@ export function MemberTools({ state }: { state: Standing }) {
       return (
         <div className="grid gap-1">
           <Status icon={<PackageCheck className="size-4 text-sage" aria-hidden />}>
-            {handover.status === 'received' ? 'You received it' : 'You said it didn’t happen'}
+            {handover.status === 'received' ? t('member.received') : t('member.saidNot')}
           </Status>
           <HealthCheckLine check={handover.healthCheck} />
         </div>
@@ -27,7 +29,7 @@ export function MemberTools({ state }: { state: Standing }) {
       <div className="flex flex-wrap items-center gap-2">
         <HealthCheckLine check={handover.healthCheck} className="basis-full" />
         <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
-          Marked as given to you
+          {t('member.markedToYou')}
         </Status>
         <Button
           size="sm"
@@ -35,11 +37,11 @@ export function MemberTools({ state }: { state: Standing }) {
           onClick={() =>
             confirm.mutate(
               { id: handover.id, received: true },
-              { onError: toastFailure('Failed to confirm') },
+              { onError: toastFailure(t('member.confirmFailed')) },
             )
           }
         >
-          Received
+          {t('member.receivedButton')}
         </Button>
         <Button
           size="sm"
@@ -48,11 +50,11 @@ export function MemberTools({ state }: { state: Standing }) {
           onClick={() =>
             confirm.mutate(
               { id: handover.id, received: false },
-              { onError: toastFailure('Failed to confirm') },
+              { onError: toastFailure(t('member.confirmFailed')) },
             )
           }
         >
-          It didn’t happen
+          {t('member.didntHappen')}
         </Button>
       </div>
     );
@@ -61,22 +63,24 @@ export function MemberTools({ state }: { state: Standing }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
       <Status icon={<CalendarClock className="size-4 text-accent" aria-hidden />}>
-        Reserved for you{reservation.at ? ` — ${whenText(reservation.at)}` : ''}
+        {reservation.at
+          ? t('member.reservedForYouAt', { when: whenText(reservation.at) })
+          : t('member.reservedForYou')}
       </Status>
       <Confirm
         trigger={
           <Button size="sm" variant="outline">
-            Back out
+            {t('member.backOut')}
           </Button>
         }
-        title="Back out of this reservation?"
-        description="The portion goes back to the giver for someone else. Backing out shows on your summary for 90 days."
-        action="Back out"
+        title={t('member.backOutTitle')}
+        description={t('member.backOutText')}
+        action={t('member.backOut')}
         busy={release.isPending}
         onConfirm={(close) =>
           release.mutate(
             { id: reservation.id },
-            { onSuccess: close, onError: toastFailure('Failed to back out') },
+            { onSuccess: close, onError: toastFailure(t('member.backOutFailed')) },
           )
         }
       />

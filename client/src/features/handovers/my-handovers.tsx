@@ -1,7 +1,8 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, Gift, PackageCheck } from 'lucide-react';
-import { ownerName } from '../../../../common/display';
+import { useTranslation } from 'react-i18next';
+import { displayName } from '../../../../common/display';
 import type { MyHandovers as MyHandoversData } from '../../../../common/handovers';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -12,12 +13,6 @@ import { HealthCheckLine } from './health-check';
 import { whenText } from './when-text';
 
 type Brief = MyHandoversData['received'][number]['starter'];
-
-const HANDOVER_STATUS_TEXT = {
-  given: 'waiting for your “Received”',
-  received: 'received',
-  not_received: 'didn’t happen',
-} as const;
 
 function Row({
   icon,
@@ -60,12 +55,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
 
 /** The profile's "My Hand-overs": what is reserved for the member (with times) and received. */
 export function MyHandovers() {
+  const { t } = useTranslation('conversations');
   const query = useMyHandovers();
+  const ownerName = (owner: Parameters<typeof displayName>[0]) =>
+    displayName(owner, t('anonymous'));
   if (query.isPending) {
     return (
       <div className="grid gap-3">
         <span className="sr-only" role="status">
-          Loading your hand-overs…
+          {t('mine.loading')}
         </span>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
@@ -75,9 +73,9 @@ export function MyHandovers() {
   if (query.isError) {
     return (
       <Card className="p-8 text-center" role="alert">
-        <p className="font-semibold">Failed to load your hand-overs</p>
+        <p className="font-semibold">{t('mine.failed')}</p>
         <Button className="mt-4" variant="outline" onClick={() => void query.refetch()}>
-          Try Again
+          {t('tryAgain')}
         </Button>
       </Card>
     );
@@ -90,10 +88,10 @@ export function MyHandovers() {
         <p className="text-4xl" aria-hidden>
           🫙
         </p>
-        <p className="mt-3 text-lg font-semibold">Nothing reserved or received yet</p>
-        <p className="mt-1 text-muted">When someone reserves a portion for you, it shows here.</p>
+        <p className="mt-3 text-lg font-semibold">{t('mine.emptyTitle')}</p>
+        <p className="mt-1 text-muted">{t('mine.emptyText')}</p>
         <Button asChild className="mt-5">
-          <Link to={paths.browse}>Browse Starters</Link>
+          <Link to={paths.browse}>{t('mine.browse')}</Link>
         </Button>
       </Card>
     );
@@ -102,38 +100,50 @@ export function MyHandovers() {
   return (
     <div className="grid gap-6">
       {reserved.length > 0 && (
-        <Section title="Reserved for you">
+        <Section title={t('mine.reservedForYou')}>
           {reserved.map((r) => (
             <Row
               key={r.id}
               icon={<CalendarClock className={iconClass} aria-hidden />}
               starter={r.starter}
-              detail={`from ${ownerName(r.starter.owner)}${r.at ? ` · pickup ${whenText(r.at)}` : ' · no time set yet'}`}
+              detail={
+                r.at
+                  ? t('mine.fromPickup', {
+                      owner: ownerName(r.starter.owner),
+                      when: whenText(r.at),
+                    })
+                  : t('mine.fromNoTime', { owner: ownerName(r.starter.owner) })
+              }
             />
           ))}
         </Section>
       )}
       {received.length > 0 && (
-        <Section title="Received">
+        <Section title={t('mine.received')}>
           {received.map((h) => (
             <Row
               key={h.id}
               icon={<PackageCheck className={iconClass} aria-hidden />}
               starter={h.starter}
-              detail={`from ${ownerName(h.starter.owner)} · ${HANDOVER_STATUS_TEXT[h.status]}`}
+              detail={t('mine.fromStatus', {
+                owner: ownerName(h.starter.owner),
+                status: t(`mine.status.${h.status}`),
+              })}
               extra={<HealthCheckLine check={h.healthCheck} className="mt-1" />}
             />
           ))}
         </Section>
       )}
       {given.length > 0 && (
-        <Section title="Given">
+        <Section title={t('mine.given')}>
           {given.map((h) => (
             <Row
               key={h.id}
               icon={<Gift className={iconClass} aria-hidden />}
               starter={h.starter}
-              detail={`to ${h.recipient ? ownerName(h.recipient) : 'someone not on CultureShare'}`}
+              detail={t('mine.to', {
+                name: h.recipient ? ownerName(h.recipient) : t('mine.someoneElse'),
+              })}
             />
           ))}
         </Section>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { CalendarClock, Gift } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { HealthCheckFields, HealthCheckLine, type HealthCheckInput } from './health-check';
 import { useMarkGiven } from './handovers-api';
@@ -10,6 +11,7 @@ import { Status, type Standing } from './thread-standing';
 
 /** The owner's tools for this member: reserve, release, mark given. */
 export function OwnerTools({ state, otherName }: { state: Standing; otherName: string }) {
+  const { t } = useTranslation('conversations');
   const give = useMarkGiven();
   const [healthCheck, setHealthCheck] = useState<HealthCheckInput>({});
   const { reservation, handover } = state;
@@ -18,10 +20,10 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
       <div className="grid gap-1">
         <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
           {handover.status === 'given'
-            ? `Given to ${otherName} — waiting for them to confirm`
+            ? t('owner.givenWaiting', { name: otherName })
             : handover.status === 'received'
-              ? `${otherName} received it`
-              : `${otherName} says it didn’t happen`}
+              ? t('owner.received', { name: otherName })
+              : t('owner.saysNot', { name: otherName })}
         </Status>
         <HealthCheckLine check={handover.healthCheck} by="you" />
       </div>
@@ -33,35 +35,36 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
       {reservation ? (
         <>
           <Status icon={<CalendarClock className="size-4 text-accent" aria-hidden />}>
-            Reserved for {otherName}
-            {reservation.at ? ` — ${whenText(reservation.at)}` : ''}
+            {reservation.at
+              ? t('owner.reservedForAt', { name: otherName, when: whenText(reservation.at) })
+              : t('owner.reservedFor', { name: otherName })}
           </Status>
           <FormDialog
             trigger={
               <Button size="sm" variant="outline">
-                Release
+                {t('owner.release')}
               </Button>
             }
-            title="Release this reservation?"
-            description="The portion becomes available again."
+            title={t('owner.releaseTitle')}
+            description={t('owner.releaseText')}
           >
             {(close) => <ReleaseForm reservationId={reservation.id} onDone={close} />}
           </FormDialog>
         </>
       ) : state.portionsLeft === 0 ? (
         <Status icon={<CalendarClock className="size-4 text-muted" aria-hidden />}>
-          No portions left to reserve
+          {t('owner.noneLeft')}
         </Status>
       ) : (
         <FormDialog
           trigger={
             <Button size="sm" variant="outline">
               <CalendarClock className="size-4" aria-hidden />
-              Reserve a portion
+              {t('owner.reserve')}
             </Button>
           }
-          title={`Reserve a portion for ${otherName}`}
-          description="Add a pickup or posting day and time if you have agreed one."
+          title={t('owner.reserveTitle', { name: otherName })}
+          description={t('owner.reserveText')}
         >
           {(close) => (
             <ReserveForm starterId={state.starterId} memberId={state.memberId} onDone={close} />
@@ -73,17 +76,17 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
           trigger={
             <Button size="sm">
               <Gift className="size-4" aria-hidden />
-              Mark given
+              {t('owner.markGiven')}
             </Button>
           }
-          title={`Mark a portion given to ${otherName}?`}
-          description="They will be asked to confirm they received it."
-          action="Mark given"
+          title={t('owner.markTitle', { name: otherName })}
+          description={t('owner.markText')}
+          action={t('owner.markGiven')}
           busy={give.isPending}
           onConfirm={(close) =>
             give.mutate(
               { starterId: state.starterId, memberId: state.memberId, healthCheck },
-              { onSuccess: close, onError: toastFailure('Failed to mark given') },
+              { onSuccess: close, onError: toastFailure(t('owner.markFailed')) },
             )
           }
         >

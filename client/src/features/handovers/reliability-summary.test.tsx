@@ -9,9 +9,11 @@ afterEach(() => vi.unstubAllGlobals());
 describe('replyTimeText', () => {
   it('says how fast a member usually replies', () => {
     expect(replyTimeText(null)).toBeNull();
-    expect(replyTimeText(25)).toBe('usually replies within an hour');
-    expect(replyTimeText(95)).toBe('usually replies within 2 hours');
-    expect(replyTimeText(60 * 30)).toBe('usually replies within 2 days');
+    expect(replyTimeText(0.5)).toBe('Usually replies within an hour');
+    expect(replyTimeText(3)).toBe('Usually replies within a few hours');
+    expect(replyTimeText(20)).toBe('Usually replies within a day');
+    expect(replyTimeText(50)).toBe('Usually replies within a few days');
+    expect(replyTimeText(100)).toBe('Usually takes a few days or more to reply');
   });
 });
 
@@ -25,13 +27,16 @@ describe('ReliabilitySummary', () => {
         thumbsDown: 1,
         replyRate: 0.9,
         typicalReplyMinutes: 100,
+        replyHours: 2,
         backedOut90d: 2,
         kitchensReached: 5,
       }),
     });
     renderWithProviders(<ReliabilitySummary userId="u-1" />);
     expect(await screen.findByText('3 starters given · 1 received')).toBeInTheDocument();
-    expect(screen.getByText('Usually replies within 2 hours (answers 90%)')).toBeInTheDocument();
+    expect(
+      screen.getByText('Usually replies within a few hours (answers 90%)'),
+    ).toBeInTheDocument();
     expect(
       screen.getByText('Backed out of 2 reservations in the last 90 days'),
     ).toBeInTheDocument();
@@ -51,6 +56,7 @@ describe('ReliabilitySummary', () => {
         thumbsDown: 0,
         replyRate: null,
         typicalReplyMinutes: null,
+        replyHours: null,
         backedOut90d: 0,
         kitchensReached: 0,
       }),

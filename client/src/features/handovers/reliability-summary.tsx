@@ -1,37 +1,43 @@
 import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import type { UserSummary } from '../../../../common/handovers';
 import { useMemberSummary } from './handovers-api';
+import { conversationsT, type ConversationsT } from '../../lib/conversations-t';
 
-/** "usually replies within 2 hours" from the typical minutes to a first reply. */
-export function replyTimeText(minutes: number | null): string | null {
-  if (minutes === null) return null;
-  if (minutes <= 60) return 'usually replies within an hour';
-  const hours = Math.ceil(minutes / 60);
-  if (hours < 24) return `usually replies within ${hours} hours`;
-  const days = Math.ceil(hours / 24);
-  return days === 1 ? 'usually replies within a day' : `usually replies within ${days} days`;
+/**
+ * "Usually replies within a few hours", from the median hours to a first reply over the
+ * member's recent conversations (null, shown as nothing, below three). Broad wording on
+ * purpose: a few answers make no exact promise (decision 076).
+ */
+export function replyTimeText(
+  hours: number | null | undefined,
+  t: ConversationsT = conversationsT,
+): string | null {
+  if (hours === null || hours === undefined) return null;
+  if (hours <= 1) return t('reliability.withinHour');
+  if (hours <= 6) return t('reliability.withinHours');
+  if (hours <= 24) return t('reliability.withinDay');
+  if (hours <= 72) return t('reliability.withinDays');
+  return t('reliability.slow');
 }
 
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
-
 /** The counts as sentences, so a screen reader hears the same as the eye sees. */
-export function summaryLines(summary: UserSummary): string[] {
-  const lines = [
-    `${plural(summary.given, 'starter', 'starters')} given · ${summary.received} received`,
-  ];
-  const reply = replyTimeText(summary.typicalReplyMinutes);
+export function summaryLines(summary: UserSummary, t: ConversationsT = conversationsT): string[] {
+  const lines = [t('reliability.given', { given: summary.given, received: summary.received })];
+  const reply = replyTimeText(summary.replyHours, t);
   if (reply) {
-    const rate =
-      summary.replyRate === null ? '' : ` (answers ${Math.round(summary.replyRate * 100)}%)`;
-    lines.push(`${reply.charAt(0).toUpperCase()}${reply.slice(1)}${rate}`);
-  }
-  if (summary.kitchensReached > 0) lines.push(`Kitchens reached: ${summary.kitchensReached}`);
-  if (summary.backedOut90d > 0) {
     lines.push(
-      `Backed out of ${plural(summary.backedOut90d, 'reservation', 'reservations')} in the last 90 days`,
+      summary.replyRate === null
+        ? reply
+        : t('reliability.replyRate', { reply, rate: Math.round(summary.replyRate * 100) }),
     );
+  }
+  if (summary.kitchensReached > 0)
+    lines.push(t('reliability.kitchens', { count: summary.kitchensReached }));
+  if (summary.backedOut90d > 0) {
+    lines.push(t('reliability.backedOut', { count: summary.backedOut90d }));
   }
   return lines;
 }
@@ -47,26 +53,31 @@ export function ReliabilitySummary({
   userId: string | null | undefined;
   className?: string;
 }) {
+  const { t } = useTranslation('conversations');
   const query = useMemberSummary(userId);
   if (!userId) return null;
   if (query.isPending) return <Skeleton className={cn('h-10 w-full', className)} />;
   if (query.isError) return null;
   const summary = query.data;
   return (
-    <div className={cn('grid gap-1 text-sm', className)} aria-label="Reliability" role="group">
+    <div
+      className={cn('grid gap-1 text-sm', className)}
+      aria-label={t('reliability.label')}
+      role="group"
+    >
       <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="inline-flex items-center gap-1" title="Thumbs up">
+        <span className="inline-flex items-center gap-1" title={t('reliability.thumbsUp')}>
           <ThumbsUp className="size-4 text-sage" aria-hidden />
-          <span className="sr-only">Thumbs up:</span>
+          <span className="sr-only">{t('reliability.thumbsUpCount')}</span>
           {summary.thumbsUp}
         </span>
-        <span className="inline-flex items-center gap-1" title="Thumbs down">
+        <span className="inline-flex items-center gap-1" title={t('reliability.thumbsDown')}>
           <ThumbsDown className="size-4 text-muted" aria-hidden />
-          <span className="sr-only">Thumbs down:</span>
+          <span className="sr-only">{t('reliability.thumbsDownCount')}</span>
           {summary.thumbsDown}
         </span>
       </p>
-      {summaryLines(summary).map((line) => (
+      {summaryLines(summary, t).map((line) => (
         <p key={line} className="text-muted">
           {line}
         </p>

@@ -1,4 +1,5 @@
 import { type ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { FeedbackDialog } from './feedback-dialog';
 import { useStanding } from './thread-standing';
@@ -24,13 +25,14 @@ export function ThreadHandoverPanel({
   /** At the bar's far end: Block / Unblock, composed in by the page (another feature). */
   aside?: ReactNode;
 }) {
+  const { t } = useTranslation('conversations');
   const state = useStanding(starterId, otherId);
   if (!state || !otherId) return null;
   const { handover } = state;
   const canRate = !!handover?.canLeaveFeedback && !handover.myFeedback;
   return (
     <section
-      aria-label="Hand-over"
+      aria-label={t('panel.label')}
       className="flex flex-wrap items-center justify-between gap-2 border-b border-border bg-surface-muted/60 px-3 py-2 sm:px-4"
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -45,7 +47,7 @@ export function ThreadHandoverPanel({
             otherName={otherName}
             trigger={
               <Button size="sm" variant="secondary">
-                How did it go?
+                {t('panel.howDidItGo')}
               </Button>
             }
           />

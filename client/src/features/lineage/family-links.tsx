@@ -1,3 +1,4 @@
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GitBranch, Sprout } from 'lucide-react';
 import type { LineageDescendant } from '../../../../common/lineage';
@@ -16,29 +17,33 @@ const linkClass =
  * family has reached. The owner always gets the link (the origin is named there).
  */
 export function FamilyLinks({ starter, isOwner }: { starter: Starter; isOwner: boolean }) {
+  const { t } = useTranslation('living');
   const lineage = useLineage(starter.id).data;
   if (!lineage) return null;
   const parent = lineage.ancestors.at(-1);
   const hasFamily = !!parent || count(lineage.descendants) > 0;
   if (!hasFamily && !isOwner) return null;
-  const kitchens = `${lineage.kitchens} ${lineage.kitchens === 1 ? 'kitchen' : 'kitchens'} reached`;
   return (
     <div className="grid gap-1.5 text-sm">
       {parent && (
         <p className="flex items-center gap-2">
           <Sprout className="size-4 shrink-0 text-sage" aria-hidden />
           <span>
-            Descends from{' '}
-            <Link to={paths.starter.href(parent.id)} className={linkClass}>
-              {parent.title}
-            </Link>
+            <Trans
+              t={t}
+              i18nKey="lineage.descendsFrom"
+              values={{ title: parent.title }}
+              components={{
+                listing: <Link to={paths.starter.href(parent.id)} className={linkClass} />,
+              }}
+            />
           </span>
         </p>
       )}
       <p className="flex items-center gap-2">
         <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
         <Link to={paths.starterFamily.href(starter.id)} className={linkClass}>
-          Family tree · {kitchens}
+          {t('lineage.familyLink', { kitchens: lineage.kitchens })}
         </Link>
       </p>
     </div>

@@ -1,10 +1,7 @@
 import { useEffect, useRef } from 'react';
 import L from 'leaflet';
-import 'leaflet/dist/leaflet.css';
+import { worldOutline } from '../../lib/map/world-outline';
 import './family-map.css';
-import { feature } from 'topojson-client';
-import type { GeometryCollection, Topology } from 'topojson-specification';
-import land from 'world-atlas/land-110m.json';
 import type { FamilyPlace } from './family-places';
 
 /**
@@ -52,11 +49,7 @@ export default function FamilyMap({
     if (points.length > 1) map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 4 });
     else if (points.length === 1) map.setView(points[0]!, 4);
     else map.setView([20, 0], 1);
-    const topology = land as unknown as Topology<{ land: GeometryCollection }>;
-    L.geoJSON(feature(topology, topology.objects.land), {
-      interactive: false,
-      style: { className: 'family-map-land', weight: 0.8, fillOpacity: 1 },
-    }).addTo(map);
+    worldOutline('family-map-land').addTo(map);
 
     for (const [from, to] of links) {
       const a = at.get(from);

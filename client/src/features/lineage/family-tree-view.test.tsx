@@ -3,6 +3,7 @@ import { queryOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Starter } from '../../../../common/starters';
 import { apiRequest } from '../../lib/api';
+import { i18n, loadLanguage } from '../../lib/i18n';
 import type { Lineage } from '../../../../common/lineage';
 import { aStarter, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -118,5 +119,65 @@ describe('FamilyTreeView', () => {
     expect(
       await screen.findByRole('heading', { name: 'This starter is no longer available' }),
     ).toBeInTheDocument();
+  });
+});
+
+describe('the family tree in the page’s language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('tells the family in French, its map label too, and the tab title follows', async () => {
+    await loadLanguage('fr');
+    await i18n.changeLanguage('fr');
+    stubFetch({
+      'GET /api/starters/2/lineage': lineage,
+      'GET /api/starters/2': aStarter({ id: 2, title: 'Leeds loaf' }),
+    });
+    renderWithProviders(<FamilyTreeView rawId="2" starterQuery={starterDetail} />);
+
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Arbre généalogique de Leeds loaf' }),
+    ).toBeInTheDocument();
+    expect(document.title).toMatch(/^Arbre généalogique de Leeds loaf/);
+    expect(screen.getByText('Cuisines atteintes :').nextSibling).toHaveTextContent('6');
+    expect(screen.getByText(/né en 1847/)).toBeInTheDocument();
+    const line = screen.getByRole('heading', {
+      name: 'En remontant jusqu’au premier partage',
+    }).parentElement!;
+    expect(
+      within(line)
+        .getAllByRole('listitem')
+        .map((s) => s.textContent),
+    ).toEqual([
+      'Génération 1 · premier partage : Oregon Trail sourdough · Portland, Oregon',
+      'Génération 2 : Leeds loaf · Leeds, UK (celui-ci)',
+    ]);
+    expect(screen.getByRole('navigation', { name: 'Descendants' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('img', {
+        name: 'Carte des 4 lieux atteints par ce ferment ; les mêmes lieux sont listés en dessous.',
+      }),
+    ).toBeInTheDocument();
+    const placeList = screen.getByRole('heading', { name: 'Lieux' }).nextElementSibling!;
+    const york = within(placeList as HTMLElement)
+      .getAllByRole('listitem')
+      .find((li) => li.textContent?.startsWith('York, UK'));
+    expect(york).toHaveTextContent('York, UK — York crock, génération 3 (absent de la carte');
+  });
+
+  it('says the map label in English word for word', async () => {
+    stubFetch({
+      'GET /api/starters/2/lineage': lineage,
+      'GET /api/starters/2': aStarter({ id: 2, title: 'Leeds loaf' }),
+    });
+    renderWithProviders(<FamilyTreeView rawId="2" starterQuery={starterDetail} />);
+    expect(
+      await screen.findByRole('img', {
+        name: 'Map of the 4 places this culture has reached; the same places are listed below it.',
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Grown from it' })).toBeInTheDocument();
+    expect(document.title).toMatch(/^Family tree of Leeds loaf/);
   });
 });

@@ -1,5 +1,6 @@
 import { Component, lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
+import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { LINEAGE_DESCENDANTS_MAX, type LineageDescendant } from '../../../../common/lineage';
@@ -18,6 +19,11 @@ import { OriginEditor } from './origin-editor';
 // Leaflet and the world outline load only when a family page is opened.
 const FamilyMap = lazy(() => import('./family-map'));
 
+function MapFailed() {
+  const { t } = useTranslation('living');
+  return <p className="text-sm text-muted">{t('lineage.mapFailed')}</p>;
+}
+
 /** A map that cannot be drawn leaves the page and its list of places standing. */
 class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
   override state = { failed: false };
@@ -25,18 +31,10 @@ class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }
     return { failed: true };
   }
   override render() {
-    if (this.state.failed) {
-      return (
-        <p className="text-sm text-muted">
-          The map could not be drawn here; the places are listed below.
-        </p>
-      );
-    }
+    if (this.state.failed) return <MapFailed />;
     return this.props.children;
   }
 }
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 const linkClass =
   'rounded font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent';
@@ -51,14 +49,14 @@ function StarterLink({ id, title }: { id: number; title: string }) {
 
 /** What grew from a starter: nested lists, each level under the one it grew from. */
 function DescendantList({ nodes, depth = 0 }: { nodes: LineageDescendant[]; depth?: number }) {
+  const { t } = useTranslation('living');
   return (
-    <ul className={depth === 0 ? 'grid gap-2' : 'mt-2 grid gap-2 border-l-2 border-border pl-4'}>
+    <ul className={depth === 0 ? 'grid gap-2' : 'mt-2 grid gap-2 border-s-2 border-border ps-4'}>
       {nodes.map((n) => (
         <li key={n.id}>
           <StarterLink id={n.id} title={n.title} />
           <span className="text-sm text-muted">
-            {' '}
-            · {n.location} · generation {n.generation}
+            {t('lineage.descendantLine', { location: n.location, generation: n.generation })}
           </span>
           {n.children.length > 0 && <DescendantList nodes={n.children} depth={depth + 1} />}
         </li>
@@ -68,6 +66,7 @@ function DescendantList({ nodes, depth = 0 }: { nodes: LineageDescendant[]; dept
 }
 
 function PlaceList({ places }: { places: FamilyPlace[] }) {
+  const { t } = useTranslation('living');
   return (
     <ul className="grid gap-1 text-sm">
       {places.map((p) => (
@@ -76,9 +75,8 @@ function PlaceList({ places }: { places: FamilyPlace[] }) {
           <span>
             {p.location}
             <span className="text-muted">
-              {' '}
-              — {p.title}, generation {p.generation}
-              {p.latitude === null ? ' (not on the map: place not recognised)' : ''}
+              {t('lineage.placeLine', { title: p.title, generation: p.generation })}
+              {p.latitude === null ? t('lineage.notOnMap') : ''}
             </span>
           </span>
         </li>
@@ -88,12 +86,13 @@ function PlaceList({ places }: { places: FamilyPlace[] }) {
 }
 
 function Gone({ title }: { title: string }) {
+  const { t } = useTranslation('living');
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <Card className="p-8 text-center" role="alert">
         <h1 className="text-2xl font-bold">{title}</h1>
         <Link to={paths.browse} className={`mt-6 inline-block ${linkClass}`}>
-          Back to Browse
+          {t('lineage.backToBrowse')}
         </Link>
       </Card>
     </div>
@@ -111,6 +110,7 @@ export function FamilyTreeView<Key extends QueryKey>({
   rawId: string | undefined;
   starterQuery: StarterQuery<Key>;
 }) {
+  const { t } = useTranslation('living');
   const id = parseStarterId(rawId);
   const query = useLineage(id);
   const starter = useQuery({ ...starterQuery(id ?? 0), enabled: id !== null }).data;
@@ -121,18 +121,20 @@ export function FamilyTreeView<Key extends QueryKey>({
     () => (lineage ? familyPlaces(lineage) : { places: [], links: [] }),
     [lineage],
   );
-  useDocumentTitle(lineage ? `Family tree of ${lineage.starter.title}` : 'Family tree');
+  useDocumentTitle(
+    lineage ? t('lineage.title', { title: lineage.starter.title }) : t('lineage.titleShort'),
+  );
 
-  if (id === null) return <Gone title="Invalid starter ID" />;
+  if (id === null) return <Gone title={t('lineage.invalidId')} />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && query.error.status === 404;
-    return <Gone title={gone ? 'This starter is no longer available' : 'Failed to load family'} />;
+    return <Gone title={t(gone ? 'lineage.gone' : 'lineage.loadFailed')} />;
   }
   if (!lineage) {
     return (
       <div className="mx-auto grid max-w-4xl gap-4 px-4 py-10" aria-busy="true">
         <span className="sr-only" role="status">
-          Loading family tree…
+          {t('lineage.loading')}
         </span>
         <Skeleton className="h-9 w-2/3" />
         <Skeleton className="h-40 w-full" />
@@ -144,7 +146,7 @@ export function FamilyTreeView<Key extends QueryKey>({
   const origin = lineage.origin;
   const isOwner = !!user && !!starter && starter.userId === user.id;
   const located = places.filter((p) => p.latitude !== null).length;
-  const mapLabel = `Map of the ${plural(located, 'place', 'places')} this culture has reached; the same places are listed below it.`;
+  const mapLabel = t('lineage.mapLabel', { count: located });
 
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-6 sm:py-10">
@@ -152,24 +154,24 @@ export function FamilyTreeView<Key extends QueryKey>({
         to={paths.starter.href(self.id)}
         className={`inline-flex items-center gap-1.5 text-sm ${linkClass}`}
       >
-        <ArrowLeft className="size-4" aria-hidden />
-        Back to {self.title}
+        <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+        {t('lineage.backTo', { title: self.title })}
       </Link>
       <div>
         <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">
-          Family tree of {self.title}
+          {t('lineage.title', { title: self.title })}
         </h1>
         <dl className="mt-3 flex flex-wrap gap-x-6 gap-y-1 text-lg">
           <div className="flex gap-2">
-            <dt className="text-muted">Kitchens reached:</dt>
+            <dt className="text-muted">{t('lineage.kitchens')}</dt>
             <dd className="font-semibold">{lineage.kitchens}</dd>
           </div>
           <div className="flex gap-2">
-            <dt className="text-muted">Generations:</dt>
+            <dt className="text-muted">{t('lineage.generations')}</dt>
             <dd className="font-semibold">{lineage.generations}</dd>
           </div>
           <div className="flex gap-2">
-            <dt className="text-muted">This one is generation</dt>
+            <dt className="text-muted">{t('lineage.thisGeneration')}</dt>
             <dd className="font-semibold">{self.generation}</dd>
           </div>
         </dl>
@@ -178,9 +180,11 @@ export function FamilyTreeView<Key extends QueryKey>({
       {origin && (
         <Card className="grid gap-2 p-5" role="group" aria-labelledby={`${headingId}-origin`}>
           <h2 id={`${headingId}-origin`} className="font-semibold">
-            Where it began
+            {t('lineage.began')}
             {origin.bornYear !== null && (
-              <span className="font-normal text-muted"> · born {origin.bornYear}</span>
+              <span className="font-normal text-muted">
+                {t('lineage.born', { year: origin.bornYear })}
+              </span>
             )}
           </h2>
           {origin.originStory && (
@@ -190,7 +194,12 @@ export function FamilyTreeView<Key extends QueryKey>({
           )}
           {origin.starterId !== self.id && (
             <p className="text-sm text-muted">
-              As told with <StarterLink id={origin.starterId} title={origin.title} />.
+              <Trans
+                t={t}
+                i18nKey="lineage.toldWith"
+                values={{ title: origin.title }}
+                components={{ listing: <StarterLink id={origin.starterId} title={origin.title} /> }}
+              />
             </p>
           )}
         </Card>
@@ -198,30 +207,38 @@ export function FamilyTreeView<Key extends QueryKey>({
 
       <section aria-labelledby={`${headingId}-line`} className="grid gap-3">
         <h2 id={`${headingId}-line`} className="text-xl font-semibold">
-          Back to the first sharer
+          {t('lineage.line')}
         </h2>
         {lineage.ancestors.length === 0 ? (
           <p className="text-muted">
-            {self.generation === 1
-              ? 'This culture was first shared here: it is the start of its family.'
-              : 'The kitchens before this one are no longer listed.'}
+            {t(self.generation === 1 ? 'lineage.firstShared' : 'lineage.beforeGone')}
           </p>
         ) : (
           <ol className="grid gap-2">
             {lineage.ancestors.map((a, i) => (
               <li key={a.id}>
                 <span className="text-sm text-muted">
-                  Generation {a.generation}
-                  {i === 0 && a.generation === 1 ? ' · first sharer' : ''}:{' '}
+                  {t(
+                    i === 0 && a.generation === 1
+                      ? 'lineage.generationFirst'
+                      : 'lineage.generation',
+                    {
+                      generation: a.generation,
+                    },
+                  )}{' '}
                 </span>
                 <StarterLink id={a.id} title={a.title} />
                 <span className="text-sm text-muted"> · {a.location}</span>
               </li>
             ))}
             <li aria-current="page">
-              <span className="text-sm text-muted">Generation {self.generation}: </span>
+              <span className="text-sm text-muted">
+                {t('lineage.generation', { generation: self.generation })}{' '}
+              </span>
               <span className="font-semibold">{self.title}</span>
-              <span className="text-sm text-muted"> · {self.location} (this one)</span>
+              <span className="text-sm text-muted">
+                {t('lineage.thisOne', { location: self.location })}
+              </span>
             </li>
           </ol>
         )}
@@ -229,35 +246,33 @@ export function FamilyTreeView<Key extends QueryKey>({
 
       <section aria-labelledby={`${headingId}-tree`} className="grid gap-3">
         <h2 id={`${headingId}-tree`} className="text-xl font-semibold">
-          Grown from it
+          {t('lineage.grown')}
         </h2>
         {lineage.descendants.length === 0 ? (
-          <p className="text-muted">No one has shared a culture grown from this one here yet.</p>
+          <p className="text-muted">{t('lineage.noDescendants')}</p>
         ) : (
-          <nav aria-label="Descendants">
+          <nav aria-label={t('lineage.descendants')}>
             <DescendantList nodes={lineage.descendants} />
           </nav>
         )}
         {lineage.descendantsCapped && (
           <p className="text-sm text-muted">
-            Showing the nearest {LINEAGE_DESCENDANTS_MAX} descendants.
+            {t('lineage.capped', { max: LINEAGE_DESCENDANTS_MAX })}
           </p>
         )}
       </section>
 
       <section aria-labelledby={`${headingId}-map`} className="grid gap-3">
         <h2 id={`${headingId}-map`} className="text-xl font-semibold">
-          Where it has travelled
+          {t('lineage.travelled')}
         </h2>
-        <p className="text-sm text-muted">
-          Each point is the centre of a town or region named on a listing, never an address.
-        </p>
+        <p className="text-sm text-muted">{t('lineage.points')}</p>
         <MapBoundary>
           <Suspense fallback={<Skeleton className="h-72 w-full sm:h-96" />}>
             <FamilyMap places={places} links={links} label={mapLabel} />
           </Suspense>
         </MapBoundary>
-        <h3 className="font-semibold">Places</h3>
+        <h3 className="font-semibold">{t('lineage.places')}</h3>
         <PlaceList places={places} />
       </section>
 

@@ -1,7 +1,8 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { get, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
-import { ownerName } from '../../../../common/display';
+import { displayName } from '../../../../common/display';
 import type { ReceivedCulture } from '../../../../common/lineage';
 import type { CreateStarterInput } from '../../../../common/starters';
 import {
@@ -35,10 +36,6 @@ export function prefillFrom(culture: ReceivedCulture): Partial<CreateStarterInpu
   };
 }
 
-function choiceLabel(c: ReceivedCulture): string {
-  return `${c.title} — from ${ownerName(c.giver)}`;
-}
-
 /**
  * "Where it comes from": the culture it grew from (one the member received here, confirmed),
  * its origin story and the year it was born (decision 031).
@@ -50,6 +47,7 @@ export function LineageFields<Values extends FieldValues>({
   form: Binding<Values>;
   idPrefix: string;
 }) {
+  const { t } = useTranslation('living');
   const n = (name: string) => name as FieldPath<Values>;
   const received = useReceivedCultures();
   const parentError = (get(form.formState.errors, 'parentId') as { message?: string } | undefined)
@@ -65,23 +63,26 @@ export function LineageFields<Values extends FieldValues>({
   };
   return (
     <div className="grid gap-5 rounded-2xl border border-border p-4 sm:p-5">
-      <h2 className="font-semibold">Where it comes from</h2>
+      <h2 className="font-semibold">{t('lineageFields.heading')}</h2>
       {/* Shown once the list is in, so a pre-filled choice is selected on screen too. */}
       {choices.length > 0 && (
         <Field
           id={ids.parent}
-          label="This culture came from…"
-          hint="A culture you received here. Its family tree will show both."
+          label={t('lineageFields.parent')}
+          hint={t('lineageFields.parentHint')}
           error={parentError}
         >
           <NativeSelect
             {...fieldAria(ids.parent, parentError, true)}
             {...form.register(n('parentId'))}
           >
-            <option value="">Not from a hand-over here</option>
+            <option value="">{t('lineageFields.notFromHandover')}</option>
             {choices.map((c) => (
               <option key={c.starterId} value={String(c.starterId)}>
-                {choiceLabel(c)}
+                {t('lineageFields.choice', {
+                  title: c.title,
+                  giver: displayName(c.giver, t('common.anonymous')),
+                })}
               </option>
             ))}
           </NativeSelect>
@@ -91,8 +92,8 @@ export function LineageFields<Values extends FieldValues>({
         form={form}
         name={n('originStory')}
         id={ids.story}
-        label="Origin story"
-        hint="Optional — where this culture first came from"
+        label={t('lineageFields.story')}
+        hint={t('lineageFields.storyHint')}
         rows={3}
         maxLength={ORIGIN_STORY_MAX_LENGTH}
       />
@@ -100,8 +101,8 @@ export function LineageFields<Values extends FieldValues>({
         form={form}
         name={n('bornYear')}
         id={ids.born}
-        label="Born (year)"
-        hint="Optional — the year it was first started, e.g. 1961"
+        label={t('lineageFields.born')}
+        hint={t('lineageFields.bornHint')}
         inputMode="numeric"
         autoComplete="off"
         className="max-w-48"

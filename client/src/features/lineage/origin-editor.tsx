@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
 import { updateOriginSchema, type UpdateOriginInput } from '../../../../common/lineage';
 import type { Starter } from '../../../../common/starters';
@@ -12,6 +13,7 @@ import { useUpdateOrigin } from './lineage-api';
 
 /** The owner names (or changes) their culture's origin story and born year at any time. */
 export function OriginEditor({ starter }: { starter: Starter }) {
+  const { t } = useTranslation('living');
   const id = useId();
   const update = useUpdateOrigin(starter.id);
   const form = useZodForm(updateOriginSchema, {
@@ -31,26 +33,26 @@ export function OriginEditor({ starter }: { starter: Starter }) {
           originStory: saved.originStory ?? '',
           bornYear: saved.bornYear === null ? '' : String(saved.bornYear),
         });
-        toast({ title: 'Success!', description: 'The origin is updated.' });
+        toast({ title: t('origin.success'), description: t('origin.updated') });
       },
       onError: (err) => {
         showServerFieldErrors(form, err, ['originStory', 'bornYear']);
-        toastError(errorMessage(err, 'Failed to save the origin'));
+        toastError(errorMessage(err, t('origin.saveFailed')));
       },
     });
   });
   return (
     <Card className="p-5" role="group" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="font-semibold">
-        Your culture’s origin
+        {t('origin.heading')}
       </h2>
       <form className="mt-3 grid gap-4" noValidate onSubmit={onSubmit}>
         <TextareaField
           form={form}
           name="originStory"
           id={`${id}-story`}
-          label="Origin story (optional)"
-          hint="Where this culture first came from"
+          label={t('origin.story')}
+          hint={t('origin.storyHint')}
           rows={3}
           maxLength={ORIGIN_STORY_MAX_LENGTH}
         />
@@ -58,8 +60,8 @@ export function OriginEditor({ starter }: { starter: Starter }) {
           form={form}
           name="bornYear"
           id={`${id}-born`}
-          label="Year born (optional)"
-          hint="The year it was first started"
+          label={t('origin.born')}
+          hint={t('origin.bornHint')}
           inputMode="numeric"
           autoComplete="off"
           maxLength={4}
@@ -67,7 +69,7 @@ export function OriginEditor({ starter }: { starter: Starter }) {
         />
         <div>
           <Button type="submit" disabled={update.isPending || !form.formState.isDirty}>
-            {update.isPending ? 'Saving...' : 'Save Origin'}
+            {update.isPending ? t('common.saving') : t('origin.save')}
           </Button>
         </div>
       </form>

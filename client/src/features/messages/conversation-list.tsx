@@ -1,4 +1,5 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
 import { displayName } from '../../../../common/display';
 import type { Conversation, ConversationStage } from '../../../../common/messages';
@@ -13,12 +14,6 @@ export function conversationHref(c: Pick<Conversation, 'starterId' | 'otherUser'
   return paths.conversation.href(c.starterId, c.otherUser.id);
 }
 
-const STAGE_LABELS: Record<ConversationStage, string> = {
-  asked: 'Asked',
-  reserved: 'Reserved',
-  given: 'Given',
-};
-
 const STAGE_TONES: Record<ConversationStage, string> = {
   asked: 'bg-surface-muted text-text',
   reserved: 'bg-accent-soft text-accent-hover dark:text-accent',
@@ -27,11 +22,12 @@ const STAGE_TONES: Record<ConversationStage, string> = {
 
 /** Where the hand-over with this person stands, for the owner scanning their inbox. */
 function StageChip({ stage }: { stage: ConversationStage }) {
+  const { t } = useTranslation('conversations');
   return (
     <span
       className={cn('shrink-0 rounded-full px-2 py-0.5 text-xs font-medium', STAGE_TONES[stage])}
     >
-      {STAGE_LABELS[stage]}
+      {t(`list.stage.${stage}`)}
     </span>
   );
 }
@@ -49,9 +45,10 @@ export function ConversationList({
   onRetry: () => void;
   selected: { starterId: number; withId: string | null } | null;
 }) {
+  const { t } = useTranslation('conversations');
   if (isLoading) {
     return (
-      <div className="grid gap-2 p-3" role="status" aria-label="Loading conversations">
+      <div className="grid gap-2 p-3" role="status" aria-label={t('list.loading')}>
         {[0, 1, 2].map((i) => (
           <Skeleton key={i} className="h-20" />
         ))}
@@ -61,9 +58,9 @@ export function ConversationList({
   if (isError) {
     return (
       <div className="grid justify-items-center gap-3 p-6 text-center">
-        <p className="text-danger">Failed to load conversations</p>
+        <p className="text-danger">{t('list.failed')}</p>
         <Button variant="outline" size="sm" onClick={onRetry}>
-          Try Again
+          {t('tryAgain')}
         </Button>
       </div>
     );
@@ -74,16 +71,16 @@ export function ConversationList({
         <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-accent-soft">
           <MessageCircle className="size-6 text-accent-hover dark:text-accent" aria-hidden />
         </div>
-        <h2 className="text-lg font-semibold">No conversations yet</h2>
-        <p className="text-sm text-muted">Start by messaging a starter owner</p>
+        <h2 className="text-lg font-semibold">{t('list.emptyTitle')}</h2>
+        <p className="text-sm text-muted">{t('list.emptyText')}</p>
         <Button asChild size="sm" className="mt-3">
-          <Link to={paths.browse}>Browse Starters</Link>
+          <Link to={paths.browse}>{t('list.browse')}</Link>
         </Button>
       </div>
     );
   }
   return (
-    <ul className="divide-y divide-border" aria-label="Conversations">
+    <ul className="divide-y divide-border" aria-label={t('list.label')}>
       {conversations.map((c) => {
         const isSelected =
           !!selected &&
@@ -106,14 +103,14 @@ export function ConversationList({
                   {/* The owner hears from several people about one listing: lead with who. */}
                   <p className="flex min-w-0 items-center gap-2">
                     <span className="truncate font-semibold">
-                      {owner ? displayName(c.otherUser) : c.starterTitle}
+                      {owner ? displayName(c.otherUser, t('someone')) : c.starterTitle}
                     </span>
                     {owner && c.stage && <StageChip stage={c.stage} />}
                   </p>
                   {c.unreadCount > 0 && (
                     <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">
                       {c.unreadCount}
-                      <span className="sr-only"> unread</span>
+                      <span className="sr-only">{t('list.unread')}</span>
                     </span>
                   )}
                 </div>
@@ -123,10 +120,10 @@ export function ConversationList({
                     c.unreadCount > 0 ? 'font-medium text-text' : 'text-muted',
                   )}
                 >
-                  {c.lastMessage.content}
+                  {c.lastMessage.content || t('list.sentPhoto')}
                 </p>
                 <p className="mt-0.5 truncate text-xs text-muted">
-                  {owner ? c.starterTitle : displayName(c.otherUser)} ·{' '}
+                  {owner ? c.starterTitle : displayName(c.otherUser, t('someone'))} ·{' '}
                   <time dateTime={c.lastMessage.createdAt}>{timeAgo(c.lastMessage.createdAt)}</time>
                 </p>
               </div>

@@ -1,5 +1,6 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { useWatch } from 'react-hook-form';
+import { Trans, useTranslation } from 'react-i18next';
 import { Lightbulb } from 'lucide-react';
 import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
 import { messageFormSchema } from '../../../../common/messages';
@@ -35,6 +36,7 @@ export function MessageOwnerDialog({
   signInChoices,
   unconfirmedNotice,
 }: MessageOwnerDialogProps) {
+  const { t } = useTranslation('conversations');
   const { user, isLoading } = useCurrentUser();
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -46,10 +48,7 @@ export function MessageOwnerDialog({
           unconfirmedNotice={user && !user.emailVerified ? unconfirmedNotice : null}
         />
       ) : (
-        <DialogContent
-          title="Sign In Required"
-          description="You need to sign in to message other community members."
-        >
+        <DialogContent title={t('ask.signInTitle')} description={t('ask.signInText')}>
           <DialogActions>{signInChoices}</DialogActions>
         </DialogContent>
       )}
@@ -69,6 +68,7 @@ function MessageForm({
   /** Set while the member's address is unconfirmed: the server would refuse the message. */
   unconfirmedNotice: ReactNode;
 }) {
+  const { t } = useTranslation('conversations');
   const id = useId();
   const fieldId = `${id}-message`;
   const countId = `${fieldId}-count`;
@@ -92,26 +92,33 @@ function MessageForm({
     send.mutate(
       { starterId: starter.id, receiverId: starter.userId, content },
       {
-        onSuccess: () => {
+        onSuccess: (message) => {
           saveDraft(user?.id, draftKey, '');
           form.reset({ content: '' });
           onOpenChange(false);
-          toast({
-            title: 'Message sent!',
-            description: 'Your message has been sent to the starter owner.',
-          });
+          toast(
+            message.status === 'held'
+              ? {
+                  title: t('ask.heldTitle'),
+                  description: t('ask.heldText'),
+                }
+              : {
+                  title: t('ask.sentTitle'),
+                  description: t('ask.sentText'),
+                },
+          );
         },
         onError: (err) => {
           if (err instanceof ApiError && err.status === 401) {
             toast({
-              title: 'Sign in required',
-              description: 'You need to sign in to send messages.',
+              title: t('ask.signInToast'),
+              description: t('ask.signInToastText'),
               variant: 'destructive',
             });
             return;
           }
           showServerFieldErrors(form, err, ['content']);
-          toastError(errorMessage(err, 'Failed to send message'));
+          toastError(errorMessage(err, t('ask.failed')));
         },
       },
     ),
@@ -120,7 +127,7 @@ function MessageForm({
   const blocked = !!unconfirmedNotice;
   return (
     <DialogContent
-      title="Message Starter Owner"
+      title={t('ask.title')}
       // The message box first, not whatever control comes first in the summary.
       onOpenAutoFocus={(event) => {
         if (blocked) return;
@@ -131,11 +138,11 @@ function MessageForm({
       <form onSubmit={submit} noValidate className="grid grid-cols-[minmax(0,1fr)] gap-4">
         {unconfirmedNotice}
         {summary}
-        <Field id={fieldId} label="Message" error={error}>
+        <Field id={fieldId} label={t('ask.label')} error={error}>
           <Textarea
             {...fieldAria(fieldId, error)}
             aria-describedby={`${error ? `${fieldId}-error ` : ''}${countId}`}
-            placeholder="Hi! I'd love to try your starter. When would suit you for a pickup?"
+            placeholder={t('ask.placeholder')}
             rows={5}
             disabled={blocked}
             {...form.register('content')}
@@ -145,13 +152,12 @@ function MessageForm({
         <p className="flex gap-2 rounded-xl bg-sage-soft p-3 text-sm text-text">
           <Lightbulb className="mt-0.5 size-4 shrink-0 text-sage" aria-hidden />
           <span>
-            <strong>Tip:</strong> Be specific about pickup times and location. Remember, this is a
-            gift economy: no payment should be requested or offered.
+            <Trans t={t} i18nKey="ask.tip" components={{ strong: <strong /> }} />
           </span>
         </p>
         <DialogActions>
           <Button type="submit" disabled={send.isPending || blocked}>
-            {send.isPending ? 'Sending...' : 'Send Message'}
+            {send.isPending ? t('ask.sending') : t('ask.send')}
           </Button>
         </DialogActions>
       </form>

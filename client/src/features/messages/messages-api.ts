@@ -11,8 +11,10 @@ import type {
   SendMessageInput,
   UnreadCount,
 } from '../../../../common/messages';
+import type { ConversationSign } from '../../../../common/screening';
+import type { MessageReportInput } from '../../../../common/reports';
 import { apiRequest } from '../../lib/api';
-import { messagesKeys } from '../../lib/query-keys';
+import { invalidateAll, messagesKeys, staleAfter } from '../../lib/query-keys';
 
 /** Read state changed on the server: the badge and the list follow. */
 export function refreshReadState(queryClient: QueryClient) {
@@ -41,6 +43,23 @@ export const messagesQueries = {
       },
     }),
 };
+
+/**
+ * Short facts about the member who opened this conversation, for the one they wrote to (empty
+ * for the member who opened it).
+ */
+export function useConversationSigns(starterId: number, withId: string | null) {
+  return useQuery({
+    queryKey: messagesKeys.signs(starterId, withId ?? ''),
+    queryFn: ({ signal }) =>
+      apiRequest<{ signs: ConversationSign[] }>(
+        `/api/messages/starter/${starterId}/signs?with=${encodeURIComponent(withId ?? '')}`,
+        { signal },
+      ),
+    enabled: !!withId,
+    staleTime: 5 * 60 * 1000,
+  });
+}
 
 export function useConversations(enabled = true) {
   return useQuery({ ...messagesQueries.conversations(), enabled });
@@ -85,8 +104,24 @@ export function useMarkThreadRead() {
 export function useSendMessage() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (input: SendMessageInput) =>
-      apiRequest<Message>('/api/messages', { method: 'POST', body: input }),
+    mutationFn: ({
+      photos = [],
+      key,
+      ...input
+    }: SendMessageInput & { photos?: File[]; key?: string }) => {
+      // An offline outbox's key: the same message retried is stored once.
+      const headers = key ? { 'Idempotency-Key': key } : undefined;
+      if (photos.length === 0) {
+        return apiRequest<Message>('/api/messages', { method: 'POST', body: input, headers });
+      }
+      // With photos the message goes as a form: its fields, then one `image` part per photo.
+      const form = new FormData();
+      form.append('starterId', String(input.starterId));
+      form.append('receiverId', input.receiverId);
+      form.append('content', input.content ?? '');
+      for (const photo of photos) form.append('image', photo);
+      return apiRequest<Message>('/api/messages', { method: 'POST', body: form, headers });
+    },
     onSuccess: (message) => {
       const append = (old: Message[] | undefined) =>
         old && !old.some((m) => m.id === message.id) ? [...old, message] : old;
@@ -99,5 +134,26 @@ export function useSendMessage() {
         queryKey: messagesKeys.starterThreads(message.starterId),
       });
     },
+  });
+}
+
+/** POST /api/messages/starter/:starterId/nudge: 429 (with the server's words) within a day. */
+export function useNudge() {
+  return useMutation({
+    mutationFn: ({ starterId, withId }: { starterId: number; withId: string }) =>
+      apiRequest<{ id: number; createdAt: string }>(`/api/messages/starter/${starterId}/nudge`, {
+        method: 'POST',
+        body: { with: withId },
+      }),
+  });
+}
+
+/** POST /api/messages/:id/report; the moderation dashboard, if cached, reloads. */
+export function useReportMessage() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ messageId, ...body }: MessageReportInput & { messageId: number }) =>
+      apiRequest<void>(`/api/messages/${messageId}/report`, { method: 'POST', body }),
+    onSuccess: () => invalidateAll(queryClient, staleAfter.report),
   });
 }

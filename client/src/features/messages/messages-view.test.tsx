@@ -70,6 +70,7 @@ function serve({ conversations = [conversation], messages = thread } = {}) {
       if (url === '/api/starters/7') {
         return json({ id: 7, userId: OWNER.id, title: 'Rye sourdough starter', user: OWNER });
       }
+      if (url.includes('/signs?')) return json({ signs: [] });
       if (url.startsWith('/api/messages/starter/') && !url.endsWith('/read')) {
         threadCalls.push(url);
         return json(messages);
@@ -158,9 +159,9 @@ describe('/messages', () => {
     const mine = await screen.findByText('Can I have some?');
     const theirs = screen
       .getAllByText('Sure, Saturday works')
-      .find((el) => el.closest('li[class*="justify"]'))!;
-    expect(mine.closest('li')).toHaveClass('justify-end');
-    expect(theirs.closest('li')).toHaveClass('justify-start');
+      .find((el) => el.closest('li > div[class*="justify"]'))!;
+    expect(mine.closest('li > div')).toHaveClass('justify-end');
+    expect(theirs.closest('li > div')).toHaveClass('justify-start');
     expect(threadCalls).toEqual([`/api/messages/starter/7?with=${OWNER.id}`]);
     expect(screen.getByRole('link', { name: /Rye sourdough starter/ })).toHaveAttribute(
       'aria-current',

@@ -1,5 +1,6 @@
 import type { QueryKey } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { MessagesSquare } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
@@ -13,10 +14,11 @@ import { paths } from '../../lib/paths';
 
 /** ?starter=N alone, for an owner several members wrote to: one of them has to be picked. */
 function ChooseInquirer({ conversations }: { conversations: Conversation[] }) {
+  const { t } = useTranslation('conversations');
   return (
     <div className="m-auto grid w-full max-w-sm gap-3 p-6">
-      <h2 className="font-semibold">Several members wrote about this starter</h2>
-      <p className="text-sm text-muted">Choose a conversation:</p>
+      <h2 className="font-semibold">{t('view.several')}</h2>
+      <p className="text-sm text-muted">{t('view.choose')}</p>
       <ul className="grid gap-2">
         {conversations.map((c) => (
           <li key={c.otherUser.id}>
@@ -24,9 +26,11 @@ function ChooseInquirer({ conversations }: { conversations: Conversation[] }) {
               to={paths.conversation.href(c.starterId, c.otherUser.id)}
               className="flex min-h-11 items-center justify-between gap-3 rounded-xl border border-border px-4 py-2 hover:bg-surface-muted"
             >
-              <span className="min-w-0 font-medium">{displayName(c.otherUser)}</span>
+              <span className="min-w-0 font-medium">{displayName(c.otherUser, t('someone'))}</span>
               {c.unreadCount > 0 && (
-                <span className="shrink-0 text-sm text-muted">{c.unreadCount} unread</span>
+                <span className="shrink-0 text-sm text-muted">
+                  {t('view.unread', { count: c.unreadCount })}
+                </span>
               )}
             </Link>
           </li>
@@ -41,7 +45,12 @@ function useSelection() {
   const [params] = useSearchParams();
   const starterId = Number(params.get('starter'));
   if (!Number.isInteger(starterId) || starterId <= 0) return null;
-  return { starterId, withId: params.get('with') || null };
+  // ?photo=1: the care card's "Ask the giver with a photo" opened it, photo button first.
+  return {
+    starterId,
+    withId: params.get('with') || null,
+    askWithPhoto: params.get('photo') === '1',
+  };
 }
 
 /**
@@ -57,6 +66,7 @@ export function MessagesView<Key extends QueryKey>({
   starterQuery: StarterQuery<Key>;
   threadExtras?: ThreadExtras;
 }) {
+  const { t } = useTranslation('conversations');
   const selected = useSelection();
   const conversations = useConversations();
   const conversation = selected
@@ -82,7 +92,7 @@ export function MessagesView<Key extends QueryKey>({
       <h1
         className={cn('mb-4 text-2xl font-bold sm:text-3xl', selected && 'sr-only md:not-sr-only')}
       >
-        Messages
+        {t('view.title')}
       </h1>
       <div
         className={cn(
@@ -94,7 +104,7 @@ export function MessagesView<Key extends QueryKey>({
       >
         <Card
           className={cn('min-h-0 overflow-y-auto', selected && 'hidden md:block')}
-          aria-label="Conversation list"
+          aria-label={t('view.listRegion')}
           role="region"
         >
           <ConversationList
@@ -107,7 +117,7 @@ export function MessagesView<Key extends QueryKey>({
         </Card>
         <Card
           className={cn('min-h-0 overflow-hidden', selected ? 'flex flex-col' : 'hidden md:flex')}
-          aria-label="Conversation"
+          aria-label={t('view.threadRegion')}
           role="region"
         >
           {sameStarter.length > 1 ? (
@@ -121,11 +131,12 @@ export function MessagesView<Key extends QueryKey>({
               conversation={conversation}
               starterQuery={starterQuery}
               extras={threadExtras}
+              askWithPhoto={selected.askWithPhoto}
             />
           ) : (
             <div className="m-auto grid justify-items-center gap-3 p-8 text-center text-muted">
               <MessagesSquare className="size-10 text-accent-hover dark:text-accent" aria-hidden />
-              <p>Select a conversation to start messaging</p>
+              <p>{t('view.select')}</p>
             </div>
           )}
         </Card>

@@ -85,7 +85,7 @@ describe('a thread with hand-over extras', () => {
     expect(line).toHaveTextContent('CultureShare: Reserved for you — Saturday 10:00');
     expect(line.closest('li')).toHaveClass('justify-center');
     const bubble = within(log).getByText('May I have some?');
-    expect(bubble.closest('li')).toHaveClass('justify-end');
+    expect(bubble.closest('li > div')).toHaveClass('justify-end');
     expect(screen.getByText('summary of owner-1')).toBeInTheDocument();
     expect(screen.getByText('toolbar for Olive (owner-1)')).toBeInTheDocument();
   });

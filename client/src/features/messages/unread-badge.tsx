@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { useUnreadCount } from './messages-api';
 import { useLiveMessageEvents } from './use-live-message-events';
 
@@ -6,6 +7,7 @@ import { useLiveMessageEvents } from './use-live-message-events';
  * where the live event stream is kept open for the signed-in member.
  */
 export function UnreadBadge() {
+  const { t } = useTranslation('conversations');
   useLiveMessageEvents(true);
   const { data } = useUnreadCount();
   const count = data?.count ?? 0;
@@ -15,11 +17,11 @@ export function UnreadBadge() {
       <span
         aria-hidden
         data-testid="unread-badge"
-        className="ml-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg"
+        className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg"
       >
         {count > 99 ? '99+' : count}
       </span>
-      <span className="sr-only">{`, ${count} unread`}</span>
+      <span className="sr-only">{t('badge.unread', { count })}</span>
     </>
   );
 }

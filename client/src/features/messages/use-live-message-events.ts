@@ -2,6 +2,8 @@ import { useEffect } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import { invalidateAll, staleAfter } from '../../lib/query-keys';
 import { refreshReadState } from './messages-api';
+import { toast } from '../../components/ui/toast';
+import { conversationsT } from '../../lib/conversations-t';
 
 const FIRST_RETRY_MS = 1_000;
 const MAX_RETRY_MS = 30_000;
@@ -28,7 +30,10 @@ export function useLiveMessageEvents(enabled: boolean) {
     let timer: ReturnType<typeof setTimeout> | undefined;
     let stopped = false;
 
-    const refreshAll = () => void invalidateAll(queryClient, staleAfter.message);
+    const refreshAll = () => {
+      void invalidateAll(queryClient, staleAfter.message);
+      void invalidateAll(queryClient, staleAfter.notification);
+    };
 
     const connect = () => {
       source = new EventSource('/api/events', { withCredentials: true });
@@ -38,6 +43,18 @@ export function useLiveMessageEvents(enabled: boolean) {
       });
       source.addEventListener('message', refreshAll);
       source.addEventListener('read', () => refreshReadState(queryClient));
+      // Someone is waiting for an answer: said once, where the member is now.
+      source.addEventListener('nudge', () => {
+        toast({
+          title: conversationsT('live.nudgeTitle'),
+          description: conversationsT('live.nudgeText'),
+        });
+        refreshAll();
+      });
+      // The stream is the member's, not only the messages': the bell rings on it too.
+      const refreshBell = () => void invalidateAll(queryClient, staleAfter.notification);
+      source.addEventListener('notification', refreshBell);
+      source.addEventListener('notifications_read', refreshBell);
       source.addEventListener('error', () => {
         // EventSource would retry at a fixed pace on its own; we back off instead.
         source?.close();

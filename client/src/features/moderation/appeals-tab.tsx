@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink, Scale, RotateCcw, ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { categoryEmoji } from '../../../../common/catalogue';
 import { displayName } from '../../../../common/display';
 import {
@@ -9,29 +10,23 @@ import {
   type AppealItem,
   type AppealStatus,
 } from '../../../../common/moderation';
-import { removalReasonLabel } from '../../../../common/removal-reasons';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
 import { useAppeals, useDecideAppeal } from './moderation-api';
 import { StatusFilter } from './status-filter';
-
-const filterLabel: Record<AppealStatus, string> = {
-  open: 'Open Appeals',
-  decided: 'Answered Appeals',
-};
-
-const decisionLabel: Record<AppealDecision, string> = {
-  restored: 'Restored',
-  upheld: 'Removal upheld',
-};
+import { useRemovalReasonLabel } from './texts';
 
 function AppealCard({ appeal }: { appeal: AppealItem }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
+  const removalReasonLabel = useRemovalReasonLabel();
   const decide = useDecideAppeal();
   const [choice, setChoice] = useState<AppealDecision | null>(null);
   const photo = appeal.starter.thumbnailPath ?? appeal.starter.imagePath;
@@ -42,13 +37,11 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
       {
         onSuccess: () =>
           toast({
-            title: 'Success!',
+            title: t('shared.success'),
             description:
-              decision === 'restored'
-                ? 'The starter is listed again and its owner has been told.'
-                : 'The removal stands and its owner has been told.',
+              decision === 'restored' ? t('appeals.restoredToast') : t('appeals.upheldToast'),
           }),
-        onError: (err) => toastError(errorMessage(err, 'Failed to answer the appeal')),
+        onError: (err) => toastError(say(errorMessage(err, t('appeals.failed')))),
       },
     );
   };
@@ -56,14 +49,14 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
     <Card className="p-5 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <h2 className="text-lg font-semibold wrap-anywhere">
-          Appeal for &ldquo;{appeal.starter.title}&rdquo;
+          {t('appeals.title', { title: appeal.starter.title })}
         </h2>
         {appeal.decision ? (
           <Badge tone={appeal.decision === 'restored' ? 'sage' : 'muted'}>
-            {decisionLabel[appeal.decision]}
+            {t(`appeals.decision.${appeal.decision}`)}
           </Badge>
         ) : (
-          <Badge tone="accent">Open</Badge>
+          <Badge tone="accent">{t('appeals.open')}</Badge>
         )}
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row">
@@ -79,49 +72,52 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
         ) : (
           <div className="flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-lg border border-dashed border-border text-3xl sm:w-40">
             <span aria-hidden>{categoryEmoji(appeal.starter.category)}</span>
-            <span className="sr-only">No photo</span>
+            <span className="sr-only">{t('shared.noPhoto')}</span>
           </div>
         )}
         <dl className="grid flex-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-          <dt className="font-medium text-muted">Removed for</dt>
+          <dt className="font-medium text-muted">{t('appeals.removedFor')}</dt>
           <dd className="font-semibold">{removalReasonLabel(appeal.reason)}</dd>
-          <dt className="font-medium text-muted">Removed</dt>
+          <dt className="font-medium text-muted">{t('appeals.removed')}</dt>
           <dd>
             <time dateTime={appeal.removedAt}>{timeAgo(appeal.removedAt)}</time>
-            {appeal.removedBy && ` by ${displayName(appeal.removedBy, 'a moderator')}`}
+            {appeal.removedBy &&
+              ` ${t('appeals.removedBy', { name: displayName(appeal.removedBy, t('people.aModerator')) })}`}
           </dd>
           {appeal.note && (
             <>
-              <dt className="font-medium text-muted">Moderator&apos;s note</dt>
+              <dt className="font-medium text-muted">{t('appeals.note')}</dt>
               <dd className="wrap-anywhere whitespace-pre-line">{appeal.note}</dd>
             </>
           )}
-          <dt className="font-medium text-muted">Owner</dt>
-          <dd>{displayName(appeal.owner, 'a member')}</dd>
-          <dt className="font-medium text-muted">Appeal</dt>
+          <dt className="font-medium text-muted">{t('appeals.owner')}</dt>
+          <dd>{displayName(appeal.owner, t('people.aMember'))}</dd>
+          <dt className="font-medium text-muted">{t('appeals.appeal')}</dt>
           <dd>
             <blockquote className="rounded-lg border border-border bg-surface-muted/60 p-3 wrap-anywhere whitespace-pre-line">
               {appeal.appeal.text}
             </blockquote>
             <time dateTime={appeal.appeal.createdAt} className="mt-1 block text-xs text-muted">
-              Sent {timeAgo(appeal.appeal.createdAt)}
+              {t('appeals.sent', { time: timeAgo(appeal.appeal.createdAt) })}
             </time>
           </dd>
         </dl>
       </div>
       <Link
         to={paths.starter.href(appeal.starter.id)}
-        aria-label={`Open Listing: ${appeal.starter.title}`}
+        aria-label={t('shared.openListingLabel', { title: appeal.starter.title })}
         className="mt-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
       >
         <ExternalLink className="size-4" aria-hidden />
-        Open Listing
+        {t('shared.openListing')}
       </Link>
       {appeal.decision ? (
         appeal.decidedAt && (
           <p className="mt-3 text-xs text-muted">
-            {decisionLabel[appeal.decision]} by {displayName(appeal.decidedBy, 'a moderator')}{' '}
-            {timeAgo(appeal.decidedAt)}
+            {t(`appeals.decidedBy.${appeal.decision}`, {
+              name: displayName(appeal.decidedBy, t('people.aModerator')),
+              time: timeAgo(appeal.decidedAt),
+            })}
           </p>
         )
       ) : (
@@ -134,7 +130,9 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
               onClick={() => act('restored')}
             >
               <RotateCcw className="size-4" aria-hidden />
-              {decide.isPending && choice === 'restored' ? 'Restoring...' : 'Restore Starter'}
+              {decide.isPending && choice === 'restored'
+                ? t('appeals.restoring')
+                : t('appeals.restore')}
             </Button>
             <Button
               size="sm"
@@ -143,12 +141,12 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
               onClick={() => act('upheld')}
             >
               <ShieldCheck className="size-4" aria-hidden />
-              {decide.isPending && choice === 'upheld' ? 'Upholding...' : 'Uphold Removal'}
+              {decide.isPending && choice === 'upheld'
+                ? t('appeals.upholding')
+                : t('appeals.uphold')}
             </Button>
           </div>
-          <p className="mt-2 text-xs text-muted">
-            Either way the owner is told by email, and the decision goes in the audit log.
-          </p>
+          <p className="mt-2 text-xs text-muted">{t('appeals.eitherWay')}</p>
         </>
       )}
     </Card>
@@ -157,6 +155,11 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
 
 /** Owners' replies to removals: the moderators restore the listing or keep it down. */
 export function AppealsTab() {
+  const { t } = useTranslation('moderation');
+  const filterLabel = {
+    open: t('appeals.filter.open'),
+    decided: t('appeals.filter.decided'),
+  } satisfies Record<AppealStatus, string>;
   const id = useId();
   const [status, setStatus] = useState<AppealStatus>('open');
   const appeals = useAppeals(status);
@@ -173,9 +176,9 @@ export function AppealsTab() {
         <Skeleton className="h-56" />
       ) : appeals.isError || !appeals.data ? (
         <Card className="p-8 text-center">
-          <p className="font-semibold">Failed to load appeals</p>
+          <p className="font-semibold">{t('appeals.loadFailed')}</p>
           <Button className="mt-4" variant="outline" onClick={() => void appeals.refetch()}>
-            Try Again
+            {t('shared.tryAgain')}
           </Button>
         </Card>
       ) : appeals.data.length > 0 ? (
@@ -192,11 +195,9 @@ export function AppealsTab() {
             <Scale className="size-6 text-sage" aria-hidden />
           </div>
           <h2 className="text-lg font-semibold">
-            {status === 'open' ? 'No open appeals' : 'No answered appeals'}
+            {status === 'open' ? t('appeals.emptyOpen') : t('appeals.emptyDecided')}
           </h2>
-          {status === 'open' && (
-            <p className="mt-1 text-muted">When an owner appeals a removal, it shows up here.</p>
-          )}
+          {status === 'open' && <p className="mt-1 text-muted">{t('appeals.emptyText')}</p>}
         </Card>
       )}
     </div>

@@ -1,72 +1,105 @@
 import { ScrollText } from 'lucide-react';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../../common/display';
 import type { AuditEntry } from '../../../../common/moderation';
-import { removalReasonLabel } from '../../../../common/removal-reasons';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useAuditLog } from './moderation-api';
+import { useDateText, useRemovalReasonLabel } from './texts';
 
-function describe(entry: AuditEntry): string {
-  const member = displayName(entry.targetUser, 'a member');
-  const report = entry.reportId ? ` (report #${entry.reportId})` : '';
+const auditStatuses = ['pending', 'reviewed', 'resolved', 'updated'] as const;
+
+/** "reviewed", "resolved"…: a report's new status in the sentence; any other value as it is. */
+function statusWord(to: unknown, t: TFunction<'moderation'>): string {
+  const status = String(to ?? 'updated');
+  return (auditStatuses as readonly string[]).includes(status)
+    ? t(`audit.statuses.${status as (typeof auditStatuses)[number]}`)
+    : status;
+}
+
+function describe(
+  entry: AuditEntry,
+  t: TFunction<'moderation'>,
+  removalReasonLabel: (value: string) => string,
+): string {
+  const member = displayName(entry.targetUser, t('people.aMember'));
+  // 'none' leaves the "(report #3)" out of the sentence.
+  const report = entry.reportId ? String(entry.reportId) : 'none';
+  const title = entry.starter?.title ?? t('audit.deletedStarter');
   const details = entry.details ?? {};
   switch (entry.action) {
     case 'report_status':
-      return `marked report #${entry.reportId} as ${String(details.to ?? 'updated')}`;
+      return t('audit.reportStatus', { id: entry.reportId, status: statusWord(details.to, t) });
     case 'remove_starter':
-      return `removed the starter “${entry.starter?.title ?? 'deleted starter'}”${report}${
-        typeof details.rule === 'string' ? ` for ${removalReasonLabel(details.rule)}` : ''
-      }`;
-    case 'suspend': {
-      const days = Number(details.days);
-      return `suspended ${member} for ${days === 1 ? '1 day' : `${days} days`}${report}`;
-    }
+      return t('audit.removeStarter', {
+        title,
+        report,
+        rule: typeof details.rule === 'string' ? removalReasonLabel(details.rule) : 'none',
+      });
+    case 'suspend':
+      return t('audit.suspend', { member, days: Number(details.days), report });
     case 'ban':
-      return `banned ${member}${report}`;
+      return t('audit.ban', { member, report });
     case 'lift_sanction':
-      return `lifted the ${details.kind === 'ban' ? 'ban' : 'suspension'} on ${member}`;
+      return t(details.kind === 'ban' ? 'audit.liftBan' : 'audit.liftSuspension', { member });
     case 'restore_starter':
-      return `restored the starter “${entry.starter?.title ?? 'deleted starter'}” on appeal`;
+      return t('audit.restoreStarter', { title });
     case 'uphold_removal':
-      return `upheld the removal of “${entry.starter?.title ?? 'deleted starter'}” on appeal`;
+      return t('audit.upholdRemoval', { title });
+    case 'release_message':
+      return t('audit.releaseMessage', { member });
+    case 'reject_message':
+      return t('audit.rejectMessage', { member });
+    case 'release_starter':
+      return t('audit.releaseStarter', { title });
+    case 'reject_starter':
+      return t('audit.rejectStarter', { title });
+    case 'screening_rule':
+      return t('audit.screeningRule', { rule: String(details.rule ?? t('audit.aRule')) });
   }
 }
 
 /** Who did what, when and why. */
 export function AuditLogTab() {
+  const { t } = useTranslation('moderation');
+  const removalReasonLabel = useRemovalReasonLabel();
+  const { dateTime } = useDateText();
   const log = useAuditLog();
   if (log.isLoading) return <Skeleton className="h-40" />;
-  if (log.isError || !log.data) return <p className="text-danger">Failed to load the audit log</p>;
+  if (log.isError || !log.data) return <p className="text-danger">{t('audit.failed')}</p>;
   if (log.data.length === 0) {
     return (
       <Card className="p-10 text-center">
         <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-accent-soft">
           <ScrollText className="size-6 text-accent" aria-hidden />
         </div>
-        <h3 className="text-lg font-semibold">No moderator actions yet</h3>
+        <h3 className="text-lg font-semibold">{t('audit.empty')}</h3>
       </Card>
     );
   }
   return (
     <Card>
-      <ol aria-label="Moderator actions, newest first" className="divide-y divide-border">
+      <ol aria-label={t('audit.list')} className="divide-y divide-border">
         {log.data.map((entry) => (
           <li key={entry.id} className="grid gap-1 p-4 sm:grid-cols-[1fr_auto] sm:gap-4">
             <div className="min-w-0">
               <p className="text-sm">
                 <span className="font-semibold">
-                  {displayName(entry.moderator, 'A former moderator')}
+                  {displayName(entry.moderator, t('people.formerModerator'))}
                 </span>{' '}
-                {describe(entry)}
+                {describe(entry, t, removalReasonLabel)}
               </p>
               {entry.reason && (
-                <p className="mt-1 text-sm wrap-anywhere text-muted">Why: {entry.reason}</p>
+                <p className="mt-1 text-sm wrap-anywhere text-muted">
+                  {t('audit.why', { reason: entry.reason })}
+                </p>
               )}
             </div>
             <time
               dateTime={entry.createdAt}
-              title={new Date(entry.createdAt).toLocaleString()}
+              title={dateTime(entry.createdAt)}
               className="text-xs text-muted sm:text-sm"
             >
               {timeAgo(entry.createdAt)}

@@ -17,6 +17,15 @@ import type {
   StarterRemoval,
 } from '../../../../common/moderation';
 import type { RemoveStarterInput, ReportItem, ReportStats } from '../../../../common/reports';
+import type {
+  BuiltInRuleCode,
+  HeldDecision,
+  HeldMessage,
+  HeldStarter,
+  ScreeningSettings,
+  ScreeningWordInput,
+  UpdateBuiltInRuleInput,
+} from '../../../../common/screening';
 import { ApiError, apiRequest } from '../../lib/api';
 import { moderationKeys } from '../../lib/query-keys';
 
@@ -57,6 +66,23 @@ export const moderationQueries = {
       queryKey: moderationKeys.appeals(status),
       queryFn: ({ signal }) =>
         apiRequest<AppealItem[]>(`/api/moderation/appeals?status=${status}`, { signal }),
+    }),
+  held: () =>
+    queryOptions({
+      queryKey: moderationKeys.held,
+      queryFn: ({ signal }) => apiRequest<HeldMessage[]>('/api/moderation/held', { signal }),
+    }),
+  heldStarters: () =>
+    queryOptions({
+      queryKey: moderationKeys.heldStarters,
+      queryFn: ({ signal }) =>
+        apiRequest<HeldStarter[]>('/api/moderation/held-starters', { signal }),
+    }),
+  screening: () =>
+    queryOptions({
+      queryKey: moderationKeys.screening,
+      queryFn: ({ signal }) =>
+        apiRequest<ScreeningSettings>('/api/moderation/screening', { signal }),
     }),
   /** Null while the listing is up (the server answers 404). */
   removal: (starterId: number) =>
@@ -166,4 +192,80 @@ export function useLiftSanction() {
       }),
     onSettled: refresh,
   });
+}
+
+export function useHeldMessages() {
+  return useQuery(moderationQueries.held());
+}
+
+export function useHeldStarters() {
+  return useQuery(moderationQueries.heldStarters());
+}
+
+/** Release or reject a held message; a rejection may suspend the sender for some days. */
+export function useDecideHeld() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ id, ...body }: { id: number; decision: HeldDecision; suspendDays?: number }) =>
+      apiRequest<unknown>(`/api/moderation/held/${id}`, { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+export function useDecideHeldStarter() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: ({ id, decision }: { id: number; decision: HeldDecision }) =>
+      apiRequest<unknown>(`/api/moderation/held-starters/${id}`, {
+        method: 'POST',
+        body: { decision },
+      }),
+    onSettled: refresh,
+  });
+}
+
+export function useScreeningSettings() {
+  return useQuery(moderationQueries.screening());
+}
+
+/** Every change answers with the rules and the corpus figures recomputed. */
+function useScreeningChange<Input>(request: (input: Input) => Promise<ScreeningSettings>) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: request,
+    onSuccess: (settings) => queryClient.setQueryData(moderationKeys.screening, settings),
+  });
+}
+
+export function useUpdateBuiltInRule() {
+  return useScreeningChange(
+    ({ code, ...body }: UpdateBuiltInRuleInput & { code: BuiltInRuleCode }) =>
+      apiRequest<ScreeningSettings>(`/api/moderation/screening/rules/${code}`, {
+        method: 'PUT',
+        body,
+      }),
+  );
+}
+
+export function useAddWord() {
+  return useScreeningChange((body: ScreeningWordInput) =>
+    apiRequest<ScreeningSettings>('/api/moderation/screening/words', { method: 'POST', body }),
+  );
+}
+
+export function useUpdateWord() {
+  return useScreeningChange(({ id, ...body }: ScreeningWordInput & { id: number }) =>
+    apiRequest<ScreeningSettings>(`/api/moderation/screening/words/${id}`, {
+      method: 'PUT',
+      body,
+    }),
+  );
+}
+
+export function useDeleteWord() {
+  return useScreeningChange((id: number) =>
+    apiRequest<ScreeningSettings>(`/api/moderation/screening/words/${id}`, {
+      method: 'DELETE',
+    }),
+  );
 }

@@ -1,22 +1,27 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
 import { APPEAL_MAX_LENGTH, appealSchema } from '../../../../common/moderation';
-import { removalReasonLabel, removalReasonSummary } from '../../../../common/removal-reasons';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { CharacterCount, Label, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
 import { useAppealRemoval, useStarterRemoval } from './moderation-api';
+import { useRemovalReasonLabel, useRemovalReasonSummary } from './texts';
 
 /**
  * On a removed listing, for its owner: which rule it broke, and their one appeal, which goes to
  * the moderators' queue. Others never reach the page ("This starter is no longer available").
  */
 export function RemovalNotice({ starter, isOwner }: { starter: Starter; isOwner: boolean }) {
+  const { t } = useTranslation('moderation');
+  const removalReasonLabel = useRemovalReasonLabel();
+  const removalReasonSummary = useRemovalReasonSummary();
   const id = useId();
   const removed = !!starter.removedAt && isOwner;
   const removal = useStarterRemoval(starter.id, removed);
@@ -31,32 +36,41 @@ export function RemovalNotice({ starter, isOwner }: { starter: Starter; isOwner:
       <div className="flex items-center gap-2">
         <ShieldAlert className="size-5 shrink-0 text-danger" aria-hidden />
         <h2 id={`${id}-title`} className="font-semibold">
-          A Moderator Removed This Listing
+          {t('removal.title')}
         </h2>
       </div>
       {data ? (
         <>
           <p className="mt-2 text-sm">
-            It breaks <strong>{removalReasonLabel(data.reason)}</strong>
-            {summary ? `: ${summary}` : '.'}
+            <Trans
+              t={t}
+              i18nKey={summary ? 'removal.breaks' : 'removal.breaksRule'}
+              values={{ rule: removalReasonLabel(data.reason), summary }}
+              components={{ strong: <strong /> }}
+            />
           </p>
           {data.note && (
             <p className="mt-2 text-sm wrap-anywhere whitespace-pre-line">
-              The moderator added: {data.note}
+              {t('removal.note', { note: data.note })}
             </p>
           )}
         </>
       ) : (
-        removal.isError && <p className="mt-2 text-sm">Failed to load why it was removed.</p>
+        removal.isError && <p className="mt-2 text-sm">{t('removal.failed')}</p>
       )}
       <p className="mt-2 text-sm text-muted">
-        Only you and the moderators can see it now. Read the{' '}
-        <Link
-          to={paths.rules}
-          className="inline-flex min-h-11 items-center font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-        >
-          Community Rules
-        </Link>
+        <Trans
+          t={t}
+          i18nKey="removal.onlyYou"
+          components={{
+            rules: (
+              <Link
+                to={paths.rules}
+                className="inline-flex min-h-11 items-center font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+              />
+            ),
+          }}
+        />
       </p>
       {data && <AppealPart starterId={starter.id} removal={data} />}
     </section>
@@ -70,25 +84,21 @@ function AppealPart({
   starterId: number;
   removal: NonNullable<ReturnType<typeof useStarterRemoval>['data']>;
 }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
   const id = useId();
   const appeal = useAppealRemoval(starterId);
   const [text, setText] = useState('');
   const [error, setError] = useState<string | undefined>();
 
   if (removal.decision === 'upheld') {
-    return (
-      <p className="mt-3 text-sm font-medium">
-        A moderator read your appeal and the removal stands. You are welcome to share a new listing
-        that follows the rules.
-      </p>
-    );
+    return <p className="mt-3 text-sm font-medium">{t('removal.upheld')}</p>;
   }
   if (removal.appeal) {
     return (
       <div className="mt-3 text-sm">
         <p className="font-medium" role="status">
-          Appeal sent {timeAgo(removal.appeal.createdAt)}. A moderator will read it and restore the
-          listing or keep it removed; we&apos;ll email you either way.
+          {t('removal.sent', { time: timeAgo(removal.appeal.createdAt) })}
         </p>
         <blockquote className="mt-2 rounded-lg border border-border bg-surface p-3 wrap-anywhere whitespace-pre-line">
           {removal.appeal.text}
@@ -105,9 +115,8 @@ function AppealPart({
       return;
     }
     appeal.mutate(parsed.data.text, {
-      onSuccess: () =>
-        toast({ title: 'Success!', description: 'Your appeal has been sent to the moderators.' }),
-      onError: (err) => toastError(errorMessage(err, 'Failed to send appeal')),
+      onSuccess: () => toast({ title: t('shared.success'), description: t('removal.sentToast') }),
+      onError: (err) => toastError(say(errorMessage(err, t('removal.sendFailed')))),
     });
   };
 
@@ -120,11 +129,9 @@ function AppealPart({
         send();
       }}
     >
-      <p className="text-sm">
-        Think this is a mistake? Tell the moderators why. You can appeal once.
-      </p>
+      <p className="text-sm">{t('removal.mistake')}</p>
       <Label htmlFor={`${id}-text`} className="mt-1">
-        Your Appeal
+        {t('removal.label')}
       </Label>
       <Textarea
         id={`${id}-text`}
@@ -140,11 +147,11 @@ function AppealPart({
       <CharacterCount id={`${id}-count`} length={text.length} max={APPEAL_MAX_LENGTH} />
       {error && (
         <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {error}
+          {say(error)}
         </p>
       )}
       <Button type="submit" className="mt-1 justify-self-start" disabled={appeal.isPending}>
-        {appeal.isPending ? 'Sending...' : 'Appeal This Removal'}
+        {appeal.isPending ? t('removal.sending') : t('removal.submit')}
       </Button>
     </form>
   );

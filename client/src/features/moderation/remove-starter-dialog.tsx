@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import { useTranslation } from 'react-i18next';
 import {
   REMOVAL_REASON_REQUIRED,
   removalReasons,
@@ -10,12 +11,7 @@ import { Button } from '../../components/ui/button';
 import { Label, RadioCards, Textarea } from '../../components/ui/form-controls';
 import { useReturnFocus } from '../../lib/return-focus';
 import { useRemoveStarter } from './moderation-api';
-
-const reasonOptions = removalReasons.map((r) => ({
-  value: r.value,
-  label: `${r.rule}: ${r.title}`,
-  hint: r.summary,
-}));
+import { useRemovalReasonLabel, useRemovalReasonSummary } from './texts';
 
 /**
  * A moderator's "Remove Starter", confirmed with the rule it breaks: members no longer see it,
@@ -34,6 +30,14 @@ export function RemoveStarterDialog({
   onRemoved: () => void;
   onFailed: (err: unknown) => void;
 }) {
+  const { t } = useTranslation('moderation');
+  const reasonLabel = useRemovalReasonLabel();
+  const reasonSummary = useRemovalReasonSummary();
+  const reasonOptions = removalReasons.map((r) => ({
+    value: r.value,
+    label: reasonLabel(r.value),
+    hint: reasonSummary(r.value),
+  }));
   const id = useId();
   const remove = useRemoveStarter();
   const returnFocus = useReturnFocus();
@@ -76,11 +80,11 @@ export function RemoveStarterDialog({
           {...returnFocus}
           className="fixed top-1/2 left-1/2 z-50 max-h-[calc(100dvh-2rem)] w-[calc(100%-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl border border-border bg-surface p-6 shadow-xl"
         >
-          <AlertDialog.Title className="text-lg font-semibold">Remove Starter</AlertDialog.Title>
+          <AlertDialog.Title className="text-lg font-semibold">
+            {t('removeDialog.title')}
+          </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">
-            Are you sure you want to remove &ldquo;{report.starter.title}&rdquo;? Members will no
-            longer see it, and this report will be resolved. The owner is told which rule it breaks
-            and how to appeal.
+            {t('removeDialog.description', { title: report.starter.title })}
           </AlertDialog.Description>
           <form
             className="mt-5 grid gap-4"
@@ -92,7 +96,7 @@ export function RemoveStarterDialog({
           >
             <RadioCards
               id={`${id}-reason`}
-              legend="Which rule does it break?"
+              legend={t('removeDialog.legend')}
               options={reasonOptions}
               value={reason}
               onValueChange={(value) => {
@@ -102,7 +106,7 @@ export function RemoveStarterDialog({
               error={error}
             />
             <div className="grid gap-1.5">
-              <Label htmlFor={`${id}-note`}>Note for the owner (optional)</Label>
+              <Label htmlFor={`${id}-note`}>{t('removeDialog.note')}</Label>
               <Textarea
                 id={`${id}-note`}
                 rows={3}
@@ -114,11 +118,11 @@ export function RemoveStarterDialog({
             <div className="mt-2 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
               <AlertDialog.Cancel asChild>
                 <Button type="button" variant="outline">
-                  Cancel
+                  {t('removeDialog.cancel')}
                 </Button>
               </AlertDialog.Cancel>
               <Button type="submit" variant="destructive" disabled={remove.isPending}>
-                {remove.isPending ? 'Removing...' : 'Remove Starter'}
+                {remove.isPending ? t('removeDialog.removing') : t('removeDialog.submit')}
               </Button>
             </div>
           </form>

@@ -1,47 +1,41 @@
 import { useState } from 'react';
 import { Ban, CheckCircle2, Eye, Trash2, UserX } from 'lucide-react';
-import { reportReasons } from '../../../../common/catalogue';
-import { displayName, ownerName } from '../../../../common/display';
+import { Trans, useTranslation } from 'react-i18next';
+import { displayName } from '../../../../common/display';
 import type { ReportItem } from '../../../../common/reports';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
 import { useUpdateReportStatus } from './moderation-api';
 import { RemoveStarterDialog } from './remove-starter-dialog';
 import { ReportedStarter } from './reported-starter';
 import { SanctionDialog } from './sanction-dialog';
+import { useReportReasonLabel } from './texts';
 
 const statusTone = { pending: 'accent', reviewed: 'sage', resolved: 'muted' } as const;
-const statusLabel = { pending: 'Pending', reviewed: 'Reviewed', resolved: 'Resolved' } as const;
-
-export function reasonLabel(value: string): string {
-  return reportReasons.find((r) => r.value === value)?.label ?? value;
-}
 
 /**
  * What each action means, under the buttons and read with each of them: "Mark as Reviewed"
  * and "Resolve" both close a report without removing anything, which moderators mixed up.
  */
 function ActionHelp({ id, canRemove }: { id: string; canRemove: boolean }) {
+  const { t } = useTranslation('moderation');
+  const components = { strong: <strong className="font-semibold text-text" /> };
   return (
     <ul className="mt-3 grid gap-1 text-xs text-muted">
       <li id={`${id}-reviewed`}>
-        <strong className="font-semibold text-text">Mark as Reviewed:</strong> you looked and no
-        rule is broken. The starter stays listed and the reporter is told.
+        <Trans t={t} i18nKey="report.helpReviewed" components={components} />
       </li>
       <li id={`${id}-resolve`}>
-        <strong className="font-semibold text-text">Resolve:</strong> the problem was settled
-        without removing the starter (the owner fixed it, or it is already gone). The reporter is
-        told.
+        <Trans t={t} i18nKey="report.helpResolve" components={components} />
       </li>
       {canRemove && (
         <li id={`${id}-remove`}>
-          <strong className="font-semibold text-text">Remove Starter:</strong> takes it down for the
-          rule you choose. The owner is told why and may appeal once; every report on it is
-          resolved.
+          <Trans t={t} i18nKey="report.helpRemove" components={components} />
         </li>
       )}
     </ul>
@@ -57,6 +51,9 @@ export function ReportCard({
   /** Called before the list changes, so focus can move on from the card's vanishing buttons. */
   onHandled?: (reportId: number) => void;
 }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
+  const reasonLabel = useReportReasonLabel();
   const update = useUpdateReportStatus();
   const [sanctionOpen, setSanctionOpen] = useState(false);
   const [confirmRemove, setConfirmRemove] = useState(false);
@@ -66,9 +63,9 @@ export function ReportCard({
 
   const onUpdated = () => {
     onHandled?.(report.id);
-    toast({ title: 'Success!', description: 'Report has been updated.' });
+    toast({ title: t('shared.success'), description: t('report.updated') });
   };
-  const onFailed = (err: unknown) => toastError(errorMessage(err, 'Failed to update report'));
+  const onFailed = (err: unknown) => toastError(say(errorMessage(err, t('report.updateFailed'))));
 
   return (
     <Card className="p-5 sm:p-6">
@@ -76,9 +73,9 @@ export function ReportCard({
         <div className="flex items-center gap-3">
           {/* h2 after the page's h1; focusable so focus can land here after an action. */}
           <h2 id={`report-${report.id}-title`} tabIndex={-1} className="text-lg font-semibold">
-            Report #{report.id}
+            {t('report.title', { id: report.id })}
           </h2>
-          <Badge tone={statusTone[report.status]}>{statusLabel[report.status]}</Badge>
+          <Badge tone={statusTone[report.status]}>{t(`report.status.${report.status}`)}</Badge>
         </div>
         <time dateTime={report.createdAt} className="text-sm text-muted">
           {timeAgo(report.createdAt)}
@@ -86,13 +83,13 @@ export function ReportCard({
       </div>
 
       <dl className="mt-4 grid gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
-        <dt className="font-medium text-muted">Reason</dt>
+        <dt className="font-medium text-muted">{t('report.reason')}</dt>
         <dd className="font-semibold">{reasonLabel(report.reason)}</dd>
-        <dt className="font-medium text-muted">Reported by</dt>
-        <dd>{displayName(report.reporter, 'Unknown')}</dd>
+        <dt className="font-medium text-muted">{t('report.reportedBy')}</dt>
+        <dd>{displayName(report.reporter, t('people.unknown'))}</dd>
         {report.description && (
           <>
-            <dt className="font-medium text-muted">Description</dt>
+            <dt className="font-medium text-muted">{t('report.description')}</dt>
             <dd className="wrap-anywhere whitespace-pre-line">{report.description}</dd>
           </>
         )}
@@ -102,8 +99,10 @@ export function ReportCard({
 
       {report.reviewer && report.reviewedAt && report.status !== 'pending' && (
         <p className="mt-3 text-xs text-muted">
-          {statusLabel[report.status]} by {displayName(report.reviewer, 'a moderator')}{' '}
-          {timeAgo(report.reviewedAt)}
+          {t(`report.handled.${report.status}`, {
+            name: displayName(report.reviewer, t('people.aModerator')),
+            time: timeAgo(report.reviewedAt),
+          })}
         </p>
       )}
 
@@ -123,7 +122,7 @@ export function ReportCard({
               }
             >
               <Eye className="size-4" aria-hidden />
-              Mark as Reviewed
+              {t('report.markReviewed')}
             </Button>
             <Button
               size="sm"
@@ -138,7 +137,7 @@ export function ReportCard({
               }
             >
               <CheckCircle2 className="size-4" aria-hidden />
-              Resolve
+              {t('report.resolve')}
             </Button>
             {!report.starter.removedAt && (
               <Button
@@ -149,7 +148,7 @@ export function ReportCard({
                 onClick={() => setConfirmRemove(true)}
               >
                 <Trash2 className="size-4" aria-hidden />
-                Remove Starter
+                {t('report.removeStarter')}
               </Button>
             )}
           </>
@@ -157,12 +156,12 @@ export function ReportCard({
         {!owner.isModerator && !owner.bannedAt && !owner.suspendedUntil && (
           <Button size="sm" variant="ghost" onClick={() => setSanctionOpen(true)}>
             <UserX className="size-4" aria-hidden />
-            Suspend or Ban Owner
+            {t('report.sanctionOwner')}
           </Button>
         )}
         {owner.bannedAt && (
           <span className="inline-flex items-center gap-1 text-sm text-danger">
-            <Ban className="size-4" aria-hidden /> Owner banned
+            <Ban className="size-4" aria-hidden /> {t('report.ownerBanned')}
           </span>
         )}
       </div>
@@ -177,7 +176,11 @@ export function ReportCard({
         onFailed={onFailed}
       />
       <SanctionDialog
-        target={{ userId: owner.id, name: ownerName(owner), reportId: report.id }}
+        target={{
+          userId: owner.id,
+          name: displayName(owner, t('people.anonymous')),
+          reportId: report.id,
+        }}
         open={sanctionOpen}
         onOpenChange={setSanctionOpen}
       />

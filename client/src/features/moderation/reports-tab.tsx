@@ -1,5 +1,6 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Inbox } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { reportStatuses, type ReportStatus } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -8,13 +9,13 @@ import { useReports } from './moderation-api';
 import { ReportCard } from './report-card';
 import { StatusFilter } from './status-filter';
 
-const filterLabel: Record<ReportStatus, string> = {
-  pending: 'Pending Reports',
-  reviewed: 'Reviewed Reports',
-  resolved: 'Resolved Reports',
-};
-
 export function ReportsTab() {
+  const { t } = useTranslation('moderation');
+  const filterLabel = {
+    pending: t('reports.filter.pending'),
+    reviewed: t('reports.filter.reviewed'),
+    resolved: t('reports.filter.resolved'),
+  } satisfies Record<ReportStatus, string>;
   const id = useId();
   const [status, setStatus] = useState<ReportStatus>('pending');
   const reports = useReports(status);
@@ -55,16 +56,16 @@ export function ReportsTab() {
       />
 
       {reports.isLoading ? (
-        <div className="grid gap-4" aria-busy="true" aria-label="Loading reports">
+        <div className="grid gap-4" aria-busy="true" aria-label={t('reports.loading')}>
           {[0, 1, 2].map((i) => (
             <Skeleton key={i} className="h-56" />
           ))}
         </div>
       ) : reports.isError ? (
         <Card className="p-8 text-center">
-          <p className="font-semibold">Failed to load reports</p>
+          <p className="font-semibold">{t('reports.failed')}</p>
           <Button className="mt-4" variant="outline" onClick={() => void reports.refetch()}>
-            Try Again
+            {t('shared.tryAgain')}
           </Button>
         </Card>
       ) : items.length > 0 ? (
@@ -83,7 +84,7 @@ export function ReportsTab() {
               disabled={reports.isFetchingNextPage}
               onClick={() => void reports.fetchNextPage()}
             >
-              {reports.isFetchingNextPage ? 'Loading...' : 'Load more'}
+              {reports.isFetchingNextPage ? t('shared.loadingMore') : t('shared.loadMore')}
             </Button>
           )}
         </>
@@ -92,10 +93,8 @@ export function ReportsTab() {
           <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
             <Inbox className="size-6 text-sage" aria-hidden />
           </div>
-          <h2 className="text-lg font-semibold">No {status} reports</h2>
-          {status === 'pending' && (
-            <p className="mt-1 text-muted">All caught up! No pending reports to review.</p>
-          )}
+          <h2 className="text-lg font-semibold">{t(`reports.empty.${status}`)}</h2>
+          {status === 'pending' && <p className="mt-1 text-muted">{t('reports.caughtUp')}</p>}
         </Card>
       )}
     </div>

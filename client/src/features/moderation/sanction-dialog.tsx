@@ -1,5 +1,6 @@
 import { useId } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   createSanctionSchema,
   MODERATION_REASON_MAX_LENGTH,
@@ -18,8 +19,10 @@ import {
 } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCreateSanction } from './moderation-api';
+import { useDateText } from './texts';
 
 export interface SanctionTarget {
   userId: string;
@@ -37,11 +40,12 @@ export function SanctionDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('moderation');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
-        title={`Sanction ${target.name}`}
-        description="Their sessions end at once; they cannot sign in, post, message or report until the sanction ends or is lifted."
+        title={t('sanction.title', { name: target.name })}
+        description={t('sanction.description')}
       >
         {open && <SanctionForm target={target} onDone={() => onOpenChange(false)} />}
       </DialogContent>
@@ -49,14 +53,16 @@ export function SanctionDialog({
   );
 }
 
-const KIND_OPTIONS = [
-  { value: 'suspension', label: 'Suspend' },
-  { value: 'ban', label: 'Ban' },
-] as const satisfies readonly RadioCardOption<SanctionKind>[];
-
 const DEFAULT_DAYS = 7;
 
 function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () => void }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
+  const { dateTime } = useDateText();
+  const kindOptions = [
+    { value: 'suspension', label: t('sanction.suspend') },
+    { value: 'ban', label: t('sanction.ban') },
+  ] as const satisfies readonly RadioCardOption<SanctionKind>[];
   const id = useId();
   const create = useCreateSanction();
   const form = useZodForm(createSanctionSchema, {
@@ -75,17 +81,20 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
     create.mutate(input, {
       onSuccess: (sanction) => {
         toast({
-          title: 'Success!',
+          title: t('shared.success'),
           description:
             sanction.kind === 'ban'
-              ? `${target.name} has been banned.`
-              : `${target.name} is suspended until ${new Date(sanction.endsAt!).toLocaleString()}.`,
+              ? t('sanction.bannedToast', { name: target.name })
+              : t('sanction.suspendedToast', {
+                  name: target.name,
+                  date: dateTime(sanction.endsAt!),
+                }),
         });
         onDone();
       },
       onError: (err) => {
         showServerFieldErrors(form, err, ['kind', 'days', 'reason']);
-        toastError(errorMessage(err, 'Failed to sanction member'));
+        toastError(say(errorMessage(err, t('sanction.failed'))));
       },
     }),
   );
@@ -98,19 +107,19 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         form={form}
         name="kind"
         id={`${id}-kind`}
-        legend="Sanction"
-        options={KIND_OPTIONS}
+        legend={t('sanction.legend')}
+        options={kindOptions}
         className="grid-cols-2"
         // A ban has no length; a suspension starts again from a week.
         onChosen={(value) => form.setValue('days', value === 'ban' ? undefined : DEFAULT_DAYS)}
       />
 
       {kind === 'suspension' && (
-        <Field id={daysId} label="Suspend for" error={errors.days?.message}>
+        <Field id={daysId} label={t('sanction.suspendFor')} error={errors.days?.message}>
           <NativeSelect {...fieldAria(daysId, errors.days?.message)} {...form.register('days')}>
             {SUSPENSION_DAY_CHOICES.map((d) => (
               <option key={d} value={d}>
-                {d === 1 ? '1 day' : `${d} days`}
+                {t('sanction.days', { count: d })}
               </option>
             ))}
           </NativeSelect>
@@ -121,14 +130,18 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         form={form}
         name="reason"
         id={reasonId}
-        label="Reason"
-        hint="Shown to the member when they try to sign in, and kept in the audit log."
+        label={t('shared.reason')}
+        hint={t('sanction.reasonHint')}
         maxLength={MODERATION_REASON_MAX_LENGTH}
       />
 
       <DialogActions>
         <Button type="submit" variant="destructive" disabled={create.isPending}>
-          {create.isPending ? 'Saving...' : kind === 'ban' ? 'Ban Member' : 'Suspend Member'}
+          {create.isPending
+            ? t('shared.saving')
+            : kind === 'ban'
+              ? t('sanction.banMember')
+              : t('sanction.suspendMember')}
         </Button>
       </DialogActions>
     </form>

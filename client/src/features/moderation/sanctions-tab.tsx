@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../../common/display';
 import {
   liftSanctionSchema,
@@ -14,11 +15,14 @@ import { TextareaField } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useLiftSanction, useSanctions } from './moderation-api';
+import { useDateText } from './texts';
 
 export function SanctionsTab() {
+  const { t } = useTranslation('moderation');
   const id = useId();
   const [showAll, setShowAll] = useState(false);
   const sanctions = useSanctions(!showAll);
@@ -34,15 +38,15 @@ export function SanctionsTab() {
           className="size-4 accent-[var(--accent)]"
         />
         <label htmlFor={`${id}-all`} className="text-sm font-medium">
-          Include lifted and expired sanctions
+          {t('sanctions.includeAll')}
         </label>
       </div>
       {sanctions.isLoading ? (
         <Skeleton className="h-40" />
       ) : sanctions.isError ? (
-        <p className="text-danger">Failed to load sanctions</p>
+        <p className="text-danger">{t('sanctions.failed')}</p>
       ) : sanctions.data && sanctions.data.length > 0 ? (
-        <ul className="grid gap-4" aria-label="Sanctions">
+        <ul className="grid gap-4" aria-label={t('sanctions.list')}>
           {sanctions.data.map((s) => (
             <li key={s.id}>
               <SanctionCard sanction={s} />
@@ -54,8 +58,8 @@ export function SanctionsTab() {
           <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
             <ShieldCheck className="size-6 text-sage" aria-hidden />
           </div>
-          <h3 className="text-lg font-semibold">No active sanctions</h3>
-          <p className="mt-1 text-muted">Every member can currently take part.</p>
+          <h3 className="text-lg font-semibold">{t('sanctions.empty')}</h3>
+          <p className="mt-1 text-muted">{t('sanctions.emptyText')}</p>
         </Card>
       )}
     </div>
@@ -63,18 +67,22 @@ export function SanctionsTab() {
 }
 
 function SanctionCard({ sanction }: { sanction: SanctionItem }) {
+  const { t } = useTranslation('moderation');
+  const { dateTime } = useDateText();
   const [liftOpen, setLiftOpen] = useState(false);
-  const name = displayName(sanction.user, 'Member');
+  const name = displayName(sanction.user, t('people.member'));
   return (
     <Card className="p-5">
       <div className="flex flex-wrap items-center justify-between gap-2">
         <div className="flex flex-wrap items-center gap-2">
           <h3 className="font-semibold">{name}</h3>
           <Badge tone={sanction.kind === 'ban' ? 'danger' : 'accent'}>
-            {sanction.kind === 'ban' ? 'Banned' : 'Suspended'}
+            {sanction.kind === 'ban' ? t('sanctions.banned') : t('sanctions.suspended')}
           </Badge>
           {!sanction.active && (
-            <Badge tone="muted">{sanction.liftedAt ? 'Lifted' : 'Expired'}</Badge>
+            <Badge tone="muted">
+              {sanction.liftedAt ? t('sanctions.lifted') : t('sanctions.expired')}
+            </Badge>
           )}
         </div>
         <time dateTime={sanction.createdAt} className="text-sm text-muted">
@@ -83,17 +91,25 @@ function SanctionCard({ sanction }: { sanction: SanctionItem }) {
       </div>
       <p className="mt-3 text-sm wrap-anywhere whitespace-pre-line">{sanction.reason}</p>
       <p className="mt-2 text-xs text-muted">
-        {sanction.kind === 'ban'
-          ? 'No end date'
-          : `Until ${new Date(sanction.endsAt!).toLocaleString()}`}
-        {' · by '}
-        {displayName(sanction.createdBy, 'a former moderator')}
-        {sanction.liftedAt &&
-          ` · lifted by ${displayName(sanction.liftedBy, 'a former moderator')} ${timeAgo(sanction.liftedAt)}`}
+        {[
+          sanction.kind === 'ban'
+            ? t('sanctions.noEnd')
+            : t('sanctions.until', { date: dateTime(sanction.endsAt!) }),
+          t('sanctions.by', {
+            name: displayName(sanction.createdBy, t('people.aFormerModerator')),
+          }),
+          sanction.liftedAt &&
+            t('sanctions.liftedBy', {
+              name: displayName(sanction.liftedBy, t('people.aFormerModerator')),
+              time: timeAgo(sanction.liftedAt),
+            }),
+        ]
+          .filter(Boolean)
+          .join(' · ')}
       </p>
       {sanction.active && (
         <Button className="mt-4" size="sm" variant="outline" onClick={() => setLiftOpen(true)}>
-          Lift Sanction
+          {t('sanctions.lift')}
         </Button>
       )}
       <LiftDialog sanction={sanction} name={name} open={liftOpen} onOpenChange={setLiftOpen} />
@@ -112,6 +128,8 @@ function LiftDialog({
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
   const id = useId();
   const form = useZodForm(liftSanctionSchema, { defaultValues: { reason: '' } });
   const lift = useLiftSanction();
@@ -121,13 +139,13 @@ function LiftDialog({
       { id: sanction.id, reason },
       {
         onSuccess: () => {
-          toast({ title: 'Success!', description: `${name} can take part again.` });
+          toast({ title: t('shared.success'), description: t('sanctions.liftedToast', { name }) });
           form.reset();
           onOpenChange(false);
         },
         onError: (err) => {
           showServerFieldErrors(form, err, ['reason']);
-          toastError(errorMessage(err, 'Failed to lift sanction'));
+          toastError(say(errorMessage(err, t('sanctions.liftFailed'))));
         },
       },
     ),
@@ -135,18 +153,18 @@ function LiftDialog({
 
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title={`Lift sanction on ${name}`}>
+      <DialogContent title={t('sanctions.liftTitle', { name })}>
         <form onSubmit={onSubmit} noValidate className="grid gap-5">
           <TextareaField
             form={form}
             name="reason"
             id={`${id}-reason`}
-            label="Reason"
+            label={t('shared.reason')}
             maxLength={MODERATION_REASON_MAX_LENGTH}
           />
           <DialogActions>
             <Button type="submit" disabled={lift.isPending}>
-              {lift.isPending ? 'Saving...' : 'Lift Sanction'}
+              {lift.isPending ? t('shared.saving') : t('sanctions.lift')}
             </Button>
           </DialogActions>
         </form>

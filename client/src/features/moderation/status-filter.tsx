@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { Label, NativeSelect } from '../../components/ui/form-controls';
 
 /** The "Status" select above a moderation list (reports, appeals). */
@@ -14,9 +15,10 @@ export function StatusFilter<S extends string>({
   labels: Record<S, string>;
   onChange: (status: S) => void;
 }) {
+  const { t } = useTranslation('moderation');
   return (
     <div className="flex flex-col gap-1.5 sm:flex-row sm:items-center sm:gap-3">
-      <Label htmlFor={id}>Status</Label>
+      <Label htmlFor={id}>{t('shared.status')}</Label>
       <NativeSelect
         id={id}
         className="sm:w-64"

@@ -1,3 +1,4 @@
+import { useTranslation } from 'react-i18next';
 import { changeEmailSchema, changePasswordFormSchema } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
@@ -7,6 +8,7 @@ import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useChangeEmail, useChangePassword } from './profile-api';
 
 function ChangePasswordForm() {
+  const { t } = useTranslation('account');
   const change = useChangePassword();
   const form = useZodForm(changePasswordFormSchema, {
     defaultValues: { currentPassword: '', newPassword: '', confirmPassword: '' },
@@ -16,21 +18,21 @@ function ChangePasswordForm() {
     ({ currentPassword, newPassword }) => change.mutateAsync({ currentPassword, newPassword }),
     {
       fields: ['currentPassword', 'newPassword'],
-      failure: 'Could not change the password',
-      success: 'Password changed',
+      failure: t('settings.password.failed'),
+      success: t('settings.password.success'),
       reset: true,
     },
   );
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="password-heading">
       <h2 id="password-heading" className="text-lg font-semibold">
-        Change password
+        {t('settings.password.heading')}
       </h2>
       <TextField
         form={form}
         name="currentPassword"
         id="current-password"
-        label="Current password"
+        label={t('settings.password.current')}
         type="password"
         autoComplete="current-password"
       />
@@ -38,7 +40,7 @@ function ChangePasswordForm() {
         form={form}
         name="newPassword"
         id="new-password"
-        label="New password"
+        label={t('settings.password.new')}
         type="password"
         autoComplete="new-password"
       />
@@ -46,40 +48,38 @@ function ChangePasswordForm() {
         form={form}
         name="confirmPassword"
         id="confirm-new-password"
-        label="Confirm new password"
+        label={t('settings.password.confirm')}
         type="password"
         autoComplete="new-password"
       />
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? 'Saving...' : 'Change Password'}
+        {change.isPending ? t('settings.password.busy') : t('settings.password.submit')}
       </Button>
     </form>
   );
 }
 
 function ChangeEmailForm({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
   const change = useChangeEmail();
   const form = useZodForm(changeEmailSchema, { defaultValues: { email: '', currentPassword: '' } });
   const onSubmit = submitWith(form, change.mutateAsync, {
     fields: ['email', 'currentPassword'],
-    failure: 'Could not change the address',
-    success: 'Check your inbox',
+    failure: t('settings.email.failed'),
+    success: t('settings.email.success'),
     reset: true,
   });
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="email-heading">
       <h2 id="email-heading" className="text-lg font-semibold">
-        Change email
+        {t('settings.email.heading')}
       </h2>
-      <p className="text-sm text-muted">
-        Now: {user.email}. We&apos;ll email a link to the new address; it takes over once you open
-        it.
-      </p>
+      <p className="text-sm text-muted">{t('settings.email.now', { email: user.email })}</p>
       <TextField
         form={form}
         name="email"
         id="new-email"
-        label="New email"
+        label={t('settings.email.new')}
         type="email"
         autoComplete="email"
       />
@@ -87,12 +87,12 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
         form={form}
         name="currentPassword"
         id="email-current-password"
-        label="Current password"
+        label={t('settings.email.current')}
         type="password"
         autoComplete="current-password"
       />
       <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? 'Sending...' : 'Send Confirmation Link'}
+        {change.isPending ? t('settings.email.busy') : t('settings.email.submit')}
       </Button>
     </form>
   );
@@ -100,8 +100,9 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
 
 /** /profile: password and address (email notifications have their own tab). */
 export function AccountSettings({ user }: { user: CurrentUser }) {
+  const { t } = useTranslation('account');
   return (
-    <section aria-label="Account settings" className="grid gap-6 md:grid-cols-2">
+    <section aria-label={t('settings.label')} className="grid gap-6 md:grid-cols-2">
       <Card className="p-5 sm:p-6">
         <ChangePasswordForm />
       </Card>

@@ -13,6 +13,7 @@ const settings = {
   checkins: 'immediately',
   offers: 'immediately',
   reminders: 'off',
+  asks: 'immediately',
 };
 
 describe('NotificationSettings', () => {
@@ -32,7 +33,7 @@ describe('NotificationSettings', () => {
     );
     renderWithProviders(<NotificationSettings />);
     const groups = await screen.findAllByRole('radiogroup');
-    expect(groups.map((g) => g.getAttribute('aria-labelledby'))).toHaveLength(5);
+    expect(groups.map((g) => g.getAttribute('aria-labelledby'))).toHaveLength(6);
     const line = (name: RegExp) => screen.getByRole('radiogroup', { name });
 
     const messages = line(/^Messages/);
@@ -47,7 +48,7 @@ describe('NotificationSettings', () => {
         .getAllByRole('radio')
         .map((r) => r.getAttribute('value')),
     ).toEqual(['immediately', 'off']);
-    expect(screen.getAllByText(/No daily digest for these/)).toHaveLength(4);
+    expect(screen.getAllByText(/No daily digest for these/)).toHaveLength(5);
     expect(
       within(line(/^Your listings and reports/)).getByRole('radio', { name: 'Off' }),
     ).toBeChecked();

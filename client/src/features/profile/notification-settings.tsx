@@ -1,6 +1,6 @@
+import { useTranslation } from 'react-i18next';
 import {
   MAIL_KINDS,
-  mailKindLabels,
   mayDigest,
   type MailChoice,
   type MailKind,
@@ -11,16 +11,6 @@ import { RadioCards } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMailSettings, useUpdateMailSettings } from './profile-api';
-
-const choiceLabels: Record<MailChoice, string> = {
-  immediately: 'Immediately',
-  daily: 'Daily digest',
-  off: 'Off',
-};
-
-/** Why a kind has no digest, said where the digest would be. */
-const NO_DIGEST =
-  'No daily digest for these: they are about one moment, or ask for an answer within hours.';
 
 function KindLine({
   kind,
@@ -33,7 +23,9 @@ function KindLine({
   busy: boolean;
   onChange: (choice: MailChoice) => void;
 }) {
-  const { title, about } = mailKindLabels[kind];
+  const { t } = useTranslation('account');
+  const title = t(`mail.kinds.${kind}.title`);
+  const about = t(`mail.kinds.${kind}.about`);
   const choices = mayDigest(kind)
     ? (['immediately', 'daily', 'off'] as const)
     : (['immediately', 'off'] as const);
@@ -45,34 +37,32 @@ function KindLine({
         legend={
           <>
             <span className="block text-base font-semibold">{title}</span>
-            <span className="block font-normal text-muted">Emails about {about}</span>
+            <span className="block font-normal text-muted">{t('mail.emailsAbout', { about })}</span>
           </>
         }
-        options={choices.map((c) => ({ value: c, label: choiceLabels[c] }))}
+        options={choices.map((c) => ({ value: c, label: t(`mail.choices.${c}`) }))}
         value={value}
         onValueChange={(choice) => !busy && onChange(choice)}
         // Side by side only where a choice fits whole: at 360 px two columns split "Immediately".
         className="grid-cols-[repeat(auto-fit,minmax(min(100%,9.5rem),1fr))] sm:grid-cols-3"
       />
-      {!mayDigest(kind) && <p className="text-xs text-muted">{NO_DIGEST}</p>}
+      {!mayDigest(kind) && <p className="text-xs text-muted">{t('mail.noDigest')}</p>}
     </div>
   );
 }
 
 /** /profile's Notifications tab: one line per kind of email, saved as soon as it is chosen. */
 export function NotificationSettings() {
+  const { t } = useTranslation('account');
   const settings = useMailSettings();
   const update = useUpdateMailSettings();
-  if (!settings.data) return <p role="status">Loading...</p>;
+  if (!settings.data) return <p role="status">{t('mail.loading')}</p>;
   const current: MailSettings = settings.data;
   return (
     <Card className="grid gap-4 p-5 sm:p-6">
       <div>
-        <h2 className="text-lg font-semibold">Email Notifications</h2>
-        <p className="text-sm text-muted">
-          Choose how each kind of news reaches you. Every email&apos;s &ldquo;Stop these
-          emails&rdquo; link stops its own kind only.
-        </p>
+        <h2 className="text-lg font-semibold">{t('mail.heading')}</h2>
+        <p className="text-sm text-muted">{t('mail.intro')}</p>
       </div>
       {MAIL_KINDS.map((kind) => (
         <KindLine
@@ -86,14 +76,14 @@ export function NotificationSettings() {
               {
                 onSuccess: () =>
                   toast({
-                    title: 'Success!',
-                    description: `${mailKindLabels[kind].title}: ${choiceLabels[choice].toLowerCase()}.`,
+                    title: t('mail.success'),
+                    description: t('mail.saved', {
+                      title: t(`mail.kinds.${kind}.title`),
+                      choice: t(`mail.savedChoices.${choice}`),
+                    }),
                   }),
                 onError: (err) =>
-                  toastError(
-                    errorMessage(err, 'Something went wrong. Please try again.'),
-                    'Failed to save your email settings',
-                  ),
+                  toastError(errorMessage(err, t('mail.tryAgain')), t('mail.failed')),
               },
             )
           }

@@ -7,7 +7,8 @@ import type {
 } from '../../../../common/auth';
 import type { CurrentUser, MailSettings, MailSettingsPatch } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
-import { currentUserQueryKey, mailSettingsKeys } from '../../lib/query-keys';
+import type { MemberSession } from '../../../../common/sessions';
+import { currentUserQueryKey, mailSettingsKeys, sessionKeys } from '../../lib/query-keys';
 
 /** PATCH /api/users/profile; afterwards the current-user query is refreshed (spec §7). */
 export function useUpdateProfile() {
@@ -56,5 +57,36 @@ export function useChangeEmail() {
   return useMutation({
     mutationFn: (input: ChangeEmailInput) =>
       apiRequest<Notice>('/api/users/email', { method: 'POST', body: input }),
+  });
+}
+
+/** GET /api/users/me/sessions: where the member is signed in, the current one marked. */
+export function useSessions() {
+  return useQuery({
+    queryKey: sessionKeys.all,
+    queryFn: ({ signal }) => apiRequest<MemberSession[]>('/api/users/me/sessions', { signal }),
+  });
+}
+
+/** DELETE /api/users/me/sessions/:id; ending this browser's own session signs it out. */
+export function useEndSession() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (session: MemberSession) =>
+      apiRequest<Notice>(`/api/users/me/sessions/${session.id}`, { method: 'DELETE' }),
+    onSuccess: async (_notice, session) => {
+      if (session.current) queryClient.setQueryData(currentUserQueryKey, null);
+      else await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+    },
+  });
+}
+
+/** POST /api/users/me/sessions/sign-out-others: only this browser stays signed in. */
+export function useEndOtherSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<Notice>('/api/users/me/sessions/sign-out-others', { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
 import { profileUpdateSchema } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
@@ -10,6 +11,7 @@ import { useUpdateProfile } from './profile-api';
 
 /** Edit mode of /profile: Username, Location, Contact Info, Save and Cancel (spec §2). */
 export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: () => void }) {
+  const { t } = useTranslation('account');
   const update = useUpdateProfile();
   const form = useZodForm(profileUpdateSchema, {
     defaultValues: {
@@ -26,44 +28,44 @@ export function ProfileEditForm({ user, onDone }: { user: CurrentUser; onDone: (
   const onSubmit = handleSubmit(async (values) => {
     try {
       await update.mutateAsync(values);
-      toast({ title: 'Success!', description: 'Your profile has been updated.' });
+      toast({ title: t('edit.success'), description: t('edit.updated') });
       onDone();
     } catch (err) {
       showServerFieldErrors({ setError }, err, ['username', 'location', 'contactInfo']);
-      toastError(errorMessage(err, 'Failed to update profile'));
+      toastError(errorMessage(err, t('edit.failed')));
     }
   });
 
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label="Edit profile">
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-label={t('edit.label')}>
       <TextField
         form={form}
         name="username"
         id="profile-username"
-        label="Username"
+        label={t('edit.username')}
         autoComplete="username"
       />
       <TextField
         form={form}
         name="location"
         id="profile-location"
-        label="Location"
-        placeholder="City, State/Country"
+        label={t('edit.location')}
+        placeholder={t('edit.locationPlaceholder')}
         autoComplete="address-level2"
       />
       <TextField
         form={form}
         name="contactInfo"
         id="profile-contact"
-        label="Contact Info"
-        placeholder="Email or phone (optional)"
+        label={t('edit.contactInfo')}
+        placeholder={t('edit.contactPlaceholder')}
       />
       <div className="flex flex-wrap gap-3 pt-1">
         <Button type="submit" disabled={update.isPending}>
-          Save
+          {t('edit.save')}
         </Button>
         <Button type="button" variant="outline" onClick={onDone} disabled={update.isPending}>
-          Cancel
+          {t('edit.cancel')}
         </Button>
       </div>
     </form>

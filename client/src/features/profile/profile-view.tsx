@@ -1,5 +1,6 @@
-import { useRef, useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
+import { useLocation } from 'react-router';
 import { LogOut, Pencil, Sparkles } from 'lucide-react';
 import { displayName } from '../../../../common/display';
 import type { CurrentUser } from '../../../../common/users';
@@ -13,6 +14,9 @@ import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
 import { AccountSettings } from './account-settings';
 import { NotificationSettings } from './notification-settings';
+import { SignedInSessions } from './signed-in-sessions';
+import { PushSettingsCard } from './push-settings';
+import { useTranslation } from 'react-i18next';
 
 const tabTrigger =
   'whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
@@ -26,16 +30,45 @@ export function ProfileView({
   user,
   myStarters,
   myHandovers,
+  myAlerts,
   summary,
+  account,
 }: {
   user: CurrentUser;
+  /** More account cards under the password and address ones (passkeys, data, leaving). */
+  account?: ReactNode;
   myStarters: ReactNode;
   myHandovers?: ReactNode;
+  /** The member's alerts, under Notifications. */
+  myAlerts?: ReactNode;
   /** The member's public summary as others see it (kitchens reached included). */
   summary?: ReactNode;
 }) {
+  const { t } = useTranslation('account');
   const [editing, setEditing] = useState(false);
+  const { search } = useLocation();
   const editButton = useRef<HTMLButtonElement>(null);
+  const tabs = useRef<HTMLDivElement>(null);
+  // "#notifications" (e.g. "Get fewer emails") opens the mail settings tab.
+  // "?tab=notifications" (the notification centre's link to the mail choices) does the same.
+  const [tab, setTab] = useState(() =>
+    (typeof window !== 'undefined' && window.location.hash === '#notifications') ||
+    new URLSearchParams(search).get('tab') === 'notifications'
+      ? 'notifications'
+      : 'starters',
+  );
+  useEffect(() => {
+    const onHash = () => {
+      if (window.location.hash !== '#notifications') return;
+      setTab('notifications');
+      requestAnimationFrame(() => {
+        tabs.current?.scrollIntoView({ block: 'start' });
+        tabs.current?.querySelector<HTMLElement>('[data-state="active"][role="tab"]')?.focus();
+      });
+    };
+    window.addEventListener('hashchange', onHash);
+    return () => window.removeEventListener('hashchange', onHash);
+  }, []);
 
   const leaveEdit = () => {
     setEditing(false);
@@ -59,9 +92,11 @@ export function ProfileView({
                   <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">
                     {displayName(user)}
                   </h1>
-                  {user.isModerator && <Badge tone="sage">Moderator</Badge>}
+                  {user.isModerator && <Badge tone="sage">{t('profile.moderator')}</Badge>}
                 </div>
-                <p className="mt-1 text-sm text-muted">Joined {timeAgo(user.createdAt)}</p>
+                <p className="mt-1 text-sm text-muted">
+                  {t('profile.joined', { ago: timeAgo(user.createdAt) })}
+                </p>
               </div>
             </div>
           </div>
@@ -73,19 +108,19 @@ export function ProfileView({
               <>
                 <ProfileDetails user={user} />
                 {summary && (
-                  <section aria-label="How others see you" className="mt-5">
+                  <section aria-label={t('profile.howOthersSee')} className="mt-5">
                     {summary}
                   </section>
                 )}
                 <div className="mt-5 flex flex-wrap gap-3">
                   <Button ref={editButton} onClick={() => setEditing(true)}>
                     <Pencil className="size-4" aria-hidden />
-                    Edit Profile
+                    {t('profile.edit')}
                   </Button>
                   <Button asChild variant="outline">
                     <a href={paths.signOut}>
                       <LogOut className="size-4" aria-hidden />
-                      Sign Out
+                      {t('profile.signOut')}
                     </a>
                   </Button>
                 </div>
@@ -96,26 +131,34 @@ export function ProfileView({
       </Card>
 
       <AccountSettings user={user} />
+      {account}
+      <SignedInSessions />
 
       {/* min-w-0: the tab row scrolls on a narrow phone instead of widening the page grid. */}
-      <Tabs.Root defaultValue="starters" className="min-w-0">
+      <Tabs.Root
+        ref={tabs}
+        id="notifications"
+        value={tab}
+        onValueChange={setTab}
+        className="min-w-0 scroll-mt-20"
+      >
         <Tabs.List
-          aria-label="Your activity"
+          aria-label={t('profile.activityTabs')}
           className="inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
         >
           <Tabs.Trigger value="starters" className={tabTrigger}>
-            My Starters
+            {t('profile.tabs.starters')}
           </Tabs.Trigger>
           <Tabs.Trigger value="activity" className={tabTrigger}>
-            Activity
+            {t('profile.tabs.activity')}
           </Tabs.Trigger>
           {myHandovers && (
             <Tabs.Trigger value="handovers" className={tabTrigger}>
-              My Hand-overs
+              {t('profile.tabs.handovers')}
             </Tabs.Trigger>
           )}
           <Tabs.Trigger value="notifications" className={tabTrigger}>
-            Notifications
+            {t('profile.tabs.notifications')}
           </Tabs.Trigger>
         </Tabs.List>
         <Tabs.Content value="starters" className="mt-5">
@@ -126,13 +169,15 @@ export function ProfileView({
             {myHandovers}
           </Tabs.Content>
         )}
-        <Tabs.Content value="notifications" className="mt-5">
+        <Tabs.Content value="notifications" className="mt-5 grid gap-5">
+          <PushSettingsCard />
           <NotificationSettings />
+          {myAlerts}
         </Tabs.Content>
         <Tabs.Content value="activity" className="mt-5">
           <Card className="flex flex-col items-center gap-3 px-6 py-12 text-center">
             <Sparkles className="size-8 text-accent" aria-hidden />
-            <p className="text-lg font-semibold">Activity Coming Soon</p>
+            <p className="text-lg font-semibold">{t('profile.activitySoon')}</p>
           </Card>
         </Tabs.Content>
       </Tabs.Root>

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { buttonClasses } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 
@@ -18,12 +19,13 @@ export interface NeedsYouItem {
  * waits.
  */
 export function NeedsYou({ items }: { items: NeedsYouItem[] }) {
+  const { t } = useTranslation('home');
   if (items.length === 0) return null;
   return (
     <section aria-labelledby="needs-you" className="border-b border-border bg-surface">
       <div className="mx-auto max-w-6xl px-4 py-5">
         <h2 id="needs-you" className="text-lg font-bold">
-          Waiting for You
+          {t('needsYou.title')}
         </h2>
         <ul className="mt-3 grid gap-2 md:grid-cols-2">
           {items.map((item) => (

@@ -1,7 +1,8 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
-import { ownerName } from '../../../../common/display';
-import { type GivenOffer, type StandingOfferView } from '../../../../common/standing-offers';
+import { displayName } from '../../../../common/display';
+import { type StandingOfferView } from '../../../../common/standing-offers';
 import { Button } from '../../components/ui/button';
 import { toast, toastFailure } from '../../components/ui/toast';
 import {
@@ -9,40 +10,32 @@ import {
   useOfferRoundNow,
   usePauseStandingOffer,
 } from './standing-offers-api';
-import { plural, whenLocal, offerTerms } from './offer-text';
+import { whenLocal, offerTerms } from './offer-text';
 import { SettingsForm } from './settings-form';
 
-const STATUS_TEXT: Record<GivenOffer['status'], string> = {
-  pending: 'waiting for an answer',
-  accepted: 'accepted',
-  declined: 'passed',
-  expired: 'did not answer in time',
-  withdrawn: 'withdrawn',
-};
-
 function EndOfferButton({ starterId }: { starterId: number }) {
+  const { t } = useTranslation('living');
   const end = useEndStandingOffer(starterId);
   const [open, setOpen] = useState(false);
   return (
     <AlertDialog.Root open={open} onOpenChange={setOpen}>
       <AlertDialog.Trigger asChild>
         <Button variant="ghost" size="sm">
-          End standing offer
+          {t('offers.giver.end')}
         </Button>
       </AlertDialog.Trigger>
       <AlertDialog.Portal>
         <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
         <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
           <AlertDialog.Title className="text-lg font-semibold">
-            End the standing offer?
+            {t('offers.giver.endTitle')}
           </AlertDialog.Title>
           <AlertDialog.Description className="mt-2 text-muted">
-            The waitlist is cleared and open offers are withdrawn. Reservations already accepted
-            stay.
+            {t('offers.giver.endBody')}
           </AlertDialog.Description>
           <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
             <AlertDialog.Cancel asChild>
-              <Button variant="outline">Keep it</Button>
+              <Button variant="outline">{t('offers.giver.keep')}</Button>
             </AlertDialog.Cancel>
             <Button
               variant="destructive"
@@ -51,13 +44,13 @@ function EndOfferButton({ starterId }: { starterId: number }) {
                 end.mutate(undefined, {
                   onSuccess: () => {
                     setOpen(false);
-                    toast({ title: 'Standing offer ended' });
+                    toast({ title: t('offers.giver.ended') });
                   },
-                  onError: toastFailure('Failed to end the standing offer'),
+                  onError: toastFailure(t('offers.giver.endFailed')),
                 })
               }
             >
-              End it
+              {t('offers.giver.endIt')}
             </Button>
           </div>
         </AlertDialog.Content>
@@ -68,6 +61,7 @@ function EndOfferButton({ starterId }: { starterId: number }) {
 
 /** The giver's side: set the offer up, pause it, offer a round now, see who was offered. */
 export function GiverPanel({ view }: { view: StandingOfferView }) {
+  const { t } = useTranslation('living');
   const starterId = view.starterId;
   const [editing, setEditing] = useState(false);
   const pause = usePauseStandingOffer(starterId);
@@ -79,12 +73,9 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
       <>
         {!offer && !editing && (
           <>
-            <p className="text-sm text-muted">
-              A steady surplus? Offer a batch every few days: members join a waitlist instead of
-              racing to message, and each round goes to them in turn.
-            </p>
+            <p className="text-sm text-muted">{t('offers.giver.intro')}</p>
             <Button className="justify-self-start" onClick={() => setEditing(true)}>
-              Set up a standing offer
+              {t('offers.giver.setUp')}
             </Button>
           </>
         )}
@@ -97,10 +88,14 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
 
   return (
     <>
-      <p className="text-sm">{offerTerms(offer)}</p>
+      <p className="text-sm">{offerTerms(offer, t)}</p>
       <p className="text-sm text-muted" role="status">
-        {plural(view.queueLength, 'member')} waiting ·{' '}
-        {offer.paused ? 'paused' : `next round ${whenLocal(offer.nextRoundAt)}`}
+        {offer.paused
+          ? t('offers.giver.waitingPaused', { count: view.queueLength })
+          : t('offers.giver.waitingNext', {
+              count: view.queueLength,
+              when: whenLocal(offer.nextRoundAt),
+            })}
       </p>
       <div className="flex flex-wrap gap-2">
         <Button
@@ -108,12 +103,16 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
           disabled={offer.paused || round.isPending}
           onClick={() =>
             round.mutate(undefined, {
-              onSuccess: () => toast({ title: 'Round offered', description: 'Offers went out.' }),
-              onError: toastFailure('Failed to offer a round'),
+              onSuccess: () =>
+                toast({
+                  title: t('offers.giver.roundOffered'),
+                  description: t('offers.giver.offersWentOut'),
+                }),
+              onError: toastFailure(t('offers.giver.roundFailed')),
             })
           }
         >
-          Offer a round now
+          {t('offers.giver.roundNow')}
         </Button>
         <Button
           size="sm"
@@ -121,34 +120,39 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
           disabled={pause.isPending}
           onClick={() =>
             pause.mutate(!offer.paused, {
-              onSuccess: () => toast({ title: offer.paused ? 'Resumed' : 'Paused' }),
-              onError: toastFailure('Failed to change the standing offer'),
+              onSuccess: () =>
+                toast({ title: t(offer.paused ? 'offers.giver.resumed' : 'offers.giver.paused') }),
+              onError: toastFailure(t('offers.giver.pauseFailed')),
             })
           }
         >
-          {offer.paused ? 'Resume' : 'Pause'}
+          {t(offer.paused ? 'offers.giver.resume' : 'offers.giver.pause')}
         </Button>
         <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
-          Edit
+          {t('offers.giver.edit')}
         </Button>
         <EndOfferButton starterId={starterId} />
       </div>
       <div>
-        <h3 className="text-sm font-semibold">Offered</h3>
+        <h3 className="text-sm font-semibold">{t('offers.giver.offered')}</h3>
         {view.offers && view.offers.length > 0 ? (
           <ul className="mt-2 grid gap-1 text-sm">
             {view.offers.map((o) => (
               <li key={o.id} className="flex flex-wrap justify-between gap-2">
-                <span className="font-medium">{ownerName(o.member)}</span>
+                <span className="font-medium">{displayName(o.member, t('common.anonymous'))}</span>
                 <span className="text-muted">
-                  {STATUS_TEXT[o.status]}
-                  {o.status === 'pending' && ` · until ${whenLocal(o.answerBy)}`}
+                  {o.status === 'pending'
+                    ? t('offers.giver.until', {
+                        status: t('offers.giver.status.pending'),
+                        when: whenLocal(o.answerBy),
+                      })
+                    : t(`offers.giver.status.${o.status}`)}
                 </span>
               </li>
             ))}
           </ul>
         ) : (
-          <p className="mt-1 text-sm text-muted">Nobody has been offered a portion yet.</p>
+          <p className="mt-1 text-sm text-muted">{t('offers.giver.nobodyYet')}</p>
         )}
       </div>
     </>

@@ -1,15 +1,19 @@
+import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ordinal, type StandingOfferView } from '../../../../common/standing-offers';
+import { type StandingOfferView } from '../../../../common/standing-offers';
 import { Button } from '../../components/ui/button';
 import { toast, toastFailure } from '../../components/ui/toast';
 import { useCurrentUser } from '../../lib/current-user';
+import { useMessageText } from '../../lib/message-text';
 import { signInHref } from '../../lib/sign-in-return';
 import { paths } from '../../lib/paths';
 import { useAnswerOffer, useJoinWaitlist, useLeaveWaitlist } from './standing-offers-api';
-import { plural, whenLocal, offerTerms } from './offer-text';
+import { whenLocal, offerTerms } from './offer-text';
 
 /** A member's side: the terms, their place in line, and their offer to answer. */
 export function MemberPanel({ view }: { view: StandingOfferView }) {
+  const { t } = useTranslation('living');
+  const say = useMessageText();
   const starterId = view.starterId;
   const { user } = useCurrentUser();
   const join = useJoinWaitlist(starterId);
@@ -21,18 +25,21 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
   const reserved = me?.reserved;
   const nextRound = !offer.paused && (
     <p className="text-sm">
-      <span className="font-medium">Next round:</span> {whenLocal(offer.nextRoundAt)}
+      <span className="font-medium">{t('offers.member.nextRound')}</span>{' '}
+      {whenLocal(offer.nextRoundAt)}
     </p>
   );
 
   if (!user) {
     return (
       <>
-        <p className="text-sm">{offerTerms(offer)}</p>
+        <p className="text-sm">{offerTerms(offer, t)}</p>
         {nextRound}
-        <p className="text-sm text-muted">{plural(view.queueLength, 'member')} waiting.</p>
+        <p className="text-sm text-muted">
+          {t('offers.member.waiting', { count: view.queueLength })}
+        </p>
         <Button asChild className="justify-self-start">
-          <Link to={signInHref(paths.starter.href(starterId))}>Sign in to join the waitlist</Link>
+          <Link to={signInHref(paths.starter.href(starterId))}>{t('offers.member.signIn')}</Link>
         </Button>
       </>
     );
@@ -40,20 +47,18 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
 
   return (
     <>
-      <p className="text-sm">{offerTerms(offer)}</p>
+      <p className="text-sm">{offerTerms(offer, t)}</p>
       {nextRound}
-      {offer.paused && (
-        <p className="text-sm text-muted">The giver has paused rounds for now; the line waits.</p>
-      )}
+      {offer.paused && <p className="text-sm text-muted">{t('offers.member.pausedLine')}</p>}
       {pending && (
         <div
           className="grid gap-3 rounded-xl bg-accent-soft/60 p-4"
           role="region"
-          aria-label="Your offer"
+          aria-label={t('offers.member.yourOffer')}
         >
-          <p className="font-semibold">It’s your turn: a portion is yours if you want it.</p>
+          <p className="font-semibold">{t('offers.member.yourTurn')}</p>
           <p className="text-sm">
-            Answer by {whenLocal(pending.answerBy)}, or it passes to the next in line.
+            {t('offers.member.answerBy', { when: whenLocal(pending.answerBy) })}
           </p>
           <div className="flex flex-wrap gap-2">
             <Button
@@ -64,15 +69,15 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
                   {
                     onSuccess: () =>
                       toast({
-                        title: 'Reserved for you',
-                        description: 'Arrange the pickup with the giver in Messages.',
+                        title: t('offers.member.reserved'),
+                        description: t('offers.member.arrangePickup'),
                       }),
-                    onError: toastFailure('Failed to accept the offer'),
+                    onError: toastFailure(t('offers.member.acceptFailed')),
                   },
                 )
               }
             >
-              Accept
+              {t('offers.member.accept')}
             </Button>
             <Button
               variant="outline"
@@ -83,15 +88,15 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
                   {
                     onSuccess: () =>
                       toast({
-                        title: 'Passed',
-                        description: 'You are back at the end of the line.',
+                        title: t('offers.member.passed'),
+                        description: t('offers.member.backOfLine'),
                       }),
-                    onError: toastFailure('Failed to decline the offer'),
+                    onError: toastFailure(t('offers.member.declineFailed')),
                   },
                 )
               }
             >
-              Decline
+              {t('offers.member.decline')}
             </Button>
           </div>
         </div>
@@ -100,16 +105,13 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
         <div
           className="grid gap-2 rounded-xl bg-sage-soft p-4"
           role="region"
-          aria-label="Reserved for you"
+          aria-label={t('offers.member.reserved')}
         >
-          <p className="font-semibold">A portion is reserved for you.</p>
-          <p className="text-sm">
-            What happens next: arrange the pickup with the giver in Messages. Once you have it, tap
-            Received in the conversation. You can join the line again for a later round.
-          </p>
+          <p className="font-semibold">{t('offers.member.reservedTitle')}</p>
+          <p className="text-sm">{t('offers.member.whatNext')}</p>
           <Button asChild className="justify-self-start">
             <Link to={paths.conversation.href(starterId, reserved.giverId)}>
-              Open the Conversation
+              {t('offers.member.openConversation')}
             </Link>
           </Button>
         </div>
@@ -118,17 +120,15 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
         <>
           <p className="font-medium" role="status">
             {offer.mode === 'lottery'
-              ? `You're in the draw with ${plural(view.queueLength - 1, 'other')}`
-              : `You're ${ordinal(me.place)} in line`}
+              ? t('offers.member.inDraw', { count: view.queueLength - 1 })
+              : t('offers.member.inLine', { place: me.place })}
             <span className="font-normal text-muted">
-              {' '}
-              · {plural(view.queueLength, 'member')} waiting
+              {t('offers.member.alsoWaiting', { count: view.queueLength })}
             </span>
           </p>
           {me.eligibleFrom && (
             <p className="text-sm text-muted">
-              You had a portion recently: your turn can come again from {whenLocal(me.eligibleFrom)}
-              .
+              {t('offers.member.eligibleFrom', { when: whenLocal(me.eligibleFrom) })}
             </p>
           )}
           {!pending && (
@@ -139,32 +139,34 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
               disabled={leave.isPending}
               onClick={() =>
                 leave.mutate(undefined, {
-                  onSuccess: () => toast({ title: 'You left the waitlist' }),
-                  onError: toastFailure('Failed to leave the waitlist'),
+                  onSuccess: () => toast({ title: t('offers.member.left') }),
+                  onError: toastFailure(t('offers.member.leaveFailed')),
                 })
               }
             >
-              Leave the waitlist
+              {t('offers.member.leave')}
             </Button>
           )}
         </>
       ) : (
         <>
-          <p className="text-sm text-muted">{plural(view.queueLength, 'member')} waiting.</p>
+          <p className="text-sm text-muted">
+            {t('offers.member.waiting', { count: view.queueLength })}
+          </p>
           {reserved ? null : me?.cannotJoin ? (
-            <p className="text-sm text-muted">{me.cannotJoin}</p>
+            <p className="text-sm text-muted">{say(me.cannotJoin)}</p>
           ) : (
             <Button
               className="justify-self-start"
               disabled={join.isPending}
               onClick={() =>
                 join.mutate(undefined, {
-                  onSuccess: () => toast({ title: 'You joined the waitlist' }),
-                  onError: toastFailure('Failed to join the waitlist'),
+                  onSuccess: () => toast({ title: t('offers.member.joined') }),
+                  onError: toastFailure(t('offers.member.joinFailed')),
                 })
               }
             >
-              Join the waitlist
+              {t('offers.member.join')}
             </Button>
           )}
         </>

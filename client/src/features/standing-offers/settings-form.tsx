@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   STANDING_OFFER_DEFAULTS,
   standingOfferSettingsSchema,
@@ -11,19 +12,6 @@ import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useSaveStandingOffer } from './standing-offers-api';
 import { type Offer } from './offer-text';
 
-const MODE_OPTIONS: { value: StandingMode; label: string; hint: string }[] = [
-  {
-    value: 'longest_waiting',
-    label: 'Longest waiting first',
-    hint: 'Each round goes to the people who joined the line earliest.',
-  },
-  {
-    value: 'lottery',
-    label: 'Lottery',
-    hint: 'Each round is drawn at random from everyone waiting.',
-  },
-];
-
 export function SettingsForm({
   starterId,
   initial,
@@ -33,6 +21,19 @@ export function SettingsForm({
   initial: Offer | null;
   onDone: () => void;
 }) {
+  const { t } = useTranslation('living');
+  const modeOptions: { value: StandingMode; label: string; hint: string }[] = [
+    {
+      value: 'longest_waiting',
+      label: t('offers.settings.longestWaiting'),
+      hint: t('offers.settings.longestWaitingHint'),
+    },
+    {
+      value: 'lottery',
+      label: t('offers.settings.lottery'),
+      hint: t('offers.settings.lotteryHint'),
+    },
+  ];
   const id = useId();
   const save = useSaveStandingOffer(starterId);
   const start = initial ?? STANDING_OFFER_DEFAULTS;
@@ -49,8 +50,8 @@ export function SettingsForm({
     save.mutate(settings, {
       onSuccess: () => {
         toast({
-          title: initial ? 'Standing offer saved' : 'Standing offer set up',
-          description: 'Members can join the waitlist now.',
+          title: t(initial ? 'offers.settings.saved' : 'offers.settings.setUp'),
+          description: t('offers.settings.canJoin'),
         });
         onDone();
       },
@@ -62,18 +63,23 @@ export function SettingsForm({
           'limitWeeks',
           'mode',
         ]);
-        toastFailure('Failed to save the standing offer')(err);
+        toastFailure(t('offers.settings.saveFailed'))(err);
       },
     }),
   );
   return (
-    <form className="grid gap-4" noValidate onSubmit={submit} aria-label="Standing offer settings">
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={submit}
+      aria-label={t('offers.settings.label')}
+    >
       <div className="grid gap-4 sm:grid-cols-2">
         <TextField
           form={form}
           name="batchSize"
           id={`${id}-batch`}
-          label="Portions per round"
+          label={t('offers.settings.batchSize')}
           type="number"
           inputMode="numeric"
         />
@@ -81,7 +87,7 @@ export function SettingsForm({
           form={form}
           name="cadenceDays"
           id={`${id}-cadence`}
-          label="A round every … days"
+          label={t('offers.settings.cadenceDays')}
           type="number"
           inputMode="numeric"
         />
@@ -89,7 +95,7 @@ export function SettingsForm({
           form={form}
           name="answerHours"
           id={`${id}-answer`}
-          label="Hours to answer an offer"
+          label={t('offers.settings.answerHours')}
           type="number"
           inputMode="numeric"
         />
@@ -97,8 +103,8 @@ export function SettingsForm({
           form={form}
           name="limitWeeks"
           id={`${id}-limit`}
-          label="One portion per member every … weeks"
-          hint="0 for no limit"
+          label={t('offers.settings.limitWeeks')}
+          hint={t('offers.settings.noLimit')}
           type="number"
           inputMode="numeric"
         />
@@ -107,15 +113,17 @@ export function SettingsForm({
         form={form}
         name="mode"
         id={`${id}-mode`}
-        legend="Who gets each round"
-        options={MODE_OPTIONS}
+        legend={t('offers.settings.mode')}
+        options={modeOptions}
       />
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="outline" onClick={onDone}>
-          Cancel
+          {t('common.cancel')}
         </Button>
         <Button type="submit" disabled={save.isPending}>
-          {save.isPending ? 'Saving...' : initial ? 'Save changes' : 'Start the standing offer'}
+          {save.isPending
+            ? t('common.saving')
+            : t(initial ? 'offers.settings.save' : 'offers.settings.start')}
         </Button>
       </div>
     </form>

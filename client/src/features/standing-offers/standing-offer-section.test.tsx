@@ -2,6 +2,7 @@ import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { StandingOfferView } from '../../../../common/standing-offers';
+import { i18n, loadLanguage } from '../../lib/i18n';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { StandingOfferSection } from './standing-offer-section';
@@ -218,5 +219,65 @@ describe('StandingOfferSection', () => {
       await screen.findByText('Failed to load the standing offer', {}, { timeout: 5000 }),
     ).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+});
+
+describe('the standing offer in the page’s language', () => {
+  afterEach(async () => {
+    await i18n.changeLanguage('en');
+  });
+
+  it('tells a member their place, the terms and the next round in Spanish', async () => {
+    await loadLanguage('es');
+    await i18n.changeLanguage('es');
+    fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () =>
+        view({ me: memberState({ place: 3, joinedAt: '2030-01-01T00:00:00.000Z' }) }),
+    });
+    renderWithProviders(<StandingOfferSection starterId={7} />);
+    const section = await screen.findByRole('region', { name: 'Oferta permanente' });
+    expect(await within(section).findByText('Eres el número 3 de la fila')).toBeInTheDocument();
+    expect(section).toHaveTextContent(
+      '2 porciones cada 7 días · primero quien más lleva esperando · responder en 48 horas · una porción por persona cada 4 semanas',
+    );
+    expect(section).toHaveTextContent('· 4 personas esperando');
+    // The date in Spanish, in the reader's own zone.
+    const when = new Date('2030-01-08T10:00:00.000Z').toLocaleString('es-ES', {
+      weekday: 'long',
+      day: 'numeric',
+      month: 'long',
+      hour: '2-digit',
+      minute: '2-digit',
+    });
+    expect(when).toMatch(/martes/);
+    expect(section).toHaveTextContent(`Próxima ronda: ${when}`);
+    expect(
+      within(section).getByRole('button', { name: 'Salir de la lista de espera' }),
+    ).toBeInTheDocument();
+  });
+
+  it('shows the giver’s panel in French, and English again after', async () => {
+    await loadLanguage('fr');
+    await i18n.changeLanguage('fr');
+    fakeServer({
+      'GET /api/auth/user': () => me,
+      'GET /api/starters/7/standing-offer': () =>
+        view({ isGiver: true, offer: { ...offer, paused: true }, offers: [] }),
+    });
+    const { unmount } = renderWithProviders(<StandingOfferSection starterId={7} />);
+    const section = await screen.findByRole('region', { name: 'Offre permanente' });
+    expect(section).toHaveTextContent('4 membres en attente · en pause');
+    expect(within(section).getByRole('button', { name: 'Reprendre' })).toBeInTheDocument();
+    expect(
+      within(section).getByText('Aucune portion n’a encore été proposée.'),
+    ).toBeInTheDocument();
+    unmount();
+
+    await i18n.changeLanguage('en');
+    renderWithProviders(<StandingOfferSection starterId={7} />);
+    const english = await screen.findByRole('region', { name: 'Standing offer' });
+    expect(english).toHaveTextContent('4 members waiting · paused');
+    expect(within(english).getByRole('button', { name: 'Resume' })).toBeInTheDocument();
   });
 });

@@ -1,4 +1,5 @@
 import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
 import { Repeat } from 'lucide-react';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -15,6 +16,7 @@ import { MemberPanel } from './member-panel';
  * a starter without one, except to its giver.
  */
 export function StandingOfferSection({ starterId }: { starterId: number }) {
+  const { t } = useTranslation('living');
   const query = useStandingOffer(starterId);
   const headingId = useId();
   const view = query.data;
@@ -24,14 +26,14 @@ export function StandingOfferSection({ starterId }: { starterId: number }) {
     if (query.error instanceof ApiError && query.error.status === 404) return null;
     return (
       <Card className="grid gap-3 p-5" role="alert">
-        <p className="font-medium">Failed to load the standing offer</p>
+        <p className="font-medium">{t('offers.loadFailed')}</p>
         <Button
           variant="outline"
           size="sm"
           className="justify-self-start"
           onClick={() => void query.refetch()}
         >
-          Try again
+          {t('common.tryAgain')}
         </Button>
       </Card>
     );
@@ -52,9 +54,9 @@ export function StandingOfferSection({ starterId }: { starterId: number }) {
         <div className="flex flex-wrap items-center gap-2">
           <Repeat className="size-4 text-sage" aria-hidden />
           <h2 id={headingId} className="font-semibold">
-            Standing offer
+            {t('offers.heading')}
           </h2>
-          {view.offer?.paused && <Badge tone="muted">Paused</Badge>}
+          {view.offer?.paused && <Badge tone="muted">{t('offers.paused')}</Badge>}
         </div>
         {view.isGiver ? <GiverPanel view={view} /> : <MemberPanel view={view} />}
       </section>

@@ -56,6 +56,17 @@ export function pageWindow(current: number, totalPages: number, size = MAX_PAGE_
   return Array.from({ length: end - start + 1 }, (_, i) => start + i);
 }
 
+/** List or map, and where the map looks (decision 082): not filters, so a filter change keeps them. */
+const VIEW_PARAMS = ['view', 'at'];
+
+function keepView(prev: URLSearchParams, next: URLSearchParams): URLSearchParams {
+  for (const key of VIEW_PARAMS) {
+    const value = prev.get(key);
+    if (value) next.set(key, value);
+  }
+  return next;
+}
+
 /**
  * Browse filters that live in the URL, so back/forward and shared links work. `defaults`: the
  * member's profile place, assumed when the URL names none.
@@ -67,12 +78,18 @@ export function useBrowseFilters(defaults: BrowseDefaults = {}) {
   const update = useCallback(
     (change: Partial<BrowseFilters>) =>
       setParams((prev) =>
-        serializeBrowseFilters(applyFilterChange(parseBrowseFilters(prev, { place }), change), {
-          place,
-        }),
+        keepView(
+          prev,
+          serializeBrowseFilters(applyFilterChange(parseBrowseFilters(prev, { place }), change), {
+            place,
+          }),
+        ),
       ),
     [setParams, place],
   );
-  const clear = useCallback(() => setParams(new URLSearchParams()), [setParams]);
+  const clear = useCallback(
+    () => setParams((prev) => keepView(prev, new URLSearchParams())),
+    [setParams],
+  );
   return { filters, update, clear };
 }

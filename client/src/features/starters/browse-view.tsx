@@ -1,4 +1,5 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   ChevronLeft,
   ChevronRight,
@@ -7,12 +8,7 @@ import {
   Search,
   SlidersHorizontal,
 } from 'lucide-react';
-import {
-  categories,
-  findCategory,
-  OTHER_SUBCATEGORY,
-  OTHER_SUBCATEGORY_LABEL,
-} from '../../../../common/catalogue';
+import { categories, findCategory, OTHER_SUBCATEGORY } from '../../../../common/catalogue';
 import { PAGE_SIZE, SKELETON_CARDS, type StarterSort } from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -23,12 +19,14 @@ import { pageWindow, useBrowseFilters, type BrowseFilters } from './browse-filte
 import { resultCount } from './result-count';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useStarters } from './starters-api';
+import { useCategoryName } from '../../lib/catalogue-text';
 import { PlacePicker, RadiusSelect } from './place-picker';
 import { placeNearMe } from './places-api';
 import { Link } from 'react-router';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { ApiError } from '../../lib/api';
+import { BrowseMapSlot, BrowseModeSwitch, useBrowseMode } from './browse-map-switch';
 
 const TEXT_DEBOUNCE_MS = 400;
 /** Cards in the grid's widest row. */
@@ -62,6 +60,7 @@ function NoLocationNotice({
   onLocated: (place: string) => void;
   onSetLocation: () => void;
 }) {
+  const { t } = useTranslation('browse');
   const [locating, setLocating] = useState(false);
   const [failed, setFailed] = useState(false);
   const locate = async () => {
@@ -77,23 +76,16 @@ function NoLocationNotice({
   };
   return (
     <div role="status" className="mb-4 rounded-xl border border-border bg-accent-soft p-4 text-sm">
-      <p className="font-medium">
-        We don&apos;t know where you are, so these are the newest starters first.
-      </p>
-      <p className="mt-1 text-muted">
-        Let your browser share your position, or type a place in Location to sort by distance from
-        there.
-      </p>
-      {failed && (
-        <p className="mt-1 text-danger">Failed to find your location. Type a place instead.</p>
-      )}
+      <p className="font-medium">{t('noLocation.title')}</p>
+      <p className="mt-1 text-muted">{t('noLocation.body')}</p>
+      {failed && <p className="mt-1 text-danger">{t('noLocation.failed')}</p>}
       <div className="mt-3 flex flex-wrap gap-2">
         <Button size="md" disabled={locating} onClick={() => void locate()}>
           <LocateFixed className="size-4" aria-hidden />
-          {locating ? 'Locating...' : 'Use my location'}
+          {locating ? t('noLocation.locating') : t('noLocation.useMyLocation')}
         </Button>
         <Button size="md" variant="outline" onClick={onSetLocation}>
-          Set a location
+          {t('noLocation.setLocation')}
         </Button>
       </div>
     </div>
@@ -118,6 +110,8 @@ function CategoryBar({
   value: string | null;
   onChange: (category: string | null) => void;
 }) {
+  const { t } = useTranslation('browse');
+  const categoryName = useCategoryName();
   const item = (active: boolean) =>
     cn(
       'inline-flex h-11 shrink-0 items-center gap-1.5 rounded-full border px-4 text-sm font-medium transition-colors',
@@ -128,7 +122,7 @@ function CategoryBar({
   return (
     <div
       role="group"
-      aria-label="Categories"
+      aria-label={t('categories.label')}
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-2 sm:mx-0 sm:flex-wrap sm:px-0"
     >
       <button
@@ -137,7 +131,7 @@ function CategoryBar({
         className={item(value === null)}
         onClick={() => onChange(null)}
       >
-        All Categories
+        {t('categories.all')}
       </button>
       {categories.map((c) => (
         <button
@@ -148,7 +142,7 @@ function CategoryBar({
           onClick={() => onChange(c.key)}
         >
           <span aria-hidden>{c.emoji}</span>
-          {c.name}
+          {categoryName(c.key)}
         </button>
       ))}
     </div>
@@ -166,27 +160,28 @@ function FiltersSidebar({
   clear: () => void;
   locationInputId: string;
 }) {
+  const { t } = useTranslation(['browse', 'common']);
   const id = useId();
   const [search, setSearch] = useDebouncedFilter(filters.search, (v) => update({ search: v }));
   const category = findCategory(filters.category);
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-1 lg:gap-5">
-      <h2 className="text-lg font-semibold sm:col-span-2 lg:col-span-1">Filters</h2>
+      <h2 className="text-lg font-semibold sm:col-span-2 lg:col-span-1">{t('filters.title')}</h2>
       <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor={`${id}-search`}>Search</Label>
+        <Label htmlFor={`${id}-search`}>{t('filters.search')}</Label>
         <div className="relative">
           <Search
-            className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-muted"
+            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted"
             aria-hidden
           />
           <Input
             id={`${id}-search`}
             type="search"
-            placeholder="Search starters..."
+            placeholder={t('filters.searchPlaceholder')}
             value={search}
             maxLength={200}
             onChange={(e) => setSearch(e.target.value)}
-            className="pl-9"
+            className="ps-9"
           />
         </div>
       </div>
@@ -204,7 +199,7 @@ function FiltersSidebar({
       />
       {category && (
         <div className="grid gap-1.5">
-          <Label htmlFor={`${id}-type`}>Starter Type</Label>
+          <Label htmlFor={`${id}-type`}>{t('filters.type')}</Label>
           <NativeSelect
             id={`${id}-type`}
             value={filters.subcategory ?? 'all'}
@@ -212,32 +207,32 @@ function FiltersSidebar({
               update({ subcategory: e.target.value === 'all' ? null : e.target.value })
             }
           >
-            <option value="all">All types</option>
+            <option value="all">{t('filters.allTypes')}</option>
             {category.subcategories.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.label}
+                {t(`common:subcategories.${s.key}`, { defaultValue: s.label })}
               </option>
             ))}
-            <option value={OTHER_SUBCATEGORY}>{OTHER_SUBCATEGORY_LABEL}</option>
+            <option value={OTHER_SUBCATEGORY}>{t('filters.otherType')}</option>
           </NativeSelect>
         </div>
       )}
       <div className="grid gap-1.5">
-        <Label htmlFor={`${id}-sort`}>Sort by</Label>
+        <Label htmlFor={`${id}-sort`}>{t('filters.sortBy')}</Label>
         <NativeSelect
           id={`${id}-sort`}
           value={filters.sort}
           onChange={(e) => update({ sort: e.target.value as StarterSort })}
         >
-          <option value="newest">Newest first</option>
-          <option value="oldest">Oldest first</option>
-          <option value="closest">Closest to me</option>
-          {filters.search && <option value="best">Best match</option>}
+          <option value="newest">{t('filters.newest')}</option>
+          <option value="oldest">{t('filters.oldest')}</option>
+          <option value="closest">{t('filters.closest')}</option>
+          {filters.search && <option value="best">{t('filters.best')}</option>}
         </NativeSelect>
       </div>
       <Button variant="outline" onClick={clear} className="sm:col-span-2 lg:col-span-1">
         <RotateCcw className="size-4" aria-hidden />
-        Clear Filters
+        {t('filters.clear')}
       </Button>
     </Card>
   );
@@ -252,17 +247,18 @@ function Pagination({
   totalPages: number;
   onPage: (page: number) => void;
 }) {
+  const { t } = useTranslation('browse');
   if (totalPages <= 1) return null;
   return (
     <nav
-      aria-label="Pagination"
+      aria-label={t('pagination.label')}
       // Each button takes taps 44 px wide (min-w-10 and the gap): seven fit on a 360 px phone.
       className="mt-8 flex flex-wrap items-center justify-center gap-1 sm:gap-2"
     >
       <Button variant="outline" size="sm" disabled={page <= 1} onClick={() => onPage(page - 1)}>
-        <ChevronLeft className="size-4" aria-hidden />
+        <ChevronLeft className="size-4 rtl:-scale-x-100" aria-hidden />
         {/* Words hidden on phones so the whole row fits 360 px; the name stays. */}
-        <span className="max-sm:sr-only">Previous</span>
+        <span className="max-sm:sr-only">{t('pagination.previous')}</span>
       </Button>
       {pageWindow(page, totalPages).map((n) => (
         <Button
@@ -270,7 +266,7 @@ function Pagination({
           size="sm"
           variant={n === page ? 'primary' : 'outline'}
           aria-current={n === page ? 'page' : undefined}
-          aria-label={`Page ${n}`}
+          aria-label={t('pagination.page', { page: n })}
           className="min-w-10 px-0"
           onClick={() => onPage(n)}
         >
@@ -283,8 +279,8 @@ function Pagination({
         disabled={page >= totalPages}
         onClick={() => onPage(page + 1)}
       >
-        <span className="max-sm:sr-only">Next</span>
-        <ChevronRight className="size-4" aria-hidden />
+        <span className="max-sm:sr-only">{t('pagination.next')}</span>
+        <ChevronRight className="size-4 rtl:-scale-x-100" aria-hidden />
       </Button>
     </nav>
   );
@@ -292,6 +288,7 @@ function Pagination({
 
 /** The /browse page: category bar, filters, results and pagination, all held in the URL. */
 export function BrowseView() {
+  const { t } = useTranslation('browse');
   const { user } = useCurrentUser();
   const { filters, update, clear } = useBrowseFilters({ place: user?.place });
   const headingRef = useRef<HTMLHeadingElement>(null);
@@ -315,10 +312,12 @@ export function BrowseView() {
   };
   // Without a place, the server measures 'closest' from the profile place if it knows one.
   const noPlace = filters.sort === 'closest' && !filters.near && !user?.place;
+  const onMap = useBrowseMode() === 'map';
 
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <CategoryBar value={filters.category} onChange={(category) => update({ category })} />
+      <BrowseModeSwitch />
       <div className="mt-6 grid gap-6 lg:grid-cols-[17rem_1fr] lg:items-start">
         {/* On a phone the panel folds away so the results are on the first screen. */}
         <Button
@@ -326,11 +325,13 @@ export function BrowseView() {
           className="justify-self-start lg:hidden"
           aria-expanded={filtersOpen}
           aria-controls={`${locationInputId}-panel`}
-          aria-label={activeFilters ? `Filters, ${activeFilters} active` : 'Filters'}
+          aria-label={
+            activeFilters ? t('filters.activeLabel', { count: activeFilters }) : t('filters.title')
+          }
           onClick={() => setFiltersOpen((open) => !open)}
         >
           <SlidersHorizontal className="size-4" aria-hidden />
-          Filters
+          {t('filters.title')}
           {activeFilters > 0 && (
             <span className="rounded-full bg-accent px-2 text-xs text-accent-fg">
               {activeFilters}
@@ -339,7 +340,7 @@ export function BrowseView() {
         </Button>
         <aside
           id={`${locationInputId}-panel`}
-          aria-label="Filters"
+          aria-label={t('filters.title')}
           className={cn('lg:sticky lg:top-20', !filtersOpen && 'max-lg:hidden')}
         >
           <FiltersSidebar
@@ -350,7 +351,11 @@ export function BrowseView() {
           />
         </aside>
         {/* min-w-0: a grid item may shrink below its longest word (a one-word title). */}
-        <section aria-labelledby="results-heading" aria-busy={query.isPending} className="min-w-0">
+        <section
+          aria-labelledby="results-heading"
+          aria-busy={query.isPending}
+          className={cn('min-w-0', onMap && 'hidden')}
+        >
           <div className="mb-4 flex items-baseline justify-between gap-4">
             <h1
               id="results-heading"
@@ -358,11 +363,11 @@ export function BrowseView() {
               tabIndex={-1}
               className="text-2xl font-bold tracking-tight outline-none sm:text-3xl"
             >
-              Available Starters
+              {t('results.heading')}
             </h1>
             {query.isSuccess && (
               <p className="text-sm whitespace-nowrap text-muted" aria-live="polite">
-                {resultCount(total, query.data?.totalIsCapped)}
+                {resultCount(t, total, query.data?.totalIsCapped)}
               </p>
             )}
           </div>
@@ -375,7 +380,7 @@ export function BrowseView() {
           {query.isPending ? (
             <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
               <span className="sr-only" role="status">
-                Loading starters…
+                {t('results.loading')}
               </span>
               {Array.from({ length: SKELETON_CARDS }, (_, i) => (
                 <StarterCardSkeleton key={i} />
@@ -383,21 +388,21 @@ export function BrowseView() {
             </div>
           ) : query.isError ? (
             <Card className="p-10 text-center" role="alert">
-              <p className="text-lg font-semibold">Failed to load starters</p>
+              <p className="text-lg font-semibold">{t('results.failed')}</p>
               {/* A place the gazetteer does not know (an old or mistyped link) says which. */}
               {query.error instanceof ApiError && query.error.body?.code === 'unknown_place' && (
                 <p className="mt-1 text-muted">{query.error.serverMessage}</p>
               )}
               <Button className="mt-4" onClick={() => window.location.reload()}>
-                Try Again
+                {t('results.tryAgain')}
               </Button>
             </Card>
           ) : query.data.starters.length === 0 && total > 0 ? (
             // A page past the end (an old link, ?page=99): say so and offer the last page.
             <Card className="p-10 text-center">
-              <p className="text-lg font-semibold">This page is past the end of the results</p>
+              <p className="text-lg font-semibold">{t('results.pastEnd')}</p>
               <Button variant="outline" className="mt-5" onClick={() => goToPage(totalPages)}>
-                Go to page {totalPages}
+                {t('results.goToPage', { page: totalPages })}
               </Button>
             </Card>
           ) : query.data.starters.length === 0 && !anyFilter ? (
@@ -406,10 +411,10 @@ export function BrowseView() {
               <p className="text-4xl" aria-hidden>
                 🫙
               </p>
-              <p className="mt-3 text-lg font-semibold">No starters shared yet</p>
-              <p className="mt-1 text-muted">Be the first to pass a culture on to a neighbour.</p>
+              <p className="mt-3 text-lg font-semibold">{t('results.noneYet')}</p>
+              <p className="mt-1 text-muted">{t('results.noneYetBody')}</p>
               <Button asChild className="mt-5">
-                <Link to={paths.post}>Share a Starter</Link>
+                <Link to={paths.post}>{t('results.share')}</Link>
               </Button>
             </Card>
           ) : query.data.starters.length === 0 ? (
@@ -417,11 +422,25 @@ export function BrowseView() {
               <p className="text-4xl" aria-hidden>
                 🫙
               </p>
-              <p className="mt-3 text-lg font-semibold">No starters found</p>
-              <p className="mt-1 text-muted">Try adjusting your filters or search terms</p>
-              <Button variant="outline" className="mt-5" onClick={clear}>
-                Clear Filters
-              </Button>
+              <p className="mt-3 text-lg font-semibold">{t('results.noneFound')}</p>
+              <p className="mt-1 text-muted">{t('results.noneFoundBody')}</p>
+              <div className="mt-5 flex flex-wrap justify-center gap-3">
+                <Button variant="outline" onClick={clear}>
+                  {t('filters.clear')}
+                </Button>
+                {/* Nobody offers it now: say you want it, and those who have it hear of it. */}
+                <Button asChild>
+                  <Link
+                    to={paths.postAsk.href({
+                      search: filters.search.trim(),
+                      category: filters.category,
+                      subcategory: filters.subcategory,
+                    })}
+                  >
+                    {t('results.askForIt')}
+                  </Link>
+                </Button>
+              </div>
             </Card>
           ) : (
             <>
@@ -442,6 +461,7 @@ export function BrowseView() {
             </>
           )}
         </section>
+        {onMap && <BrowseMapSlot filters={filters} />}
       </div>
     </div>
   );

@@ -1,7 +1,10 @@
-import { categoryEmoji, categoryName } from '../../../../common/catalogue';
+import { useTranslation } from 'react-i18next';
+import { categoryEmoji } from '../../../../common/catalogue';
 import { Badge } from '../../components/ui/badge';
+import { useCategoryName } from '../../lib/catalogue-text';
 
 export function CategoryBadge({ category, className }: { category: string; className?: string }) {
+  const categoryName = useCategoryName();
   return (
     <Badge className={className}>
       <span aria-hidden>{categoryEmoji(category)}</span>
@@ -11,9 +14,10 @@ export function CategoryBadge({ category, className }: { category: string; class
 }
 
 export function ClaimedBadge({ className }: { className?: string }) {
+  const { t } = useTranslation('browse');
   return (
     <Badge tone="sage" className={className}>
-      ✅ Claimed
+      {t('card.claimed')}
     </Badge>
   );
 }

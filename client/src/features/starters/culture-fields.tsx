@@ -1,4 +1,5 @@
 import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useWatch,
   type Control,
@@ -12,7 +13,6 @@ import {
 } from 'react-hook-form';
 import {
   CARE_NOTES_MAX_LENGTH,
-  CULTURE_FORM_LABELS,
   CULTURE_FORMS,
   type CultureForm,
 } from '../../../../common/cultures';
@@ -32,17 +32,15 @@ const SPORE_TYPES = new Set(['miso', 'tempeh', 'soySauce']);
 export const defaultFormFor = (subcategory: string): CultureForm =>
   SPORE_TYPES.has(subcategory) ? 'spores' : 'active';
 
-const formHints: Record<CultureForm, string> = {
-  active: 'Alive and being fed now',
-  dried: 'Dehydrated flakes, powder or grains',
-  frozen: 'Kept in the freezer',
-  spores: 'A packet or jar of spores',
-};
-const formOptions = CULTURE_FORMS.map((value) => ({
-  value,
-  label: CULTURE_FORM_LABELS[value],
-  hint: formHints[value],
-}));
+/** The forms a culture comes in, each with what it means, in the page's language. */
+function useFormOptions() {
+  const { t } = useTranslation('starters');
+  return CULTURE_FORMS.map((value) => ({
+    value,
+    label: t(`culture.forms.${value}`),
+    hint: t(`culture.formHints.${value}`),
+  }));
+}
 
 export const CULTURE_DEFAULTS = {
   form: 'active' as CultureForm,
@@ -78,6 +76,8 @@ export function CultureFields<Values extends FieldValues>({
   form: Binding<Values>;
   idPrefix: string;
 }) {
+  const { t } = useTranslation('starters');
+  const formOptions = useFormOptions();
   const n = (name: string) => name as FieldPath<Values>;
   const set = (name: string, value: string) =>
     form.setValue(n(name), value as FieldPathValue<Values, FieldPath<Values>>);
@@ -99,12 +99,12 @@ export function CultureFields<Values extends FieldValues>({
 
   return (
     <div className="grid gap-5 rounded-2xl border border-border p-4 sm:p-5">
-      <h2 className="font-semibold">The culture</h2>
+      <h2 className="font-semibold">{t('culture.heading')}</h2>
       <RadioCardsField
         form={form}
         name={n('form')}
         id={`${idPrefix}-form`}
-        legend="What form is it in?"
+        legend={t('culture.formLegend')}
         options={formOptions}
         className="sm:grid-cols-2"
         // "Last fed" belongs to an active culture only; the server refuses it on any other.
@@ -117,8 +117,8 @@ export function CultureFields<Values extends FieldValues>({
           form={form}
           name={n('lastFedAt')}
           id={`${idPrefix}-last-fed`}
-          label="Last fed (optional)"
-          hint="Others see “Fed 2 days ago”; you can tap Fed today later."
+          label={t('culture.lastFed')}
+          hint={t('culture.lastFedHint')}
           type="date"
           max={today()}
         />
@@ -127,11 +127,11 @@ export function CultureFields<Values extends FieldValues>({
         form={form}
         name={n('careNotes')}
         id={`${idPrefix}-care-notes`}
-        label="Your care notes (optional)"
-        hint="Shown on the care card as “From the giver”, and they travel with the culture."
+        label={t('culture.careNotes')}
+        hint={t('culture.careNotesHint')}
         rows={3}
         maxLength={CARE_NOTES_MAX_LENGTH}
-        placeholder="Your flour, your schedule, what it likes…"
+        placeholder={t('culture.careNotesPlaceholder')}
       />
     </div>
   );

@@ -1,9 +1,11 @@
 import { Droplets, UtensilsCrossed } from 'lucide-react';
-import { fedText, freshnessOf, MAY_NEED_FEED, notFedFor } from '../../../../common/freshness';
+import { useTranslation } from 'react-i18next';
+import { freshnessOf } from '../../../../common/freshness';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { useHydrated } from '../../lib/use-hydrated';
 import { cn } from '../../lib/cn';
 import { useMarkFed } from './starters-api';
@@ -16,18 +18,24 @@ const isClaimed = (starter: Starter) => starter.isClaimed || starter.status === 
  * past its care card's figure. Nothing for other forms, an unknown last feed or a claimed one.
  */
 export function FreshnessNote({ starter, className }: { starter: Starter; className?: string }) {
+  const { t } = useTranslation('browse');
   const hydrated = useHydrated();
   const freshness = freshnessOf(starter, new Date(), hydrated ? 'viewer' : 'utc');
   if (!freshness || isClaimed(starter)) return null;
+  const days = freshness.daysSinceFed;
   return (
     <p className={cn('flex flex-wrap items-center gap-x-2 gap-y-1 text-sm', className)}>
       <span className="flex items-center gap-1.5 text-muted" suppressHydrationWarning>
         <Droplets className="size-4 shrink-0" aria-hidden />
-        {fedText(freshness.daysSinceFed)}
+        {days === 0
+          ? t('card.fedToday')
+          : days === 1
+            ? t('card.fedYesterday')
+            : t('card.fedDaysAgo', { days })}
       </span>
       {freshness.mayNeedFeed && (
         <span className="rounded-full bg-accent-soft px-2 py-0.5 text-xs font-medium text-accent-hover dark:text-accent">
-          {MAY_NEED_FEED}
+          {t('card.mayNeedFeed')}
         </span>
       )}
     </p>
@@ -39,6 +47,8 @@ export function FreshnessNote({ starter, className }: { starter: Starter; classN
  * tap Fed today"), and the Fed today button itself for any active culture of theirs.
  */
 export function FeedReminder({ starter, compact }: { starter: Starter; compact?: boolean }) {
+  const { t } = useTranslation('starters');
+  const say = useMessageText();
   const markFed = useMarkFed();
   if (starter.form !== 'active' || starter.removedAt || isClaimed(starter)) return null;
   const freshness = freshnessOf(starter);
@@ -55,29 +65,25 @@ export function FeedReminder({ starter, compact }: { starter: Starter; compact?:
       <p className="flex items-center gap-2 font-medium">
         <UtensilsCrossed className="size-4 shrink-0" aria-hidden />
         {overdue
-          ? notFedFor(freshness.daysSinceFed)
+          ? t('feed.overdue', { days: freshness.daysSinceFed })
           : fedToday
-            ? 'Fed today — thank you'
-            : 'Fed it? Tap Fed today so others see it is fresh'}
+            ? t('feed.thanks')
+            : t('feed.nudge')}
       </p>
       {!fedToday && (
         <Button
           size="sm"
           variant={overdue ? 'primary' : 'outline'}
           disabled={markFed.isPending}
-          aria-label={compact ? `Fed today: ${starter.title}` : undefined}
+          aria-label={compact ? t('feed.buttonLabel', { title: starter.title }) : undefined}
           onClick={() =>
             markFed.mutate(starter.id, {
-              onSuccess: () =>
-                toast({
-                  title: 'Success!',
-                  description: 'Fed today — thanks for keeping it lively.',
-                }),
-              onError: (err) => toastError(errorMessage(err, 'Failed to save the feed')),
+              onSuccess: () => toast({ title: t('toast.success'), description: t('feed.saved') }),
+              onError: (err) => toastError(say(errorMessage(err, t('feed.failed'))), say('Error')),
             })
           }
         >
-          Fed today
+          {t('feed.button')}
         </Button>
       )}
     </div>

@@ -1,4 +1,5 @@
 import { Mail, Package, Store } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { countOf } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
 import { cn } from '../../lib/cn';
@@ -36,6 +37,7 @@ export function ListingFacts({
   starter: Starter;
   compact?: boolean;
 }) {
+  const { t } = useTranslation('browse');
   const s = starter;
   if (s.isClaimed || s.status === 'claimed') return null;
   const left = s.portionsLeft;
@@ -45,7 +47,13 @@ export function ListingFacts({
     <ul className={cn('grid gap-1 text-sm', compact ? 'text-muted' : '')}>
       <li className="flex items-center gap-2">
         <Package className="size-4 shrink-0 text-accent" aria-hidden />
-        {portionsText(left, reservedCount)}
+        {left <= 0
+          ? reservedCount > 0
+            ? t('facts.reservedOnly', { count: reservedCount })
+            : t('facts.noneLeft')
+          : reservedCount > 0
+            ? t('facts.leftReserved', { left, reserved: reservedCount })
+            : t('facts.left', { count: left })}
       </li>
       <li className="flex items-center gap-2">
         {travel.includes('post') ? (
@@ -53,12 +61,18 @@ export function ListingFacts({
         ) : (
           <Store className="size-4 shrink-0 text-accent" aria-hidden />
         )}
-        {travelText(travel)}
-        {!compact && travel.includes('post') && s.postage ? ` · ${POSTAGE_TEXT[s.postage]}` : ''}
+        {travel.includes('pickup') && travel.includes('post')
+          ? t('facts.pickupOrPost')
+          : travel.includes('post')
+            ? t('facts.byPost')
+            : t('facts.pickupOnly')}
+        {!compact && travel.includes('post') && s.postage
+          ? ` · ${t(s.postage === 'giver' ? 'facts.postageGiver' : 'facts.postageRecipient')}`
+          : ''}
       </li>
       {!compact && s.bring && (
         <li>
-          <span className="font-medium">Please bring:</span> {s.bring}
+          <span className="font-medium">{t('facts.bring')}</span> {s.bring}
         </li>
       )}
     </ul>

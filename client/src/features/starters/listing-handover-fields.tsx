@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
 import {
   useController,
   useWatch,
@@ -20,6 +21,7 @@ import {
   TextField,
 } from '../../components/ui/form-controls';
 import { cn } from '../../lib/cn';
+import { useMessageText } from '../../lib/message-text';
 import { BRING_MAX_LENGTH } from '../../../../common/handovers';
 
 interface Binding<Values extends FieldValues> {
@@ -30,23 +32,25 @@ interface Binding<Values extends FieldValues> {
   formState: { errors: FieldErrors<Values> };
 }
 
-const travelOptions = [
-  { value: 'pickup', label: 'Pickup', hint: 'They collect it from you' },
-  { value: 'post', label: 'Post', hint: 'You send it in the post' },
-] as const;
+function useTravelOptions() {
+  const { t } = useTranslation('starters');
+  return [
+    { value: 'pickup', label: t('handover.pickup'), hint: t('handover.pickupHint') },
+    { value: 'post', label: t('handover.post'), hint: t('handover.postHint') },
+  ] as const;
+}
 
-const postageOptions = [
-  {
-    value: 'giver',
-    label: 'I cover postage (the giver)',
-    hint: 'You pay for the stamp',
-  },
-  {
-    value: 'recipient',
-    label: 'The recipient sends a stamped addressed envelope',
-    hint: 'They post you an envelope with a stamp on it',
-  },
-] as const;
+function usePostageOptions() {
+  const { t } = useTranslation('starters');
+  return [
+    { value: 'giver', label: t('handover.postageGiver'), hint: t('handover.postageGiverHint') },
+    {
+      value: 'recipient',
+      label: t('handover.postageRecipient'),
+      hint: t('handover.postageRecipientHint'),
+    },
+  ] as const;
+}
 
 /** Checkboxes for "how it can travel", bound to an array field. */
 function TravelChoice<Values extends FieldValues>({
@@ -60,6 +64,9 @@ function TravelChoice<Values extends FieldValues>({
   id: string;
   onChanged?: () => void;
 }) {
+  const { t } = useTranslation('starters');
+  const say = useMessageText();
+  const travelOptions = useTravelOptions();
   const { field, fieldState } = useController({ control: form.control, name });
   const value = (field.value as string[] | undefined) ?? [];
   const error = fieldState.error?.message;
@@ -72,7 +79,7 @@ function TravelChoice<Values extends FieldValues>({
       aria-describedby={error ? `${id}-error` : undefined}
       aria-invalid={error ? true : undefined}
     >
-      <legend className="mb-2 text-sm font-medium">How can it travel?</legend>
+      <legend className="mb-2 text-sm font-medium">{t('handover.travelLegend')}</legend>
       <div className="grid gap-2 sm:grid-cols-2">
         {travelOptions.map((option) => (
           // eslint-disable-next-line jsx-a11y/label-has-associated-control -- its text is in the spans below
@@ -103,7 +110,7 @@ function TravelChoice<Values extends FieldValues>({
       </div>
       {error && (
         <p id={`${id}-error`} role="alert" className="mt-2 text-sm text-danger">
-          {error}
+          {say(error)}
         </p>
       )}
     </fieldset>
@@ -126,6 +133,8 @@ export function ListingHandoverFields<Values extends FieldValues>({
   /** An edit keeps the listing's end date ("Still available" lists it longer). */
   keepsEndDate?: boolean;
 }) {
+  const { t } = useTranslation('starters');
+  const postageOptions = usePostageOptions();
   const n = (name: string) => name as FieldPath<Values>;
   const travel =
     (useWatch({ control: form.control, name: n('travel') }) as string[] | undefined) ?? [];
@@ -137,12 +146,12 @@ export function ListingHandoverFields<Values extends FieldValues>({
   };
   return (
     <div className="grid gap-5 rounded-2xl border border-border p-4 sm:p-5">
-      <h2 className="font-semibold">Hand-over</h2>
+      <h2 className="font-semibold">{t('handover.heading')}</h2>
       <div className="grid gap-5 sm:grid-cols-2">
         <Field
           id={ids.portions}
-          label="Portions available"
-          hint="1 to 20 — how many people can have some"
+          label={t('handover.portions')}
+          hint={t('handover.portionsHint')}
           error={err('portions')}
         >
           <Input
@@ -157,8 +166,8 @@ export function ListingHandoverFields<Values extends FieldValues>({
         {!keepsEndDate && (
           <Field
             id={ids.days}
-            label="Available for (days)"
-            hint="7 to 90 days; you can renew it"
+            label={t('handover.days')}
+            hint={t('handover.daysHint')}
             error={err('availableDays')}
           >
             <Input
@@ -190,20 +199,18 @@ export function ListingHandoverFields<Values extends FieldValues>({
             form={form}
             name={n('postage')}
             id={`${idPrefix}-postage`}
-            legend="Who covers postage?"
+            legend={t('handover.postageLegend')}
             options={postageOptions}
           />
-          <p className="text-xs text-muted">
-            Money never changes hands through CultureShare: every starter is a free gift.
-          </p>
+          <p className="text-xs text-muted">{t('handover.noMoney')}</p>
         </div>
       )}
       <TextField
         form={form}
         name={n('bring')}
         id={`${idPrefix}-bring`}
-        label="What to bring (optional)"
-        placeholder="e.g. a clean jar"
+        label={t('handover.bring')}
+        placeholder={t('handover.bringPlaceholder')}
         maxLength={BRING_MAX_LENGTH}
       />
       {note}

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { SKELETON_CARDS } from '../../../../common/constants';
 import type { Starter } from '../../../../common/starters';
@@ -15,6 +16,7 @@ import { paths } from '../../lib/paths';
  * `below` adds what the page composes in under each one (its hand-over state).
  */
 export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode } = {}) {
+  const { t } = useTranslation(['starters', 'browse']);
   const query = useMyStarters();
   const addRef = useRef<HTMLAnchorElement>(null);
   const listRef = useRef<HTMLUListElement>(null);
@@ -25,14 +27,14 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
         <Button asChild size="sm">
           <Link to={paths.post} ref={addRef}>
             <Plus className="size-4" aria-hidden />
-            Add New Starter
+            {t('mine.add')}
           </Link>
         </Button>
       </div>
       {query.isPending ? (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           <span className="sr-only" role="status">
-            Loading your starters…
+            {t('mine.loading')}
           </span>
           {Array.from({ length: Math.min(3, SKELETON_CARDS) }, (_, i) => (
             <StarterCardSkeleton key={i} />
@@ -40,9 +42,9 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
         </div>
       ) : query.isError ? (
         <Card className="p-8 text-center" role="alert">
-          <p className="font-semibold">Failed to load starters</p>
+          <p className="font-semibold">{t('browse:results.failed')}</p>
           <Button className="mt-4" variant="outline" onClick={() => void query.refetch()}>
-            Try Again
+            {t('browse:results.tryAgain')}
           </Button>
         </Card>
       ) : query.data.length === 0 ? (
@@ -50,9 +52,9 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
           <p className="text-4xl" aria-hidden>
             🫙
           </p>
-          <p className="mt-3 text-lg font-semibold">No starters posted yet</p>
+          <p className="mt-3 text-lg font-semibold">{t('mine.none')}</p>
           <Button asChild className="mt-5">
-            <Link to={paths.post}>Post Your First Starter</Link>
+            <Link to={paths.post}>{t('mine.first')}</Link>
           </Button>
         </Card>
       ) : (

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { LocateFixed, X } from 'lucide-react';
-import { BROWSE_RADII_KM } from '../../../../common/places';
+import { useTranslation } from 'react-i18next';
+import { BROWSE_RADII_KM } from '../../../../common/radii';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
@@ -34,6 +35,7 @@ export function PlacePicker({
   value: string;
   onChange: (place: string) => void;
 }) {
+  const { t } = useTranslation('browse');
   const [draft, setDraft] = useState(value);
   const [lastValue, setLastValue] = useState(value);
   const [open, setOpen] = useState(false);
@@ -82,15 +84,15 @@ export function PlacePicker({
     try {
       choose(await placeNearMe());
     } catch {
-      setLocateError('Failed to find your location. Type a place instead.');
+      setLocateError(t('noLocation.failed'));
     } finally {
       setLocating(false);
     }
   };
 
   return (
-    <div className="grid gap-1.5">
-      <Label htmlFor={id}>Location</Label>
+    <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
+      <Label htmlFor={id}>{t('place.label')}</Label>
       <div className="relative">
         <Input
           id={id}
@@ -100,10 +102,10 @@ export function PlacePicker({
           aria-controls={listId}
           aria-activedescendant={expanded && active >= 0 ? optionId(active) : undefined}
           autoComplete="off"
-          placeholder="City, State/Country"
+          placeholder={t('place.placeholder')}
           value={draft}
           maxLength={120}
-          className={cn(value && 'pr-11')}
+          className={cn(value && 'pe-11')}
           onChange={(e) => {
             setDraft(e.target.value);
             setOpen(true);
@@ -119,8 +121,8 @@ export function PlacePicker({
         {value && (
           <button
             type="button"
-            aria-label="Clear location"
-            className="absolute top-0 right-0 grid size-11 cursor-pointer place-items-center rounded-full text-muted hover:text-text"
+            aria-label={t('place.clear')}
+            className="absolute top-0 end-0 grid size-11 cursor-pointer place-items-center rounded-full text-muted hover:text-text"
             onClick={() => choose('')}
           >
             <X className="size-4" aria-hidden />
@@ -129,7 +131,7 @@ export function PlacePicker({
         <ul
           id={listId}
           role="listbox"
-          aria-label="Places"
+          aria-label={t('place.places')}
           className={cn(
             'absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-border bg-surface py-1 shadow-lg',
             !expanded && 'hidden',
@@ -160,12 +162,12 @@ export function PlacePicker({
       <Button
         variant="outline"
         size="md"
-        className="justify-self-start"
+        className="h-auto min-h-11 max-w-full justify-self-start whitespace-normal"
         disabled={locating}
         onClick={() => void locateMe()}
       >
-        <LocateFixed className="size-4" aria-hidden />
-        {locating ? 'Locating...' : 'Use my location'}
+        <LocateFixed className="size-4 shrink-0" aria-hidden />
+        {locating ? t('noLocation.locating') : t('noLocation.useMyLocation')}
       </Button>
       {locateError && (
         <p role="alert" className="text-sm text-danger">
@@ -188,19 +190,20 @@ export function RadiusSelect({
   disabled: boolean;
   onChange: (radiusKm: number | null) => void;
 }) {
+  const { t } = useTranslation('browse');
   return (
     <div className="grid gap-1.5">
-      <Label htmlFor={id}>Distance</Label>
+      <Label htmlFor={id}>{t('place.distance')}</Label>
       <NativeSelect
         id={id}
         value={disabled ? '' : String(value ?? '')}
         disabled={disabled}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       >
-        <option value="">Anywhere</option>
+        <option value="">{t('place.anywhere')}</option>
         {BROWSE_RADII_KM.map((km) => (
           <option key={km} value={km}>
-            Within {km} km
+            {t('place.within', { km })}
           </option>
         ))}
       </NativeSelect>

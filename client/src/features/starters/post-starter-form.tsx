@@ -1,5 +1,6 @@
 import { useId, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import {
   createStarterSchema,
   STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
@@ -16,6 +17,7 @@ import { TextareaField, TextField } from '../../components/ui/form-controls';
 import { LeaveGuard } from '../../components/ui/leave-guard';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { useZodForm } from '../../lib/use-zod-form';
 import { CommunityRulesCard } from './community-rules-card';
@@ -95,6 +97,8 @@ export function PostStarterForm({
   /** Photos to start with (Post Again). */
   initialPhotos?: File[];
 } = {}) {
+  const { t } = useTranslation('starters');
+  const say = useMessageText();
   const id = useId();
   const navigate = useNavigate();
   const createStarter = useCreateStarter();
@@ -133,7 +137,8 @@ export function PostStarterForm({
       }
     }
     toastError(
-      isNetworkError(err) ? 'Network error. Please try again.' : errorMessage(err, failed),
+      say(isNetworkError(err) ? 'Network error. Please try again.' : errorMessage(err, failed)),
+      say('Error'),
     );
   };
 
@@ -151,10 +156,10 @@ export function PostStarterForm({
         {
           onSuccess: (edited) => {
             posted.current = true;
-            toast({ title: 'Success!', description: 'Starter updated successfully.' });
+            toast({ title: t('toast.success'), description: t('toast.updated') });
             void navigate(paths.starter.href(edited.id));
           },
-          onError: (err) => onError(err, 'Failed to update starter'),
+          onError: (err) => onError(err, t('toast.updateFailed')),
         },
       );
       return;
@@ -164,11 +169,11 @@ export function PostStarterForm({
       {
         onSuccess: (created) => {
           posted.current = true;
-          toast({ title: 'Success!', description: 'Your starter has been posted successfully.' });
+          toast({ title: t('toast.success'), description: t('toast.posted') });
           // The spec sends a new post to /browse; passing one on shows the listing just made.
           void navigate(mode === 'post' ? paths.browse : paths.starter.href(created.id));
         },
-        onError: (err) => onError(err, 'Failed to create starter'),
+        onError: (err) => onError(err, t('toast.createFailed')),
       },
     );
   };
@@ -204,8 +209,8 @@ export function PostStarterForm({
       form={form}
       name="title"
       id={`${id}-title`}
-      label="Title"
-      placeholder="e.g. Lively milk kefir grains"
+      label={t('form.title')}
+      placeholder={t('form.titlePlaceholder')}
       maxLength={STARTER_TITLE_MAX_LENGTH}
     />
   );
@@ -214,13 +219,11 @@ export function PostStarterForm({
       form={form}
       name="description"
       id={`${id}-description`}
-      label="Description"
+      label={t('form.description')}
       rows={folded ? 4 : 5}
       maxLength={STARTER_DESCRIPTION_MAX_LENGTH}
       placeholder={
-        folded
-          ? 'How is it doing in your kitchen? What do you feed it?'
-          : 'How old is it, what do you feed it, how should it be cared for?'
+        folded ? t('form.descriptionPlaceholderPassOn') : t('form.descriptionPlaceholder')
       }
     />
   );
@@ -229,8 +232,8 @@ export function PostStarterForm({
       form={form}
       name="customDescription"
       id={`${id}-custom`}
-      label="Additional Details"
-      hint="Optional"
+      label={t('form.additionalDetails')}
+      hint={t('form.optional')}
       rows={3}
       maxLength={STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH}
     />
@@ -240,8 +243,8 @@ export function PostStarterForm({
       form={form}
       name="location"
       id={`${id}-location`}
-      label="Location"
-      placeholder="City, State/Country"
+      label={t('form.location')}
+      placeholder={t('form.locationPlaceholder')}
       autoComplete="address-level2"
       maxLength={STARTER_LOCATION_MAX_LENGTH}
     />
@@ -255,7 +258,7 @@ export function PostStarterForm({
     <div className="mx-auto grid max-w-5xl gap-6 px-4 py-8 sm:py-10 lg:grid-cols-[1fr_18rem] lg:items-start">
       <Card className="p-5 sm:p-8">
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
-          {editing ? 'Edit Starter' : 'Share a Starter'}
+          {editing ? t('form.titleEdit') : t('form.titleNew')}
         </h1>
         <LeaveGuard when={form.formState.isDirty || photosChanged} done={posted} />
         <form
@@ -275,13 +278,10 @@ export function PostStarterForm({
                 className="rounded-2xl border border-border"
               >
                 <summary className="flex min-h-11 cursor-pointer items-center px-4 py-2 font-semibold">
-                  More Details (optional)
+                  {t('form.moreDetails')}
                 </summary>
                 <div className="grid gap-5 p-4 pt-1">
-                  <p className="text-sm text-muted">
-                    Its type, form and the giver’s care notes are filled in from the culture you
-                    received; change them only if something is different.
-                  </p>
+                  <p className="text-sm text-muted">{t('form.moreDetailsNote')}</p>
                   <StarterTypeFields form={form} />
                   {customDescription}
                   {culture}
@@ -306,16 +306,18 @@ export function PostStarterForm({
           )}
           <div className="flex flex-col-reverse gap-3 pt-2 sm:flex-row sm:justify-end">
             <Button variant="outline" asChild>
-              <Link to={editing ? paths.starter.href(starter.id) : paths.browse}>Cancel</Link>
+              <Link to={editing ? paths.starter.href(starter.id) : paths.browse}>
+                {t('form.cancel')}
+              </Link>
             </Button>
             <Button type="submit" disabled={busy}>
               {editing
                 ? busy
-                  ? 'Saving...'
-                  : 'Save Changes'
+                  ? t('form.saving')
+                  : t('form.save')
                 : busy
-                  ? 'Posting...'
-                  : 'Post Starter'}
+                  ? t('form.posting')
+                  : t('form.post')}
             </Button>
           </div>
         </form>

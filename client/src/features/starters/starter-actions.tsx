@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import * as AlertDialog from '@radix-ui/react-alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Trash2 } from 'lucide-react';
@@ -7,6 +8,7 @@ import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
 import { cn } from '../../lib/cn';
 import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
@@ -32,6 +34,8 @@ export function StarterActionsMenu({
   afterDelete?: 'browse';
   className?: string;
 }) {
+  const { t } = useTranslation('starters');
+  const say = useMessageText();
   const navigate = useNavigate();
   const markClaimed = useMarkClaimed();
   const deleteStarter = useDeleteStarter();
@@ -43,8 +47,8 @@ export function StarterActionsMenu({
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
-      onSuccess: () => toast({ title: 'Success!', description: 'Starter updated successfully.' }),
-      onError: (err) => toastError(errorMessage(err, 'Failed to update starter')),
+      onSuccess: () => toast({ title: t('toast.success'), description: t('toast.updated') }),
+      onError: (err) => toastError(say(errorMessage(err, t('toast.updateFailed'))), say('Error')),
     });
 
   // A promise rather than mutate's callbacks: the refreshed list removes this card (and this
@@ -53,10 +57,10 @@ export function StarterActionsMenu({
     deleteStarter.mutateAsync(starter.id).then(
       () => {
         setConfirmOpen(false);
-        toast({ title: 'Success!', description: 'Starter deleted successfully.' });
+        toast({ title: t('toast.success'), description: t('toast.deleted') });
         if (afterDelete === 'browse') void navigate(paths.browse);
       },
-      (err: unknown) => toastError(errorMessage(err, 'Failed to delete starter')),
+      (err: unknown) => toastError(say(errorMessage(err, t('toast.deleteFailed'))), say('Error')),
     );
 
   return (
@@ -67,7 +71,7 @@ export function StarterActionsMenu({
           <Button
             variant="ghost"
             size="icon"
-            aria-label={`Actions for ${starter.title}`}
+            aria-label={t('actions.label', { title: starter.title })}
             className={cn('size-9', className)}
           >
             <MoreVertical className="size-5" aria-hidden />
@@ -87,7 +91,7 @@ export function StarterActionsMenu({
                   onSelect={() => void navigate(paths.editStarter.href(starter.id))}
                 >
                   <Pencil className="size-4" aria-hidden />
-                  Edit
+                  {t('actions.edit')}
                 </DropdownMenu.Item>
                 {starter.isClaimed && (
                   <DropdownMenu.Item
@@ -95,7 +99,7 @@ export function StarterActionsMenu({
                     onSelect={() => void navigate(paths.postAgain.href(starter.id))}
                   >
                     <Copy className="size-4" aria-hidden />
-                    Post Again
+                    {t('actions.postAgain')}
                   </DropdownMenu.Item>
                 )}
                 {!starter.isClaimed && (
@@ -105,13 +109,13 @@ export function StarterActionsMenu({
                     onSelect={claim}
                   >
                     <CheckCircle2 className="size-4" aria-hidden />
-                    Mark as Claimed
+                    {t('actions.markClaimed')}
                   </DropdownMenu.Item>
                 )}
                 {!starter.isClaimed && GiveElsewhereDialog && (
                   <DropdownMenu.Item className={menuItem} onSelect={() => setGiveOpen(true)}>
                     <Gift className="size-4" aria-hidden />
-                    Given to someone not on CultureShare
+                    {t('actions.givenElsewhere')}
                   </DropdownMenu.Item>
                 )}
                 <DropdownMenu.Item
@@ -119,13 +123,13 @@ export function StarterActionsMenu({
                   onSelect={() => setConfirmOpen(true)}
                 >
                   <Trash2 className="size-4" aria-hidden />
-                  Delete
+                  {t('actions.delete')}
                 </DropdownMenu.Item>
               </>
             ) : (
               <DropdownMenu.Item className={menuItem} onSelect={() => setReportOpen(true)}>
                 <Flag className="size-4" aria-hidden />
-                Report Post
+                {t('actions.report')}
               </DropdownMenu.Item>
             )}
           </DropdownMenu.Content>
@@ -140,20 +144,22 @@ export function StarterActionsMenu({
               {...returnFocus}
               className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
             >
-              <AlertDialog.Title className="text-lg font-semibold">Delete</AlertDialog.Title>
+              <AlertDialog.Title className="text-lg font-semibold">
+                {t('actions.confirmTitle')}
+              </AlertDialog.Title>
               <AlertDialog.Description className="mt-2 text-muted">
-                Are you sure you want to delete this starter?
+                {t('actions.confirmBody')}
               </AlertDialog.Description>
               <div className="mt-6 flex justify-end gap-3">
                 <AlertDialog.Cancel asChild>
-                  <Button variant="outline">Cancel</Button>
+                  <Button variant="outline">{t('actions.cancel')}</Button>
                 </AlertDialog.Cancel>
                 <Button
                   variant="destructive"
                   disabled={deleteStarter.isPending}
                   onClick={() => void remove()}
                 >
-                  Delete
+                  {t('actions.delete')}
                 </Button>
               </div>
             </AlertDialog.Content>

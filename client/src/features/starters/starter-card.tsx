@@ -1,9 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link, useLocation } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { MapPin, MessageCircle } from 'lucide-react';
 import { ownerName } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
-import { distanceText } from '../../../../common/places';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
@@ -13,7 +13,6 @@ import { useCurrentUser } from '../../lib/current-user';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
-import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
 import { paths } from '../../lib/paths';
@@ -21,7 +20,18 @@ import { signInHref } from '../../lib/sign-in-return';
 
 const alwaysReachable = () => true;
 
+/** Kilometres in the page's language, where the page composes no unit choice in. */
+function useKilometresText(): (km: number) => string {
+  const { t } = useTranslation();
+  return (km) => (km < 1 ? t('units.underKm') : t('units.kmAway', { distance: Math.round(km) }));
+}
+
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
+// Members only (visitors' pages go out rendered without it): kept out of a page's first load.
+const StarterActionsMenu = lazy(() =>
+  import('./starter-actions').then((m) => ({ default: m.StarterActionsMenu })),
+);
+
 export function StarterCard({
   starter,
   photoPriority,
@@ -30,8 +40,14 @@ export function StarterCard({
   /** Set for the first row of a list: its photos are not lazy (see StarterImage). */
   photoPriority?: 'eager' | 'high';
 }) {
+  const { t } = useTranslation('browse');
   const { user } = useCurrentUser();
-  const { MessageDialog, useIsReachable = alwaysReachable } = useStarterDialogs();
+  const {
+    MessageDialog,
+    useIsReachable = alwaysReachable,
+    useDistanceText = useKilometresText,
+  } = useStarterDialogs();
+  const distanceText = useDistanceText();
   const reachable = useIsReachable(starter.userId);
   const [messageOpen, setMessageOpen] = useState(false);
   const location = useLocation();
@@ -41,10 +57,12 @@ export function StarterCard({
     <article className="group relative flex flex-col overflow-hidden rounded-2xl border border-border bg-surface shadow-sm transition-shadow focus-within:shadow-md hover:shadow-md">
       <div className="relative">
         <StarterImage starter={starter} variant="thumb" priority={photoPriority} />
-        {starter.isClaimed && <ClaimedBadge className="absolute top-3 left-3 shadow-sm" />}
+        {starter.isClaimed && <ClaimedBadge className="absolute top-3 start-3 shadow-sm" />}
         {user && (
-          <div className="absolute top-2 right-2 z-10 rounded-full bg-surface/90 shadow-sm">
-            <StarterActionsMenu starter={starter} isOwner={isOwner} />
+          <div className="absolute top-2 end-2 z-10 rounded-full bg-surface/90 shadow-sm">
+            <Suspense fallback={<div className="size-9" />}>
+              <StarterActionsMenu starter={starter} isOwner={isOwner} />
+            </Suspense>
           </div>
         )}
       </div>
@@ -58,12 +76,12 @@ export function StarterCard({
         </div>
         {starter.hasStandingOffer && !starter.isClaimed && (
           <Badge tone="sage" className="self-start">
-            Standing offer · join the waitlist
+            {t('card.standingOffer')}
           </Badge>
         )}
         {starter.removedAt && (
           <Badge tone="danger" className="self-start">
-            Removed by a moderator
+            {t('card.removed')}
           </Badge>
         )}
         {/* h2: cards follow the page's h1 directly (heading order). */}
@@ -101,11 +119,11 @@ export function StarterCard({
                 className="w-full max-sm:h-11"
                 size="sm"
                 // Twelve cards, twelve buttons: each name says which starter.
-                aria-label={`Message Owner: ${starter.title}`}
+                aria-label={t('card.messageOwnerLabel', { title: starter.title })}
                 onClick={() => setMessageOpen(true)}
               >
                 <MessageCircle className="size-4" aria-hidden />
-                Message Owner
+                {t('card.messageOwner')}
               </Button>
             ) : (
               // A link, not a silently disabled button: it says why and leads to signing in.
@@ -113,9 +131,9 @@ export function StarterCard({
                 <Link
                   // Back to this starter with its message dialog open, not to the list.
                   to={signInHref(paths.starterDialog.href(starter.id, 'message'))}
-                  aria-label={`Sign In to Message: ${starter.title}`}
+                  aria-label={t('card.signInToMessageLabel', { title: starter.title })}
                 >
-                  Sign In to Message
+                  {t('card.signInToMessage')}
                 </Link>
               </Button>
             )}

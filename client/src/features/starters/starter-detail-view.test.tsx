@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { parseStarterId } from '../../lib/starter-id';
 import { StarterDetailView } from './starter-detail-view';
-import { aStarter, jsonResponse } from '../../test/fixtures';
+import { aStarter, jsonResponse, aMember } from '../../test/fixtures';
 
 const json = jsonResponse;
 
@@ -22,20 +22,7 @@ function serve(userId: string | null, answer: () => Response) {
     'fetch',
     vi.fn(async (url: string) => {
       if (url === '/api/auth/user')
-        return userId
-          ? json({
-              id: userId,
-              username: 'me',
-              firstName: null,
-              lastName: null,
-              email: 'me@x.test',
-              location: null,
-              contactInfo: null,
-              profileImageUrl: null,
-              isModerator: false,
-              createdAt: new Date().toISOString(),
-            })
-          : json({ message: 'Sign in required' }, 401);
+        return userId ? json(aMember({ id: userId })) : json({ message: 'Sign in required' }, 401);
       if (url.startsWith('/api/starters/') && !url.endsWith('/lineage')) return answer();
       return json({ message: 'Not found' }, 404);
     }),

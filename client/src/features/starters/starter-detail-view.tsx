@@ -1,7 +1,8 @@
 import { useEffect, useState } from 'react';
 import { Link, useLocation, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
-import { subcategoryLabel } from '../../../../common/catalogue';
+import { OTHER_SUBCATEGORY, subcategoryLabel } from '../../../../common/catalogue';
 import { ownerName } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
 import { Avatar } from '../../components/ui/avatar';
@@ -19,6 +20,7 @@ import { StarterActionsMenu } from './starter-actions';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterGallery } from './starter-gallery';
 import { StarterRemovalNotice } from './starter-removal-notice';
+import { HeldForReviewNotice } from './held-for-review-notice';
 import { useStarter } from './starters-api';
 import { StarterDistance } from './starter-distance';
 import { paths } from '../../lib/paths';
@@ -26,6 +28,7 @@ import { ApiError } from '../../lib/api';
 import { parseStarterId } from '../../lib/starter-id';
 
 function BackLink() {
+  const { t } = useTranslation('starters');
   // Back to the browse filters and page the member came from (the card passes them along).
   const backTo = (useLocation().state as { backTo?: unknown } | null)?.backTo;
   const to =
@@ -35,8 +38,8 @@ function BackLink() {
       to={to}
       className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
     >
-      <ArrowLeft className="size-4" aria-hidden />
-      Back to Browse
+      <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
+      {t('detail.backToBrowse')}
     </Link>
   );
 }
@@ -127,8 +130,29 @@ function useDialogFromUrl(name: 'message' | 'report') {
   return [open, change] as const;
 }
 
+/**
+ * The starter's type in the page's language, and its own specific type when the member wrote
+ * one (not when it is just the type's name, in English or in this language).
+ */
+function useTypeText(): (starter: Starter) => string {
+  const { t } = useTranslation(['common', 'starters']);
+  return (starter) => {
+    const english = subcategoryLabel(starter.category, starter.subcategory);
+    const label =
+      starter.subcategory === OTHER_SUBCATEGORY
+        ? t('starters:type.other')
+        : t(`subcategories.${starter.subcategory}` as 'subcategories.kefir', {
+            defaultValue: english,
+          });
+    const own = starter.starterType;
+    return own && own !== english && own !== label ? `${label} · ${own}` : label;
+  };
+}
+
 /** /starter/:id (spec §2). */
 export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
+  const { t } = useTranslation(['starters', 'browse']);
+  const typeText = useTypeText();
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user } = useCurrentUser();
@@ -136,15 +160,15 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
   const [messageOpen, setMessageOpen] = useDialogFromUrl('message');
   const [reportOpen, setReportOpen] = useDialogFromUrl('report');
   const starter = query.data;
-  useDocumentTitle(id === null ? 'Invalid starter ID' : (starter?.title ?? 'Starter'));
+  useDocumentTitle(
+    id === null ? t('detail.invalidId') : (starter?.title ?? t('detail.titleFallback')),
+  );
   useOpenGraph(starter);
 
-  if (id === null) return <Message title="Invalid starter ID" />;
+  if (id === null) return <Message title={t('detail.invalidId')} />;
   if (query.isError) {
     const gone = query.error instanceof ApiError && query.error.status === 404;
-    return (
-      <Message title={gone ? 'This starter is no longer available' : 'Failed to load starter'} />
-    );
+    return <Message title={gone ? t('detail.gone') : t('detail.failed')} />;
   }
 
   const isOwner = !!user && !!starter && user.id === starter.userId;
@@ -157,7 +181,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
       {!starter ? (
         <>
           <span className="sr-only" role="status">
-            Loading starter…
+            {t('detail.loading')}
           </span>
           <DetailSkeleton />
         </>
@@ -172,7 +196,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               <div className="flex flex-wrap items-center gap-2">
                 <CategoryBadge category={starter.category} />
                 {starter.isClaimed && <ClaimedBadge />}
-                {starter.removedAt && <Badge tone="danger">Removed by a moderator</Badge>}
+                {starter.removedAt && <Badge tone="danger">{t('browse:card.removed')}</Badge>}
               </div>
               {user && (
                 <StarterActionsMenu starter={starter} isOwner={isOwner} afterDelete="browse" />
@@ -180,22 +204,26 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             </div>
             <div>
               <h1 className="text-3xl font-bold tracking-tight wrap-anywhere">{starter.title}</h1>
-              <p className="mt-1 font-medium text-sage">
-                {subcategoryLabel(starter.category, starter.subcategory)}
-                {starter.starterType &&
-                starter.starterType !== subcategoryLabel(starter.category, starter.subcategory)
-                  ? ` · ${starter.starterType}`
-                  : ''}
-              </p>
+              <p className="mt-1 font-medium text-sage">{typeText(starter)}</p>
             </div>
             <StarterRemovalNotice starter={starter} isOwner={isOwner} />
+            <HeldForReviewNotice starter={starter} isOwner={isOwner} />
+            {starter.hiddenByReports && (
+              <div
+                role="status"
+                className="rounded-xl border border-border bg-accent-soft/50 p-3 text-sm"
+              >
+                <p className="font-medium">{t('detail.hiddenTitle')}</p>
+                <p>{t('detail.hiddenBody')}</p>
+              </div>
+            )}
             <p className="leading-relaxed wrap-anywhere whitespace-pre-line">
               {starter.description}
             </p>
             {starter.customDescription && (
               <section aria-labelledby="additional-details">
                 <h2 id="additional-details" className="font-semibold">
-                  Additional Details
+                  {t('detail.additionalDetails')}
                 </h2>
                 <p className="mt-1 leading-relaxed wrap-anywhere whitespace-pre-line text-muted">
                   {starter.customDescription}
@@ -207,7 +235,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             {isOwner && <FeedReminder starter={starter} />}
             {FamilyLinks && <FamilyLinks starter={starter} isOwner={isOwner} />}
             <Card className="grid gap-3 p-5">
-              <h2 className="text-sm font-semibold text-muted">Shared by</h2>
+              <h2 className="text-sm font-semibold text-muted">{t('detail.sharedBy')}</h2>
               <div className="flex items-center gap-3">
                 <Avatar person={starter.user} className="size-11" />
                 <span className="font-semibold">{ownerName(starter.user)}</span>
@@ -228,7 +256,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             {isOwner ? (
               starter.isClaimed && (
                 <p className="rounded-xl bg-sage-soft p-4 text-center font-medium text-sage">
-                  This starter has been claimed
+                  {t('detail.claimed')}
                 </p>
               )
             ) : (
@@ -237,13 +265,13 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                   // flex-1 only in a row: in the phone's column it squeezed the button to 24 px.
                   <Button className="sm:flex-1" size="lg" onClick={() => setMessageOpen(true)}>
                     <MessageCircle className="size-5" aria-hidden />
-                    {user ? 'Message Owner' : 'Sign In to Message'}
+                    {user ? t('browse:card.messageOwner') : t('browse:card.signInToMessage')}
                   </Button>
                 )}
                 {user && (
                   <Button variant="outline" size="lg" onClick={() => setReportOpen(true)}>
                     <Flag className="size-4" aria-hidden />
-                    Report Post
+                    {t('detail.report')}
                   </Button>
                 )}
               </div>

@@ -1,8 +1,15 @@
 import { Navigation } from 'lucide-react';
 import { useLocation } from 'react-router';
-import { distanceText } from '../../../../common/places';
+import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/current-user';
 import { useStarterDistance } from './places-api';
+import { useStarterDialogs } from './starter-dialogs';
+
+/** Kilometres in the page's language, where the page composes no unit choice in. */
+function useKilometresText(): (km: number) => string {
+  const { t } = useTranslation();
+  return (km) => (km < 1 ? t('units.underKm') : t('units.kmAway', { distance: Math.round(km) }));
+}
 
 /**
  * The place a starter's page measures from: the browse place it was opened from (the card
@@ -23,6 +30,9 @@ function usePlaceOfInterest(): string {
 
 /** "3 km away" on a starter's page, when a place is set and the starter's place is known. */
 export function StarterDistance({ starterId }: { starterId: number }) {
+  const { t } = useTranslation('starters');
+  const { useDistanceText = useKilometresText } = useStarterDialogs();
+  const distanceText = useDistanceText();
   const near = usePlaceOfInterest();
   const distance = useStarterDistance(starterId, near);
   if (distance.data === undefined) return null;
@@ -30,7 +40,7 @@ export function StarterDistance({ starterId }: { starterId: number }) {
     <p className="flex items-center gap-2 text-sm font-medium">
       <Navigation className="size-4 shrink-0" aria-hidden />
       {distanceText(distance.data)}
-      <span className="sr-only">from {near}</span>
+      <span className="sr-only">{t('detail.fromPlace', { place: near })}</span>
     </p>
   );
 }

@@ -1,5 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
 import { pages } from '../../../../common/pages';
 import type { Starter } from '../../../../common/starters';
 import { Card } from '../../components/ui/card';
@@ -14,6 +15,7 @@ import { valuesOf } from './post-starter-values';
 import { useStarter } from './starters-api';
 
 function Problem({ title, starterId }: { title: string; starterId?: number }) {
+  const { t } = useTranslation('starters');
   return (
     <div className="mx-auto max-w-xl px-4 py-16">
       <Card className="grid gap-6 p-8 text-center" role="alert">
@@ -22,7 +24,7 @@ function Problem({ title, starterId }: { title: string; starterId?: number }) {
           to={starterId ? paths.starter.href(starterId) : paths.browse}
           className="inline-flex min-h-11 items-center justify-center font-medium text-accent-hover hover:underline dark:text-accent"
         >
-          {starterId ? 'Back to the Starter' : 'Back to Browse'}
+          {starterId ? t('detail.backToStarter') : t('detail.backToBrowse')}
         </Link>
       </Card>
     </div>
@@ -40,19 +42,18 @@ function useOwnStarter(rawId: string | undefined) {
   const id = parseStarterId(rawId);
   const query = useStarter(id);
   const { user, isLoading } = useCurrentUser();
-  if (id === null) return { problem: <Problem title="Invalid starter ID" /> };
+  const { t } = useTranslation('starters');
+  if (id === null) return { problem: <Problem title={t('detail.invalidId')} /> };
   if (query.isError) {
     const gone = query.error instanceof ApiError && query.error.status === 404;
     return {
-      problem: (
-        <Problem title={gone ? 'This starter is no longer available' : 'Failed to load starter'} />
-      ),
+      problem: <Problem title={gone ? t('detail.gone') : t('detail.failed')} />,
     };
   }
-  if (!query.data || isLoading) return { problem: <Loading>Loading starter…</Loading> };
+  if (!query.data || isLoading) return { problem: <Loading>{t('detail.loading')}</Loading> };
   if (!user || user.id !== query.data.userId) {
     return {
-      problem: <Problem title="Only the owner can change this starter" starterId={id} />,
+      problem: <Problem title={t('detail.notOwner')} starterId={id} />,
     };
   }
   return { starter: query.data };
@@ -97,6 +98,7 @@ export function PostAgainForm({
   rawId: string;
   LineageFields?: LineageFieldsSlot;
 }) {
+  const { t } = useTranslation('starters');
   const { starter, problem } = useOwnStarter(rawId);
   const files = useQuery({
     queryKey: starterKeys.photoFiles(starter?.id ?? 0),
@@ -106,7 +108,7 @@ export function PostAgainForm({
     retry: false,
   });
   if (!starter) return problem;
-  if (files.isPending) return <Loading>Loading the photos…</Loading>;
+  if (files.isPending) return <Loading>{t('detail.loadingPhotos')}</Loading>;
   return (
     <PostStarterForm
       key={starter.id}

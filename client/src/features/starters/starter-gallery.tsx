@@ -1,5 +1,6 @@
 import { useRef, useState, type KeyboardEvent } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
@@ -11,6 +12,7 @@ import { StarterImage } from './starter-image';
  * keyboards and mice. The box keeps the cover's 4:3 shape, so nothing moves as photos load.
  */
 export function StarterGallery({ starter, className }: { starter: Starter; className?: string }) {
+  const { t } = useTranslation('starters');
   const photos = starter.photos ?? [];
   const strip = useRef<HTMLDivElement>(null);
   const [current, setCurrent] = useState(0);
@@ -38,13 +40,16 @@ export function StarterGallery({ starter, className }: { starter: Starter; class
   };
 
   return (
-    <section aria-roledescription="carousel" aria-label={`Photos of ${starter.title}`}>
+    <section
+      aria-roledescription="carousel"
+      aria-label={t('gallery.label', { title: starter.title })}
+    >
       <div className={cn('relative overflow-hidden', className)}>
         {/* eslint-disable-next-line jsx-a11y/no-noninteractive-element-interactions -- arrow keys move the strip it names */}
         <div
           ref={strip}
           role="group"
-          aria-label={`Photo ${current + 1} of ${count}; swipe or use the arrow keys for more`}
+          aria-label={t('gallery.strip', { n: current + 1, count })}
           // eslint-disable-next-line jsx-a11y/no-noninteractive-tabindex -- a scrolling strip must be reachable by keyboard
           tabIndex={0}
           onScroll={onScroll}
@@ -56,13 +61,15 @@ export function StarterGallery({ starter, className }: { starter: Starter; class
               key={photo.id}
               role="group"
               aria-roledescription="slide"
-              aria-label={`${index + 1} of ${count}`}
+              aria-label={t('gallery.slide', { n: index + 1, count })}
               className="relative h-full w-full shrink-0 snap-center"
             >
               <img
                 src={photo.imagePath}
                 alt={
-                  index === 0 ? starter.title : `${starter.title}, photo ${index + 1} of ${count}`
+                  index === 0
+                    ? starter.title
+                    : t('gallery.photoAlt', { title: starter.title, n: index + 1, count })
                 }
                 width={photo.width}
                 height={photo.height}
@@ -78,22 +85,22 @@ export function StarterGallery({ starter, className }: { starter: Starter; class
         <Button
           variant="outline"
           size="icon"
-          aria-label="Previous photo"
-          className="absolute top-1/2 left-2 size-11 -translate-y-1/2 bg-surface/90"
+          aria-label={t('gallery.previous')}
+          className="absolute top-1/2 start-2 size-11 -translate-y-1/2 bg-surface/90"
           disabled={current === 0}
           onClick={() => show(current - 1)}
         >
-          <ChevronLeft className="size-5" aria-hidden />
+          <ChevronLeft className="size-5 rtl:-scale-x-100" aria-hidden />
         </Button>
         <Button
           variant="outline"
           size="icon"
-          aria-label="Next photo"
-          className="absolute top-1/2 right-2 size-11 -translate-y-1/2 bg-surface/90"
+          aria-label={t('gallery.next')}
+          className="absolute top-1/2 end-2 size-11 -translate-y-1/2 bg-surface/90"
           disabled={current === count - 1}
           onClick={() => show(current + 1)}
         >
-          <ChevronRight className="size-5" aria-hidden />
+          <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden />
         </Button>
       </div>
       <div className="mt-1 flex justify-center">
@@ -101,7 +108,7 @@ export function StarterGallery({ starter, className }: { starter: Starter; class
           <button
             key={photo.id}
             type="button"
-            aria-label={`Show photo ${index + 1} of ${count}`}
+            aria-label={t('gallery.show', { n: index + 1, count })}
             aria-current={index === current ? 'true' : undefined}
             onClick={() => show(index)}
             className="grid size-11 cursor-pointer place-items-center rounded-full"

@@ -1,6 +1,7 @@
 import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
 import { categoryEmoji } from '../../../../common/catalogue';
-import { cardPhoto } from '../../../../common/starter-photo';
+import { cardPhoto } from '../../../../common/card-photo';
 import type { Starter } from '../../../../common/starters';
 import { cn } from '../../lib/cn';
 
@@ -23,6 +24,7 @@ export function StarterImage({
 }) {
   const card = variant === 'thumb' ? cardPhoto(starter) : null;
   const src = variant === 'thumb' ? (card?.src ?? null) : starter.imagePath;
+  const { t } = useTranslation('browse');
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const failed = !!src && failedSrc === src;
   const lazy = variant === 'thumb' && !priority;
@@ -50,10 +52,10 @@ export function StarterImage({
           {failed ? (
             <>
               <span className="line-clamp-2 font-semibold">{starter.title}</span>
-              <span className="text-sm text-muted">Photo processing...</span>
+              <span className="text-sm text-muted">{t('card.photoProcessing')}</span>
             </>
           ) : (
-            variant === 'full' && <span className="text-sm text-muted">No image available</span>
+            variant === 'full' && <span className="text-sm text-muted">{t('card.noImage')}</span>
           )}
         </div>
       )}

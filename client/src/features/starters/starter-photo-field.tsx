@@ -1,5 +1,6 @@
 import { useEffect, useState, type ChangeEvent, type DragEvent } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
 import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
 import { STARTER_PHOTOS_MAX, TOO_MANY_PHOTOS } from '../../../../common/starter-photo';
 import { cn } from '../../lib/cn';
@@ -69,6 +70,7 @@ function PhotoTile({
     onDragEnd: () => void;
   };
 }) {
+  const { t } = useTranslation('starters');
   const preview = usePreviewUrl(item.kind === 'new' ? item.file : null);
   const src = item.kind === 'kept' ? item.src : preview;
   // A file the browser cannot show (no broken-image icon): no preview at all.
@@ -90,15 +92,15 @@ function PhotoTile({
         {src && failed !== src && (
           <img
             src={src}
-            alt={index === 0 ? 'Your starter, as it will be shown' : `Photo ${n} of ${count}`}
+            alt={index === 0 ? t('photos.coverAlt') : t('photos.photoAlt', { n, count })}
             className="size-full object-cover"
             draggable={false}
             onError={() => setFailed(src)}
           />
         )}
         {index === 0 && (
-          <span className="absolute top-1.5 left-1.5 rounded-full bg-surface px-2 py-0.5 text-xs font-semibold">
-            Cover
+          <span className="absolute top-1.5 start-1.5 rounded-full bg-surface px-2 py-0.5 text-xs font-semibold">
+            {t('photos.cover')}
           </span>
         )}
       </div>
@@ -107,17 +109,17 @@ function PhotoTile({
           variant="ghost"
           size="icon"
           id={`${idPrefix}-${index}-earlier`}
-          aria-label={`Move photo ${n} earlier`}
+          aria-label={t('photos.moveEarlier', { n })}
           className="size-11"
           disabled={index === 0}
           onClick={() => onMove(index - 1)}
         >
-          <ArrowLeft className="size-4" aria-hidden />
+          <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
         </Button>
         <Button
           variant="ghost"
           size="icon"
-          aria-label={`Remove photo ${n}`}
+          aria-label={t('photos.remove', { n })}
           className="size-11"
           onClick={onRemove}
         >
@@ -127,12 +129,12 @@ function PhotoTile({
           variant="ghost"
           size="icon"
           id={`${idPrefix}-${index}-later`}
-          aria-label={`Move photo ${n} later`}
+          aria-label={t('photos.moveLater', { n })}
           className="size-11"
           disabled={index === count - 1}
           onClick={() => onMove(index + 1)}
         >
-          <ArrowRight className="size-4" aria-hidden />
+          <ArrowRight className="size-4 rtl:-scale-x-100" aria-hidden />
         </Button>
       </div>
     </li>
@@ -155,6 +157,7 @@ export function StarterPhotoField({
   error: string | undefined;
   onChange: (photos: PhotoItem[], error: string | undefined) => void;
 }) {
+  const { t } = useTranslation('starters');
   const [dragging, setDragging] = useState<number | null>(null);
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
@@ -178,9 +181,7 @@ export function StarterPhotoField({
   const move = (from: number, to: number, focus?: 'earlier' | 'later') => {
     if (to < 0 || to >= photos.length || from === to) return;
     onChange(movePhoto(photos, from, to), error);
-    setAnnouncement(
-      to === 0 ? `Photo moved to position 1, the cover` : `Photo moved to position ${to + 1}`,
-    );
+    setAnnouncement(to === 0 ? t('photos.movedToCover') : t('photos.moved', { position: to + 1 }));
     if (!focus) return;
     // Focus follows the photo; at either end its other Move button is the one still enabled.
     requestAnimationFrame(() => {
@@ -195,27 +196,19 @@ export function StarterPhotoField({
       photos.filter((_, i) => i !== index),
       undefined,
     );
-    setAnnouncement(`Photo ${index + 1} removed`);
+    setAnnouncement(t('photos.removed', { n: index + 1 }));
     requestAnimationFrame(() => document.getElementById(id)?.focus());
   };
 
   return (
     <Field
       id={id}
-      label="Photo"
-      hint={
-        <>
-          Upload a photo of your starter (max 5MB, images only). Up to {STARTER_PHOTOS_MAX} photos;
-          the first is the cover. Drag them or use the arrows to reorder.
-        </>
-      }
+      label={t('photos.label')}
+      hint={t('photos.hint', { max: STARTER_PHOTOS_MAX })}
       error={error}
     >
       {photos.length > 0 && (
-        <ol
-          aria-label="Your photos, the cover first"
-          className="grid grid-cols-2 gap-2 sm:grid-cols-4"
-        >
+        <ol aria-label={t('photos.listLabel')} className="grid grid-cols-2 gap-2 sm:grid-cols-4">
           {photos.map((item, index) => (
             <PhotoTile
               key={item.key}
@@ -258,7 +251,7 @@ export function StarterPhotoField({
             accept="image/*"
             multiple
             onChange={onPick}
-            className="block w-full text-sm text-muted file:mr-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:text-sm file:font-medium file:text-accent-hover dark:file:text-accent"
+            className="block w-full text-sm text-muted file:me-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:text-sm file:font-medium file:text-accent-hover dark:file:text-accent"
           />
         </div>
       )}
@@ -268,11 +261,12 @@ export function StarterPhotoField({
 
 /** The upload's progress while a photo is on its way. */
 export function UploadProgress({ id, fraction }: { id: string; fraction: number }) {
+  const { t } = useTranslation('starters');
   const percent = Math.round(fraction * 100);
   return (
     <div className="grid gap-1.5">
       <label htmlFor={id} className="text-sm text-muted">
-        Uploading photo… {percent}%
+        {t('photos.uploading', { percent })}
       </label>
       <progress
         id={id}

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
-import { categoryEmoji, categoryName } from '../../../../common/catalogue';
+import { categoryEmoji } from '../../../../common/catalogue';
 import type { Starter } from '../../../../common/starters';
 import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
 import { ClaimedBadge } from './category-badge';
+import { useCategoryName } from '../../lib/catalogue-text';
 
 /**
  * A small listing for a strip of them (the landing page): the photo, the title, where and when,
@@ -12,6 +13,7 @@ import { ClaimedBadge } from './category-badge';
  * layout shift), lazy unless `eager` says it is painted first.
  */
 export function StarterTile({ starter, eager }: { starter: Starter; eager?: boolean }) {
+  const categoryName = useCategoryName();
   const src = starter.thumbnailPath ?? starter.imagePath;
   return (
     <Link
@@ -38,7 +40,7 @@ export function StarterTile({ starter, eager }: { starter: Starter; eager?: bool
             {categoryEmoji(starter.category)}
           </span>
         )}
-        {starter.isClaimed && <ClaimedBadge className="absolute top-2 left-2 shadow-sm" />}
+        {starter.isClaimed && <ClaimedBadge className="absolute top-2 start-2 shadow-sm" />}
       </div>
       <div className="flex flex-1 flex-col gap-1 p-3">
         <span className="text-xs text-muted">

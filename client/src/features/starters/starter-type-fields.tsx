@@ -1,10 +1,10 @@
 import { useId, type ChangeEvent } from 'react';
 import { useWatch } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import {
   categories,
   findCategory,
   OTHER_SUBCATEGORY,
-  OTHER_SUBCATEGORY_LABEL,
   subcategoryLabel,
 } from '../../../../common/catalogue';
 import { STARTER_TITLE_MAX_LENGTH } from '../../../../common/starters';
@@ -16,7 +16,15 @@ import type { PostStarterFormApi } from './post-starter-values';
  * editable). A new category starts the type over.
  */
 export function StarterTypeFields({ form }: { form: PostStarterFormApi }) {
+  const { t } = useTranslation(['starters', 'common']);
   const id = useId();
+  // A type's name in the page's language: what "Specific Type" starts from, and the option.
+  const typeName = (categoryKey: string, key: string) =>
+    key === OTHER_SUBCATEGORY
+      ? t('type.other')
+      : t(`common:subcategories.${key}` as 'common:subcategories.kefir', {
+          defaultValue: subcategoryLabel(categoryKey, key),
+        });
   const {
     register,
     control,
@@ -40,7 +48,7 @@ export function StarterTypeFields({ form }: { form: PostStarterFormApi }) {
   const subcategoryField = register('subcategory', {
     onChange: (e: ChangeEvent<HTMLSelectElement>) => {
       const key = e.target.value;
-      setValue('starterType', key ? subcategoryLabel(category?.key ?? '', key) : '', {
+      setValue('starterType', key ? typeName(category?.key ?? '', key) : '', {
         shouldValidate: !!errors.starterType,
       });
     },
@@ -49,31 +57,35 @@ export function StarterTypeFields({ form }: { form: PostStarterFormApi }) {
   return (
     <>
       <div className="grid gap-5 sm:grid-cols-2">
-        <Field id={ids.category} label="Category" error={errors.category?.message}>
+        <Field id={ids.category} label={t('type.category')} error={errors.category?.message}>
           <NativeSelect {...categoryField} {...fieldAria(ids.category, errors.category?.message)}>
-            <option value="">Select a category</option>
+            <option value="">{t('type.selectCategory')}</option>
             {categories.map((c) => (
               <option key={c.key} value={c.key}>
-                {c.emoji} {c.name}
+                {c.emoji} {t(`common:categories.${c.key}` as 'common:categories.other')}
               </option>
             ))}
           </NativeSelect>
         </Field>
-        <Field id={ids.subcategory} label="Starter Type" error={errors.subcategory?.message}>
+        <Field
+          id={ids.subcategory}
+          label={t('type.starterType')}
+          error={errors.subcategory?.message}
+        >
           <NativeSelect
             {...subcategoryField}
             {...fieldAria(ids.subcategory, errors.subcategory?.message)}
             disabled={!category}
           >
             <option value="">
-              {category ? 'Select a starter type' : 'Choose a category first'}
+              {category ? t('type.selectType') : t('type.chooseCategoryFirst')}
             </option>
             {category?.subcategories.map((s) => (
               <option key={s.key} value={s.key}>
-                {s.label}
+                {typeName(category.key, s.key)}
               </option>
             ))}
-            {category && <option value={OTHER_SUBCATEGORY}>{OTHER_SUBCATEGORY_LABEL}</option>}
+            {category && <option value={OTHER_SUBCATEGORY}>{t('type.other')}</option>}
           </NativeSelect>
         </Field>
       </div>
@@ -82,7 +94,7 @@ export function StarterTypeFields({ form }: { form: PostStarterFormApi }) {
           form={form}
           name="starterType"
           id={ids.starterType}
-          label="Specific Type (if different from above)"
+          label={t('type.specificType')}
           maxLength={STARTER_TITLE_MAX_LENGTH}
         />
       ) : null}

@@ -2,12 +2,12 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
-import { NoticesBanner } from './notices-banner';
+import { NoticesPanel } from './notices-panel';
 import { fakeServer } from '../../test/fake-server';
 
 afterEach(() => vi.unstubAllGlobals());
 
-describe('NoticesBanner', () => {
+describe('NoticesPanel', () => {
   it('tells the owner a listing expires soon and links to the profile', async () => {
     fakeServer({
       'GET /api/me/notices': () => [
@@ -27,8 +27,8 @@ describe('NoticesBanner', () => {
         },
       ],
     });
-    renderWithProviders(<NoticesBanner signedIn />);
-    const banner = await screen.findByRole('complementary', { name: 'Notices' });
+    renderWithProviders(<NoticesPanel />);
+    const banner = await screen.findByRole('region', { name: 'To do' });
     expect(banner).toHaveTextContent(
       'Kefir <b>grains</b> leaves browse and search on Saturday 28 November.',
     );
@@ -39,7 +39,7 @@ describe('NoticesBanner', () => {
     );
   });
 
-  it('answers "Did it reach you?" in the banner itself, with no trip to the profile', async () => {
+  it('answers "Did it reach you?" in the notification centre itself, with no trip to the profile', async () => {
     let confirmed = false;
     const calls = fakeServer({
       'GET /api/me/notices': () =>
@@ -59,8 +59,8 @@ describe('NoticesBanner', () => {
         return undefined;
       },
     });
-    renderWithProviders(<NoticesBanner signedIn />);
-    const banner = await screen.findByRole('complementary', { name: 'Notices' });
+    renderWithProviders(<NoticesPanel />);
+    const banner = await screen.findByRole('region', { name: 'To do' });
     expect(banner).toHaveTextContent('Did “Milk kefir grains” reach you?');
     // Only the hand-over to confirm: nothing to do on the profile.
     expect(screen.queryByRole('link', { name: 'Go to your profile' })).toBeNull();
@@ -72,29 +72,10 @@ describe('NoticesBanner', () => {
         body: { received: true },
       }),
     );
-    await vi.waitFor(() =>
-      expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull(),
-    );
+    await vi.waitFor(() => expect(screen.queryByRole('region', { name: 'To do' })).toBeNull());
   });
 
-  it('leaves the question to the thread on /messages', async () => {
-    const calls = fakeServer({
-      'GET /api/me/notices': () => [
-        {
-          kind: 'confirm_handover',
-          starterId: 8,
-          starterTitle: 'Water kefir',
-          availableUntil: null,
-          handoverId: 4,
-        },
-      ],
-    });
-    renderWithProviders(<NoticesBanner signedIn withHandovers={false} />);
-    await vi.waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull();
-  });
-
-  it('says "It didn’t happen" from the banner too', async () => {
+  it('says "It didn’t happen" from the notification centre too', async () => {
     const calls = fakeServer({
       'GET /api/me/notices': () => [
         {
@@ -107,21 +88,17 @@ describe('NoticesBanner', () => {
       ],
       'POST /api/handovers/4/confirm': () => undefined,
     });
-    renderWithProviders(<NoticesBanner signedIn />);
+    renderWithProviders(<NoticesPanel />);
     await userEvent.click(await screen.findByRole('button', { name: 'It didn’t happen' }));
     await vi.waitFor(() =>
       expect(calls.find((c) => c.method === 'POST')?.body).toEqual({ received: false }),
     );
   });
 
-  it('shows nothing without notices, and never asks when signed out', async () => {
+  it('shows nothing without notices', async () => {
     const calls = fakeServer({ 'GET /api/me/notices': () => [] });
-    const { unmount } = renderWithProviders(<NoticesBanner signedIn />);
+    renderWithProviders(<NoticesPanel />);
     await vi.waitFor(() => expect(calls).toHaveLength(1));
-    expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull();
-    unmount();
-    renderWithProviders(<NoticesBanner signedIn={false} />);
-    expect(screen.queryByRole('complementary', { name: 'Notices' })).toBeNull();
-    expect(calls).toHaveLength(1);
+    expect(screen.queryByRole('region', { name: 'To do' })).toBeNull();
   });
 });

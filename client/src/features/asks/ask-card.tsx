@@ -1,0 +1,54 @@
+import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { Ask } from '../../../../common/asks';
+import { categoryEmoji } from '../../../../common/catalogue';
+import { Card } from '../../components/ui/card';
+import { currentLanguage, localeTag } from '../../lib/i18n';
+import { paths } from '../../lib/paths';
+import { useCategoryName, useSubcategoryName } from '../../lib/catalogue-text';
+
+/** What an ask is for, in words: "Kefir grains", or the category for "Other"; in the page's language. */
+export function useAskWhat(): (ask: Pick<Ask, 'category' | 'subcategory'>) => string {
+  const categoryName = useCategoryName();
+  const subcategoryName = useSubcategoryName();
+  return (ask) =>
+    ask.subcategory === 'other'
+      ? categoryName(ask.category)
+      : subcategoryName(ask.category, ask.subcategory);
+}
+
+export function useAskerName(): (ask: Ask) => string {
+  const { t } = useTranslation('account');
+  return (ask) => ask.user.firstName?.trim() || ask.user.username || t('asks.aMember');
+}
+
+/** "21/06/2026" in English (as always), the language's own short date otherwise. */
+export function askDate(date: string | Date): string {
+  const language = currentLanguage();
+  return new Date(date).toLocaleDateString(language === 'en' ? 'en-GB' : localeTag(language));
+}
+
+/** An ask in browse's "Asked for" view: what, where, who, and a link to its page. */
+export function AskCard({ ask }: { ask: Ask }) {
+  const { t } = useTranslation('account');
+  const askWhat = useAskWhat();
+  const askerName = useAskerName();
+  return (
+    <Card className="flex h-full flex-col gap-2 p-5">
+      <p className="text-sm text-muted">
+        <span aria-hidden>{categoryEmoji(ask.category)} </span>
+        {t('asks.askedFor', { location: ask.location })}
+      </p>
+      <h2 className="text-lg font-semibold">
+        <Link to={paths.ask.href(ask.id)} className="underline-offset-4 hover:underline">
+          {askWhat(ask)}
+          {ask.search ? ` — ${ask.search}` : ''}
+        </Link>
+      </h2>
+      {ask.note && <p className="line-clamp-3 text-sm">{ask.note}</p>}
+      <p className="mt-auto text-sm text-muted">
+        {t('asks.byUntil', { name: askerName(ask), date: askDate(ask.expiresAt) })}
+      </p>
+    </Card>
+  );
+}

@@ -1,0 +1,167 @@
+import { useId, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { categoryEmoji } from '../../../../common/catalogue';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Field, fieldAria } from '../../components/ui/form-controls';
+import { NativeSelect, Textarea } from '../../components/ui/inputs';
+import { ApiError, errorMessage } from '../../lib/api';
+import { useCurrentUser } from '../../lib/current-user';
+import { useMessageText } from '../../lib/message-text';
+import { paths } from '../../lib/paths';
+import { askDate, useAskerName, useAskWhat } from './ask-card';
+import { useAsk, useAskAction, useHelpWithAsk, useMyListings } from './asks-api';
+import type { Ask } from '../../../../common/asks';
+
+/** "I can help": offer one of my open listings of this kind; the conversation opens. */
+function HelpForm({ ask }: { ask: Ask }) {
+  const { t } = useTranslation('account');
+  const say = useMessageText();
+  const askWhat = useAskWhat();
+  const askerName = useAskerName();
+  const id = useId();
+  const navigate = useNavigate();
+  const listings = useMyListings(true);
+  const help = useHelpWithAsk(ask.id);
+  const mine = (listings.data ?? []).filter(
+    (s) => s.category === ask.category && s.isActive && !s.isClaimed && !s.removedAt,
+  );
+  const [starterId, setStarterId] = useState('');
+  const [content, setContent] = useState(() =>
+    t('asks.detail.greeting', { name: askerName(ask), what: askWhat(ask) }),
+  );
+  const fields = help.error instanceof ApiError ? (help.error.fields ?? {}) : {};
+  if (listings.isPending) return <p role="status">{t('asks.detail.loadingListings')}</p>;
+  if (mine.length === 0)
+    return (
+      <div className="grid gap-3">
+        <p>{t('asks.detail.shareFirst')}</p>
+        <Button asChild className="justify-self-start">
+          <Link to={paths.post}>{t('asks.detail.share')}</Link>
+        </Button>
+      </div>
+    );
+  const chosen = starterId || String(mine[0]!.id);
+  return (
+    <form
+      className="grid gap-4"
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault();
+        help.mutate(
+          { starterId: Number(chosen), content },
+          {
+            onSuccess: (answer) =>
+              navigate(paths.conversation.href(answer.starterId, answer.receiverId)),
+          },
+        );
+      }}
+    >
+      <Field id={`${id}-listing`} label={t('asks.detail.listing')} error={fields.starterId}>
+        <NativeSelect
+          value={chosen}
+          onChange={(e) => setStarterId(e.target.value)}
+          {...fieldAria(`${id}-listing`, fields.starterId)}
+        >
+          {mine.map((s) => (
+            <option key={s.id} value={s.id}>
+              {s.title}
+            </option>
+          ))}
+        </NativeSelect>
+      </Field>
+      <Field id={`${id}-message`} label={t('asks.detail.message')} error={fields.content}>
+        <Textarea
+          value={content}
+          onChange={(e) => setContent(e.target.value)}
+          {...fieldAria(`${id}-message`, fields.content)}
+        />
+      </Field>
+      {help.isError && !Object.keys(fields).length && (
+        <p role="alert" className="text-sm text-danger">
+          {say(errorMessage(help.error, t('asks.detail.couldNotSend')))}
+        </p>
+      )}
+      <Button type="submit" disabled={help.isPending} className="justify-self-start">
+        {t('asks.detail.help')}
+      </Button>
+    </form>
+  );
+}
+
+/** The owner's buttons: close when fulfilled, renew, delete. */
+function OwnerActions({ ask }: { ask: Ask }) {
+  const { t } = useTranslation('account');
+  const action = useAskAction(ask.id);
+  const navigate = useNavigate();
+  return (
+    <div className="flex flex-wrap gap-3">
+      {!ask.closedAt && (
+        <Button variant="outline" onClick={() => action.mutate('close')}>
+          {t('asks.detail.close')}
+        </Button>
+      )}
+      <Button variant="outline" onClick={() => action.mutate('renew')}>
+        {t('asks.detail.renew')}
+      </Button>
+      <Button
+        variant="outline"
+        onClick={() => action.mutate('delete', { onSuccess: () => navigate(paths.browseAsks) })}
+      >
+        {t('asks.detail.delete')}
+      </Button>
+    </div>
+  );
+}
+
+export function AskDetailView({ id }: { id: number }) {
+  const { t } = useTranslation('account');
+  const say = useMessageText();
+  const askWhat = useAskWhat();
+  const askerName = useAskerName();
+  const { user } = useCurrentUser();
+  const query = useAsk(id);
+  if (query.isPending) return <p role="status">{t('asks.detail.loading')}</p>;
+  if (query.isError)
+    return (
+      <Card className="p-10 text-center" role="alert">
+        <h1 className="text-lg font-semibold">
+          {say(errorMessage(query.error, t('asks.detail.notFound')))}
+        </h1>
+        <Button asChild variant="outline" className="mt-4">
+          <Link to={paths.browseAsks}>{t('asks.detail.back')}</Link>
+        </Button>
+      </Card>
+    );
+  const ask = query.data;
+  const own = user?.id === ask.user.id;
+  return (
+    <Card className="grid gap-4 p-6">
+      <p className="text-sm text-muted">
+        <span aria-hidden>{categoryEmoji(ask.category)} </span>
+        {t('asks.askedFor', { location: ask.location })}
+      </p>
+      <h1 className="text-2xl font-bold tracking-tight">
+        {askWhat(ask)}
+        {ask.search ? ` — ${ask.search}` : ''}
+      </h1>
+      {ask.note && <p className="whitespace-pre-line">{ask.note}</p>}
+      <p className="text-sm text-muted">
+        {t(ask.closedAt ? 'asks.detail.askedByClosed' : 'asks.detail.askedBy', {
+          name: askerName(ask),
+          date: askDate(ask.expiresAt),
+        })}
+      </p>
+      {own ? (
+        <OwnerActions ask={ask} />
+      ) : user ? (
+        <HelpForm ask={ask} />
+      ) : (
+        <Button asChild className="justify-self-start">
+          <Link to={paths.login}>{t('asks.detail.signInToHelp')}</Link>
+        </Button>
+      )}
+    </Card>
+  );
+}

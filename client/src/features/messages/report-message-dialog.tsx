@@ -1,0 +1,113 @@
+import { useId } from 'react';
+import { useTranslation } from 'react-i18next';
+import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
+import type { Message } from '../../../../common/messages';
+import { messageReportSchema } from '../../../../common/reports';
+import { Button } from '../../components/ui/button';
+import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
+import { ChoiceWithDetailsFields } from '../../components/ui/form-controls';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
+import { useReportMessage } from './messages-api';
+import { useReportReasons } from '../../lib/report-reasons';
+
+/** Report Message: the reasons of a post's report, about one message someone sent. */
+export function ReportMessageDialog({
+  message,
+  senderName,
+  onOpenChange,
+}: {
+  message: Message | null;
+  senderName: string;
+  onOpenChange: (open: boolean) => void;
+}) {
+  const { t } = useTranslation('conversations');
+  return (
+    <Dialog open={!!message} onOpenChange={onOpenChange}>
+      {message && (
+        <DialogContent
+          title={t('report.messageTitle')}
+          description={t('report.messageDescription')}
+        >
+          <ReportMessageForm
+            message={message}
+            senderName={senderName}
+            onDone={() => onOpenChange(false)}
+          />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function ReportMessageForm({
+  message,
+  senderName,
+  onDone,
+}: {
+  message: Message;
+  senderName: string;
+  onDone: () => void;
+}) {
+  const { t } = useTranslation('conversations');
+  const reasons = useReportReasons();
+  const id = useId();
+  const form = useZodForm(messageReportSchema, {
+    defaultValues: { reason: undefined, description: '' },
+  });
+  const submit = useReportMessage();
+
+  const onSubmit = form.handleSubmit((input) =>
+    submit.mutate(
+      { messageId: message.id, ...input },
+      {
+        onSuccess: () => {
+          toast({
+            title: t('report.submitted'),
+            description: t('report.thanksMessage'),
+          });
+          onDone();
+        },
+        onError: (err) => {
+          showServerFieldErrors(form, err, ['reason', 'description']);
+          toastError(errorMessage(err, t('report.failed')));
+        },
+      },
+    ),
+  );
+
+  const photoCount = message.photos?.length ?? 0;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-5">
+      <blockquote className="rounded-xl border border-border bg-surface-muted p-3 text-sm">
+        <p className="font-medium">{t('report.wrote', { name: senderName })}</p>
+        {message.content && (
+          <p className="mt-1 wrap-anywhere whitespace-pre-wrap">{message.content}</p>
+        )}
+        {photoCount > 0 && (
+          <p className="mt-1 text-muted">{t('report.withPhotos', { count: photoCount })}</p>
+        )}
+      </blockquote>
+
+      <ChoiceWithDetailsFields
+        form={form}
+        id={id}
+        choice="reason"
+        details="description"
+        legend={t('report.whyMessage')}
+        options={reasons}
+        detailsLabel={t('report.details')}
+        detailsPlaceholder={t('report.detailsPlaceholder')}
+        detailsRequiredFor="other"
+        maxLength={REPORT_DESCRIPTION_MAX_LENGTH}
+      />
+
+      <DialogActions>
+        <Button type="submit" variant="destructive" disabled={submit.isPending}>
+          {submit.isPending ? t('report.submitting') : t('report.submit')}
+        </Button>
+      </DialogActions>
+    </form>
+  );
+}

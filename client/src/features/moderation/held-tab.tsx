@@ -1,0 +1,289 @@
+import { useId, useState } from 'react';
+import { Link } from 'react-router';
+import { Check, ExternalLink, Inbox, X } from 'lucide-react';
+import { Trans, useTranslation } from 'react-i18next';
+import { displayName } from '../../../../common/display';
+import { SUSPENSION_DAY_CHOICES } from '../../../../common/moderation';
+import {
+  type HeldDecision,
+  type HeldMessage,
+  type HeldStarter,
+  type ScreeningCode,
+} from '../../../../common/screening';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { Label, NativeSelect } from '../../components/ui/form-controls';
+import { Skeleton } from '../../components/ui/skeleton';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
+import { paths } from '../../lib/paths';
+import { timeAgo } from '../../lib/time';
+import {
+  useDecideHeld,
+  useDecideHeldStarter,
+  useHeldMessages,
+  useHeldStarters,
+} from './moderation-api';
+
+function RuleBadges({ codes }: { codes: ScreeningCode[] }) {
+  const { t } = useTranslation('moderation');
+  return (
+    <ul className="flex flex-wrap gap-1.5" aria-label={t('held.rulesFired')}>
+      {codes.map((code) => (
+        <li key={code}>
+          <Badge tone="danger">{t(`screeningRules.${code}.name`)}</Badge>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function HeldMessageCard({ held }: { held: HeldMessage }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
+  const id = useId();
+  const decide = useDecideHeld();
+  const [choice, setChoice] = useState<HeldDecision | null>(null);
+  const [suspendDays, setSuspendDays] = useState('');
+  const senderName = displayName(held.sender, t('people.aMember'));
+  const receiverName = displayName(held.receiver, t('people.aMember'));
+  const act = (decision: HeldDecision) => {
+    setChoice(decision);
+    // The card leaves the list as soon as the list reloads, so the answer is awaited here
+    // rather than in per-call callbacks, which an unmounted card would never run.
+    decide
+      .mutateAsync({
+        id: held.id,
+        decision,
+        ...(decision === 'reject' && suspendDays ? { suspendDays: Number(suspendDays) } : {}),
+      })
+      .then(
+        () =>
+          toast({
+            title: t('shared.success'),
+            description:
+              decision === 'release'
+                ? t('held.released', { name: receiverName })
+                : suspendDays
+                  ? t('held.rejectedSuspended', { name: senderName })
+                  : t('held.rejected'),
+          }),
+        (err: unknown) => toastError(say(errorMessage(err, t('held.failed')))),
+      );
+  };
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h2 className="text-lg font-semibold wrap-anywhere">
+          {t('held.from', { sender: senderName, receiver: receiverName })}
+        </h2>
+        <time dateTime={held.createdAt} className="text-sm text-muted">
+          {timeAgo(held.createdAt)}
+        </time>
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {t('held.about')}{' '}
+        <Link
+          to={paths.starter.href(held.starter.id)}
+          className="inline-flex min-h-11 items-center gap-1 font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
+          {held.starter.title}
+          <ExternalLink className="size-3.5" aria-hidden />
+        </Link>
+      </p>
+      <div className="mt-2 grid gap-2">
+        <RuleBadges codes={held.codes} />
+        {held.strict && <p className="text-xs text-muted">{t('held.strict')}</p>}
+      </div>
+      <blockquote className="mt-4 rounded-lg border border-danger/40 bg-danger-soft/40 p-3 wrap-anywhere whitespace-pre-line">
+        {held.content}
+      </blockquote>
+      <div className="mt-4 grid gap-4 sm:grid-cols-2">
+        <div role="group" aria-labelledby={`${id}-context`}>
+          <h3 id={`${id}-context`} className="text-sm font-semibold">
+            {t('held.context')}
+          </h3>
+          {held.context.length === 0 ? (
+            <p className="mt-1 text-sm text-muted">{t('held.firstMessage')}</p>
+          ) : (
+            <ol className="mt-1 grid gap-1.5 text-sm">
+              {held.context.map((m, i) => (
+                <li key={i} className="rounded-lg bg-surface-muted/60 px-3 py-1.5 wrap-anywhere">
+                  <span className="font-medium">
+                    {m.senderId === held.sender.id ? senderName : receiverName}:
+                  </span>{' '}
+                  {m.content}
+                </li>
+              ))}
+            </ol>
+          )}
+        </div>
+        <div role="group" aria-labelledby={`${id}-sender`}>
+          <h3 id={`${id}-sender`} className="text-sm font-semibold">
+            {t('held.history')}
+          </h3>
+          <ul className="mt-1 grid gap-0.5 text-sm">
+            <li>
+              <Trans
+                t={t}
+                i18nKey="held.joined"
+                values={{ time: timeAgo(held.sender.joinedAt) }}
+                components={{ time: <time dateTime={held.sender.joinedAt} /> }}
+              />
+            </li>
+            <li>{t('held.delivered', { count: held.sender.messagesSent })}</li>
+            <li>{t('held.heldBefore', { count: held.sender.heldBefore })}</li>
+            <li>{t('held.rejectedBefore', { count: held.sender.rejectedBefore })}</li>
+            <li>{t('held.sanctionsBefore', { count: held.sender.sanctionsBefore })}</li>
+          </ul>
+        </div>
+      </div>
+      <div className="mt-5 flex flex-wrap items-end gap-3">
+        <Button size="sm" disabled={decide.isPending} onClick={() => act('release')}>
+          <Check className="size-4" aria-hidden />
+          {decide.isPending && choice === 'release' ? t('held.releasing') : t('held.release')}
+        </Button>
+        <div className="grid gap-1">
+          <Label htmlFor={`${id}-suspend`}>{t('held.whenRejecting')}</Label>
+          <NativeSelect
+            id={`${id}-suspend`}
+            value={suspendDays}
+            onChange={(e) => setSuspendDays(e.target.value)}
+          >
+            <option value="">{t('held.noSuspension')}</option>
+            {SUSPENSION_DAY_CHOICES.map((days) => (
+              <option key={days} value={days}>
+                {t('held.alsoSuspend', { days })}
+              </option>
+            ))}
+          </NativeSelect>
+        </div>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={decide.isPending}
+          onClick={() => act('reject')}
+        >
+          <X className="size-4" aria-hidden />
+          {decide.isPending && choice === 'reject' ? t('held.rejecting') : t('held.reject')}
+        </Button>
+      </div>
+    </Card>
+  );
+}
+
+function HeldStarterCard({ held }: { held: HeldStarter }) {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
+  const decide = useDecideHeldStarter();
+  const [choice, setChoice] = useState<HeldDecision | null>(null);
+  const act = (decision: HeldDecision) => {
+    setChoice(decision);
+    decide.mutateAsync({ id: held.id, decision }).then(
+      () =>
+        toast({
+          title: t('shared.success'),
+          description:
+            decision === 'release' ? t('held.listing.released') : t('held.listing.rejected'),
+        }),
+      (err: unknown) => toastError(say(errorMessage(err, t('held.listing.failed')))),
+    );
+  };
+  return (
+    <Card className="p-5 sm:p-6">
+      <div className="flex flex-wrap items-center justify-between gap-2">
+        <h3 className="text-lg font-semibold wrap-anywhere">{held.title}</h3>
+        <time dateTime={held.createdAt} className="text-sm text-muted">
+          {timeAgo(held.createdAt)}
+        </time>
+      </div>
+      <p className="mt-1 text-sm text-muted">
+        {t('held.listing.by', {
+          name: displayName(held.owner, t('people.aMember')),
+          time: timeAgo(held.owner.joinedAt),
+        })}
+      </p>
+      <div className="mt-2">
+        <RuleBadges codes={held.codes} />
+      </div>
+      <p className="mt-3 text-sm wrap-anywhere whitespace-pre-line">{held.description}</p>
+      <div className="mt-4 flex flex-wrap items-center gap-3">
+        <Button size="sm" disabled={decide.isPending} onClick={() => act('release')}>
+          <Check className="size-4" aria-hidden />
+          {decide.isPending && choice === 'release'
+            ? t('held.releasing')
+            : t('held.listing.release')}
+        </Button>
+        <Button
+          size="sm"
+          variant="outline"
+          disabled={decide.isPending}
+          onClick={() => act('reject')}
+        >
+          <X className="size-4" aria-hidden />
+          {decide.isPending && choice === 'reject' ? t('held.rejecting') : t('held.listing.reject')}
+        </Button>
+        <Link
+          to={paths.starter.href(held.id)}
+          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
+        >
+          <ExternalLink className="size-4" aria-hidden />
+          {t('shared.openListing')}
+        </Link>
+      </div>
+    </Card>
+  );
+}
+
+/** What screening held back: messages (and new listings) wait here for a moderator. */
+export function HeldTab() {
+  const { t } = useTranslation('moderation');
+  const held = useHeldMessages();
+  const starters = useHeldStarters();
+  return (
+    <div className="grid gap-5">
+      {held.isLoading ? (
+        <Skeleton className="h-56" />
+      ) : held.isError || !held.data ? (
+        <Card className="p-8 text-center">
+          <p className="font-semibold">{t('held.loadFailed')}</p>
+          <Button className="mt-4" variant="outline" onClick={() => void held.refetch()}>
+            {t('shared.tryAgain')}
+          </Button>
+        </Card>
+      ) : held.data.length > 0 ? (
+        <ul className="grid gap-4" aria-label={t('held.list')}>
+          {held.data.map((item) => (
+            <li key={item.id}>
+              <HeldMessageCard held={item} />
+            </li>
+          ))}
+        </ul>
+      ) : (
+        <Card className="p-10 text-center">
+          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
+            <Inbox className="size-6 text-sage" aria-hidden />
+          </div>
+          <h2 className="text-lg font-semibold">{t('held.empty')}</h2>
+          <p className="mt-1 text-muted">{t('held.emptyText')}</p>
+        </Card>
+      )}
+      {starters.data && starters.data.length > 0 && (
+        <section aria-labelledby="held-listings" className="grid gap-3">
+          <h2 id="held-listings" className="text-xl font-semibold">
+            {t('held.listings')}
+          </h2>
+          <ul className="grid gap-4">
+            {starters.data.map((item) => (
+              <li key={item.id}>
+                <HeldStarterCard held={item} />
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,124 @@
+import { Laptop } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { MemberSession } from '../../../../common/sessions';
+import { Badge } from '../../components/ui/badge';
+import { Button } from '../../components/ui/button';
+import { Card } from '../../components/ui/card';
+import { toast, toastError } from '../../components/ui/toast';
+import { errorMessage } from '../../lib/api';
+import { useMessageText } from '../../lib/message-text';
+import { timeAgo } from '../../lib/time';
+import { useEndOtherSessions, useEndSession, useSessions } from './profile-api';
+
+/** "Firefox on Android", or what the browser told of itself. */
+function deviceName(session: MemberSession, t: TFunction<'account'>): string {
+  if (session.browser && session.system)
+    return t('sessions.device', { browser: session.browser, system: session.system });
+  return session.browser ?? session.system ?? t('sessions.unknownBrowser');
+}
+
+function SessionRow({ session }: { session: MemberSession }) {
+  const { t } = useTranslation('account');
+  const say = useMessageText();
+  const end = useEndSession();
+  const name = deviceName(session, t);
+  return (
+    <li className="flex flex-wrap items-center justify-between gap-3 py-3">
+      <div className="flex min-w-0 items-start gap-3">
+        <Laptop className="mt-0.5 size-5 shrink-0 text-muted" aria-hidden />
+        <div className="min-w-0">
+          <p className="font-medium">
+            {name} {session.current && <Badge>{t('sessions.thisDevice')}</Badge>}
+          </p>
+          <p className="text-sm text-muted">
+            {session.place
+              ? t('sessions.whereWhen', {
+                  place: session.place,
+                  signedIn: timeAgo(session.createdAt),
+                  active: timeAgo(session.lastSeenAt),
+                })
+              : t('sessions.when', {
+                  signedIn: timeAgo(session.createdAt),
+                  active: timeAgo(session.lastSeenAt),
+                })}
+          </p>
+        </div>
+      </div>
+      <Button
+        variant="outline"
+        size="sm"
+        disabled={end.isPending}
+        aria-label={
+          session.current ? t('sessions.signOutThis') : t('sessions.signOutNamed', { name })
+        }
+        onClick={() =>
+          end.mutate(session, {
+            onSuccess: (notice) =>
+              toast({ title: t('sessions.signedOut'), description: notice.message }),
+            onError: (err) =>
+              toastError(
+                errorMessage(err, say('Please try again.')),
+                t('sessions.couldNotSignOut'),
+              ),
+          })
+        }
+      >
+        {t('sessions.signOut')}
+      </Button>
+    </li>
+  );
+}
+
+/** /profile: where the member is signed in; sign out any one device, or all but this one. */
+export function SignedInSessions() {
+  const { t } = useTranslation('account');
+  const say = useMessageText();
+  const sessions = useSessions();
+  const endOthers = useEndOtherSessions();
+  const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
+  return (
+    <Card className="p-5 sm:p-6">
+      <section aria-labelledby="sessions-heading" className="grid gap-3">
+        <h2 id="sessions-heading" className="text-lg font-semibold">
+          {t('sessions.heading')}
+        </h2>
+        {sessions.isError && (
+          <p role="alert" className="text-sm">
+            {say(errorMessage(sessions.error, t('sessions.loadFailed')))}
+          </p>
+        )}
+        {sessions.isPending ? (
+          <p className="text-sm text-muted">{t('sessions.loading')}</p>
+        ) : (
+          <ul className="divide-y divide-border">
+            {list.map((s) => (
+              <SessionRow key={s.id} session={s} />
+            ))}
+          </ul>
+        )}
+        {others > 0 && (
+          <Button
+            variant="outline"
+            className="justify-self-start"
+            disabled={endOthers.isPending}
+            onClick={() =>
+              endOthers.mutate(undefined, {
+                onSuccess: (notice) =>
+                  toast({ title: t('sessions.signedOut'), description: notice.message }),
+                onError: (err) =>
+                  toastError(
+                    errorMessage(err, say('Please try again.')),
+                    t('sessions.couldNotSignOut'),
+                  ),
+              })
+            }
+          >
+            {t('sessions.signOutOthers')}
+          </Button>
+        )}
+      </section>
+    </Card>
+  );
+}

@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { byPlace, spreadOffsets, viewBbox } from './map-view-math';
+
+describe('viewBbox', () => {
+  it('widens a view to whole tiles at its zoom', () => {
+    const [west, south, east, north] = viewBbox(
+      { west: -1.3, south: 53.7, east: -1.1, north: 53.9 },
+      10,
+    );
+    expect(west).toBeLessThanOrEqual(-1.3);
+    expect(east).toBeGreaterThanOrEqual(-1.1);
+    expect(south).toBeLessThanOrEqual(53.7);
+    expect(north).toBeGreaterThanOrEqual(53.9);
+    // A small pan inside the same tiles asks the same question.
+    expect(viewBbox({ west: -1.29, south: 53.701, east: -1.11, north: 53.899 }, 10)).toEqual([
+      west,
+      south,
+      east,
+      north,
+    ]);
+  });
+
+  it('is the whole width once the view goes round the world', () => {
+    const [west, , east] = viewBbox({ west: -300, south: -60, east: 300, north: 70 }, 1);
+    expect([west, east]).toEqual([-180, 180]);
+  });
+
+  it('crosses the antimeridian with west above east', () => {
+    const [west, , east] = viewBbox({ west: 170, south: -25, east: 195, north: -5 }, 5);
+    expect(west).toBeGreaterThan(east);
+    expect(west).toBeLessThanOrEqual(170);
+    expect(east).toBeGreaterThanOrEqual(-165);
+  });
+
+  it('keeps south below north', () => {
+    const [, south, , north] = viewBbox({ west: 0, south: -89, east: 10, north: 89 }, 0);
+    expect(south).toBeLessThan(north);
+  });
+});
+
+describe('spreadOffsets', () => {
+  it('puts the first at the centre and every one apart, the same for the same ids', () => {
+    const ids = [42, 7, 19, 3, 88, 61];
+    const spread = spreadOffsets(ids);
+    expect(spread.get(3)).toEqual([0, 0]);
+    const points = [...spread.values()];
+    for (let i = 0; i < points.length; i++) {
+      for (let j = i + 1; j < points.length; j++) {
+        const [a, b] = [points[i]!, points[j]!];
+        expect(Math.hypot(a[0] - b[0], a[1] - b[1])).toBeGreaterThanOrEqual(20);
+      }
+    }
+    expect(spreadOffsets([...ids].reverse())).toEqual(spread);
+  });
+});
+
+describe('byPlace', () => {
+  it('groups starters standing at one centre', () => {
+    const groups = byPlace([
+      { id: 3, lat: 1, lng: 2 },
+      { id: 1, lat: 1, lng: 2 },
+      { id: 2, lat: 5, lng: 2 },
+    ]);
+    expect(groups.map((g) => g.map((s) => s.id))).toEqual([[1, 3], [2]]);
+  });
+});

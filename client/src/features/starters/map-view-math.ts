@@ -1,0 +1,70 @@
+import type { MapBbox } from '../../../../common/starter-map';
+
+/** Web Mercator stops here, as Leaflet's map does. */
+const MERCATOR_LAT = 85.0511287798;
+/** Degrees to six decimals: about 10 cm, so equal views ask equal questions. */
+const round = (v: number) => Math.round(v * 1e6) / 1e6;
+
+const yOf = (lat: number) => {
+  const sin = Math.sin((Math.max(-MERCATOR_LAT, Math.min(MERCATOR_LAT, lat)) * Math.PI) / 180);
+  return 0.5 - Math.log((1 + sin) / (1 - sin)) / (4 * Math.PI);
+};
+const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180) / Math.PI;
+
+/** A longitude brought into −180…180 (Leaflet's views go on round the world). */
+const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
+
+/**
+ * What to ask for a view: its bounds widened to whole map tiles at its zoom, so small pans
+ * ask the same question again (and find it cached), longitudes brought into −180…180 (west
+ * above east across the antimeridian), the whole width once the view spans the world.
+ */
+export function viewBbox(
+  bounds: { west: number; south: number; east: number; north: number },
+  zoom: number,
+): MapBbox {
+  const n = 2 ** Math.max(0, Math.floor(zoom));
+  const x0 = Math.floor(((bounds.west + 180) / 360) * n);
+  const x1 = Math.ceil(((bounds.east + 180) / 360) * n);
+  const y0 = Math.max(0, Math.floor(yOf(bounds.north) * n));
+  const y1 = Math.min(n, Math.ceil(yOf(bounds.south) * n));
+  const north = round(latOf(y0 / n));
+  const south = round(latOf(y1 / n));
+  if (x1 - x0 >= n) return [-180, south, 180, north];
+  const west = wrap((x0 / n) * 360 - 180);
+  let east = wrap((x1 / n) * 360 - 180);
+  if (east === -180) east = 180;
+  return [round(west), south, round(east), north];
+}
+
+/** Pixels between neighbours of a spread. */
+const SPREAD_STEP_PX = 34;
+const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));
+
+/**
+ * Where each of several starters at one place is drawn, in pixels from the place's centre: a
+ * sunflower in the order of their ids, so a starter keeps its spot from one visit to the next
+ * and each can be tapped. The position itself stays the place's centre.
+ */
+export function spreadOffsets(ids: number[]): Map<number, [dx: number, dy: number]> {
+  const sorted = [...ids].sort((a, b) => a - b);
+  return new Map(
+    sorted.map((id, i) => {
+      const r = SPREAD_STEP_PX * Math.sqrt(i);
+      const a = i * GOLDEN_ANGLE;
+      return [id, [Math.round(r * Math.cos(a)), Math.round(r * Math.sin(a))]];
+    }),
+  );
+}
+
+/** Starters grouped by the place they stand at (its centre), each group in id order. */
+export function byPlace<T extends { id: number; lat: number; lng: number }>(items: T[]): T[][] {
+  const groups = new Map<string, T[]>();
+  for (const item of items) {
+    const key = `${item.lat},${item.lng}`;
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return [...groups.values()].map((g) => g.sort((a, b) => a.id - b.id));
+}
