@@ -3,6 +3,10 @@ import react from '@vitejs/plugin-react';
 
 export default defineConfig({
   test: {
+    // Vitest's default on two cores is one file at a time; two let one file's waits (spawned
+    // servers, SMTP, timers, PostgreSQL round trips) overlap another's work. Each file still has
+    // its own database (a PGlite copy, or its own PostgreSQL database), so files never meet.
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -21,6 +25,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['client/**/*.test.tsx', 'client/**/*.test.ts'],
           setupFiles: ['client/src/test/setup.ts'],
+          // As the server project: two files at a time on two busy cores can take a rendering
+          // test past Vitest's 5 s default without anything being wrong.
+          testTimeout: 30_000,
         },
       },
     ],

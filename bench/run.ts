@@ -4,7 +4,8 @@
  *   BENCH_DATABASE_URL=postgres://… npm run bench   (PGlite, then that Postgres; its database is emptied)
  *   BENCH_DB=postgres BENCH_STARTERS=1000000 BENCH_MIXES=cold BENCH_DATABASE_URL=… npm run bench
  * BENCH_STARTERS (default 100000), BENCH_SECONDS per mix (default 10), BENCH_CONNECTIONS
- * (default 50 on Postgres, 10 on PGlite), BENCH_DB (pglite,postgres), BENCH_MIXES (zipf,cold).
+ * (default 50 on Postgres, 10 on PGlite), BENCH_DB (pglite,postgres), BENCH_MIXES (zipf,cold,map: map pans and
+ * zooms, bench/map.ts).
  * All load goes to 127.0.0.1.
  */
 import { spawn } from 'node:child_process';
@@ -14,14 +15,38 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/src/db/client';
 import { formatResult, load, type LoadResult } from './load';
+import { benchMap } from './map';
 import { browseQuestions, zipfMix } from './questions';
 import { gazetteerPlaces, seedStarters } from './seed';
+import { starterListQuerySchema } from '../common/starters';
+import { normaliseListQuery } from '../server/src/features/starters/browse-query';
+import { ListingCache } from '../server/src/features/starters/listing-cache';
+
+/**
+ * The question as the server's cache sees it: paths that differ only in spelling or by a few
+ * metres of position are one question, so "distinct" counts these.
+ */
+function questionKey(pathAndQuery: string): string {
+  const params = Object.fromEntries(new URL(pathAndQuery, 'http://bench').searchParams);
+  return ListingCache.keyOf(normaliseListQuery(starterListQuerySchema.parse(params)), null);
+}
+
+/** The paths whose questions no earlier path (nor `taken`) asked. */
+function distinctQuestions(paths: string[], taken = new Set<string>()): string[] {
+  const seen = new Set(taken);
+  return paths.filter((p) => {
+    const key = questionKey(p);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
 
 const count = Number(process.env.BENCH_STARTERS ?? 100_000);
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const url = process.env.BENCH_DATABASE_URL;
 const kinds = (process.env.BENCH_DB ?? (url ? 'pglite,postgres' : 'pglite')).split(',');
-const mixes = (process.env.BENCH_MIXES ?? 'zipf,cold').split(',');
+const mixes = (process.env.BENCH_MIXES ?? 'zipf,cold,map').split(',');
 
 function startProcess(script: string, env: Record<string, string>) {
   return spawn(process.execPath, ['--import', 'tsx', script], {
@@ -93,11 +118,15 @@ async function benchDatabase(kind: string) {
   // Warms the JIT and the connection pool on questions no mix asks.
   await load(port, browseQuestions(500, places, 99), { connections, seconds: 3, once: true });
 
-  const zipfQuestions = browseQuestions(10_000, places, 1);
-  const asked = new Set(zipfQuestions);
-  const coldQuestions = browseQuestions(80_000, places, 7).filter((q) => !asked.has(q));
+  const zipfQuestions = distinctQuestions(browseQuestions(10_500, places, 1)).slice(0, 10_000);
+  const asked = new Set(zipfQuestions.map(questionKey));
+  // Neither a popular question nor one asked twice once the server has normalised it.
+  const coldQuestions = distinctQuestions(browseQuestions(80_000, places, 7), asked);
+  console.log(
+    `distinct questions after normalising: zipf ${new Set(zipfQuestions.map(questionKey)).size}, cold ${coldQuestions.length}`,
+  );
   const results: string[] = [];
-  for (const mix of mixes) {
+  for (const mix of mixes.filter((m) => m !== 'map')) {
     const paths = mix === 'zipf' ? zipfMix(zipfQuestions, 2_000_000) : coldQuestions;
     const page = kind === 'pglite' && mix === 'cold';
     // While a cold PGlite load runs, the landing page and /healthz must still answer promptly:
@@ -137,6 +166,18 @@ async function benchDatabase(kind: string) {
       results.push(formatResult(`  GET /healthz meanwhile`, sides[1]));
     }
     console.log(results.slice(-3).join('\n'));
+  }
+  // Map pans and zooms over the same starters, against their own bare ceiling (bench/map.ts).
+  if (mixes.includes('map')) {
+    const mapLines = await benchMap(port, {
+      places,
+      connections,
+      seconds,
+      label: `${kind} ${count} map`,
+      workDir: dataDir,
+    });
+    results.push(...mapLines);
+    console.log(mapLines.join('\n'));
   }
   server.kill('SIGTERM');
   await new Promise((r) => server.on('exit', r));

@@ -7,6 +7,9 @@ import {
   test,
 } from './fixtures';
 
+// A browser in Britain: the care card starts in grams and °C (a US one in ounces and °F).
+test.use({ locale: 'en-GB' });
+
 /** The day `days` ago as a date input takes it. */
 function daysAgo(days: number): string {
   const d = new Date();

@@ -56,7 +56,7 @@ for (const width of [360, 1280]) {
     const member = await join(browser, width, 'Edda');
     const { page, context } = member;
     try {
-      const title = `Kefir with photos ${width} ${Date.now()}`;
+      const title = `Kefir with photos at ${width} px, ${Date.now().toString(36)}`;
       const posted = await context.request.post('/api/starters', {
         multipart: {
           title,
@@ -144,6 +144,10 @@ for (const width of [360, 1280]) {
         'true',
       );
       const strip = gallery.getByRole('group', { name: /swipe or use the arrow keys/ });
+      // The Next button's smooth scroll settles before the finger takes over.
+      await expect
+        .poll(() => strip.evaluate((el) => Math.abs(el.scrollLeft - el.clientWidth)))
+        .toBeLessThan(2);
       await strip.evaluate((el) => el.scrollBy({ left: el.clientWidth, behavior: 'instant' }));
       await expect(gallery.getByRole('button', { name: 'Show photo 3 of 3' })).toHaveAttribute(
         'aria-current',
@@ -195,7 +199,7 @@ for (const width of [360, 1280]) {
     const giver = await join(browser, width, 'Greta');
     const member = await join(browser, width, 'Milo', 'York, UK');
     try {
-      const title = `Rye sourdough, fed daily ${width} ${Date.now()}`;
+      const title = `Rye sourdough, fed daily, at ${width} px, ${Date.now().toString(36)}`;
       const posted = await giver.context.request.post('/api/starters', {
         multipart: {
           title,

@@ -6,6 +6,7 @@ import { test as base, expect, type APIRequestContext, type Page } from '@playwr
 import AxeBuilder from '@axe-core/playwright';
 
 import { E2E_PASSWORD } from './e2e-members';
+import { e2ePort, startE2EServer, type E2EServer } from './server';
 
 export { E2E_MODERATOR_EMAIL, E2E_PASSWORD } from './e2e-members';
 
@@ -125,8 +126,9 @@ export async function signUpAndIn(request: APIRequestContext, member: E2EMember 
       lastName: member.lastName,
     },
   });
-  // 409: already exists (the moderator, made before the server started) — signing in is enough.
-  if (!signup.ok() && signup.status() !== 409) {
+  // An address that has an account (the moderator, made before the server started) answers
+  // as a new one does; signing in is enough.
+  if (!signup.ok()) {
     throw new Error(`sign-up failed: ${signup.status()} ${await signup.text()}`);
   }
   const login = await request.post('/api/auth/login', {
@@ -156,17 +158,39 @@ export async function signUpAndIn(request: APIRequestContext, member: E2EMember 
   return member;
 }
 
+/** This worker's server (the worker fixture below sets it before any test runs). */
+let server: E2EServer | undefined;
+
+/** Saved mails never change once in place: each is read and parsed once per worker. */
+const parsedMails = new Map<string, Awaited<ReturnType<typeof PostalMime.parse>>>();
+async function parsedMail(file: string) {
+  let mail = parsedMails.get(file);
+  if (!mail) {
+    mail = await PostalMime.parse(fs.readFileSync(file));
+    parsedMails.set(file, mail);
+  }
+  return mail;
+}
+
 /**
  * The newest mail to `to` whose subject matches. The browser tests' server has no SMTP_URL,
- * so its mails are .eml files under DATA_DIR/mail (playwright.config.ts shares the folder).
+ * so its mails are .eml files under DATA_DIR/mail: this worker's server's folder.
  */
 export async function waitForMail(to: string, subject: RegExp, timeoutMs = 20_000) {
-  const dir = path.join(process.env.E2E_DATA_DIR ?? '', 'mail');
+  if (!server) throw new Error('no browser-test server has started in this worker');
+  const dir = path.join(server.dataDir, 'mail');
   const until = Date.now() + timeoutMs;
   for (;;) {
-    const files = fs.existsSync(dir) ? fs.readdirSync(dir).sort().reverse() : [];
+    // Only whole mails: the server writes each aside (.partial) and renames it into place.
+    const files = fs.existsSync(dir)
+      ? fs
+          .readdirSync(dir)
+          .filter((f) => f.endsWith('.eml'))
+          .sort()
+          .reverse()
+      : [];
     for (const file of files) {
-      const mail = await PostalMime.parse(fs.readFileSync(path.join(dir, file)));
+      const mail = await parsedMail(path.join(dir, file));
       const addressed = mail.to?.some((a) => a.address?.toLowerCase() === to.toLowerCase());
       if (addressed && subject.test(mail.subject ?? '')) return mail;
     }
@@ -183,8 +207,9 @@ export function linkFromMail(mail: { text?: string }, pathname: string): string 
 }
 
 /**
- * Moves the browser tests' server clock forward (TEST_CLOCK=1 in playwright.config.ts): what
- * would come due after a day is due at once. Time only moves forward, for every later spec too.
+ * Moves the browser tests' server clock forward (TEST_CLOCK=1, e2e/server.ts): what would come
+ * due after a day is due at once. Time only moves forward, for every later spec of this worker
+ * too (each worker has its own server, so other workers' clocks stay where they are).
  */
 export async function advanceServerClock(request: APIRequestContext, seconds: number) {
   const res = await request.post('/api/test/clock', { data: { advanceSeconds: seconds } });
@@ -192,7 +217,60 @@ export async function advanceServerClock(request: APIRequestContext, seconds: nu
   return new Date(((await res.json()) as { now: string }).now);
 }
 
-export const test = base;
+/**
+ * Each worker starts its own server (e2e/server.ts) on port E2E_PORT + its index, with an empty
+ * data folder, and every page, context and `request` of its tests goes there (`baseURL`).
+ */
+export const test = base.extend<object, { e2eServer: E2EServer }>({
+  e2eServer: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use, workerInfo) => {
+      // On a busy two-core machine, with the other workers' servers starting beside it, a
+      // start can take minutes.
+      server = await startE2EServer(e2ePort(workerInfo.parallelIndex), 280_000);
+      try {
+        await use(server);
+      } finally {
+        await server.stop();
+        server = undefined;
+      }
+    },
+    { scope: 'worker', auto: true, timeout: 300_000 },
+  ],
+  baseURL: async ({ e2eServer }, use) => {
+    await use(e2eServer.baseURL);
+  },
+  // A person taps a page once it works; a script is quicker than the app's takeover of the
+  // server's HTML, so an app page's `goto` waits for the app to mark the page ready. (Pages
+  // without the app — the offline page, a bare API answer — are not waited for.)
+  page: async ({ page }, use) => {
+    const goto = page.goto.bind(page);
+    page.goto = async (url, options) => {
+      const response = await goto(url, options);
+      if (options?.waitUntil !== 'commit') await appReady(page);
+      return response;
+    };
+    await use(page);
+  },
+});
+
+interface PageDocument {
+  getElementById(id: string): unknown;
+  documentElement: { dataset: Record<string, string | undefined> };
+}
+
+/** Waits until the app has taken the page over, when the page is one of the app's. */
+export async function appReady(page: Page) {
+  await page.waitForFunction(
+    () => {
+      // In the page (the tests' types have no DOM); a function, as the site's CSP forbids eval.
+      const doc = (globalThis as unknown as { document: PageDocument }).document;
+      return !doc.getElementById('root') || doc.documentElement.dataset.app === 'ready';
+    },
+    null,
+    { timeout: 60_000 },
+  );
+}
 export { expect };
 
 const KEFIR = {

@@ -168,17 +168,17 @@ test('a member sees, above the fold at 360 px, a reply they owe and a hand-over 
     'href',
     `/messages?starter=${nearId}&with=${encodeURIComponent(giver.id)}`,
   );
-  // The hand-over to confirm is asked once, in the banner above every page, with its answers.
+  await expect(waiting).not.toContainText('reach you');
+  // On the first screen of a phone, without scrolling.
+  const box = (await reply.boundingBox())!;
+  expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
+  // The hand-over to confirm is asked once, in the notification centre, with its answers.
+  await page.goto('/notifications');
   const confirm = page
-    .getByRole('complementary', { name: 'Notices' })
+    .getByRole('region', { name: 'To do' })
     .filter({ hasText: `Did “${nearTitle}” reach you?` });
   await expect(confirm.getByRole('button', { name: 'Received' })).toBeVisible();
-  await expect(waiting).not.toContainText('reach you');
-  // Both on the first screen of a phone, without scrolling.
-  for (const item of [reply, confirm.getByRole('button', { name: 'Received' })]) {
-    const box = (await item.boundingBox())!;
-    expect(box.y + box.height).toBeLessThanOrEqual(PHONE.height);
-  }
+  await page.goto('/');
   for (const link of await waiting.getByRole('link').all()) {
     const box = (await link.boundingBox())!;
     expect(box.height).toBeGreaterThanOrEqual(44);
@@ -198,9 +198,11 @@ test('a member sees, above the fold at 360 px, a reply they owe and a hand-over 
   await shot(page, 'member-1280');
 
   await page.setViewportSize(PHONE);
-  // One tap answers it where it is asked.
+  // One tap answers it where it is asked, in the notification centre.
+  await page.goto('/notifications');
   await confirm.getByRole('button', { name: 'Received' }).click();
   await expect(confirm).toHaveCount(0);
+  await page.goto('/');
   await reply.getByRole('link', { name: 'Reply' }).click();
   await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${nearId}`));
   await member.context.close();

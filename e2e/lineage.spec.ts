@@ -6,6 +6,7 @@ import {
   newMember,
   signUpAndIn,
   test,
+  appReady,
 } from './fixtures';
 
 interface Member {
@@ -54,6 +55,7 @@ test('a culture passed on: received, confirmed, checked in on, posted again from
     const title = `Oregon Trail sourdough ${Date.now()}`;
     const post = giver.page;
     await post.goto('/post');
+    await appReady(post);
     await post.getByLabel('Title').fill(title);
     await post.getByLabel('Category').selectOption('grain');
     await post.getByLabel('Starter Type', { exact: true }).selectOption('sourdough');

@@ -27,6 +27,7 @@ test('a new member confirms their address from the mail and the banner goes away
 
   const mail = await waitForMail(member.email, /^Confirm your email address$/);
   await page.goto(`/confirm-email?token=${linkFromMail(mail, '/confirm-email')}`);
+  await page.getByRole('button', { name: `Confirm this address for ${member.firstName}` }).click();
   await expect(page.getByText(/Your email address is confirmed/)).toBeVisible();
   await expectNoAxeViolations(page);
   await expect(banner).toBeHidden();

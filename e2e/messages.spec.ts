@@ -86,7 +86,7 @@ test('two members arrange a pickup with live messages and unread counts', async 
     await expect(sent).toBeVisible();
     await expect(
       ownerLog.locator('li').filter({ hasText: 'Of course! Bring a clean jar, 10am suits me.' }),
-    ).toHaveClass(/justify-end/);
+    ).toHaveClass(/items-end/);
 
     // The reply reaches the asker live, wherever they are.
     await expect(headerMessages(askerPage)).toHaveAccessibleName(/1 unread/);

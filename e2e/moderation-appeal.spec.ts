@@ -38,7 +38,7 @@ for (const width of [360, 1280]) {
     const owner = await person(browser, width);
     const reporter = await person(browser, width);
     const moderator = await person(browser, width, newMember({ email: E2E_MODERATOR_EMAIL }));
-    const title = `Jar for sale ${width} ${Date.now().toString(36)}`;
+    const title = `Jar of grains ${width} ${Date.now().toString(36)}`;
 
     // --- the owner shares a starter with a photo
     const shared = await owner.request.post('/api/starters', {

@@ -16,6 +16,8 @@ import {
  */
 
 const SHOTS = '/tmp/shots';
+// A British browser: kilometres (a US one defaults to miles, as the last test shows).
+test.use({ locale: 'en-GB' });
 const MILWAUKIE = 'Milwaukie, Oregon, United States';
 
 /** The filters panel folds away on a phone: open it when it is folded. */
@@ -133,4 +135,20 @@ test("a member whose profile says Portland gets Portland as browse's place", asy
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('closest');
   await expectNoAxeViolationsInEveryState(page);
   await page.screenshot({ path: `${SHOTS}/near-member-360.png` });
+});
+
+test('a US browser sees miles until it chooses kilometres on the profile', async ({ browser }) => {
+  test.setTimeout(180_000);
+  const context = await browser.newContext({ locale: 'en-US' });
+  const page = await context.newPage();
+  await page.goto(`/browse?search=${word}&near=${encodeURIComponent(MILWAUKIE)}`);
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  // The same distance the card gives as 9 km, in whole miles.
+  await expect(card.getByText('5 mi away')).toBeVisible();
+  await signUpAndIn(page.request, newMember());
+  await page.goto('/profile');
+  await page.getByLabel('Distances in').selectOption('metric');
+  await page.goto(`/browse?search=${word}&near=${encodeURIComponent(MILWAUKIE)}`);
+  await expect(card.getByText('9 km away')).toBeVisible();
+  await context.close();
 });

@@ -26,6 +26,7 @@ const KINDS = [
   { key: 'checkins', title: 'Check-ins' },
   { key: 'offers', title: 'Standing offers' },
   { key: 'reminders', title: 'Your listings and reports' },
+  { key: 'asks', title: 'Could you help?' },
 ] as const;
 
 const ALL_IMMEDIATELY = {
@@ -34,6 +35,7 @@ const ALL_IMMEDIATELY = {
   checkins: 'immediately',
   offers: 'immediately',
   reminders: 'immediately',
+  asks: 'immediately',
 };
 
 interface Member {

@@ -20,11 +20,15 @@ const HALF = 21;
  */
 async function tapMisses(page: Page, name: string, control: Locator): Promise<string[]> {
   await expect(control, name).toBeVisible();
-  await control.evaluate((el) => el.scrollIntoView({ block: 'center', inline: 'center' }));
+  // Scrolled and measured in one task: a page still settling cannot move it in between.
   const missed = await control.evaluate((el, half) => {
     // The specs compile without the DOM's types: the little of it used here, by hand.
     type Box = { x: number; y: number; width: number; height: number };
-    type Node = { contains(other: unknown): boolean; getBoundingClientRect(): Box };
+    type Node = {
+      contains(other: unknown): boolean;
+      getBoundingClientRect(): Box;
+      scrollIntoView(options: { block: string; inline: string }): void;
+    };
     const doc = (
       globalThis as unknown as {
         document: {
@@ -33,6 +37,7 @@ async function tapMisses(page: Page, name: string, control: Locator): Promise<st
       }
     ).document;
     const target = el as unknown as Node;
+    target.scrollIntoView({ block: 'center', inline: 'center' });
     const box = target.getBoundingClientRect();
     const cx = box.x + box.width / 2;
     const cy = box.y + box.height / 2;

@@ -204,7 +204,8 @@ test('a moderator confirms Remove Starter, and focus stays inside the list after
 
 test.describe('axe in every state, light and dark', () => {
   test('signed out: every public route', async ({ page, browser }) => {
-    test.setTimeout(300_000);
+    // Nineteen routes, each scanned by axe in every state in light and dark.
+    test.setTimeout(480_000);
     const owner = await browser.newContext();
     await signUpAndIn(owner.request);
     const id = await shareStarter(owner.request, 'Axe yogurt');

@@ -239,14 +239,14 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     const fernLog = fp.getByRole('log', { name: 'Messages' });
     await expect(fernLog.getByText(`Reserved for you — ${day.weekday} 18:30`)).toBeVisible();
     await expect(fernLog.getByText('Given to you — tap Received once you have it')).toBeVisible();
-    // The thread asks "Received?" in its own bar, so the banner stays off this page.
-    await expect(fp.getByRole('complementary', { name: 'Notices' })).toHaveCount(0);
+    // The thread asks "Received?" in its own bar, and nothing else crowds this page.
+    await expect(fp.getByRole('region', { name: 'To do' })).toHaveCount(0);
     expect((await fernLog.boundingBox())!.height).toBeGreaterThanOrEqual(PHONE.height / 2);
     await fp.screenshot({ path: '/tmp/shots/thread-recipient-360.png' });
 
-    // She answers "Did it reach you?" right in the banner.
-    await fp.goto('/browse');
-    const banner = fp.getByRole('complementary', { name: 'Notices' });
+    // She answers "Did it reach you?" right in the notification centre.
+    await fp.goto('/notifications');
+    const banner = fp.getByRole('region', { name: 'To do' });
     await expect(banner).toContainText(`Did “${title}” reach you?`);
     await expectNoAxeViolations(fp);
     await fp.screenshot({ path: '/tmp/shots/thread-banner-360.png' });

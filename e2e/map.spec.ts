@@ -1,0 +1,163 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import type { Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolationsInEveryState,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+/*
+ * Browse on a map: switch to it, pan, open a cluster, open a starter from its preview, filter;
+ * with every host but the site itself blocked, at a phone's width and a desktop's.
+ */
+
+const SHOTS = '/tmp/shots';
+let word: string;
+const titles: Record<string, string> = {};
+
+test.beforeAll(async ({ browser }) => {
+  fs.mkdirSync(SHOTS, { recursive: true });
+  word = `map${crypto.randomBytes(3).toString('hex')}`;
+  const giver = await browser.newContext();
+  await signUpAndIn(giver.request, newMember());
+  const share = async (key: string, title: string, fields: Parameters<typeof shareStarter>[2]) => {
+    titles[key] = `${title} ${word}`;
+    await shareStarter(giver.request, titles[key], fields);
+  };
+  await share('kefir1', 'Portland milk kefir', { location: 'Portland, Oregon' });
+  await share('kefir2', 'Portland water kefir', { location: 'Portland, Oregon' });
+  await share('kefir3', 'Portland yogurt kefir', { location: 'Portland, Oregon' });
+  await share('sourdough', 'Portland sourdough', {
+    location: 'Portland, Oregon',
+    category: 'grain',
+    subcategory: 'sourdough',
+    starterType: 'Sourdough starter',
+  });
+  await share('gresham', 'Gresham kefir', { location: 'Gresham, Oregon' });
+  await share('seattle', 'Seattle kefir', { location: 'Seattle, Washington' });
+  await giver.close();
+});
+
+/** The list of what is in view, beside or below the map. */
+const inView = (page: Page) => page.getByRole('region', { name: 'In this view' });
+
+/**
+ * Pans the map by keyboard, as Leaflet offers: each Shift+arrow moves it 240 px; the next
+ * press waits until the map has settled and written its new place into the address.
+ */
+async function pan(page: Page, key: 'ArrowLeft' | 'ArrowRight', times: number) {
+  const map = page.getByRole('region', { name: /Map of starters/ });
+  await map.focus();
+  for (let i = 0; i < times; i++) {
+    const before = page.url();
+    await map.press(`Shift+${key}`);
+    await expect(page).not.toHaveURL(before);
+  }
+}
+
+for (const [label, viewport] of [
+  ['360', { width: 360, height: 780 }],
+  ['1280', { width: 1280, height: 900 }],
+] as const) {
+  test(`at ${label} px a visitor browses on the map with only the site reachable`, async ({
+    page,
+    context,
+    baseURL,
+  }) => {
+    test.setTimeout(180_000);
+    const site = new URL(baseURL!).host;
+    const elsewhere: string[] = [];
+    await context.route('**/*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.host === site || url.protocol === 'data:' || url.protocol === 'blob:') {
+        return route.continue();
+      }
+      elsewhere.push(url.href);
+      return route.abort();
+    });
+    await page.setViewportSize(viewport);
+
+    // A link that looks east of Portland (Idaho), and the List | Map switch.
+    await page.goto(`/browse?search=${word}&at=7/47/-114`);
+    await expect(page.getByRole('listitem').filter({ hasText: titles.seattle! })).toBeVisible();
+    await page
+      .getByRole('navigation', { name: 'List or map' })
+      .getByRole('link', { name: 'Map' })
+      .click();
+    await expect(page).toHaveURL(/view=map/);
+    await expect(page.getByRole('region', { name: /Map of starters/ })).toBeVisible();
+    // The map's first answer (its code and the view's query) can take a while on a busy machine.
+    await expect(inView(page).getByText('No starters here')).toBeVisible({ timeout: 60_000 });
+
+    // Pan west: Portland's five come into view as a cluster, Seattle's one on its own.
+    await pan(page, 'ArrowLeft', 3);
+    await expect(inView(page).getByText('6 starters', { exact: true })).toBeVisible();
+    await expect(inView(page).getByRole('link', { name: titles.seattle })).toBeVisible();
+    const cluster = page.locator('.starter-map-cluster', { hasText: '5' });
+    await expect(cluster).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/map-${label}-clusters.png` });
+
+    // Open the cluster: the map zooms in until its starters stand one by one.
+    await cluster.click();
+    for (const key of ['kefir1', 'kefir2', 'kefir3', 'sourdough', 'gresham']) {
+      await expect(inView(page).getByRole('link', { name: titles[key] })).toBeVisible();
+    }
+    // The three at Portland's centre are spread apart, each its own target.
+    const points = page.locator('.starter-map-point');
+    await expect(points).toHaveCount(5);
+    const boxes = await Promise.all(
+      ['kefir1', 'kefir2', 'kefir3'].map((k) =>
+        page.locator(`.starter-map-point[title="${titles[k]}"]`).boundingBox(),
+      ),
+    );
+    const centres = boxes.map((b) => [b!.x + b!.width / 2, b!.y + b!.height / 2] as const);
+    for (let i = 0; i < centres.length; i++) {
+      for (let j = i + 1; j < centres.length; j++) {
+        const [a, b] = [centres[i]!, centres[j]!];
+        expect(Math.hypot(a[0] - b[0], a[1] - b[1])).toBeGreaterThanOrEqual(20);
+      }
+    }
+
+    // A tap shows the starter's card; its link opens the starter.
+    await page.locator(`.starter-map-point[title="${titles.kefir2}"]`).click();
+    const preview = page.getByRole('region', { name: 'Selected starter' });
+    await expect(preview.getByText(titles.kefir2!)).toBeVisible();
+    await page.screenshot({ path: `${SHOTS}/map-${label}-preview.png` });
+    await expectNoAxeViolationsInEveryState(page);
+    await preview.getByRole('link', { name: 'View starter' }).click();
+    await expect(page).toHaveURL(/\/starter\/\d+/);
+    await expect(page.getByRole('heading', { name: titles.kefir2 })).toBeVisible();
+
+    // Back on the map, a category narrows it to that category's starters.
+    await page.goBack();
+    await expect(page).toHaveURL(/view=map/);
+    await expect(inView(page).getByRole('link', { name: titles.gresham })).toBeVisible();
+    await page.getByRole('button', { name: /Grain Ferments/ }).click();
+    await expect(page).toHaveURL(/category=grain/);
+    await expect(page).toHaveURL(/view=map/);
+    await expect(inView(page).getByText('1 starter', { exact: true })).toBeVisible();
+    await expect(inView(page).getByRole('link', { name: titles.sourdough })).toBeVisible();
+    await expect(inView(page).getByRole('link', { name: titles.gresham })).toHaveCount(0);
+    await page.screenshot({ path: `${SHOTS}/map-${label}-filtered.png`, fullPage: true });
+
+    // And back to the list, filters kept.
+    await page
+      .getByRole('navigation', { name: 'List or map' })
+      .getByRole('link', { name: 'List' })
+      .click();
+    await expect(page).not.toHaveURL(/view=map/);
+    await expect(page.getByRole('listitem').filter({ hasText: titles.sourdough! })).toBeVisible();
+
+    // A map opened on a chosen place, with no view in the address, starts at that place.
+    await page.goto(
+      `/browse?view=map&search=${word}&near=${encodeURIComponent('Portland, Oregon, United States')}&radiusKm=25`,
+    );
+    await expect(inView(page).getByRole('link', { name: titles.gresham })).toBeVisible();
+    await expect(page).toHaveURL(/at=9%2F45\.5/);
+    expect(elsewhere).toEqual([]);
+  });
+}

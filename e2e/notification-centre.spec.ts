@@ -1,0 +1,142 @@
+import type { Browser, BrowserContext, Page } from '@playwright/test';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+/** The bell in the header and the notification centre behind it, rung live. */
+
+const VIEWPORTS = [
+  { name: 'phone', width: 360, height: 780 },
+  { name: 'desktop', width: 1280, height: 900 },
+] as const;
+
+interface Member {
+  id: string;
+  context: BrowserContext;
+  page: Page;
+}
+
+async function join(
+  browser: Browser,
+  viewport: { width: number; height: number },
+  firstName: string,
+): Promise<Member> {
+  const context = await browser.newContext({ viewport });
+  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Bell' }));
+  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
+  return { id: me.id, context, page: await context.newPage() };
+}
+
+for (const viewport of VIEWPORTS) {
+  test(`a reservation rings the member's bell live, and the centre opens, reads and links (${viewport.name})`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const owner = await join(browser, viewport, 'Olive');
+    const member = await join(browser, viewport, 'Fern');
+    try {
+      const title = `Bell kefir ${viewport.name}`;
+      const starterId = await shareStarter(owner.context.request, title);
+      const asked = await member.context.request.post('/api/messages', {
+        data: { starterId, receiverId: owner.id, content: 'May I have some?' },
+      });
+      expect(asked.status()).toBe(201);
+
+      const page = member.page;
+      await page.goto('/browse');
+      const bell = page.getByRole('link', { name: /^Notifications/ });
+      await expect(bell).toHaveAccessibleName('Notifications');
+
+      // The owner reserves a portion: the member's bell counts it without a reload.
+      const reserved = await owner.context.request.post(`/api/starters/${starterId}/reservations`, {
+        data: { memberId: member.id },
+      });
+      expect(reserved.status(), await reserved.text()).toBe(201);
+      await expect(bell).toHaveAccessibleName('Notifications, 1 unread', { timeout: 30_000 });
+      await expect(page.getByTestId('notification-count')).toHaveText('1');
+
+      // By keyboard: the bell is a link in the header's tab order.
+      await bell.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(/\/notifications$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Notifications' })).toBeVisible();
+      const item = page.getByRole('link', { name: new RegExp(`reserved ${title} for you`) });
+      await expect(item).toBeVisible();
+      await expect(item).toHaveAttribute(
+        'href',
+        `/messages?starter=${starterId}&with=${encodeURIComponent(owner.id)}`,
+      );
+      // Opening the list marked it read.
+      await expect(bell).toHaveAccessibleName('Notifications', { timeout: 15_000 });
+      await expect(
+        page.getByRole('link', { name: 'Choose which also come by email' }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await item.focus();
+      await page.keyboard.press('Enter');
+      await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${starterId}`));
+      await expect(
+        page.getByRole('log', { name: 'Messages' }).getByText('Reserved for you'),
+      ).toBeVisible();
+    } finally {
+      await owner.context.close();
+      await member.context.close();
+    }
+  });
+}
+
+test('an empty centre says so, and is axe clean', async ({ browser }) => {
+  const member = await join(browser, { width: 360, height: 780 }, 'Quiet');
+  try {
+    await member.page.goto('/notifications');
+    await expect(member.page.getByText('No notifications yet')).toBeVisible();
+    await expectNoAxeViolations(member.page);
+  } finally {
+    await member.context.close();
+  }
+});
+
+for (const viewport of VIEWPORTS) {
+  test(`the centre offers push on this device, and asks only when the member presses it (${viewport.name})`, async ({
+    browser,
+  }) => {
+    const member = await join(browser, viewport, 'Pia');
+    try {
+      const page = member.page;
+      await page.goto('/notifications');
+      const push = page.getByRole('region', { name: 'Push Notifications' });
+      const device = push.getByRole('switch', { name: /^Notify me on this device/ });
+      await expect(device).not.toBeChecked();
+      await expect(push.getByRole('link', { name: 'Choose what is pushed' })).toHaveAttribute(
+        'href',
+        '/profile?tab=notifications',
+      );
+      await expectNoAxeViolations(page);
+      // Loading the page asked nothing and subscribed nothing.
+      expect(await page.evaluate('Notification.permission')).toBe('default');
+      const before = await member.context.request.get('/api/push/subscriptions');
+      expect(await before.json()).toEqual([]);
+
+      // By keyboard. The browser here refuses the permission, and the member is told how to
+      // allow it; the switch stays off.
+      await device.focus();
+      await page.keyboard.press('Space');
+      const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+      await expect(
+        toasts.getByText('Notifications are blocked for this site. Allow them in your browser', {
+          exact: false,
+        }),
+      ).toBeVisible();
+      await expect(device).not.toBeChecked();
+      await expectNoAxeViolations(page);
+    } finally {
+      await member.context.close();
+    }
+  });
+}
