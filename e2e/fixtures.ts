@@ -2,7 +2,13 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import PostalMime from 'postal-mime';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type BrowserContext,
+  type Page,
+} from '@playwright/test';
 import AxeBuilder from '@axe-core/playwright';
 
 import { E2E_PASSWORD } from './e2e-members';
@@ -240,19 +246,52 @@ export const test = base.extend<object, { e2eServer: E2EServer }>({
   baseURL: async ({ e2eServer }, use) => {
     await use(e2eServer.baseURL);
   },
-  // A person taps a page once it works; a script is quicker than the app's takeover of the
-  // server's HTML, so an app page's `goto` waits for the app to mark the page ready. (Pages
-  // without the app — the offline page, a bare API answer — are not waited for.)
+  // Contexts and pages a test opens itself wait for the app the same way as `page` does.
+  browser: [
+    async ({ browser }, use) => {
+      const newContext = browser.newContext.bind(browser);
+      browser.newContext = async (options) => {
+        const context = await newContext(options);
+        // Without scripts the app never takes a page over: nothing to wait for.
+        return options?.javaScriptEnabled === false ? context : contextWaitsForApp(context);
+      };
+      const newPage = browser.newPage.bind(browser);
+      browser.newPage = async (options) => {
+        const page = await newPage(options);
+        return options?.javaScriptEnabled === false ? page : waitsForApp(page);
+      };
+      await use(browser);
+    },
+    { scope: 'worker' },
+  ],
   page: async ({ page }, use) => {
-    const goto = page.goto.bind(page);
-    page.goto = async (url, options) => {
-      const response = await goto(url, options);
-      if (options?.waitUntil !== 'commit') await appReady(page);
-      return response;
-    };
-    await use(page);
+    await use(waitsForApp(page));
   },
 });
+
+/**
+ * A person taps a page once it works; a script is quicker than the app's takeover of the
+ * server's HTML, so an app page's `goto` waits for the app to mark the page ready. (Pages
+ * without the app — the offline page, a bare API answer — are not waited for.)
+ */
+const waiting = new WeakSet<Page>();
+function waitsForApp(page: Page): Page {
+  if (waiting.has(page)) return page;
+  waiting.add(page);
+  const goto = page.goto.bind(page);
+  page.goto = async (url, options) => {
+    const response = await goto(url, options);
+    if (options?.waitUntil !== 'commit') await appReady(page);
+    return response;
+  };
+  return page;
+}
+
+function contextWaitsForApp(context: BrowserContext): BrowserContext {
+  const newPage = context.newPage.bind(context);
+  context.newPage = async () => waitsForApp(await newPage());
+  return context;
+}
 
 interface PageDocument {
   getElementById(id: string): unknown;
