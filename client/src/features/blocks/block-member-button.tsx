@@ -1,5 +1,10 @@
 import { useState } from 'react';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogActions,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -37,36 +42,29 @@ export function BlockMemberButton({ memberId, name }: { memberId: string; name: 
     );
 
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
         <Button variant="ghost" size="sm">
           <Ban className="size-4" aria-hidden />
           {blocked ? t('blocks.unblockName', { name }) : t('blocks.blockName', { name })}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">
-            {blocked ? t('blocks.unblockQuestion', { name }) : t('blocks.blockQuestion', { name })}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">
-            {blocked ? t('blocks.unblockText') : t('blocks.blockText')}
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">{t('cancel')}</Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant={blocked ? 'primary' : 'destructive'}
-              disabled={change.isPending}
-              onClick={confirm}
-            >
-              {blocked ? t('blocks.unblock') : t('blocks.block')}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        title={
+          blocked ? t('blocks.unblockQuestion', { name }) : t('blocks.blockQuestion', { name })
+        }
+        description={blocked ? t('blocks.unblockText') : t('blocks.blockText')}
+      >
+        <AlertDialogActions cancel={t('cancel')}>
+          <Button
+            variant={blocked ? 'primary' : 'destructive'}
+            disabled={change.isPending}
+            onClick={confirm}
+          >
+            {blocked ? t('blocks.unblock') : t('blocks.block')}
+          </Button>
+        </AlertDialogActions>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,4 +1,8 @@
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogActions,
+} from '../../components/ui/alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
@@ -29,26 +33,17 @@ export function GiveElsewhereDialog({
       },
     );
   return (
-    <AlertDialog.Root open={open} onOpenChange={onOpenChange}>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">
-            {t('giveElsewhere.title')}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">
-            {t('giveElsewhere.text', { title: starter.title })}
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">{t('cancel')}</Button>
-            </AlertDialog.Cancel>
-            <Button disabled={give.isPending} onClick={confirm}>
-              {t('giveElsewhere.action')}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog open={open} onOpenChange={onOpenChange}>
+      <AlertDialogContent
+        title={t('giveElsewhere.title')}
+        description={t('giveElsewhere.text', { title: starter.title })}
+      >
+        <AlertDialogActions cancel={t('cancel')}>
+          <Button disabled={give.isPending} onClick={confirm}>
+            {t('giveElsewhere.action')}
+          </Button>
+        </AlertDialogActions>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,5 +1,10 @@
 import { useId, useState, type ReactNode } from 'react';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogActions,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -150,26 +155,16 @@ export function Confirm({
   const { t } = useTranslation('conversations');
   const [open, setOpen] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>{trigger}</AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">{title}</AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">
-            {description}
-          </AlertDialog.Description>
-          {children && <div className="mt-4">{children}</div>}
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">{t('cancel')}</Button>
-            </AlertDialog.Cancel>
-            <Button disabled={busy} onClick={() => onConfirm(() => setOpen(false))}>
-              {action}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
+      <AlertDialogContent title={title} description={description}>
+        {children && <div className="mt-4">{children}</div>}
+        <AlertDialogActions cancel={t('cancel')}>
+          <Button disabled={busy} onClick={() => onConfirm(() => setOpen(false))}>
+            {action}
+          </Button>
+        </AlertDialogActions>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

@@ -1,6 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogActions,
+  AlertDialogTrigger,
+} from '../../components/ui/alert-dialog';
 import { displayName } from '../../../../common/display';
 import { type StandingOfferView } from '../../../../common/standing-offers';
 import { Button } from '../../components/ui/button';
@@ -18,44 +23,35 @@ function EndOfferButton({ starterId }: { starterId: number }) {
   const end = useEndStandingOffer(starterId);
   const [open, setOpen] = useState(false);
   return (
-    <AlertDialog.Root open={open} onOpenChange={setOpen}>
-      <AlertDialog.Trigger asChild>
+    <AlertDialog open={open} onOpenChange={setOpen}>
+      <AlertDialogTrigger asChild>
         <Button variant="ghost" size="sm">
           {t('offers.giver.end')}
         </Button>
-      </AlertDialog.Trigger>
-      <AlertDialog.Portal>
-        <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-        <AlertDialog.Content className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl">
-          <AlertDialog.Title className="text-lg font-semibold">
-            {t('offers.giver.endTitle')}
-          </AlertDialog.Title>
-          <AlertDialog.Description className="mt-2 text-muted">
-            {t('offers.giver.endBody')}
-          </AlertDialog.Description>
-          <div className="mt-6 flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
-            <AlertDialog.Cancel asChild>
-              <Button variant="outline">{t('offers.giver.keep')}</Button>
-            </AlertDialog.Cancel>
-            <Button
-              variant="destructive"
-              disabled={end.isPending}
-              onClick={() =>
-                end.mutate(undefined, {
-                  onSuccess: () => {
-                    setOpen(false);
-                    toast({ title: t('offers.giver.ended') });
-                  },
-                  onError: toastFailure(t('offers.giver.endFailed')),
-                })
-              }
-            >
-              {t('offers.giver.endIt')}
-            </Button>
-          </div>
-        </AlertDialog.Content>
-      </AlertDialog.Portal>
-    </AlertDialog.Root>
+      </AlertDialogTrigger>
+      <AlertDialogContent
+        title={t('offers.giver.endTitle')}
+        description={t('offers.giver.endBody')}
+      >
+        <AlertDialogActions cancel={t('offers.giver.keep')}>
+          <Button
+            variant="destructive"
+            disabled={end.isPending}
+            onClick={() =>
+              end.mutate(undefined, {
+                onSuccess: () => {
+                  setOpen(false);
+                  toast({ title: t('offers.giver.ended') });
+                },
+                onError: toastFailure(t('offers.giver.endFailed')),
+              })
+            }
+          >
+            {t('offers.giver.endIt')}
+          </Button>
+        </AlertDialogActions>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }
 

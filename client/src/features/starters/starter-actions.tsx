@@ -1,7 +1,11 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import * as AlertDialog from '@radix-ui/react-alert-dialog';
+import {
+  AlertDialog,
+  AlertDialogContent,
+  AlertDialogActions,
+} from '../../components/ui/alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Trash2 } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
@@ -13,7 +17,6 @@ import { cn } from '../../lib/cn';
 import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
 import { paths } from '../../lib/paths';
-import { useReturnFocus } from '../../lib/return-focus';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
@@ -43,7 +46,6 @@ export function StarterActionsMenu({
   const [reportOpen, setReportOpen] = useState(false);
   const [giveOpen, setGiveOpen] = useState(false);
   const { ReportDialog, GiveElsewhereDialog } = useStarterDialogs();
-  const returnFocus = useReturnFocus();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
@@ -137,34 +139,22 @@ export function StarterActionsMenu({
       </DropdownMenu.Root>
 
       {isOwner && (
-        <AlertDialog.Root open={confirmOpen} onOpenChange={setConfirmOpen}>
-          <AlertDialog.Portal>
-            <AlertDialog.Overlay className="fixed inset-0 z-50 bg-black/50" />
-            <AlertDialog.Content
-              {...returnFocus}
-              className="fixed top-1/2 left-1/2 z-50 w-[calc(100%-2rem)] max-w-md -translate-x-1/2 -translate-y-1/2 rounded-2xl border border-border bg-surface p-6 shadow-xl"
-            >
-              <AlertDialog.Title className="text-lg font-semibold">
-                {t('actions.confirmTitle')}
-              </AlertDialog.Title>
-              <AlertDialog.Description className="mt-2 text-muted">
-                {t('actions.confirmBody')}
-              </AlertDialog.Description>
-              <div className="mt-6 flex justify-end gap-3">
-                <AlertDialog.Cancel asChild>
-                  <Button variant="outline">{t('actions.cancel')}</Button>
-                </AlertDialog.Cancel>
-                <Button
-                  variant="destructive"
-                  disabled={deleteStarter.isPending}
-                  onClick={() => void remove()}
-                >
-                  {t('actions.delete')}
-                </Button>
-              </div>
-            </AlertDialog.Content>
-          </AlertDialog.Portal>
-        </AlertDialog.Root>
+        <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
+          <AlertDialogContent
+            title={t('actions.confirmTitle')}
+            description={t('actions.confirmBody')}
+          >
+            <AlertDialogActions cancel={t('actions.cancel')}>
+              <Button
+                variant="destructive"
+                disabled={deleteStarter.isPending}
+                onClick={() => void remove()}
+              >
+                {t('actions.delete')}
+              </Button>
+            </AlertDialogActions>
+          </AlertDialogContent>
+        </AlertDialog>
       )}
       {isOwner && GiveElsewhereDialog && (
         <GiveElsewhereDialog starter={starter} open={giveOpen} onOpenChange={setGiveOpen} />
