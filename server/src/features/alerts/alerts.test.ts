@@ -247,6 +247,75 @@ describe('alerts: nearest first', () => {
     for (const s of seekers) expect(await mailsTo(s.user.email)).toHaveLength(1);
   });
 
+  it('reaches each ring’s alerts in every direction, far north and across the antimeridian too', async () => {
+    /** The point `km` from (lat, lng) on `bearing` degrees, on a sphere. */
+    const away = (lat: number, lng: number, km: number, bearing: number) => {
+      const [φ, λ, θ, δ] = [lat, lng, bearing]
+        .map((d) => (d * Math.PI) / 180)
+        .concat(km / 6378.168);
+      const φ2 = Math.asin(
+        Math.sin(φ!) * Math.cos(δ!) + Math.cos(φ!) * Math.sin(δ!) * Math.cos(θ!),
+      );
+      const λ2 =
+        λ! +
+        Math.atan2(
+          Math.sin(θ!) * Math.sin(δ!) * Math.cos(φ!),
+          Math.cos(δ!) - Math.sin(φ!) * Math.sin(φ2),
+        );
+      return {
+        latitude: (φ2 * 180) / Math.PI,
+        longitude: (((λ2 * 180) / Math.PI + 540) % 360) - 180,
+      };
+    };
+    for (const [lat, lng] of [
+      [53.8, -1.55],
+      [69.65, 18.96],
+      [-17.5, 179.95],
+    ] as const) {
+      await quiet();
+      const giver = await memberAt(12);
+      const seeker = await memberAt(12);
+      // Ring by ring (5, 15, 40 km, then the alert's radius), eight bearings each.
+      const expected: Record<number, number> = {};
+      for (const [ring, km] of [
+        [0, 3],
+        [1, 10],
+        [2, 30],
+        [3, 60],
+      ] as const)
+        for (let bearing = 0; bearing < 360; bearing += 45) {
+          const [row] = await t.db
+            .insert(alerts)
+            .values({
+              userId: seeker.user.id,
+              search: 'kefir',
+              searchTokens: ['kefir'],
+              place: `${km} km at ${bearing}°`,
+              ...away(lat, lng, km, bearing),
+              radiusKm: 100,
+              frequency: 'weekly',
+            })
+            .returning({ id: alerts.id });
+          expected[row!.id] = ring;
+        }
+      const listing = await createStarterRow(t.db, giver.user.id, {
+        location: 'somewhere',
+        latitude: lat,
+        longitude: lng,
+        createdAt: now(),
+      });
+      for (let ring = 0; ring < 4; ring++) {
+        await announce();
+        advanceClock(120 * MINUTE);
+      }
+      const told = Object.fromEntries(
+        (await matchesOf(listing.id)).map((m) => [m.alertId, m.ring]),
+      );
+      expect(told, `around ${lat}, ${lng}`).toEqual(expected);
+      resetClock();
+    }
+  });
+
   it('never announces a listing across a block, nor to its own giver, nor what does not match', async () => {
     await quiet();
     const giver = await memberAt(12);

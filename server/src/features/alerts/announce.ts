@@ -68,6 +68,53 @@ export interface RingsDone {
   heldUntil: Date | null;
 }
 
+/** The sphere ll_to_earth places points on (earthdistance's `earth()`, metres). */
+const EARTH_RADIUS_M = 6378168;
+
+/**
+ * Six boxes that together cover the box of half-side `outer` (metres, SQL) around the listing
+ * less a cube inside the circle of `innerM` already announced: alerts at the listing's own place
+ * and nearby, often thousands, are then never read for a farther ring. The boxes are in the
+ * earth's 3-D coordinates, as ll_to_earth and its GiST index are; a point in the inner cube
+ * lies within 0.99 × `innerM` (its corner is 0.99 × `innerM` from the centre), so the exact
+ * distance test after it decides every alert the boxes let through.
+ */
+function aroundInner(listing: ListingToMatch, outer: SQL, innerM: number): SQL[] {
+  const lat = (listing.latitude * Math.PI) / 180;
+  const lng = (listing.longitude * Math.PI) / 180;
+  const centre = [
+    EARTH_RADIUS_M * Math.cos(lat) * Math.cos(lng),
+    EARTH_RADIUS_M * Math.cos(lat) * Math.sin(lng),
+    EARTH_RADIUS_M * Math.sin(lat),
+  ];
+  const inner = sql`${(0.99 * innerM) / Math.sqrt(3)}::float8`;
+  type Span = 'all' | 'inner' | 'below' | 'above';
+  const bounds = (c: number, span: Span): [SQL, SQL] => {
+    const minus = (h: SQL) => sql`${c}::float8 - (${h})`;
+    const plus = (h: SQL) => sql`${c}::float8 + (${h})`;
+    if (span === 'all') return [minus(outer), plus(outer)];
+    if (span === 'inner') return [minus(inner), plus(inner)];
+    return span === 'below' ? [minus(outer), minus(inner)] : [plus(inner), plus(outer)];
+  };
+  const slabs: [Span, Span, Span][] = [
+    ['below', 'all', 'all'],
+    ['above', 'all', 'all'],
+    ['inner', 'below', 'all'],
+    ['inner', 'above', 'all'],
+    ['inner', 'inner', 'below'],
+    ['inner', 'inner', 'above'],
+  ];
+  return slabs.map((spans) => {
+    const [low, high] = [0, 1].map((end) =>
+      sql.join(
+        spans.map((span, axis) => bounds(centre[axis]!, span)[end]!),
+        sql`, `,
+      ),
+    );
+    return sql`cube(ARRAY[${low}]::float8[], ARRAY[${high}]::float8[])`;
+  });
+}
+
 /**
  * The statement announcing `listing` to the alerts of rings `fromRing + 1` … `ring`: only
  * alerts farther out than ring `fromRing` (-1: from the listing itself) are looked at. An alert
@@ -100,6 +147,16 @@ export function matchingStatement(listing: ListingToMatch, ring: number, fromRin
     fromRing >= 0
       ? sql`AND a.radius_km > ${ringKm(fromRing)}::float8 AND ${distance} > ${ringKm(fromRing) * 1000}::float8`
       : sql``;
+  const place = sql`ll_to_earth(a.latitude, a.longitude)`;
+  const inBox =
+    fromRing >= 0
+      ? sql`(${sql.join(
+          aroundInner(listing, box, ringKm(fromRing) * 1000).map(
+            (cube) => sql`${cube} @> ${place}`,
+          ),
+          sql` OR `,
+        )})`
+      : sql`earth_box(${at}, ${box}) @> ${place}`;
   return sql`
     WITH found AS (
       SELECT a.id, a.user_id, COALESCE(u.time_zone, 'UTC') AS tz,
@@ -107,7 +164,7 @@ export function matchingStatement(listing: ListingToMatch, ring: number, fromRin
              WHEN ${distance} <= ${far} THEN 2 ELSE 3 END AS ring
       FROM alerts a
       JOIN users u ON u.id = a.user_id
-      WHERE earth_box(${at}, ${box}) @> ll_to_earth(a.latitude, a.longitude)
+      WHERE ${inBox}
         AND ${distance} <= LEAST(a.radius_km, ${outer}::float8) * 1000
         ${beyond}
         AND (a.category IS NULL OR a.category = ${listing.category})
