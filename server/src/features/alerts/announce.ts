@@ -116,17 +116,15 @@ function aroundInner(listing: ListingToMatch, outer: SQL, innerM: number): SQL[]
 }
 
 /**
- * The statement announcing `listing` to the alerts of rings `fromRing + 1` … `ring`: only
- * alerts farther out than ring `fromRing` (-1: from the listing itself) are looked at. An alert
- * matches when its place lies within the ring and within its own radius, the listing fits its
- * category, type and words, its member may act, is not the giver and has no block either way
- * with the giver. The alerts come from indexes: the GiST index on the alert's place
- * (earth_box), then category/type and tokens on the rows inside the box. Alerts whose member's
- * local time is night (22:00–07:00) are held back: the answer says when the first of them wakes.
- * One row per (alert, listing), inserted with ON CONFLICT DO NOTHING: two copies racing
- * announce each match once. Answers the members told (one per announcement) and `held_until`.
+ * The alerts of rings `fromRing + 1` … `ring` that `listing` matches and has not been announced
+ * to, with their member's time zone and the ring each lies in: only alerts farther out than
+ * ring `fromRing` (-1: from the listing itself) are looked at. An alert matches when its place
+ * lies within the ring and within its own radius, the listing fits its category, type and
+ * words, its member may act, is not the giver and has no block either way with the giver. The
+ * alerts come from indexes: the GiST index on the alert's place (earth_box, or the boxes around
+ * the rings already announced), then category/type and tokens on the rows inside the box.
  */
-export function matchingStatement(listing: ListingToMatch, ring: number, fromRing = -1): SQL {
+export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing = -1): SQL {
   const outer = ringKm(ring);
   // The last ring reaches as far as the widest alert: its box is no wider (alerts_radius_idx).
   const box =
@@ -140,8 +138,6 @@ export function matchingStatement(listing: ListingToMatch, ring: number, fromRin
     listing.tokens.map((t) => sql`${t}`),
     sql`, `,
   )}]::text[]`;
-  const now = clock.sqlNow();
-  const local = sql`(${now} AT TIME ZONE f.tz)`;
   // Farther out than the rings already announced: nearer alerts were told then (or held).
   const beyond =
     fromRing >= 0
@@ -158,7 +154,6 @@ export function matchingStatement(listing: ListingToMatch, ring: number, fromRin
         )})`
       : sql`earth_box(${at}, ${box}) @> ${place}`;
   return sql`
-    WITH found AS (
       SELECT a.id, a.user_id, COALESCE(u.time_zone, 'UTC') AS tz,
         CASE WHEN ${distance} <= ${near} THEN 0 WHEN ${distance} <= ${mid} THEN 1
              WHEN ${distance} <= ${far} THEN 2 ELSE 3 END AS ring
@@ -177,7 +172,21 @@ export function matchingStatement(listing: ListingToMatch, ring: number, fromRin
           WHERE (b.blocker_id = a.user_id AND b.blocked_id = ${listing.userId})
              OR (b.blocker_id = ${listing.userId} AND b.blocked_id = a.user_id))
         AND NOT EXISTS (
-          SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.starter_id = ${listing.id}::int)
+          SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.starter_id = ${listing.id}::int)`;
+}
+
+/**
+ * The statement announcing `listing` to the alerts of rings `fromRing + 1` … `ring`
+ * (`matchingAlerts`). Alerts whose member's local time is night (22:00–07:00) are held back:
+ * the answer says when the first of them wakes. One row per (alert, listing), inserted with
+ * ON CONFLICT DO NOTHING: two copies racing announce each match once. Answers the members told
+ * (one per announcement) and `held_until`.
+ */
+export function matchingStatement(listing: ListingToMatch, ring: number, fromRing = -1): SQL {
+  const now = clock.sqlNow();
+  const local = sql`(${now} AT TIME ZONE f.tz)`;
+  return sql`
+    WITH found AS (${matchingAlerts(listing, ring, fromRing)}
     ),
     sorted AS (
       SELECT f.*, EXTRACT(HOUR FROM ${local}) BETWEEN 7 AND 21 AS awake,
