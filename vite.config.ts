@@ -5,7 +5,8 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { DEFAULT_DESCRIPTION, pages, SITE_NAME } from './common/pages';
+import { pages, SITE_NAME } from './common/pages';
+import english from './common/locales/en/common.json';
 import { APP_SCREENSHOTS } from './common/app-screenshots';
 
 /**
@@ -65,9 +66,11 @@ function installableApp() {
     },
     manifest: {
       id: '/',
-      name: `${SITE_NAME} — free fermentation starters`,
+      // English; the server answers the same manifest in the page's language
+      // (server/src/pages/app-manifest.ts).
+      name: english.app.installName,
       short_name: SITE_NAME,
-      description: DEFAULT_DESCRIPTION,
+      description: english.pageDescriptions.default,
       lang: 'en',
       start_url: '/',
       scope: '/',
@@ -81,17 +84,29 @@ function installableApp() {
         icon('/icons/maskable-512.png', 512, 'maskable'),
       ],
       // Chromium's richer install sheet: a phone-shaped and a desktop-shaped picture.
-      screenshots: APP_SCREENSHOTS.map(({ src, sizes, form_factor, label }) => ({
+      screenshots: APP_SCREENSHOTS.map(({ src, sizes, form_factor }) => ({
         src,
         sizes,
         type: 'image/png',
         form_factor,
-        label,
+        label: english.app.screenshotLabel,
       })),
       shortcuts: [
-        { name: 'Browse', url: pages.browse.path, icons: [icon('/icons/icon-192.png', 192)] },
-        { name: 'Share Starter', url: pages.post.path, icons: [icon('/icons/icon-192.png', 192)] },
-        { name: 'Messages', url: pages.messages.path, icons: [icon('/icons/icon-192.png', 192)] },
+        {
+          name: english.header.browse,
+          url: pages.browse.path,
+          icons: [icon('/icons/icon-192.png', 192)],
+        },
+        {
+          name: english.header.shareStarter,
+          url: pages.post.path,
+          icons: [icon('/icons/icon-192.png', 192)],
+        },
+        {
+          name: english.header.messages,
+          url: pages.messages.path,
+          icons: [icon('/icons/icon-192.png', 192)],
+        },
       ],
     },
   });

@@ -1,7 +1,8 @@
 /**
  * The install sheet's pictures of the app (the manifest's `screenshots`), made from the real
  * site by scripts/app-screenshots.ts: a phone's view for the narrow sheet, a desktop's for the
- * wide one. The sizes are the viewports they are taken at.
+ * wide one. The sizes are the viewports they are taken at; their label is the catalogue's
+ * `common:app.screenshotLabel`.
  */
 export const APP_SCREENSHOTS = [
   {
@@ -9,13 +10,11 @@ export const APP_SCREENSHOTS = [
     sizes: '412x915',
     form_factor: 'narrow',
     page: '/browse',
-    label: 'Browse free fermentation starters shared nearby',
   },
   {
     src: '/screenshots/browse-wide.png',
     sizes: '1280x800',
     form_factor: 'wide',
     page: '/browse',
-    label: 'Browse free fermentation starters shared nearby',
   },
 ] as const;

@@ -31,6 +31,17 @@ test('a German visitor sees German from the first paint, switches to French, sig
     /\/\?lang=fr$/,
   );
   await expect(bare).toHaveTitle('Teile die Kultur · CultureShare');
+  // The install sheet in German too.
+  await expect(bare.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifests/de.webmanifest',
+  );
+  const manifest = await (await bare.request.get('/manifests/de.webmanifest')).json();
+  expect(manifest).toMatchObject({
+    id: '/',
+    lang: 'de',
+    description: expect.stringContaining('Nachbarn verschenken'),
+  });
   await noScript.close();
 
   const context = await browser.newContext({ locale: 'de-DE' });
@@ -53,6 +64,10 @@ test('a German visitor sees German from the first paint, switches to French, sig
   await expect(page.getByRole('heading', { level: 1 })).toHaveText('Partagez la culture');
   await expect(page.locator('html')).toHaveAttribute('lang', 'fr');
   await expect(page.getByLabel('Langue')).toHaveValue('fr');
+  await expect(page.locator('link[rel="manifest"]')).toHaveAttribute(
+    'href',
+    '/manifests/fr.webmanifest',
+  );
   await expectNoAxeViolations(page);
 
   // Remembered: the next page comes from the server in French.

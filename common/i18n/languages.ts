@@ -112,3 +112,10 @@ export const LOCALE_TAGS: Record<Language, string> = {
   de: 'de-DE',
   fr: 'fr-FR',
 };
+
+/** Where the web app manifest in `language` is served: the built one for English. */
+export function manifestPath(language: Language): string {
+  return language === DEFAULT_LANGUAGE
+    ? '/manifest.webmanifest'
+    : `/manifests/${language}.webmanifest`;
+}

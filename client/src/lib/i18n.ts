@@ -8,6 +8,7 @@ import {
   LOCALE_TAGS,
   CLIENT_NAMESPACES,
   isLanguage,
+  manifestPath,
   type Language,
   type ClientNamespace,
 } from '../../../common/i18n/languages';
@@ -98,6 +99,8 @@ export async function switchLanguage(language: Language): Promise<void> {
   await loadLanguage(language);
   await i18n.changeLanguage(language);
   document.documentElement.lang = language;
+  // Installing from here on offers the app in the language now shown.
+  document.querySelector('link[rel="manifest"]')?.setAttribute('href', manifestPath(language));
   // A year; read by the server for the next page it renders for this visitor.
   document.cookie = `${LANGUAGE_COOKIE}=${language}; path=/; max-age=31536000; samesite=lax`;
 }

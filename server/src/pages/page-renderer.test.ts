@@ -20,6 +20,7 @@ const INDEX_HTML = `<!doctype html>
   <head>
     <meta name="description" content="Default description" />
     <title>CultureShare</title>
+    <link rel="manifest" href="/manifest.webmanifest">
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
   </head>
   <body>
@@ -36,6 +37,23 @@ const MANIFEST = {
     imports: ['index.html', '_shared.js', '_card.js'],
   },
   '_card.js': { file: 'assets/card-abc.js' },
+};
+
+// The built web app manifest's shape (vite.config.ts), in English.
+const APP_MANIFEST = {
+  id: '/',
+  name: 'CultureShare — free fermentation starters',
+  short_name: 'CultureShare',
+  description: 'CultureShare: neighbours giving away starters.',
+  lang: 'en',
+  start_url: '/',
+  display: 'standalone',
+  shortcuts: [
+    { name: 'Browse', url: '/browse' },
+    { name: 'Share Starter', url: '/post' },
+    { name: 'Messages', url: '/messages' },
+  ],
+  screenshots: [{ src: '/screenshots/browse-narrow.png', label: 'Browse free starters' }],
 };
 
 const BREAKOUT = '</script><script>alert(1)</script><!--';
@@ -62,6 +80,7 @@ beforeAll(async () => {
   fs.mkdirSync(path.join(dist, '.vite'), { recursive: true });
   fs.writeFileSync(path.join(dist, 'index.html'), INDEX_HTML);
   fs.writeFileSync(path.join(dist, '.vite', 'manifest.json'), JSON.stringify(MANIFEST));
+  fs.writeFileSync(path.join(dist, 'manifest.webmanifest'), JSON.stringify(APP_MANIFEST));
   fs.mkdirSync(path.join(built, 'ssr'));
   fs.writeFileSync(path.join(built, 'ssr', 'entry-server.js'), PRERENDERER);
   t = await createTestApp({ CLIENT_DIST: dist, PUBLIC_URL: 'https://cultureshare.example' });
@@ -322,6 +341,36 @@ describe('the page in the visitor’s language', () => {
     }
     const browse = await t.app.inject({ url: '/browse', headers: { 'accept-language': 'es' } });
     expect(browse.body).toContain('<title>Explorar cultivos · CultureShare</title>');
+  });
+
+  it('links the install sheet in the page’s language, the same app in each', async () => {
+    const manifestLink = async (headers: Record<string, string>) =>
+      /<link rel="manifest" href="([^"]+)">/.exec(
+        (await t.app.inject({ url: '/browse', headers })).body,
+      )?.[1];
+    expect(await manifestLink({})).toBe('/manifest.webmanifest');
+    expect(await manifestLink({ 'accept-language': 'de' })).toBe('/manifests/de.webmanifest');
+
+    const german = await t.app.inject({ url: '/manifests/de.webmanifest' });
+    expect(german.statusCode).toBe(200);
+    expect(german.headers['content-type']).toContain('application/manifest+json');
+    expect(german.json()).toMatchObject({
+      id: '/',
+      start_url: '/',
+      display: 'standalone',
+      lang: 'de',
+      name: 'CultureShare — Fermentationskulturen zu verschenken',
+      short_name: 'CultureShare',
+      description: expect.stringContaining('Nachbarn verschenken'),
+      shortcuts: [
+        { name: 'Stöbern', url: '/browse' },
+        { name: 'Kultur teilen', url: '/post' },
+        { name: 'Nachrichten', url: '/messages' },
+      ],
+      screenshots: [{ label: 'Kostenlose Fermentationskulturen aus der Nachbarschaft entdecken' }],
+    });
+    for (const file of ['en.webmanifest', 'xx.webmanifest', 'de.json'])
+      expect((await t.app.inject({ url: `/manifests/${file}` })).statusCode).toBe(404);
   });
 
   it('prefers the address’s language, then the remembered one, then the browser’s, then English', async () => {

@@ -9,7 +9,7 @@ import {
 } from '../../../common/browse-page';
 import { PAGE_DATA_ID, type PageData } from '../../../common/page-data';
 import { documentTitle, languageUrl, pageAt, pages } from '../../../common/pages';
-import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../common/i18n/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, manifestPath } from '../../../common/i18n/languages';
 import { requestLanguage, translator } from '../i18n/translate';
 import { cardPhoto } from '../../../common/card-photo';
 import { starterListQuerySchema, type StarterList } from '../../../common/starters';
@@ -152,6 +152,7 @@ export function createPageRenderer(
 
       let html = template
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+        .replace('href="/manifest.webmanifest"', () => `href="${manifestPath(language)}"`)
         .replace(
           /<title>[^<]*<\/title>/,
           () => `<title>${escapeHtml(documentTitle(title))}</title>`,

@@ -1,3 +1,4 @@
+import path from 'node:path';
 import zlib from 'node:zlib';
 import { siteUrl } from '../config';
 import type { FastifyInstance } from 'fastify';
@@ -5,6 +6,8 @@ import fastifyCompress from '@fastify/compress';
 import type { AppDeps } from '../deps';
 import { withLinkPreview } from '../features/starters/link-preview';
 import { getStarter } from '../features/starters/starters.service';
+import { isLanguage } from '../../../common/i18n/languages';
+import { appManifests } from './app-manifest';
 import type { PageRenderer } from './page-renderer';
 
 /**
@@ -26,6 +29,18 @@ export async function pagesPlugin(
     // As before (decision 028): brotli at quality 5, else gzip.
     encodings: ['br', 'gzip'],
     brotliOptions: { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } },
+  });
+
+  // The install sheet in the page's language (its `<link rel="manifest">` names it).
+  const manifests = appManifests(path.resolve(deps.config.clientDist));
+  app.get('/manifests/:file', async (request, reply) => {
+    const language = (request.params as { file: string }).file.match(/^(\w+)\.webmanifest$/)?.[1];
+    const manifest = isLanguage(language) ? manifests?.get(language) : undefined;
+    if (!manifest) return reply.callNotFound();
+    return reply
+      .type('application/manifest+json')
+      .header('cache-control', 'no-cache')
+      .send(manifest);
   });
 
   app.get('/starter/:id', async (request, reply) => {
