@@ -9,7 +9,6 @@
  * `benchMap(port, …)` runs the mix against a server already up on 127.0.0.1:`port` (the way
  * bench/run.ts runs its browse mixes) and returns its lines for a summary.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { categories } from '../common/catalogue';
 import { viewBbox } from '../client/src/features/starters/map-view-math';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/src/db/client';
+import { startProcess, stop, waitFor } from './processes';
 import { formatResult, load } from './load';
 import { random } from './questions';
 import { gazetteerPlaces, seedStarters, type BenchPlace } from './seed';
@@ -99,29 +99,6 @@ export function mapQuestions(count: number, places: BenchPlace[], seed = 3): str
   }
   return out;
 }
-
-function startProcess(script: string, env: Record<string, string>): ChildProcess {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
-    stdio: 'ignore',
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
-const stop = async (child: ChildProcess) => {
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
-};
 
 /**
  * The pan-and-zoom mix against the server on `port` for `seconds`, then a bare route serving

@@ -8,12 +8,12 @@
  * zooms, bench/map.ts).
  * All load goes to 127.0.0.1.
  */
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/src/db/client';
+import { startProcess, stop, waitFor } from './processes';
 import { formatResult, load, type LoadResult } from './load';
 import { benchMap } from './map';
 import { browseQuestions, zipfMix } from './questions';
@@ -48,24 +48,6 @@ const url = process.env.BENCH_DATABASE_URL;
 const kinds = (process.env.BENCH_DB ?? (url ? 'pglite,postgres' : 'pglite')).split(',');
 const mixes = (process.env.BENCH_MIXES ?? 'zipf,cold,map').split(',');
 
-function startProcess(script: string, env: Record<string, string>) {
-  return spawn(process.execPath, ['--import', 'tsx', script], {
-    env: { ...process.env, HOST: '127.0.0.1', LOG_LEVEL: 'silent', ...env },
-    stdio: 'ignore',
-  });
-}
-
-async function waitFor(url: string): Promise<void> {
-  for (;;) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 25));
-  }
-}
-
 const randomPort = () => 3900 + Math.floor(Math.random() * 90);
 
 async function coldStart(): Promise<number> {
@@ -79,8 +61,7 @@ async function coldStart(): Promise<number> {
   });
   await waitFor(`http://127.0.0.1:${port}/readyz`);
   const seconds = (performance.now() - began) / 1000;
-  child.kill('SIGTERM');
-  await new Promise((r) => child.on('exit', r));
+  await stop(child);
   fs.rmSync(dataDir, { recursive: true, force: true });
   return seconds;
 }
@@ -156,8 +137,7 @@ async function benchDatabase(kind: string) {
       bodies.map((_, i) => `/bare/${i}`),
       { connections, seconds },
     );
-    bare.kill('SIGTERM');
-    await new Promise((r) => bare.on('exit', r));
+    await stop(bare);
     const distinct =
       mix === 'cold' ? browse.requests : new Set(paths.slice(0, browse.requests)).size;
     results.push(line(`${kind} ${count} ${mix}`, browse, ceiling, distinct));
@@ -179,8 +159,7 @@ async function benchDatabase(kind: string) {
     results.push(...mapLines);
     console.log(mapLines.join('\n'));
   }
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
+  await stop(server);
   fs.rmSync(dataDir, { recursive: true, force: true });
   return results;
 }
