@@ -6,7 +6,7 @@ import { Providers } from './app/providers';
 import { createRouter, preloadPages } from './app/router';
 import './index.css';
 import { registerServiceWorker } from './app/service-worker';
-import { i18n, loadLanguage, pageLanguage } from './lib/i18n';
+import { allTextsLoaded, i18n, loadLanguage, pageLanguage } from './lib/i18n';
 
 // This script holds the app's frame only: every page, the landing page too, is its own chunk,
 // which the server preloads with the page (decision 101).
@@ -19,10 +19,12 @@ const app = (
     </Providers>
   </StrictMode>
 );
-// The page's language first (its `<html lang>`, set by the server), so the app's first render
-// says what the server's did.
+// The page's language first (its `<html lang>`, set by the server), and every text of it, so the
+// app's first render says what the server's did, in one pass. (The texts beyond the frame are
+// chunks requested as this script starts, beside the page's own; decision 090.)
 const ready = loadLanguage(pageLanguage())
   .then(() => i18n.changeLanguage(pageLanguage()))
+  .then(() => allTextsLoaded())
   .catch(() => undefined);
 void ready.then(start);
 

@@ -10,6 +10,7 @@ import { OfflineBanner } from './offline-banner';
 import { InstallHint } from './install-hint';
 import { OutboxSender } from '../features/messages/message-outbox';
 import { useTranslation } from 'react-i18next';
+import { allTextsLoaded } from '../lib/i18n';
 
 const mainElement = () => document.getElementById('main');
 
@@ -44,7 +45,10 @@ function PageFallback() {
  */
 function PageReady() {
   useEffect(() => {
-    document.documentElement.dataset.app = 'ready';
+    // And every text is at hand: a dialog opened from here on has its words at once.
+    void allTextsLoaded().then(() => {
+      document.documentElement.dataset.app = 'ready';
+    });
   }, []);
   return null;
 }
@@ -64,7 +68,10 @@ export function Layout() {
       </a>
       <Header />
       <OfflineBanner />
-      <UnconfirmedBanner />
+      {/* Its texts are not in the first-load script. */}
+      <Suspense fallback={null}>
+        <UnconfirmedBanner />
+      </Suspense>
       {isSignedIn && (
         <Suspense fallback={null}>
           <CheckinsBanner signedIn />

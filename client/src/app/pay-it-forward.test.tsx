@@ -5,7 +5,8 @@ import type { ReceivedCulture } from '../../../common/lineage';
 import { fakeServer } from '../test/fake-server';
 import { aMember } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { HANDOVER_NOT_FOUND_NOTICE, PostStarterFromHandover } from './pay-it-forward';
+import living from '../../../common/locales/en/living.json';
+import { PostStarterFromHandover } from './pay-it-forward';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -83,7 +84,7 @@ describe('the post form from a received hand-over', () => {
   it('opens empty with a polite notice for a hand-over that is not the member’s', async () => {
     fakeServer({ 'GET /api/me/received-cultures': () => [] });
     renderWithProviders(<PostStarterFromHandover from="99" />);
-    expect(await screen.findByText(HANDOVER_NOT_FOUND_NOTICE)).toBeInTheDocument();
+    expect(await screen.findByText(living.payItForward.notFound)).toBeInTheDocument();
     expect(screen.getByLabelText('Title')).toHaveValue('');
     expect(screen.getByLabelText('Category')).toHaveValue('');
     expect(screen.queryByLabelText('This culture came from…')).toBeNull();

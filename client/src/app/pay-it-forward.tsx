@@ -11,7 +11,6 @@ import {
 } from '../features/starters/post-starter-form';
 import { EditStarterForm, PostAgainForm } from '../features/starters/starter-form-pages';
 import { useCurrentUser } from '../lib/current-user';
-import { englishCatalogues } from '../lib/i18n-english';
 
 /** The starters feature's form with the lineage feature's "Where it comes from" in it. */
 function PostStarterForm({
@@ -23,9 +22,6 @@ function PostStarterForm({
 }) {
   return <StarterForm prefill={prefill} mode={mode} LineageFields={LineageFields} />;
 }
-
-/** The notice's English text (the page shows it in its own language). */
-export const HANDOVER_NOT_FOUND_NOTICE = englishCatalogues.living.payItForward.notFound;
 
 function Notice({ children, icon }: { children: React.ReactNode; icon: React.ReactNode }) {
   return (

@@ -1,4 +1,4 @@
-import i18next, { type i18n as I18n } from 'i18next';
+import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
 import { IcuFormat } from '../../../common/i18n/icu-format';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'date-fns';
@@ -16,8 +16,10 @@ import { englishCatalogues } from './i18n-english';
 
 /*
  * The site's texts (decision 090): i18next with ICU messages, one catalogue per namespace and
- * language in common/locales/. English is in the first-load bundle; every other language loads
- * when it is needed, as its own chunks.
+ * language in common/locales/. The frame's English texts are in the first-load script; the
+ * other English namespaces load as their own chunks as soon as the app starts, and a component
+ * that needs one before it has arrived waits in its Suspense boundary (a page sent rendered
+ * keeps the server's HTML meanwhile). Every other language loads when it is needed.
  */
 
 type Catalogue = Record<string, unknown>;
@@ -32,12 +34,27 @@ const dateLoaders: Record<Exclude<Language, 'en'>, () => Promise<Locale>> = {
   de: () => import('date-fns/locale/de').then((m) => m.de),
   fr: () => import('date-fns/locale/fr').then((m) => m.fr),
 };
+/** i18next's way to the catalogues not in the first-load script. */
+const lazyCatalogues: BackendModule = {
+  type: 'backend',
+  init() {},
+  read(language, namespace, done) {
+    const load = loaders[`../../../common/locales/${language}/${namespace}.json`];
+    if (!load) return done(null, {});
+    load().then(
+      (catalogue) => done(null, catalogue),
+      (err: Error) => done(err, null),
+    );
+  },
+};
+
 /** date-fns' wording per language; English is date-fns' own default. */
 const dateLocales: Partial<Record<Language, Locale>> = {};
 
 export const i18n: I18n = i18next.createInstance();
 i18n
   .use(IcuFormat)
+  .use(lazyCatalogues)
   .use(initReactI18next)
   .init({
     lng: DEFAULT_LANGUAGE,
@@ -46,12 +63,19 @@ i18n
     ns: [...CLIENT_NAMESPACES],
     defaultNS: 'common',
     resources: { en: englishCatalogues },
+    // The namespaces not in `resources` come from `lazyCatalogues`, all requested at init.
+    partialBundledLanguages: true,
     interpolation: { escapeValue: false },
     returnNull: false,
-    // Resources are here already: init is synchronous, so the first render has its texts.
+    // The frame's resources are here already: its first render has its texts.
     initAsync: false,
-    react: { useSuspense: false },
+    react: { useSuspense: true },
   });
+
+/** Resolves once every namespace of the language shown is at hand. */
+export function allTextsLoaded(instance: I18n = i18n): Promise<void> {
+  return instance.loadNamespaces([...CLIENT_NAMESPACES]);
+}
 
 /** Adds a language's catalogues (and date wording) to `instance`, fetching them once. */
 export async function loadLanguage(language: Language, instance: I18n = i18n): Promise<void> {

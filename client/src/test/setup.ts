@@ -1,7 +1,10 @@
 import '@testing-library/jest-dom/vitest';
-import { i18n } from '../lib/i18n';
+import { allTextsLoaded, i18n } from '../lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+
+// Every English text at hand before any test renders, as in a page the app has taken over.
+await allTextsLoaded();
 
 // jsdom has no ResizeObserver; Radix measures controls with it (e.g. a radio inside a form).
 globalThis.ResizeObserver ??= class {
