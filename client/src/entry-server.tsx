@@ -14,7 +14,7 @@ import { preloadPages, routes } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import type { Locale } from 'date-fns';
 import { de, es, fr } from 'date-fns/locale';
-import { addCatalogues, i18n } from './lib/i18n';
+import { addCatalogues, allTextsLoaded, i18n } from './lib/i18n';
 import { CLIENT_NAMESPACES, LANGUAGES, type Language } from '../../common/i18n/languages';
 
 const handler = createStaticHandler(routes);
@@ -37,6 +37,7 @@ for (const language of LANGUAGES) {
  * `language`.
  */
 export async function render(url: string, data: PageData, language: Language): Promise<string> {
+  await allTextsLoaded();
   const request = new Request(new URL(url, 'http://localhost'));
   await preloadPages(new URL(request.url).pathname);
   const context = await handler.query(request);

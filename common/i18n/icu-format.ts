@@ -1,5 +1,16 @@
-import { IntlMessageFormat } from 'intl-messageformat';
+import type { IntlMessageFormat } from 'intl-messageformat';
 import { isLanguage, LOCALE_TAGS } from './languages';
+
+let Formatter: typeof IntlMessageFormat | undefined;
+
+/**
+ * Hands `IcuFormat` intl-messageformat. The server passes its import; the app loads it as a
+ * chunk of its own as it starts and waits for it before its first render (decision 090), so
+ * the first-load script does not carry the ICU parser.
+ */
+export function provideIcu(formatter: typeof IntlMessageFormat) {
+  Formatter = formatter;
+}
 
 /**
  * i18next's message format for the site: ICU messages (`{count, plural, one {…} other {…}}`)
@@ -15,13 +26,14 @@ export class IcuFormat {
   init() {}
 
   parse(res: unknown, options: Record<string, unknown>, lng: string): unknown {
-    if (typeof res !== 'string') return res;
+    // Before intl-messageformat is at hand (nothing renders then), a message shows as written.
+    if (typeof res !== 'string' || !Formatter) return res;
     const key = `${lng}\u0000${res}`;
     try {
       let message = this.compiled.get(key);
       if (!message) {
         // Tags stay as text: <Trans> fills them in with the page's elements.
-        message = new IntlMessageFormat(res, isLanguage(lng) ? LOCALE_TAGS[lng] : lng, undefined, {
+        message = new Formatter(res, isLanguage(lng) ? LOCALE_TAGS[lng] : lng, undefined, {
           ignoreTag: true,
         });
         this.compiled.set(key, message);

@@ -40,7 +40,7 @@ async function firstLoadModules(): Promise<string[]> {
 }
 
 describe('the first-load script', () => {
-  it('holds no page, and none of zod, forms, dialogs, toasts, dates, the service worker or the texts beyond the frame', async () => {
+  it('holds no page, and none of zod, forms, dialogs, toasts, dates, the service worker, the ICU parser or the texts beyond the frame', async () => {
     const modules = await firstLoadModules();
     expect(modules.some((m) => m.endsWith('client/src/app/layout.tsx'))).toBe(true);
     const unwanted = [
@@ -50,6 +50,7 @@ describe('the first-load script', () => {
       /node_modules\/@radix-ui\/react-(toast|dialog|alert-dialog|dropdown-menu)\//,
       /node_modules\/date-fns\//,
       /node_modules\/workbox-window\//,
+      /node_modules\/(intl-messageformat|@formatjs)\//,
       // Of the catalogues, only the frame's texts and the shared messages (decision 090).
       /common\/locales\/(?!en\/(common|messages)\.json)/,
     ];

@@ -1,5 +1,5 @@
 import i18next, { type BackendModule, type i18n as I18n } from 'i18next';
-import { IcuFormat } from '../../../common/i18n/icu-format';
+import { IcuFormat, provideIcu } from '../../../common/i18n/icu-format';
 import { initReactI18next } from 'react-i18next';
 import type { Locale } from 'date-fns';
 import {
@@ -72,9 +72,12 @@ i18n
     react: { useSuspense: true },
   });
 
-/** Resolves once every namespace of the language shown is at hand. */
-export function allTextsLoaded(instance: I18n = i18n): Promise<void> {
-  return instance.loadNamespaces([...CLIENT_NAMESPACES]);
+/** ICU messages' formatter, a chunk requested as the app starts. */
+const icuLoaded = import('intl-messageformat').then((m) => provideIcu(m.IntlMessageFormat));
+
+/** Resolves once every namespace of the language shown, and the ICU formatter, are at hand. */
+export async function allTextsLoaded(instance: I18n = i18n): Promise<void> {
+  await Promise.all([instance.loadNamespaces([...CLIENT_NAMESPACES]), icuLoaded]);
 }
 
 /** Adds a language's catalogues (and date wording) to `instance`, fetching them once. */

@@ -1,5 +1,6 @@
 import i18next, { type TFunction } from 'i18next';
-import { IcuFormat } from '../../../common/i18n/icu-format';
+import { IntlMessageFormat } from 'intl-messageformat';
+import { IcuFormat, provideIcu } from '../../../common/i18n/icu-format';
 import type { FastifyRequest } from 'fastify';
 import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten } from '../../../common/i18n/keys';
@@ -19,6 +20,7 @@ import {
  * messages as the app, for mail, error messages and the pages' titles.
  */
 
+provideIcu(IntlMessageFormat);
 const instance = i18next.createInstance();
 void instance.use(IcuFormat).init({
   lng: DEFAULT_LANGUAGE,
