@@ -10,7 +10,6 @@ import { OfflineBanner } from './offline-banner';
 import { InstallHint } from './install-hint';
 import { OutboxSender } from '../features/messages/message-outbox';
 import { useTranslation } from 'react-i18next';
-import { allTextsLoaded } from '../lib/i18n';
 
 const mainElement = () => document.getElementById('main');
 
@@ -45,10 +44,7 @@ function PageFallback() {
  */
 function PageReady() {
   useEffect(() => {
-    // And every text is at hand: a dialog opened from here on has its words at once.
-    void allTextsLoaded().then(() => {
-      document.documentElement.dataset.app = 'ready';
-    });
+    document.documentElement.dataset.app = 'ready';
   }, []);
   return null;
 }
@@ -68,7 +64,7 @@ export function Layout() {
       </a>
       <Header />
       <OfflineBanner />
-      {/* Its texts are not in the first-load script. */}
+      {/* Its texts are not in the first-load script: should they fail to load, it waits alone. */}
       <Suspense fallback={null}>
         <UnconfirmedBanner />
       </Suspense>

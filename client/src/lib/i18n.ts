@@ -17,9 +17,9 @@ import { englishCatalogues } from './i18n-english';
 /*
  * The site's texts (decision 090): i18next with ICU messages, one catalogue per namespace and
  * language in common/locales/. The frame's English texts are in the first-load script; the
- * other English namespaces load as their own chunks as soon as the app starts, and a component
- * that needs one before it has arrived waits in its Suspense boundary (a page sent rendered
- * keeps the server's HTML meanwhile). Every other language loads when it is needed.
+ * other English namespaces, and the ICU parser, are chunks requested as soon as the app starts,
+ * which main.tsx waits for before its first render. Should one be late or fail, a component
+ * that needs it waits in its Suspense boundary. Every other language loads when it is needed.
  */
 
 type Catalogue = Record<string, unknown>;
