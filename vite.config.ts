@@ -7,7 +7,7 @@ import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import { pages, SITE_NAME } from './common/pages';
 import english from './common/locales/en/common.json';
-import { APP_SCREENSHOTS } from './common/app-screenshots';
+import { APP_SCREENSHOTS, APP_SHORTCUTS } from './common/app-manifest';
 
 /**
  * Writes a brotli and a gzip copy beside every built script, style sheet and SVG; the server
@@ -91,23 +91,11 @@ function installableApp() {
         form_factor,
         label: english.app.screenshotLabel,
       })),
-      shortcuts: [
-        {
-          name: english.header.browse,
-          url: pages.browse.path,
-          icons: [icon('/icons/icon-192.png', 192)],
-        },
-        {
-          name: english.header.shareStarter,
-          url: pages.post.path,
-          icons: [icon('/icons/icon-192.png', 192)],
-        },
-        {
-          name: english.header.messages,
-          url: pages.messages.path,
-          icons: [icon('/icons/icon-192.png', 192)],
-        },
-      ],
+      shortcuts: APP_SHORTCUTS.map(({ page, label }) => ({
+        name: english.header[label],
+        url: pages[page].path,
+        icons: [icon('/icons/icon-192.png', 192)],
+      })),
     },
   });
 }

@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
-import { APP_SCREENSHOTS } from '../common/app-screenshots';
+import { APP_SCREENSHOTS } from '../common/app-manifest';
 
 const port = Number(process.env.E2E_PORT ?? 4314);
 const origin = `http://127.0.0.1:${port}`;

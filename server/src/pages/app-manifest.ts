@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../common/i18n/languages';
+import { APP_SHORTCUTS } from '../../../common/app-manifest';
 import { pages } from '../../../common/pages';
 import { translator } from '../i18n/translate';
 
@@ -13,11 +14,9 @@ interface WebManifest {
 }
 
 /** The header's label of each shortcut, by the page it opens. */
-const SHORTCUT_LABELS: Record<string, string> = {
-  [pages.browse.path]: 'common:header.browse',
-  [pages.post.path]: 'common:header.shareStarter',
-  [pages.messages.path]: 'common:header.messages',
-};
+const SHORTCUT_LABELS = new Map<string, string>(
+  APP_SHORTCUTS.map(({ page, label }) => [pages[page].path, `common:header.${label}`]),
+);
 
 /**
  * The built manifest (vite.config.ts, in English) with its texts in each other language, for
@@ -38,7 +37,7 @@ export function appManifests(clientRoot: string): Map<Language, string> | undefi
       description: t('common:pageDescriptions.default'),
       lang: language,
       shortcuts: english.shortcuts.map((shortcut) => {
-        const label = SHORTCUT_LABELS[shortcut.url];
+        const label = SHORTCUT_LABELS.get(shortcut.url);
         return label ? { ...shortcut, name: t(label) } : shortcut;
       }),
       screenshots: english.screenshots.map((shot) => ({
