@@ -21,11 +21,20 @@ async function signUp(request: APIRequestContext, firstName: string) {
 /**
  * Waits until the service worker is active and controls the page (first visit: it claims it).
  * `waitForFunction` does not wait for a promise (a pending one is truthy), so the check reads
- * the page's synchronous state; `navigator.serviceWorker.ready` is awaited by `evaluate`.
+ * the page's synchronous state; `navigator.serviceWorker.ready` is awaited by `evaluate`. The
+ * check is a function: a text would be evaluated in the page, which the site's CSP forbids.
  */
 async function controlledBy(page: Page) {
   await page.evaluate('navigator.serviceWorker.ready.then(() => true)');
-  await page.waitForFunction("navigator.serviceWorker.controller?.state === 'activated'");
+  await page.waitForFunction(() => {
+    // In the page (the tests' types have no DOM).
+    const { serviceWorker } = (
+      globalThis as unknown as {
+        navigator: { serviceWorker: { controller: { state: string } | null } };
+      }
+    ).navigator;
+    return serviceWorker.controller?.state === 'activated';
+  });
 }
 
 const log = (page: Page) => page.getByRole('log', { name: 'Messages' });
