@@ -169,6 +169,7 @@ const envSchema = z.object({
   MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).default(300),
   MAIL_POLL_MS: positiveInt(2000),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
+  MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),
   VAPID_PRIVATE_KEY: z.string().trim().optional(),
   PUSH_SERVICE_ORIGINS: z.string().optional(),
@@ -245,6 +246,11 @@ export interface Config {
     pollMs: number;
     /** First retry after this long, doubling each time. */
     retrySeconds: number;
+    /**
+     * How long a claimed mail stays with the copy that claimed it: a copy that dies mid-send
+     * leaves its mails to be claimed again after this. Well above any one send's timeouts.
+     */
+    leaseSeconds: number;
   };
 }
 
@@ -383,6 +389,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       messageDelaySeconds: e.MESSAGE_MAIL_DELAY_SECONDS,
       pollMs: e.MAIL_POLL_MS,
       retrySeconds: e.MAIL_RETRY_SECONDS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
     },
   };
 }

@@ -5,7 +5,7 @@ import type { PgliteThread } from './db/embedded';
 import { backfillUsernameSkeletons } from './features/users/users.service';
 import { createMailer } from './features/mail/mailer';
 import { backgroundJobs } from './jobs/background-jobs';
-import { createScheduler, type Scheduler } from './jobs/scheduler';
+import { createScheduler, releaseLeasesOfGoneProcess, type Scheduler } from './jobs/scheduler';
 
 /**
  * The second half of starting the server, loaded by main.ts while the embedded database
@@ -22,6 +22,8 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
       );
   await migrateDatabase(database);
   await backfillUsernameSkeletons({ db: database.db });
+  // The embedded database's only server: jobs a killed process held are free again.
+  if (embedded) await releaseLeasesOfGoneProcess(database.db);
 
   const app = await buildApp({ config, database });
 

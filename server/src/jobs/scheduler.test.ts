@@ -1,6 +1,6 @@
 import crypto from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openPostgres, type Db } from '../db/client';
 import { mailOutbox, sessions } from '../db/schema';
 import type { Mailer, OutgoingMail } from '../features/mail/mailer';
@@ -8,7 +8,7 @@ import { queueMail } from '../features/mail/outbox';
 import { createMember, createTestApp, type TestApp } from '../test/app';
 import { createPostgresTestDatabase } from '../test/database';
 import { backgroundJobs } from './background-jobs';
-import { createScheduler, type Job } from './scheduler';
+import { createScheduler, releaseLeasesOfGoneProcess, type Job } from './scheduler';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -162,6 +162,21 @@ describe('the background job scheduler', () => {
     } finally {
       await copies.close();
     }
+  });
+
+  it('runs at once, on the embedded database, a job a killed process was holding', async () => {
+    const name = uniqueName('held');
+    const job = gatedJob(name);
+    job.release();
+    // A process that was killed mid-run: its lease would hold the job for ten more minutes.
+    await t.db.execute(sql`INSERT INTO job_leases (name, holder, locked_until, next_run_at)
+      VALUES (${name}, 'gone', now() + interval '10 minutes', now())`);
+    const scheduler = createScheduler({ db: t.db, log: quietLog(), jobs: [job.job] });
+    expect(await scheduler.runIfDue(name)).toBe(false);
+    await releaseLeasesOfGoneProcess(t.db);
+    expect(await scheduler.runIfDue(name)).toBe(true);
+    expect(job.runs()).toBe(1);
+    await scheduler.stop();
   });
 
   it('waits for a job in progress when stopped, and starts no more runs', async () => {

@@ -58,6 +58,16 @@ async function claim(db: Db, job: Job, holder: string, force: boolean): Promise<
   return rows.length > 0;
 }
 
+/**
+ * Frees every job a process had claimed. Only for the embedded database, which one server
+ * process holds at a time (its folder is locked): a lease found when it starts was held by a
+ * process that has gone, which would otherwise keep the job (mail delivery among them) from
+ * running for the rest of its lease. Servers sharing PostgreSQL keep each other's leases.
+ */
+export async function releaseLeasesOfGoneProcess(db: Db): Promise<void> {
+  await db.execute(sql`UPDATE job_leases SET holder = NULL, locked_until = NULL`);
+}
+
 async function release(db: Db, job: Job, holder: string): Promise<void> {
   await db.execute(sql`
     UPDATE job_leases SET holder = NULL, locked_until = NULL,

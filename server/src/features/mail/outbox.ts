@@ -13,11 +13,6 @@ import type { MailContent } from './templates';
 /** After this many failed tries a mail is given up (about a day and a half of backoff). */
 export const MAX_ATTEMPTS = 12;
 const MAX_BACKOFF_SECONDS = 6 * 60 * 60;
-/**
- * How long a claimed mail stays with the copy that claimed it. A copy that dies mid-send
- * leaves its mails to be claimed again after this; well above any one send's timeouts.
- */
-const LEASE_SECONDS = 120;
 
 export { siteUrl } from '../../config';
 import { siteUrl } from '../../config';
@@ -98,7 +93,7 @@ export async function deliverDueMail(
     await db.execute(sql`
       UPDATE mail_outbox SET
         attempts = attempts + 1,
-        next_attempt_at = ${clock.sqlNow()} + make_interval(secs => ${LEASE_SECONDS}::float8)
+        next_attempt_at = ${clock.sqlNow()} + make_interval(secs => ${config.mail.leaseSeconds}::float8)
       WHERE id IN (
         SELECT id FROM mail_outbox
         WHERE sent_at IS NULL AND failed_at IS NULL AND next_attempt_at <= ${clock.sqlNow()}
