@@ -20,7 +20,8 @@ import { openPglite, openPostgres } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/rows';
 import { hashPassword } from '../server/src/features/auth/passwords';
 import { cultures, gazetteerPlaces, seedStarters } from './seed';
-import { daytimeZone, openBenchDatabase, seedAlerts } from './alerts-seed';
+import { daytimeZone, seedAlerts } from './alerts-seed';
+import { openBenchDatabase } from './database';
 import { formatResult, load } from './load';
 import { browseQuestions } from './questions';
 
@@ -101,7 +102,7 @@ async function publish(port: number, cookies: string[], places: string[]) {
 }
 
 export async function benchMix(kind: string): Promise<string[]> {
-  const { database, dir } = await openBenchDatabase(kind);
+  const { database, dir } = await openBenchDatabase(kind, 'alerts-bench-');
   const db = database.db;
   const places = gazetteerPlaces(420);
   const seeding = performance.now();

@@ -1,18 +1,8 @@
 /** Seeding shared by the alerts benches (bench/alerts.ts, bench/alerts-mix.ts). */
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import {
-  migrateDatabase,
-  openPglite,
-  openPostgres,
-  type Database,
-  type Db,
-} from '../server/src/db/client';
+import type { Db } from '../server/src/db/client';
 import { cultures, type BenchPlace } from './seed';
 
-const url = process.env.BENCH_DATABASE_URL;
 export const MEMBERS = 10_000;
 
 const floatArray = (values: number[]) => `ARRAY[${values.join(',')}]::float8[]`;
@@ -20,24 +10,6 @@ const textArray = (values: string[]) =>
   `ARRAY[${values.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')}]::text[]`;
 /** Words people put in alerts: the culture names' words that say what it is. */
 const alertWords = ['kefir', 'sourdough', 'scoby', 'yogurt', 'miso', 'tempeh', 'rye', 'koji'];
-
-export async function openBenchDatabase(
-  kind: string,
-): Promise<{ database: Database; dir: string }> {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'alerts-bench-'));
-  if (kind === 'postgres') {
-    if (!url) throw new Error('BENCH_DATABASE_URL is needed for Postgres');
-    const database = openPostgres(url);
-    await database.db.execute(
-      sql`DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`,
-    );
-    await migrateDatabase(database);
-    return { database, dir };
-  }
-  const database = await openPglite(dir);
-  await migrateDatabase(database);
-  return { database, dir };
-}
 
 /** A time zone where it is midday now, so the night pause holds nothing back in the bench. */
 export function daytimeZone(): string {

@@ -29,7 +29,8 @@ import {
   matchingAlerts,
   matchingStatement,
 } from '../server/src/features/alerts/announce';
-import { MEMBERS, openBenchDatabase, seedAlerts } from './alerts-seed';
+import { MEMBERS, seedAlerts } from './alerts-seed';
+import { openBenchDatabase } from './database';
 import { gazetteerPlaces, type BenchPlace } from './seed';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 100_000);
@@ -141,7 +142,7 @@ async function matchAt(kind: string, db: Db, place: BenchPlace, label: string, l
 }
 
 async function benchMatching(kind: string): Promise<string[]> {
-  const { database, dir } = await openBenchDatabase(kind);
+  const { database, dir } = await openBenchDatabase(kind, 'alerts-bench-');
   const db = database.db;
   const places = gazetteerPlaces(420);
   const started = performance.now();

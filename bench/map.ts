@@ -16,8 +16,8 @@ import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { categories } from '../common/catalogue';
 import { viewBbox } from '../client/src/features/starters/map-view-math';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/src/db/client';
-import { startProcess, stop, waitFor } from './processes';
+import { openBenchDatabase } from './database';
+import { bareCeiling, startProcess, stop, waitFor } from './processes';
 import { formatResult, load } from './load';
 import { random } from './questions';
 import { gazetteerPlaces, seedStarters, type BenchPlace } from './seed';
@@ -136,21 +136,7 @@ export async function benchMap(
     features += n;
     largest = Math.max(largest, n);
   }
-  const bodyFile = path.join(workDir, `bodies-map-${port}.json`);
-  fs.writeFileSync(bodyFile, JSON.stringify(bodies));
-  const barePort = port + 100;
-  const bare = startProcess('bench/bare-server.ts', {
-    PORT: String(barePort),
-    BODY_FILE: bodyFile,
-  });
-  await waitFor(`http://127.0.0.1:${barePort}/bare/0`);
-  const ceiling = await load(
-    barePort,
-    bodies.map((_, i) => `/bare/${i}`),
-    { connections, seconds },
-  );
-  await stop(bare);
-  fs.rmSync(bodyFile, { force: true });
+  const ceiling = await bareCeiling(bodies, { connections, seconds, workDir });
   const distinct = new Set(paths.slice(0, map.requests)).size;
   return [
     formatResult(label, map) + `   distinct views ${distinct}`,
@@ -166,18 +152,7 @@ async function main() {
   const url = process.env.BENCH_DATABASE_URL;
   const kind = process.env.BENCH_DB ?? (url ? 'postgres' : 'pglite');
   const connections = Number(process.env.BENCH_CONNECTIONS ?? (kind === 'postgres' ? 50 : 10));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-bench-map-'));
-  let database: Database;
-  if (kind === 'postgres') {
-    if (!url) throw new Error('BENCH_DATABASE_URL is needed for Postgres');
-    database = openPostgres(url);
-    await database.db.execute(
-      sql`DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`,
-    );
-  } else {
-    database = await openPglite(dataDir);
-  }
-  await migrateDatabase(database);
+  const { database, dir: dataDir } = await openBenchDatabase(kind, 'cultureshare-bench-map-');
   const places = gazetteerPlaces(420);
   const seeding = performance.now();
   await seedStarters(database.db, count, places);

@@ -1,4 +1,8 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import path from 'node:path';
+import { load, type LoadResult } from './load';
 
 /** A script of this repository in its own Node process, through tsx, listening on 127.0.0.1. */
 export function startProcess(script: string, env: Record<string, string>): ChildProcess {
@@ -31,4 +35,41 @@ export async function stop(child: ChildProcess): Promise<void> {
   const late = setTimeout(() => child.kill('SIGKILL'), 5000);
   await exited;
   clearTimeout(late);
+}
+
+/** A port nothing listens on now. */
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer();
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/**
+ * The ceiling a mix is measured against: a bare Fastify route (bench/bare-server.ts) serving
+ * `bodies`, the bytes the server answered, under the same load, in a process of its own on a
+ * free port.
+ */
+export async function bareCeiling(
+  bodies: string[],
+  { connections, seconds, workDir }: { connections: number; seconds: number; workDir: string },
+): Promise<LoadResult> {
+  const bodyFile = path.join(workDir, `bare-bodies-${process.pid}-${Date.now()}.json`);
+  fs.writeFileSync(bodyFile, JSON.stringify(bodies));
+  const port = await freePort();
+  const bare = startProcess('bench/bare-server.ts', { PORT: String(port), BODY_FILE: bodyFile });
+  try {
+    await waitFor(`http://127.0.0.1:${port}/bare/0`);
+    return await load(
+      port,
+      bodies.map((_, i) => `/bare/${i}`),
+      { connections, seconds },
+    );
+  } finally {
+    await stop(bare);
+    fs.rmSync(bodyFile, { force: true });
+  }
 }

@@ -11,9 +11,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
-import { migrateDatabase, openPglite, openPostgres, type Database } from '../server/src/db/client';
-import { startProcess, stop, waitFor } from './processes';
+import { openBenchDatabase } from './database';
+import { bareCeiling, startProcess, stop, waitFor } from './processes';
 import { formatResult, load, type LoadResult } from './load';
 import { benchMap } from './map';
 import { browseQuestions, zipfMix } from './questions';
@@ -68,18 +67,7 @@ async function coldStart(): Promise<number> {
 
 async function benchDatabase(kind: string) {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? (kind === 'postgres' ? 50 : 10));
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-bench-'));
-  let database: Database;
-  if (kind === 'postgres') {
-    if (!url) throw new Error('BENCH_DATABASE_URL is needed for Postgres');
-    database = openPostgres(url);
-    await database.db.execute(
-      sql`DROP SCHEMA IF EXISTS public CASCADE; DROP SCHEMA IF EXISTS drizzle CASCADE; CREATE SCHEMA public`,
-    );
-  } else {
-    database = await openPglite(dataDir);
-  }
-  await migrateDatabase(database);
+  const { database, dir: dataDir } = await openBenchDatabase(kind);
   const places = gazetteerPlaces(420);
   const seeding = performance.now();
   await seedStarters(database.db, count, places);
@@ -124,20 +112,7 @@ async function benchDatabase(kind: string) {
     const bodies: string[] = [];
     for (const p of paths.slice(0, 200))
       bodies.push(await (await fetch(`http://127.0.0.1:${port}${p}`)).text());
-    const bodyFile = path.join(dataDir, `bodies-${mix}.json`);
-    fs.writeFileSync(bodyFile, JSON.stringify(bodies));
-    const barePort = randomPort() + 100;
-    const bare = startProcess('bench/bare-server.ts', {
-      PORT: String(barePort),
-      BODY_FILE: bodyFile,
-    });
-    await waitFor(`http://127.0.0.1:${barePort}/bare/0`);
-    const ceiling = await load(
-      barePort,
-      bodies.map((_, i) => `/bare/${i}`),
-      { connections, seconds },
-    );
-    await stop(bare);
+    const ceiling = await bareCeiling(bodies, { connections, seconds, workDir: dataDir });
     const distinct =
       mix === 'cold' ? browse.requests : new Set(paths.slice(0, browse.requests)).size;
     results.push(line(`${kind} ${count} ${mix}`, browse, ceiling, distinct));

@@ -204,56 +204,44 @@ export async function mailRequestedAccountLinks({
           ),
         );
       if ((recent?.n ?? 0) >= RESETS_PER_ACCOUNT_PER_HOUR) continue;
-      if (request.purpose === 'reset') await queueResetLink(tx, config, user);
-      else await queueSignInLink(tx, config, user);
+      await queueMailedLink(tx, config, user, request.purpose);
       mailed += 1;
     }
     return mailed;
   });
 }
 
-async function queueResetLink(tx: DbOrTx, config: AppDeps['config'], user: SessionUser) {
-  const token = await issueToken(tx, {
-    userId: user.id,
-    purpose: 'reset',
-    email: user.email,
-    ttlMs: RESET_TTL_MS,
-  });
-  const language = mailLanguage(user);
-  const t = translator(language);
-  const content = renderMail({
-    language,
-    subject: t('mail:reset.subject'),
-    greeting: greetingFor(user, language),
-    paragraphs: [t('mail:reset.asked'), t('mail:reset.once')],
-    action: {
-      label: t('mail:reset.action'),
-      url: `${siteUrl(config)}/reset-password?token=${token}`,
-    },
-    footer: t('mail:reset.footer'),
-  });
-  await queueMail(tx, config, { ...content, to: user.email });
-}
+/** The two one-time links a member can ask for by mail: where each leads and how long it lasts. */
+const MAILED_LINKS = {
+  reset: { mail: 'reset', page: '/reset-password', ttlMs: RESET_TTL_MS },
+  signin: { mail: 'signin', page: '/sign-in-link', ttlMs: SIGN_IN_LINK_TTL_MS },
+} as const;
 
-async function queueSignInLink(tx: DbOrTx, config: AppDeps['config'], user: SessionUser) {
+async function queueMailedLink(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  user: SessionUser,
+  purpose: keyof typeof MAILED_LINKS,
+) {
+  const link = MAILED_LINKS[purpose];
   const token = await issueToken(tx, {
     userId: user.id,
-    purpose: 'signin',
+    purpose,
     email: user.email,
-    ttlMs: SIGN_IN_LINK_TTL_MS,
+    ttlMs: link.ttlMs,
   });
   const language = mailLanguage(user);
   const t = translator(language);
   const content = renderMail({
     language,
-    subject: t('mail:signin.subject'),
+    subject: t(`mail:${link.mail}.subject`),
     greeting: greetingFor(user, language),
-    paragraphs: [t('mail:signin.asked'), t('mail:signin.once')],
+    paragraphs: [t(`mail:${link.mail}.asked`), t(`mail:${link.mail}.once`)],
     action: {
-      label: t('mail:signin.action'),
-      url: `${siteUrl(config)}/sign-in-link?token=${token}`,
+      label: t(`mail:${link.mail}.action`),
+      url: `${siteUrl(config)}${link.page}?token=${token}`,
     },
-    footer: t('mail:signin.footer'),
+    footer: t(`mail:${link.mail}.footer`),
   });
   await queueMail(tx, config, { ...content, to: user.email });
 }
