@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { categoryKeys, isValidSubcategory, type CategoryKey } from './catalogue';
+import { categoryKeys, type CategoryKey } from './catalogue';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { multiLineText, singleLineText } from './text';
-import { pagingFields } from './starters';
+import { checkStarterType, pagingFields } from './starters';
 import { publicUserSchema } from './users';
 
 /** How long an ask stands unless its owner says otherwise, and the longest they may choose. */
@@ -63,19 +63,7 @@ export const createAskSchema = z
     ),
     days: z.preprocess(blankToUndefined, daysSchema.default(ASK_DEFAULT_DAYS)),
   })
-  .superRefine((value, ctx) => {
-    if (
-      categoryKeys.includes(value.category as CategoryKey) &&
-      value.subcategory &&
-      !isValidSubcategory(value.category, value.subcategory)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subcategory'],
-        message: 'Choose a starter type from the list',
-      });
-    }
-  });
+  .superRefine(checkStarterType);
 export type CreateAskInput = z.input<typeof createAskSchema>;
 export type CreateAsk = z.output<typeof createAskSchema>;
 

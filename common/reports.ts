@@ -12,42 +12,34 @@ export const REPORT_DETAILS_TOO_LONG = `Details must be at most ${REPORT_DESCRIP
 export const reportReasonSchema = z.enum(reportReasonValues, { error: REPORT_REASON_REQUIRED });
 export const reportStatusSchema = z.enum(reportStatuses);
 
+/** A report's reason and details, of a listing or a message. */
+const reportFields = {
+  reason: reportReasonSchema,
+  description: multiLineText()
+    .trim()
+    .max(REPORT_DESCRIPTION_MAX_LENGTH, REPORT_DETAILS_TOO_LONG)
+    .nullish()
+    .transform((v) => v || null),
+};
+
+/** "Other" needs its details, for a listing's report and a message's alike. */
+function checkDetails(value: { reason: string; description: string | null }, ctx: z.RefinementCtx) {
+  if (value.reason === 'other' && !value.description) {
+    ctx.addIssue({ code: 'custom', path: ['description'], message: REPORT_DETAILS_REQUIRED });
+  }
+}
+
 /**
  * POST /api/reports. The spec shows '(Required)' for 'other' without enforcing it; we enforce
  * it on both sides (DESIGN.md), so a moderator always learns what 'other' means.
  */
 export const createReportSchema = z
-  .object({
-    starterId: z.coerce.number().int().positive(),
-    reason: reportReasonSchema,
-    description: multiLineText()
-      .trim()
-      .max(REPORT_DESCRIPTION_MAX_LENGTH, REPORT_DETAILS_TOO_LONG)
-      .nullish()
-      .transform((v) => v || null),
-  })
-  .superRefine((value, ctx) => {
-    if (value.reason === 'other' && !value.description) {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: REPORT_DETAILS_REQUIRED });
-    }
-  });
+  .object({ starterId: z.coerce.number().int().positive(), ...reportFields })
+  .superRefine(checkDetails);
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
 /** POST /api/messages/:id/report: the same reasons as a listing's report. */
-export const messageReportSchema = z
-  .object({
-    reason: reportReasonSchema,
-    description: multiLineText()
-      .trim()
-      .max(REPORT_DESCRIPTION_MAX_LENGTH, REPORT_DETAILS_TOO_LONG)
-      .nullish()
-      .transform((v) => v || null),
-  })
-  .superRefine((value, ctx) => {
-    if (value.reason === 'other' && !value.description) {
-      ctx.addIssue({ code: 'custom', path: ['description'], message: REPORT_DETAILS_REQUIRED });
-    }
-  });
+export const messageReportSchema = z.object(reportFields).superRefine(checkDetails);
 export type MessageReportInput = z.input<typeof messageReportSchema>;
 
 export const createdReportSchema = z.object({

@@ -92,6 +92,24 @@ export type Starter = z.infer<typeof starterSchema>;
 const trimmedLine = singleLineText().transform((v) => v.trim());
 const trimmedText = multiLineText().transform((v) => v.trim());
 
+/** A starter type of the chosen category (listings and asks): "Choose a starter type from the list". */
+export function checkStarterType(
+  value: { category: string; subcategory?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  if (
+    value.subcategory &&
+    categoryKeys.includes(value.category as CategoryKey) &&
+    !isValidSubcategory(value.category, value.subcategory)
+  ) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['subcategory'],
+      message: 'Choose a starter type from the list',
+    });
+  }
+}
+
 /** Fields of POST /api/starters (multipart) with the spec §5 messages; the /post form uses it too. */
 export const createStarterSchema = z
   .object({
@@ -154,17 +172,7 @@ export const createStarterSchema = z
   .superRefine((value, ctx) => {
     checkPostage(value, ctx);
     checkCulture(value, ctx);
-    if (
-      value.subcategory &&
-      categoryKeys.includes(value.category as CategoryKey) &&
-      !isValidSubcategory(value.category, value.subcategory)
-    ) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['subcategory'],
-        message: 'Choose a starter type from the list',
-      });
-    }
+    checkStarterType(value, ctx);
   });
 export type CreateStarterInput = z.input<typeof createStarterSchema>;
 export type CreateStarter = z.output<typeof createStarterSchema>;
