@@ -4,7 +4,6 @@ import {
   MESSAGE_MAX_LENGTH,
   MESSAGE_PHOTOS_MAX,
   PHOTO_MAX_BYTES,
-  PHOTO_TOO_LARGE,
 } from '../../../../common/constants';
 import type { MessagePhoto } from '../../../../common/messages';
 import { isModerator } from '../../access/members';
@@ -14,6 +13,7 @@ import { heldMessages, messagePhotos, messages, reports } from '../../db/schema'
 import { HttpError, notFound } from '../../errors';
 import { processPhoto, type ProcessedPhoto } from '../starters/photos';
 import { photoQueue } from '../starters/photo-queue';
+import { readPhotoForm } from '../starters/photo-form';
 
 /**
  * Photos in messages (decision 077): the listing photo pipeline (type by content, 5 MB,
@@ -41,21 +41,6 @@ const TEXT_FIELDS = new Set(['starterId', 'receiverId', 'content']);
 const refused = (message: string, fields?: Record<string, string>) =>
   new HttpError(400, 'bad_request', message, fields);
 
-function formError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new HttpError(413, 'too_large', PHOTO_TOO_LARGE, { image: PHOTO_TOO_LARGE });
-  }
-  if (code === 'FST_FILES_LIMIT') {
-    return refused(TOO_MANY_MESSAGE_PHOTOS, { image: TOO_MANY_MESSAGE_PHOTOS });
-  }
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return refused('The message has too many fields');
-  }
-  return refused(FORM_UNREADABLE);
-}
-
 const uploads = new WeakMap<FastifyRequest, Buffer[]>();
 
 /**
@@ -64,29 +49,14 @@ const uploads = new WeakMap<FastifyRequest, Buffer[]>();
  */
 export async function readMessageForm(request: FastifyRequest): Promise<void> {
   if (!request.isMultipart()) return;
-  const fields: Record<string, string> = {};
-  const photos: Buffer[] = [];
-  try {
-    for await (const part of request.parts({ limits: MESSAGE_FORM_LIMITS })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image') {
-          part.file.resume();
-          throw refused(ONLY_PHOTOS, { image: ONLY_PHOTOS });
-        }
-        const bytes = await part.toBuffer();
-        if (bytes.length > 0) photos.push(bytes);
-      } else if (TEXT_FIELDS.has(part.fieldname)) {
-        if (part.valueTruncated || typeof part.value !== 'string') {
-          throw refused(`The ${part.fieldname} field is too long`, {
-            [part.fieldname]: 'Too long',
-          });
-        }
-        fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    throw formError(err);
-  }
+  const { fields, photos } = await readPhotoForm(request, {
+    limits: MESSAGE_FORM_LIMITS,
+    textFields: TEXT_FIELDS,
+    name: 'message',
+    onlyPhotos: ONLY_PHOTOS,
+    tooManyPhotos: TOO_MANY_MESSAGE_PHOTOS,
+    unreadable: FORM_UNREADABLE,
+  });
   request.body = fields;
   uploads.set(request, photos);
 }

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
+import { PHOTO_MAX_BYTES } from '../../../../common/constants';
 import {
   createStarterSchema,
   STARTER_FORM_FIELDS,
@@ -13,6 +13,7 @@ import {
   TOO_MANY_PHOTOS,
 } from '../../../../common/starter-photo';
 import { HttpError } from '../../errors';
+import { readPhotoForm, type PhotoFormParts } from './photo-form';
 
 /** What the form may hold: up to four photos and its few short fields (the app's multipart takes none). */
 export const STARTER_FORM_LIMITS = {
@@ -37,9 +38,6 @@ export interface StarterForm {
   photos: Buffer[];
 }
 
-const refused = (message: string, fields?: Record<string, string>) =>
-  new HttpError(400, 'bad_request', message, fields);
-
 export function validationError(error: z.ZodError, field?: string): HttpError {
   const fields: Record<string, string> = {};
   for (const issue of error.issues) {
@@ -54,63 +52,20 @@ export function validationError(error: z.ZodError, field?: string): HttpError {
   );
 }
 
-/**
- * Whatever goes wrong while reading the body is the sender's doing (a broken boundary, a body
- * cut short, too many parts): 400 with a message, or 413 for a photo over the limit.
- */
-function formError(err: unknown): HttpError {
-  if (err instanceof HttpError) return err;
-  const code = (err as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') {
-    return new HttpError(413, 'too_large', PHOTO_TOO_LARGE, { image: PHOTO_TOO_LARGE });
-  }
-  if (code === 'FST_FILES_LIMIT') return refused(TOO_MANY_PHOTOS, { image: TOO_MANY_PHOTOS });
-  if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') {
-    return refused('The form has too many fields');
-  }
-  return refused(FORM_UNREADABLE);
-}
-
-interface FormParts {
-  /** Fields as sent (an empty one is there, empty: in an edit it clears the field). */
-  fields: Record<string, string>;
-  lists: Record<string, string[]>;
-  photos: Buffer[];
-}
-
 /** Reads a starter's multipart body: its known fields and its `image` parts, in order. */
-async function readParts(request: FastifyRequest): Promise<FormParts> {
+async function readParts(request: FastifyRequest): Promise<PhotoFormParts> {
   if (!request.isMultipart()) {
     throw new HttpError(415, 'unsupported_media_type', 'Send the starter as multipart/form-data');
   }
-  const fields: Record<string, string> = {};
-  const lists: Record<string, string[]> = {};
-  const photos: Buffer[] = [];
-  try {
-    for await (const part of request.parts({ limits: STARTER_FORM_LIMITS })) {
-      if (part.type === 'file') {
-        if (part.fieldname !== 'image') {
-          part.file.resume();
-          throw refused(ONLY_PHOTOS, { image: ONLY_PHOTOS });
-        }
-        // Streams into memory and stops at 5 MiB + 1 byte.
-        const bytes = await part.toBuffer();
-        // A form with an empty file input still sends the part.
-        if (bytes.length > 0) photos.push(bytes);
-      } else if (TEXT_FIELDS.has(part.fieldname) || LIST_FIELDS.has(part.fieldname)) {
-        if (part.valueTruncated || typeof part.value !== 'string') {
-          throw refused(`The ${part.fieldname} field is too long`, {
-            [part.fieldname]: 'Too long',
-          });
-        }
-        if (LIST_FIELDS.has(part.fieldname)) (lists[part.fieldname] ??= []).push(part.value);
-        else fields[part.fieldname] = part.value;
-      }
-    }
-  } catch (err) {
-    throw formError(err);
-  }
-  return { fields, lists, photos };
+  return readPhotoForm(request, {
+    limits: STARTER_FORM_LIMITS,
+    textFields: TEXT_FIELDS,
+    listFields: LIST_FIELDS,
+    name: 'form',
+    onlyPhotos: ONLY_PHOTOS,
+    tooManyPhotos: TOO_MANY_PHOTOS,
+    unreadable: FORM_UNREADABLE,
+  });
 }
 
 /** Reads the new-starter form (its fields and up to four photos) and checks the fields. */
