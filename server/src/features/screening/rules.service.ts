@@ -73,6 +73,16 @@ export async function updateBuiltInRule(
   return screeningSettings(deps, actor);
 }
 
+/** A watched word's row as a moderator sets it. */
+const wordValues = (input: WordInput, actor: SessionUser) => ({
+  words: input.words,
+  exception: input.exception || null,
+  action: input.action,
+  strictAction: input.strictAction,
+  updatedBy: actor.id,
+  updatedAt: clock.now(),
+});
+
 /** POST /api/moderation/screening/words: a word or phrase moderators watch for. */
 export async function addWord(
   deps: Pick<AppDeps, 'db'>,
@@ -83,15 +93,7 @@ export async function addWord(
   await deps.db.transaction(async (tx) => {
     const [row] = await tx
       .insert(screeningRules)
-      .values({
-        code: 'word',
-        words: input.words,
-        exception: input.exception || null,
-        action: input.action,
-        strictAction: input.strictAction,
-        updatedBy: actor.id,
-        updatedAt: clock.now(),
-      })
+      .values({ code: 'word', ...wordValues(input, actor) })
       .returning({ id: screeningRules.id });
     await audit(tx, actor, { rule: 'word', wordId: row!.id, added: input });
   });
@@ -111,14 +113,7 @@ export async function updateWord(
   await deps.db.transaction(async (tx) => {
     const changed = await tx
       .update(screeningRules)
-      .set({
-        words: input.words,
-        exception: input.exception || null,
-        action: input.action,
-        strictAction: input.strictAction,
-        updatedBy: actor.id,
-        updatedAt: clock.now(),
-      })
+      .set(wordValues(input, actor))
       .where(wordRow(id))
       .returning({ id: screeningRules.id });
     if (changed.length === 0) throw notFound('Word not found');
