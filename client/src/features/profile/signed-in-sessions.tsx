@@ -18,9 +18,21 @@ function deviceName(session: MemberSession, t: TFunction<'account'>): string {
   return session.browser ?? session.system ?? t('sessions.unknownBrowser');
 }
 
-function SessionRow({ session }: { session: MemberSession }) {
+/** What signing a device out tells the member, whichever button did it. */
+function useSignOutOutcome() {
   const { t } = useTranslation('account');
   const say = useMessageText();
+  return {
+    onSuccess: (notice: { message: string }) =>
+      toast({ title: t('sessions.signedOut'), description: notice.message }),
+    onError: (err: unknown) =>
+      toastError(errorMessage(err, say('Please try again.')), t('sessions.couldNotSignOut')),
+  };
+}
+
+function SessionRow({ session }: { session: MemberSession }) {
+  const { t } = useTranslation('account');
+  const outcome = useSignOutOutcome();
   const end = useEndSession();
   const name = deviceName(session, t);
   return (
@@ -52,17 +64,7 @@ function SessionRow({ session }: { session: MemberSession }) {
         aria-label={
           session.current ? t('sessions.signOutThis') : t('sessions.signOutNamed', { name })
         }
-        onClick={() =>
-          end.mutate(session, {
-            onSuccess: (notice) =>
-              toast({ title: t('sessions.signedOut'), description: notice.message }),
-            onError: (err) =>
-              toastError(
-                errorMessage(err, say('Please try again.')),
-                t('sessions.couldNotSignOut'),
-              ),
-          })
-        }
+        onClick={() => end.mutate(session, outcome)}
       >
         {t('sessions.signOut')}
       </Button>
@@ -74,6 +76,7 @@ function SessionRow({ session }: { session: MemberSession }) {
 export function SignedInSessions() {
   const { t } = useTranslation('account');
   const say = useMessageText();
+  const outcome = useSignOutOutcome();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
   const list = sessions.data ?? [];
@@ -103,17 +106,7 @@ export function SignedInSessions() {
             variant="outline"
             className="justify-self-start"
             disabled={endOthers.isPending}
-            onClick={() =>
-              endOthers.mutate(undefined, {
-                onSuccess: (notice) =>
-                  toast({ title: t('sessions.signedOut'), description: notice.message }),
-                onError: (err) =>
-                  toastError(
-                    errorMessage(err, say('Please try again.')),
-                    t('sessions.couldNotSignOut'),
-                  ),
-              })
-            }
+            onClick={() => endOthers.mutate(undefined, outcome)}
           >
             {t('sessions.signOutOthers')}
           </Button>
