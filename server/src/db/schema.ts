@@ -245,6 +245,8 @@ export const starters = pgTable(
     location: text('location').notNull(),
     latitude: doublePrecision('latitude'),
     longitude: doublePrecision('longitude'),
+    /** The place as earthdistance stores it, kept by the database (decision 104). */
+    earthPoint: earth('earth_point').generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
     imagePath: text('image_path'),
     isActive: boolean('is_active').notNull().default(true),
     isClaimed: boolean('is_claimed').notNull().default(false),

@@ -9,6 +9,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { alertRings, starters } from '../../db/schema';
 import { wordTokens } from './alert-words';
+import { chordOf, EARTH_RADIUS_M, earthOf } from '../places/earth';
 import { notifyMany } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 
@@ -67,17 +68,6 @@ export interface RingsDone {
   ring: number | null;
   heldUntil: Date | null;
 }
-
-/** The sphere ll_to_earth places points on (earthdistance's `earth()`, metres). */
-const EARTH_RADIUS_M = 6378168;
-
-/**
- * The straight line through the earth between two points `metres` apart on its surface: what
- * `cube_distance` measures between ll_to_earth points. Comparing it is the same test as
- * comparing `earth_distance` (which converts every row's line back into an arc), at a fraction
- * of the cost per alert.
- */
-const chordOf = (metres: number) => 2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
 
 /**
  * Six boxes that together cover the box of half-side `outer` (metres, SQL) around the listing
@@ -139,7 +129,7 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
     ring < ANNOUNCE_RINGS_KM.length
       ? sql`${outer * 1000}::float8`
       : sql`COALESCE((SELECT max(radius_km) FROM alerts), 0) * 1000`;
-  const at = sql`ll_to_earth(${listing.latitude}::float8, ${listing.longitude}::float8)`;
+  const at = earthOf(listing.latitude, listing.longitude);
   const place = sql`a.earth_point`;
   // Straight-line distances (chordOf): the same order as along the surface.
   const gap = sql`cube_distance(${at}, ${place})`;

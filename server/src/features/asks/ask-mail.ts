@@ -5,7 +5,8 @@ import { publiclyVisible } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { askMailings, asks } from '../../db/schema';
+import { askMailings, asks, starters } from '../../db/schema';
+import { earthOf, withinMetres } from '../places/earth';
 import { notify } from '../notifications/notifications.service';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailRecipient } from '../mail/recipients';
@@ -37,10 +38,8 @@ interface DueAsk {
  * through a confirmed hand-over whose check-in they answered "thriving".
  */
 export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
-  const point = sql`ll_to_earth(${ask.latitude}::double precision, ${ask.longitude}::double precision)`;
+  const point = earthOf(ask.latitude, ask.longitude);
   const metres = ask.radius_km * 1000;
-  const within = (lat: ReturnType<typeof sql>, lng: ReturnType<typeof sql>) =>
-    sql`${lat} IS NOT NULL AND ${lng} IS NOT NULL AND earth_box(${point}, ${metres}::float8) @> ll_to_earth(${lat}, ${lng}) AND earth_distance(ll_to_earth(${lat}, ${lng}), ${point}) <= ${metres}::float8`;
   const rows = rowsOf<{ id: string }>(
     await tx.execute(sql`
       SELECT u.id FROM users u
@@ -59,9 +58,10 @@ export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
             WHERE starters.user_id = u.id
               AND starters.category = ${ask.category} AND starters.subcategory = ${ask.subcategory}
               AND starters.is_claimed = false AND ${publiclyVisible()}
-              AND ${within(sql`starters.latitude`, sql`starters.longitude`)})
+              AND ${withinMetres(starters.earthPoint, point, metres)})
           OR (
-            ${within(sql`u.latitude`, sql`u.longitude`)}
+            u.latitude IS NOT NULL AND u.longitude IS NOT NULL
+            AND ${withinMetres(earthOf(sql`u.latitude`, sql`u.longitude`), point, metres)}
             AND EXISTS (
               SELECT 1 FROM handovers h
               JOIN starters given ON given.id = h.starter_id

@@ -4,6 +4,7 @@ import { shownPublicly } from '../../access/starter-visibility';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { starters, users } from '../../db/schema';
+import { earthOf, withinMetres } from '../places/earth';
 import { queryWords } from './browse-query';
 import { literalQueryText, searchQueryText } from './culture-names';
 import { selection, toStarter, type StarterRow } from './starter-rows';
@@ -25,10 +26,8 @@ export const TOTAL_CAP = 1000;
 /** Best match ranks the newest this-many matches, so its cost stays bounded too. */
 const BEST_MATCH_POOL = 1000;
 
-/** A point on the earth's surface as cube/earthdistance see it; `<->` orders by the GiST index. */
-const earthOf = (lat: SQL | number, lng: SQL | number) =>
-  sql`ll_to_earth(${lat}::double precision, ${lng}::double precision)`;
-const starterEarth = sql`ll_to_earth(${starters.latitude}, ${starters.longitude})`;
+/** The starter's place as an earth point; `<->` orders by its GiST index. */
+const starterEarth = starters.earthPoint;
 const hasPlace = sql`${starters.latitude} IS NOT NULL AND ${starters.longitude} IS NOT NULL`;
 const hasNoPlace = sql`(${starters.latitude} IS NULL OR ${starters.longitude} IS NULL)`;
 
@@ -45,12 +44,8 @@ export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
   const tests: SQL[] = [];
   const terms: string[] = [];
   if (point && query.radiusKm !== undefined) {
-    // The box reads the GiST index (`starters_listed_earth_idx`, hence the place test); the
-    // distance trims its corners.
-    const metres = query.radiusKm * 1000;
-    tests.push(
-      sql`${hasPlace} AND earth_box(${point}, ${metres}::float8) @> ${starterEarth} AND earth_distance(${starterEarth}, ${point}) <= ${metres}::float8`,
-    );
+    // The place test lets the partial GiST index (`starters_visible_earth_point_idx`) serve.
+    tests.push(sql`${hasPlace} AND ${withinMetres(starterEarth, point, query.radiusKm * 1000)}`);
   }
   if (query.category && query.category !== 'all') {
     tests.push(eq(starters.category, query.category));
@@ -233,7 +228,7 @@ async function firstMatches(
     WITH m AS MATERIALIZED (
       SELECT ${starters.id} AS id, ${starters.createdAt} AS created_at,
         ${starters.latitude} AS latitude, ${starters.longitude} AS longitude,
-        ${starters.isClaimed} AS is_claimed
+        ${starterEarth} AS earth_point, ${starters.isClaimed} AS is_claimed
         ${extra ? sql`, ${extra} AS rank` : sql``}
       FROM ${starters} WHERE ${matching}
     ),
@@ -316,7 +311,7 @@ export async function listStarters(
   // starters at one place newest first, then the starters without a known place, newest
   // first. Best match: rank, then newest.
   const order = closest
-    ? sql`c.is_claimed, (c.latitude IS NULL OR c.longitude IS NULL), ll_to_earth(c.latitude, c.longitude) <-> ${point}, c.created_at DESC, c.id DESC`
+    ? sql`c.is_claimed, (c.latitude IS NULL OR c.longitude IS NULL), c.earth_point <-> ${point}, c.created_at DESC, c.id DESC`
     : query.sort === 'oldest'
       ? sql`c.is_claimed, c.created_at, c.id`
       : best

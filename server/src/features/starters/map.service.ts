@@ -15,6 +15,7 @@ import type { AppDeps } from '../../deps';
 import { rowsOf } from '../../db/rows';
 import { badRequest } from '../../errors';
 import { starters } from '../../db/schema';
+import { earthOf } from '../places/earth';
 import { browseFilters } from './browse-plan';
 import { normaliseListQuery } from './browse-query';
 import { thumbnailOf } from './starter-rows';
@@ -286,7 +287,7 @@ export async function starterMap(
   const key = JSON.stringify(['map', normalised]);
   const point =
     filters.lat !== undefined && filters.lng !== undefined
-      ? sql`ll_to_earth(${filters.lat}::double precision, ${filters.lng}::double precision)`
+      ? earthOf(filters.lat, filters.lng)
       : undefined;
   return deps.listings.get(
     key,
