@@ -199,7 +199,8 @@ const toKm = (metres: number) => Math.round(metres / 100) / 10;
 
 function toListedStarter(row: ListedRow): Starter {
   const starter = toStarter(row);
-  return row.distance == null ? starter : { ...starter, distanceKm: toKm(row.distance) };
+  if (row.distance != null) starter.distanceKm = toKm(row.distance);
+  return starter;
 }
 
 /**

@@ -66,23 +66,43 @@ export function thumbnailOf(imagePath: string | null): string | null {
     : imagePath;
 }
 
-export function toStarter({ starter, owner, hasStandingOffer }: StarterRow): Starter {
-  const { portionsGiven: _given, heldAt, ...shown } = starter;
-  return {
-    ...shown,
-    portionsLeft: portionsLeftOf(starter),
-    travel: starter.travel as TravelMode[],
-    postage: starter.postage as PostagePayer | null,
-    availableUntil: starter.availableUntil.toISOString(),
-    status: starterStatus(starter),
-    form: starter.form as CultureForm,
-    lastFedAt: iso(starter.lastFedAt),
-    thumbnailPath: thumbnailOf(starter.imagePath),
-    removedAt: iso(starter.removedAt),
-    ...(heldAt ? { heldForReview: true } : {}),
-    createdAt: starter.createdAt.toISOString(),
-    updatedAt: starter.updatedAt.toISOString(),
+export function toStarter({ starter: s, owner, hasStandingOffer }: StarterRow): Starter {
+  // Field by field: a spread of the row plus the derived fields cost ~30 µs a starter in V8
+  // (decision 104), a literal well under 1. `portionsGiven` and `heldAt` stay out.
+  const shown: Starter = {
+    id: s.id,
+    userId: s.userId,
+    title: s.title,
+    description: s.description,
+    category: s.category,
+    subcategory: s.subcategory,
+    starterType: s.starterType,
+    customDescription: s.customDescription,
+    location: s.location,
+    imagePath: s.imagePath,
+    thumbnailPath: thumbnailOf(s.imagePath),
+    isActive: s.isActive,
+    isClaimed: s.isClaimed,
+    removedAt: iso(s.removedAt),
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
     user: toPublicMember(owner),
+    portions: s.portions,
+    portionsLeft: portionsLeftOf(s),
+    portionsReserved: s.portionsReserved,
+    travel: s.travel as TravelMode[],
+    postage: s.postage as PostagePayer | null,
+    bring: s.bring,
+    availableUntil: s.availableUntil.toISOString(),
+    status: starterStatus(s),
+    form: s.form as CultureForm,
+    lastFedAt: iso(s.lastFedAt),
+    parentId: s.parentId,
+    careNotes: s.careNotes,
+    originStory: s.originStory,
+    bornYear: s.bornYear,
     hasStandingOffer: hasStandingOffer ?? false,
   };
+  if (s.heldAt) shown.heldForReview = true;
+  return shown;
 }
