@@ -9,7 +9,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { alertRings, starters } from '../../db/schema';
 import { wordTokens } from './alert-words';
-import { chordOf, EARTH_RADIUS_M, earthOf } from '../places/earth';
+import { chordOf, chordOfSql, EARTH_RADIUS_M, earthOf } from '../places/earth';
 import { notifyMany } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 
@@ -160,8 +160,7 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
       FROM alerts a
       JOIN users u ON u.id = a.user_id
       WHERE ${inBox}
-        AND ${gap} <= ${2 * EARTH_RADIUS_M}::float8
-          * sin(LEAST(a.radius_km, ${outer}::float8) * ${1000 / (2 * EARTH_RADIUS_M)}::float8)
+        AND ${gap} <= ${chordOfSql(sql`LEAST(a.radius_km, ${outer}::float8) * 1000`)}
         ${beyond}
         AND (a.category IS NULL OR a.category = ${listing.category})
         AND (a.subcategory IS NULL OR a.subcategory = ${listing.subcategory})

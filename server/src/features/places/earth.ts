@@ -21,6 +21,10 @@ export const earthOf = (lat: SQL | number, lng: SQL | number): SQL =>
 export const chordOf = (metres: number): number =>
   2 * EARTH_RADIUS_M * Math.sin(metres / (2 * EARTH_RADIUS_M));
 
+/** `chordOf` in SQL, for a distance that differs by row (an alert's own radius). */
+export const chordOfSql = (metres: SQL): SQL =>
+  sql`${2 * EARTH_RADIUS_M}::float8 * sin((${metres}) / ${2 * EARTH_RADIUS_M}::float8)`;
+
 /**
  * `place` (a stored earth point) lies within `metres` of `point` along the surface: the box
  * reads the point's GiST index, the straight-line distance trims its corners.
