@@ -161,7 +161,7 @@ export function CharacterCount({ id, length, max }: { id: string; length: number
 }
 
 /** What a field needs from its form (`useZodForm`'s answer has all of it). */
-interface FormBinding<Values extends FieldValues> {
+export interface FormBinding<Values extends FieldValues> {
   register: UseFormRegister<Values>;
   control: Control<Values, unknown, FieldValues>;
   formState: { errors: FieldErrors<Values> };

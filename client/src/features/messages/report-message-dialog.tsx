@@ -1,16 +1,12 @@
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
 import type { Message } from '../../../../common/messages';
 import { messageReportSchema } from '../../../../common/reports';
-import { Button } from '../../components/ui/button';
-import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { ChoiceWithDetailsFields } from '../../components/ui/form-controls';
+import { Dialog, DialogContent } from '../../components/ui/dialog';
+import { ReportReasonFields, ReportSubmit } from '../../lib/report-fields';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useReportMessage } from './messages-api';
-import { useReportReasons } from '../../lib/report-reasons';
 
 /** Report Message: the reasons of a post's report, about one message someone sent. */
 export function ReportMessageDialog({
@@ -51,8 +47,6 @@ function ReportMessageForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('conversations');
-  const reasons = useReportReasons();
-  const id = useId();
   const form = useZodForm(messageReportSchema, {
     defaultValues: { reason: undefined, description: '' },
   });
@@ -90,24 +84,9 @@ function ReportMessageForm({
         )}
       </blockquote>
 
-      <ChoiceWithDetailsFields
-        form={form}
-        id={id}
-        choice="reason"
-        details="description"
-        legend={t('report.whyMessage')}
-        options={reasons}
-        detailsLabel={t('report.details')}
-        detailsPlaceholder={t('report.detailsPlaceholder')}
-        detailsRequiredFor="other"
-        maxLength={REPORT_DESCRIPTION_MAX_LENGTH}
-      />
+      <ReportReasonFields form={form} legend={t('report.whyMessage')} />
 
-      <DialogActions>
-        <Button type="submit" variant="destructive" disabled={submit.isPending}>
-          {submit.isPending ? t('report.submitting') : t('report.submit')}
-        </Button>
-      </DialogActions>
+      <ReportSubmit pending={submit.isPending} />
     </form>
   );
 }

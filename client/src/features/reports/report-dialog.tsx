@@ -1,18 +1,15 @@
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../../common/constants';
 import { createReportSchema } from '../../../../common/reports';
 import type { Starter } from '../../../../common/starters';
-import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { ChoiceWithDetailsFields } from '../../components/ui/form-controls';
+import { ReportReasonFields, ReportSubmit } from '../../lib/report-fields';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useZodForm, showServerFieldErrors } from '../../lib/use-zod-form';
 import { useCurrentUser } from '../../lib/current-user';
 import { useCreateReport } from './reports-api';
-import { useReportReasons } from '../../lib/report-reasons';
 
 export interface ReportDialogProps {
   starter: Starter;
@@ -62,8 +59,6 @@ function ReportForm({
   onDone: () => void;
 }) {
   const { t } = useTranslation('conversations');
-  const reasons = useReportReasons();
-  const id = useId();
   const form = useZodForm(createReportSchema, {
     defaultValues: { starterId: starter.id, reason: undefined, description: '' },
   });
@@ -93,29 +88,14 @@ function ReportForm({
     <form onSubmit={onSubmit} noValidate className="grid gap-5">
       {summary}
 
-      <ChoiceWithDetailsFields
-        form={form}
-        id={id}
-        choice="reason"
-        details="description"
-        legend={t('report.whyPost')}
-        options={reasons}
-        detailsLabel={t('report.details')}
-        detailsPlaceholder={t('report.detailsPlaceholder')}
-        detailsRequiredFor="other"
-        maxLength={REPORT_DESCRIPTION_MAX_LENGTH}
-      />
+      <ReportReasonFields form={form} legend={t('report.whyPost')} />
 
       <div className="flex gap-3 rounded-xl border border-border bg-accent-soft/50 p-3 text-sm">
         <AlertTriangle className="mt-0.5 size-4 shrink-0 text-accent" aria-hidden />
         <p>{t('report.warning')}</p>
       </div>
 
-      <DialogActions>
-        <Button type="submit" variant="destructive" disabled={submit.isPending}>
-          {submit.isPending ? t('report.submitting') : t('report.submit')}
-        </Button>
-      </DialogActions>
+      <ReportSubmit pending={submit.isPending} />
     </form>
   );
 }
