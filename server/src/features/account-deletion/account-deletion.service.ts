@@ -38,9 +38,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, HttpError } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { verifyPassword } from '../auth/passwords';
-import { queueMail } from '../mail/outbox';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { queueMailTo } from '../mail/outbox';
 import { LOCALE_TAGS, type Language } from '../../../../common/i18n/languages';
 import { findPlace } from '../places/places.service';
 
@@ -93,16 +91,11 @@ export async function requestDeletionCode(
       .insert(accountCodes)
       .values(values)
       .onConflictDoUpdate({ target: accountCodes.userId, set: values });
-    const language = mailLanguage(actor);
-    const t = translator(language);
-    const mail = renderMail({
-      language,
+    await queueMailTo(tx, config, actor, (t) => ({
       subject: t('mail:deletion.codeSubject'),
-      greeting: greetingFor(actor, language),
       paragraphs: [t('mail:deletion.code', { code }), t('mail:deletion.codeIfNot')],
       footer: t('mail:footers.security'),
-    });
-    await queueMail(tx, config, { ...mail, to: actor.email });
+    }));
   });
 }
 
@@ -151,19 +144,14 @@ export async function deleteAccount(
   await db.transaction(async (tx) => {
     await tx.update(users).set({ deletedAt: now, updatedAt: now }).where(eq(users.id, actor.id));
     await tx.delete(sessions).where(eq(sessions.userId, actor.id));
-    const language = mailLanguage(actor);
-    const t = translator(language);
-    const mail = renderMail({
-      language,
+    await queueMailTo(tx, config, actor, (t, language) => ({
       subject: t('mail:deletion.deletedSubject'),
-      greeting: greetingFor(actor, language),
       paragraphs: [
         t('mail:deletion.deleted'),
         t('mail:deletion.changedMind', { date: dateIn(language, restoreBefore) }),
       ],
       footer: t('mail:footers.security'),
-    });
-    await queueMail(tx, config, { ...mail, to: actor.email });
+    }));
   });
   // Every copy clears on the database's notification; this one need not wait for it.
   listings.clear();
@@ -189,16 +177,11 @@ export async function comeBackIfLeaving(
       .set({ deletedAt: null, updatedAt: clock.now() })
       .where(eq(users.id, user.id))
       .returning();
-    const language = mailLanguage(user);
-    const t = translator(language);
-    const mail = renderMail({
-      language,
+    await queueMailTo(tx, config, user, (t) => ({
       subject: t('mail:deletion.backSubject'),
-      greeting: greetingFor(user, language),
       paragraphs: [t('mail:deletion.back'), t('mail:deletion.stillLeave')],
       footer: t('mail:footers.security'),
-    });
-    await queueMail(tx, config, { ...mail, to: user.email });
+    }));
     return back!;
   });
 }

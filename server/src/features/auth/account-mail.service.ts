@@ -9,9 +9,7 @@ import type { AppDeps } from '../../deps';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
 import { issueToken, peekToken, queueConfirmation, spendLinks, useToken } from './email-links';
-import { queueMail, siteUrl } from '../mail/outbox';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import { grantListedModerator } from '../users/moderators.service';
 import { isUniqueViolation } from '../../db/errors';
 import { findUserByEmail, loginFailureKey, refusalReason } from './auth.service';
@@ -115,20 +113,15 @@ async function queueChangeNotice(
     email: before.email,
     ttlMs: REVERT_TTL_MS,
   });
-  const language = mailLanguage(before);
-  const t = translator(language);
-  const content = renderMail({
-    language,
+  await queueMailTo(tx, config, before, (t) => ({
     subject: t('mail:changed.subject'),
-    greeting: greetingFor(before, language),
     paragraphs: [t('mail:changed.now', { email: newEmail }), t('mail:changed.ifNot')],
     action: {
       label: t('mail:changed.action'),
       url: `${siteUrl(config)}/undo-email-change?token=${undo}`,
     },
     footer: t('mail:changed.footer'),
-  });
-  await queueMail(tx, config, { ...content, to: before.email });
+  }));
 }
 
 /**
@@ -230,20 +223,15 @@ async function queueMailedLink(
     email: user.email,
     ttlMs: link.ttlMs,
   });
-  const language = mailLanguage(user);
-  const t = translator(language);
-  const content = renderMail({
-    language,
+  await queueMailTo(tx, config, user, (t) => ({
     subject: t(`mail:${link.mail}.subject`),
-    greeting: greetingFor(user, language),
     paragraphs: [t(`mail:${link.mail}.asked`), t(`mail:${link.mail}.once`)],
     action: {
       label: t(`mail:${link.mail}.action`),
       url: `${siteUrl(config)}${link.page}?token=${token}`,
     },
     footer: t(`mail:${link.mail}.footer`),
-  });
-  await queueMail(tx, config, { ...content, to: user.email });
+  }));
 }
 
 /**

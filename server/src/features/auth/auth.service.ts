@@ -6,9 +6,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { sanctions, users } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
-import { queueMail } from '../mail/outbox';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { queueMailTo } from '../mail/outbox';
 import type { AppDeps } from '../../deps';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueConfirmation } from './email-links';
@@ -124,16 +122,11 @@ async function queueTakenAddressNotice(
     .then(() => true)
     .catch(() => false);
   if (!allowed) return;
-  const language = mailLanguage(owner);
-  const t = translator(language);
-  const content = renderMail({
-    language,
+  await queueMailTo(db, config, owner, (t) => ({
     subject: t('mail:taken.subject'),
-    greeting: greetingFor(owner, language),
     paragraphs: [t('mail:taken.tried'), t('mail:taken.ifYou')],
     footer: t('mail:taken.footer'),
-  });
-  await queueMail(db, config, { ...content, to: owner.email });
+  }));
 }
 
 const dateFormat = new Intl.DateTimeFormat('en-GB', {

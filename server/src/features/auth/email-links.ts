@@ -5,9 +5,7 @@ import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { emailTokens } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueMail, siteUrl } from '../mail/outbox';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import * as clock from '../../clock/clock';
 
 const HOUR_MS = 60 * 60 * 1000;
@@ -116,20 +114,16 @@ export async function queueConfirmation(
     ttlMs: CONFIRM_TTL_MS,
   });
   const isChange = email.toLowerCase() !== user.email.toLowerCase();
-  const language = mailLanguage(user);
-  const t = translator(language);
-  const content = renderMail({
-    language,
+  // To the address being confirmed, in the member's words.
+  await queueMailTo(db, config, { ...user, email }, (t) => ({
     subject: isChange ? t('mail:confirm.subjectChange') : t('mail:confirm.subject'),
-    greeting: greetingFor(user, language),
     paragraphs: [
       isChange ? t('mail:confirm.change') : t('mail:confirm.welcome'),
       t('mail:confirm.once'),
     ],
     action: { label: t('mail:confirm.action'), url: confirmationUrl(config, token, next) },
     footer: t('mail:confirm.footer'),
-  });
-  await queueMail(db, config, { ...content, to: email });
+  }));
 }
 
 /** The token first: it is the part that matters, and the part readers of the mail look for. */

@@ -33,9 +33,7 @@ import {
 import type { AppDeps } from '../../deps';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueMail, siteUrl } from '../mail/outbox';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the mailed link works (once). */
@@ -119,17 +117,12 @@ export function exportPageUrl(config: Config, token: string): string {
 }
 
 async function queueExportMail(tx: DbOrTx, config: Config, member: SessionUser, token: string) {
-  const language = mailLanguage(member);
-  const t = translator(language);
-  const mail = renderMail({
-    language,
+  await queueMailTo(tx, config, member, (t) => ({
     subject: t('mail:export.subject'),
-    greeting: greetingFor(member, language),
     paragraphs: [t('mail:export.ready'), t('mail:export.once', { days: EXPORT_LINK_DAYS })],
     action: { label: t('mail:export.action'), url: exportPageUrl(config, token) },
     footer: t('mail:footers.account'),
-  });
-  await queueMail(tx, config, { ...mail, to: member.email });
+  }));
 }
 
 /**

@@ -8,7 +8,15 @@ import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { mailOutbox } from '../../db/schema';
 import { MailError, type Mailer } from './mailer';
-import type { MailContent } from './templates';
+import type { Language } from '../../../../common/i18n/languages';
+import { translator } from '../../i18n/translate';
+import {
+  greetingFor,
+  mailLanguage,
+  renderMail,
+  type MailBody,
+  type MailContent,
+} from './templates';
 
 /** After this many failed tries a mail is given up (about a day and a half of backoff). */
 export const MAX_ATTEMPTS = 12;
@@ -25,6 +33,30 @@ export function unsubscribeUrl(config: Config, mailKey: string, kind: MailKind):
 function messageIdDomain(config: Config): string {
   const at = config.mail.from.match(/@([^>\s]+)/);
   return at?.[1] ?? 'cultureshare.local';
+}
+
+/**
+ * Queues account mail (which cannot be turned off) to a member: in their language, greeted by
+ * name; `write` words the rest with that language's `t`. Pass the causing change's transaction.
+ */
+export async function queueMailTo(
+  db: DbOrTx,
+  config: Config,
+  member: {
+    email: string;
+    firstName: string | null;
+    username: string | null;
+    language?: string | null;
+  },
+  write: (
+    t: ReturnType<typeof translator>,
+    language: Language,
+  ) => Omit<MailBody, 'greeting' | 'language'>,
+): Promise<void> {
+  const language = mailLanguage(member);
+  const body = write(translator(language), language);
+  const mail = renderMail({ ...body, language, greeting: greetingFor(member, language) });
+  await queueMail(db, config, { ...mail, to: member.email });
 }
 
 /**

@@ -12,9 +12,7 @@ import {
   isCommonPassword,
   verifyPassword,
 } from '../auth/passwords';
-import { queueMail } from '../mail/outbox';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { queueMailTo } from '../mail/outbox';
 
 const WRONG_PASSWORD = 'Your current password is not right';
 const TOO_MANY_TRIES = 'Too many tries. Please try again later.';
@@ -94,30 +92,20 @@ export async function requestEmailChange(
   const owner = await findUserByEmail(db, input.email);
   await db.transaction(async (tx) => {
     if (owner) {
-      const language = mailLanguage(owner);
-      const t = translator(language);
-      const warning = renderMail({
-        language,
+      await queueMailTo(tx, config, owner, (t) => ({
         subject: t('mail:address.takenSubject'),
-        greeting: greetingFor(owner, language),
         paragraphs: [t('mail:address.taken'), t('mail:address.takenNothing')],
         footer: t('mail:footers.security'),
-      });
-      await queueMail(tx, config, { ...warning, to: owner.email });
+      }));
     } else {
       // Only the newest request counts: links mailed before it stop working.
       await spendLinks(tx, actor.id);
       await queueConfirmation(tx, config, actor, { email: input.email });
     }
-    const language = mailLanguage(actor);
-    const t = translator(language);
-    const notice = renderMail({
-      language,
+    await queueMailTo(tx, config, actor, (t) => ({
       subject: t('mail:address.changingSubject'),
-      greeting: greetingFor(actor, language),
       paragraphs: [t('mail:address.changing', { email: input.email }), t('mail:address.ifNot')],
       footer: t('mail:footers.security'),
-    });
-    await queueMail(tx, config, { ...notice, to: actor.email });
+    }));
   });
 }
