@@ -4,12 +4,10 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { CHECKIN_ANSWERS } from '../../../../common/checkins';
-import { queueMail, siteUrl } from '../mail/outbox';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import { notify } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 import { mailRecipient } from '../mail/recipients';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
 import * as clock from '../../clock/clock';
 
 interface DueRow {
@@ -92,28 +90,28 @@ export async function queueCheckinMails({
       // the mail and one press, and a link scanner opening it answers nothing.
       const answerUrl = (answer: string) =>
         `${siteUrl(config)}/check-in/${row.id}/${answer}?key=${to.member.mailKey}`;
-      const language = mailLanguage(to.member);
-      const t = translator(language);
-      const content = renderMail({
-        language,
-        subject: t('mail:checkin.subject', { title: row.title }),
-        greeting: greetingFor(to.member, language),
-        paragraphs: [
-          t('mail:checkin.since', {
-            day: Number(row.day),
-            title: row.title,
-            giver: giverName ?? t('mail:checkin.giver'),
-          }),
-          t('mail:checkin.oneClick'),
-        ],
-        links: CHECKIN_ANSWERS.map((answer) => ({
-          label: t(`mail:checkin.answers.${answer}`),
-          url: answerUrl(answer),
-        })),
-        footer: t('mail:footers.checkins'),
-        unsubscribeUrl: to.unsubscribeUrl,
-      });
-      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+      await queueMailTo(
+        tx,
+        config,
+        to.member,
+        (t) => ({
+          subject: t('mail:checkin.subject', { title: row.title }),
+          paragraphs: [
+            t('mail:checkin.since', {
+              day: Number(row.day),
+              title: row.title,
+              giver: giverName ?? t('mail:checkin.giver'),
+            }),
+            t('mail:checkin.oneClick'),
+          ],
+          links: CHECKIN_ANSWERS.map((answer) => ({
+            label: t(`mail:checkin.answers.${answer}`),
+            url: answerUrl(answer),
+          })),
+          footer: t('mail:footers.checkins'),
+        }),
+        to,
+      );
       queued += 1;
     }
     return queued;

@@ -36,8 +36,10 @@ function messageIdDomain(config: Config): string {
 }
 
 /**
- * Queues account mail (which cannot be turned off) to a member: in their language, greeted by
- * name; `write` words the rest with that language's `t`. Pass the causing change's transaction.
+ * Queues a mail to a member: in their language, greeted by name; `write` words the rest with
+ * that language's `t`. Account mail cannot be turned off; mail of a kind the member chose
+ * passes `kind` (`mailRecipient`'s answer) for its stop link and headers. Pass the causing
+ * change's transaction.
  */
 export async function queueMailTo(
   db: DbOrTx,
@@ -48,16 +50,22 @@ export async function queueMailTo(
     username: string | null;
     language?: string | null;
   },
-  write: (
-    t: ReturnType<typeof translator>,
-    language: Language,
-  ) => Omit<MailBody, 'greeting' | 'language'>,
+  write: (t: ReturnType<typeof translator>, language: Language) => MailWords | Promise<MailWords>,
+  kind?: { stop: { mailKey: string; kind: MailKind }; unsubscribeUrl: string },
 ): Promise<void> {
   const language = mailLanguage(member);
-  const body = write(translator(language), language);
-  const mail = renderMail({ ...body, language, greeting: greetingFor(member, language) });
-  await queueMail(db, config, { ...mail, to: member.email });
+  const body = await write(translator(language), language);
+  const mail = renderMail({
+    ...body,
+    language,
+    greeting: greetingFor(member, language),
+    unsubscribeUrl: kind?.unsubscribeUrl,
+  });
+  await queueMail(db, config, { ...mail, to: member.email, stop: kind?.stop });
 }
+
+/** What each mail says itself; `queueMailTo` adds the greeting, language and stop link. */
+type MailWords = Omit<MailBody, 'greeting' | 'language' | 'unsubscribeUrl'>;
 
 /**
  * Queues a mail. Pass the transaction of the change that causes it: the mail exists exactly

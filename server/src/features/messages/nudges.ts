@@ -9,10 +9,8 @@ import { conversationNudges, messages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, tooManyRequests } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueMail, siteUrl } from '../mail/outbox';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts } from '../mail/recipients';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
 import * as clock from '../../clock/clock';
 import { threadPartner } from './messages.service';
 
@@ -114,27 +112,29 @@ async function queueNudgeMail(
 ) {
   const to = await mailRecipient(tx, config, input.receiverId, 'messages');
   if (!to || to.choice !== 'immediately') return;
-  const language = mailLanguage(to.member);
-  const t = translator(language);
-  const { ownerName: name, title } = await starterMailFacts(
+  await queueMailTo(
     tx,
-    { ownerId: input.senderId, starterId: input.starterId },
-    t('mail:messages.someone'),
-    language,
-  );
-  const content = renderMail({
-    language,
-    subject: t('mail:nudge.subject', { name, title }),
-    greeting: greetingFor(to.member, language),
-    paragraphs: [t('mail:nudge.body', { name, title })],
-    action: {
-      label: t('mail:openConversation'),
-      url: threadUrl(config, input.starterId, input.senderId),
+    config,
+    to.member,
+    async (t, language) => {
+      const { ownerName: name, title } = await starterMailFacts(
+        tx,
+        { ownerId: input.senderId, starterId: input.starterId },
+        t('mail:messages.someone'),
+        language,
+      );
+      return {
+        subject: t('mail:nudge.subject', { name, title }),
+        paragraphs: [t('mail:nudge.body', { name, title })],
+        action: {
+          label: t('mail:openConversation'),
+          url: threadUrl(config, input.starterId, input.senderId),
+        },
+        footer: t('mail:messages.footer'),
+      };
     },
-    footer: t('mail:messages.footer'),
-    unsubscribeUrl: to.unsubscribeUrl,
-  });
-  await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+    to,
+  );
 }
 
 interface DueReminder {
@@ -209,27 +209,29 @@ export async function queueFirstMessageReminders({
       if (!mark) continue;
       const to = await mailRecipient(tx, config, row.owner_id, 'reminders');
       if (!to) continue;
-      const language = mailLanguage(to.member);
-      const t = translator(language);
-      const { ownerName: name, title } = await starterMailFacts(
+      await queueMailTo(
         tx,
-        { ownerId: row.asker_id, starterId: Number(row.starter_id) },
-        t('mail:messages.someone'),
-        language,
-      );
-      const content = renderMail({
-        language,
-        subject: t('mail:nudge.reminderSubject', { name, title }),
-        greeting: greetingFor(to.member, language),
-        paragraphs: [t('mail:nudge.reminder', { name, title })],
-        action: {
-          label: t('mail:messages.reply'),
-          url: threadUrl(config, Number(row.starter_id), row.asker_id),
+        config,
+        to.member,
+        async (t, language) => {
+          const { ownerName: name, title } = await starterMailFacts(
+            tx,
+            { ownerId: row.asker_id, starterId: Number(row.starter_id) },
+            t('mail:messages.someone'),
+            language,
+          );
+          return {
+            subject: t('mail:nudge.reminderSubject', { name, title }),
+            paragraphs: [t('mail:nudge.reminder', { name, title })],
+            action: {
+              label: t('mail:messages.reply'),
+              url: threadUrl(config, Number(row.starter_id), row.asker_id),
+            },
+            footer: t('mail:footers.reminders'),
+          };
         },
-        footer: t('mail:footers.reminders'),
-        unsubscribeUrl: to.unsubscribeUrl,
-      });
-      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+        to,
+      );
       queued += 1;
     }
     return queued;

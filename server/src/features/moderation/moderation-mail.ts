@@ -5,9 +5,8 @@ import { translator } from '../../i18n/translate';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
-import { queueMail, siteUrl } from '../mail/outbox';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import { mailRecipient } from '../mail/recipients';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
 
 type Member = typeof users.$inferSelect;
 type T = ReturnType<typeof translator>;
@@ -42,16 +41,13 @@ async function queueModerationMail(
 ): Promise<void> {
   const to = await mailRecipient(tx, config, member.id, 'reminders');
   if (!to) return;
-  const language = mailLanguage(member);
-  const t = translator(language);
-  const content = renderMail({
-    ...write(t, language),
-    language,
-    greeting: greetingFor(member, language),
-    footer: t('mail:footers.moderation'),
-    unsubscribeUrl: to.unsubscribeUrl,
-  });
-  await queueMail(tx, config, { ...content, to: member.email, stop: to.stop });
+  await queueMailTo(
+    tx,
+    config,
+    member,
+    (t, language) => ({ ...write(t, language), footer: t('mail:footers.moderation') }),
+    to,
+  );
 }
 
 const listingUrl = (config: Config, starterId: number) => `${siteUrl(config)}/starter/${starterId}`;

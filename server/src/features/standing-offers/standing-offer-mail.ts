@@ -1,9 +1,7 @@
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { queueMail, siteUrl } from '../mail/outbox';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts } from '../mail/recipients';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
 
 /**
  * Tells a waiting member that it is their turn, in the round's transaction, so the mail
@@ -18,23 +16,30 @@ export async function queueOfferMail(
 ): Promise<void> {
   const to = await mailRecipient(tx, config, input.memberId, 'offers');
   if (!to) return;
-  const language = mailLanguage(to.member);
-  const t = translator(language);
-  const { ownerName, title } = await starterMailFacts(tx, input, t('mail:offer.giver'), language);
-  const content = renderMail({
-    language,
-    subject: t('mail:offer.subject', { title }),
-    greeting: greetingFor(to.member, language),
-    paragraphs: [
-      t('mail:offer.front', { owner: ownerName, title }),
-      t('mail:offer.accept', { hours: input.answerHours }),
-    ],
-    action: {
-      label: t('mail:offer.action'),
-      url: `${siteUrl(config)}/starter/${input.starterId}`,
+  await queueMailTo(
+    tx,
+    config,
+    to.member,
+    async (t, language) => {
+      const { ownerName, title } = await starterMailFacts(
+        tx,
+        input,
+        t('mail:offer.giver'),
+        language,
+      );
+      return {
+        subject: t('mail:offer.subject', { title }),
+        paragraphs: [
+          t('mail:offer.front', { owner: ownerName, title }),
+          t('mail:offer.accept', { hours: input.answerHours }),
+        ],
+        action: {
+          label: t('mail:offer.action'),
+          url: `${siteUrl(config)}/starter/${input.starterId}`,
+        },
+        footer: t('mail:footers.offers'),
+      };
     },
-    footer: t('mail:footers.offers'),
-    unsubscribeUrl: to.unsubscribeUrl,
-  });
-  await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+    to,
+  );
 }

@@ -4,12 +4,10 @@ import { fresh, listed } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { queueMail, siteUrl } from '../mail/outbox';
+import { queueMailTo, siteUrl } from '../mail/outbox';
 import { notify } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 import { mailRecipient } from '../mail/recipients';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
 import { LOCALE_TAGS, type Language } from '../../../../common/i18n/languages';
 import * as clock from '../../clock/clock';
 
@@ -80,21 +78,21 @@ export async function queueExpiryReminders({
       const to = await mailRecipient(tx, config, row.user_id, 'reminders');
       if (!to) continue;
       const profileUrl = `${siteUrl(config)}/profile`;
-      const language = mailLanguage(to.member);
-      const t = translator(language);
-      const content = renderMail({
-        language,
-        subject: t('mail:expiry.subject', { title: row.title }),
-        greeting: greetingFor(to.member, language),
-        paragraphs: [
-          t('mail:expiry.stops', { title: row.title, date: untilDate(until, language) }),
-          t('mail:expiry.keep'),
-        ],
-        action: { label: t('mail:expiry.action'), url: profileUrl },
-        footer: t('mail:footers.reminders'),
-        unsubscribeUrl: to.unsubscribeUrl,
-      });
-      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+      await queueMailTo(
+        tx,
+        config,
+        to.member,
+        (t, language) => ({
+          subject: t('mail:expiry.subject', { title: row.title }),
+          paragraphs: [
+            t('mail:expiry.stops', { title: row.title, date: untilDate(until, language) }),
+            t('mail:expiry.keep'),
+          ],
+          action: { label: t('mail:expiry.action'), url: profileUrl },
+          footer: t('mail:footers.reminders'),
+        }),
+        to,
+      );
       queued += 1;
     }
     return queued;
