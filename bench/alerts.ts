@@ -27,7 +27,6 @@ import {
   announceListing,
   listingTokens,
   matchingAlerts,
-  matchingStatement,
 } from '../server/src/features/alerts/announce';
 import { MEMBERS, seedAlerts } from './alerts-seed';
 import { openBenchDatabase } from './database';
