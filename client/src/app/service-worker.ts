@@ -32,5 +32,10 @@ async function register() {
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void wb.update();
   });
-  await wb.register();
+  try {
+    await wb.register();
+  } catch {
+    // A browser that refuses workers (a private window, a policy) still has the whole site;
+    // it just cannot install it or read it offline.
+  }
 }
