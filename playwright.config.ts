@@ -18,6 +18,11 @@ export default defineConfig({
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
     trace: 'retain-on-failure',
+    // The installed app's worker precaches every script of the build (2.4 MB) in each new
+    // context, about 4 s of CPU a context here. Specs of the app's worker, push and the main
+    // paths keep it (`test.use({ serviceWorkers: 'allow' })`); the rest test pages without it
+    // (decision 105).
+    serviceWorkers: 'block',
     launchOptions: {
       executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
       args: [

@@ -11,6 +11,9 @@ import {
   test,
 } from './fixtures';
 
+// The installed app's worker is what this spec is about (decision 105).
+test.use({ serviceWorkers: 'allow' });
+
 const SW_FILE = path.join(process.env.CLIENT_DIST ?? './dist/client', 'sw.js');
 
 async function signUp(request: APIRequestContext, firstName: string) {

@@ -8,6 +8,9 @@ import {
   test,
 } from './fixtures';
 
+// Live messages run with the installed app's worker, as a returning member's do (decision 105).
+test.use({ serviceWorkers: 'allow' });
+
 interface Me {
   id: string;
 }

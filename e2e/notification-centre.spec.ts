@@ -8,6 +8,9 @@ import {
   test,
 } from './fixtures';
 
+// Push on this device needs the installed app's worker (decision 105).
+test.use({ serviceWorkers: 'allow' });
+
 /** The bell in the header and the notification centre behind it, rung live. */
 
 const VIEWPORTS = [

@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import exifr from 'exifr';
 import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
 
+// The main path runs with the installed app's worker, as a returning member's does (decision 105).
+test.use({ serviceWorkers: 'allow' });
+
 const PHONE_PHOTO = path.join(
   path.dirname(fileURLToPath(import.meta.url)),
   'fixtures',
