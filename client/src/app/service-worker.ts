@@ -25,6 +25,10 @@ async function register() {
         onClick: () => {
           wb.addEventListener('controlling', () => window.location.reload());
           wb.messageSkipWaiting();
+          // The new version takes over once the old one has no request of this page in hand;
+          // should one still be open after a moment, reloading ends it, and the new version
+          // takes over as the page leaves.
+          setTimeout(() => window.location.reload(), 3_000);
         },
       },
     });
