@@ -25,9 +25,9 @@ async function register() {
         onClick: () => {
           wb.addEventListener('controlling', () => window.location.reload());
           wb.messageSkipWaiting();
-          // The new version takes over once the old one has no request of this page in hand;
-          // should one still be open after a moment, reloading ends it, and the new version
-          // takes over as the page leaves.
+          // The browser may hold the new version back while the old one is still busy with
+          // this page (seen after other pages of the site had been open): after a moment the
+          // page reloads anyway, and the new version takes over as it leaves.
           setTimeout(() => window.location.reload(), 3_000);
         },
       },
