@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
@@ -13,7 +13,8 @@ function Shell() {
     <>
       <nav>
         <Link to="/later">Later page</Link> <Link to="/?page=2">Page 2</Link>{' '}
-        <Link to="/form">Form page</Link>
+        <Link to="/form">Form page</Link> <Link to="/slow">Slow page</Link>{' '}
+        <button type="button">Account menu</button>
       </nav>
       <main id="main">
         <Outlet />
@@ -29,6 +30,16 @@ function LaterPage() {
     void Promise.resolve().then(() => setLoaded(true));
   }, []);
   return loaded ? <h1>Later heading</h1> : <p>Loading…</p>;
+}
+
+/** A page whose heading comes only when the test lets it (`showSlowHeading`). */
+let showSlowHeading: () => void = () => {};
+function SlowPage() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    showSlowHeading = () => setLoaded(true);
+  }, []);
+  return loaded ? <h1>Slow heading</h1> : <p>Loading…</p>;
 }
 
 function FormPage() {
@@ -50,6 +61,7 @@ function renderShell() {
           { path: '/', element: <h1>Home heading</h1> },
           { path: '/later', element: <LaterPage /> },
           { path: '/form', element: <FormPage /> },
+          { path: '/slow', element: <SlowPage /> },
         ],
       },
     ],
@@ -89,5 +101,17 @@ describe('focus after a route change', () => {
     const field = await screen.findByRole('textbox', { name: 'Search' });
     await waitFor(() => expect(field).toHaveFocus());
     expect(screen.getByRole('heading', { name: 'Form heading' })).not.toHaveFocus();
+  });
+
+  it('leaves focus where the member moved it while the new page was loading', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('link', { name: 'Slow page' }));
+    const menu = screen.getByRole('button', { name: 'Account menu' });
+    menu.focus();
+    act(() => showSlowHeading());
+    await screen.findByRole('heading', { name: 'Slow heading' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(menu).toHaveFocus();
   });
 });
