@@ -16,6 +16,9 @@ import { e2ePort, startE2EServer, type E2EServer } from './server';
 
 export { E2E_MODERATOR_EMAIL, E2E_PASSWORD } from './e2e-members';
 
+/** The WCAG 2.1 A and AA rules every scan checks. */
+const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
+
 /**
  * Runs axe on the page as it is now, inside the page itself (the site has no frames, so axe's
  * default way, a partial run per frame merged in a blank page opened for it, finds the same at
@@ -30,7 +33,7 @@ async function axeScan(page: Page, tags: string[]): Promise<AxeResults> {
 
 /** Fails the test when axe finds any WCAG A/AA violation on the page as it is now. */
 export async function expectNoAxeViolations(page: Page) {
-  const results = await axeScan(page, ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa']);
+  const results = await axeScan(page, WCAG);
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
@@ -82,13 +85,7 @@ export async function expectNoAxeViolationsInEveryState(page: Page, states: AxeS
   const scan = async (where: string) => {
     // Radix menus and dialogs animate in; scan what a person sees once they have settled.
     await animationsFinished(page);
-    const results = await axeScan(page, [
-      'wcag2a',
-      'wcag2aa',
-      'wcag21a',
-      'wcag21aa',
-      'best-practice',
-    ]);
+    const results = await axeScan(page, [...WCAG, 'best-practice']);
     for (const v of results.violations)
       found.push(
         `[${where}] ${v.id} (${v.impact}): ${v.help} — ${v.nodes
