@@ -1,7 +1,7 @@
-import { useEffect, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createMemoryRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useFocusHeadingOnRouteChange } from './route-focus';
 
@@ -14,10 +14,12 @@ function Shell() {
       <nav>
         <Link to="/later">Later page</Link> <Link to="/?page=2">Page 2</Link>{' '}
         <Link to="/form">Form page</Link> <Link to="/slow">Slow page</Link>{' '}
-        <button type="button">Account menu</button>
+        <Link to="/lazy">Lazy page</Link> <button type="button">Account menu</button>
       </nav>
       <main id="main">
-        <Outlet />
+        <Suspense fallback={<p>Loading page…</p>}>
+          <Outlet />
+        </Suspense>
       </main>
     </>
   );
@@ -42,6 +44,18 @@ function SlowPage() {
   return loaded ? <h1>Slow heading</h1> : <p>Loading…</p>;
 }
 
+/**
+ * A page whose code arrives only when the test lets it (`loadLazyPage`): the address has changed
+ * and the old page stays in view until it does, as after signing in.
+ */
+let loadLazyPage: () => void = () => {};
+const LazyPage = lazy(
+  () =>
+    new Promise<{ default: () => React.JSX.Element }>((resolve) => {
+      loadLazyPage = () => resolve({ default: () => <h1>Lazy heading</h1> });
+    }),
+);
+
 function FormPage() {
   return (
     <>
@@ -53,20 +67,21 @@ function FormPage() {
 }
 
 function renderShell() {
-  const router = createMemoryRouter(
-    [
-      {
-        element: <Shell />,
-        children: [
-          { path: '/', element: <h1>Home heading</h1> },
-          { path: '/later', element: <LaterPage /> },
-          { path: '/form', element: <FormPage /> },
-          { path: '/slow', element: <SlowPage /> },
-        ],
-      },
-    ],
-    { initialEntries: ['/'] },
-  );
+  // The browser's own address, as on the site: it changes as a move begins, before the new page
+  // is drawn.
+  window.history.replaceState(null, '', '/');
+  const router = createBrowserRouter([
+    {
+      element: <Shell />,
+      children: [
+        { path: '/', element: <h1>Home heading</h1> },
+        { path: '/later', element: <LaterPage /> },
+        { path: '/form', element: <FormPage /> },
+        { path: '/slow', element: <SlowPage /> },
+        { path: '/lazy', element: <LazyPage /> },
+      ],
+    },
+  ]);
   render(<RouterProvider router={router} />);
   return router;
 }
@@ -111,6 +126,22 @@ describe('focus after a route change', () => {
     menu.focus();
     act(() => showSlowHeading());
     await screen.findByRole('heading', { name: 'Slow heading' });
+    await new Promise((resolve) => requestAnimationFrame(resolve));
+    expect(menu).toHaveFocus();
+  });
+
+  it('leaves focus where the member moved it before the new page was drawn at all', async () => {
+    const user = userEvent.setup();
+    renderShell();
+    await user.click(screen.getByRole('link', { name: 'Lazy page' }));
+    expect(window.location.pathname).toBe('/lazy');
+    expect(screen.getByRole('heading', { name: 'Home heading' })).toBeInTheDocument();
+    // The member goes on from the link to the account menu while the page's code loads.
+    await user.tab();
+    const menu = screen.getByRole('button', { name: 'Account menu' });
+    expect(menu).toHaveFocus();
+    await act(async () => loadLazyPage());
+    await screen.findByRole('heading', { name: 'Lazy heading' });
     await new Promise((resolve) => requestAnimationFrame(resolve));
     expect(menu).toHaveFocus();
   });

@@ -13,6 +13,21 @@ import { useLocation } from 'react-router';
 export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null) {
   const { pathname } = useLocation();
   const first = useRef(true);
+  // The address the member last pressed a key or pointer on. The address changes as a move
+  // begins, while the new page is drawn only once its code has loaded: a press made on the new
+  // address (opening the account menu on a still blank page) is the member going on.
+  const lastPressedOn = useRef<string | null>(null);
+  useEffect(() => {
+    const pressed = () => {
+      lastPressedOn.current = window.location.pathname;
+    };
+    document.addEventListener('keydown', pressed, true);
+    document.addEventListener('pointerdown', pressed, true);
+    return () => {
+      document.removeEventListener('keydown', pressed, true);
+      document.removeEventListener('pointerdown', pressed, true);
+    };
+  }, []);
   useEffect(() => {
     if (first.current) {
       first.current = false;
@@ -20,14 +35,15 @@ export function useFocusHeadingOnRouteChange(container: () => HTMLElement | null
     }
     const root = container();
     if (!root) return;
+    const arrivedAt = window.location.pathname;
     // A link or button keeping focus is where the move started, not the new page's choice;
-    // focus moved anywhere else since (the member went on to a menu while the page was still
-    // loading) is theirs, and a late heading must not take it away.
+    // focus moved anywhere else since, or the member pressing on since the move began, is
+    // theirs, and a late heading must not take it away.
     const startedOn = document.activeElement;
     const tookFocus = () => {
       const active = document.activeElement;
       if (!active || active === document.body) return false;
-      if (active !== startedOn) return true;
+      if (active !== startedOn || lastPressedOn.current === arrivedAt) return true;
       if (active.closest('[role="dialog"], [role="alertdialog"]')) return true;
       return root.contains(active) && active.matches('input, textarea, select, [contenteditable]');
     };
