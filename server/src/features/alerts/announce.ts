@@ -12,6 +12,7 @@ import { wordTokens } from './alert-words';
 import { chordOf, chordOfSql, EARTH_RADIUS_M, earthOf } from '../places/earth';
 import { notifyMany } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
+import { blockedEitherWay } from '../blocks/blocks.service';
 
 const MINUTE = 60_000;
 /** A listing held back by the recipients' nights is still announced within this after its last ring. */
@@ -167,12 +168,9 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
         AND a.search_tokens <@ ${listing.tokens.length ? tokens : sql`'{}'::text[]`}
         AND a.user_id <> ${listing.userId}
         AND a.user_id NOT IN (${membersWhoMayNotAct()})
-        AND NOT EXISTS (
-          SELECT 1 FROM blocks b
-          WHERE (b.blocker_id = a.user_id AND b.blocked_id = ${listing.userId})
-             OR (b.blocker_id = ${listing.userId} AND b.blocked_id = a.user_id))
-        AND NOT EXISTS (
-          SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.starter_id = ${listing.id}::int)`;
+        AND a.user_id NOT IN (${blockedEitherWay(listing.userId)})
+        AND a.id NOT IN (
+          SELECT m.alert_id FROM alert_matches m WHERE m.starter_id = ${listing.id}::int)`;
 }
 
 /**

@@ -14,6 +14,7 @@ import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
 import { translator } from '../../i18n/translate';
 import type { Language } from '../../../../common/i18n/languages';
 import * as clock from '../../clock/clock';
+import { blockedEitherWay } from '../blocks/blocks.service';
 
 /** At most one "Could you help?" per member in this many days. */
 export const ASK_MAIL_CAP_DAYS = 7;
@@ -44,10 +45,7 @@ export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
     await tx.execute(sql`
       SELECT u.id FROM users u
       WHERE u.id <> ${ask.user_id}
-        AND NOT EXISTS (
-          SELECT 1 FROM blocks b
-          WHERE (b.blocker_id = u.id AND b.blocked_id = ${ask.user_id})
-             OR (b.blocker_id = ${ask.user_id} AND b.blocked_id = u.id))
+        AND u.id NOT IN (${blockedEitherWay(ask.user_id)})
         AND NOT EXISTS (
           SELECT 1 FROM ask_mailings m
           WHERE m.member_id = u.id

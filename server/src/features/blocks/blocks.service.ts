@@ -1,4 +1,4 @@
-import { and, desc, eq, or } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU, type BlockedMember } from '../../../../common/blocks';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 import type { DbOrTx } from '../../db/client';
@@ -26,6 +26,16 @@ export async function blockBetween(
     byMe: rows.some((r) => r.blockerId === me),
     byThem: rows.some((r) => r.blockerId === them),
   };
+}
+
+/**
+ * The members `memberId` blocked and those who blocked them, as a subquery for `NOT IN`: a
+ * block keeps two members apart both ways (messages, alerts, asks, standing-offer turns). Read
+ * once per statement through the two indexes, not once per row tested against it.
+ */
+export function blockedEitherWay(memberId: string): SQL {
+  return sql`SELECT b.blocked_id FROM blocks b WHERE b.blocker_id = ${memberId}
+    UNION ALL SELECT b.blocker_id FROM blocks b WHERE b.blocked_id = ${memberId}`;
 }
 
 /**

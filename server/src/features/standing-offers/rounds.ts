@@ -27,6 +27,7 @@ import { notify } from '../notifications/notifications.service';
 import { starterMailFacts } from '../mail/recipients';
 import { notificationLinks } from '../../../../common/notifications';
 import * as clock from '../../clock/clock';
+import { blockedEitherWay } from '../blocks/blocks.service';
 
 export type StandingOfferRow = typeof standingOffers.$inferSelect;
 
@@ -180,10 +181,7 @@ export async function fillRound(
         AND NOT EXISTS (
           SELECT 1 FROM reservations r
           WHERE r.starter_id = w.starter_id AND r.member_id = w.member_id AND r.status = 'active')
-        AND NOT EXISTS (
-          SELECT 1 FROM blocks b
-          WHERE (b.blocker_id = ${facts.ownerId} AND b.blocked_id = w.member_id)
-             OR (b.blocker_id = w.member_id AND b.blocked_id = ${facts.ownerId}))
+        AND w.member_id NOT IN (${blockedEitherWay(facts.ownerId)})
         AND (${offer.limitWeeks}::int = 0 OR (
           NOT EXISTS (
             SELECT 1 FROM standing_offer_turns t

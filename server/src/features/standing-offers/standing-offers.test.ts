@@ -227,7 +227,7 @@ describe('a standing offer with a fair queue', () => {
 
   it('by lottery offers only to members who are waiting', async () => {
     const { owner, starter } = await giverWithOffer({ batchSize: 5, mode: 'lottery' });
-    const [stays1, leaves, stays2, blocked] = await waiting(starter.id, 4);
+    const [stays1, leaves, stays2, blocked, blocker] = await waiting(starter.id, 5);
     const asker = await signedInMember(t.db);
     await t.call(asker, 'POST', '/api/messages', {
       starterId: starter.id,
@@ -237,7 +237,11 @@ describe('a standing offer with a fair queue', () => {
     expect(
       (await t.call(leaves!, 'DELETE', `/api/starters/${starter.id}/waitlist`)).statusCode,
     ).toBe(204);
-    await t.db.insert(blocks).values({ blockerId: owner.user.id, blockedId: blocked!.user.id });
+    // A block either way keeps a member out of the round.
+    await t.db.insert(blocks).values([
+      { blockerId: owner.user.id, blockedId: blocked!.user.id },
+      { blockerId: blocker!.user.id, blockedId: owner.user.id },
+    ]);
     await roundDue(starter.id);
     await runStandingOfferRounds(worker);
     expect((await pendingOffers(starter.id)).map((o) => o.memberId).sort()).toEqual(
