@@ -40,6 +40,21 @@ beforeAll(async () => {
     subcategory: 'scoby',
     starterType: 'SCOBY/pellicle (kombucha)',
   });
+  await seed('waterKefir', {
+    title: "Kéfir d'eau",
+    description: 'Des grains nourris au sucre et aux figues.',
+    category: 'beverage',
+    subcategory: 'waterKefir',
+    starterType: 'Water kefir grains',
+  });
+  // Kéfir, "de…" and fruit, yet no name of water kefir: "kéfir de fruits" must not find it.
+  await seed('milkKefirWithFruit', {
+    title: 'Kéfir lait',
+    description: 'Delicious with fruit.',
+    category: 'dairy',
+    subcategory: 'kefir',
+    starterType: 'Kefir grains',
+  });
 });
 
 afterAll(() => t?.close());
@@ -62,15 +77,25 @@ describe('search by culture names in every language', () => {
   });
 
   it('finds kefir by its Spanish and German names, accents or not', async () => {
-    expect(await search('gránulos de kéfir')).toEqual([ids.kefir]);
-    expect(await search('granulos de kefir')).toEqual([ids.kefir]);
-    expect(await search('Kefirknollen')).toEqual([ids.kefir]);
+    // "Kéfir" alone is one of its names: every listing that says it is found.
+    const kefirs = [ids.kefir!, ids.waterKefir!, ids.milkKefirWithFruit!].sort();
+    expect(await search('gránulos de kéfir')).toEqual(kefirs);
+    expect(await search('granulos de kefir')).toEqual(kefirs);
+    expect(await search('Kefirknollen')).toEqual(kefirs);
   });
 
   it('keeps the other words of the search required', async () => {
     expect(await search('masa madre rye')).toEqual([ids.sourdough]);
     expect(await search('Teepilz')).toEqual([ids.kombucha]);
     expect(await search('centeno')).toEqual([ids.masaMadre]);
+  });
+
+  it('matches the short words of a name whole: "d" and "de" are not the start of every word', async () => {
+    expect(await search('tibicos')).toEqual([ids.waterKefir]);
+    const query = searchQueryText(['tibicos']);
+    expect(query).toContain('(kéfir:* & d & eau:*)');
+    expect(query).toContain('(kéfir:* & de & fruits:*)');
+    expect(query).not.toMatch(/\bde?:\*/);
   });
 
   it('builds a query of alternatives only where a culture is named', () => {

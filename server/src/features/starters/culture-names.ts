@@ -12,6 +12,18 @@ import { queryWords } from './browse-query';
 /** Without accents, so "granulos de kefir" finds "gránulos de kéfir". */
 const folded = (word: string) => word.normalize('NFD').replace(/\p{M}+/gu, '');
 
+const prefix = (word: string) => `${word}:*`;
+
+/**
+ * A word of a culture's name as a prefix, or whole when it is one or two letters: the "de" of
+ * "kéfir de agua" and the "d" of "kéfir d'eau" as prefixes would match nearly every word
+ * (daily, dairy, delicious…), which costs the index a read of most listings and finds nothing
+ * the name means.
+ */
+const isShort = (word: string) => word.length < 3;
+const nameWord = (word: string) => (isShort(word) ? word : prefix(word));
+const allOfName = (words: string[]) => words.map(nameWord).join(' & ');
+
 /**
  * Each culture's names, as search words, in every language (`all`, which a search's words are
  * matched against), and the fewest of them that match the same listings (`alternatives`).
@@ -26,9 +38,10 @@ const cultures = Object.keys(catalogues.en.cultures).map((culture) => {
     }
   }
   // "sourdough starter" and "Sauerteigansatz" add nothing to "sourdough" and "Sauerteig":
-  // every word is matched as a prefix already.
+  // every word is matched as a prefix already (but a short one only whole, `nameWord`).
   const listed = [...names.values()];
-  const covers = (a: string[], b: string[]) => a.every((w) => b.some((v) => v.startsWith(w)));
+  const covers = (a: string[], b: string[]) =>
+    a.every((w) => b.some((v) => (isShort(w) ? v === w : v.startsWith(w))));
   const alternatives = listed.filter(
     (name) => !listed.some((other) => other !== name && covers(other, name)),
   );
@@ -57,7 +70,6 @@ function cultureAt(words: string[], at: number) {
   return undefined;
 }
 
-const prefix = (word: string) => `${word}:*`;
 const all = (words: string[]) => words.map(prefix).join(' & ');
 
 /** The member's own words alone, every one required as a prefix: what best match ranks by. */
@@ -80,7 +92,7 @@ export function searchQueryText(words: string[]): string {
       continue;
     }
     parts.push(
-      `(${culture.names.map((name) => (name.length > 1 ? `(${all(name)})` : all(name))).join(' | ')})`,
+      `(${culture.names.map((name) => (name.length > 1 ? `(${allOfName(name)})` : allOfName(name))).join(' | ')})`,
     );
     at += culture.length;
   }
