@@ -25,6 +25,9 @@ const WCAG = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'];
  * the cost of a page and a second copy of axe per scan). axe is put in once per document.
  */
 async function axeScan(page: Page, tags: string[]): Promise<AxeResults> {
+  // What a person sees once it has settled: a tab's colours mid-transition after a click, or a
+  // menu fading in, are not the page's contrast.
+  await animationsFinished(page);
   // In the page (the tests' types have no DOM): whether this document already has axe.
   if (!(await page.evaluate('typeof window.axe === "object"'))) await page.evaluate(axe.source);
   const options = { runOnly: { type: 'tag', values: tags }, resultTypes: ['violations'] };
@@ -37,8 +40,8 @@ export async function expectNoAxeViolations(page: Page) {
   const summary = results.violations.map(
     (v) =>
       `${v.id} (${v.impact}): ${v.help} — ${v.nodes
-        .map((n) => n.target.join(' '))
         .slice(0, 3)
+        .map((n) => `${n.target.join(' ')} ${n.html.slice(0, 160)}`)
         .join(', ')}`,
   );
   expect(summary, 'axe violations').toEqual([]);
@@ -83,8 +86,6 @@ export interface AxeState {
 export async function expectNoAxeViolationsInEveryState(page: Page, states: AxeState[] = []) {
   const found: string[] = [];
   const scan = async (where: string) => {
-    // Radix menus and dialogs animate in; scan what a person sees once they have settled.
-    await animationsFinished(page);
     const results = await axeScan(page, [...WCAG, 'best-practice']);
     for (const v of results.violations)
       found.push(
