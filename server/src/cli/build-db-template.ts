@@ -1,9 +1,8 @@
 /** Part of `npm run build`: writes the migrated empty database that new data folders start from. */
 import fs from 'node:fs';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
-import { fromPglite, migrateDatabase, pgliteExtensions } from '../db/client';
 import { pgliteTemplatePath } from '../db/embedded';
+import { createMigratedPglite } from '../db/migrated-pglite';
 import { runCli } from './open-database';
 
 runCli(async () => {
@@ -11,11 +10,7 @@ runCli(async () => {
   const building = `${pgliteTemplatePath}.new-${process.pid}`;
   fs.rmSync(building, { recursive: true, force: true });
   fs.mkdirSync(path.dirname(building), { recursive: true });
-  const database = fromPglite(
-    await PGlite.create({ dataDir: building, extensions: pgliteExtensions }),
-  );
-  await migrateDatabase(database);
-  await database.close();
+  await (await createMigratedPglite(building)).close();
   fs.rmSync(pgliteTemplatePath, { recursive: true, force: true });
   fs.renameSync(building, pgliteTemplatePath);
   console.log(`database template written to ${path.relative(process.cwd(), pgliteTemplatePath)}`);

@@ -72,6 +72,12 @@ describe('the embedded database in its worker thread', () => {
     fs.writeFileSync(path.join(folder, 'pglite', 'base', 'half-written'), 'x');
 
     const copied = await openPglite(folder, { template: path.join(template, 'pglite') });
+    // Only the site's own database: no template databases to copy and open (decision 106).
+    expect(
+      rowsOf<{ datname: string }>(
+        await copied.db.execute(sql`SELECT datname FROM pg_database ORDER BY datname`),
+      ).map((r) => r.datname),
+    ).toEqual(['postgres']);
     await copied.db.insert(users).values({ email: 'first@example.com' });
     expect((await copied.db.select().from(users)).map((u) => u.email)).toEqual([
       'first@example.com',

@@ -1,10 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
-import { fromPglite, migrateDatabase, openPostgres, pgliteExtensions } from '../db/client';
+import { migrateDatabase, openPostgres } from '../db/client';
+import { createMigratedPglite } from '../db/migrated-pglite';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -15,14 +15,12 @@ declare module 'vitest' {
 
 /** Migrates once per run; each test file then starts from a copy in well under a second. */
 export default async function setup(project: TestProject) {
-  const client = await PGlite.create({ extensions: pgliteExtensions });
-  const database = fromPglite(client);
-  await migrateDatabase(database);
+  const client = await createMigratedPglite();
   const dump = await client.dumpDataDir('none');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-test-'));
   const snapshot = path.join(dir, 'migrated.tar');
   fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
-  await database.close();
+  await client.close();
   project.provide('pgliteSnapshot', snapshot);
 
   const url = process.env.TEST_DATABASE_URL;
