@@ -70,11 +70,9 @@ function cultureAt(words: string[], at: number) {
   return undefined;
 }
 
-const all = (words: string[]) => words.map(prefix).join(' & ');
-
 /** The member's own words alone, every one required as a prefix: what best match ranks by. */
 export function literalQueryText(words: string[]): string {
-  return all(words);
+  return words.map(prefix).join(' & ');
 }
 
 /**
