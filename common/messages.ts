@@ -132,10 +132,10 @@ export const liveEventSchema = z.discriminatedUnion('type', [
     readerId: z.string(),
     otherId: z.string(),
   }),
-  /** A new item in the member's notification centre (the bell). */
+  /** A new item in the member's notification centre (the bell): its id when it is one member's. */
   z.object({
     type: z.literal('notification'),
-    id: z.number().int(),
+    id: z.number().int().optional(),
     kind: z.enum(NOTIFICATION_KINDS),
   }),
   /** The member read notifications in another tab: the bell's count changed. */

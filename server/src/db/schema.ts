@@ -1353,9 +1353,12 @@ export const alertMatches = pgTable(
     starterId: integer('starter_id')
       .notNull()
       .references(() => starters.id, { onDelete: 'cascade' }),
-    userId: text('user_id')
-      .notNull()
-      .references(() => users.id, { onDelete: 'cascade' }),
+    /**
+     * The alert's member, kept to count the members told. No key of its own (decision 107): the
+     * alert's key already removes the match with its member, and a ring writes thousands of
+     * matches, each of which would otherwise check and lock the member's row once more.
+     */
+    userId: text('user_id').notNull(),
     /** 0 (within 5 km), 1 (15 km), 2 (40 km) or 3 (the alert's own radius). */
     ring: integer('ring').notNull(),
     announcedAt: timestamp('announced_at', { withTimezone: true }).notNull(),

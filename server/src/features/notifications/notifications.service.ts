@@ -68,6 +68,9 @@ async function memberLanguage(db: DbOrTx, userId: string): Promise<Language> {
   return mailLanguage(member ?? {});
 }
 
+/** Members named in one live notice of `notifyMany`: 50 ids of up to 150 characters fit its 8,000 bytes. */
+const LIVE_NOTICE_MEMBERS = 50;
+
 /**
  * Tells the live stream of `userId`, on every server copy, through Postgres NOTIFY. Run inside
  * the caller's transaction, Postgres holds the notice until commit: a rolled-back change never
@@ -148,16 +151,20 @@ export async function notifyMany(
     title = pick('title');
     body = pick('body');
   }
+  // One live notice per fifty members, not one each: a ring of a busy place tells thousands,
+  // and every notice is queued by Postgres and read by every copy (a notice holds 8,000 bytes).
   await db.execute(sql`
     WITH made AS (
       INSERT INTO notifications (user_id, kind, title, body, url, created_at)
       SELECT u, ${input.kind}, ${title}, ${body}, ${input.url}, ${clock.sqlNow()}
       FROM unnest(${ids}) AS u LEFT JOIN users ON users.id = u
-      RETURNING id, user_id)
+      RETURNING user_id),
+    numbered AS (SELECT user_id, (row_number() OVER ()) / ${LIVE_NOTICE_MEMBERS}::int AS chunk FROM made),
+    chunks AS (SELECT json_agg(user_id) AS members FROM numbered GROUP BY chunk)
     SELECT count(pg_notify(${LIVE_CHANNEL}, json_build_object(
-      'to', json_build_array(user_id),
-      'event', json_build_object('type', 'notification', 'id', id, 'kind', ${input.kind}::text))::text))
-    FROM made`);
+      'to', members,
+      'event', json_build_object('type', 'notification', 'kind', ${input.kind}::text))::text))
+    FROM chunks`);
   const pushKind = notificationPushKind[input.kind];
   if (pushKind) {
     await pushToMembers(db, userIds, pushKind, (language) => ({

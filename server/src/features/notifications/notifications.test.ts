@@ -4,7 +4,9 @@ import type { Notification } from '../../../../common/notifications';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { openStream, type EventStream } from '../../test/event-stream';
 import { createAppsOnSharedPostgres } from '../../test/shared-database';
-import { notify } from './notifications.service';
+import { sql } from 'drizzle-orm';
+import { rowsOf } from '../../db/rows';
+import { notify, notifyMany } from './notifications.service';
 
 let t: TestApp;
 const streams: EventStream[] = [];
@@ -148,6 +150,39 @@ describe('the notification centre', () => {
 
     await t.call(member, 'POST', '/api/notifications/read-all');
     await live.next((e) => e.type === 'notifications_read', 'the read-all');
+  });
+
+  it('rings every bell of many members at once, each once, and no one else', async () => {
+    const watching = [await signedInMember(t.db), await signedInMember(t.db)];
+    const bystander = await signedInMember(t.db);
+    // 120 members: more than two live notices' worth, with the watchers first and last.
+    const others = rowsOf<{ id: string }>(
+      await t.db.execute(sql`INSERT INTO users (email)
+        SELECT 'many' || g || '-' || ${watching[0]!.user.id} || '@example.test'
+        FROM generate_series(1, 118) g RETURNING id`),
+    ).map((r) => r.id);
+    const told = [watching[0]!.user.id, ...others, watching[1]!.user.id];
+    const streamsOf = await Promise.all(
+      [...watching, bystander].map((m) => openStream(t.app, m.cookie)),
+    );
+    streams.push(...streamsOf);
+
+    await notifyMany(t.db, told, { kind: 'alert_match', title: 'New for your alert', url: '/' });
+
+    for (const [i, member] of watching.entries()) {
+      await streamsOf[i]!.next(
+        (e) => e.type === 'notification' && e.kind === 'alert_match',
+        'the bell of a member told',
+      );
+      expect((await centre(member)).unread).toBe(1);
+    }
+    // The bystander's stream stays quiet: a later event of theirs arrives first.
+    await notify(t.db, { userId: bystander.user.id, kind: 'reservation', title: 'Own', url: '/' });
+    const first = await streamsOf[2]!.next((e) => e.type === 'notification', 'their own bell');
+    expect(first).toMatchObject({ kind: 'reservation' });
+    for (const live of streamsOf.slice(0, 2)) {
+      expect(live.events.filter((e) => e.type === 'notification')).toHaveLength(1);
+    }
   });
 });
 
