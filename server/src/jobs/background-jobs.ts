@@ -41,7 +41,11 @@ export function backgroundJobs(
     { name: 'account-links', everyMs: poll, run: () => mailRequestedAccountLinks(deps) },
     { name: 'reservation-mail', everyMs: poll, run: () => queueDueReservationMail(deps) },
     // New listings to the alerts around them, nearest ring first (decision 063), then their mail.
-    { name: 'alert-announce', everyMs: poll, run: () => announceNewListings(deps) },
+    {
+      name: 'alert-announce',
+      everyMs: poll,
+      run: () => announceNewListings({ ...deps, stopping }),
+    },
     { name: 'alert-mail', everyMs: poll, run: () => queueDueAlertMail(deps) },
     // Matters of days: looked over once a minute.
     { name: 'expiry-reminders', everyMs: MINUTE, run: () => queueExpiryReminders(deps) },

@@ -247,6 +247,35 @@ describe('alerts: nearest first', () => {
     for (const s of seekers) expect(await mailsTo(s.user.email)).toHaveLength(1);
   });
 
+  it('forgets an alert’s announcements with the alert (as when its member leaves)', async () => {
+    await quiet();
+    const giver = await memberAt(12);
+    const seeker = await memberAt(12);
+    const id = await alertFor(seeker);
+    const listing = await listingIn(giver.user.id, 'Leeds, United Kingdom');
+    expect(await announce()).toBe(1);
+    expect(await matchesOf(listing.id)).toMatchObject([{ userId: seeker.user.id }]);
+    expect((await t.call(seeker, 'DELETE', `/api/alerts/${id}`)).statusCode).toBe(204);
+    expect(await matchesOf(listing.id)).toEqual([]);
+  });
+
+  it('stops between listings when the server stops, and the next run announces the rest', async () => {
+    await quiet();
+    const giver = await memberAt(12);
+    const seeker = await memberAt(12);
+    await alertFor(seeker);
+    const older = await listingIn(giver.user.id, 'Leeds, United Kingdom');
+    advanceClock(MINUTE);
+    const newer = await listingIn(giver.user.id, 'Leeds, United Kingdom');
+    let listingsBegun = 0;
+    const stopping = () => listingsBegun++ >= 1;
+    expect(await announceNewListings({ db: t.db, config: t.config, stopping })).toBe(1);
+    expect(await matchesOf(newer.id)).toHaveLength(1);
+    expect(await matchesOf(older.id)).toHaveLength(0);
+    expect(await announce()).toBe(1);
+    expect(await matchesOf(older.id)).toHaveLength(1);
+  });
+
   it('reaches each ring’s alerts in every direction, far north and across the antimeridian too', async () => {
     /** The point `km` from (lat, lng) on `bearing` degrees, on a sphere. */
     const away = (lat: number, lng: number, km: number, bearing: number) => {

@@ -275,9 +275,12 @@ function parseTextArray(value: string[] | string | null | undefined): string[] {
 export async function announceNewListings({
   db,
   config,
+  stopping = () => false,
 }: {
   db: Db;
   config: Pick<Config, 'announceRingMinutes'>;
+  /** Ends the run between two listings: a server shutting down does not wait for a backlog. */
+  stopping?: () => boolean;
 }): Promise<number> {
   const ringMinutes = config.announceRingMinutes;
   const lastRingMs = ringMinutes * MINUTE * ANNOUNCE_RINGS_KM.length;
@@ -326,6 +329,7 @@ export async function announceNewListings({
     .limit(BATCH);
   let announced = 0;
   for (const s of candidates) {
+    if (stopping()) break;
     const ring = ringDue(clock.nowMs() - s.createdAt.getTime(), ringMinutes);
     const listing: ListingToMatch = {
       id: s.id,
