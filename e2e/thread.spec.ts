@@ -65,13 +65,12 @@ async function ask(member: Member, starterId: number, ownerId: string, content: 
  * Whatever the finger would land on at the control's centre is the control itself (or inside
  * it), not something floating over it; then taps it there, as a finger does.
  */
-async function tapCentre(page: Page, control: Locator) {
+async function tapCentre(control: Locator) {
   await control.scrollIntoViewIfNeeded();
-  const box = (await control.boundingBox())!;
-  const x = box.x + box.width / 2;
-  const y = box.y + box.height / 2;
   await expectHitsItself(control);
-  await page.touchscreen.tap(x, y);
+  // Taps the centre once the control has stopped moving and would receive the tap: a tap at a
+  // position measured earlier could land beside it if a late part of the page pushed it down.
+  await control.tap();
 }
 
 async function expectHitsItself(control: Locator) {
@@ -133,12 +132,12 @@ test('at 360 px the floating Share Starter button never covers a control', async
     await expect(log.getByText('Hello! May I have some?')).toBeVisible();
     await expect(shareButton(page)).toHaveCount(0);
     await page.getByPlaceholder('Type your message...').fill('Yes, come by on Friday');
-    await tapCentre(page, page.getByRole('button', { name: 'Send message' }));
+    await tapCentre(page.getByRole('button', { name: 'Send message' }));
     await expect(log.getByText('Yes, come by on Friday')).toBeVisible();
     await expect(page).toHaveURL(/\/messages\?/);
     await expectEveryControlReachable(page.getByRole('region', { name: 'Conversation' }));
     const options = page.getByRole('button', { name: 'Conversation options' });
-    await tapCentre(page, options);
+    await tapCentre(options);
     await expect(options).toHaveAttribute('aria-expanded', 'true');
     await expectNoAxeViolations(page);
 
@@ -157,7 +156,7 @@ test('at 360 px the floating Share Starter button never covers a control', async
     await expect(dialog).toBeVisible();
     await expect(shareButton(fern.page).filter({ visible: true })).toHaveCount(0);
     await expectEveryControlReachable(dialog);
-    await tapCentre(fern.page, dialog.getByRole('button', { name: 'Cancel' }));
+    await tapCentre(dialog.getByRole('button', { name: 'Cancel' }));
     await expect(dialog).toBeHidden();
     await expect(shareButton(fern.page).filter({ visible: true })).toHaveCount(1);
 
@@ -202,7 +201,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
 
     // Reserve for Friday-ish 18:30, then give.
     const day = dayAhead(2);
-    await tapCentre(page, bar.getByRole('button', { name: 'Reserve a portion' }));
+    await tapCentre(bar.getByRole('button', { name: 'Reserve a portion' }));
     const reserve = page.getByRole('dialog', { name: `Reserve a portion for ${fern.name}` });
     await reserve.getByLabel('Day (optional)').fill(day.iso);
     await reserve.getByLabel('Time (optional)').fill('18:30');
@@ -211,7 +210,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     await expect(
       log.getByText(`You reserved a portion for ${fern.name} · ${day.weekday} 18:30`),
     ).toBeVisible();
-    await tapCentre(page, bar.getByRole('button', { name: 'Mark given' }));
+    await tapCentre(bar.getByRole('button', { name: 'Mark given' }));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Mark given' }).click();
     await expect(
       log.getByText(`You gave a portion to ${fern.name} — waiting for them to confirm`),
@@ -250,7 +249,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     await expect(banner).toContainText(`Did “${title}” reach you?`);
     await expectNoAxeViolations(fp);
     await fp.screenshot({ path: '/tmp/shots/thread-banner-360.png' });
-    await tapCentre(fp, banner.getByRole('button', { name: 'Received' }));
+    await tapCentre(banner.getByRole('button', { name: 'Received' }));
     await expect(banner).toBeHidden();
     await fp.goto(`/messages?starter=${starterId}&with=${olive.id}`);
     await expect(fernLog.getByText('You confirmed you received it')).toBeVisible();
