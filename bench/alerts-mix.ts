@@ -25,7 +25,7 @@ import { hashPassword } from '../server/src/features/auth/passwords';
 import { cultures, gazetteerPlaces, seedStarters } from './seed';
 import { daytimeZone, seedAlerts } from './alerts-seed';
 import { openBenchDatabase } from './database';
-import { formatResult, load } from './load';
+import { formatResult, load, quantile } from './load';
 import { browseQuestions } from './questions';
 
 const url = process.env.BENCH_DATABASE_URL;
@@ -216,9 +216,12 @@ export async function benchMix(kind: string): Promise<string[]> {
   lines.push(await announcedSoFar(after.db));
   await after.close();
   if (ratios.length > 1) {
-    const sorted = [...ratios].sort((a, b) => a - b);
+    const median = quantile(
+      [...ratios].sort((a, b) => a - b),
+      0.5,
+    );
     lines.push(
-      `  ${ratios.length} runs: ${ratios.map((r) => r.toFixed(0)).join(', ')} %; median ${sorted[Math.floor(sorted.length / 2)]!.toFixed(0)} % (target ≤ 120 %)`,
+      `  ${ratios.length} runs: ${ratios.map((r) => r.toFixed(0)).join(', ')} %; median ${median.toFixed(0)} % (target ≤ 120 %)`,
     );
   }
   fs.rmSync(dir, { recursive: true, force: true });

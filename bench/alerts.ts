@@ -30,6 +30,7 @@ import {
 } from '../server/src/features/alerts/announce';
 import { MEMBERS, seedAlerts } from './alerts-seed';
 import { openBenchDatabase } from './database';
+import { quantile } from './load';
 import { gazetteerPlaces, type BenchPlace } from './seed';
 
 const ALERTS = Number(process.env.BENCH_ALERTS ?? 100_000);
@@ -38,8 +39,6 @@ const url = process.env.BENCH_DATABASE_URL;
 const kinds = (process.env.BENCH_DB ?? (url ? 'pglite,postgres' : 'pglite')).split(',');
 const RINGS = ANNOUNCE_RINGS_KM.length + 1;
 
-const pct = (sorted: number[], q: number) =>
-  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
 const ms = (n: number) => (n >= 100 ? n.toFixed(0) : n.toFixed(1)).padStart(6) + ' ms';
 
 async function timeBare(db: Db, runs: number): Promise<number[]> {
@@ -131,12 +130,12 @@ async function matchAt(kind: string, db: Db, place: BenchPlace, label: string, l
     const m = matching[ring]!.sort((a, b) => a - b);
     const km = ring < ANNOUNCE_RINGS_KM.length ? `${ANNOUNCE_RINGS_KM[ring]} km` : "alert's radius";
     lines.push(
-      `    ring ${ring} (${km.padEnd(14)}) told ${String(told[ring]).padStart(5)}   matching p50 ${ms(pct(m, 0.5))}   p99 ${ms(pct(m, 0.99))}   announcing p50 ${ms(pct(t, 0.5))}   p99 ${ms(pct(t, 0.99))}`,
+      `    ring ${ring} (${km.padEnd(14)}) told ${String(told[ring]).padStart(5)}   matching p50 ${ms(quantile(m, 0.5))}   p99 ${ms(quantile(m, 0.99))}   announcing p50 ${ms(quantile(t, 0.5))}   p99 ${ms(quantile(t, 0.99))}`,
     );
   }
   totals.sort((a, b) => a - b);
   lines.push(
-    `    all rings of one listing, announcing                                             p50 ${ms(pct(totals, 0.5))}   p99 ${ms(pct(totals, 0.99))}`,
+    `    all rings of one listing, announcing                                             p50 ${ms(quantile(totals, 0.5))}   p99 ${ms(quantile(totals, 0.99))}`,
   );
 }
 
@@ -158,7 +157,7 @@ async function benchMatching(kind: string): Promise<string[]> {
   await matchAt(kind, db, places[Math.floor(places.length * 0.3)]!, 'a middling place', lines);
   const bare = await timeBare(db, 500);
   lines.push(
-    `  bare ceiling: one alert by its key             p50 ${ms(pct(bare, 0.5))}   p99 ${ms(pct(bare, 0.99))}`,
+    `  bare ceiling: one alert by its key             p50 ${ms(quantile(bare, 0.5))}   p99 ${ms(quantile(bare, 0.99))}`,
   );
   await database.close();
   fs.rmSync(dir, { recursive: true, force: true });

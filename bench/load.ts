@@ -1,5 +1,9 @@
 import http from 'node:http';
 
+/** The value a fraction `q` of the way through ascending `sorted` (0 when it is empty). */
+export const quantile = (sorted: readonly number[], q: number): number =>
+  sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))] ?? 0;
+
 export interface LoadResult {
   requests: number;
   errors: number;
@@ -50,15 +54,13 @@ export async function load(
   const elapsed = (performance.now() - began) / 1000;
   agent.destroy();
   latencies.sort((a, b) => a - b);
-  const pct = (p: number) =>
-    latencies[Math.min(latencies.length - 1, Math.floor(latencies.length * p))] ?? 0;
   return {
     requests: latencies.length,
     errors,
     seconds: elapsed,
     rps: latencies.length / elapsed,
-    p50: pct(0.5),
-    p99: pct(0.99),
+    p50: quantile(latencies, 0.5),
+    p99: quantile(latencies, 0.99),
   };
 }
 

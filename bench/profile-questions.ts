@@ -11,6 +11,7 @@ import type { Db } from '../server/src/db/client';
 import * as schema from '../server/src/db/schema';
 import { ListingCache } from '../server/src/features/starters/listing-cache';
 import { browseStarters } from '../server/src/features/starters/starters.service';
+import { quantile } from './load';
 import { browseQuestions } from './questions';
 import { gazetteerPlaces } from './seed';
 
@@ -76,7 +77,7 @@ async function main() {
   }
   timings.sort((a, b) => b.buffers - a.buffers);
   const ms = timings.map((t) => t.ms).sort((a, b) => a - b);
-  const pct = (p: number) => ms[Math.min(ms.length - 1, Math.floor(ms.length * p))]!.toFixed(1);
+  const pct = (p: number) => quantile(ms, p).toFixed(1);
   const sum = ms.reduce((a, b) => a + b, 0);
   const mean = (f: (t: (typeof timings)[number]) => number) =>
     (timings.reduce((a, t) => a + f(t), 0) / n).toFixed(1);

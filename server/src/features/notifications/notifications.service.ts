@@ -151,8 +151,8 @@ export async function notifyMany(
     title = pick('title');
     body = pick('body');
   }
-  // One live notice per fifty members, not one each: a ring of a busy place tells thousands,
-  // and every notice is queued by Postgres and read by every copy (a notice holds 8,000 bytes).
+  // One live notice per LIVE_NOTICE_MEMBERS, not one each: a ring of a busy place tells
+  // thousands, and every notice is queued by Postgres and read by every copy.
   await db.execute(sql`
     WITH made AS (
       INSERT INTO notifications (user_id, kind, title, body, url, created_at)
