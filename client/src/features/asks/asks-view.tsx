@@ -1,11 +1,12 @@
 import { useId } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { paths } from '../../lib/paths';
+import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 import { useCategoryName, useSubcategoryName } from '../../lib/catalogue-text';
 import { AskCard } from './ask-card';
 import { useAsks } from './asks-api';
@@ -17,7 +18,7 @@ export function AsksView() {
   const { t } = useTranslation('account');
   const categoryName = useCategoryName();
   const subcategoryName = useSubcategoryName();
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const id = useId();
   const filters = Object.fromEntries(
     FILTERS.flatMap((name) => {

@@ -1,5 +1,4 @@
 import { useCallback, useMemo } from 'react';
-import { useSearchParams } from 'react-router';
 import {
   defaultSort,
   parseBrowseFilters,
@@ -7,6 +6,7 @@ import {
   type BrowseFilters,
 } from '../../../../common/browse-page';
 import { MAX_PAGE_BUTTONS } from '../../../../common/constants';
+import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 
 export { parseBrowseFilters, type BrowseFilters };
 
@@ -72,7 +72,7 @@ function keepView(prev: URLSearchParams, next: URLSearchParams): URLSearchParams
  * member's profile place, assumed when the URL names none.
  */
 export function useBrowseFilters(defaults: BrowseDefaults = {}) {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const place = defaults.place ?? null;
   const filters = useMemo(() => parseBrowseFilters(params, { place }), [params, place]);
   const update = useCallback(

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
+import { Link } from 'react-router';
 import { X, ZoomIn } from 'lucide-react';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
@@ -10,6 +10,7 @@ import { useCategoryName } from '../../lib/catalogue-text';
 import type { MapCluster, MapStarter } from '../../../../common/starter-map';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
+import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';
 import { byPlace, spreadOffsets, viewBbox } from './map-view-math';
@@ -113,7 +114,7 @@ function Preview({ starter, onClose }: { starter: MapStarter; onClose: () => voi
  */
 export default function StarterMapView({ filters }: { filters: BrowseFilters }) {
   const { t } = useTranslation('browse');
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const { data: site } = useSite();
   const tilesUrl = site?.mapTilesUrl ?? null;
   const container = useRef<HTMLDivElement>(null);

@@ -1,0 +1,50 @@
+import type { ReactNode } from 'react';
+import { act, renderHook } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { useBrowseFilters } from './browse-filters';
+
+/** The hook on a browse page of its own router, so the test can read the address it leads to. */
+function renderOnBrowse(url: string) {
+  let router: ReturnType<typeof createMemoryRouter> | undefined;
+  const wrapper = ({ children }: { children: ReactNode }) => {
+    router ??= createMemoryRouter([{ path: '/browse', element: children }], {
+      initialEntries: [url],
+    });
+    return <RouterProvider router={router} />;
+  };
+  const hook = renderHook(() => useBrowseFilters(), { wrapper });
+  return {
+    ...hook,
+    router: () => router!,
+    search: () => new URLSearchParams(router!.state.location.search),
+  };
+}
+
+describe('useBrowseFilters', () => {
+  it('keeps both of two changes made before the first one renders', async () => {
+    const { result, search } = renderOnBrowse('/browse?search=kefir&near=Beaverton&view=map');
+    await act(async () => {
+      // A place picked, then a distance chosen at once: the second starts from the first.
+      result.current.update({ near: 'Milwaukie', location: '' });
+      result.current.update({ radiusKm: 10 });
+    });
+    expect(Object.fromEntries(search())).toEqual({
+      search: 'kefir',
+      near: 'Milwaukie',
+      radiusKm: '10',
+      view: 'map',
+    });
+    expect(result.current.filters).toMatchObject({ near: 'Milwaukie', radiusKm: 10 });
+  });
+
+  it('starts from the address again once it has moved on by itself', async () => {
+    const { result, search, router } = renderOnBrowse('/browse?near=Beaverton');
+    await act(async () => result.current.update({ radiusKm: 25 }));
+    expect(search().get('radiusKm')).toBe('25');
+    // Back, to the address before the distance: the next change builds on that one.
+    await act(async () => router().navigate(-1));
+    await act(async () => result.current.update({ category: 'dairy' }));
+    expect(Object.fromEntries(search())).toEqual({ near: 'Beaverton', category: 'dairy' });
+  });
+});
