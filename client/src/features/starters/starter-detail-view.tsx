@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Link, useLocation, useSearchParams } from 'react-router';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, CalendarDays, Flag, MapPin, MessageCircle } from 'lucide-react';
 import { OTHER_SUBCATEGORY, subcategoryLabel } from '../../../../common/catalogue';
@@ -24,6 +24,7 @@ import { HeldForReviewNotice } from './held-for-review-notice';
 import { useStarter } from './starters-api';
 import { StarterDistance } from './starter-distance';
 import { paths } from '../../lib/paths';
+import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 import { ApiError } from '../../lib/api';
 import { parseStarterId } from '../../lib/starter-id';
 
@@ -113,7 +114,7 @@ function Message({ title }: { title: string }) {
  * not open it again.
  */
 function useDialogFromUrl(name: 'message' | 'report') {
-  const [params, setParams] = useSearchParams();
+  const [params, setParams] = useSearchParamsLatest();
   const param = paths.starterDialog.param;
   const [open, setOpen] = useState(() => params.get(param) === name);
   const change = (next: boolean) => {
