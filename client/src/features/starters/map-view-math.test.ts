@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byPlace, spreadOffsets, viewBbox } from './map-view-math';
+import { addressAfterMove, byPlace, spreadOffsets, viewBbox } from './map-view-math';
 
 describe('viewBbox', () => {
   it('widens a view to whole tiles at its zoom', () => {
@@ -62,5 +62,29 @@ describe('byPlace', () => {
       { id: 2, lat: 5, lng: 2 },
     ]);
     expect(groups.map((g) => g.map((s) => s.id))).toEqual([[1, 3], [2]]);
+  });
+});
+
+describe('addressAfterMove', () => {
+  it("writes the map's place into the address as it is now, filters that just landed kept", () => {
+    const next = addressAfterMove(
+      { pathname: '/browse', search: '?category=grain&view=map&at=9%2F45.5%2F-122.6' },
+      '/browse',
+      '10/45.5112/-122.5539',
+    );
+    expect(next && Object.fromEntries(next)).toEqual({
+      category: 'grain',
+      view: 'map',
+      at: '10/45.5112/-122.5539',
+    });
+  });
+
+  it('writes nothing once the member has left the map, for the list or another page', () => {
+    expect(
+      addressAfterMove({ pathname: '/browse', search: '?category=grain' }, '/browse', '10/1/2'),
+    ).toBeNull();
+    expect(
+      addressAfterMove({ pathname: '/starter/5', search: '?view=map' }, '/browse', '10/1/2'),
+    ).toBeNull();
   });
 });

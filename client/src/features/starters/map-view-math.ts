@@ -68,3 +68,19 @@ export function byPlace<T extends { id: number; lat: number; lng: number }>(item
   }
   return [...groups.values()].map((g) => g.sort((a, b) => a.id - b.id));
 }
+
+/**
+ * The address once the map has settled at `at`, from the address as it is now: null when it
+ * no longer shows the map (the member followed a link or went Back while the map moved), so
+ * that the map's position never takes them back to it.
+ */
+export function addressAfterMove(
+  now: { pathname: string; search: string },
+  mapPath: string,
+  at: string,
+): URLSearchParams | null {
+  const params = new URLSearchParams(now.search);
+  if (now.pathname !== mapPath || params.get('view') !== 'map') return null;
+  params.set('at', at);
+  return params;
+}

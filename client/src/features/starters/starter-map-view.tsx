@@ -13,7 +13,7 @@ import { paths } from '../../lib/paths';
 import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';
-import { byPlace, spreadOffsets, viewBbox } from './map-view-math';
+import { addressAfterMove, byPlace, spreadOffsets, viewBbox } from './map-view-math';
 import { usePlaceCentre, usePlaceLabels, useStarterMap } from './starter-map-api';
 
 /** Moves settle this long before the map asks for the new view. */
@@ -174,14 +174,10 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
       });
       const c = map.getCenter().wrap();
       const at = `${zoomNow}/${c.lat.toFixed(4)}/${c.lng.toFixed(4)}`;
-      setParamsRef.current(
-        (prev) => {
-          const next = new URLSearchParams(prev);
-          next.set('at', at);
-          return next;
-        },
-        { replace: true },
-      );
+      // From the address as it is now, not as last rendered: a Leaflet event can come after the
+      // member has left the map and before the page they went to has rendered.
+      const next = addressAfterMove(window.location, paths.browse, at);
+      if (next) setParamsRef.current(() => next, { replace: true });
     };
     const settle = () => {
       clearTimeout(timer);
