@@ -94,6 +94,53 @@ for (const viewport of VIEWPORTS) {
   });
 }
 
+test("a reservation announced while the bell's first count is on its way still rings it", async ({
+  browser,
+}) => {
+  const owner = await join(browser, { width: 360, height: 780 }, 'Opal');
+  const member = await join(browser, { width: 360, height: 780 }, 'Finn');
+  try {
+    const starterId = await shareStarter(owner.context.request, 'Bell kefir in flight');
+    const asked = await member.context.request.post('/api/messages', {
+      data: { starterId, receiverId: owner.id, content: 'May I have some?' },
+    });
+    expect(asked.status()).toBe(201);
+
+    // The bell's first count is answered by the server at once, but reaches the page only
+    // after the reservation and its live event have.
+    const page = member.page;
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let countAsked = false;
+    await page.route('**/api/notifications?limit=1', async (route) => {
+      if (countAsked) return route.continue();
+      countAsked = true;
+      const response = await route.fetch();
+      await held;
+      await route.fulfill({ response });
+    });
+    await page.goto('/browse');
+    await expect.poll(() => countAsked).toBe(true);
+    await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
+
+    // The live event refetches the Messages badge too: that request is the sign it landed.
+    const announced = page.waitForRequest('**/api/messages/unread-count');
+    const reserved = await owner.context.request.post(`/api/starters/${starterId}/reservations`, {
+      data: { memberId: member.id },
+    });
+    expect(reserved.status(), await reserved.text()).toBe(201);
+    await announced;
+    release();
+
+    await expect(page.getByRole('link', { name: /^Notifications/ })).toHaveAccessibleName(
+      'Notifications, 1 unread',
+    );
+  } finally {
+    await owner.context.close();
+    await member.context.close();
+  }
+});
+
 test('an empty centre says so, and is axe clean', async ({ browser }) => {
   const member = await join(browser, { width: 360, height: 780 }, 'Quiet');
   try {
