@@ -2,7 +2,7 @@ import { and, inArray, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { starters } from '../db/schema';
 import type { HttpError } from '../errors';
-import { rowsOf } from '../db/rows';
+import { planOf } from '../test/database';
 import { createMember, createStarterRow, createTestApp, type TestApp } from '../test/app';
 import {
   authorizeStarter,
@@ -212,13 +212,10 @@ describe('the policy as SQL', () => {
   });
 
   it('finds the owners who may not act once per query, as a hashed set', async () => {
-    const plan = rowsOf<Record<string, string>>(
-      await t.db.execute(
-        sql`EXPLAIN SELECT ${starters.id} FROM ${starters} WHERE ${publiclyVisible()}`,
-      ),
-    )
-      .map((row) => Object.values(row)[0])
-      .join('\n');
+    const plan = await planOf(
+      t.db,
+      sql`SELECT ${starters.id} FROM ${starters} WHERE ${publiclyVisible()}`,
+    );
     expect(plan).toMatch(/hashed SubPlan/);
   });
 });

@@ -3,7 +3,9 @@ import fs from 'node:fs';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { inject } from 'vitest';
-import { fromPglite, openPostgres, type Database, pgliteExtensions } from '../db/client';
+import { sql, type SQL } from 'drizzle-orm';
+import { fromPglite, openPostgres, type Database, type Db, pgliteExtensions } from '../db/client';
+import { rowsOf } from '../db/rows';
 
 async function withAdmin<T>(url: string, fn: (client: pg.Client) => Promise<T>): Promise<T> {
   const admin = new pg.Client({ connectionString: url });
@@ -71,4 +73,10 @@ export async function openTestDatabase(): Promise<Database> {
     extensions: pgliteExtensions,
   });
   return fromPglite(client);
+}
+
+/** The plan Postgres chooses for a statement, as EXPLAIN prints it (one line per node). */
+export async function planOf(db: Db, statement: SQL): Promise<string> {
+  const lines = rowsOf<Record<string, string>>(await db.execute(sql`EXPLAIN ${statement}`));
+  return lines.map((line) => Object.values(line)[0]).join('\n');
 }

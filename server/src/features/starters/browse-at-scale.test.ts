@@ -12,7 +12,7 @@ import {
   signedInMember,
   type TestApp,
 } from '../../test/app';
-import { createPostgresTestDatabase, openTestDatabase } from '../../test/database';
+import { createPostgresTestDatabase, openTestDatabase, planOf } from '../../test/database';
 import { rowsOf } from '../../db/rows';
 import { browseFilters, TOTAL_CAP } from './browse-plan';
 
@@ -469,11 +469,7 @@ describe('the browse terms', () => {
       starterListQuerySchema.parse({ search: 'tibicos' }),
       undefined,
     );
-    const plan = rowsOf<Record<string, string>>(
-      await t.db.execute(sql`EXPLAIN SELECT ${starters.id} FROM ${starters} WHERE ${matching}`),
-    )
-      .map((row) => Object.values(row)[0])
-      .join('\n');
+    const plan = await planOf(t.db, sql`SELECT ${starters.id} FROM ${starters} WHERE ${matching}`);
     expect(plan).toMatch(/Bitmap Index Scan on starters_listed_terms_idx/);
     expect(plan).not.toMatch(/Seq Scan on starters/);
   });
