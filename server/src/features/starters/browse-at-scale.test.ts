@@ -32,15 +32,35 @@ async function list(app: TestApp['app'], query: string) {
   return res.json<StarterList>();
 }
 
+/** `count` grain listings of the owner, alike but for the number after their title. */
+async function insertListings(
+  count: number,
+  l: {
+    title: string;
+    description: string;
+    subcategory: string;
+    starterType: string;
+    location: string;
+  },
+) {
+  await t.db.execute(sql`
+    INSERT INTO starters (user_id, title, description, category, subcategory, starter_type, location)
+    SELECT ${ownerId}, ${l.title} || ' ' || g, ${l.description}, 'grain', ${l.subcategory},
+      ${l.starterType}, ${l.location}
+    FROM generate_series(1, ${count}) g`);
+}
+
 const minutesAgo = (m: number) => new Date(Date.UTC(2025, 0, 1) - m * 60_000);
 
 describe('browse totals', () => {
   it('are exact up to the cap and say when they stop there', async () => {
-    await t.db.execute(sql`
-      INSERT INTO starters (user_id, title, description, category, subcategory, starter_type, location)
-      SELECT ${ownerId}, 'Bulk idli batter ' || g, 'Fermented rice and urad batter, ready to share.',
-        'grain', 'idli', 'Idli starter', 'Chennai, India'
-      FROM generate_series(1, ${TOTAL_CAP + 5}) g`);
+    await insertListings(TOTAL_CAP + 5, {
+      title: 'Bulk idli batter',
+      description: 'Fermented rice and urad batter, ready to share.',
+      subcategory: 'idli',
+      starterType: 'Idli starter',
+      location: 'Chennai, India',
+    });
     const many = await list(t.app, 'category=grain&subcategory=idli');
     expect(many.total).toBe(TOTAL_CAP);
     expect(many.totalIsCapped).toBe(true);
@@ -459,11 +479,13 @@ describe('the browse terms', () => {
   it('are read from their index, not computed for every row, for a culture of many names', async () => {
     // "tibicos" also asks for its other names (water kefir, kéfir de agua, …): a long query
     // that made the index look costly beside terms priced at a few operators a row.
-    await t.db.execute(sql`
-      INSERT INTO starters (user_id, title, description, category, subcategory, starter_type, location)
-      SELECT ${ownerId}, 'Sourdough starter ' || g, 'A rye and wheat levain, fed twice a day.',
-        'grain', 'sourdough', 'Sourdough starter', 'Leeds, United Kingdom'
-      FROM generate_series(1, 3000) g`);
+    await insertListings(3000, {
+      title: 'Sourdough starter',
+      description: 'A rye and wheat levain, fed twice a day.',
+      subcategory: 'sourdough',
+      starterType: 'Sourdough starter',
+      location: 'Leeds, United Kingdom',
+    });
     await t.db.execute(sql`ANALYZE starters`);
     const { matching } = browseFilters(
       starterListQuerySchema.parse({ search: 'tibicos' }),
