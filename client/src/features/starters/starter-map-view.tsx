@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useId, useRef, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { X, ZoomIn } from 'lucide-react';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
@@ -10,7 +10,6 @@ import { useCategoryName } from '../../lib/catalogue-text';
 import type { MapCluster, MapStarter } from '../../../../common/starter-map';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
-import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';
 import { addressAfterMove, byPlace, spreadOffsets, viewBbox } from './map-view-math';
@@ -114,7 +113,7 @@ function Preview({ starter, onClose }: { starter: MapStarter; onClose: () => voi
  */
 export default function StarterMapView({ filters }: { filters: BrowseFilters }) {
   const { t } = useTranslation('browse');
-  const [params, setParams] = useSearchParamsLatest();
+  const [params, setParams] = useSearchParams();
   const { data: site } = useSite();
   const tilesUrl = site?.mapTilesUrl ?? null;
   const container = useRef<HTMLDivElement>(null);
@@ -177,7 +176,7 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
       // From the address as it is now, not as last rendered: a Leaflet event can come after the
       // member has left the map and before the page they went to has rendered.
       const next = addressAfterMove(window.location, paths.browse, at);
-      if (next) setParamsRef.current(() => next, { replace: true });
+      if (next) setParamsRef.current(next, { replace: true });
     };
     const settle = () => {
       clearTimeout(timer);
