@@ -123,8 +123,13 @@ test("a reservation announced while the bell's first count is on its way still r
     await expect.poll(() => countAsked).toBe(true);
     await expect(page.getByRole('link', { name: /^Notifications/ })).toBeVisible();
 
-    // The live event refetches the Messages badge too: that request is the sign it landed.
-    const announced = page.waitForRequest('**/api/messages/unread-count');
+    // The live event refetches the Messages badge too: a request for it after the reservation
+    // was asked for is the sign the event landed (the page's first one came before).
+    let reserving = false;
+    const announced = page.waitForRequest(
+      (request) => reserving && request.url().endsWith('/api/messages/unread-count'),
+    );
+    reserving = true;
     const reserved = await owner.context.request.post(`/api/starters/${starterId}/reservations`, {
       data: { memberId: member.id },
     });
