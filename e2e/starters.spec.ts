@@ -169,10 +169,24 @@ test('visitors browse and see the signed-out states', async ({ page, browser }) 
   await expect(card.getByRole('button', { name: /Actions for/ })).toHaveCount(0);
   await expectNoAxeViolations(page);
 
+  // The owner's record arrives after the page: held until the button has been measured, it
+  // must not push the button from under a finger when it lands.
+  let releaseSummary = () => {};
+  const summaryHeld = new Promise<void>((resolve) => (releaseSummary = resolve));
+  await page.route('**/api/users/*/summary', async (route) => {
+    await summaryHeld;
+    await route.continue();
+  });
   await page.goto(`/starter/${id}`);
   await expect(page.getByRole('heading', { name: `Sourdough ${word}` })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Report Post' })).toHaveCount(0);
-  await page.getByRole('button', { name: 'Sign In to Message' }).click();
+  const ask = page.getByRole('button', { name: 'Sign In to Message' });
+  const askAt = await ask.boundingBox();
+  releaseSummary();
+  await expect(page.getByRole('group', { name: 'Reliability' })).toBeVisible();
+  expect(await ask.boundingBox()).toEqual(askAt);
+  await page.unroute('**/api/users/*/summary');
+  await ask.click();
   await expect(page.getByRole('dialog').getByText('Sign In Required')).toBeVisible();
   await page.keyboard.press('Escape');
 

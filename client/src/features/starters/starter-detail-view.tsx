@@ -233,27 +233,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             )}
             <ListingFacts starter={starter} />
             <FreshnessNote starter={starter} />
-            {isOwner && <FeedReminder starter={starter} />}
-            {FamilyLinks && <FamilyLinks starter={starter} isOwner={isOwner} />}
-            <Card className="grid gap-3 p-5">
-              <h2 className="text-sm font-semibold text-muted">{t('detail.sharedBy')}</h2>
-              <div className="flex items-center gap-3">
-                <Avatar person={starter.user} className="size-11" />
-                <span className="font-semibold">{ownerName(starter.user)}</span>
-              </div>
-              <p className="flex items-center gap-2 text-sm text-muted">
-                <MapPin className="size-4 shrink-0" aria-hidden />
-                {starter.location}
-              </p>
-              <StarterDistance starterId={starter.id} />
-              <p className="flex items-center gap-2 text-sm text-muted">
-                <CalendarDays className="size-4 shrink-0" aria-hidden />
-                {timeAgo(starter.createdAt)}
-              </p>
-              {MemberSummary && (
-                <MemberSummary userId={starter.userId} name={ownerName(starter.user)} />
-              )}
-            </Card>
+            {/* Above the parts that load after the page, so it never moves under a finger. */}
             {isOwner ? (
               starter.isClaimed && (
                 <p className="rounded-xl bg-sage-soft p-4 text-center font-medium text-sage">
@@ -277,6 +257,27 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 )}
               </div>
             )}
+            {isOwner && <FeedReminder starter={starter} />}
+            {FamilyLinks && <FamilyLinks starter={starter} isOwner={isOwner} />}
+            <Card className="grid gap-3 p-5">
+              <h2 className="text-sm font-semibold text-muted">{t('detail.sharedBy')}</h2>
+              <div className="flex items-center gap-3">
+                <Avatar person={starter.user} className="size-11" />
+                <span className="font-semibold">{ownerName(starter.user)}</span>
+              </div>
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <MapPin className="size-4 shrink-0" aria-hidden />
+                {starter.location}
+              </p>
+              <StarterDistance starterId={starter.id} />
+              <p className="flex items-center gap-2 text-sm text-muted">
+                <CalendarDays className="size-4 shrink-0" aria-hidden />
+                {timeAgo(starter.createdAt)}
+              </p>
+              {MemberSummary && (
+                <MemberSummary userId={starter.userId} name={ownerName(starter.user)} />
+              )}
+            </Card>
           </div>
           <MessageDialog
             starter={starter}
