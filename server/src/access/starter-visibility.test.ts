@@ -1,11 +1,11 @@
-import { eq, and, inArray } from 'drizzle-orm';
+import { eq, and, inArray, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { starters, users } from '../db/schema';
 import { createMember, createStarterRow, createTestApp, type TestApp } from '../test/app';
 import * as clock from '../clock/clock';
 import { isExpired, isPublic, loadStarterFacts } from './starter-access';
 import { sanctionNow } from './members';
-import { hideExpiredListings, shownPublicly } from './starter-visibility';
+import { hideExpiredListings, shownNoLonger, shownPublicly } from './starter-visibility';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -43,7 +43,18 @@ describe('the visible column', () => {
           .where(inArray(starters.id, ids))
       ).map((r) => [r.id, r.visible]),
     );
+    const refused = new Set(
+      (
+        await t.db
+          .select({ id: starters.id })
+          .from(starters)
+          .where(and(inArray(starters.id, ids), sql`${starters.id} IN (${shownNoLonger()})`))
+      ).map((r) => r.id),
+    );
     for (const id of ids) {
+      // What the column holds and the policy refuses now is exactly `shownNoLonger`.
+      const stale = !!stored.get(id) && !shown.has(id);
+      expect({ id, refused: refused.has(id) }).toEqual({ id, refused: stale });
       const facts = (await loadStarterFacts(t.db, id))!;
       const expected = isPublic(facts);
       expect({ id, shown: shown.has(id) }).toEqual({ id, shown: expected });

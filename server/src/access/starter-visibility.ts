@@ -1,4 +1,4 @@
-import { and, eq, lte, sql, type SQL } from 'drizzle-orm';
+import { and, eq, lte, not, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { starters } from '../db/schema';
 import * as clock from '../clock/clock';
@@ -26,6 +26,18 @@ export function shownPublicly(): SQL {
   // (whose predicates are the listed facts) serve text and distance questions.
   // The bare column, not `= $1`: a partial index's predicate is proved from it in any plan.
   return and(sql`${starters.visible}`, listed(), fresh(), ownerMayAct())!;
+}
+
+/**
+ * The ids of listings the column still holds that the policy refuses now: a date passed since
+ * the job last ran, or an owner who may not act (a suspension). Few at any time, and read as
+ * two index ranges (the job's and the owners'), never the table: counts kept from the column
+ * (`starter_place_counts`) are made exact by taking these off.
+ */
+export function shownNoLonger(): SQL {
+  const held = sql`${starters.visible}`;
+  return sql`SELECT ${starters.id} FROM ${starters} WHERE ${and(held, not(fresh()))}
+    UNION SELECT ${starters.id} FROM ${starters} WHERE ${and(held, not(ownerMayAct()))}`;
 }
 
 /**

@@ -364,6 +364,23 @@ export const starters = pgTable(
   ],
 );
 
+/**
+ * How many visible starters each place holds, per category and type (decision 112): kept by a
+ * trigger on `starters` in the writer's transaction, so a zoomed-out map view counts places,
+ * not starters. Positions are place centres, so the table is bounded by the gazetteer.
+ */
+export const starterPlaceCounts = pgTable(
+  'starter_place_counts',
+  {
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    category: text('category').notNull(),
+    subcategory: text('subcategory').notNull(),
+    starters: integer('starters').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.latitude, t.longitude, t.category, t.subcategory] })],
+);
+
 /** Processed photos (metadata stripped, WebP); they go away with their starter. */
 export const photos = pgTable(
   'photos',

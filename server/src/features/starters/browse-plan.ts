@@ -71,11 +71,14 @@ export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
     terms.push(places);
   }
   const walking = and(visible, ...tests)!;
+  /** The filters alone, for rows whose visibility is settled elsewhere. */
+  const filters = and(...tests);
   const within = point && query.radiusKm !== undefined ? tests[0] : undefined;
   if (!searchWords.length && !placeWords.length) {
     // Category and type alone: their btree indexes, or a scan that soon finds enough.
     return {
       walking,
+      filters,
       matching: walking,
       searchQuery,
       rankQuery,
@@ -95,6 +98,7 @@ export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
   )!;
   return {
     walking,
+    filters,
     matching,
     searchQuery,
     rankQuery,

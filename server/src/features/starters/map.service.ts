@@ -1,4 +1,5 @@
-import { and, asc, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import Supercluster from 'supercluster';
 import {
   MAP_MAX_FEATURES,
@@ -14,8 +15,9 @@ import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { rowsOf } from '../../db/rows';
 import { badRequest } from '../../errors';
-import { starters } from '../../db/schema';
-import { earthOf } from '../places/earth';
+import { starterPlaceCounts, starters } from '../../db/schema';
+import { shownNoLonger } from '../../access/starter-visibility';
+import { earthOf, withinMetres } from '../places/earth';
 import { browseFilters } from './browse-plan';
 import { normaliseListQuery } from './browse-query';
 import { thumbnailOf } from './starter-rows';
@@ -26,6 +28,7 @@ import { measuredFrom } from './starters.service';
  * starters in a close view come one by one; otherwise the database counts them per cell of a
  * grid aligned to the map's tiles (GROUP BY the cell, so it returns at most a few hundred rows
  * whatever the table holds) and supercluster merges neighbouring cells into the clusters drawn.
+ * Without words, it counts places from the kept counts rather than starters (decision 112).
  */
 
 /** Grid cells per 256 px map tile at the asked zoom: cells of 64 px. */
@@ -56,14 +59,21 @@ function lngRanges([west, , east]: MapBbox): Array<[number, number]> {
       ];
 }
 
-/** Starters placed inside the view: ranges on the listed (latitude, longitude) index. */
-function insideBox(bbox: MapBbox): SQL {
+/**
+ * Rows placed inside the view: ranges on a (latitude, longitude) index — the listed starters'
+ * or the place counts' key.
+ */
+function insideBox(
+  bbox: MapBbox,
+  latitude: AnyPgColumn = starters.latitude,
+  longitude: AnyPgColumn = starters.longitude,
+): SQL {
   const [, south, , north] = bbox;
   const lng = lngRanges(bbox).map(
-    ([from, to]) => sql`${starters.longitude} BETWEEN ${from}::float8 AND ${to}::float8`,
+    ([from, to]) => sql`${longitude} BETWEEN ${from}::float8 AND ${to}::float8`,
   );
-  return sql`${starters.latitude} IS NOT NULL AND ${starters.longitude} IS NOT NULL
-    AND ${starters.latitude} BETWEEN ${south}::float8 AND ${north}::float8
+  return sql`${latitude} IS NOT NULL AND ${longitude} IS NOT NULL
+    AND ${latitude} BETWEEN ${south}::float8 AND ${north}::float8
     AND (${sql.join(lng, sql` OR `)})`;
 }
 
@@ -88,16 +98,38 @@ interface CellRow {
   north: number;
   west: number;
   east: number;
-  /** The starter, for a cell holding one. */
-  id: number;
+  /** The starter, for a cell holding one, when the cell was counted starter by starter. */
+  id: number | null;
 }
 
-/** Matching starters counted per grid cell: at most MAX_CELLS rows, whatever the table holds. */
-async function cellsOf(db: Db, where: SQL, level: number): Promise<CellRow[]> {
+/** The grid cell of a position, as (x, y) at `level`: 2^level cells across the world. */
+function cellOf(latitude: SQL, longitude: SQL, level: number): { x: SQL; y: SQL } {
   const cells = 2 ** level;
-  const lat = sql`least(greatest(${starters.latitude}, ${-MERCATOR_LAT}::float8), ${MERCATOR_LAT}::float8)`;
-  const x = sql`least(floor((${starters.longitude} + 180) / 360 * ${cells}::float8), ${cells - 1}::float8)`;
-  const y = sql`least(floor((0.5 - ln((1 + sin(radians(${lat}))) / (1 - sin(radians(${lat})))) / (4 * pi())) * ${cells}::float8), ${cells - 1}::float8)`;
+  const lat = sql`least(greatest(${latitude}, ${-MERCATOR_LAT}::float8), ${MERCATOR_LAT}::float8)`;
+  return {
+    x: sql`least(floor((${longitude} + 180) / 360 * ${cells}::float8), ${cells - 1}::float8)`,
+    y: sql`least(floor((0.5 - ln((1 + sin(radians(${lat}))) / (1 - sin(radians(${lat})))) / (4 * pi())) * ${cells}::float8), ${cells - 1}::float8)`,
+  };
+}
+
+const toCellRow = (r: CellRow): CellRow => ({
+  n: Number(r.n),
+  lat: Number(r.lat),
+  lng: Number(r.lng),
+  south: Number(r.south),
+  north: Number(r.north),
+  west: Number(r.west),
+  east: Number(r.east),
+  id: r.id === null ? null : Number(r.id),
+});
+
+/**
+ * Matching starters counted per grid cell, starter by starter: for questions with words (a
+ * search, a place's name), which the place counts do not hold. At most MAX_CELLS rows, but it
+ * reads every match inside the view.
+ */
+async function cellsOfStarters(db: Db, where: SQL, level: number): Promise<CellRow[]> {
+  const { x, y } = cellOf(sql`${starters.latitude}`, sql`${starters.longitude}`, level);
   const result = await db.execute(sql`
     SELECT count(*)::int AS n, avg(${starters.latitude}) AS lat, avg(${starters.longitude}) AS lng,
       min(${starters.latitude}) AS south, max(${starters.latitude}) AS north,
@@ -105,16 +137,77 @@ async function cellsOf(db: Db, where: SQL, level: number): Promise<CellRow[]> {
       min(${starters.id}) AS id
     FROM ${starters} WHERE ${where}
     GROUP BY ${x}, ${y}`);
-  return rowsOf<CellRow>(result).map((r) => ({
-    n: Number(r.n),
-    lat: Number(r.lat),
-    lng: Number(r.lng),
-    south: Number(r.south),
-    north: Number(r.north),
-    west: Number(r.west),
-    east: Number(r.east),
-    id: Number(r.id),
-  }));
+  return rowsOf<CellRow>(result).map(toCellRow);
+}
+
+/**
+ * The list's category, type and distance filters on the place counts' own columns (as
+ * `browseFilters` puts them on a starter's): a starter's position is its place's centre, so a
+ * place within the radius holds only starters within it.
+ */
+function placeCountFilters(query: StarterMapQuery, point: SQL | undefined): SQL[] {
+  const c = starterPlaceCounts;
+  const tests: SQL[] = [];
+  if (point && query.radiusKm !== undefined) {
+    const place = sql`ll_to_earth(${c.latitude}, ${c.longitude})`;
+    tests.push(withinMetres(place, point, query.radiusKm * 1000));
+  }
+  if (query.category && query.category !== 'all') tests.push(eq(c.category, query.category));
+  if (query.subcategory && query.subcategory !== 'all')
+    tests.push(eq(c.subcategory, query.subcategory));
+  return tests;
+}
+
+/**
+ * Matching starters counted per grid cell from the place counts (decision 112): each place
+ * inside the view with its kept count, less the listings the column still holds that the
+ * policy refuses now (`shownNoLonger`, a few rows). Reads places, not starters, so its cost
+ * does not grow with the table. A cell of one carries no id: `idsAtPlaces` finds it.
+ */
+async function cellsOfPlaces(
+  db: Db,
+  query: StarterMapQuery,
+  point: SQL | undefined,
+  filters: SQL | undefined,
+  level: number,
+): Promise<CellRow[]> {
+  const c = starterPlaceCounts;
+  const counted = and(
+    insideBox(query.bbox, c.latitude, c.longitude),
+    ...placeCountFilters(query, point),
+  );
+  const refused = and(sql`${starters.id} IN (${shownNoLonger()})`, insideBox(query.bbox), filters);
+  const { x, y } = cellOf(sql`latitude`, sql`longitude`, level);
+  const result = await db.execute(sql`
+    WITH places AS (
+      SELECT latitude, longitude, sum(n)::int AS n FROM (
+        SELECT ${c.latitude} AS latitude, ${c.longitude} AS longitude, ${c.starters} AS n
+          FROM ${c} WHERE ${counted}
+        UNION ALL
+        SELECT ${starters.latitude}, ${starters.longitude}, -1 FROM ${starters} WHERE ${refused}
+      ) p
+      GROUP BY latitude, longitude HAVING sum(n) > 0
+    )
+    SELECT sum(n)::int AS n, sum(latitude * n) / sum(n) AS lat,
+      sum(longitude * n) / sum(n) AS lng, min(latitude) AS south, max(latitude) AS north,
+      min(longitude) AS west, max(longitude) AS east, NULL::int AS id
+    FROM places GROUP BY ${x}, ${y}`);
+  return rowsOf<CellRow>(result).map(toCellRow);
+}
+
+/** The one matching starter at each of these places (cells of one counted by place). */
+async function idsAtPlaces(
+  db: Db,
+  where: SQL,
+  places: Array<{ lat: number; lng: number }>,
+): Promise<number[]> {
+  if (!places.length) return [];
+  const at = places.map((p) => and(eq(starters.latitude, p.lat), eq(starters.longitude, p.lng)));
+  const rows = await db
+    .select({ id: starters.id })
+    .from(starters)
+    .where(and(where, or(...at)));
+  return rows.map((r) => r.id);
 }
 
 const pointColumns = {
@@ -166,11 +259,14 @@ interface CellProps {
   north: number;
   west: number;
   east: number;
-  id: number;
+  id: number | null;
 }
 
+/** A cluster of one: its starter, or (counted by place) where to find it. */
+type Single = { id: number | null; lat: number; lng: number };
+
 /** Neighbouring cells merged into what is drawn at `zoom`; a single starter stays a point. */
-function clustersOf(cells: CellRow[], zoom: number): { clusters: MapCluster[]; ids: number[] } {
+function clustersOf(cells: CellRow[], zoom: number): { clusters: MapCluster[]; singles: Single[] } {
   const index = new Supercluster<CellProps, CellProps>({
     radius: CLUSTER_RADIUS_PX * 2,
     maxZoom: MAP_MAX_ZOOM,
@@ -202,12 +298,12 @@ function clustersOf(cells: CellRow[], zoom: number): { clusters: MapCluster[]; i
     })),
   );
   const clusters: MapCluster[] = [];
-  const ids: number[] = [];
+  const singles: Single[] = [];
   // The whole world: every cell the database returned lies in the view already.
   for (const feature of index.getClusters([-180, -90, 180, 90], Math.floor(zoom))) {
     const p = feature.properties;
     if (p.count === 1) {
-      ids.push(p.id);
+      singles.push({ id: p.id, lat: p.south, lng: p.west });
       continue;
     }
     clusters.push({
@@ -217,12 +313,15 @@ function clustersOf(cells: CellRow[], zoom: number): { clusters: MapCluster[]; i
       bbox: [p.west, p.south, p.east, p.north],
     });
   }
-  return { clusters, ids };
+  return { clusters, singles };
 }
 
 /** The answer for a view, as JSON. */
 async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Promise<StarterMap> {
-  const { walking } = browseFilters({ ...query, limit: 0, offset: 0, sort: 'newest' }, point);
+  const { walking, filters, textual } = browseFilters(
+    { ...query, limit: 0, offset: 0, sort: 'newest' },
+    point,
+  );
   const where = and(walking, insideBox(query.bbox))!;
   if (query.zoom >= MAP_POINTS_ZOOM) {
     const rows = await db
@@ -247,8 +346,14 @@ async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Pr
       };
     }
   }
-  const cells = await cellsOf(db, where, gridLevel(query.bbox, query.zoom));
-  const { clusters, ids } = clustersOf(cells, query.zoom);
+  const level = gridLevel(query.bbox, query.zoom);
+  const cells = textual
+    ? await cellsOfStarters(db, where, level)
+    : await cellsOfPlaces(db, query, point, filters, level);
+  const { clusters, singles } = clustersOf(cells, query.zoom);
+  const ids = singles.flatMap((s) => (s.id === null ? [] : [s.id]));
+  const unnamed = singles.filter((s) => s.id === null);
+  ids.push(...(await idsAtPlaces(db, where, unnamed)));
   return {
     clusters,
     starters: await pointsById(db, ids),

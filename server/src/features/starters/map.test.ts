@@ -1,16 +1,21 @@
-import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq, sql } from 'drizzle-orm';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   MAP_BBOX_FORMAT,
   MAP_BBOX_INVERTED,
   MAP_MAX_FEATURES,
   MAP_ZOOM_RANGE,
+  starterMapQuerySchema,
   type PlaceLabels,
   type StarterMap,
 } from '../../../../common/starter-map';
-import { starters, users } from '../../db/schema';
+import { starterPlaceCounts, starters, users } from '../../db/schema';
 import { createMember, createStarterRow, createTestApp, type TestApp } from '../../test/app';
 import { loadConfig, tileSource } from '../../config';
+import * as clock from '../../clock/clock';
+import { hideExpiredListings, shownPublicly } from '../../access/starter-visibility';
+import { ListingCache } from './listing-cache';
+import { starterMap } from './map.service';
 
 /*
  * The browse map's answers: bounded however many starters a view holds, right at the edges of
@@ -265,6 +270,149 @@ describe('filters and what the public may see', () => {
     expect(shown(await map(`${VIEW}&category=grain&subcategory=sourdough`)).ids).toEqual([
       sourdough,
     ]);
+  });
+});
+
+describe('zoomed out, views are counted from the place counts (decision 112)', () => {
+  // Two places of their own, far from the other tests' starters.
+  const OSLO = { latitude: 59.91273, longitude: 10.74609, location: 'Oslo, Norway' };
+  const BERGEN = { latitude: 60.39299, longitude: 5.32415, location: 'Bergen, Norway' };
+  const FILTERS = [
+    {},
+    { category: 'dairy' },
+    { category: 'dairy', subcategory: 'kefir' },
+    { subcategory: 'sourdough' },
+    { lat: OSLO.latitude, lng: OSLO.longitude, radiusKm: 50 },
+    // Words are not in the counts: counted starter by starter, to the same answer.
+    { location: 'oslo' },
+  ];
+  const HOUR = 3_600_000;
+  let owner: string, other: string;
+  const ids: number[] = [];
+  afterEach(() => clock.resetClock());
+
+  /** The view's answer straight from the database, never from the cache. */
+  async function counted(query: Record<string, unknown>): Promise<StarterMap> {
+    const deps = { db: t.db, listings: new ListingCache({ maxBytes: 0 }) };
+    return JSON.parse(
+      await starterMap(deps, starterMapQuerySchema.parse({ bbox: '4,58,12,62', ...query })),
+    ) as StarterMap;
+  }
+
+  /** The kept counts match the rows, and every filter counts what the list may show. */
+  async function expectExact(step: string) {
+    const place = (r: {
+      latitude: number;
+      longitude: number;
+      category: string;
+      subcategory: string;
+      n: number;
+    }) => `${r.latitude},${r.longitude},${r.category},${r.subcategory}:${Number(r.n)}`;
+    const kept = await t.db
+      .select({
+        latitude: starterPlaceCounts.latitude,
+        longitude: starterPlaceCounts.longitude,
+        category: starterPlaceCounts.category,
+        subcategory: starterPlaceCounts.subcategory,
+        n: starterPlaceCounts.starters,
+      })
+      .from(starterPlaceCounts)
+      .where(sql`${starterPlaceCounts.starters} > 0`);
+    const fromRows = await t.db
+      .select({
+        latitude: sql<number>`${starters.latitude}`,
+        longitude: sql<number>`${starters.longitude}`,
+        category: starters.category,
+        subcategory: starters.subcategory,
+        n: sql<number>`count(*)::int`,
+      })
+      .from(starters)
+      .where(and(eq(starters.visible, true), sql`${starters.latitude} IS NOT NULL`))
+      .groupBy(starters.latitude, starters.longitude, starters.category, starters.subcategory);
+    expect(kept.map(place).sort(), step).toEqual(fromRows.map(place).sort());
+
+    const shownNow = await t.db
+      .select({
+        id: starters.id,
+        latitude: starters.latitude,
+        category: starters.category,
+        subcategory: starters.subcategory,
+      })
+      .from(starters)
+      .where(and(shownPublicly(), sql`${starters.id} IN (${sql.join(ids, sql`, `)})`));
+    for (const filter of FILTERS) {
+      const expected = shownNow.filter(
+        (s) =>
+          (!('category' in filter) || s.category === filter.category) &&
+          (!('subcategory' in filter) || s.subcategory === filter.subcategory) &&
+          (!('radiusKm' in filter || 'location' in filter) || s.latitude === OSLO.latitude),
+      );
+      for (const zoom of [3, 7]) {
+        const m = await counted({ ...filter, zoom });
+        const what = `${step}, ${JSON.stringify(filter)} at zoom ${zoom}`;
+        expect(m.total, what).toBe(expected.length);
+        const { ids: one, clustered } = shown(m);
+        expect(one.length + clustered, what).toBe(expected.length);
+        for (const id of one)
+          expect(
+            expected.map((s) => s.id),
+            what,
+          ).toContain(id);
+      }
+    }
+  }
+
+  it('stays exact through every change a listing and its owner go through', async () => {
+    owner = (await createMember(t.db, { username: 'oslo-sharer' })).id;
+    other = (await createMember(t.db, { username: 'bergen-sharer' })).id;
+    const until = () => new Date(clock.nowMs() + 30 * 24 * HOUR);
+    for (let i = 0; i < 3; i++) ids.push((await createStarterRow(t.db, owner, OSLO)).id);
+    ids.push(
+      (
+        await createStarterRow(t.db, owner, {
+          ...OSLO,
+          category: 'grain',
+          subcategory: 'sourdough',
+          starterType: 'Sourdough starter',
+        })
+      ).id,
+    );
+    // Alone at Bergen: a point, found by its place.
+    ids.push((await createStarterRow(t.db, other, BERGEN)).id);
+    await expectExact('as posted');
+
+    const [a, b, c, , lone] = ids as [number, number, number, number, number];
+    const set = (id: number, values: Partial<typeof starters.$inferInsert>) =>
+      t.db.update(starters).set(values).where(eq(starters.id, id));
+    const setOwner = (id: string, values: Partial<typeof users.$inferInsert>) =>
+      t.db.update(users).set(values).where(eq(users.id, id));
+
+    await set(a, { category: 'grain', subcategory: 'sourdough', starterType: 'Sourdough' });
+    await expectExact('a new type');
+    await set(b, BERGEN);
+    await expectExact('moved to Bergen');
+    await set(c, { isActive: false, removedAt: new Date() });
+    await expectExact('removed');
+    await set(c, { isActive: true, removedAt: null });
+    await expectExact('restored');
+    await setOwner(other, { suspendedUntil: new Date(clock.nowMs() + HOUR) });
+    await expectExact('owner suspended');
+    await setOwner(other, { suspendedUntil: null });
+    await expectExact('suspension lifted');
+    await set(lone, { availableUntil: new Date(clock.nowMs() + HOUR) });
+    clock.advanceClock(2 * HOUR);
+    await expectExact('its date passed, the job not yet run');
+    expect(await hideExpiredListings(t.db)).toBeGreaterThanOrEqual(1);
+    await expectExact('hidden by the job');
+    await set(lone, { availableUntil: until() });
+    await expectExact('renewed');
+    await setOwner(owner, { bannedAt: new Date() });
+    await expectExact('owner banned');
+    await setOwner(owner, { bannedAt: null });
+    await expectExact('ban lifted');
+    await t.db.delete(starters).where(eq(starters.id, a));
+    ids.splice(ids.indexOf(a), 1);
+    await expectExact('deleted');
   });
 });
 
