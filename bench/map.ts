@@ -13,7 +13,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'drizzle-orm';
 import { categories } from '../common/catalogue';
 import { viewBbox } from '../client/src/features/starters/map-view-math';
 import { openBenchDatabase } from './database';
@@ -156,7 +155,6 @@ async function main() {
   const places = gazetteerPlaces(420);
   const seeding = performance.now();
   await seedStarters(database.db, count, places);
-  if (kind === 'postgres') await database.db.execute(sql`VACUUM ANALYZE starters`);
   await database.close();
   console.log(
     `${kind}: seeded ${count} starters at ${places.length} places in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${connections} connections, ${seconds} s`,

@@ -205,4 +205,5 @@ export async function seedStarters(db: Db, count: number, places: BenchPlace[], 
   // so that its first pass does not land in the middle of a measured phase.
   await db.execute(sql`VACUUM ANALYZE users`);
   await db.execute(sql`VACUUM ANALYZE starters`);
+  await db.execute(sql`VACUUM ANALYZE starter_place_counts`);
 }

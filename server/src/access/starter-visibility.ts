@@ -3,6 +3,7 @@ import type { DbOrTx } from '../db/client';
 import { starters } from '../db/schema';
 import * as clock from '../clock/clock';
 import { fresh, listed, ownerMayAct } from './starter-access';
+import { membersWhoMayNotAct } from './members';
 
 /**
  * `isPublic` materialised in `starters.visible` (decision 085), so one partial index per
@@ -36,8 +37,11 @@ export function shownPublicly(): SQL {
  */
 export function shownNoLonger(): SQL {
   const held = sql`${starters.visible}`;
+  // `= ANY (ARRAY(…))`, not `NOT ownerMayAct()`: the owners' ids first, then their listings
+  // through the owner index, where a semi-join would read every listing to test its owner.
   return sql`SELECT ${starters.id} FROM ${starters} WHERE ${and(held, not(fresh()))}
-    UNION SELECT ${starters.id} FROM ${starters} WHERE ${and(held, not(ownerMayAct()))}`;
+    UNION SELECT ${starters.id} FROM ${starters}
+      WHERE ${held} AND ${starters.userId} = ANY (ARRAY(${membersWhoMayNotAct()}))`;
 }
 
 /**
