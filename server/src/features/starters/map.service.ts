@@ -162,7 +162,7 @@ function placeCountFilters(query: StarterMapQuery, point: SQL | undefined): SQL[
  * Matching starters counted per grid cell from the place counts (decision 112): each place
  * inside the view with its kept count, less the listings the column still holds that the
  * policy refuses now (`shownNoLonger`, a few rows). Reads places, not starters, so its cost
- * does not grow with the table. A cell of one carries no id: `idsAtPlaces` finds it.
+ * does not grow with the table. A cell of one carries no id: `pointsAtPlaces` finds it.
  */
 async function cellsOfPlaces(
   db: Db,
@@ -195,21 +195,6 @@ async function cellsOfPlaces(
   return rowsOf<CellRow>(result).map(toCellRow);
 }
 
-/** The one matching starter at each of these places (cells of one counted by place). */
-async function idsAtPlaces(
-  db: Db,
-  where: SQL,
-  places: Array<{ lat: number; lng: number }>,
-): Promise<number[]> {
-  if (!places.length) return [];
-  const at = places.map((p) => and(eq(starters.latitude, p.lat), eq(starters.longitude, p.lng)));
-  const rows = await db
-    .select({ id: starters.id })
-    .from(starters)
-    .where(and(where, or(...at)));
-  return rows.map((r) => r.id);
-}
-
 const pointColumns = {
   id: starters.id,
   lat: starters.latitude,
@@ -239,6 +224,22 @@ const toMapStarter = (row: PointRow): MapStarter => ({
   subcategory: row.subcategory,
   imageUrl: thumbnailOf(row.imagePath),
 });
+
+/** The one matching starter at each of these places (cells of one counted by place). */
+async function pointsAtPlaces(
+  db: Db,
+  where: SQL,
+  places: Array<{ lat: number; lng: number }>,
+): Promise<MapStarter[]> {
+  if (!places.length) return [];
+  const at = places.map((p) => and(eq(starters.latitude, p.lat), eq(starters.longitude, p.lng)));
+  const rows = await db
+    .select(pointColumns)
+    .from(starters)
+    .where(and(where, or(...at)))
+    .orderBy(asc(starters.id));
+  return rows.map(toMapStarter);
+}
 
 /** The starters with these ids, as map points. */
 async function pointsById(db: Db, ids: number[]): Promise<MapStarter[]> {
@@ -351,12 +352,15 @@ async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Pr
     ? await cellsOfStarters(db, where, level)
     : await cellsOfPlaces(db, query, point, filters, level);
   const { clusters, singles } = clustersOf(cells, query.zoom);
-  const ids = singles.flatMap((s) => (s.id === null ? [] : [s.id]));
-  const unnamed = singles.filter((s) => s.id === null);
-  ids.push(...(await idsAtPlaces(db, where, unnamed)));
   return {
     clusters,
-    starters: await pointsById(db, ids),
+    // Counted starter by starter, a cell of one knows its starter; counted by place, its place.
+    starters: textual
+      ? await pointsById(
+          db,
+          singles.map((s) => s.id!),
+        )
+      : await pointsAtPlaces(db, where, singles),
     total: cells.reduce((sum, c) => sum + c.n, 0),
   };
 }
