@@ -324,43 +324,59 @@ async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Pr
     point,
   );
   const where = and(walking, insideBox(query.bbox))!;
-  if (query.zoom >= MAP_POINTS_ZOOM) {
-    const rows = await db
+  const newest = (limit: number) =>
+    db
       .select(pointColumns)
       .from(starters)
       .where(where)
       .orderBy(sql`${starters.id} DESC`)
-      .limit(MAP_MAX_FEATURES + 1);
-    if (rows.length <= MAP_MAX_FEATURES) {
-      return { clusters: [], starters: rows.map(toMapStarter).reverse(), total: rows.length };
+      .limit(limit);
+  /** A close view's starters one by one; past 500 (a few streets only), the newest 500. */
+  const points = (rows: PointRow[], total: number): StarterMap => ({
+    clusters: [],
+    starters: rows.slice(0, MAP_MAX_FEATURES).map(toMapStarter).reverse(),
+    total,
+  });
+  const level = gridLevel(query.bbox, query.zoom);
+  const closeUp = query.zoom >= MAP_POINTS_ZOOM;
+
+  if (!textual) {
+    // Counted by place first, so a close view reads its starters only when it will send them.
+    const cells = await cellsOfPlaces(db, query, point, filters, level);
+    const total = cells.reduce((sum, c) => sum + c.n, 0);
+    if (closeUp && (total <= MAP_MAX_FEATURES || query.zoom >= ALL_POINTS_ZOOM)) {
+      const rows = await newest(MAP_MAX_FEATURES);
+      return points(rows, total <= MAP_MAX_FEATURES ? rows.length : total);
     }
+    return clustered(db, where, cells, query.zoom);
+  }
+  if (closeUp) {
+    const rows = await newest(MAP_MAX_FEATURES + 1);
+    if (rows.length <= MAP_MAX_FEATURES) return points(rows, rows.length);
     if (query.zoom >= ALL_POINTS_ZOOM) {
-      // A few streets holding more than 500 (one big town's centre): the newest 500, and how
-      // many there are, so the list can say to narrow the filters.
+      // A few streets holding more than 500 (one big town's centre): how many there are, so
+      // the list can say to narrow the filters.
       const [{ n }] = rowsOf<{ n: number }>(
         await db.execute(sql`SELECT count(*)::int AS n FROM ${starters} WHERE ${where}`),
       ) as [{ n: number }];
-      return {
-        clusters: [],
-        starters: rows.slice(0, MAP_MAX_FEATURES).map(toMapStarter).reverse(),
-        total: Number(n),
-      };
+      return points(rows, Number(n));
     }
   }
-  const level = gridLevel(query.bbox, query.zoom);
-  const cells = textual
-    ? await cellsOfStarters(db, where, level)
-    : await cellsOfPlaces(db, query, point, filters, level);
-  const { clusters, singles } = clustersOf(cells, query.zoom);
+  return clustered(db, where, await cellsOfStarters(db, where, level), query.zoom);
+}
+
+/** The answer for counted cells: clusters, and each cell of one as its starter. */
+async function clustered(db: Db, where: SQL, cells: CellRow[], zoom: number): Promise<StarterMap> {
+  const { clusters, singles } = clustersOf(cells, zoom);
   return {
     clusters,
     // Counted starter by starter, a cell of one knows its starter; counted by place, its place.
-    starters: textual
-      ? await pointsById(
+    starters: singles.some((s) => s.id === null)
+      ? await pointsAtPlaces(db, where, singles)
+      : await pointsById(
           db,
           singles.map((s) => s.id!),
-        )
-      : await pointsAtPlaces(db, where, singles),
+        ),
     total: cells.reduce((sum, c) => sum + c.n, 0),
   };
 }
