@@ -59,6 +59,7 @@ function installableApp() {
         'assets/**/*.{js,css,woff2}',
         'offline.html',
         'offline.js',
+        'boot.js',
         'favicon.svg',
         'icons/icon-192.png',
       ],

@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, newMember, signUpAndIn, test } from './fixtures';
 
 const PHONE_PHOTO = path.join(
@@ -28,6 +28,27 @@ function watch(page: Page) {
   return { errors, apiCalls };
 }
 
+/** A member shares a starter with a photo; the word in its title, which finds only it. */
+async function shareWithPhoto(browser: Browser): Promise<string> {
+  const word = `paint${crypto.randomBytes(3).toString('hex')}`;
+  const member = await browser.newContext();
+  await signUpAndIn(member.request, newMember());
+  const created = await member.request.post('/api/starters', {
+    multipart: {
+      title: `Sourdough starter ${word}`,
+      description: 'A lively rye sourdough, fed twice a day and ready to share.',
+      category: 'grain',
+      subcategory: 'sourdough',
+      starterType: 'Sourdough',
+      location: 'Portland, Oregon',
+      image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  await member.close();
+  return word;
+}
+
 test('a visitor opens the landing page without a console error or a sign-in check', async ({
   page,
 }) => {
@@ -48,23 +69,7 @@ test('browse paints its first page from the page itself, first photo eager and s
   page,
   browser,
 }) => {
-  // A member shares a starter with a photo; a word in its title finds only it.
-  const word = `paint${crypto.randomBytes(3).toString('hex')}`;
-  const member = await browser.newContext();
-  await signUpAndIn(member.request, newMember());
-  const created = await member.request.post('/api/starters', {
-    multipart: {
-      title: `Sourdough starter ${word}`,
-      description: 'A lively rye sourdough, fed twice a day and ready to share.',
-      category: 'grain',
-      subcategory: 'sourdough',
-      starterType: 'Sourdough',
-      location: 'Portland, Oregon',
-      image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
-    },
-  });
-  expect(created.status(), await created.text()).toBe(201);
-  await member.close();
+  const word = await shareWithPhoto(browser);
 
   const seen = watch(page);
   await page.goto(`/browse?search=${word}`);
@@ -145,6 +150,48 @@ test('browse and the landing page arrive rendered, and the app takes them over a
   await expect(page.locator('h1[data-from-server="yes"]')).toHaveCount(1);
   await page.waitForLoadState('networkidle');
   expect(seen.errors).toEqual([]);
+  await context.close();
+});
+
+test("a visitor's page paints before the app's scripts are asked for; a key press asks at once", async ({
+  page,
+  browser,
+}) => {
+  // The page the server sent is read first: the app's scripts follow its first paint.
+  await page.goto('/browse');
+  const order = await page.evaluate(() => ({
+    painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime,
+    scripts: performance
+      .getEntriesByType('resource')
+      .filter((r) => /\/assets\/[^/]+\.js$/.test(new URL(r.name).pathname))
+      .map((r) => r.startTime),
+  }));
+  expect(order.painted).toBeDefined();
+  expect(order.scripts.length).toBeGreaterThan(0);
+  expect(Math.min(...order.scripts)).toBeGreaterThan(order.painted!);
+
+  // While its photo is still coming the page has not loaded, and with time stopped the app's
+  // fallback never fires: the app waits until a key is pressed, then starts at once.
+  const word = await shareWithPhoto(browser);
+  const context = await browser.newContext();
+  const held = await context.newPage();
+  await held.clock.install({ time: new Date('2026-06-01T10:00:00Z') });
+  await held.clock.pauseAt(new Date('2026-06-01T10:00:01Z'));
+  await held.route('**/api/photos/**', () => {
+    // never answered
+  });
+  const asked: string[] = [];
+  held.on('request', (r) => {
+    if (/\/assets\/[^/]+\.js$/.test(r.url())) asked.push(r.url());
+  });
+  await held.goto(`/browse?search=${word}`, { waitUntil: 'commit' });
+  await expect(held.getByRole('heading', { name: 'Available Starters', level: 1 })).toBeVisible();
+  expect(asked).toEqual([]);
+  const entry = held.waitForRequest(/\/assets\/index-[^/]+\.js$/);
+  await held.keyboard.press('Tab');
+  await entry;
+  await held.clock.resume();
+  await expect(held.locator('html[data-app="ready"]')).toHaveCount(1);
   await context.close();
 });
 

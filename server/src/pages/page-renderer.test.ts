@@ -22,6 +22,7 @@ const INDEX_HTML = `<!doctype html>
     <title>CultureShare</title>
     <link rel="manifest" href="/manifest.webmanifest">
     <script type="module" crossorigin src="/assets/index-abc.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/shared-abc.js">
   </head>
   <body>
     <div id="root"></div>
@@ -93,6 +94,25 @@ afterAll(async () => {
 /** What the page's root element holds as sent. */
 const rootOf = (html: string) => /<div id="root">([^]*?)<\/div>\n/.exec(html)?.[1];
 
+/**
+ * The app's modules as the page names them: loaded with the page (`<script>` and preloads), or
+ * by boot.js once it has painted (decision 113).
+ */
+function appModules(html: string) {
+  const boot =
+    /<script defer src="\/boot\.js" data-entry="([^"]*)" data-preload="([^"]*)"><\/script>/.exec(
+      html,
+    );
+  const entries = [...html.matchAll(/<script type="module" crossorigin src="([^"]+)">/g)];
+  const preloads = [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)"/g)];
+  if (boot) {
+    expect(entries.concat(preloads), 'nothing is loaded before the page paints').toEqual([]);
+    return { afterPaint: true, entry: boot[1], modules: boot[2]!.split(' ') };
+  }
+  expect(entries).toHaveLength(1);
+  return { afterPaint: false, entry: entries[0]![1], modules: preloads.map((m) => m[1]!) };
+}
+
 /** The page's data island, read back the way the browser's JSON.parse would. */
 function pageData(html: string): PageData {
   const islands = [
@@ -153,10 +173,12 @@ describe('the page the server sends', () => {
     expect(res.body).toContain(
       '<link rel="canonical" href="https://cultureshare.example/browse?category=grain" />',
     );
-    expect(res.body).toContain('href="/assets/browse-abc.js"');
-    expect(res.body).toContain('href="/assets/card-abc.js"');
-    // Chunks the entry script already loads are not preloaded twice.
-    expect(res.body).not.toContain('rel="modulepreload" crossorigin href="/assets/shared-abc.js"');
+    // The page's chunks beside the entry's, none twice.
+    expect(appModules(res.body).modules).toEqual([
+      '/assets/shared-abc.js',
+      '/assets/browse-abc.js',
+      '/assets/card-abc.js',
+    ]);
     expect(pageData(res.body).browse?.params).toMatchObject({ offset: 12, category: 'grain' });
   });
 
@@ -281,12 +303,31 @@ describe('pages sent already rendered (decision 034)', () => {
     expect(rootOf((await t.app.inject('/starter/1')).body)).toBe('');
   });
 
+  it('starts the app once a rendered page has painted, and at once on a page it paints', async () => {
+    // A visitor's page is there to read: its scripts wait for boot.js (decision 113).
+    const visitor = appModules((await t.app.inject('/browse')).body);
+    expect(visitor).toEqual({
+      afterPaint: true,
+      entry: '/assets/index-abc.js',
+      modules: ['/assets/shared-abc.js', '/assets/browse-abc.js', '/assets/card-abc.js'],
+    });
+    // A member's page, and a form, are painted by the app: its scripts come with the page.
+    const { cookie } = await signedInMember(t.db);
+    const member = appModules((await t.call({ cookie }, 'GET', '/browse')).body);
+    expect(member).toEqual({ ...visitor, afterPaint: false });
+    expect(appModules((await t.app.inject('/login')).body)).toMatchObject({
+      afterPaint: false,
+      entry: '/assets/index-abc.js',
+    });
+  });
+
   it('still sends the page, for the app to paint, when prerendering it fails', async () => {
     const res = await t.app.inject('/help');
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('<title>Help Center · CultureShare</title>');
     expect(rootOf(res.body)).toBe('');
     expect(pageData(res.body).user).toBeNull();
+    expect(appModules(res.body).afterPaint).toBe(false);
   });
 });
 
@@ -304,7 +345,9 @@ describe('the page table (common/pages.ts)', () => {
     }
     expect((await t.app.inject('/join')).body).toContain('<title>Join Community · CultureShare');
     // The module named in the table is the one whose chunks the page preloads.
-    expect((await t.app.inject('/BROWSE')).body).toContain('href="/assets/browse-abc.js"');
+    expect(appModules((await t.app.inject('/BROWSE')).body).modules).toContain(
+      '/assets/browse-abc.js',
+    );
   });
 
   it("leaves a starter's title to its page and keeps its address indexable", async () => {

@@ -46,6 +46,7 @@ export function createPageRenderer(
   if (!fs.existsSync(indexPath)) return undefined;
   // The built client does not change while the server runs: read it once.
   const template = fs.readFileSync(indexPath, 'utf8');
+  const appScripts = scriptsOf(template);
   const chunksOf = routeChunks(root);
   const prerender = createPrerenderer(root);
   const site = siteSettings(deps);
@@ -136,8 +137,18 @@ export function createPageRenderer(
       const chunks = chunksOf(`src/pages/${page.module}.tsx`);
       for (const file of chunks.css)
         head.push(`<link rel="stylesheet" href="${escapeHtml(file)}" />`);
-      for (const file of chunks.js)
-        head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+      // A page sent rendered is read before the app starts: its scripts wait for its first
+      // paint (decision 113). Any other page needs them at once.
+      const later = body !== '' && appScripts;
+      if (later) {
+        head.push(
+          `<script defer src="/boot.js" data-entry="${escapeHtml(appScripts.entry)}"` +
+            ` data-preload="${escapeHtml([...appScripts.preloads, ...chunks.js].join(' '))}"></script>`,
+        );
+      } else {
+        for (const file of chunks.js)
+          head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+      }
       // The first card's photo is the largest paint of /browse: fetch it with the page.
       const firstPhoto = browse && firstCardPhoto(browse.answer);
       if (firstPhoto) {
@@ -150,7 +161,7 @@ export function createPageRenderer(
         );
       }
 
-      let html = template
+      let html = (later ? appScripts.without : template)
         .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
         .replace('href="/manifest.webmanifest"', () => `href="${manifestPath(language)}"`)
         .replace(
@@ -178,6 +189,21 @@ export function createPageRenderer(
         .compress(html);
       return reply;
     },
+  };
+}
+
+/**
+ * The app's entry script and the modules index.html preloads with it, and the page without
+ * them; undefined when the built page has no entry script (a test's stand-in page).
+ */
+function scriptsOf(template: string) {
+  const entry = /\s*<script type="module" crossorigin src="([^"]+)"><\/script>/.exec(template);
+  if (!entry) return undefined;
+  const preload = /\s*<link rel="modulepreload" crossorigin href="([^"]+)">/g;
+  return {
+    entry: entry[1]!,
+    preloads: [...template.matchAll(preload)].map((m) => m[1]!),
+    without: template.replace(entry[0], '').replace(preload, ''),
   };
 }
 
