@@ -1,6 +1,7 @@
 /**
  * Prints EXPLAIN ANALYZE of every browse query shape on a seeded Postgres database, for
- * docs/decisions/023 and 027. Asserts nothing.
+ * docs/decisions/023 and 027, and last the time Postgres spent planning them beside running
+ * them. Asserts nothing.
  *   BENCH_DATABASE_URL=postgres://… [BENCH_STARTERS=100000] node --import tsx bench/explain.ts
  * The database is emptied and seeded unless BENCH_SEEDED=1. BENCH_QUESTIONS_ONLY='a=1&b=2 c=3'
  * explains those questions instead of the shapes below.
@@ -53,6 +54,9 @@ async function main() {
     schema,
     logger: { logQuery: (query, params) => queries.push({ query, params }) },
   }) as unknown as Db;
+  let planning = 0;
+  let execution = 0;
+  let statements = 0;
   for (const [name, question] of Object.entries(shapes)) {
     queries.length = 0;
     const query = starterListQuerySchema.parse(Object.fromEntries(new URLSearchParams(question)));
@@ -60,12 +64,21 @@ async function main() {
     console.log(`\n### ${name}: \`?${question}\`\n`);
     for (const q of queries) {
       const plan = await pool.query(
-        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY OFF) ${q.query}`,
+        `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF, SUMMARY ON) ${q.query}`,
         q.params,
       );
-      console.log('```\n' + plan.rows.map((r) => r['QUERY PLAN']).join('\n') + '\n```');
+      const text = plan.rows.map((r) => r['QUERY PLAN'] as string).join('\n');
+      planning += Number(/Planning Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
+      execution += Number(/Execution Time: ([\d.]+)/.exec(text)?.[1] ?? 0);
+      statements += 1;
+      console.log('```\n' + text + '\n```');
     }
   }
+  // What statements prepared once per shape could save at most: Postgres's planning.
+  console.log(
+    `\n${statements} statements: planning ${planning.toFixed(1)} ms, execution ` +
+      `${execution.toFixed(1)} ms (planning ${((100 * planning) / (planning + execution)).toFixed(0)} %)`,
+  );
   await pool.end();
 }
 
