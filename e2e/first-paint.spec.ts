@@ -153,7 +153,7 @@ test('browse and the landing page arrive rendered, and the app takes them over a
   await context.close();
 });
 
-test("a visitor's page paints before the app's scripts are asked for; a key press asks at once", async ({
+test("a visitor's page paints before the app's scripts are asked for; a tap asks at once and counts", async ({
   page,
   browser,
 }) => {
@@ -171,7 +171,8 @@ test("a visitor's page paints before the app's scripts are asked for; a key pres
   expect(Math.min(...order.scripts)).toBeGreaterThan(order.painted!);
 
   // While its photo is still coming the page has not loaded, and with time stopped the app's
-  // fallback never fires: the app waits until a key is pressed, then starts at once.
+  // fallback never fires: the app waits until a button is tapped, then starts at once, and the
+  // tap, which landed on the page before the app, is not lost.
   const word = await shareWithPhoto(browser);
   const context = await browser.newContext();
   const held = await context.newPage();
@@ -188,10 +189,15 @@ test("a visitor's page paints before the app's scripts are asked for; a key pres
   await expect(held.getByRole('heading', { name: 'Available Starters', level: 1 })).toBeVisible();
   expect(asked).toEqual([]);
   const entry = held.waitForRequest(/\/assets\/index-[^/]+\.js$/);
-  await held.keyboard.press('Tab');
+  await held.getByRole('button', { name: /Grain Ferments/ }).click();
   await entry;
   await held.clock.resume();
   await expect(held.locator('html[data-app="ready"]')).toHaveCount(1);
+  await expect(held).toHaveURL(/category=grain/);
+  await expect(held.getByRole('button', { name: /Grain Ferments/ })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   await context.close();
 });
 

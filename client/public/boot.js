@@ -1,10 +1,11 @@
-/* global document, window, requestAnimationFrame, setTimeout */
+/* global document, window, requestAnimationFrame, setTimeout, MutationObserver */
 /*
  * Starts the app on a page the server sent already rendered (decision 113). The page can be read
  * and its links followed without any script, so the app's scripts are requested only once it has
  * painted and its photos have loaded, and do not compete with them for the network or the main
- * thread; a tap or a key press before then starts them at once. The tag that loads this file
- * names them: `data-entry` the app's entry, `data-preload` the modules it and the page need.
+ * thread; a tap or a key press before then starts them at once, and a button pressed is pressed
+ * again once the app works. The tag that loads this file names them: `data-entry` the app's
+ * entry, `data-preload` the modules it and the page need.
  * A separate file, not an inline script: the site's Content Security Policy allows scripts from
  * its own origin only. It is precached with the app (vite.config.ts).
  */
@@ -49,6 +50,26 @@
     });
     observer.observe({ type: 'paint', buffered: true });
   }
+
+  // A button pressed before the app has begun taking the page over (main.tsx marks the page
+  // `data-app` as it begins; React replays what comes after) is pressed again once the page
+  // works. Links and forms work without the app; only the last press counts.
+  var root = document.documentElement;
+  var pressed = null;
+  document.addEventListener(
+    'click',
+    function (event) {
+      if (root.hasAttribute('data-app') || !event.target.closest) return;
+      pressed = event.target.closest('button, [role="button"], summary');
+    },
+    true,
+  );
+  new MutationObserver(function (changes, observer) {
+    if (root.getAttribute('data-app') !== 'ready') return;
+    observer.disconnect();
+    if (pressed && pressed.isConnected) pressed.click();
+    pressed = null;
+  }).observe(root, { attributes: true, attributeFilter: ['data-app'] });
 
   ['pointerdown', 'keydown', 'touchstart'].forEach(function (type) {
     window.addEventListener(type, start, { once: true, capture: true, passive: true });

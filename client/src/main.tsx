@@ -33,7 +33,9 @@ function start() {
     // The server sent the page already rendered from the answers in its data island (decision
     // 034): the app takes that HTML over as it is rather than drawing it again. It starts at
     // once, so a click on the page from here on is not lost: React holds it until the page's
-    // code has loaded and the page is taken over, then replays it.
+    // code has loaded and the page is taken over, then replays it. (A press before this,
+    // boot.js keeps and presses again once the page works: decision 113.)
+    document.documentElement.dataset.app = 'starting';
     hydrateRoot(container, app);
   } else {
     const render = () => createRoot(container).render(app);
