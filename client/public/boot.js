@@ -53,14 +53,14 @@
 
   // A button pressed before the app has begun taking the page over (main.tsx marks the page
   // `data-app` as it begins; React replays what comes after) is pressed again once the page
-  // works. Links and forms work without the app; only the last press counts.
+  // works. Links, forms and disclosures work without the app; only the last press counts.
   var root = document.documentElement;
   var pressed = null;
   document.addEventListener(
     'click',
     function (event) {
       if (root.hasAttribute('data-app') || !event.target.closest) return;
-      pressed = event.target.closest('button, [role="button"], summary');
+      pressed = event.target.closest('button, [role="button"]');
     },
     true,
   );
