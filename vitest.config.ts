@@ -14,7 +14,7 @@ export default defineConfig({
           environment: 'node',
           include: ['server/**/*.test.ts', 'common/**/*.test.ts'],
           globalSetup: ['server/src/test/global-setup.ts'],
-          // Files share their worker's modules rather than loading the server's ~1,000 again
+          // Files share their worker's modules rather than loading the whole server again
           // each (decision 114): every file builds its own app and database, and the one
           // module-level setting a test changes, the server's clock, is reset after each file.
           isolate: false,
