@@ -1,15 +1,6 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import type { Browser, Page } from '@playwright/test';
-import { expect, newMember, signUpAndIn, test } from './fixtures';
-
-const PHONE_PHOTO = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'fixtures',
-  'phone-photo.jpg',
-);
+import { expect, newMember, phonePhoto, shareStarter, signUpAndIn, test } from './fixtures';
 
 /** Console errors and API calls of everything the page does from here on. */
 function watch(page: Page) {
@@ -33,18 +24,13 @@ async function shareWithPhoto(browser: Browser): Promise<string> {
   const word = `paint${crypto.randomBytes(3).toString('hex')}`;
   const member = await browser.newContext();
   await signUpAndIn(member.request, newMember());
-  const created = await member.request.post('/api/starters', {
-    multipart: {
-      title: `Sourdough starter ${word}`,
-      description: 'A lively rye sourdough, fed twice a day and ready to share.',
-      category: 'grain',
-      subcategory: 'sourdough',
-      starterType: 'Sourdough',
-      location: 'Portland, Oregon',
-      image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
-    },
+  await shareStarter(member.request, `Sourdough starter ${word}`, {
+    description: 'A lively rye sourdough, fed twice a day and ready to share.',
+    category: 'grain',
+    subcategory: 'sourdough',
+    starterType: 'Sourdough',
+    image: phonePhoto(),
   });
-  expect(created.status(), await created.text()).toBe(201);
   await member.close();
   return word;
 }

@@ -332,11 +332,21 @@ const KEFIR = {
   location: 'Portland, Oregon',
 };
 
-/** The signed-in member of `request` shares a starter (kefir grains unless `fields` say otherwise). */
+/** A phone's photo of a jar (e2e/fixtures/phone-photo.jpg), as a form's file field. */
+export const phonePhoto = () => ({
+  name: 'jar.jpg',
+  mimeType: 'image/jpeg',
+  buffer: fs.readFileSync(path.join(import.meta.dirname, 'fixtures', 'phone-photo.jpg')),
+});
+
+/**
+ * The signed-in member of `request` shares a starter (kefir grains unless `fields` say
+ * otherwise), with a photo if `fields` hold one.
+ */
 export async function shareStarter(
   request: APIRequestContext,
   title: string,
-  fields: Partial<typeof KEFIR> = {},
+  fields: Partial<typeof KEFIR> & { image?: ReturnType<typeof phonePhoto> } = {},
 ): Promise<number> {
   const res = await request.post('/api/starters', { multipart: { ...KEFIR, ...fields, title } });
   expect(res.status(), await res.text()).toBe(201);

@@ -1,11 +1,11 @@
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Browser, Page } from '@playwright/test';
 import {
   E2E_MODERATOR_EMAIL,
   expect as baseExpect,
   expectNoAxeViolationsInEveryState,
   newMember,
+  phonePhoto,
+  shareStarter,
   signUpAndIn,
   test,
   waitForMail,
@@ -15,7 +15,6 @@ import {
 // Eight servers share two cores while these run: a page may take a while to answer.
 const expect = baseExpect.configure({ timeout: 60_000 });
 
-const PHONE_PHOTO = path.join(import.meta.dirname, 'fixtures', 'phone-photo.jpg');
 const SHOTS = '/tmp/shots';
 
 async function person(browser: Browser, width: number, member: E2EMember = newMember()) {
@@ -41,19 +40,10 @@ for (const width of [360, 1280]) {
     const title = `Jar of grains ${width} ${Date.now().toString(36)}`;
 
     // --- the owner shares a starter with a photo
-    const shared = await owner.request.post('/api/starters', {
-      multipart: {
-        title,
-        description: 'Lively grains, fed daily with whole milk. Five euros a jar.',
-        category: 'dairy',
-        subcategory: 'kefir',
-        starterType: 'Kefir grains',
-        location: 'Portland, Oregon',
-        image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
-      },
+    const starterId = await shareStarter(owner.request, title, {
+      description: 'Lively grains, fed daily with whole milk. Five euros a jar.',
+      image: phonePhoto(),
     });
-    expect(shared.status(), await shared.text()).toBe(201);
-    const starterId = ((await shared.json()) as { id: number }).id;
 
     // --- a member reports it
     await reporter.page.goto(`/starter/${starterId}`);

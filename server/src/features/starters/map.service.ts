@@ -343,7 +343,7 @@ async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Pr
   if (!textual) {
     // Counted by place first, so a close view reads its starters only when it will send them.
     const cells = await cellsOfPlaces(db, query, point, filters, level);
-    const total = cells.reduce((sum, c) => sum + c.n, 0);
+    const total = startersIn(cells);
     if (closeUp && (total <= MAP_MAX_FEATURES || query.zoom >= ALL_POINTS_ZOOM)) {
       const rows = await newest(MAP_MAX_FEATURES);
       return points(rows, total <= MAP_MAX_FEATURES ? rows.length : total);
@@ -365,6 +365,9 @@ async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Pr
   return clustered(db, where, await cellsOfStarters(db, where, level), query.zoom);
 }
 
+/** How many starters the counted cells hold. */
+const startersIn = (cells: CellRow[]) => cells.reduce((sum, c) => sum + c.n, 0);
+
 /** The answer for counted cells: clusters, and each cell of one as its starter. */
 async function clustered(db: Db, where: SQL, cells: CellRow[], zoom: number): Promise<StarterMap> {
   const { clusters, singles } = clustersOf(cells, zoom);
@@ -377,7 +380,7 @@ async function clustered(db: Db, where: SQL, cells: CellRow[], zoom: number): Pr
           db,
           singles.map((s) => s.id!),
         ),
-    total: cells.reduce((sum, c) => sum + c.n, 0),
+    total: startersIn(cells),
   };
 }
 
