@@ -158,6 +158,19 @@ for (const [label, viewport] of [
     );
     await expect(inView(page).getByRole('link', { name: titles.gresham })).toBeVisible();
     await expect(page).toHaveURL(/at=9%2F45\.5/);
+
+    // The map asks for its view widened to whole tiles (small pans then share one answer); the
+    // list names only what the map shows. A view whose west edge stands just east of Portland
+    // and Seattle, inside the tile that holds them: the answer has all six, the list none.
+    const map = await page.getByRole('region', { name: /Map of starters/ }).boundingBox();
+    const centre = -121.6 + ((map!.width / 2) * 360) / (256 * 2 ** 7);
+    const answered = page.waitForResponse(
+      (r) => r.url().includes('/api/starters/map?') && r.url().includes('zoom=7'),
+    );
+    await page.goto(`/browse?view=map&search=${word}&at=7/47/${centre.toFixed(4)}`);
+    expect((await (await answered).json()).total).toBe(6);
+    await expect(inView(page).getByText('No starters here')).toBeVisible();
+    await expect(inView(page).getByRole('link')).toHaveCount(0);
     expect(elsewhere).toEqual([]);
   });
 }

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { addressAfterMove, byPlace, spreadOffsets, viewBbox } from './map-view-math';
+import {
+  addressAfterMove,
+  byPlace,
+  inBounds,
+  shownInView,
+  spreadOffsets,
+  viewBbox,
+} from './map-view-math';
 
 describe('viewBbox', () => {
   it('widens a view to whole tiles at its zoom', () => {
@@ -35,6 +42,53 @@ describe('viewBbox', () => {
   it('keeps south below north', () => {
     const [, south, , north] = viewBbox({ west: 0, south: -89, east: 10, north: 89 }, 0);
     expect(south).toBeLessThan(north);
+  });
+});
+
+describe('inBounds', () => {
+  const atlantic = { west: -80, south: -40, east: 20, north: 60 };
+  it('holds what the view shows and nothing beside it', () => {
+    expect(inBounds({ lat: 51.5, lng: -0.1 }, atlantic)).toBe(true); // London
+    expect(inBounds({ lat: 45.5, lng: -122.7 }, atlantic)).toBe(false); // Portland
+    expect(inBounds({ lat: 64.1, lng: -21.9 }, atlantic)).toBe(false); // Reykjavík, to the north
+  });
+
+  it('finds a place on the copy of the world the view shows', () => {
+    // Leaflet's view after panning east past the antimeridian: Fiji at 178, Samoa at −172.
+    const pacific = { west: 170, south: -30, east: 195, north: 0 };
+    expect(inBounds({ lat: -18, lng: 178 }, pacific)).toBe(true);
+    expect(inBounds({ lat: -13.8, lng: -172 }, pacific)).toBe(true);
+    expect(inBounds({ lat: -13.8, lng: -160 }, pacific)).toBe(false);
+    expect(inBounds({ lat: 51.5, lng: -0.1 }, { ...atlantic, west: -400, east: 400 })).toBe(true);
+  });
+});
+
+describe('shownInView', () => {
+  const view = { west: -10, south: 40, east: 10, north: 60 };
+  const starter = (id: number, lng: number) => ({ id, lat: 50, lng });
+  const cluster = (lng: number, count: number) => ({ lat: 50, lng, count });
+
+  it('names only what stands in the visible bounds, and counts it', () => {
+    const shown = shownInView(
+      {
+        starters: [starter(1, 0), starter(2, 15)],
+        clusters: [cluster(5, 4), cluster(-20, 7)],
+        total: 13,
+      },
+      view,
+    );
+    expect(shown.starters.map((s) => s.id)).toEqual([1]);
+    expect(shown.clusters).toEqual([cluster(5, 4)]);
+    expect(shown).toMatchObject({ count: 5, complete: true });
+  });
+
+  it('gives the whole total when the answer held only the newest', () => {
+    const shown = shownInView(
+      { starters: [starter(1, 0), starter(2, 15)], clusters: [], total: 900 },
+      view,
+    );
+    expect(shown.starters.map((s) => s.id)).toEqual([1]);
+    expect(shown).toMatchObject({ count: 900, complete: false });
   });
 });
 

@@ -14,15 +14,20 @@ const latOf = (y: number) => (Math.atan(Math.sinh(Math.PI * (1 - 2 * y))) * 180)
 /** A longitude brought into −180…180 (Leaflet's views go on round the world). */
 const wrap = (lng: number) => ((((lng + 180) % 360) + 360) % 360) - 180;
 
+/** A map's visible bounds as Leaflet gives them: longitudes may run past ±180. */
+export interface ViewBounds {
+  west: number;
+  south: number;
+  east: number;
+  north: number;
+}
+
 /**
  * What to ask for a view: its bounds widened to whole map tiles at its zoom, so small pans
  * ask the same question again (and find it cached), longitudes brought into −180…180 (west
  * above east across the antimeridian), the whole width once the view spans the world.
  */
-export function viewBbox(
-  bounds: { west: number; south: number; east: number; north: number },
-  zoom: number,
-): MapBbox {
+export function viewBbox(bounds: ViewBounds, zoom: number): MapBbox {
   const n = 2 ** Math.max(0, Math.floor(zoom));
   const x0 = Math.floor(((bounds.west + 180) / 360) * n);
   const x1 = Math.ceil(((bounds.east + 180) / 360) * n);
@@ -35,6 +40,32 @@ export function viewBbox(
   let east = wrap((x1 / n) * 360 - 180);
   if (east === -180) east = 180;
   return [round(west), south, round(east), north];
+}
+
+/** Whether a place lies inside a view's visible bounds, on whichever copy of the world it shows. */
+export function inBounds(point: { lat: number; lng: number }, bounds: ViewBounds): boolean {
+  if (point.lat < bounds.south || point.lat > bounds.north) return false;
+  if (bounds.east - bounds.west >= 360) return true;
+  // The point's longitude on the copy of the world that starts at the view's west edge.
+  return bounds.west + ((((point.lng - bounds.west) % 360) + 360) % 360) <= bounds.east;
+}
+
+/**
+ * What the list beside the map names: of an answer for the view widened to whole tiles, the
+ * starters and clusters that stand inside the visible bounds, and how many starters that is.
+ * When the answer holds only the newest of more than it could show, how many are in view is
+ * not known: `count` is then the whole answer's total and `complete` false.
+ */
+export function shownInView<
+  S extends { lat: number; lng: number },
+  C extends { lat: number; lng: number; count: number },
+>(answer: { starters: S[]; clusters: C[]; total: number }, bounds: ViewBounds) {
+  const starters = answer.starters.filter((s) => inBounds(s, bounds));
+  const clusters = answer.clusters.filter((c) => inBounds(c, bounds));
+  const counted = (list: { count: number }[]) => list.reduce((n, c) => n + c.count, 0);
+  const complete = answer.starters.length + counted(answer.clusters) >= answer.total;
+  const count = complete ? starters.length + counted(clusters) : answer.total;
+  return { starters, clusters, count, complete };
 }
 
 /** Pixels between neighbours of a spread. */

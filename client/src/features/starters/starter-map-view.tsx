@@ -7,12 +7,19 @@ import { worldOutline } from '../../lib/map/world-outline';
 import './starter-map.css';
 import { categoryEmoji } from '../../../../common/catalogue';
 import { useCategoryName } from '../../lib/catalogue-text';
-import type { MapCluster, MapStarter } from '../../../../common/starter-map';
+import type { MapBbox, MapCluster, MapStarter } from '../../../../common/starter-map';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';
-import { addressAfterMove, byPlace, spreadOffsets, viewBbox } from './map-view-math';
+import {
+  addressAfterMove,
+  byPlace,
+  shownInView,
+  spreadOffsets,
+  viewBbox,
+  type ViewBounds,
+} from './map-view-math';
 import { usePlaceCentre, usePlaceLabels, useStarterMap } from './starter-map-api';
 
 /** Moves settle this long before the map asks for the new view. */
@@ -119,10 +126,10 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
   const markers = useRef<L.LayerGroup | null>(null);
-  const [view, setView] = useState<{
-    bbox: [number, number, number, number];
-    zoom: number;
-  } | null>(null);
+  // What the map shows (`bounds`), and what it asks for: those widened to whole tiles.
+  const [view, setView] = useState<{ bbox: MapBbox; zoom: number; bounds: ViewBounds } | null>(
+    null,
+  );
   const [selected, setSelected] = useState<MapStarter | null>(null);
   const query = useStarterMap(view, filters);
   // Street maps carry their own names; the outline gets the gazetteer's.
@@ -164,13 +171,13 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
     const report = () => {
       const b = map.getBounds();
       const zoomNow = map.getZoom();
-      setView({
-        bbox: viewBbox(
-          { west: b.getWest(), south: b.getSouth(), east: b.getEast(), north: b.getNorth() },
-          zoomNow,
-        ),
-        zoom: zoomNow,
-      });
+      const bounds = {
+        west: b.getWest(),
+        south: b.getSouth(),
+        east: b.getEast(),
+        north: b.getNorth(),
+      };
+      setView({ bbox: viewBbox(bounds, zoomNow), zoom: zoomNow, bounds });
       const c = map.getCenter().wrap();
       const at = `${zoomNow}/${c.lat.toFixed(4)}/${c.lng.toFixed(4)}`;
       // From the address as it is now, not as last rendered: a Leaflet event can come after the
@@ -286,7 +293,9 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
   // A preview of a starter the filters or the view no longer hold goes away.
   const previewed = selected && data?.starters.some((s) => s.id === selected.id) ? selected : null;
 
-  const total = data?.total ?? 0;
+  // The answer covers the view widened to whole tiles (so small pans share it); the list
+  // names only what the map shows.
+  const listed = data && view ? shownInView(data, view.bounds) : null;
   return (
     <div className="grid min-w-0 gap-4 xl:grid-cols-[1fr_16rem] xl:items-start">
       <div className="relative min-w-0">
@@ -316,16 +325,16 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
           </div>
         ) : (
           <p className="mt-1 text-sm text-muted" aria-live="polite">
-            {!data
+            {!listed
               ? t('results.loading')
-              : total === 0
+              : listed.count === 0
                 ? t('map.noneHere')
-                : t('map.count', { count: total })}
+                : t('map.count', { count: listed.count })}
           </p>
         )}
-        {data && (data.starters.length > 0 || data.clusters.length > 0) && (
+        {listed && (listed.starters.length > 0 || listed.clusters.length > 0) && (
           <ul className="mt-3 grid max-h-[60vh] gap-1 overflow-y-auto text-sm">
-            {data.starters.map((s) => (
+            {listed.starters.map((s) => (
               <li key={s.id}>
                 <Link
                   to={paths.starter.href(s.id)}
@@ -336,7 +345,7 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
                 </Link>
               </li>
             ))}
-            {data.clusters.map((c) => (
+            {listed.clusters.map((c) => (
               <li key={`${c.lat},${c.lng}`}>
                 <button
                   type="button"
@@ -350,9 +359,9 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
             ))}
           </ul>
         )}
-        {data && data.starters.length + data.clusters.reduce((n, c) => n + c.count, 0) < total && (
+        {listed && !listed.complete && (
           <p className="mt-2 text-xs text-muted">
-            {t('map.showingNewest', { count: data.starters.length })}
+            {t('map.showingNewest', { count: listed.starters.length })}
           </p>
         )}
       </section>
