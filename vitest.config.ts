@@ -29,6 +29,9 @@ export default defineConfig({
           name: 'client',
           environment: 'jsdom',
           include: ['client/**/*.test.tsx', 'client/**/*.test.ts'],
+          // Files share their worker too (decision 115): the setup gives each fresh copies of the
+          // app's modules and empties the document and storage after it.
+          isolate: false,
           setupFiles: ['client/src/test/setup.ts'],
           // As the server project: two files at a time on two busy cores can take a rendering
           // test past Vitest's 5 s default without anything being wrong.

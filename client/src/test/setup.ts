@@ -1,7 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { allTextsLoaded, i18n } from '../lib/i18n';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterAll, afterEach, vi } from 'vitest';
+
+// The client's test files share their worker (decision 115): each starts from fresh copies of
+// the app's modules (stores such as the toasts' and the outbox are module state), and the
+// document and storage it leaves are emptied after it.
+vi.resetModules();
+const { allTextsLoaded, i18n } = await import('../lib/i18n');
 
 // Every English text at hand before any test renders, as in a page the app has taken over.
 await allTextsLoaded();
@@ -21,4 +26,19 @@ afterEach(async () => {
   cleanup();
   // Tests that show another language (render.tsx's showIn) leave English for the next.
   await i18n.changeLanguage('en');
+});
+
+afterAll(() => {
+  if (typeof document === 'undefined') return; // a file run in Node, not in the test document
+  localStorage.clear();
+  sessionStorage.clear();
+  for (const cookie of document.cookie.split(';')) {
+    const name = cookie.split('=')[0]!.trim();
+    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
+  }
+  document.head.innerHTML = '';
+  document.body.innerHTML = '';
+  document.title = '';
+  for (const { name } of [...document.documentElement.attributes])
+    document.documentElement.removeAttribute(name);
 });
