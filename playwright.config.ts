@@ -17,7 +17,10 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: process.env.CI ? [['list']] : [['list']],
   use: {
-    trace: 'retain-on-failure',
+    // Recording a trace costs each test about a quarter more CPU, even when it passes and the
+    // trace is thrown away; a failure is looked into by running its spec again with
+    // `--trace retain-on-failure`.
+    trace: 'off',
     // The installed app's worker precaches every script of the build (2.4 MB) in each new
     // context, about 4 s of CPU a context here. Specs of the app's worker, push and the main
     // paths keep it (`test.use({ serviceWorkers: 'allow' })`); the rest test pages without it
