@@ -122,6 +122,25 @@ for (const [label, viewport] of [
       }
     }
 
+    // Place names stand clear of the markers, Gresham's too, which stands where its starter does.
+    const names = page.locator('.starter-map-label span');
+    await expect(names.filter({ hasText: /^Gresham$/ })).toBeVisible();
+    const overlapping = async () => {
+      const boxes = async (l: typeof names) =>
+        (await Promise.all((await l.all()).map((e) => e.boundingBox()))).filter((b) => b !== null);
+      const markers = await boxes(points);
+      return (await boxes(names)).filter((n) =>
+        markers.some(
+          (m) =>
+            m.x < n.x + n.width &&
+            n.x < m.x + m.width &&
+            m.y < n.y + n.height &&
+            n.y < m.y + m.height,
+        ),
+      ).length;
+    };
+    await expect.poll(overlapping).toBe(0);
+
     // A tap shows the starter's card; its link opens the starter.
     await page.locator(`.starter-map-point[title="${titles.kefir2}"]`).click();
     const preview = page.getByRole('region', { name: 'Selected starter' });

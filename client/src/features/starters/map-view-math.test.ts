@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import {
+  countSize,
+  labelDrop,
+  MARKER_PX,
+  placeMarkers,
+  SPREAD_ALL_ZOOM,
   addressAfterMove,
   byPlace,
   inBounds,
@@ -105,6 +110,57 @@ describe('spreadOffsets', () => {
       }
     }
     expect(spreadOffsets([...ids].reverse())).toEqual(spread);
+  });
+});
+
+describe('placeMarkers', () => {
+  const at = (id: number, lat = 45.5, lng = -122.6) => ({ id, lat, lng });
+  it("draws clusters as counts, and a place's few starters one by one around its centre", () => {
+    const placed = placeMarkers(
+      { clusters: [{ lat: 1, lng: 2, count: 120 }], starters: [at(5), at(2), at(9, 47.6, -122.3)] },
+      8,
+    );
+    expect(placed.map((m) => m.kind)).toEqual(['cluster', 'starter', 'starter', 'starter']);
+    expect(placed[0]).toMatchObject({ lat: 1, lng: 2, dx: 0, dy: 0, size: countSize(120) });
+    expect(countSize(120)).toBeGreaterThan(MARKER_PX);
+    const portland = placed.filter((m) => m.kind === 'starter' && m.lat === 45.5);
+    expect(portland.map((m) => [m.dx, m.dy])).toEqual([...spreadOffsets([2, 5]).values()]);
+    expect(placed[3]).toMatchObject({ lat: 47.6, lng: -122.3, dx: 0, dy: 0, size: MARKER_PX });
+  });
+
+  it('shows a crowded place as its count until the map is close, then every starter', () => {
+    const crowd = { clusters: [], starters: Array.from({ length: 9 }, (_, i) => at(i + 1)) };
+    const far = placeMarkers(crowd, SPREAD_ALL_ZOOM - 1);
+    expect(far).toHaveLength(1);
+    expect(far[0]).toMatchObject({ kind: 'place', count: 9, size: countSize(9) });
+    const close = placeMarkers(crowd, SPREAD_ALL_ZOOM);
+    expect(close.map((m) => m.kind)).toEqual(Array(9).fill('starter'));
+  });
+});
+
+describe('labelDrop', () => {
+  const label = { x: 100, y: 100, width: 60, height: 14 };
+  it('leaves a name where no marker stands on it', () => {
+    expect(labelDrop(label, [])).toBe(0);
+    expect(labelDrop(label, [{ x: 100, y: 60, size: 34 }])).toBe(0);
+    expect(labelDrop(label, [{ x: 160, y: 100, size: 34 }])).toBe(0);
+  });
+
+  it('moves a covered name to just below the marker on its place', () => {
+    // The marker's bottom is at 117; the name's top (93) goes to 119.
+    expect(labelDrop(label, [{ x: 100, y: 100, size: 34 }])).toBe(26);
+    // A marker beside the name, overlapping its end, covers it too.
+    expect(labelDrop(label, [{ x: 140, y: 95, size: 34 }])).toBe(21);
+  });
+
+  it('goes on below each marker it meets on the way down, and no further', () => {
+    const stack = [
+      { x: 100, y: 100, size: 34 },
+      { x: 110, y: 125, size: 34 },
+      { x: 100, y: 200, size: 34 },
+    ];
+    // Below the first (top 119), it meets the second (bottom 142): top 144, clear of the third.
+    expect(labelDrop(label, stack)).toBe(51);
   });
 });
 

@@ -88,6 +88,104 @@ export function spreadOffsets(ids: number[]): Map<number, [dx: number, dy: numbe
   );
 }
 
+/** A marker's width: a fingertip. */
+export const MARKER_PX = 34;
+/** Closer than this, every starter of a crowded place is spread out to be tapped. */
+export const SPREAD_ALL_ZOOM = 14;
+/** Fewer than this at one place are spread at any zoom; more show as a count until then. */
+const SPREAD_FEW = 9;
+
+/** A count's marker: bigger groups a little bigger, always at least a fingertip. */
+export const countSize = (count: number) =>
+  Math.round(MARKER_PX + Math.min(20, Math.log10(count) * 8));
+
+/** A marker on the map: where it stands, and how it is drawn from there (pixels). */
+interface Placed {
+  lat: number;
+  lng: number;
+  /** From the position to the marker's centre. */
+  dx: number;
+  dy: number;
+  /** Its width and height (markers are round). */
+  size: number;
+}
+export type PlacedMarker<S, C> = Placed &
+  (
+    | { kind: 'cluster'; cluster: C }
+    | { kind: 'place'; count: number }
+    | { kind: 'starter'; starter: S }
+  );
+
+/**
+ * The markers of a map answer at a zoom: each cluster as its count; the starters of a place
+ * one by one, spread around its centre, unless there are many and the map is not yet close,
+ * when the place shows their count.
+ */
+export function placeMarkers<
+  S extends { id: number; lat: number; lng: number },
+  C extends { lat: number; lng: number; count: number },
+>(answer: { starters: S[]; clusters: C[] }, zoom: number): PlacedMarker<S, C>[] {
+  const placed: PlacedMarker<S, C>[] = answer.clusters.map((cluster) => ({
+    kind: 'cluster',
+    cluster,
+    lat: cluster.lat,
+    lng: cluster.lng,
+    dx: 0,
+    dy: 0,
+    size: countSize(cluster.count),
+  }));
+  for (const group of byPlace(answer.starters)) {
+    const { lat, lng } = group[0]!;
+    if (group.length >= SPREAD_FEW && zoom < SPREAD_ALL_ZOOM) {
+      placed.push({
+        kind: 'place',
+        count: group.length,
+        lat,
+        lng,
+        dx: 0,
+        dy: 0,
+        size: countSize(group.length),
+      });
+      continue;
+    }
+    const offsets = spreadOffsets(group.map((s) => s.id));
+    for (const starter of group) {
+      const [dx, dy] = offsets.get(starter.id)!;
+      placed.push({ kind: 'starter', starter, lat, lng, dx, dy, size: MARKER_PX });
+    }
+  }
+  return placed;
+}
+
+/** Space kept between a place's name and a marker above it. */
+const LABEL_GAP_PX = 2;
+
+/**
+ * How far down a place's name moves so that no marker hides it (pixels; 0 when none stands on
+ * it). Names are drawn centred on their place, where its starters' markers stand too: a name
+ * a marker covers moves to just below it, then below the next one it meets, until it meets
+ * none. `label` is the name's box centred on its place; `markers` their centres and sizes, in
+ * the same pixels.
+ */
+export function labelDrop(
+  label: { x: number; y: number; width: number; height: number },
+  markers: Array<{ x: number; y: number; size: number }>,
+): number {
+  let top = label.y - label.height / 2;
+  const covering = () =>
+    markers.filter(
+      (m) =>
+        Math.abs(m.x - label.x) < (m.size + label.width) / 2 &&
+        m.y + m.size / 2 > top &&
+        m.y - m.size / 2 < top + label.height,
+    );
+  // Each pass moves below at least one marker for good: it ends within markers.length passes.
+  for (let found = covering(); found.length > 0; found = covering()) {
+    top = Math.max(...found.map((m) => m.y + m.size / 2)) + LABEL_GAP_PX;
+  }
+  return top - (label.y - label.height / 2);
+}
+
 /** Starters grouped by the place they stand at (its centre), each group in id order. */
 export function byPlace<T extends { id: number; lat: number; lng: number }>(items: T[]): T[][] {
   const groups = new Map<string, T[]>();

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useId, useRef, useState } from 'react';
+import { useCallback, useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { X, ZoomIn } from 'lucide-react';
 import L from 'leaflet';
@@ -14,9 +14,11 @@ import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';
 import {
   addressAfterMove,
-  byPlace,
+  labelDrop,
+  MARKER_PX,
+  placeMarkers,
   shownInView,
-  spreadOffsets,
+  SPREAD_ALL_ZOOM,
   viewBbox,
   type ViewBounds,
 } from './map-view-math';
@@ -24,11 +26,6 @@ import { usePlaceCentre, usePlaceLabels, useStarterMap } from './starter-map-api
 
 /** Moves settle this long before the map asks for the new view. */
 const MOVE_DEBOUNCE_MS = 250;
-/** Closer than this, every starter of a crowded place is spread out to be tapped. */
-const SPREAD_ALL_ZOOM = 14;
-/** Fewer than this at one place are spread at any zoom; more show as a count until then. */
-const SPREAD_FEW = 9;
-const MARKER_PX = 34;
 const MAX_ZOOM = 18;
 const WORLD = { lat: 20, lng: 0, zoom: 2 };
 
@@ -45,9 +42,7 @@ function parseAt(text: string | null): { zoom: number; lat: number; lng: number 
   return { zoom, lat, lng };
 }
 
-function countIcon(count: number, className: string): L.DivIcon {
-  // Bigger groups a little bigger; always at least a fingertip.
-  const size = Math.round(MARKER_PX + Math.min(20, Math.log10(count) * 8));
+function countIcon(count: number, size: number, className: string): L.DivIcon {
   return L.divIcon({
     html: `<span>${count > 999 ? `${Math.floor(count / 1000)}k` : count}</span>`,
     className,
@@ -221,42 +216,38 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
   const data = query.data;
   const zoom = view?.zoom ?? 0;
 
+  const placed = useMemo(() => (data ? placeMarkers(data, zoom) : []), [data, zoom]);
+
   useEffect(() => {
     const layer = markers.current;
     if (!layer) return;
     layer.clearLayers();
-    if (!data) return;
-    for (const cluster of data.clusters) {
-      L.marker([cluster.lat, cluster.lng], {
-        icon: countIcon(cluster.count, 'starter-map-cluster'),
-        keyboard: false,
-        title: t('map.clusterTitle', { count: cluster.count }),
-      })
-        .on('click', () => openCluster(cluster))
-        .addTo(layer);
-    }
-    for (const group of byPlace(data.starters)) {
-      const first = group[0]!;
-      if (group.length >= SPREAD_FEW && zoom < SPREAD_ALL_ZOOM) {
-        L.marker([first.lat, first.lng], {
-          icon: countIcon(group.length, 'starter-map-cluster is-place'),
+    for (const marker of placed) {
+      const at: L.LatLngTuple = [marker.lat, marker.lng];
+      if (marker.kind === 'cluster') {
+        const { cluster } = marker;
+        L.marker(at, {
+          icon: countIcon(cluster.count, marker.size, 'starter-map-cluster'),
           keyboard: false,
-          title: t('map.placeTitle', { count: group.length }),
+          title: t('map.clusterTitle', { count: cluster.count }),
         })
-          .on('click', () =>
-            openCluster({
-              lat: first.lat,
-              lng: first.lng,
-              bbox: [first.lng, first.lat, first.lng, first.lat],
-            }),
-          )
+          .on('click', () => openCluster(cluster))
           .addTo(layer);
-        continue;
-      }
-      const offsets = spreadOffsets(group.map((s) => s.id));
-      for (const starter of group) {
-        const [dx, dy] = offsets.get(starter.id)!;
-        L.marker([starter.lat, starter.lng], {
+      } else if (marker.kind === 'place') {
+        const { count } = marker;
+        L.marker(at, {
+          icon: countIcon(count, marker.size, 'starter-map-cluster is-place'),
+          keyboard: false,
+          title: t('map.placeTitle', { count }),
+        })
+          .on('click', () => {
+            const { lat, lng } = marker;
+            openCluster({ lat, lng, bbox: [lng, lat, lng, lat] });
+          })
+          .addTo(layer);
+      } else {
+        const { starter, dx, dy } = marker;
+        L.marker(at, {
           icon: L.divIcon({
             html: `<span>${categoryEmoji(starter.category)}</span>`,
             className: 'starter-map-point',
@@ -271,13 +262,20 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
           .addTo(layer);
       }
     }
-  }, [data, zoom, openCluster, t]);
+  }, [placed, openCluster, t]);
 
+  // Place names, each moved below the markers that would hide it.
   useEffect(() => {
     const layer = labelLayer.current;
-    if (!layer) return;
+    const map = mapRef.current;
+    if (!layer || !map) return;
     layer.clearLayers();
-    for (const label of labels.data?.labels ?? []) {
+    const pixels = (lat: number, lng: number) => map.project([lat, lng], map.getZoom());
+    const boxes = placed.map((m) => {
+      const p = pixels(m.lat, m.lng);
+      return { x: p.x + m.dx, y: p.y + m.dy, size: m.size };
+    });
+    const drawn = (labels.data?.labels ?? []).map((label) => {
       const span = document.createElement('span');
       span.textContent = label.name;
       span.setAttribute('aria-hidden', 'true');
@@ -287,8 +285,17 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
         keyboard: false,
         pane: 'labels',
       }).addTo(layer);
-    }
-  }, [labels.data]);
+      return { label, span };
+    });
+    // Every name measured first, then moved: one layout, not one a name.
+    const drops = drawn.map(({ label, span }) => {
+      const { x, y } = pixels(label.lat, label.lng);
+      return labelDrop({ x, y, width: span.offsetWidth, height: span.offsetHeight }, boxes);
+    });
+    drawn.forEach(({ span }, i) => {
+      if (drops[i]! > 0) span.style.setProperty('--drop', `${drops[i]}px`);
+    });
+  }, [labels.data, placed]);
 
   // A preview of a starter the filters or the view no longer hold goes away.
   const previewed = selected && data?.starters.some((s) => s.id === selected.id) ? selected : null;
