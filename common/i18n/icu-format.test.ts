@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { describe, expect, it } from 'vitest';
 import { IcuFormat, provideIcu } from './icu-format';
@@ -16,11 +18,39 @@ describe('the site’s ICU message format', () => {
       "Type {name} here, it's fine",
     );
     expect(format.parse("Don't worry", {}, 'en')).toBe("Don't worry");
+    expect(format.parse("It''s free", {}, 'en')).toBe("It's free");
   });
 
   it('returns a message with nothing to fill in as written, tags and signs included', () => {
     for (const text of ['Share Starter', 'Read the <1>guidelines</1> first', '100% free, #1 site'])
       expect(format.parse(text, { count: 3 }, 'fr')).toBe(text);
+  });
+
+  it('gives every catalogue text the compiled message would, those it does not compile too', () => {
+    const texts = (value: unknown): string[] =>
+      typeof value === 'string'
+        ? [value]
+        : value && typeof value === 'object'
+          ? Object.values(value).flatMap(texts)
+          : [];
+    const root = path.join(import.meta.dirname, '../locales');
+    let plain = 0;
+    for (const language of fs.readdirSync(root)) {
+      for (const file of fs
+        .readdirSync(path.join(root, language))
+        .filter((f) => f.endsWith('.json'))) {
+        const catalogue: unknown = JSON.parse(
+          fs.readFileSync(path.join(root, language, file), 'utf8'),
+        );
+        for (const text of texts(catalogue)) {
+          if (text.includes('{')) continue;
+          plain++;
+          const compiled = new IntlMessageFormat(text, language, undefined, { ignoreTag: true });
+          expect(format.parse(text, {}, language)).toBe(compiled.format());
+        }
+      }
+    }
+    expect(plain).toBeGreaterThan(1000);
   });
 
   it('shows a broken message as written', () => {

@@ -28,6 +28,10 @@ export class IcuFormat {
   parse(res: unknown, options: Record<string, unknown>, lng: string): unknown {
     // Before intl-messageformat is at hand (nothing renders then), a message shows as written.
     if (typeof res !== 'string' || !Formatter) return res;
+    // Most texts have nothing to fill in, and ICU leaves them as written (an apostrophe quotes
+    // only a brace or another apostrophe): they need no compiling, which costs a page's start
+    // more than anything else in its texts.
+    if (!res.includes('{') && !res.includes("''")) return res;
     const key = `${lng}\u0000${res}`;
     try {
       let message = this.compiled.get(key);
