@@ -122,21 +122,19 @@ for (const [label, viewport] of [
       }
     }
 
-    // Place names stand clear of the markers, Gresham's too, which stands where its starter does.
+    // Place names stand clear of the markers, Gresham's too, which stands where its starter
+    // does, and of each other.
     const names = page.locator('.starter-map-label span');
     await expect(names.filter({ hasText: /^Gresham$/ })).toBeVisible();
+    type Box = { x: number; y: number; width: number; height: number };
+    const meet = (a: Box, b: Box) =>
+      a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
     const overlapping = async () => {
       const boxes = async (l: typeof names) =>
         (await Promise.all((await l.all()).map((e) => e.boundingBox()))).filter((b) => b !== null);
-      const markers = await boxes(points);
-      return (await boxes(names)).filter((n) =>
-        markers.some(
-          (m) =>
-            m.x < n.x + n.width &&
-            n.x < m.x + m.width &&
-            m.y < n.y + n.height &&
-            n.y < m.y + m.height,
-        ),
+      const [markers, shown] = [await boxes(points), await boxes(names)];
+      return shown.filter(
+        (n, i) => markers.some((m) => meet(m, n)) || shown.some((o, j) => j !== i && meet(o, n)),
       ).length;
     };
     await expect.poll(overlapping).toBe(0);

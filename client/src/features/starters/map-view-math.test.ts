@@ -4,6 +4,7 @@ import {
   labelDrop,
   MARKER_PX,
   placeMarkers,
+  placeNames,
   SPREAD_ALL_ZOOM,
   addressAfterMove,
   byPlace,
@@ -161,6 +162,23 @@ describe('labelDrop', () => {
     ];
     // Below the first (top 119), it meets the second (bottom 142): top 144, clear of the third.
     expect(labelDrop(label, stack)).toBe(51);
+  });
+});
+
+describe('placeNames', () => {
+  const name = (x: number, y: number, width = 60) => ({ x, y, width, height: 14 });
+  it('keeps the first of two names that would overlap, and every name clear of others', () => {
+    expect(
+      placeNames([name(100, 100), name(140, 105), name(100, 120), name(300, 100)], []),
+    ).toEqual([0, null, 0, 0]);
+  });
+
+  it('weighs a name where its drop below the markers puts it', () => {
+    const marker = { x: 100, y: 100, size: 34 };
+    // Dropped to 119–133 below its marker, the first name now meets the one at 126.
+    expect(placeNames([name(100, 100), name(100, 126)], [marker])).toEqual([26, null]);
+    // One drawn further off is kept.
+    expect(placeNames([name(100, 100), name(100, 150)], [marker])).toEqual([26, 0]);
   });
 });
 

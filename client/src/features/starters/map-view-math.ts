@@ -186,6 +186,34 @@ export function labelDrop(
   return top - (label.y - label.height / 2);
 }
 
+/**
+ * Where each place's name is drawn, in the order given (largest places first): how far it
+ * moves down below the markers on it (`labelDrop`), or null when it would then overlap a name
+ * already placed, which keeps its spot and this one is not drawn.
+ */
+export function placeNames(
+  labels: Array<{ x: number; y: number; width: number; height: number }>,
+  markers: Array<{ x: number; y: number; size: number }>,
+): Array<number | null> {
+  const kept: Array<{ left: number; right: number; top: number; bottom: number }> = [];
+  return labels.map((label) => {
+    const drop = labelDrop(label, markers);
+    const top = label.y - label.height / 2 + drop;
+    const box = {
+      left: label.x - label.width / 2,
+      right: label.x + label.width / 2,
+      top,
+      bottom: top + label.height,
+    };
+    const overlaps = kept.some(
+      (k) => k.left < box.right && box.left < k.right && k.top < box.bottom && box.top < k.bottom,
+    );
+    if (overlaps) return null;
+    kept.push(box);
+    return drop;
+  });
+}
+
 /** Starters grouped by the place they stand at (its centre), each group in id order. */
 export function byPlace<T extends { id: number; lat: number; lng: number }>(items: T[]): T[][] {
   const groups = new Map<string, T[]>();

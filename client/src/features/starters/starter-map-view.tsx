@@ -14,9 +14,9 @@ import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';
 import {
   addressAfterMove,
-  labelDrop,
   MARKER_PX,
   placeMarkers,
+  placeNames,
   shownInView,
   SPREAD_ALL_ZOOM,
   viewBbox,
@@ -264,7 +264,7 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
     }
   }, [placed, openCluster, t]);
 
-  // Place names, each moved below the markers that would hide it.
+  // Place names, each moved below the markers that would hide it; none drawn over another.
   useEffect(() => {
     const layer = labelLayer.current;
     const map = mapRef.current;
@@ -287,13 +287,18 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
       }).addTo(layer);
       return { label, span };
     });
-    // Every name measured first, then moved: one layout, not one a name.
-    const drops = drawn.map(({ label, span }) => {
-      const { x, y } = pixels(label.lat, label.lng);
-      return labelDrop({ x, y, width: span.offsetWidth, height: span.offsetHeight }, boxes);
-    });
+    // Every name measured first, then placed: one layout, not one a name.
+    const drops = placeNames(
+      drawn.map(({ label, span }) => {
+        const { x, y } = pixels(label.lat, label.lng);
+        return { x, y, width: span.offsetWidth, height: span.offsetHeight };
+      }),
+      boxes,
+    );
     drawn.forEach(({ span }, i) => {
-      if (drops[i]! > 0) span.style.setProperty('--drop', `${drops[i]}px`);
+      const drop = drops[i] ?? null;
+      if (drop === null) span.hidden = true;
+      else if (drop > 0) span.style.setProperty('--drop', `${drop}px`);
     });
   }, [labels.data, placed]);
 
