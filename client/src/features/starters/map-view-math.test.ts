@@ -177,6 +177,10 @@ describe('placeNames', () => {
     const marker = { x: 100, y: 100, size: 34 };
     // Dropped to 119–133 below its marker, the first name now meets the one at 126.
     expect(placeNames([name(100, 100), name(100, 126)], [marker])).toEqual([26, null]);
+    // The name of the place where the marker stands keeps its spot over a larger place's that
+    // comes before it, whether that one was beside the marker or covered by it too.
+    expect(placeNames([name(100, 126), name(100, 100)], [marker])).toEqual([null, 26]);
+    expect(placeNames([name(125, 100), name(100, 100)], [marker])).toEqual([null, 26]);
     // One drawn further off is kept.
     expect(placeNames([name(100, 100), name(100, 150)], [marker])).toEqual([26, 0]);
   });

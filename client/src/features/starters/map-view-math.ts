@@ -187,18 +187,24 @@ export function labelDrop(
 }
 
 /**
- * Where each place's name is drawn, in the order given (largest places first): how far it
- * moves down below the markers on it (`labelDrop`), or null when it would then overlap a name
- * already placed, which keeps its spot and this one is not drawn.
+ * Where each place's name is drawn: how far it moves down below the markers on it
+ * (`labelDrop`), or null when it would then overlap a name already placed, which keeps its spot
+ * and this one is not drawn. Names of places where markers stand are placed first (those are
+ * the places a member is looking at), then the rest in the order given (largest places first).
  */
 export function placeNames(
   labels: Array<{ x: number; y: number; width: number; height: number }>,
   markers: Array<{ x: number; y: number; size: number }>,
 ): Array<number | null> {
+  const drops: Array<number | null> = labels.map((label) => labelDrop(label, markers));
+  const marked = labels.map((l) =>
+    markers.some((m) => Math.hypot(m.x - l.x, m.y - l.y) < m.size / 2),
+  );
+  const order = labels.map((_, i) => i).sort((a, b) => Number(marked[b]) - Number(marked[a]));
   const kept: Array<{ left: number; right: number; top: number; bottom: number }> = [];
-  return labels.map((label) => {
-    const drop = labelDrop(label, markers);
-    const top = label.y - label.height / 2 + drop;
+  for (const i of order) {
+    const label = labels[i]!;
+    const top = label.y - label.height / 2 + drops[i]!;
     const box = {
       left: label.x - label.width / 2,
       right: label.x + label.width / 2,
@@ -208,10 +214,10 @@ export function placeNames(
     const overlaps = kept.some(
       (k) => k.left < box.right && box.left < k.right && k.top < box.bottom && box.top < k.bottom,
     );
-    if (overlaps) return null;
-    kept.push(box);
-    return drop;
-  });
+    if (overlaps) drops[i] = null;
+    else kept.push(box);
+  }
+  return drops;
 }
 
 /** Starters grouped by the place they stand at (its centre), each group in id order. */
