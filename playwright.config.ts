@@ -15,7 +15,7 @@ export default defineConfig({
   // Two servers and two browsers share the cores: each step may take longer than alone.
   timeout: 120_000,
   expect: { timeout: 15_000 },
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: 'list',
   use: {
     // Recording a trace costs each test about a quarter more CPU, even when it passes and the
     // trace is thrown away; a failure is looked into by running its spec again with
