@@ -377,8 +377,13 @@ export const starterPlaceCounts = pgTable(
     category: text('category').notNull(),
     subcategory: text('subcategory').notNull(),
     starters: integer('starters').notNull(),
+    /** The place as earthdistance stores it, kept by the database: a radius reads its index. */
+    earthPoint: earth('earth_point').generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
   },
-  (t) => [primaryKey({ columns: [t.latitude, t.longitude, t.category, t.subcategory] })],
+  (t) => [
+    primaryKey({ columns: [t.latitude, t.longitude, t.category, t.subcategory] }),
+    index('starter_place_counts_earth_point_idx').using('gist', t.earthPoint),
+  ],
 );
 
 /** Processed photos (metadata stripped, WebP); they go away with their starter. */

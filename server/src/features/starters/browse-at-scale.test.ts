@@ -1,10 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { starterListQuerySchema, type StarterList } from '../../../../common/starters';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPostgres, type Database } from '../../db/client';
-import { starters } from '../../db/schema';
+import { starters, users } from '../../db/schema';
 import {
   createMember,
   createStarterRow,
@@ -15,7 +15,10 @@ import {
 import { createPostgresTestDatabase, openTestDatabase, planOf } from '../../test/database';
 import { rowsOf } from '../../db/rows';
 import { shownNoLonger } from '../../access/starter-visibility';
+import * as clock from '../../clock/clock';
 import { browseFilters, TOTAL_CAP } from './browse-plan';
+import { ListingCache } from './listing-cache';
+import { browseStarters } from './starters.service';
 
 let t: TestApp;
 let ownerId: string;
@@ -522,5 +525,89 @@ describe('listings the place counts still hold that the policy refuses', () => {
     expect(plan).not.toMatch(/Seq Scan on starters/);
     const refused = rowsOf<{ id: number }>(await t.db.execute(shownNoLonger()));
     expect(refused).toHaveLength(10);
+  });
+});
+
+describe('questions without words over more listings than the cap', () => {
+  // One more buttermilk listing than the cap, half at Oslo and half at Drammen (40 km apart):
+  // the place counts tell that more than the cap match, so none is read to count them
+  // (decision 116). The oldest is another member's.
+  const HOUR = 3_600_000;
+  const DRAMMEN = { lat: 59.74, lng: 10.2 };
+  let newestFirst: number[];
+  let otherGiver: string;
+  beforeAll(async () => {
+    const giver = (await createMember(t.db, { username: 'buttermilk-giver' })).id;
+    otherGiver = (await createMember(t.db, { username: 'buttermilk-neighbour' })).id;
+    await t.db.execute(sql`
+      INSERT INTO starters (user_id, title, description, category, subcategory, starter_type,
+        location, latitude, longitude, created_at)
+      SELECT CASE WHEN g = 1 THEN ${otherGiver} ELSE ${giver} END, 'Cultured buttermilk ' || g,
+        'Thick and tangy, from a Nordic culture.', 'dairy', 'buttermilk', 'Buttermilk culture',
+        CASE WHEN g % 2 = 0 THEN 'Oslo, Norway' ELSE 'Drammen, Norway' END,
+        CASE WHEN g % 2 = 0 THEN 59.91 ELSE ${DRAMMEN.lat} END,
+        CASE WHEN g % 2 = 0 THEN 10.75 ELSE ${DRAMMEN.lng} END,
+        timestamptz '2024-06-01 00:00:00Z' + g * interval '1 minute'
+      FROM generate_series(1, ${TOTAL_CAP + 1}) g`);
+    const result = await t.db.execute(
+      sql`SELECT id FROM starters WHERE subcategory = 'buttermilk' ORDER BY created_at DESC`,
+    );
+    newestFirst = rowsOf<{ id: number }>(result).map((r) => r.id);
+  });
+  afterEach(() => clock.resetClock());
+
+  /** The answer straight from the database, never from the cache. */
+  async function answer(question: string): Promise<StarterList> {
+    const query = starterListQuerySchema.parse(Object.fromEntries(new URLSearchParams(question)));
+    const deps = { db: t.db, listings: new ListingCache({ maxBytes: 0 }) };
+    return JSON.parse(await browseStarters(deps, null, query)) as StarterList;
+  }
+  const buttermilk = 'category=dairy&subcategory=buttermilk';
+
+  it('say "1,000+" and page newest and oldest first', async () => {
+    for (const offset of [0, 84, 996]) {
+      const newest = await answer(`${buttermilk}&offset=${offset}`);
+      expect(newest).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
+      expect(newest.starters.map((s) => s.id)).toEqual(newestFirst.slice(offset, offset + 12));
+    }
+    const oldest = await answer(`${buttermilk}&sort=oldest&offset=12`);
+    expect(oldest).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
+    expect(oldest.starters.map((s) => s.id)).toEqual(newestFirst.toReversed().slice(12, 24));
+  });
+
+  it('count only the places within the radius', async () => {
+    const near = (km: number) =>
+      answer(`${buttermilk}&sort=closest&lat=${DRAMMEN.lat}&lng=${DRAMMEN.lng}&radiusKm=${km}`);
+    expect(await near(100)).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
+    const drammen = await near(10);
+    expect(drammen).toMatchObject({ total: (TOTAL_CAP + 2) / 2, totalIsCapped: false });
+    expect(drammen.starters.every((s) => s.location === 'Drammen, Norway')).toBe(true);
+  });
+
+  it('leave out what the policy refuses before the column has caught up', async () => {
+    // The newest listing's date passes; the job that hides it has not run yet.
+    const [newest] = newestFirst as [number];
+    await t.db
+      .update(starters)
+      .set({ availableUntil: new Date(clock.nowMs() + HOUR) })
+      .where(eq(starters.id, newest));
+    clock.advanceClock(2 * HOUR);
+    const expired = await answer(buttermilk);
+    expect(expired).toMatchObject({ total: TOTAL_CAP, totalIsCapped: false });
+    expect(expired.starters[0]!.id).toBe(newestFirst[1]);
+    await t.db
+      .update(starters)
+      .set({ availableUntil: new Date(clock.nowMs() + 30 * 24 * HOUR) })
+      .where(eq(starters.id, newest));
+    expect(await answer(buttermilk)).toMatchObject({ totalIsCapped: true });
+
+    // The oldest listing's owner is suspended: the column still holds it until the suspension ends.
+    await t.db
+      .update(users)
+      .set({ suspendedUntil: new Date(clock.nowMs() + HOUR) })
+      .where(eq(users.id, otherGiver));
+    expect(await answer(buttermilk)).toMatchObject({ total: TOTAL_CAP, totalIsCapped: false });
+    clock.advanceClock(2 * HOUR);
+    expect(await answer(buttermilk)).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
   });
 });

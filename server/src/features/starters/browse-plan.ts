@@ -1,9 +1,9 @@
 import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Starter, StarterListQuery } from '../../../../common/starters';
-import { shownPublicly } from '../../access/starter-visibility';
+import { shownNoLonger, shownPublicly } from '../../access/starter-visibility';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { starters, users } from '../../db/schema';
+import { starterPlaceCounts, starters, users } from '../../db/schema';
 import { earthOf, withinMetres } from '../places/earth';
 import { queryWords } from './browse-query';
 import { literalQueryText, searchQueryText } from './culture-names';
@@ -105,6 +105,52 @@ export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
     textual: true,
     placeFiltered: placeWords.length > 0,
   };
+}
+
+/**
+ * The category, type and distance filters on the place counts' own columns (as
+ * `browseFilters` puts them on a starter's): a starter's position is its place's centre, so a
+ * place within the radius holds only starters within it.
+ */
+export function placeCountFilters(
+  query: Pick<StarterListQuery, 'category' | 'subcategory' | 'radiusKm'>,
+  point: SQL | undefined,
+): SQL[] {
+  const c = starterPlaceCounts;
+  const tests: SQL[] = [];
+  if (point && query.radiusKm !== undefined) {
+    tests.push(withinMetres(c.earthPoint, point, query.radiusKm * 1000));
+  }
+  if (query.category && query.category !== 'all') tests.push(eq(c.category, query.category));
+  if (query.subcategory && query.subcategory !== 'all')
+    tests.push(eq(c.subcategory, query.subcategory));
+  return tests;
+}
+
+/**
+ * Whether more than TOTAL_CAP starters with a known place match a question without words,
+ * from the place counts (decisions 112 and 116): the counts of the places its filters keep, less the
+ * few listings the column still holds that the policy refuses now. The places are read only
+ * until their counts pass the cap (each count stands for that many rows of
+ * `generate_series`, and the LIMIT stops there), so a question matching many reads a few
+ * places, never the whole table of counts nor any starter but the refused.
+ */
+async function placedMatchesOverCap(
+  db: Db,
+  query: StarterListQuery,
+  point: SQL | undefined,
+  filters: SQL | undefined,
+): Promise<boolean> {
+  const c = starterPlaceCounts;
+  const refused = and(sql`${starters.id} IN (${shownNoLonger()})`, hasPlace, filters);
+  const result = await db.execute(sql`
+    WITH r AS (SELECT count(*)::int AS n FROM ${starters} WHERE ${refused})
+    SELECT (SELECT count(*)::int FROM (
+        SELECT 1 FROM ${c} CROSS JOIN LATERAL generate_series(1, ${c.starters})
+        WHERE ${and(...placeCountFilters(query, point)) ?? sql`true`}
+        LIMIT (SELECT n FROM r) + ${TOTAL_CAP + 1}
+      ) counted) - (SELECT n FROM r) AS n`);
+  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > TOTAL_CAP;
 }
 
 /** A starter read for a list, with its distance in metres from the asked place (or null). */
@@ -289,8 +335,9 @@ async function closestIds(
 
 /**
  * The browse page's filters, sorts and paging over public starters. The matches are counted
- * up to TOTAL_CAP + 1 through the indexes first; few are sorted whole, many are read in order
- * from an index and the walk stops after the page. Either way a question reads a bounded number
+ * up to TOTAL_CAP + 1 through the indexes first (from the place counts when the question has
+ * no words); few are sorted whole, many are read in order from an index and the walk stops
+ * after the page. Either way a question reads a bounded number
  * of rows however many starters there are (EXPLAINs in decisions 023 and 027).
  */
 export async function listStarters(
@@ -306,10 +353,8 @@ export async function listStarters(
   const lng = fromQuery ? query.lng : query.sort === 'closest' ? viewer?.longitude : null;
   const point = lat != null && lng != null ? earthOf(lat, lng) : undefined;
   const closest = query.sort === 'closest' && !!point;
-  const { walking, matching, searchQuery, rankQuery, textual, placeFiltered } = browseFilters(
-    query,
-    point,
-  );
+  const { walking, filters, matching, searchQuery, rankQuery, textual, placeFiltered } =
+    browseFilters(query, point);
   const best = query.sort === 'best' && searchQuery !== undefined;
 
   // Available starters before claimed ones in every order. Then: known places nearest first,
@@ -332,7 +377,12 @@ export async function listStarters(
   // Starters matching a location are at a few places, often far from the asker: a walk
   // nearest first would pass every starter in between. They are sorted whole instead.
   const sortAll = closest && placeFiltered;
-  const first = await firstMatches(db, matching, order, rank, { ...page, reach, sortAll });
+  // Without words, the place counts say at once whether more than the cap match: then the
+  // matches need not be read to be counted, and the page comes from an index walk.
+  const many = !textual && (await placedMatchesOverCap(db, query, point, filters));
+  const first = many
+    ? { total: TOTAL_CAP + 1, ids: null }
+    : await firstMatches(db, matching, order, rank, { ...page, reach, sortAll });
   const result = (rows: ListedRow[]) => ({
     starters: rows.map(toListedStarter),
     total: Math.min(first.total, TOTAL_CAP),

@@ -17,8 +17,8 @@ import { rowsOf } from '../../db/rows';
 import { badRequest } from '../../errors';
 import { starterPlaceCounts, starters } from '../../db/schema';
 import { shownNoLonger } from '../../access/starter-visibility';
-import { earthOf, withinMetres } from '../places/earth';
-import { browseFilters } from './browse-plan';
+import { earthOf } from '../places/earth';
+import { browseFilters, placeCountFilters } from './browse-plan';
 import { normaliseListQuery } from './browse-query';
 import { thumbnailOf } from './starter-rows';
 import { measuredFrom } from './starters.service';
@@ -138,24 +138,6 @@ async function cellsOfStarters(db: Db, where: SQL, level: number): Promise<CellR
     FROM ${starters} WHERE ${where}
     GROUP BY ${x}, ${y}`);
   return rowsOf<CellRow>(result).map(toCellRow);
-}
-
-/**
- * The list's category, type and distance filters on the place counts' own columns (as
- * `browseFilters` puts them on a starter's): a starter's position is its place's centre, so a
- * place within the radius holds only starters within it.
- */
-function placeCountFilters(query: StarterMapQuery, point: SQL | undefined): SQL[] {
-  const c = starterPlaceCounts;
-  const tests: SQL[] = [];
-  if (point && query.radiusKm !== undefined) {
-    const place = sql`ll_to_earth(${c.latitude}, ${c.longitude})`;
-    tests.push(withinMetres(place, point, query.radiusKm * 1000));
-  }
-  if (query.category && query.category !== 'all') tests.push(eq(c.category, query.category));
-  if (query.subcategory && query.subcategory !== 'all')
-    tests.push(eq(c.subcategory, query.subcategory));
-  return tests;
 }
 
 /**

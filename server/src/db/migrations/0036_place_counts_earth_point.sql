@@ -1,0 +1,2 @@
+ALTER TABLE "starter_place_counts" ADD COLUMN "earth_point" "earth" GENERATED ALWAYS AS (ll_to_earth(latitude, longitude)) STORED;--> statement-breakpoint
+CREATE INDEX "starter_place_counts_earth_point_idx" ON "starter_place_counts" USING gist ("earth_point");
