@@ -3,6 +3,7 @@
  *   npm run bench                                   (embedded PGlite)
  *   BENCH_DATABASE_URL=postgres://… npm run bench   (PGlite, then that Postgres; its database is emptied)
  *   BENCH_DB=postgres BENCH_STARTERS=1000000 BENCH_MIXES=cold BENCH_DATABASE_URL=… npm run bench
+ *   BENCH_SEEDED=1 BENCH_DB=postgres …            (Postgres as the run before left it seeded)
  * BENCH_STARTERS (default 100000), BENCH_SECONDS per mix (default 10), BENCH_CONNECTIONS
  * (default 50 on Postgres, 10 on PGlite), BENCH_DB (pglite,postgres), BENCH_MIXES (zipf,cold,map: map pans and
  * zooms, bench/map.ts).
@@ -46,6 +47,8 @@ const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const url = process.env.BENCH_DATABASE_URL;
 const kinds = (process.env.BENCH_DB ?? (url ? 'pglite,postgres' : 'pglite')).split(',');
 const mixes = (process.env.BENCH_MIXES ?? 'zipf,cold,map').split(',');
+/** Postgres only: keep the database a run before this one seeded (BENCH_SEEDED=1). */
+const reuse = process.env.BENCH_SEEDED === '1';
 
 const randomPort = () => 3900 + Math.floor(Math.random() * 90);
 
@@ -67,14 +70,24 @@ async function coldStart(): Promise<number> {
 
 async function benchDatabase(kind: string) {
   const connections = Number(process.env.BENCH_CONNECTIONS ?? (kind === 'postgres' ? 50 : 10));
-  const { database, dir: dataDir } = await openBenchDatabase(kind);
   const places = gazetteerPlaces(420);
-  const seeding = performance.now();
-  await seedStarters(database.db, count, places);
-  console.log(
-    `\n${kind}: seeded ${count} starters, 10000 members, ${places.length} places in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${connections} connections, ${seconds} s per mix`,
-  );
-  await database.close();
+  let dataDir: string;
+  if (reuse && kind === 'postgres') {
+    // The database a run before this one seeded with the same BENCH_STARTERS.
+    dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-bench-'));
+    console.log(
+      `\n${kind}: ${count} starters seeded before; ${connections} connections, ${seconds} s per mix`,
+    );
+  } else {
+    const opened = await openBenchDatabase(kind);
+    dataDir = opened.dir;
+    const seeding = performance.now();
+    await seedStarters(opened.database.db, count, places);
+    console.log(
+      `\n${kind}: seeded ${count} starters, 10000 members, ${places.length} places in ${((performance.now() - seeding) / 1000).toFixed(1)} s; ${connections} connections, ${seconds} s per mix`,
+    );
+    await opened.database.close();
+  }
 
   // The server under test runs in its own process, as in production.
   const port = randomPort();
