@@ -1,6 +1,7 @@
 /**
  * Times browse questions one at a time on a seeded Postgres database, without the cache, and
- * prints the slowest with their query count: where the time goes per question shape.
+ * prints the database's time by question shape, then the slowest questions with their query
+ * count: where the time goes per question shape.
  *   BENCH_DATABASE_URL=postgres://… [BENCH_QUESTIONS=400] node --import tsx bench/profile-questions.ts
  * Run bench/explain.ts (or npm run bench) first to seed the database.
  */
@@ -87,6 +88,23 @@ async function main() {
   console.log(
     `${n} questions: mean ${(sum / n).toFixed(1)} ms, p50 ${pct(0.5)}, p90 ${pct(0.9)}, p99 ${pct(0.99)}, max ${pct(1)}`,
   );
+  // Where the database's time goes by question shape: which filters, which sort, capped or not.
+  const shapes = new Map<string, { n: number; dbMs: number; buffers: number }>();
+  for (const t of timings) {
+    const q = new URLSearchParams(t.q);
+    const shape = [
+      ['search', 'location', 'category'].filter((k) => q.has(k)).join('+') || 'no words',
+      q.get('sort') ?? 'newest',
+      t.total.endsWith('+') ? 'capped' : 'few',
+    ].join(', ');
+    const s = shapes.get(shape) ?? { n: 0, dbMs: 0, buffers: 0 };
+    shapes.set(shape, { n: s.n + 1, dbMs: s.dbMs + t.dbMs, buffers: s.buffers + t.buffers });
+  }
+  const allMs = timings.reduce((a, t) => a + t.dbMs, 0);
+  for (const [shape, s] of [...shapes].sort((a, b) => b[1].dbMs - a[1].dbMs).slice(0, 12))
+    console.log(
+      `${shape.padEnd(36)} ${String(s.n).padStart(4)} questions, ${((s.dbMs / allMs) * 100).toFixed(1).padStart(4)} % of database time, ${(s.dbMs / s.n).toFixed(1)} ms and ${(s.buffers / s.n).toFixed(0)} buffers each`,
+    );
   for (const t of timings.slice(0, 25))
     console.log(
       `${String(t.buffers).padStart(6)} buf ${t.dbMs.toFixed(1).padStart(6)} ms  ${t.queries}q  total ${t.total.padEnd(6)} ${t.q}`,
