@@ -161,6 +161,11 @@ function line(name: string, browse: LoadResult, ceiling: LoadResult, distinct: n
 }
 
 async function main() {
+  // The PGlite cold mix times `GET /` beside it: without the built app that is a 404, timed.
+  const client = path.join(process.env.CLIENT_DIST ?? 'dist/client', 'index.html');
+  if (kinds.includes('pglite') && mixes.includes('cold') && !fs.existsSync(client)) {
+    throw new Error(`${client} is missing: run \`npm run build\` first, so GET / sends the page`);
+  }
   console.log(
     `cold start of the server on an empty data folder: ${(await coldStart()).toFixed(2)} s`,
   );
