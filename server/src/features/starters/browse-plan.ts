@@ -129,11 +129,11 @@ export function placeCountFilters(
 
 /**
  * Whether more than TOTAL_CAP starters with a known place match a question without words,
- * from the place counts (decisions 112 and 116): the counts of the places its filters keep, less the
- * few listings the column still holds that the policy refuses now. The places are read only
- * until their counts pass the cap (each count stands for that many rows of
- * `generate_series`, and the LIMIT stops there), so a question matching many reads a few
- * places, never the whole table of counts nor any starter but the refused.
+ * from the place counts (decisions 112 and 116): the counts of the places its filters keep,
+ * less the few listings the column still holds that the policy refuses now. Each count stands
+ * for that many rows of `generate_series` (no more than the LIMIT could take), and the LIMIT
+ * stops once they pass the cap: a question matching many reads a few places, never every
+ * count, nor any starter but the refused.
  */
 async function placedMatchesOverCap(
   db: Db,
@@ -143,13 +143,15 @@ async function placedMatchesOverCap(
 ): Promise<boolean> {
   const c = starterPlaceCounts;
   const refused = and(sql`${starters.id} IN (${shownNoLonger()})`, hasPlace, filters);
+  // The counts past which the answer is "more than the cap" whatever the refused are.
+  const enough = sql`(SELECT refused FROM r) + ${TOTAL_CAP + 1}`;
   const result = await db.execute(sql`
-    WITH r AS (SELECT count(*)::int AS n FROM ${starters} WHERE ${refused})
+    WITH r AS (SELECT count(*)::int AS refused FROM ${starters} WHERE ${refused})
     SELECT (SELECT count(*)::int FROM (
-        SELECT 1 FROM ${c} CROSS JOIN LATERAL generate_series(1, ${c.starters})
+        SELECT 1 FROM ${c} CROSS JOIN LATERAL generate_series(1, least(${c.starters}, ${enough}))
         WHERE ${and(...placeCountFilters(query, point)) ?? sql`true`}
-        LIMIT (SELECT n FROM r) + ${TOTAL_CAP + 1}
-      ) counted) - (SELECT n FROM r) AS n`);
+        LIMIT ${enough}
+      ) counted) - (SELECT refused FROM r) AS n`);
   return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0) > TOTAL_CAP;
 }
 
