@@ -16,7 +16,8 @@ import { createPostgresTestDatabase, openTestDatabase, planOf } from '../../test
 import { rowsOf } from '../../db/rows';
 import { shownNoLonger } from '../../access/starter-visibility';
 import * as clock from '../../clock/clock';
-import { browseFilters, TOTAL_CAP } from './browse-plan';
+import { earthOf } from '../places/earth';
+import { browseFilters, placedMatchesOverCap, TOTAL_CAP } from './browse-plan';
 import { ListingCache } from './listing-cache';
 import { browseStarters } from './starters.service';
 
@@ -531,7 +532,8 @@ describe('listings the place counts still hold that the policy refuses', () => {
 describe('questions without words over more listings than the cap', () => {
   // One more buttermilk listing than the cap, half at Oslo and half at Drammen (40 km apart):
   // the place counts tell that more than the cap match, so none is read to count them
-  // (decision 116). The oldest is another member's.
+  // (decision 116); each step checks what the counts say as well as the answer, which would
+  // be the same had they said nothing. The oldest is another member's.
   const HOUR = 3_600_000;
   const DRAMMEN = { lat: 59.74, lng: 10.2 };
   let newestFirst: number[];
@@ -562,9 +564,17 @@ describe('questions without words over more listings than the cap', () => {
     const deps = { db: t.db, listings: new ListingCache({ maxBytes: 0 }) };
     return JSON.parse(await browseStarters(deps, null, query)) as StarterList;
   }
+  /** What the place counts say of a question: more than the cap match, or not. */
+  async function overCap(question: string): Promise<boolean> {
+    const query = starterListQuerySchema.parse(Object.fromEntries(new URLSearchParams(question)));
+    const point = query.lat !== undefined ? earthOf(query.lat, query.lng!) : undefined;
+    const { filters } = browseFilters(query, point);
+    return placedMatchesOverCap(t.db, query, point, filters);
+  }
   const buttermilk = 'category=dairy&subcategory=buttermilk';
 
   it('say "1,000+" and page newest and oldest first', async () => {
+    expect(await overCap(buttermilk)).toBe(true);
     for (const offset of [0, 84, 996]) {
       const newest = await answer(`${buttermilk}&offset=${offset}`);
       expect(newest).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
@@ -576,9 +586,12 @@ describe('questions without words over more listings than the cap', () => {
   });
 
   it('count only the places within the radius', async () => {
-    const near = (km: number) =>
-      answer(`${buttermilk}&sort=closest&lat=${DRAMMEN.lat}&lng=${DRAMMEN.lng}&radiusKm=${km}`);
+    const around = (km: number) =>
+      `${buttermilk}&sort=closest&lat=${DRAMMEN.lat}&lng=${DRAMMEN.lng}&radiusKm=${km}`;
+    const near = (km: number) => answer(around(km));
+    expect(await overCap(around(100))).toBe(true);
     expect(await near(100)).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
+    expect(await overCap(around(10))).toBe(false);
     const drammen = await near(10);
     expect(drammen).toMatchObject({ total: (TOTAL_CAP + 2) / 2, totalIsCapped: false });
     expect(drammen.starters.every((s) => s.location === 'Drammen, Norway')).toBe(true);
@@ -592,6 +605,7 @@ describe('questions without words over more listings than the cap', () => {
       .set({ availableUntil: new Date(clock.nowMs() + HOUR) })
       .where(eq(starters.id, newest));
     clock.advanceClock(2 * HOUR);
+    expect(await overCap(buttermilk)).toBe(false);
     const expired = await answer(buttermilk);
     expect(expired).toMatchObject({ total: TOTAL_CAP, totalIsCapped: false });
     expect(expired.starters[0]!.id).toBe(newestFirst[1]);
@@ -599,6 +613,7 @@ describe('questions without words over more listings than the cap', () => {
       .update(starters)
       .set({ availableUntil: new Date(clock.nowMs() + 30 * 24 * HOUR) })
       .where(eq(starters.id, newest));
+    expect(await overCap(buttermilk)).toBe(true);
     expect(await answer(buttermilk)).toMatchObject({ totalIsCapped: true });
 
     // The oldest listing's owner is suspended: the column still holds it until the suspension ends.
@@ -606,8 +621,10 @@ describe('questions without words over more listings than the cap', () => {
       .update(users)
       .set({ suspendedUntil: new Date(clock.nowMs() + HOUR) })
       .where(eq(users.id, otherGiver));
+    expect(await overCap(buttermilk)).toBe(false);
     expect(await answer(buttermilk)).toMatchObject({ total: TOTAL_CAP, totalIsCapped: false });
     clock.advanceClock(2 * HOUR);
+    expect(await overCap(buttermilk)).toBe(true);
     expect(await answer(buttermilk)).toMatchObject({ total: TOTAL_CAP, totalIsCapped: true });
   });
 });

@@ -135,7 +135,7 @@ export function placeCountFilters(
  * stops once they pass the cap: a question matching many reads a few places, never every
  * count, nor any starter but the refused.
  */
-async function placedMatchesOverCap(
+export async function placedMatchesOverCap(
   db: Db,
   query: StarterListQuery,
   point: SQL | undefined,
