@@ -6,18 +6,16 @@
  */
 import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router';
+import { StaticRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageData } from '../../common/page-data';
 import { seedQueryClient } from './app/providers';
-import { preloadPages, routes } from './app/router';
+import { AppRoutes, preloadPages } from './app/router';
 import { createQueryClient } from './lib/query-client';
 import type { Locale } from 'date-fns';
 import { de, es, fr } from 'date-fns/locale';
 import { addCatalogues, allTextsLoaded, i18n } from './lib/i18n';
 import { CLIENT_NAMESPACES, LANGUAGES, type Language } from '../../common/i18n/languages';
-
-const handler = createStaticHandler(routes);
 
 // Every language at hand (decision 090): the server renders each page in its visitor's.
 const catalogues = import.meta.glob<Record<string, unknown>>('../../common/locales/*/*.json', {
@@ -38,11 +36,7 @@ for (const language of LANGUAGES) {
  */
 export async function render(url: string, data: PageData, language: Language): Promise<string> {
   await allTextsLoaded();
-  const request = new Request(new URL(url, 'http://localhost'));
-  await preloadPages(new URL(request.url).pathname);
-  const context = await handler.query(request);
-  // The app's routes have no loaders, so no redirect can come back; if one did, send no HTML.
-  if (context instanceof Response) return '';
+  await preloadPages(new URL(url, 'http://localhost').pathname);
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, data);
   // Rendering is synchronous: no other page's language can come between these two lines.
@@ -51,11 +45,9 @@ export async function render(url: string, data: PageData, language: Language): P
     return renderToString(
       <StrictMode>
         <QueryClientProvider client={queryClient}>
-          <StaticRouterProvider
-            router={createStaticRouter(handler.dataRoutes, context)}
-            context={context}
-            hydrate={false}
-          />
+          <StaticRouter location={url}>
+            <AppRoutes />
+          </StaticRouter>
         </QueryClientProvider>
       </StrictMode>,
     );

@@ -1,21 +1,23 @@
 import './lib/zod-config';
 import { StrictMode } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
-import { RouterProvider } from 'react-router';
+import { unstable_HistoryRouter as HistoryRouter } from 'react-router';
 import { Providers } from './app/providers';
-import { createRouter, preloadPages } from './app/router';
+import { AppRoutes, createAppHistory, preloadPages } from './app/router';
 import './index.css';
 import { registerServiceWorker } from './app/service-worker';
 import { allTextsLoaded, i18n, loadLanguage, pageLanguage } from './lib/i18n';
 
 // This script holds the app's frame only: every page, the landing page too, is its own chunk,
 // which the server preloads with the page (decision 101).
-const router = createRouter();
+const history = createAppHistory();
 const container = document.getElementById('root')!;
 const app = (
   <StrictMode>
     <Providers>
-      <RouterProvider router={router} />
+      <HistoryRouter history={history}>
+        <AppRoutes />
+      </HistoryRouter>
     </Providers>
   </StrictMode>
 );

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect } from 'react';
-import { Outlet, ScrollRestoration, useLocation } from 'react-router';
+import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header, showsShareButton } from './header';
@@ -9,6 +9,7 @@ import { useFocusHeadingOnRouteChange } from './route-focus';
 import { OfflineBanner } from './offline-banner';
 import { InstallHint } from './install-hint';
 import { OutboxSender } from '../features/messages/message-outbox';
+import { ScrollRestoration } from './scroll-restoration';
 import { useTranslation } from 'react-i18next';
 
 const mainElement = () => document.getElementById('main');

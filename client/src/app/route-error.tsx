@@ -1,4 +1,5 @@
-import { Link } from 'react-router';
+import { Component, type ReactNode } from 'react';
+import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths';
 
@@ -14,4 +15,36 @@ export function RouteError() {
       </Link>
     </div>
   );
+}
+
+/**
+ * Shows RouteError in place of the page (header and footer too) when a page fails to render or
+ * its code fails to load; a move to another address tries again.
+ */
+export function RouteErrorBoundary({ children }: { children: ReactNode }) {
+  const { pathname } = useLocation();
+  return <ErrorBoundary at={pathname}>{children}</ErrorBoundary>;
+}
+
+class ErrorBoundary extends Component<
+  { at: string; children: ReactNode },
+  { failed: boolean; at: string }
+> {
+  override state = { failed: false, at: this.props.at };
+
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+
+  static getDerivedStateFromProps(props: { at: string }, state: { at: string }) {
+    return props.at === state.at ? null : { failed: false, at: props.at };
+  }
+
+  override componentDidCatch(error: unknown) {
+    console.error(error);
+  }
+
+  override render() {
+    return this.state.failed ? <RouteError /> : this.props.children;
+  }
 }

@@ -1,9 +1,11 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { createBrowserRouter, Link, Outlet, RouterProvider } from 'react-router';
+import { Link, Outlet, UNSAFE_createBrowserHistory } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { useFocusHeadingOnRouteChange } from './route-focus';
+import { guardHistory } from '../lib/guarded-history';
+import { AppRouter } from '../test/render';
 
 const main = () => document.getElementById('main');
 
@@ -70,7 +72,8 @@ function renderShell() {
   // The browser's own address, as on the site: it changes as a move begins, before the new page
   // is drawn.
   window.history.replaceState(null, '', '/');
-  const router = createBrowserRouter([
+  const history = guardHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));
+  const routes = [
     {
       element: <Shell />,
       children: [
@@ -81,9 +84,9 @@ function renderShell() {
         { path: '/lazy', element: <LazyPage /> },
       ],
     },
-  ]);
-  render(<RouterProvider router={router} />);
-  return router;
+  ];
+  render(<AppRouter history={history} routes={routes} />);
+  return history;
 }
 
 describe('focus after a route change', () => {
@@ -102,10 +105,10 @@ describe('focus after a route change', () => {
 
   it('leaves focus alone for a change of query on the same page', async () => {
     const user = userEvent.setup();
-    const router = renderShell();
+    const history = renderShell();
     const link = screen.getByRole('link', { name: 'Page 2' });
     await user.click(link);
-    expect(router.state.location.search).toBe('?page=2');
+    expect(history.location.search).toBe('?page=2');
     expect(link).toHaveFocus();
   });
 

@@ -1,7 +1,13 @@
 import { createElement, lazy } from 'react';
-import { createBrowserRouter, matchRoutes, type RouteObject } from 'react-router';
+import {
+  matchRoutes,
+  UNSAFE_createBrowserHistory,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
 import { Layout } from './layout';
-import { RouteError } from './route-error';
+import { RouteErrorBoundary } from './route-error';
+import { guardHistory } from '../lib/guarded-history';
 import { pages, type Page as TablePage } from '../../../common/pages';
 
 // Every page module is its own chunk, the landing page's too: the first-load script holds the
@@ -46,9 +52,14 @@ function routeOf({ path, module }: TablePage): RouteObject {
 export const routes: RouteObject[] = [
   {
     element: <Layout />,
-    errorElement: <RouteError />,
     children: Object.values(pages).map(routeOf),
   },
 ];
 
-export const createRouter = () => createBrowserRouter(routes);
+/** The app's pages, under whichever router holds them (the browser's, the prerender's). */
+export function AppRoutes() {
+  return <RouteErrorBoundary>{useRoutes(routes)}</RouteErrorBoundary>;
+}
+
+/** The browser's history, with the question a page may ask before it is left. */
+export const createAppHistory = () => guardHistory(UNSAFE_createBrowserHistory({ v5Compat: true }));

@@ -1,7 +1,13 @@
 import type { ReactElement } from 'react';
 import { render } from '@testing-library/react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import {
+  UNSAFE_createMemoryHistory,
+  unstable_HistoryRouter as HistoryRouter,
+  useRoutes,
+  type RouteObject,
+} from 'react-router';
+import { guardHistory, type GuardedHistory } from '../lib/guarded-history';
 import { createQueryClient } from '../lib/query-client';
 import { i18n, loadLanguage } from '../lib/i18n';
 import type { Language } from '../../../common/i18n/languages';
@@ -17,16 +23,31 @@ export function renderWithProviders(
 ) {
   const queryClient = createQueryClient();
   seed?.(queryClient);
-  // A data router, as the app has: pages may ask before leaving (useBlocker).
-  const router = createMemoryRouter([{ path: route, element: ui }], { initialEntries: [path] });
   return {
     queryClient,
     ...render(
       <QueryClientProvider client={queryClient}>
-        <RouterProvider router={router} />
+        <AppRouter history={memoryHistory(path)} routes={[{ path: route, element: ui }]} />
       </QueryClientProvider>,
     ),
   };
+}
+
+/** A history in memory at `path`, guarded as the app's is (pages may ask before leaving). */
+export const memoryHistory = (path: string) =>
+  guardHistory(UNSAFE_createMemoryHistory({ initialEntries: [path], v5Compat: true }));
+
+function Routed({ routes }: { routes: RouteObject[] }) {
+  return useRoutes(routes);
+}
+
+/** `routes` under the router the app uses, moving through `history`. */
+export function AppRouter({ history, routes }: { history: GuardedHistory; routes: RouteObject[] }) {
+  return (
+    <HistoryRouter history={history}>
+      <Routed routes={routes} />
+    </HistoryRouter>
+  );
 }
 
 /** Shows the app in `language` from here on; each test ends back in English (setup.ts). */

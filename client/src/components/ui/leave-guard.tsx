@@ -1,5 +1,4 @@
 import { useEffect } from 'react';
-import { useBlocker } from 'react-router';
 import {
   AlertDialog,
   AlertDialogContent,
@@ -8,6 +7,7 @@ import {
 } from './alert-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from './button';
+import { useLeaveBlocker } from '../../lib/guarded-history';
 
 /**
  * Asks before leaving a page whose form holds typed text: by a link or Back inside the app
@@ -16,7 +16,7 @@ import { Button } from './button';
 export function LeaveGuard({ when, done }: { when: boolean; done?: { current: boolean } }) {
   const { t } = useTranslation();
   // `done` is read when a navigation starts: a successful submit navigates before re-rendering.
-  const blocker = useBlocker(
+  const blocker = useLeaveBlocker(
     ({ currentLocation, nextLocation }) =>
       when && !done?.current && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -28,13 +28,12 @@ export function LeaveGuard({ when, done }: { when: boolean; done?: { current: bo
     return () => window.removeEventListener('beforeunload', onBeforeUnload);
   }, [when]);
 
-  const open = blocker.state === 'blocked';
   return (
-    <AlertDialog open={open} onOpenChange={(o) => !o && blocker.reset?.()}>
+    <AlertDialog open={blocker.held} onOpenChange={(o) => !o && blocker.reset()}>
       <AlertDialogContent title={t('leaveGuard.title')} description={t('leaveGuard.body')}>
         <AlertDialogActions cancel={t('leaveGuard.keep')}>
           <AlertDialogAction asChild>
-            <Button variant="destructive" onClick={() => blocker.proceed?.()}>
+            <Button variant="destructive" onClick={() => blocker.proceed()}>
               {t('leaveGuard.leave')}
             </Button>
           </AlertDialogAction>

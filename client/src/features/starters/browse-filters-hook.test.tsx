@@ -1,23 +1,20 @@
 import type { ReactNode } from 'react';
 import { act, renderHook } from '@testing-library/react';
-import { createMemoryRouter, RouterProvider } from 'react-router';
+import { AppRouter, memoryHistory } from '../../test/render';
 import { describe, expect, it } from 'vitest';
 import { useBrowseFilters } from './browse-filters';
 
 /** The hook on a browse page of its own router, so the test can read the address it leads to. */
 function renderOnBrowse(url: string) {
-  let router: ReturnType<typeof createMemoryRouter> | undefined;
-  const wrapper = ({ children }: { children: ReactNode }) => {
-    router ??= createMemoryRouter([{ path: '/browse', element: children }], {
-      initialEntries: [url],
-    });
-    return <RouterProvider router={router} />;
-  };
+  const history = memoryHistory(url);
+  const wrapper = ({ children }: { children: ReactNode }) => (
+    <AppRouter history={history} routes={[{ path: '/browse', element: children }]} />
+  );
   const hook = renderHook(() => useBrowseFilters(), { wrapper });
   return {
     ...hook,
-    router: () => router!,
-    search: () => new URLSearchParams(router!.state.location.search),
+    history,
+    search: () => new URLSearchParams(history.location.search),
   };
 }
 
@@ -39,11 +36,11 @@ describe('useBrowseFilters', () => {
   });
 
   it('starts from the address again once it has moved on by itself', async () => {
-    const { result, search, router } = renderOnBrowse('/browse?near=Beaverton');
+    const { result, search, history } = renderOnBrowse('/browse?near=Beaverton');
     await act(async () => result.current.update({ radiusKm: 25 }));
     expect(search().get('radiusKm')).toBe('25');
     // Back, to the address before the distance: the next change builds on that one.
-    await act(async () => router().navigate(-1));
+    act(() => history.go(-1));
     await act(async () => result.current.update({ category: 'dairy' }));
     expect(Object.fromEntries(search())).toEqual({ near: 'Beaverton', category: 'dairy' });
   });

@@ -1,10 +1,9 @@
-import { fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { createMemoryRouter, RouterProvider } from 'react-router';
 import { createQueryClient } from '../../lib/query-client';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { AppRouter, memoryHistory, renderWithProviders } from '../../test/render';
 import { PostStarterForm } from './post-starter-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -104,39 +103,57 @@ describe('PostStarterForm', () => {
   });
 
   it('asks before leaving with typed text, and stays when asked to', async () => {
-    const { router } = renderPostAt();
+    const { history } = renderPostAt();
     await userEvent.type(screen.getByLabelText('Title'), 'Lively kefir');
-    await router.navigate('/browse');
+    act(() => history.push('/browse'));
     const ask = await screen.findByRole('alertdialog', { name: 'Leave this page?' });
     expect(ask).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
-    expect(router.state.location.pathname).toBe('/post');
+    expect(history.location.pathname).toBe('/post');
     expect(screen.getByLabelText('Title')).toHaveValue('Lively kefir');
-    await router.navigate('/browse');
+    act(() => history.push('/browse'));
     await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(router.state.location.pathname).toBe('/browse'));
+    await waitFor(() => expect(history.location.pathname).toBe('/browse'));
+    expect(await screen.findByText('Browse')).toBeInTheDocument();
+  });
+
+  it('asks before Back takes the member away, and keeps the page and its address', async () => {
+    const { history } = renderPostAt('/browse');
+    await userEvent.type(screen.getByLabelText('Title'), 'Lively kefir');
+    act(() => history.go(-1));
+    await screen.findByRole('alertdialog', { name: 'Leave this page?' });
+    expect(history.location.pathname).toBe('/post');
+    await userEvent.click(screen.getByRole('button', { name: 'Keep editing' }));
+    expect(screen.getByLabelText('Title')).toHaveValue('Lively kefir');
+    act(() => history.go(-1));
+    await userEvent.click(await screen.findByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('Browse')).toBeInTheDocument();
+    expect(history.location.pathname).toBe('/browse');
   });
 
   it('leaves without asking when nothing was typed', async () => {
-    const { router } = renderPostAt();
-    await router.navigate('/browse');
-    expect(router.state.location.pathname).toBe('/browse');
+    const { history } = renderPostAt();
+    act(() => history.push('/browse'));
+    expect(history.location.pathname).toBe('/browse');
+    expect(await screen.findByText('Browse')).toBeInTheDocument();
     expect(screen.queryByRole('alertdialog')).toBeNull();
   });
 });
 
-function renderPostAt() {
-  const router = createMemoryRouter(
-    [
-      { path: '/post', element: <PostStarterForm /> },
-      { path: '/browse', element: <p>Browse</p> },
-    ],
-    { initialEntries: ['/post'] },
-  );
+/** The form at /post; with `from`, the member came to it from that page (Back returns there). */
+function renderPostAt(from?: string) {
+  const history = memoryHistory(from ?? '/post');
+  if (from) history.push('/post');
   render(
     <QueryClientProvider client={createQueryClient()}>
-      <RouterProvider router={router} />
+      <AppRouter
+        history={history}
+        routes={[
+          { path: '/post', element: <PostStarterForm /> },
+          { path: '/browse', element: <p>Browse</p> },
+        ]}
+      />
     </QueryClientProvider>,
   );
-  return { router };
+  return { history };
 }

@@ -1,0 +1,54 @@
+import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+
+/** Back, as the browser's button does it. */
+const back = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => {
+    (globalThis as unknown as { history: { back(): void } }).history.back();
+  });
+
+const scrollY = (page: import('@playwright/test').Page) =>
+  page.evaluate(() => (globalThis as unknown as { scrollY: number }).scrollY);
+
+test('Back from a form with typed text asks first, and keeping on loses nothing', async ({
+  page,
+}) => {
+  await signUpAndIn(page.request, newMember());
+  await page.goto('/browse');
+  await page.getByRole('link', { name: 'Share Starter' }).first().click();
+  await expect(page.getByRole('heading', { name: 'Share a Starter' })).toBeVisible();
+  await page.getByLabel('Title').fill('Lively kefir grains');
+
+  await back(page);
+  const ask = page.getByRole('alertdialog', { name: 'Leave this page?' });
+  await expect(ask).toBeVisible();
+  await expect(page).toHaveURL(/\/post$/);
+  await expectNoAxeViolations(page);
+  await ask.getByRole('button', { name: 'Keep editing' }).click();
+  await expect(ask).toBeHidden();
+  await expect(page).toHaveURL(/\/post$/);
+  await expect(page.getByLabel('Title')).toHaveValue('Lively kefir grains');
+
+  await back(page);
+  await page.getByRole('alertdialog').getByRole('button', { name: 'Leave' }).click();
+  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page.getByRole('heading', { name: 'Share a Starter' })).toBeHidden();
+});
+
+test('a new page opens at its top, and Back returns to where the last one was scrolled', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/help');
+  const rules = page.getByRole('contentinfo').getByRole('link', { name: 'Community Rules' });
+  await rules.scrollIntoViewIfNeeded();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+  const left = await scrollY(page);
+
+  await rules.click();
+  await expect(page).toHaveURL(/\/rules$/);
+  await expect.poll(() => scrollY(page)).toBe(0);
+
+  await back(page);
+  await expect(page).toHaveURL(/\/help$/);
+  await expect.poll(() => scrollY(page)).toBe(left);
+});
