@@ -1,4 +1,11 @@
-import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
 
 /** Back, as the browser's button does it. */
 const back = (page: import('@playwright/test').Page) =>
@@ -51,4 +58,31 @@ test('a new page opens at its top, and Back returns to where the last one was sc
   await back(page);
   await expect(page).toHaveURL(/\/help$/);
   await expect.poll(() => scrollY(page)).toBe(left);
+});
+
+test('a card opened while the search is still being typed stays open', async ({ page }) => {
+  const word = `curd${Date.now().toString(36)}`;
+  const title = `Yogurt culture ${word}`;
+  await signUpAndIn(page.request, newMember());
+  await shareStarter(page.request, title);
+  // The card's page is slow to arrive (a phone's network): its code is held until released.
+  let release = () => {};
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/assets\/starter-detail-[^/]*\.js$/, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.clock.install();
+  await page.goto('/browse');
+  // The member's own listing is the newest: it is on the first page before the search applies.
+  const card = page.getByRole('article').filter({ hasText: word });
+  await expect(card).toBeVisible();
+  await page.getByLabel('Search').fill(word);
+  await card.getByRole('link', { name: title }).click();
+  await expect(page).toHaveURL(/\/starter\/\d+$/);
+  // The typing pauses while the card's page is on its way: the search is not written then.
+  await page.clock.runFor(2_000);
+  release();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page).toHaveURL(/\/starter\/\d+$/);
 });

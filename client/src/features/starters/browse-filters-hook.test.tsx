@@ -44,4 +44,14 @@ describe('useBrowseFilters', () => {
     await act(async () => result.current.update({ category: 'dairy' }));
     expect(Object.fromEntries(search())).toEqual({ near: 'Beaverton', category: 'dairy' });
   });
+
+  it('drops a change asked for once the member has moved to another page', () => {
+    const { result, history } = renderOnBrowse('/browse');
+    // The search typed just before a card was opened, written when the typing pauses.
+    const update = result.current.update;
+    act(() => history.push('/starters/7'));
+    act(() => update({ search: 'kefir' }));
+    expect(history.location.pathname).toBe('/starters/7');
+    expect(history.location.search).toBe('');
+  });
 });
