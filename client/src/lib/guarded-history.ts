@@ -74,20 +74,17 @@ export function guardHistory(base: History): GuardedHistory {
             undoing = false;
             return;
           }
-          if (letThrough) {
-            letThrough = false;
-          } else {
-            const guard = update.delta ? holding(update.location) : undefined;
-            if (guard) {
-              const delta = update.delta!;
-              undoing = true;
-              base.go(-delta);
-              guard.onBlocked(() => {
-                letThrough = true;
-                base.go(delta);
-              });
-              return;
-            }
+          const guard = !letThrough && update.delta ? holding(update.location) : undefined;
+          letThrough = false;
+          if (guard) {
+            const delta = update.delta!;
+            undoing = true;
+            base.go(-delta);
+            guard.onBlocked(() => {
+              letThrough = true;
+              base.go(delta);
+            });
+            return;
           }
         }
         shown = update.location;
