@@ -1,6 +1,7 @@
-import { useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useCallback, useContext, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   UNSAFE_NavigationContext,
+  useLocation,
   type Location,
   type To,
   type unstable_HistoryRouter,
@@ -132,4 +133,18 @@ export function useLeaveBlocker(shouldBlock: ShouldBlock): {
     },
     reset: () => setMove(null),
   };
+}
+
+/**
+ * Whether the member has moved off the page this component is drawn on. A page being left stays
+ * drawn until the next one is ready (its code loaded), while the history has already moved on:
+ * what the old page asks for then is not the member's wish any more.
+ */
+export function useHasLeft(): () => boolean {
+  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const { pathname } = useLocation();
+  return useCallback(
+    () => isGuarded(navigator) && navigator.location.pathname !== pathname,
+    [navigator, pathname],
+  );
 }

@@ -1,11 +1,6 @@
-import { useCallback, useContext, useRef } from 'react';
-import {
-  UNSAFE_NavigationContext,
-  useLocation,
-  useSearchParams,
-  type Location,
-  type NavigateOptions,
-} from 'react-router';
+import { useCallback, useRef } from 'react';
+import { useSearchParams, type NavigateOptions } from 'react-router';
+import { useHasLeft } from './guarded-history';
 
 /**
  * The address's query, and a change to it that starts from the last query this component asked
@@ -15,23 +10,20 @@ import {
  */
 export function useSearchParamsLatest() {
   const [params, setParams] = useSearchParams();
-  const { pathname } = useLocation();
-  const { navigator } = useContext(UNSAFE_NavigationContext);
+  const hasLeft = useHasLeft();
   const asked = useRef<{ from: URLSearchParams; to: URLSearchParams } | null>(null);
   const change = useCallback(
     (next: (prev: URLSearchParams) => URLSearchParams, options?: NavigateOptions) => {
-      // A page being left stays drawn until the next one is ready: a change it asks for then (a
-      // search typed just before a card was opened, written when the typing pauses) would take
-      // the member back to it, so it is dropped.
-      const now = (navigator as { location?: Location }).location;
-      if (now && now.pathname !== pathname) return;
+      // A change asked for once the member has moved on (a search typed just before a card was
+      // opened, written when the typing pauses) would take them back: it is dropped.
+      if (hasLeft()) return;
       // A render since the last change (it landed, or back/forward moved on) starts afresh.
       const base = asked.current?.from === params ? asked.current.to : params;
       const to = next(new URLSearchParams(base));
       asked.current = { from: params, to };
       setParams(to, options);
     },
-    [params, setParams, pathname, navigator],
+    [params, setParams, hasLeft],
   );
   return [params, change] as const;
 }
