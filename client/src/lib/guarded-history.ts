@@ -10,8 +10,8 @@ import {
 /**
  * The app's history: the browser's (or, in tests, one in memory) with one addition, a question
  * a page may ask before the member moves away from it (decision 117). React Router asks this
- * only of its data router, whose code is twice the size of the router the app needs; the app
- * keeps the smaller one and asks here instead.
+ * only of its data router, whose code is more than twice the size of the router the app needs;
+ * the app keeps the smaller one and asks here instead.
  */
 export type History = Parameters<typeof unstable_HistoryRouter>[0]['history'];
 
