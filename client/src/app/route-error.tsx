@@ -1,7 +1,8 @@
-import { Component, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { Link, useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths';
+import { ErrorBoundary } from '../components/ui/error-boundary';
 
 /** Shown when a page fails to render or its code fails to load. */
 export function RouteError() {
@@ -23,28 +24,9 @@ export function RouteError() {
  */
 export function RouteErrorBoundary({ children }: { children: ReactNode }) {
   const { pathname } = useLocation();
-  return <ErrorBoundary at={pathname}>{children}</ErrorBoundary>;
-}
-
-class ErrorBoundary extends Component<
-  { at: string; children: ReactNode },
-  { failed: boolean; at: string }
-> {
-  override state = { failed: false, at: this.props.at };
-
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-
-  static getDerivedStateFromProps(props: { at: string }, state: { at: string }) {
-    return props.at === state.at ? null : { failed: false, at: props.at };
-  }
-
-  override componentDidCatch(error: unknown) {
-    console.error(error);
-  }
-
-  override render() {
-    return this.state.failed ? <RouteError /> : this.props.children;
-  }
+  return (
+    <ErrorBoundary fallback={<RouteError />} resetKey={pathname}>
+      {children}
+    </ErrorBoundary>
+  );
 }

@@ -1,10 +1,11 @@
-import { Component, lazy, Suspense, useId, useMemo, type ReactNode } from 'react';
+import { lazy, Suspense, useId, useMemo } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, MapPin } from 'lucide-react';
 import { LINEAGE_DESCENDANTS_MAX, type LineageDescendant } from '../../../../common/lineage';
 import { Card } from '../../components/ui/card';
+import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
@@ -22,18 +23,6 @@ const FamilyMap = lazy(() => import('./family-map'));
 function MapFailed() {
   const { t } = useTranslation('living');
   return <p className="text-sm text-muted">{t('lineage.mapFailed')}</p>;
-}
-
-/** A map that cannot be drawn leaves the page and its list of places standing. */
-class MapBoundary extends Component<{ children: ReactNode }, { failed: boolean }> {
-  override state = { failed: false };
-  static getDerivedStateFromError() {
-    return { failed: true };
-  }
-  override render() {
-    if (this.state.failed) return <MapFailed />;
-    return this.props.children;
-  }
 }
 
 const linkClass =
@@ -267,11 +256,12 @@ export function FamilyTreeView<Key extends QueryKey>({
           {t('lineage.travelled')}
         </h2>
         <p className="text-sm text-muted">{t('lineage.points')}</p>
-        <MapBoundary>
+        {/* A map that cannot be drawn leaves the page and its list of places standing. */}
+        <ErrorBoundary fallback={<MapFailed />}>
           <Suspense fallback={<Skeleton className="h-72 w-full sm:h-96" />}>
             <FamilyMap places={places} links={links} label={mapLabel} />
           </Suspense>
-        </MapBoundary>
+        </ErrorBoundary>
         <h3 className="font-semibold">{t('lineage.places')}</h3>
         <PlaceList places={places} />
       </section>
