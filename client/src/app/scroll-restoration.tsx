@@ -19,25 +19,25 @@ function storedPositions(): Record<string, number> {
 export function ScrollRestoration() {
   const location = useLocation();
   const action = useNavigationType();
+  // Read from storage on the first move or scroll, never while rendering (the server renders too).
   const positions = useRef<Record<string, number>>(null);
-  positions.current ??= storedPositions();
+  const saved = () => (positions.current ??= storedPositions());
   // The entry being scrolled: moved on as the next page is drawn, before it paints.
   const entry = useRef(location.key);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
-    const saved = positions.current!;
     let frame = 0;
     const onScroll = () => {
       cancelAnimationFrame(frame);
       frame = requestAnimationFrame(() => {
-        saved[entry.current] = window.scrollY;
+        saved()[entry.current] = window.scrollY;
       });
     };
     const keep = () => {
-      saved[entry.current] = window.scrollY;
+      saved()[entry.current] = window.scrollY;
       try {
-        sessionStorage.setItem(STORE, JSON.stringify(saved));
+        sessionStorage.setItem(STORE, JSON.stringify(saved()));
       } catch {
         // Storage refused (a private window): positions last as long as the page.
       }
@@ -55,8 +55,8 @@ export function ScrollRestoration() {
   useLayoutEffect(() => {
     entry.current = location.key;
     if (action === 'POP') {
-      const saved = positions.current![location.key];
-      if (saved !== undefined) window.scrollTo(0, saved);
+      const y = saved()[location.key];
+      if (y !== undefined) window.scrollTo(0, y);
       return;
     }
     const id = location.hash ? decodeURIComponent(location.hash.slice(1)) : '';
