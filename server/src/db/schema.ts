@@ -112,7 +112,7 @@ export const users = pgTable(
     lastName: text('last_name'),
     profileImageUrl: text('profile_image_url'),
     username: text('username'),
-    /** The username's look-alike form (users/username-skeleton.ts): one per look. */
+    /** The username's look-alike form (text/look-alikes.ts): one per look. */
     usernameSkeleton: text('username_skeleton'),
     location: text('location'),
     /** Centre of the place `location` names, when it is a known place; never a finer position. */

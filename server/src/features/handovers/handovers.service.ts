@@ -1,5 +1,9 @@
 import { and, eq, sql } from 'drizzle-orm';
-import { type FeedbackReason, type HealthCheck } from '../../../../common/handovers';
+import {
+  REASON_SCREENED,
+  type FeedbackReason,
+  type HealthCheck,
+} from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { blockBetween } from '../blocks/blocks.service';
 import { openOwnStarterForUpdate } from '../starters/listing-terms.service';
@@ -24,6 +28,7 @@ import { notificationLinks } from '../../../../common/notifications';
 import { conversationTag } from '../../../../common/push';
 import { starterMailFacts } from '../mail/recipients';
 import { scheduleCheckins } from '../checkins/checkins.service';
+import { screenForMember } from '../screening/screening.service';
 import * as clock from '../../clock/clock';
 
 type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
@@ -194,6 +199,12 @@ export async function releaseReservation(
   actor: SessionUser,
   input: { reservationId: number; reason?: string },
 ): Promise<void> {
+  // The reason becomes a thread line, a bell item and a push for the other side: screened as a
+  // message from its writer would be. One that would be held is refused, nothing changed.
+  if (input.reason) {
+    const screening = await screenForMember(deps.db, actor, input.reason);
+    if (screening.action === 'hold') throw badRequest(REASON_SCREENED, { reason: REASON_SCREENED });
+  }
   const line = await deps.db.transaction(async (tx) => {
     const [reservation] = await tx
       .select()

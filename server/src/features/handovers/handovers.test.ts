@@ -1,6 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FOUND_NEW_HOME_TEXT } from '../../../../common/system-lines';
+import { REASON_SCREENED } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, reservationMailDue, starters, users } from '../../db/schema';
 import { queueDueReservationMail, RESERVATION_MAILS_PER_HOUR } from './handover-mail';
@@ -222,14 +223,7 @@ describe('reservations', () => {
   });
 
   it('the member backs out (counted), the owner releases with a reason; nobody else can', async () => {
-    const { owner, starter } = await setting(2);
-    const a = await signedInMember(t.db);
-    const b = await signedInMember(t.db);
-    await ask(a, starter.id, owner.user.id);
-    await ask(b, starter.id, owner.user.id);
-    const url = `/api/starters/${starter.id}/reservations`;
-    const ra = (await t.call(owner, 'POST', url, { memberId: a.user.id })).json().id;
-    const rb = (await t.call(owner, 'POST', url, { memberId: b.user.id })).json().id;
+    const { owner, starter, a, b, ra, rb } = await twoReserved();
     expect((await t.call(b, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(404);
     expect((await t.call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(204);
     expect((await t.call(a, 'DELETE', `/api/reservations/${ra}`)).statusCode).toBe(409);
@@ -248,6 +242,41 @@ describe('reservations', () => {
     expect((await t.call(null, 'GET', `/api/users/${b.user.id}/summary`)).json().backedOut90d).toBe(
       0,
     );
+  });
+});
+
+/** A starter of two portions, each reserved for one of two members who asked. */
+async function twoReserved() {
+  const { owner, starter } = await setting(2);
+  const a = await signedInMember(t.db);
+  const b = await signedInMember(t.db);
+  await ask(a, starter.id, owner.user.id);
+  await ask(b, starter.id, owner.user.id);
+  const url = `/api/starters/${starter.id}/reservations`;
+  const ra = (await t.call(owner, 'POST', url, { memberId: a.user.id })).json().id as number;
+  const rb = (await t.call(owner, 'POST', url, { memberId: b.user.id })).json().id as number;
+  return { owner, starter, a, b, ra, rb };
+}
+
+describe('reasons the other side reads', () => {
+  it('refuses a release or back-out reason the rules would hold, and changes nothing', async () => {
+    const { owner, starter, a, b, ra, rb } = await twoReserved();
+    const released = await t.call(owner, 'DELETE', `/api/reservations/${ra}`, {
+      reason: 'Ring me on O77OO/9OO/123 instead',
+    });
+    expect(released.statusCode).toBe(400);
+    expect(released.json().message).toBe(REASON_SCREENED);
+    const backedOut = await t.call(b, 'DELETE', `/api/reservations/${rb}`, {
+      reason: 'I paid someone \u00a3\u200b15 on p\u0430yp\u0430l instead',
+    });
+    expect(backedOut.statusCode).toBe(400);
+    const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+    expect(row!.portionsReserved).toBe(2);
+    expect(systemLines(await thread(a, starter.id), 'reservation_released')).toHaveLength(0);
+    expect(
+      (await t.call(owner, 'DELETE', `/api/reservations/${ra}`, { reason: 'Grains resting' }))
+        .statusCode,
+    ).toBe(204);
   });
 });
 

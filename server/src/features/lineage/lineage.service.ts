@@ -26,6 +26,7 @@ import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { getStarter } from '../starters/starters.service';
+import { screenListing } from '../screening/screening.service';
 import { publicMemberColumns } from '../../access/public-members';
 import * as clock from '../../clock/clock';
 
@@ -317,11 +318,17 @@ export async function updateOrigin(
 ): Promise<Starter> {
   const { db } = deps;
   await requireStarter(db, actor, input.id, 'change');
+  // Read on the listing page by everyone: screened as the listing's other words are, and a
+  // story that would hold a new listing holds this one, unseen, for a moderator (decision 073).
+  const screening = input.originStory
+    ? await screenListing(db, actor, { originStory: input.originStory })
+    : undefined;
   const [changed] = await db
     .update(starters)
     .set({
       originStory: input.originStory ?? null,
       bornYear: input.bornYear ?? null,
+      ...(screening?.action === 'hold' && { heldAt: clock.now(), heldCodes: screening.codes }),
       updatedAt: clock.sqlNow(),
     })
     .where(and(eq(starters.id, input.id), eq(starters.userId, actor.id)))

@@ -5,6 +5,7 @@ import {
   type ScreeningCode,
   type ScreeningRule,
 } from '../../../../common/screening';
+import { readableText } from '../../text/look-alikes';
 
 /**
  * The screening rules as code: what each built-in rule looks for, what it does by default, and
@@ -14,6 +15,11 @@ import {
 
 interface Pattern {
   re: RegExp;
+  /**
+   * What a reader could act on at once: a number, an address, a payment, a link. For a member's
+   * first messages only these hold; a vaguer pull ("text me", "my driver") warns.
+   */
+  concrete: boolean;
   /** A second look at a match the expression alone cannot decide. */
   accept?: (match: string) => boolean;
   /**
@@ -23,60 +29,77 @@ interface Pattern {
   exemptable: boolean;
 }
 
-const p = (re: RegExp, exemptable = true, accept?: Pattern['accept']): Pattern => ({
+const vague = (re: RegExp, accept?: Pattern['accept']): Pattern => ({
+  re,
+  exemptable: true,
+  concrete: false,
+  accept,
+});
+const concrete = (re: RegExp, exemptable: boolean, accept?: Pattern['accept']): Pattern => ({
   re,
   exemptable,
+  concrete: true,
   accept,
 });
 
 /**
  * A run of digits is a phone number when it is written like one: with spaces, dots, dashes or
- * brackets between groups, or unbroken but shaped as a dialled number (+ and a country code, a
+ * brackets between groups (slashes too), or unbroken but shaped as a dialled number (+ and a country code, a
  * leading 0, or ten digits starting 2–9). A long reference number or a timestamp is neither.
  */
 const looksLikePhone = (match: string) =>
-  /\d[\s().-]+\d/.test(match) || /^(?:\+\d{9,14}|0\d{8,11}|[2-9]\d{9})$/.test(match);
+  /\d[\s()./-]+\d/.test(match) || /^(?:\+\d{9,14}|0\d{8,11}|[2-9]\d{9})$/.test(match);
 
 const PAYMENT_APPS =
   /\b(?:pay ?pal|venmo|zelle|cash ?app|revolut|wise transfer|bank transfer|wire transfer|e-?transfer|interac|western union|money ?gram|bitcoin|btc|crypto\w*|usdt|ethereum|gift ?cards?|itunes|google play card|steam card|apple card|amazon card|money orders?|cashier'?s? (?:cheque|check)|cheques?)\b/giu;
 
 const PATTERNS: Record<BuiltInRuleCode, Pattern[]> = {
   money: [
-    p(
+    concrete(
       /(?:[$€£¥₹]\s?\d[\d,.]*|\b(?:usd|aud|cad|nzd|gbp|eur|inr)\s?\d[\d,.]*|\b\d[\d,.]*\s?(?:[$€£¥₹]|dollars?|bucks|quid|euros?|usd|aud|cad|nzd|gbp|eur)\b)/giu,
       false,
     ),
-    p(PAYMENT_APPS, false),
-    p(
+    concrete(PAYMENT_APPS, false),
+    vague(
       /\b(?:pay|pays|paying|paid|payment|payments|price|priced|pricing|sell|selling|buy|buying|purchase|for sale|how much(?! (?:starter|flour|milk|water|grains?|sugar|tea|liquid|room|space|time|of|do you (?:feed|give|use)))|cash|money|deposit|refund|invoice|reimburse\w*|compensat\w*)\b/giu,
     ),
   ],
   delivery: [
-    p(
+    vague(
       /\b(?:couriers?|shipping agents?|shipping company|delivery (?:agents?|service|company|fees?|charges?|costs?)|shipping (?:fees?|costs?|charges?)|freight|dhl|fedex|usps|doordash|uber ?eats|lalamove|logistics|movers?|dispatch rider|my (?:driver|agent|mover|delivery guy|delivery man)|pick[- ]?up (?:agents?|service|man|company)|(?:send|arrange) (?:a|my) (?:driver|delivery))\b/giu,
     ),
   ],
   link: [
-    p(
+    concrete(
       /(?<![@\p{L}\p{N}.])(?:https?:\/\/[^\s<>"]+|www\.[^\s<>"]+|(?:[a-z0-9-]+\.)+(?:com|net|org|io|co|ly|me|info|xyz|site|online|shop|link|top|app|biz|us|uk|au|ca|de|fr|es|nz|store|club|live|click|page|ru|cn|gl|gd|to|tk)\b(?:\/[^\s<>"]*)?)/giu,
+      true,
     ),
   ],
   contact: [
-    p(
+    concrete(
       /[\p{L}\p{N}._%+-]+\s?(?:@|\(at\)|\[at\])\s?[\p{L}\p{N}-]+(?:\s?(?:\.|\(dot\)|\[dot\])\s?[a-z]{2,})+/giu,
       false,
     ),
-    p(/\b[\p{L}\p{N}._%+-]+ at (?:gmail|yahoo|hotmail|outlook|icloud|proton\w*)\b/giu, false),
-    p(/(?<!\d)\+?(?:\d[\s().-]{0,2}){8,}\d(?!\d)/gu, false, looksLikePhone),
-    p(/\b(?:my (?:phone |mobile |cell )?number|call me|ring me|sms me|whatsapp number)\b/giu),
+    concrete(
+      /\b[\p{L}\p{N}._%+-]+ at (?:gmail|yahoo|hotmail|outlook|icloud|proton\w*)\b/giu,
+      false,
+    ),
+    // Digits read across spaces, dots, slashes, dashes and brackets: 07700/900/123 is a number.
+    concrete(/(?<!\d)\+?(?:\d[\s()./-]{0,3}){8,}\d(?!\d)/gu, false, looksLikePhone),
+    vague(/\b(?:my (?:phone |mobile |cell )?number|call me|ring me|sms me|whatsapp number)\b/giu),
   ],
   off_site: [
-    p(
-      /\b(?:whats ?app|wa\.me|telegram|t\.me|signal (?:me|app|number)|on signal|viber|we ?chat|kik|snap ?chat|instagram|insta dm|dm me|facebook|messenger|skype|discord|hangouts|google chat|line app|text me|email me|mail me|e-mail me|message me (?:on|at|via)|contact me (?:on|via|at|through|directly)|reach me (?:on|via|at)|your (?:phone|mobile|cell)(?: number)?|your number|your email|(?:verification|verify|six[- ]digit|6[- ]digit|google voice) code|send (?:me )?the code|(?:outside|off) (?:this|the) (?:site|app))\b/giu,
+    // A chat link, or a sign-in code asked for: something to act on at once.
+    concrete(
+      /\b(?:wa\.me|t\.me|(?:verification|verify|six[- ]digit|6[- ]digit|google voice) code|send (?:me )?the code)\b/giu,
+      true,
+    ),
+    vague(
+      /\b(?:whats ?app|telegram|signal (?:me|app|number)|on signal|viber|we ?chat|kik|snap ?chat|instagram|insta dm|dm me|facebook|messenger|skype|discord|hangouts|google chat|line app|text me|email me|mail me|e-mail me|message me (?:on|at|via)|contact me (?:on|via|at|through|directly)|reach me (?:on|via|at)|your (?:phone|mobile|cell)(?: number)?|your number|your email|(?:outside|off) (?:this|the) (?:site|app))\b/giu,
     ),
   ],
   health: [
-    p(
+    vague(
       /\b(?:cures?|cured|curing|heals?|treats? (?:cancer|diabetes|covid|ibs|candida|autism|depression|anxiety|arthritis|illness|disease|infections?)|cancer|diabetes|tumou?rs?|detox\w*|miracle|medicinal|prevents? (?:cancer|disease|covid|illness)|boosts? (?:immunity|your immune)|immune boost\w*|anti-?cancer|chemo\w*)\b/giu,
     ),
   ],
@@ -145,13 +168,12 @@ export function compilePattern(pattern: string | null, flags = 'giu'): RegExp | 
 
 // ---------------------------------------------------------------- screening
 
-/** Case, curly quotes and look-alike letters folded, so "WhatsApp" and "whats app" meet. */
-function normalise(text: string): string {
-  return text
-    .normalize('NFKC')
-    .toLowerCase()
-    .replace(/[‘’ʼ`]/g, "'");
-}
+/**
+ * A text as its reader sees it (text/look-alikes.ts): invisible characters gone, look-alike
+ * letters and every script's digits folded, so `wh\u0430tsapp` meets "WhatsApp" and
+ * `O77OO 9OO123` a phone number.
+ */
+const normalise = readableText;
 
 /** The clause around a match: the exception is read there, not across the whole message. */
 function clauseAround(text: string, start: number, end: number): string {
@@ -168,19 +190,46 @@ function clauseAround(text: string, start: number, end: number): string {
   return text.slice(from, to);
 }
 
-function fires(text: string, patterns: Pattern[], exception: RegExp | null, code: ScreeningCode) {
-  for (const { re, exemptable, accept } of patterns) {
+/** Whether the patterns fire on the text: not at all, only vaguely, or on something concrete. */
+function fires(
+  text: string,
+  patterns: Pattern[],
+  exception: RegExp | null,
+  code: ScreeningCode,
+): 'concrete' | 'vague' | null {
+  let found: 'vague' | null = null;
+  for (const { re, exemptable, accept, concrete } of patterns) {
+    if (found && !concrete) continue;
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       if (accept && !accept(m[0].trim())) continue;
-      if (!exemptable || !exception) return true;
-      // A link is excused by its own address; other words by the clause they stand in.
-      const where = code === 'link' ? m[0] : clauseAround(text, m.index, m.index + m[0].length);
-      exception.lastIndex = 0;
-      if (!exception.test(where)) return true;
+      if (exemptable && exception) {
+        // A link is excused by its own address; other words by the clause they stand in.
+        const where = code === 'link' ? m[0] : clauseAround(text, m.index, m.index + m[0].length);
+        exception.lastIndex = 0;
+        if (exception.test(where)) continue;
+      }
+      if (concrete) return 'concrete';
+      found = 'vague';
+      break;
     }
   }
-  return false;
+  return found;
+}
+
+const STRENGTH: Record<ScreeningAction, number> = { off: 0, warn: 1, hold: 2 };
+const stronger = (a: ScreeningAction, b: ScreeningAction) => (STRENGTH[a] >= STRENGTH[b] ? a : b);
+const weaker = (a: ScreeningAction, b: ScreeningAction) => (STRENGTH[a] <= STRENGTH[b] ? a : b);
+
+/**
+ * What a rule does with what it found. The stricter set holds a newcomer's concrete pull (a
+ * number, an address, a payment, a link); a vague one ("text me") only warns there, unless the
+ * rule holds it for everyone.
+ */
+function actionFor(rule: ScreeningRule, strict: boolean, found: 'concrete' | 'vague') {
+  if (!strict) return rule.action;
+  if (found === 'concrete') return stronger(rule.strictAction, rule.action);
+  return stronger(rule.action, weaker(rule.strictAction, 'warn'));
 }
 
 export interface ScreenOutcome {
@@ -207,18 +256,20 @@ export function screenText(
   const warn = new Set<ScreeningCode>();
   const wordIds: number[] = [];
   for (const rule of rules) {
-    const action = strict ? rule.strictAction : rule.action;
-    if (action === 'off') continue;
+    if ((strict ? rule.strictAction : rule.action) === 'off') continue;
     const exception = compilePattern(rule.exception);
-    let hit: boolean;
+    let found: 'concrete' | 'vague' | null;
     if (rule.code === 'word') {
+      // A moderator's own words are as concrete as they chose to make them.
       const words = compilePattern(rule.words);
-      hit = !!words && fires(body, [{ re: words, exemptable: true }], exception, 'word');
-      if (hit && rule.id !== null) wordIds.push(rule.id);
+      found = words && fires(body, [concrete(words, true)], exception, 'word');
+      if (found && rule.id !== null) wordIds.push(rule.id);
     } else {
-      hit = fires(body, PATTERNS[rule.code], exception, rule.code);
+      found = fires(body, PATTERNS[rule.code], exception, rule.code);
     }
-    if (hit) (action === 'hold' ? hold : warn).add(rule.code);
+    if (!found) continue;
+    const action = actionFor(rule, strict, found);
+    if (action !== 'off') (action === 'hold' ? hold : warn).add(rule.code);
   }
   const codes = rules.map((r) => r.code).filter((c, i, all) => all.indexOf(c) === i);
   const fired = codes.filter((c) => hold.has(c) || warn.has(c));

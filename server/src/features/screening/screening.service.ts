@@ -147,6 +147,8 @@ export async function heldInThread(
 export const LISTING_SCREENED_FIELDS = [
   'title',
   'description',
+  // Free words when the type is "other"; a catalogue name otherwise, which never fires.
+  'starterType',
   'customDescription',
   'careNotes',
   'originStory',

@@ -302,6 +302,37 @@ describe('new listings', () => {
     expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
   });
 
+  it('screen a free starter type and an origin story as the rest of the listing', async () => {
+    const owner = await signedInMember(t.db);
+    const heldAt = async (id: number) =>
+      (await t.db.select().from(starters).where(eq(starters.id, id)))[0]!.heldAt;
+    const other = await post(owner, {
+      ...fields,
+      title: 'Lively kefir grains',
+      description: 'Healthy grains fed daily with whole milk. Bring a jar.',
+      subcategory: 'other',
+      starterType: 'Grains, call O77OO 9OO123',
+    });
+    expect(other.statusCode, other.body).toBe(201);
+    expect(await heldAt(other.json().id as number)).not.toBeNull();
+
+    const plain = await post(owner, {
+      ...fields,
+      title: 'Lively kefir grains',
+      description: 'Healthy grains fed daily with whole milk. Bring a jar.',
+    });
+    const id = plain.json().id as number;
+    expect(await heldAt(id)).toBeNull();
+    const story = await t.call(owner, 'PUT', `/api/starters/${id}/origin`, {
+      originStory: 'From my gran. Order more at kefir-shop.\u0441om',
+    });
+    expect(story.statusCode, story.body).toBe(200);
+    expect(story.json()).toMatchObject({ heldForReview: true });
+    expect(await heldAt(id)).not.toBeNull();
+    const stranger = await signedInMember(t.db);
+    expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
+  });
+
   it('are removed when a moderator rejects them', async () => {
     const owner = await signedInMember(t.db);
     const id = (await post(owner, fields)).json().id as number;

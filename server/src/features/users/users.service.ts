@@ -8,7 +8,7 @@ import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { locate } from '../places/places.service';
 import { isUniqueViolation } from '../../db/errors';
-import { usernameSkeleton } from './username-skeleton';
+import { usernameSkeleton } from '../../text/look-alikes';
 
 export { usernameSkeleton };
 

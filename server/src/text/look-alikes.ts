@@ -1,4 +1,7 @@
 /**
+ * Text as people see it, for the two rules that compare what is read rather than what is typed:
+ * usernames (one per look) and message screening (a disguised phone number is a phone number).
+ *
  * A compact form of Unicode TR39's "skeleton": two usernames with the same skeleton look alike
  * on screen (`rowan_mod` and `rоwan_mod` with a Cyrillic о), so only one of them may exist.
  * NFKC (applied when the name is read) already folds fullwidth, mathematical and other
@@ -138,4 +141,61 @@ export function usernameSkeleton(username: string): string {
   let skeleton = fold(fold(username.normalize('NFKD')).toLowerCase());
   for (const [pair, letter] of LOOK_ALIKE_PAIRS) skeleton = skeleton.replace(pair, letter);
   return skeleton.normalize('NFC');
+}
+
+// ---------------------------------------------------------------- text as it reads
+
+/** Look-alikes that read as a letter wherever they stand: the table less its digit entries. */
+const LETTER_LOOK_ALIKES = new Map(
+  Object.entries(LOOK_ALIKES).filter(([from, to]) => !/[0-9|]/.test(from + to) && from !== 'I'),
+);
+
+/** Letters that read as a digit beside digits: `O77OO` is 07700, `l23` is 123. */
+const DIGIT_LOOK_ALIKES: Record<string, string> = { o: '0', l: '1', i: '1', '|': '1', з: '3' };
+
+const digitValues = new Map<number, number>();
+const isDigit = (cp: number) => /\p{Nd}/u.test(String.fromCodePoint(cp));
+
+/**
+ * The value of any decimal digit (Arabic-Indic ٣, Devanagari ३, Thai ๓ …). Unicode keeps every
+ * script's digits as consecutive code points from 0 to 9, so the value is the distance from
+ * the start of the run, counted in tens.
+ */
+function digitValue(cp: number): number {
+  let value = digitValues.get(cp);
+  if (value === undefined) {
+    let zero = cp;
+    while (isDigit(zero - 1)) zero--;
+    value = (cp - zero) % 10;
+    digitValues.set(cp, value);
+  }
+  return value;
+}
+
+/**
+ * What a reader sees in a text, in a form rules can match: compatibility forms folded (NFKC),
+ * invisible characters (zero-width spaces and joiners, soft hyphens, bidi marks and every other
+ * default-ignorable one) removed, lower case, letters from other scripts that copy Latin ones
+ * folded to Latin, curly quotes straightened, every decimal digit written 0–9, and letters that
+ * stand for digits inside a run of digits (`O77OO 9OO123`) read as those digits.
+ */
+export function readableText(text: string): string {
+  const folded = Array.from(
+    text
+      .normalize('NFKC')
+      .replace(/\p{Default_Ignorable_Code_Point}/gu, '')
+      .toLowerCase(),
+    (c) => {
+      const cp = c.codePointAt(0)!;
+      if (cp > 0x7f && isDigit(cp)) return String(digitValue(cp));
+      return LETTER_LOOK_ALIKES.get(c) ?? c;
+    },
+  )
+    .join('')
+    .replace(/[‘’ʼ`]/g, "'");
+  // A run of digits and digit look-alikes, standing apart from other letters, with at least
+  // one real digit: "too" and "oil" stay words, "o77oo" and "9oo123" become numbers.
+  return folded.replace(/(?<!\p{L})[\doli|з]*\d[\doli|з]*(?!\p{L})/gu, (run) =>
+    Array.from(run, (c) => DIGIT_LOOK_ALIKES[c] ?? c).join(''),
+  );
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { usernameSkeleton } from './username-skeleton';
+import { usernameSkeleton } from './look-alikes';
 
 describe('usernameSkeleton', () => {
   it('gives look-alikes one skeleton', () => {
