@@ -17,11 +17,13 @@ export async function clientAppPlugin(app: FastifyInstance, opts: { root: string
       wildcard: false,
       index: false,
       preCompressed: true,
+      // The cache lifetime is this plugin's own (setHeaders), not the static server's default.
+      cacheControl: false,
       setHeaders(res, filePath) {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
-          res.header('cache-control', 'public, max-age=31536000, immutable');
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
-          res.header('cache-control', 'no-cache');
+          res.setHeader('cache-control', 'no-cache');
         }
       },
     });
