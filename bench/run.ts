@@ -1,5 +1,5 @@
 /**
- * Performance figures for DESIGN.md's budgets and the browse targets. Prints numbers; asserts nothing.
+ * Performance figures for the budgets of docs/ARCHITECTURE.md and the browse targets. Prints numbers; asserts nothing.
  *   npm run bench                                   (embedded PGlite)
  *   BENCH_DATABASE_URL=postgres://… npm run bench   (PGlite, then that Postgres; its database is emptied)
  *   BENCH_DB=postgres BENCH_STARTERS=1000000 BENCH_MIXES=cold BENCH_DATABASE_URL=… npm run bench

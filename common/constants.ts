@@ -1,4 +1,4 @@
-/** Business constants of spec §9 and the limits DESIGN.md fixes. */
+/** Business constants of spec §9 and the limits docs/ARCHITECTURE.md fixes. */
 export const PAGE_SIZE = 12;
 export const MAX_PAGE_SIZE = 50;
 export const MAX_PAGE_BUTTONS = 5;

@@ -1,4 +1,4 @@
-/** The one error shape every API error takes (DESIGN.md, rule 3). */
+/** The one error shape every API error takes (docs/ARCHITECTURE.md, rule 3). */
 export interface ApiErrorBody {
   message: string;
   code: string;

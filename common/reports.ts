@@ -31,7 +31,7 @@ function checkDetails(value: { reason: string; description: string | null }, ctx
 
 /**
  * POST /api/reports. The spec shows '(Required)' for 'other' without enforcing it; we enforce
- * it on both sides (DESIGN.md), so a moderator always learns what 'other' means.
+ * it on both sides (docs/ARCHITECTURE.md), so a moderator always learns what 'other' means.
  */
 export const createReportSchema = z
   .object({ starterId: z.coerce.number().int().positive(), ...reportFields })

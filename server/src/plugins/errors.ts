@@ -24,7 +24,7 @@ function fieldName(instancePath: string | undefined, params: unknown): string {
   return missing ?? '';
 }
 
-/** One error format for every failure (DESIGN.md rule 3); 5xx bodies never carry detail. */
+/** One error format for every failure (docs/ARCHITECTURE.md, rule 3); 5xx bodies never carry detail. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((err: FastifyError, request, reply) => {
     // In the caller's language where the catalogue has the message (decision 090).

@@ -53,7 +53,7 @@ export async function updateProfile(
     throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   }
 
-  // Only the centre of a known place is kept, never anything finer (DESIGN.md, locations).
+  // Only the centre of a known place is kept, never anything finer (docs/ARCHITECTURE.md, rule 5).
   const place = input.location ? locate(input.location) : null;
   try {
     const [updated] = await db
