@@ -19,6 +19,8 @@ export interface BrowseFilters {
   radiusKm: number | null;
   sort: StarterSort;
   page: number;
+  /** Claimed listings too (`claimed=show`); browse leaves them out unless asked. */
+  withClaimed: boolean;
 }
 
 /** What browse assumes when the address does not say: the member's profile place. */
@@ -54,6 +56,7 @@ export function parseBrowseFilters(
       ? (sort as StarterSort)
       : defaultSort(near),
     page: Number.isInteger(page) && page > 1 ? page : 1,
+    withClaimed: params.get('claimed') === 'show',
   };
 }
 
@@ -67,6 +70,7 @@ export interface StarterListParams {
   sort: StarterSort;
   near?: string;
   radiusKm?: number;
+  claimed?: 'hide';
   lat?: number;
   lng?: number;
 }
@@ -83,6 +87,7 @@ export function browseListParams(filters: BrowseFilters): StarterListParams {
     sort: filters.sort,
     near: filters.near || undefined,
     radiusKm: (filters.near && filters.radiusKm) || undefined,
+    claimed: filters.withClaimed ? undefined : 'hide',
   };
 }
 
@@ -105,5 +110,6 @@ export function starterListQuery(params: StarterListParams): URLSearchParams {
     query.set('lng', String(params.lng));
   }
   if (params.radiusKm !== undefined) query.set('radiusKm', String(params.radiusKm));
+  if (params.claimed) query.set('claimed', params.claimed);
   return query;
 }

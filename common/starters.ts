@@ -286,6 +286,8 @@ export const starterListQuerySchema = z.object({
   ),
   sort: z.preprocess(blankToUndefined, z.enum(STARTER_SORTS, 'Unknown sort').default('newest')),
   ...fromPlaceShape,
+  /** `hide`: only starters still available (browse asks so unless the member wants claimed too). */
+  claimed: z.preprocess(blankToUndefined, z.enum(['hide', 'show'], 'Unknown claimed').optional()),
   /** Only starters within this many km of `near` (or `lat`/`lng`). */
   radiusKm: z.preprocess(
     blankToUndefined,

@@ -16,6 +16,7 @@ const base: BrowseFilters = {
   radiusKm: null,
   sort: 'newest',
   page: 4,
+  withClaimed: false,
 };
 
 describe('pageWindow', () => {
@@ -58,6 +59,7 @@ describe('filter changes', () => {
       radiusKm: null,
       sort: 'newest',
       page: 1,
+      withClaimed: false,
     });
     // A type that belongs to another category is dropped.
     expect(

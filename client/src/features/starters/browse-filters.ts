@@ -24,6 +24,7 @@ export function serializeBrowseFilters(
   if (near !== (defaults.place ?? '')) params.set('near', near);
   if (near && filters.radiusKm) params.set('radiusKm', String(filters.radiusKm));
   if (filters.sort !== defaultSort(near)) params.set('sort', filters.sort);
+  if (filters.withClaimed) params.set('claimed', 'show');
   if (filters.page > 1) params.set('page', String(filters.page));
   return params;
 }

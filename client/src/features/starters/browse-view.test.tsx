@@ -189,10 +189,31 @@ describe('BrowseView, read by a person', () => {
     serve(() => json({ starters: [starterFixture()], total: 1 }));
     renderBrowse('/browse?search=kefir&sort=oldest');
     const toggle = await screen.findByRole('button', { name: /^Filters/ });
-    expect(toggle).toHaveAccessibleName('Filters, 2 active');
+    // The search box is not one of them: it is always in sight.
+    expect(toggle).toHaveAccessibleName('Filters, 1 active');
     expect(toggle).toHaveAttribute('aria-expanded', 'false');
     await userEvent.click(toggle);
     expect(toggle).toHaveAttribute('aria-expanded', 'true');
+  });
+
+  it('keeps the search box outside the folded panel, folds the panel once done, and leaves claimed listings out unless asked', async () => {
+    const calls = serve(() => json({ starters: [starterFixture()], total: 1 }));
+    renderBrowse('/browse');
+    const panel = screen.getByRole('complementary', { name: 'Filters' });
+    const search = await screen.findByRole('searchbox', { name: 'Search' });
+    expect(panel).not.toContainElement(search);
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('claimed')).toBe('hide'));
+
+    const toggle = screen.getByRole('button', { name: /^Filters/ });
+    await userEvent.click(toggle);
+    await userEvent.click(
+      within(panel).getByRole('checkbox', { name: 'Include claimed listings' }),
+    );
+    await waitFor(() => expect(screen.getByLabelText('url')).toHaveTextContent('claimed=show'));
+    await waitFor(() => expect(calls.at(-1)?.searchParams.get('claimed')).toBeNull());
+    await userEvent.click(within(panel).getByRole('button', { name: 'Show results' }));
+    expect(toggle).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() => expect(screen.getByRole('heading', { level: 1 })).toHaveFocus());
   });
 
   it("says why 'Closest to me' cannot sort and offers a position or a place", async () => {

@@ -92,14 +92,43 @@ function NoLocationNotice({
   );
 }
 
+/** The words searched for: on every screen above the results, never folded away. */
+function SearchBox({ value, onChange }: { value: string; onChange: (search: string) => void }) {
+  const { t } = useTranslation('browse');
+  const id = useId();
+  const [search, setSearch] = useDebouncedFilter(value, onChange);
+  return (
+    <div role="search" className="grid gap-1.5">
+      <Label htmlFor={id} className="sr-only">
+        {t('filters.search')}
+      </Label>
+      <div className="relative">
+        <Search
+          className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted"
+          aria-hidden
+        />
+        <Input
+          id={id}
+          type="search"
+          placeholder={t('filters.searchPlaceholder')}
+          value={search}
+          maxLength={200}
+          onChange={(e) => setSearch(e.target.value)}
+          className="ps-9"
+        />
+      </div>
+    </div>
+  );
+}
+
 /** How many filters of the side panel differ from the defaults (the category bar shows its own). */
 function activeFilterCount(filters: BrowseFilters): number {
   return [
-    filters.search.trim(),
     filters.near.trim() || filters.location.trim(),
     filters.near && filters.radiusKm,
     filters.subcategory,
     filters.sort !== defaultSort(filters.near),
+    filters.withClaimed,
   ].filter(Boolean).length;
 }
 
@@ -154,37 +183,21 @@ function FiltersSidebar({
   update,
   clear,
   locationInputId,
+  onDone,
 }: {
   filters: BrowseFilters;
   update: (change: Partial<BrowseFilters>) => void;
   clear: () => void;
   locationInputId: string;
+  /** Folds the panel away (phones). */
+  onDone?: () => void;
 }) {
   const { t } = useTranslation(['browse', 'common']);
   const id = useId();
-  const [search, setSearch] = useDebouncedFilter(filters.search, (v) => update({ search: v }));
   const category = findCategory(filters.category);
   return (
     <Card className="grid gap-3 p-4 sm:grid-cols-2 sm:gap-4 sm:p-5 lg:grid-cols-1 lg:gap-5">
       <h2 className="text-lg font-semibold sm:col-span-2 lg:col-span-1">{t('filters.title')}</h2>
-      <div className="grid gap-1.5 sm:col-span-2 lg:col-span-1">
-        <Label htmlFor={`${id}-search`}>{t('filters.search')}</Label>
-        <div className="relative">
-          <Search
-            className="pointer-events-none absolute top-1/2 start-3 size-4 -translate-y-1/2 text-muted"
-            aria-hidden
-          />
-          <Input
-            id={`${id}-search`}
-            type="search"
-            placeholder={t('filters.searchPlaceholder')}
-            value={search}
-            maxLength={200}
-            onChange={(e) => setSearch(e.target.value)}
-            className="ps-9"
-          />
-        </div>
-      </div>
       <PlacePicker
         id={locationInputId}
         value={filters.near || filters.location}
@@ -230,10 +243,29 @@ function FiltersSidebar({
           {filters.search && <option value="best">{t('filters.best')}</option>}
         </NativeSelect>
       </div>
+      <label
+        htmlFor={`${id}-claimed`}
+        className="flex min-h-11 cursor-pointer items-center gap-3 text-sm sm:col-span-2 lg:col-span-1"
+      >
+        <input
+          id={`${id}-claimed`}
+          type="checkbox"
+          checked={filters.withClaimed}
+          onChange={(e) => update({ withClaimed: e.target.checked })}
+          className="size-4 accent-[var(--color-accent)]"
+        />
+        {t('filters.withClaimed')}
+      </label>
       <Button variant="outline" onClick={clear} className="sm:col-span-2 lg:col-span-1">
         <RotateCcw className="size-4" aria-hidden />
         {t('filters.clear')}
       </Button>
+      {/* On a phone the panel sits above the results: done, it folds away to show them. */}
+      {onDone && (
+        <Button onClick={onDone} className="sm:col-span-2 lg:hidden">
+          {t('filters.showResults')}
+        </Button>
+      )}
     </Card>
   );
 }
@@ -295,7 +327,7 @@ export function BrowseView() {
   const locationInputId = useId();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const activeFilters = activeFilterCount(filters);
-  const anyFilter = activeFilters > 0 || filters.category !== null;
+  const anyFilter = activeFilters > 0 || filters.category !== null || !!filters.search.trim();
   const query = useStarters(browseListParams(filters));
   const total = query.data?.total ?? 0;
   const totalPages = Math.ceil(total / PAGE_SIZE);
@@ -317,6 +349,9 @@ export function BrowseView() {
   return (
     <div className="mx-auto max-w-6xl px-4 py-6 sm:py-10">
       <CategoryBar value={filters.category} onChange={(category) => update({ category })} />
+      <div className="mt-4 max-w-2xl">
+        <SearchBox value={filters.search} onChange={(search) => update({ search })} />
+      </div>
       <BrowseModeSwitch />
       <div className="mt-6 grid gap-6 lg:grid-cols-[17rem_1fr] lg:items-start">
         {/* On a phone the panel folds away so the results are on the first screen. */}
@@ -348,6 +383,10 @@ export function BrowseView() {
             update={update}
             clear={clear}
             locationInputId={locationInputId}
+            onDone={() => {
+              setFiltersOpen(false);
+              requestAnimationFrame(() => headingRef.current?.focus());
+            }}
           />
         </aside>
         {/* min-w-0: a grid item may shrink below its longest word (a one-word title). */}

@@ -28,6 +28,11 @@ import { usePlaceCentre, usePlaceLabels, useStarterMap } from './starter-map-api
 const MOVE_DEBOUNCE_MS = 250;
 const MAX_ZOOM = 18;
 const WORLD = { lat: 20, lng: 0, zoom: 2 };
+/** Every inhabited continent, the Americas included, however narrow the screen. */
+const WHOLE_WORLD: L.LatLngBoundsExpression = [
+  [-50, -170],
+  [72, 180],
+];
 
 /** A zoom that shows about `radiusKm` around a place on a phone's map. */
 const zoomForRadius = (radiusKm: number | null) =>
@@ -160,7 +165,9 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
     labelLayer.current = L.layerGroup([], { pane: 'labels' }).addTo(map);
     markers.current = L.layerGroup().addTo(map);
     const { lat, lng, zoom } = initial.current;
-    map.setView([lat, lng], zoom);
+    // No view and no place: the whole world at once, until the results say where to look.
+    if (initial.current === WORLD) map.fitBounds(WHOLE_WORLD);
+    else map.setView([lat, lng], zoom);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const report = () => {
@@ -201,6 +208,24 @@ export default function StarterMapView({ filters }: { filters: BrowseFilters }) 
     centred.current = true;
     map.setView([centre.data.lat, centre.data.lng], zoomForRadius(filters.radiusKm));
   }, [centre.data, filters.radiusKm]);
+
+  // Once, when neither the address nor a place says where to look: where the results are.
+  const fitted = useRef(!!fromAddress || !!filters.near);
+  useEffect(() => {
+    const map = mapRef.current;
+    const found = query.data;
+    if (!map || !found || fitted.current) return;
+    fitted.current = true;
+    const points: L.LatLngTuple[] = [
+      ...found.clusters.flatMap(({ bbox: [west, south, east, north] }): L.LatLngTuple[] => [
+        [south, west],
+        [north, east],
+      ]),
+      ...found.starters.map(({ lat, lng }): L.LatLngTuple => [lat, lng]),
+    ];
+    if (points.length === 0) return;
+    map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 12 });
+  }, [query.data]);
 
   /** Opens a cluster: the map zooms to where its starters are, at least one step. */
   const openCluster = useCallback((cluster: Pick<MapCluster, 'lat' | 'lng' | 'bbox'>) => {

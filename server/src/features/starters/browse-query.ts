@@ -35,6 +35,7 @@ export function normaliseListQuery(query: StarterListQuery): StarterListQuery {
     location: wordsOf(query.location),
     search: wordsOf(query.search),
     sort: query.sort,
+    claimed: query.claimed === 'hide' ? 'hide' : undefined,
     lat: hasPosition ? roundPosition(query.lat!, 90) : undefined,
     lng: hasPosition ? roundPosition(query.lng!, 180) : undefined,
     near: undefined,

@@ -88,6 +88,7 @@ export class ListingCache {
       query.lat ?? null,
       query.lng ?? null,
       query.radiusKm ?? null,
+      query.claimed ?? null,
       profile(viewer?.latitude, 90),
       profile(viewer?.longitude, 180),
     ]);

@@ -128,6 +128,20 @@ describe('GET /api/starters', () => {
     expect(JSON.stringify(starters)).not.toContain('@example.test');
   });
 
+  it('leaves claimed starters out when browse asks it to, in every order and count', async () => {
+    const hidden = await list('?claimed=hide');
+    expect(hidden.names).toEqual(['scoby', 'sourdough', 'yogurt', 'kefir']);
+    expect(hidden.total).toBe(4);
+    expect((await list('?claimed=hide&location=portland')).names).toEqual(['kefir']);
+    const near = await list(
+      `?claimed=hide&sort=closest&lat=${SEATTLE.latitude}&lng=${SEATTLE.longitude}`,
+    );
+    expect(near.names).toEqual(['yogurt', 'kefir', 'sourdough', 'scoby']);
+    expect((await list('?claimed=show')).names).toContain('claimed');
+    const wrong = await t.app.inject({ url: '/api/starters?claimed=maybe' });
+    expect(wrong.statusCode).toBe(400);
+  });
+
   it('pages with limit and offset and reports the full total', async () => {
     const first = await list('?limit=2&offset=0');
     expect(first.names).toEqual(['scoby', 'sourdough']);
