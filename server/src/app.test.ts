@@ -251,6 +251,21 @@ describe('database trouble', () => {
     }
   });
 
+  it('answers /readyz with 503 while the newest migration is missing', async () => {
+    const behind = await createTestApp();
+    try {
+      await behind.db.execute(
+        sql`DELETE FROM drizzle.__drizzle_migrations
+            WHERE created_at = (SELECT max(created_at) FROM drizzle.__drizzle_migrations)`,
+      );
+      const ready = await behind.app.inject('/readyz');
+      expect(ready.statusCode).toBe(503);
+      expect(ready.json()).toMatchObject({ code: 'migrations_pending' });
+    } finally {
+      await behind.close();
+    }
+  });
+
   it.skipIf(!process.env.TEST_DATABASE_URL)(
     'survives Postgres dropping its connections and serves the next request',
     async () => {

@@ -21,6 +21,7 @@ import { sessionsRoutes } from './features/sessions/sessions.routes';
 import { postgresRateLimiter, redisRateLimiter } from './plugins/rate-limit';
 import { clientAppPlugin } from './plugins/client-app';
 import { multipartPlugin } from './plugins/multipart';
+import { installDrain } from './plugins/drain';
 import { loggerOptions, timeoutOptions } from './server-options';
 import { createPageRenderer } from './pages/page-renderer';
 import { pagesPlugin } from './pages/pages.plugin';
@@ -88,6 +89,7 @@ export async function buildApp({
   }).withTypeProvider<ZodTypeProvider>();
 
   if (onRoute) app.addHook('onRoute', onRoute);
+  installDrain(app);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
 

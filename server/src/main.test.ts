@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
@@ -78,5 +79,53 @@ describe('the server process', { timeout: 180_000 }, () => {
     s.child.kill('SIGTERM');
     expect(await s.exited).toBe(0);
     expect(fs.existsSync(path.join(dataDir, 'cultureshare.lock'))).toBe(false);
+  });
+
+  it('answers /readyz 503 at once on SIGTERM, finishes the request in flight, then closes', async () => {
+    const dataDir = tempDir();
+    const port = await freePort();
+    const s = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
+    await waitReady(port, s);
+
+    // A sign-up whose body has not all arrived: the server has taken the request (it answered
+    // 100 Continue) and is waiting for the rest.
+    const body = JSON.stringify({
+      email: `drain-${Date.now()}@example.test`,
+      password: 'a-long-unusual-passphrase',
+      firstName: 'Dee',
+      lastName: 'Rain',
+    });
+    const inFlight = http.request({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/auth/signup',
+      headers: {
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+        expect: '100-continue',
+      },
+    });
+    const answered = new Promise<number>((resolve, reject) => {
+      inFlight.on('response', (res) => {
+        res.resume();
+        resolve(res.statusCode ?? 0);
+      });
+      inFlight.on('error', reject);
+    });
+    await new Promise<void>((resolve) => inFlight.on('continue', resolve));
+    inFlight.write(body.slice(0, 10));
+
+    s.child.kill('SIGTERM');
+    let status = 200;
+    while (status === 200) status = (await fetch(`http://127.0.0.1:${port}/readyz`)).status;
+    expect(status).toBe(503);
+    // Still listening, and still draining while the sign-up is unfinished.
+    expect((await fetch(`http://127.0.0.1:${port}/readyz`)).status).toBe(503);
+    expect(s.child.exitCode).toBeNull();
+
+    inFlight.end(body.slice(10));
+    expect(await answered).toBeLessThan(300);
+    expect(await s.exited).toBe(0);
   });
 });

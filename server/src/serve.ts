@@ -7,6 +7,11 @@ import { createMailer } from './features/mail/mailer';
 import { backgroundJobs } from './jobs/background-jobs';
 import { createScheduler, releaseLeasesOfGoneProcess, type Scheduler } from './jobs/scheduler';
 
+/** How long a shutdown may take before the process exits anyway. */
+const SHUTDOWN_TIMEOUT_MS = 10_000;
+/** Requests still running after this are left to Fastify's close, which waits for them too. */
+const DRAIN_TIMEOUT_MS = 8_000;
+
 /**
  * The second half of starting the server, loaded by main.ts while the embedded database
  * starts: opens the Postgres server or takes the started embedded one, brings it up to date,
@@ -37,11 +42,14 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
     const force = setTimeout(() => {
       app.log.warn('shutdown took too long; exiting');
       process.exit(1);
-    }, 10_000);
+    }, SHUTDOWN_TIMEOUT_MS);
     force.unref();
+    // Out of the load balancer's rotation at once (/readyz answers 503), still answering what
+    // arrives meanwhile; the listener closes once the requests in flight have finished.
+    app.drain.start();
     try {
       // Jobs in progress finish first (a mail being sent is not cut off).
-      await scheduler?.stop();
+      await Promise.all([scheduler?.stop(), app.drain.settled(DRAIN_TIMEOUT_MS)]);
       mailer.close();
       await app.close();
       await database.close();

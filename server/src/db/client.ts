@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -6,9 +7,11 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import type { ExtractTablesWithRelations } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { projectRoot } from '../project-root';
 import * as schema from './schema';
+import { rowsOf } from './rows';
 import { startPgliteThread, type PgliteThreadOptions } from './embedded';
 import type { PgliteConnection } from './pglite-remote';
 
@@ -46,6 +49,34 @@ export async function migrateDatabase(database: Database): Promise<void> {
   } else {
     await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
   }
+}
+
+let headMigration: number | undefined;
+/** When the newest migration this build ships was made (drizzle's `created_at` for it). */
+export function headMigrationMillis(): number {
+  if (headMigration === undefined) {
+    const journal = JSON.parse(
+      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
+    ) as { entries: { when: number }[] };
+    headMigration = Math.max(...journal.entries.map((e) => e.when));
+  }
+  return headMigration;
+}
+
+/** The newest migration applied to this database (0 when none is), as drizzle records it. */
+export async function appliedMigrationMillis(db: DbOrTx): Promise<number> {
+  const result = await db.execute(
+    sql`SELECT max(created_at)::text AS newest FROM drizzle.__drizzle_migrations`,
+  );
+  return Number(rowsOf<{ newest: string | null }>(result)[0]?.newest ?? 0);
+}
+
+/**
+ * Whether every migration of this build has been applied. A database a newer copy has already
+ * migrated further also counts: during a rolling upgrade the older copy keeps serving.
+ */
+export async function migrationsAtHead(db: DbOrTx): Promise<boolean> {
+  return (await appliedMigrationMillis(db)) >= headMigrationMillis();
 }
 
 /**
