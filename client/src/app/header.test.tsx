@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
-import { Header } from './header';
+import { Header, showsShareButton } from './header';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -17,5 +17,13 @@ describe('Header', () => {
       'href',
       '/login?next=%2Fbrowse%3Fcategory%3Ddairy',
     );
+  });
+});
+
+describe('the floating Share Starter button', () => {
+  it("stays off a starter's page, whose main button holds the bottom of a phone's screen", () => {
+    expect(showsShareButton('/browse')).toBe(true);
+    expect(showsShareButton('/starter/5')).toBe(false);
+    expect(showsShareButton('/starter/5/edit')).toBe(false);
   });
 });

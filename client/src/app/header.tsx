@@ -23,12 +23,14 @@ const WRAPS_ON_A_PHONE = 'h-auto min-h-9 py-1 text-center leading-tight max-sm:w
 /**
  * Where the phone's floating Share Starter button may float. Not on the composer pages, whose
  * Send and form buttons sit where it would (it opened /post instead of sending), nor on /post
- * itself; elsewhere the layout keeps a clear strip under the page so nothing ends beneath it.
+ * itself, nor on a starter's page, whose main button stays at the bottom of a phone's screen;
+ * elsewhere the layout keeps a clear strip under the page so nothing ends beneath it.
  */
 export function showsShareButton(pathname: string): boolean {
   return !(
     pathname.startsWith(paths.messages) ||
     pathname.startsWith(paths.post) ||
+    pathname.startsWith('/starter/') ||
     pathname.endsWith('/edit')
   );
 }

@@ -55,7 +55,8 @@ export default function Page() {
       ) : (
         <WithStarterDialogs>
           <BrowseView />
-          <div className="mx-auto flex max-w-6xl justify-center px-4 pb-8">
+          {/* On a phone, at the start and clear of the floating Share Starter button. */}
+          <div className="mx-auto flex max-w-6xl justify-start px-4 pb-8 max-sm:pe-24 sm:justify-center">
             {isSignedIn && (
               <Suspense fallback={null}>
                 <AlertButton />

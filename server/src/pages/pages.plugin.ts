@@ -5,6 +5,7 @@ import type { FastifyInstance } from 'fastify';
 import fastifyCompress from '@fastify/compress';
 import type { AppDeps } from '../deps';
 import { withLinkPreview } from '../features/starters/link-preview';
+import { requestLanguage, translator } from '../i18n/translate';
 import { getStarter } from '../features/starters/starters.service';
 import { isLanguage } from '../../../common/i18n/languages';
 import { appManifests } from './app-manifest';
@@ -52,7 +53,15 @@ export async function pagesPlugin(
     // Never the Host header: a cache could keep a page whose links point elsewhere.
     const origin = siteUrl(deps.config);
     return pages.send(request, reply, {
-      head: starter ? (html) => withLinkPreview(html, starter, origin) : undefined,
+      head: starter
+        ? (html) =>
+            withLinkPreview(
+              html,
+              starter,
+              origin,
+              translator(requestLanguage(request))('starters:detail.free'),
+            )
+        : undefined,
     });
   });
 

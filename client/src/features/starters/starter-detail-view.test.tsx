@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { parseStarterId } from '../../lib/starter-id';
@@ -103,5 +103,21 @@ describe('StarterDetailView', () => {
     renderWithProviders(<StarterDetailView rawId="5" />);
     expect(await screen.findByRole('button', { name: 'Report Post' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Message Owner' })).toBeInTheDocument();
+  });
+
+  it('says first that it is free, then shows the photo, the title and a main button kept in sight on a phone', async () => {
+    serve('someone-else', () => json({ ...starter, isClaimed: false }));
+    renderWithProviders(<StarterDetailView rawId="5" />);
+    const message = await screen.findByRole('button', { name: 'Message Owner' });
+    const free = screen.getByText('Free — shared by a neighbour');
+    const photo = screen.getByText('No image available');
+    const title = screen.getByRole('heading', { level: 1 });
+    const follows = (a: Element, b: Element) =>
+      !!(a.compareDocumentPosition(b) & Node.DOCUMENT_POSITION_FOLLOWING);
+    expect(follows(free, photo) && follows(photo, title) && follows(title, message)).toBe(true);
+    // Sticky at the bottom of a phone's screen, alone: Report Post is not in its bar.
+    const bar = message.parentElement!;
+    expect(bar).toHaveClass('max-sm:sticky', 'max-sm:bottom-0');
+    expect(within(bar).queryByRole('button', { name: 'Report Post' })).toBeNull();
   });
 });

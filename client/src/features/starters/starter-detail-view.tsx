@@ -187,7 +187,9 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
           <DetailSkeleton />
         </>
       ) : (
-        <div className="mt-6 grid gap-8 lg:grid-cols-[3fr_2fr] lg:items-start">
+        <div className="mt-4 grid gap-4 sm:mt-6 lg:grid-cols-[3fr_2fr] lg:items-start lg:gap-8">
+          {/* What the page is, before anything else: the page people share. */}
+          <p className="font-semibold text-sage lg:col-span-2">{t('detail.free')}</p>
           <StarterGallery
             starter={starter}
             className="rounded-2xl border border-border shadow-sm"
@@ -243,11 +245,18 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             ) : (
               <div className="flex flex-col gap-3 sm:flex-row">
                 {canAsk && (
-                  // flex-1 only in a row: in the phone's column it squeezed the button to 24 px.
-                  <Button className="sm:flex-1" size="lg" onClick={() => setMessageOpen(true)}>
-                    <MessageCircle className="size-5" aria-hidden />
-                    {user ? t('browse:card.messageOwner') : t('browse:card.signInToMessage')}
-                  </Button>
+                  // On a phone the main button stays at the bottom of the screen as the page
+                  // scrolls; flex-1 only in a row (in the phone's column it squeezed it to 24 px).
+                  <div className="max-sm:sticky max-sm:bottom-0 max-sm:z-30 max-sm:-mx-4 max-sm:border-t max-sm:border-border max-sm:bg-bg max-sm:px-4 max-sm:py-3 sm:flex sm:flex-1">
+                    <Button
+                      className="w-full sm:flex-1"
+                      size="lg"
+                      onClick={() => setMessageOpen(true)}
+                    >
+                      <MessageCircle className="size-5" aria-hidden />
+                      {user ? t('browse:card.messageOwner') : t('browse:card.signInToMessage')}
+                    </Button>
+                  </div>
                 )}
                 {user && (
                   <Button variant="outline" size="lg" onClick={() => setReportOpen(true)}>

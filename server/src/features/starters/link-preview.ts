@@ -11,11 +11,17 @@ const clip = (text: string, max: number) =>
 
 /**
  * The app's index.html with the starter's title, description and Open Graph tags, so a
- * shared link previews well: link-preview bots do not run JavaScript.
+ * shared link previews well: link-preview bots do not run JavaScript. The description opens
+ * with `free` ("Free — shared by a neighbour", in the page's language): it is a gift.
  */
-export function withLinkPreview(html: string, starter: Starter, origin: string): string {
+export function withLinkPreview(
+  html: string,
+  starter: Starter,
+  origin: string,
+  free: string,
+): string {
   const title = escapeHtml(`${starter.title} · CultureShare`);
-  const description = escapeHtml(clip(starter.description.replace(/\s+/g, ' '), 200));
+  const description = escapeHtml(clip(`${free}. ${starter.description.replace(/\s+/g, ' ')}`, 200));
   const tags: Array<[string, string]> = [
     ['og:type', 'article'],
     ['og:site_name', 'CultureShare'],

@@ -700,7 +700,10 @@ describe('link previews of /starter/:id', () => {
       expect(res.body).toContain(
         '<meta property="og:image" content="https://share.example/api/photos/00000000-0000-4000-8000-000000000000/full.webp" />',
       );
-      expect(res.body).toContain(`content="${row.description}"`);
+      // The preview says what it is: a gift.
+      expect(res.body).toContain(
+        `<meta property="og:description" content="Free — shared by a neighbour. ${row.description}" />`,
+      );
 
       // Removed or unknown starters get the plain page: nothing about them leaks.
       const removed = await createStarterRow(site.db, user.id, {
