@@ -5,11 +5,6 @@ import { singleLineText } from './text';
 /** How often an alert mails: each match (at most one mail an hour), or a daily/weekly digest. */
 export const ALERT_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
 export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
-export const alertFrequencyLabels: Record<AlertFrequency, string> = {
-  immediate: 'Immediately',
-  daily: 'Daily digest',
-  weekly: 'Weekly digest',
-};
 
 /** The widest an alert reaches, in km. */
 export const ALERT_RADIUS_MAX_KM = 500;

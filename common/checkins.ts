@@ -11,13 +11,6 @@ export type CheckinDay = (typeof CHECKIN_DAYS)[number];
 export const CHECKIN_ANSWERS = ['thriving', 'slow', 'worried'] as const;
 export type CheckinAnswer = (typeof CHECKIN_ANSWERS)[number];
 
-/** The three one-click answers, in the order they are offered. */
-export const checkinAnswerLabels: Record<CheckinAnswer, string> = {
-  thriving: 'Thriving',
-  slow: 'Waking up slowly',
-  worried: 'Not yet / worried',
-};
-
 export const CHECKIN_ANSWER_REQUIRED = 'Choose how it is doing';
 
 /** POST /api/checkins/:id — the recipient's one-click answer. */
@@ -52,15 +45,3 @@ export const checkinSchema = z.object({
 });
 export type Checkin = z.infer<typeof checkinSchema>;
 export const checkinsSchema = z.array(checkinSchema);
-
-/** The line the giver sees in the thread when the recipient answers. */
-export function checkinLineText(recipientName: string, answer: CheckinAnswer): string {
-  switch (answer) {
-    case 'thriving':
-      return `${recipientName} says the culture is thriving`;
-    case 'slow':
-      return `${recipientName} says the culture is waking up slowly`;
-    case 'worried':
-      return `${recipientName} says the culture hasn't woken up yet — a tip from you may help`;
-  }
-}

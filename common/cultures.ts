@@ -7,12 +7,6 @@ import { multiLineText } from './text';
  */
 export const CULTURE_FORMS = ['active', 'dried', 'frozen', 'spores'] as const;
 export type CultureForm = (typeof CULTURE_FORMS)[number];
-export const CULTURE_FORM_LABELS: Record<CultureForm, string> = {
-  active: 'Active (alive and feeding)',
-  dried: 'Dried',
-  frozen: 'Frozen',
-  spores: 'Spores',
-};
 
 export const CARE_NOTES_MAX_LENGTH = 2000;
 export const ORIGIN_STORY_MAX_LENGTH = 1000;

@@ -240,13 +240,6 @@ export const FEEDBACK_RATINGS = ['up', 'down'] as const;
 export type FeedbackRating = (typeof FEEDBACK_RATINGS)[number];
 export const FEEDBACK_REASONS = ['no-show', 'late', 'rude', 'unhealthy', 'other'] as const;
 export type FeedbackReason = (typeof FEEDBACK_REASONS)[number];
-export const feedbackReasonLabels: Record<FeedbackReason, string> = {
-  'no-show': "Didn't show up",
-  late: 'Late',
-  rude: 'Rude',
-  unhealthy: 'Culture arrived unhealthy',
-  other: 'Other',
-};
 export const FEEDBACK_REASON_REQUIRED = 'Please choose what went wrong';
 
 /** POST /api/handovers/:id/feedback → 201 `{id}`; once per side, after "Received". */

@@ -8,14 +8,6 @@ import { z } from 'zod';
 export const PUSH_KINDS = ['messages', 'reservations', 'checkins', 'offers', 'alerts'] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
 
-export const pushKindLabels: Record<PushKind, string> = {
-  messages: 'Messages',
-  reservations: 'Reservations & hand-overs',
-  checkins: 'Check-ins',
-  offers: 'Standing offers',
-  alerts: 'Alert matches',
-};
-
 /** GET /api/push/key: the server's VAPID public key (base64url), for `pushManager.subscribe`. */
 export const pushKeySchema = z.object({ publicKey: z.string() });
 

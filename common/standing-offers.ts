@@ -130,14 +130,6 @@ export const yourTurnsSchema = z.array(yourTurnSchema);
 export const acceptedOfferSchema = z.object({ reservationId: z.number().int() });
 export type AcceptedOffer = z.infer<typeof acceptedOfferSchema>;
 
-/** System lines the site writes about standing offers (texts shared by server and tests). */
-export const OFFERED_LINE = (answerHours: number) =>
-  `Your turn in the line: a portion is yours if you accept within ${answerHours} hours`;
-export const ACCEPTED_LINE = 'Accepted the standing offer — a portion is reserved';
-export const DECLINED_LINE = 'Passed on this round — back to the end of the line';
-export const EXPIRED_LINE = 'The offer ran out unanswered and passed to the next in line';
-export const WITHDRAWN_LINE = 'The standing offer ended, so this offer was withdrawn';
-
 export const ordinal = (n: number): string => {
   const tens = n % 100;
   if (tens >= 11 && tens <= 13) return `${n}th`;

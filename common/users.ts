@@ -55,22 +55,6 @@ export type MailKind = (typeof MAIL_KINDS)[number];
 export const DIGEST_KINDS: readonly MailKind[] = ['messages'];
 export const mayDigest = (kind: MailKind) => DIGEST_KINDS.includes(kind);
 
-/** What each kind is, in the Notifications tab and on the unsubscribe page. */
-export const mailKindLabels: Record<MailKind, { title: string; about: string }> = {
-  messages: { title: 'Messages', about: 'new messages from members' },
-  reservations: {
-    title: 'Reservations & hand-overs',
-    about: 'portions reserved for you or released',
-  },
-  checkins: { title: 'Check-ins', about: 'asking how a culture you received is doing' },
-  offers: { title: 'Standing offers', about: "“It's your turn” in a waitlist" },
-  reminders: {
-    title: 'Your listings and reports',
-    about: 'listings about to leave browse, and moderators’ decisions on your listings and reports',
-  },
-  asks: { title: 'Could you help?', about: 'members nearby asking for a culture you have' },
-};
-
 const MAIL_CHOICE_MESSAGE = 'Choose immediately, daily digest or off';
 const choice = z.enum(mailChoiceValues, MAIL_CHOICE_MESSAGE);
 const noDigest = z.enum(['immediately', 'off'], 'This kind of email has no daily digest');

@@ -19,7 +19,7 @@ const VIEWPORTS = [
   { name: 'desktop', width: 1280, height: 900 },
 ] as const;
 
-/** The Notifications tab's lines, in the order they are shown (`mailKindLabels`). */
+/** The Notifications tab's lines, in the order they are shown (their titles in the account catalogue). */
 const KINDS = [
   { key: 'messages', title: 'Messages' },
   { key: 'reservations', title: 'Reservations & hand-overs' },

@@ -998,8 +998,11 @@ export const reservationMailDue = pgTable(
     firstKind: text('first_kind').notNull(),
     /** 'reserved' or 'released': the latest change. */
     kind: text('kind').notNull(),
-    /** The latest change's system line, e.g. "Reserved for you — Saturday 10:00". */
-    line: text('line').notNull(),
+    /**
+     * The latest change's line as the member reads it, as a catalogue key and values
+     * (server/src/i18n/wording.ts), worded in the mail's language when it goes out.
+     */
+    line: jsonb('line').notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
   },
   (t) => [
@@ -1287,7 +1290,13 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     kind: text('kind').notNull(),
-    title: text('title').notNull(),
+    /**
+     * `{title, body}` as catalogue keys and values (server/src/i18n/wording.ts), worded when
+     * read in the reader's language (decision 124). Null only for items stored before, which
+     * keep the words of `title` and `body`.
+     */
+    words: jsonb('words'),
+    title: text('title').notNull().default(''),
     body: text('body').notNull().default(''),
     url: text('url').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -249,7 +249,7 @@ export async function announceListing(
       SET ring = GREATEST(alert_rings.ring, excluded.ring), held_until = excluded.held_until`);
   await notifyMany(db, [...new Set(told)], {
     kind: 'alert_match',
-    title: (t) => t('mail:notifications.alert', { title: listing.title }),
+    title: { key: 'mail:notifications.alert', values: { title: listing.title } },
     url: notificationLinks.starter(listing.id),
     tag: `alert:${listing.id}`,
   });

@@ -12,7 +12,7 @@ import { queueMail, siteUrl } from '../mail/outbox';
 import { mailRecipient } from '../mail/recipients';
 import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
 import { translator } from '../../i18n/translate';
-import type { Language } from '../../../../common/i18n/languages';
+import { readerOf, wordFor, type Wording } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
 import { blockedEitherWay } from '../blocks/blocks.service';
 
@@ -109,8 +109,10 @@ export async function queueAskMails({ db, config }: { db: Db; config: Config }):
         await notify(tx, {
           userId: memberId,
           kind: 'ask_help',
-          title: (t, language) =>
-            t('mail:notifications.ask', { place: ask.location, what: askedFor(ask, language) }),
+          title: {
+            key: 'mail:notifications.ask',
+            values: { place: ask.location, what: askedFor(ask) },
+          },
           url: `/asks/${ask.id}`,
         });
         const to = await mailRecipient(tx, config, memberId, 'asks');
@@ -127,17 +129,21 @@ export async function queueAskMails({ db, config }: { db: Db; config: Config }):
   });
 }
 
-/** The culture an ask names: its type, or its category for "other"; in `language` for a mail. */
-function askedFor(ask: DueAsk, language: Language = 'en'): string {
+/** The culture an ask names: its type, or its category for "other"; worded for each reader. */
+function askedFor(ask: DueAsk): { text: Wording } {
   const english =
     ask.subcategory === 'other'
       ? categoryName(ask.category)
       : subcategoryLabel(ask.category, ask.subcategory);
-  if (language === 'en') return english;
-  const t = translator(language);
-  return ask.subcategory === 'other'
-    ? t(`common:categories.${ask.category}`, { defaultValue: english })
-    : t(`common:subcategories.${ask.subcategory}`, { defaultValue: english });
+  return {
+    text: {
+      key:
+        ask.subcategory === 'other'
+          ? `common:categories.${ask.category}`
+          : `common:subcategories.${ask.subcategory}`,
+      values: { defaultValue: english },
+    },
+  };
 }
 
 function askMail(
@@ -147,7 +153,7 @@ function askMail(
 ) {
   const language = mailLanguage(to.member);
   const t = translator(language);
-  const what = askedFor(ask, language);
+  const what = wordFor(askedFor(ask).text, readerOf(to.member));
   const place = ask.location;
   return renderMail({
     language,

@@ -74,13 +74,15 @@ export async function queueCheckinMails({
       await notify(tx, {
         userId: row.recipient_id,
         kind: 'checkin',
-        title: (t) => t('mail:notifications.checkin', { title: row.title }),
-        body: (t) =>
-          t('mail:notifications.checkinBody', {
-            day: row.day,
+        title: { key: 'mail:notifications.checkin', values: { title: row.title } },
+        body: {
+          key: 'mail:notifications.checkinBody',
+          values: {
+            day: Number(row.day),
             title: row.title,
-            giver: giverName ?? t('mail:checkin.giver'),
-          }),
+            giver: giverName ?? { text: { key: 'mail:checkin.giver' } },
+          },
+        },
         url: notificationLinks.thread(row.starter_id, row.giver_id),
         tag: `checkin:${row.id}`,
       });

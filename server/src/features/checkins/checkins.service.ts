@@ -1,11 +1,5 @@
 import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import {
-  CHECKIN_DAYS,
-  checkinLineText,
-  type Checkin,
-  type CheckinAnswer,
-} from '../../../../common/checkins';
-import { displayName } from '../../../../common/display';
+import { CHECKIN_DAYS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
 import { mayAct } from '../../access/members';
 import { visibleInThreadsOf } from '../../access/starter-access';
 import type { Config } from '../../config';
@@ -152,7 +146,7 @@ export async function answerCheckin(
       from: actor.id,
       to: row.giverId,
       event: 'checkin_answered',
-      content: checkinLineText(displayName(actor, 'Your recipient'), input.answer),
+      values: { answer: input.answer },
       handoverId: row.handoverId,
     });
     return { checkin: toCheckin({ ...row, ...answered! }), line };

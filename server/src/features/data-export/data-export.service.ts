@@ -31,6 +31,10 @@ import {
   users,
 } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import type { SystemLine } from '../../../../common/system-lines';
+import { readerOf } from '../../i18n/wording';
+import { systemLineFor } from '../messages/system-line-wording';
+import { notificationWordsOf } from '../notifications/notifications.service';
 import { conflict, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueMailTo, siteUrl } from '../mail/outbox';
@@ -157,6 +161,7 @@ const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 /** Everything the member gave the site or others gave about them, as one readable file. */
 export async function collectMemberData(db: DbOrTx, member: SessionUser) {
   const id = member.id;
+  const reader = readerOf(member);
   const other = alias(users, 'other');
   const ownStarters = await db
     .select({
@@ -195,6 +200,7 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
       starterId: messages.starterId,
       starterTitle: starters.title,
       fromMe: sql<boolean>`${messages.senderId} = ${id}`,
+      receiverId: messages.receiverId,
       otherUsername: other.username,
       otherFirstName: other.firstName,
       kind: messages.kind,
@@ -341,6 +347,7 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
   const notificationRows = await db
     .select({
       kind: notifications.kind,
+      words: notifications.words,
       title: notifications.title,
       body: notifications.body,
       url: notifications.url,
@@ -397,7 +404,15 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
       direction: m.fromMe ? 'sent' : 'received',
       with: m.otherFirstName?.trim() || m.otherUsername || 'a member',
       kind: m.kind,
-      content: m.content,
+      content: systemLineFor(
+        {
+          ...m,
+          kind: m.kind === 'system' ? 'system' : 'text',
+          system: m.system as SystemLine | null,
+        },
+        { ...reader, id },
+        m.otherFirstName?.trim() || m.otherUsername,
+      ),
       ...(m.system ? { system: m.system } : {}),
       read: m.isRead,
       createdAt: iso(m.createdAt),
@@ -430,7 +445,14 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
     alerts: alertRows,
     /** Messages a moderator held and has not released (released ones are under messages). */
     heldMessages: heldRows,
-    notifications: notificationRows,
+    // What the site wrote to the member, in their language (decision 124).
+    notifications: notificationRows.map(({ words, title, body, ...row }) => ({
+      kind: row.kind,
+      ...notificationWordsOf({ words, title, body }, reader),
+      url: row.url,
+      createdAt: row.createdAt,
+      readAt: row.readAt,
+    })),
     pushDevices: deviceRows,
   };
 }

@@ -7,13 +7,8 @@ import { queueMail, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts, type MailRecipient } from '../mail/recipients';
 import { greetingFor, mailLanguage, memberText, renderMail } from '../mail/templates';
 import { translator } from '../../i18n/translate';
-import type { Language } from '../../../../common/i18n/languages';
-import { BACKED_OUT_OPENING, RELEASED_OPENING } from '../messages/system-line-wording';
+import { readerOf, wordFor, type Wording } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
-
-/** The recipient's answer to a hand-over, as the giver's conversation stores it. */
-export const RECEIVED_LINE = 'Received — thank you!';
-export const NOT_RECEIVED_LINE = "It didn't happen";
 
 /** At most this many reservation mails reach one member an hour; more wait and merge. */
 export const RESERVATION_MAILS_PER_HOUR = 5;
@@ -30,7 +25,7 @@ type Change = 'reserved' | 'released';
 export async function queueReservationMail(
   tx: DbOrTx,
   config: Config,
-  input: { memberId: string; ownerId: string; starterId: number; kind: Change; line: string },
+  input: { memberId: string; ownerId: string; starterId: number; kind: Change; line: Wording },
 ): Promise<void> {
   // The bell and the push went at once (`notify`); the mail waits and merges.
   const dueAt = new Date(clock.nowMs() + config.mail.messageDelaySeconds * 1000);
@@ -61,38 +56,7 @@ interface DueRow {
   owner_id: string;
   first_kind: Change;
   kind: Change;
-  line: string;
-}
-
-const RESERVED = 'Reserved for you';
-
-/**
- * The conversation's line (written in English when it was stored) in the mail's or the
- * notification's language: its fixed words translated, the member's reason and the time as
- * they were written.
- */
-export function lineIn(language: Language, line: string): string {
-  if (language === 'en') return line;
-  const t = translator(language);
-  if (line === RESERVED) return t('mail:reservation.lineReserved');
-  if (line.startsWith(`${RESERVED} — `)) {
-    return t('mail:reservation.lineReservedAt', { when: line.slice(RESERVED.length + 3) });
-  }
-  if (line === RELEASED_OPENING) return t('mail:reservation.lineReleased');
-  if (line.startsWith(`${RELEASED_OPENING} — `)) {
-    return t('mail:reservation.lineReleasedWhy', {
-      reason: line.slice(RELEASED_OPENING.length + 3),
-    });
-  }
-  if (line === BACKED_OUT_OPENING) return t('mail:notifications.lineBackedOut');
-  if (line.startsWith(`${BACKED_OUT_OPENING} — `)) {
-    return t('mail:notifications.lineBackedOutWhy', {
-      reason: line.slice(BACKED_OUT_OPENING.length + 3),
-    });
-  }
-  if (line === RECEIVED_LINE) return t('mail:notifications.lineReceived');
-  if (line === NOT_RECEIVED_LINE) return t('mail:notifications.lineNotReceived');
-  return line;
+  line: Wording;
 }
 
 async function reservationMail(tx: DbOrTx, config: Config, to: MailRecipient, row: DueRow) {
@@ -116,7 +80,7 @@ async function reservationMail(tx: DbOrTx, config: Config, to: MailRecipient, ro
     paragraphs: [
       reserved ? t('mail:reservation.reserved', words) : t('mail:reservation.released', words),
       // The line may carry the owner's own words (a release reason): never a live link.
-      memberText(lineIn(language, row.line)),
+      memberText(wordFor(row.line, readerOf(to.member))),
     ],
     action: { label: t('mail:openConversation'), url: threadUrl },
     footer: t('mail:footers.reservations'),

@@ -15,15 +15,11 @@ import type { AppDeps } from '../../deps';
 import { feedback, handovers, messages, reservations, starters } from '../../db/schema';
 import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import {
-  announceNewHome,
-  formatWallClock,
-  publishLines,
-  writeSystemLine,
-} from '../messages/system-lines';
-import { BACKED_OUT_OPENING, RELEASED_OPENING } from '../messages/system-line-wording';
-import { lineIn, NOT_RECEIVED_LINE, queueReservationMail, RECEIVED_LINE } from './handover-mail';
-import { notify, type NotificationText } from '../notifications/notifications.service';
+import { announceNewHome, publishLines, writeSystemLine } from '../messages/system-lines';
+import { lineWording, partnerName } from '../messages/system-line-wording';
+import { queueReservationMail } from './handover-mail';
+import { notify } from '../notifications/notifications.service';
+import type { Wording } from '../../i18n/wording';
 import { notificationLinks } from '../../../../common/notifications';
 import { conversationTag } from '../../../../common/push';
 import { starterMailFacts } from '../mail/recipients';
@@ -75,7 +71,7 @@ async function assertAsked(db: DbOrTx, starter: StarterFacts, memberId: string) 
 
 /**
  * Rings the bell of `to` about something `from` did to a listing: "<from's name> <what> <title>"
- * with the system line as its text, linking to their conversation about it.
+ * with the thread's line as `to` reads it, linking to their conversation about it.
  */
 async function tellInThread(
   tx: DbOrTx,
@@ -86,20 +82,19 @@ async function tellInThread(
     kind: 'reservation' | 'handover';
     /** The title's key in `mail:notifications`, given `{ name, title }`. */
     title: 'reserved' | 'released' | 'backedOut' | 'given' | 'received' | 'notReceived';
-    /** The conversation's line (stored in English) or the item's own words. */
-    body: NotificationText;
+    /** The item's text: the conversation's line, worded for `to` whenever it is read. */
+    line: Message;
+    /** Other words instead of the line. */
+    body?: Wording;
   },
 ) {
   const facts = await starterMailFacts(tx, { ownerId: input.from, starterId: input.starterId }, '');
+  const name = facts.ownerName || { text: { key: 'mail:messages.someone' } };
   await notify(tx, {
     userId: input.to,
     kind: input.kind,
-    title: (t) =>
-      t(`mail:notifications.${input.title}`, {
-        name: facts.ownerName || t('mail:messages.someone'),
-        title: facts.title,
-      }),
-    body: input.body,
+    title: { key: `mail:notifications.${input.title}`, values: { name, title: facts.title } },
+    body: input.body ?? (input.line.system && lineWording(input.line.system, 'receiver', name)),
     url: notificationLinks.thread(input.starterId, input.from),
     // The device shows one notification per conversation, whatever happened in it last.
     tag: conversationTag(input.starterId, input.from),
@@ -164,7 +159,6 @@ export async function reservePortion(
       from: actor.id,
       to: input.memberId,
       event: 'reserved',
-      content: input.at ? `Reserved for you — ${formatWallClock(input.at)}` : 'Reserved for you',
       at: input.at ?? null,
       reservationId: reservation.id,
     });
@@ -174,14 +168,14 @@ export async function reservePortion(
       starterId: starter.id,
       kind: 'reservation',
       title: 'reserved',
-      body: (_, language) => lineIn(language, line.content),
+      line,
     });
     await queueReservationMail(tx, deps.config, {
       memberId: input.memberId,
       ownerId: actor.id,
       starterId: starter.id,
       kind: 'reserved',
-      line: line.content,
+      line: lineWording(line.system!, 'receiver', partnerName(null))!,
     });
     return { id: reservation.id, line };
   });
@@ -230,13 +224,12 @@ export async function releaseReservation(
       .update(starters)
       .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: clock.sqlNow() })
       .where(eq(starters.id, reservation.starterId));
-    const why = input.reason ? ` — ${input.reason}` : '';
     const line = await writeSystemLine(tx, {
       starterId: reservation.starterId,
       from: actor.id,
       to: isOwner ? reservation.memberId : facts!.ownerId,
       event: isOwner ? 'reservation_released' : 'reservation_backed_out',
-      content: isOwner ? `${RELEASED_OPENING}${why}` : `${BACKED_OUT_OPENING}${why}`,
+      values: input.reason ? { reason: input.reason } : {},
       at: reservation.at,
       reservationId: reservation.id,
     });
@@ -246,7 +239,7 @@ export async function releaseReservation(
       starterId: reservation.starterId,
       kind: 'reservation',
       title: isOwner ? 'released' : 'backedOut',
-      body: (_, language) => lineIn(language, line.content),
+      line,
     });
     if (isOwner)
       await queueReservationMail(tx, deps.config, {
@@ -254,7 +247,7 @@ export async function releaseReservation(
         ownerId: actor.id,
         starterId: reservation.starterId,
         kind: 'released',
-        line: line.content,
+        line: lineWording(line.system!, 'receiver', partnerName(null))!,
       });
     return line;
   });
@@ -342,7 +335,6 @@ export async function giveHandover(
           from: actor.id,
           to: input.memberId,
           event: 'given',
-          content: 'Given to you — tap Received once you have it',
           at: held?.at ?? null,
           handoverId: handover!.id,
         }),
@@ -353,7 +345,8 @@ export async function giveHandover(
         starterId: starter.id,
         kind: 'handover',
         title: 'given',
-        body: (t) => t('mail:notifications.givenBody'),
+        line: lines[lines.length - 1]!,
+        body: { key: 'mail:notifications.givenBody' },
       });
     }
     // A standing offer (decision 029) puts a new batch on the listing each round: giving its
@@ -414,7 +407,6 @@ export async function confirmHandover(
       from: actor.id,
       to: handover.giverId,
       event: input.received ? 'received' : 'not_received',
-      content: input.received ? RECEIVED_LINE : NOT_RECEIVED_LINE,
       handoverId: handover.id,
     });
     await tellInThread(tx, {
@@ -423,7 +415,7 @@ export async function confirmHandover(
       starterId: handover.starterId,
       kind: 'handover',
       title: input.received ? 'received' : 'notReceived',
-      body: (_, language) => lineIn(language, line.content),
+      line,
     });
     return line;
   });

@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FOUND_NEW_HOME_TEXT } from '../../../../common/system-lines';
 import { REASON_SCREENED } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { mailOutbox, reservationMailDue, starters, users } from '../../db/schema';
@@ -298,7 +297,9 @@ describe('hand-overs, confirmation and feedback', () => {
     expect((await claim()).statusCode).toBe(200);
     for (const m of [a, b]) {
       const lines = systemLines(await thread(m, starter.id), 'found_new_home');
-      expect(lines.map((l) => l.content)).toEqual([FOUND_NEW_HOME_TEXT]);
+      expect(lines.map((l) => l.content)).toEqual([
+        'This starter has found a new home — thank you for asking',
+      ]);
     }
   });
 
@@ -335,7 +336,7 @@ describe('hand-overs, confirmation and feedback', () => {
     for (const m of [a, c]) {
       const lines = systemLines(await thread(m, starter.id), 'found_new_home');
       expect(lines).toHaveLength(1);
-      expect(lines[0]!.content).toBe(FOUND_NEW_HOME_TEXT);
+      expect(lines[0]!.content).toBe('This starter has found a new home — thank you for asking');
     }
     expect(systemLines(await thread(b, starter.id), 'found_new_home')).toHaveLength(0);
 

@@ -56,7 +56,7 @@ const produce: Record<Exclude<MailKind, 'checkins'>, (memberId: string) => Promi
       ownerId: owner.user.id,
       starterId: starter.id,
       kind: 'reserved',
-      line: 'Reserved for you',
+      line: { key: 'mail:lines.reserved.receiver' },
     });
     await queueDueReservationMail({ db: t.db, config: t.config });
   },

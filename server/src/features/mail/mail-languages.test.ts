@@ -48,7 +48,7 @@ describe("mails about listings and hand-overs are in the receiver's language", (
       ownerId: giver.user.id,
       starterId: starter.id,
       kind: 'reserved',
-      line: 'Reserved for you',
+      line: { key: 'mail:lines.reserved.receiver' },
     });
     await queueDueReservationMail({ db: t.db, config: t.config });
     const mail = await lastMailTo(t.db, receiver.user.email);
@@ -291,7 +291,7 @@ describe('English mails say what they said before', () => {
       ownerId: giver.user.id,
       starterId: starter.id,
       kind: 'reserved',
-      line: 'Reserved for you',
+      line: { key: 'mail:lines.reserved.receiver' },
     });
     await queueDueReservationMail({ db: t.db, config: t.config });
     const mail = await lastMailTo(t.db, receiver.user.email);

@@ -1,3 +1,4 @@
+import { requestReader } from '../../i18n/wording';
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -77,7 +78,7 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
   app.get(
     '/api/conversations',
     { onRequest: signedInOnly, schema: { response: { 200: z.array(conversationSchema) } } },
-    async (request) => listConversations(deps, requireUser(request)),
+    async (request) => listConversations(deps, requireUser(request), requestReader(request)),
   );
 
   app.get(
@@ -97,7 +98,7 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
       },
     },
     async (request) =>
-      readThread(deps, requireUser(request), {
+      readThread(deps, requireUser(request), requestReader(request), {
         starterId: request.params.starterId,
         with: request.query.with,
       }),

@@ -17,6 +17,7 @@ import { noteMessageForMail } from './message-mail';
 import { pushNewMessage } from '../push/push-producers';
 import * as clock from '../../clock/clock';
 import { systemLineFor } from './system-line-wording';
+import type { Reader } from '../../i18n/wording';
 import { publicMembersById } from '../../access/public-members';
 import { displayName } from '../../../../common/display';
 import type { ScreeningCode } from '../../../../common/screening';
@@ -217,6 +218,7 @@ interface ConversationRow {
 export async function listConversations(
   deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
+  reader: Reader,
 ): Promise<Conversation[]> {
   const result = await deps.db.execute(sql`
     WITH mine AS (
@@ -299,7 +301,7 @@ export async function listConversations(
       starterTitle: r.starter_title,
       otherUser,
       lastMessage: {
-        content: systemLineFor(last, actor.id, displayName(otherUser, 'this member')),
+        content: systemLineFor(last, { ...reader, id: actor.id }, displayName(otherUser, '')),
         createdAt,
       },
       unreadCount: Number(r.unread_count),
@@ -367,6 +369,7 @@ export async function threadPartner(
 export async function readThread(
   deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
+  reader: Reader,
   input: ThreadInput,
 ): Promise<Message[]> {
   const { starterId, otherId } = await threadPartner(deps.db, actor, input);
@@ -377,7 +380,7 @@ export async function readThread(
     .where(between(starterId, actor.id, otherId))
     .orderBy(asc(messages.createdAt), asc(messages.id));
   const other = (await publicMembersById(deps.db, [otherId])).get(otherId);
-  const otherName = displayName(other, 'this member');
+  const otherName = displayName(other, '');
   // The sender's own held messages sit in their thread; the receiver never learns of them.
   const held = await heldInThread(deps.db, { starterId, senderId: actor.id, receiverId: otherId });
   const thread = [...rows.map(toMessage), ...held].sort(
@@ -387,10 +390,11 @@ export async function readThread(
     deps.db,
     thread.map((m) => m.id),
   );
-  // Lines the site wrote are worded here for the member asking (decision 050).
+  // Lines the site wrote are worded here for the member asking, in their language (decisions
+  // 050, 124).
   return thread.map((m) => ({
     ...(m.senderId === actor.id && m.kind === 'text' && !m.status ? asSent(m) : m),
-    content: systemLineFor(m, actor.id, otherName),
+    content: systemLineFor(m, { ...reader, id: actor.id }, otherName),
     ...(photos.has(m.id) ? { photos: photos.get(m.id) } : {}),
   }));
 }

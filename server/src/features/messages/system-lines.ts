@@ -1,5 +1,5 @@
 import type { Message } from '../../../../common/messages';
-import { FOUND_NEW_HOME_TEXT, type SystemEvent } from '../../../../common/system-lines';
+import type { SystemEvent, SystemLineValues } from '../../../../common/system-lines';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -14,7 +14,8 @@ export interface SystemLineInput {
   from: string;
   to: string;
   event: SystemEvent;
-  content: string;
+  /** What its wording needs beyond the event: a reason, the hours, an answer. */
+  values?: SystemLineValues;
   at?: string | null;
   reservationId?: number | null;
   handoverId?: number | null;
@@ -22,7 +23,8 @@ export interface SystemLineInput {
 
 /**
  * Writes a line the site adds to a thread (decision 020), inside the caller's transaction so it
- * exists exactly when what it announces does. It is unread for `to` like any message, and
+ * exists exactly when what it announces does. It stores the event and its values, no words:
+ * each reader gets it worded in their language (`systemLineFor`, decision 124). It is unread for `to` like any message, and
  * never charged to anyone's message quota. Publish it with `publishLines` after the commit.
  */
 export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promise<Message> {
@@ -32,7 +34,7 @@ export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promis
       starterId: line.starterId,
       senderId: line.from,
       receiverId: line.to,
-      content: line.content,
+      content: '',
       // Stamped like members' messages (server clock) so a thread keeps its order.
       createdAt: clock.now(),
       kind: 'system',
@@ -41,6 +43,7 @@ export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promis
         at: line.at ?? null,
         reservationId: line.reservationId ?? null,
         handoverId: line.handoverId ?? null,
+        values: line.values ?? {},
       },
     })
     .returning();
@@ -79,7 +82,6 @@ export async function announceNewHome(
         from: starter.ownerId,
         to: id,
         event: 'found_new_home',
-        content: FOUND_NEW_HOME_TEXT,
       }),
     );
   }
@@ -103,5 +105,3 @@ export async function publishLines(
     ),
   );
 }
-
-export { formatWallClock } from './system-line-wording';

@@ -16,7 +16,7 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import * as clock from '../../clock/clock';
 import { thumbnailOf } from '../starters/starter-rows';
-import { queueAppealDecisionMail, ruleOf } from './moderation-mail';
+import { queueAppealDecisionMail, ruleWording } from './moderation-mail';
 import { notify } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 
@@ -191,14 +191,14 @@ export async function decideAppeal(
     await notify(tx, {
       userId: starter.ownerId,
       kind: 'moderation',
-      title: (t) =>
+      title: {
+        key: decision === 'restored' ? 'mail:notifications.restored' : 'mail:notifications.upheld',
+        values: { title: listing!.title },
+      },
+      body:
         decision === 'restored'
-          ? t('mail:notifications.restored', { title: listing!.title })
-          : t('mail:notifications.upheld', { title: listing!.title }),
-      body: (t, language) =>
-        decision === 'restored'
-          ? t('mail:notifications.restoredBody')
-          : t('mail:notifications.upheldBody', { rule: ruleOf(t, language, row.reason) }),
+          ? { key: 'mail:notifications.restoredBody' }
+          : { key: 'mail:notifications.upheldBody', values: { rule: ruleWording(row.reason) } },
       url: notificationLinks.starter(listing!.id),
     });
     await queueAppealDecisionMail(tx, deps.config, {

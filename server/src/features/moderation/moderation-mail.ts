@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import { removalReasonLabel, removalReasonSummary } from '../../../../common/removal-reasons';
 import type { Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
+import type { Wording } from '../../i18n/wording';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
@@ -17,6 +18,16 @@ export function ruleOf(t: T, language: Language, reason: string): string {
   return language === 'en'
     ? english
     : t(`mail:moderation.reasons.${reason}`, { defaultValue: english });
+}
+
+/** The rule as a wording: its name in the reader's language, worded when read (decision 124). */
+export function ruleWording(reason: string): { text: Wording } {
+  return {
+    text: {
+      key: `mail:moderation.reasons.${reason}`,
+      values: { defaultValue: removalReasonLabel(reason) },
+    },
+  };
 }
 
 function summaryOf(t: T, language: Language, reason: string): string | null {

@@ -1,7 +1,7 @@
-import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../clock/clock';
-import { alerts, notifications, pushOutbox, starters } from '../../db/schema';
+import type { NotificationsPage } from '../../../../common/notifications';
+import { alerts, pushOutbox, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import {
   queuedPushesFor,
@@ -45,12 +45,11 @@ async function memberWithDevice(language: string | null, overrides = {}) {
   return member;
 }
 
+/** The member's bell as they read it, oldest first. */
 async function bellOf(member: Member) {
-  return t.db
-    .select()
-    .from(notifications)
-    .where(eq(notifications.userId, member.user.id))
-    .orderBy(notifications.id);
+  const res = await t.call(member, 'GET', '/api/notifications');
+  expect(res.statusCode, res.body).toBe(200);
+  return (res.json() as NotificationsPage).notifications.reverse();
 }
 
 /** `asker` writes to `owner` about their listing, and `owner` reserves a portion for them. */
@@ -124,7 +123,7 @@ describe("notifications in the receiver's language", () => {
     const ownerBell = await bellOf(owner);
     expect(ownerBell.map((n) => [n.title, n.body])).toContainEqual([
       'Jonas received Sourdough mother',
-      'Received — thank you!',
+      'Jonas received it — thank you!',
     ]);
   });
 
@@ -160,15 +159,7 @@ describe("notifications in the receiver's language", () => {
     expect(await announceNewListings({ db: t.db, config: t.config })).toBe(3);
 
     const told = async (who: Member) => {
-      const [item] = await t.db
-        .select()
-        .from(notifications)
-        .where(
-          and(
-            eq(notifications.userId, who.user.id),
-            eq(notifications.url, `/starter/${listing.id}`),
-          ),
-        );
+      const item = (await bellOf(who)).find((n) => n.url === `/starter/${listing.id}`);
       const pushes = await queuedPushesFor(t.db, who.user.id);
       return { item: item && { title: item.title, body: item.body, kind: item.kind }, pushes };
     };
@@ -248,8 +239,8 @@ describe('the English words', () => {
     expect(t('mail:notifications.notReceived', { name: 'Ana', title: "Bob's kefir" })).toBe(
       "Ana says Bob's kefir didn't reach them",
     );
-    expect(t('mail:notifications.lineBackedOutWhy', { reason: 'ill' })).toBe(
-      "Can't make it after all — ill",
+    expect(t('mail:lines.reservation_backed_out.receiverWhy', { name: 'Ana', reason: 'ill' })).toBe(
+      "Ana can't make it after all — ill",
     );
   });
 });

@@ -8,6 +8,7 @@ import {
 } from '../../../../common/notifications';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { requestReader } from '../../i18n/wording';
 import { listNotifications, markNotificationsRead } from './notifications.service';
 
 /** A hundred ids at most. */
@@ -23,7 +24,8 @@ export async function notificationsRoutes(instance: FastifyInstance, deps: Pick<
       onRequest: signedInOnly,
       schema: { querystring: notificationsQuerySchema, response: { 200: notificationsPageSchema } },
     },
-    async (request) => listNotifications(deps.db, requireUser(request), request.query),
+    async (request) =>
+      listNotifications(deps.db, requireUser(request), requestReader(request), request.query),
   );
 
   app.post(

@@ -8,31 +8,30 @@ import {
   type NotificationsPage,
 } from '../../../../common/notifications';
 import type { LiveEvent } from '../../../../common/messages';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '../../../../common/i18n/languages';
-import type { TFunction } from 'i18next';
+import { z } from 'zod';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';
-import { notifications, users } from '../../db/schema';
-import { translator } from '../../i18n/translate';
-import { mailLanguage } from '../mail/templates';
+import { notifications } from '../../db/schema';
+import {
+  maybeWordFor,
+  wordFor,
+  wordingSchema,
+  type Reader,
+  type Wording,
+} from '../../i18n/wording';
 import type { SessionUser } from '../../plugins/sessions';
 import { LIVE_CHANNEL } from '../messages/live-events';
 import { pushToMember, pushToMembers } from '../push/push.service';
 
-/**
- * A text of a notification, written in the receiver's language: `(t, language) =>
- * t('mail:notifications.…', …)`. `notify` and `notifyMany` find each receiver's language
- * (their saved one, else English, as for mail). A plain string is the same for everyone
- * (member-written text).
- */
-export type NotificationText = string | ((t: TFunction, language: Language) => string);
-
 export interface NotifyInput {
   userId: string;
   kind: NotificationKind;
-  /** One line, e.g. "Ana reserved Kefir grains for you". Member-written text stays plain text. */
-  title: NotificationText;
-  body?: NotificationText;
+  /**
+   * One line, e.g. "Ana reserved Kefir grains for you": a catalogue key and its values, worded
+   * whenever the item is read, in the reader's language (decision 124).
+   */
+  title: Wording;
+  body?: Wording | null;
   /** A path on this site, e.g. `/starter/12` or `/messages?starter=12&with=…`. */
   url: string;
   /**
@@ -42,31 +41,25 @@ export interface NotifyInput {
   tag?: string;
 }
 
+/** What an item stores of its words: keys and values, never a language's text. */
+const storedWordsSchema = z.object({ title: wordingSchema, body: wordingSchema.nullable() });
+type StoredWords = z.infer<typeof storedWordsSchema>;
+
 const clip = (text: string, max: number) =>
   text.length <= max ? text : `${text.slice(0, max - 1).trimEnd()}…`;
 
-const textIn = (text: NotificationText | undefined, language: Language) =>
-  typeof text === 'function' ? text(translator(language), language) : (text ?? '');
-
-/** The item's title and body in `language`, clipped to what the centre keeps. */
-function wordsIn(input: Pick<NotifyInput, 'title' | 'body'>, language: Language) {
+/** The item's title and body for `reader`, clipped to what the centre shows. */
+export function notificationWordsFor(words: StoredWords, reader: Reader) {
   return {
-    title: clip(textIn(input.title, language), NOTIFICATION_TITLE_MAX),
-    body: clip(textIn(input.body, language), NOTIFICATION_BODY_MAX),
+    title: clip(wordFor(words.title, reader), NOTIFICATION_TITLE_MAX),
+    body: clip(maybeWordFor(words.body, reader), NOTIFICATION_BODY_MAX),
   };
 }
 
-const fixedWords = (input: Pick<NotifyInput, 'title' | 'body'>) =>
-  typeof input.title !== 'function' && typeof input.body !== 'function';
-
-/** A member's language for what the site writes to them: their saved one, else English. */
-async function memberLanguage(db: DbOrTx, userId: string): Promise<Language> {
-  const [member] = await db
-    .select({ language: users.language })
-    .from(users)
-    .where(eq(users.id, userId));
-  return mailLanguage(member ?? {});
-}
+const storedWords = (input: Pick<NotifyInput, 'title' | 'body'>): StoredWords => ({
+  title: input.title,
+  body: input.body ?? null,
+});
 
 /** Members named in one live notice of `notifyMany`: 50 ids of up to 150 characters fit its 8,000 bytes. */
 const LIVE_NOTICE_MEMBERS = 50;
@@ -94,14 +87,13 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
   if (!input.url.startsWith('/') || input.url.startsWith('//')) {
     throw new Error('A notification links to a page of this site');
   }
-  const language = fixedWords(input) ? DEFAULT_LANGUAGE : await memberLanguage(db, input.userId);
-  const words = wordsIn(input, language);
+  const words = storedWords(input);
   const [row] = await db
     .insert(notifications)
     .values({
       userId: input.userId,
       kind: input.kind,
-      ...words,
+      words,
       url: input.url,
       createdAt: clock.sqlNow(),
     })
@@ -109,20 +101,20 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
   await publish(db, input.userId, { type: 'notification', id: row!.id, kind: input.kind });
   const pushKind = notificationPushKind[input.kind];
   if (pushKind) {
-    await pushToMember(db, input.userId, pushKind, {
-      ...words,
+    await pushToMember(db, input.userId, pushKind, (_, reader) => ({
+      ...notificationWordsFor(words, reader),
       url: input.url,
       tag: input.tag ?? `notification:${row!.id}`,
-    });
+    }));
   }
   return row!;
 }
 
 /**
  * `notify` for many members at once, with the same item: one insert and one round of live
- * notices, whatever the number of members (a new listing may match hundreds of alerts). Each
- * member's item is in their language: the insert picks the words by the member's saved
- * language, so members of several languages still cost one statement (decision 099).
+ * notices, whatever the number of members (a new listing may match hundreds of alerts). The
+ * item stores keys, not words, so members of every language share one statement (decision
+ * 124); each reads it in their own.
  */
 export async function notifyMany(
   db: DbOrTx,
@@ -134,30 +126,14 @@ export async function notifyMany(
     throw new Error('A notification links to a page of this site');
   }
   const ids = sql`${'{' + userIds.map((id) => '"' + id.replace(/["\\]/g, '\\$&') + '"').join(',') + '}'}::text[]`;
-  const english = wordsIn(input, DEFAULT_LANGUAGE);
-  let title = sql`${english.title}`;
-  let body = sql`${english.body}`;
-  if (!fixedWords(input)) {
-    // The saved language as `mailLanguage` reads it ('es-MX' is Spanish); else English.
-    const saved = sql`lower(split_part(users.language, '-', 1))`;
-    const others = LANGUAGES.filter((l) => l !== DEFAULT_LANGUAGE).map((l) => ({
-      language: l,
-      ...wordsIn(input, l),
-    }));
-    const pick = (field: 'title' | 'body') =>
-      sql`CASE ${saved} ${sql.join(
-        others.map((o) => sql`WHEN ${o.language} THEN ${o[field]} `),
-      )}ELSE ${english[field]} END`;
-    title = pick('title');
-    body = pick('body');
-  }
+  const words = storedWords(input);
   // One live notice per LIVE_NOTICE_MEMBERS, not one each: a ring of a busy place tells
   // thousands, and every notice is queued by Postgres and read by every copy.
   await db.execute(sql`
     WITH made AS (
-      INSERT INTO notifications (user_id, kind, title, body, url, created_at)
-      SELECT u, ${input.kind}, ${title}, ${body}, ${input.url}, ${clock.sqlNow()}
-      FROM unnest(${ids}) AS u LEFT JOIN users ON users.id = u
+      INSERT INTO notifications (user_id, kind, words, url, created_at)
+      SELECT u, ${input.kind}, ${JSON.stringify(words)}::jsonb, ${input.url}, ${clock.sqlNow()}
+      FROM unnest(${ids}) AS u
       RETURNING user_id),
     numbered AS (SELECT user_id, (row_number() OVER ()) / ${LIVE_NOTICE_MEMBERS}::int AS chunk FROM made),
     chunks AS (SELECT json_agg(user_id) AS members FROM numbered GROUP BY chunk)
@@ -167,8 +143,8 @@ export async function notifyMany(
     FROM chunks`);
   const pushKind = notificationPushKind[input.kind];
   if (pushKind) {
-    await pushToMembers(db, userIds, pushKind, (language) => ({
-      ...wordsIn(input, language),
+    await pushToMembers(db, userIds, pushKind, (_, reader) => ({
+      ...notificationWordsFor(words, reader),
       url: input.url,
       tag: input.tag ?? `${input.kind}:${input.url}`,
     }));
@@ -183,10 +159,25 @@ async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
   return Number(row?.n ?? 0);
 }
 
+/**
+ * An item's title and body for the reader. Items stored before decision 124 have no keys: they
+ * keep the words they were written with, already in their receiver's language of that day.
+ */
+export function notificationWordsOf(
+  row: Pick<typeof notifications.$inferSelect, 'words' | 'title' | 'body'>,
+  reader: Reader,
+) {
+  const words = storedWordsSchema.safeParse(row.words);
+  return words.success
+    ? notificationWordsFor(words.data, reader)
+    : { title: row.title, body: row.body };
+}
+
 /** GET /api/notifications: the member's own, newest first, `before` an id for the next page. */
 export async function listNotifications(
   db: DbOrTx,
   actor: SessionUser,
+  reader: Reader,
   query: { limit: number; before?: number },
 ): Promise<NotificationsPage> {
   const [rows, unread] = await Promise.all([
@@ -207,8 +198,7 @@ export async function listNotifications(
     notifications: rows.map((n): Notification => ({
       id: n.id,
       kind: n.kind as NotificationKind,
-      title: n.title,
-      body: n.body,
+      ...notificationWordsOf(n, reader),
       url: n.url,
       createdAt: n.createdAt.toISOString(),
       readAt: n.readAt?.toISOString() ?? null,

@@ -45,6 +45,10 @@ async function reserve(app: FastifyInstance, owner: Member, member: Member, star
   expect(res.statusCode, res.body).toBe(201);
 }
 
+/** An item's words for a test: the alert item's, around the given text. */
+const said = (text: string) => ({ key: 'mail:notifications.alert', values: { title: text } });
+const heard = (n: { title: string }) => n.title.replace('New for your alert: ', '');
+
 describe('the notification centre', () => {
   it('lists a member’s own items newest first, pages with before, and counts the unread', async () => {
     const me = await signedInMember(t.db);
@@ -53,15 +57,20 @@ describe('the notification centre', () => {
       await notify(t.db, {
         userId: me.user.id,
         kind: 'expiry',
-        title: `Item ${n}`,
+        title: said(`Item ${n}`),
         url: '/profile',
       });
     }
-    await notify(t.db, { userId: other.user.id, kind: 'expiry', title: 'Not yours', url: '/' });
+    await notify(t.db, {
+      userId: other.user.id,
+      kind: 'expiry',
+      title: said('Not yours'),
+      url: '/',
+    });
 
     const all = await centre(me);
     expect(all.unread).toBe(3);
-    expect(all.notifications.map((n) => n.title)).toEqual(['Item 3', 'Item 2', 'Item 1']);
+    expect(all.notifications.map(heard)).toEqual(['Item 3', 'Item 2', 'Item 1']);
     expect(all.notifications[0]).toMatchObject({
       kind: 'expiry',
       body: '',
@@ -69,19 +78,24 @@ describe('the notification centre', () => {
       readAt: null,
     });
     const page = await centre(me, `?limit=1&before=${all.notifications[0]!.id}`);
-    expect(page.notifications.map((n) => n.title)).toEqual(['Item 2']);
+    expect(page.notifications.map(heard)).toEqual(['Item 2']);
     expect(page.unread).toBe(3);
   });
 
   it('marks named items read, then all, and never another member’s', async () => {
     const me = await signedInMember(t.db);
     const other = await signedInMember(t.db);
-    const mine = await notify(t.db, { userId: me.user.id, kind: 'checkin', title: 'A', url: '/' });
-    await notify(t.db, { userId: me.user.id, kind: 'checkin', title: 'B', url: '/' });
+    const mine = await notify(t.db, {
+      userId: me.user.id,
+      kind: 'checkin',
+      title: said('A'),
+      url: '/',
+    });
+    await notify(t.db, { userId: me.user.id, kind: 'checkin', title: said('B'), url: '/' });
     const theirs = await notify(t.db, {
       userId: other.user.id,
       kind: 'checkin',
-      title: 'C',
+      title: said('C'),
       url: '/',
     });
 
@@ -89,7 +103,7 @@ describe('the notification centre', () => {
     expect(stranger.json()).toEqual({ unread: 1 });
     expect((await centre(me)).unread).toBe(2);
     // Nor can anyone list someone else's: the list is always the caller's own.
-    expect((await centre(other)).notifications.map((n) => n.title)).toEqual(['C']);
+    expect((await centre(other)).notifications.map(heard)).toEqual(['C']);
 
     const one = await t.call(me, 'POST', '/api/notifications/read', { ids: [mine.id, theirs.id] });
     expect(one.statusCode).toBe(200);
@@ -133,7 +147,12 @@ describe('the notification centre', () => {
 
     await expect(
       t.db.transaction(async (tx) => {
-        await notify(tx, { userId: member.user.id, kind: 'reservation', title: 'Gone', url: '/' });
+        await notify(tx, {
+          userId: member.user.id,
+          kind: 'reservation',
+          title: said('Gone'),
+          url: '/',
+        });
         throw new Error('rolled back');
       }),
     ).rejects.toThrow('rolled back');
@@ -167,7 +186,11 @@ describe('the notification centre', () => {
     );
     streams.push(...streamsOf);
 
-    await notifyMany(t.db, told, { kind: 'alert_match', title: 'New for your alert', url: '/' });
+    await notifyMany(t.db, told, {
+      kind: 'alert_match',
+      title: said('New for your alert'),
+      url: '/',
+    });
 
     for (const [i, member] of watching.entries()) {
       await streamsOf[i]!.next(
@@ -177,7 +200,12 @@ describe('the notification centre', () => {
       expect((await centre(member)).unread).toBe(1);
     }
     // The bystander's stream stays quiet: a later event of theirs arrives first.
-    await notify(t.db, { userId: bystander.user.id, kind: 'reservation', title: 'Own', url: '/' });
+    await notify(t.db, {
+      userId: bystander.user.id,
+      kind: 'reservation',
+      title: said('Own'),
+      url: '/',
+    });
     const first = await streamsOf[2]!.next((e) => e.type === 'notification', 'their own bell');
     expect(first).toMatchObject({ kind: 'reservation' });
     for (const live of streamsOf.slice(0, 2)) {

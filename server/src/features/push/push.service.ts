@@ -11,6 +11,7 @@ import { iso } from '../../db/rows';
 import * as clock from '../../clock/clock';
 import type { Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
+import { readerOf, type Reader } from '../../i18n/wording';
 import { mailLanguage } from '../mail/templates';
 
 type Member = typeof users.$inferSelect;
@@ -42,7 +43,8 @@ export const HIDDEN_MESSAGE_BODY = 'You have a new message';
  * A push's content: fixed, or written for the receiver's language (their saved one, else
  * English, as their mail), which `pushToMember` knows from the member it reads anyway.
  */
-export type PushContent = PushPayload | ((language: Language) => PushPayload);
+/** A payload, or one written for each receiver (their language, their time zone for dates). */
+export type PushContent = PushPayload | ((language: Language, reader: Reader) => PushPayload);
 
 /**
  * May the server post to this endpoint: https (or the configured origin's own scheme) at one of
@@ -143,10 +145,14 @@ export async function pushRecipient(
   db: DbOrTx,
   userId: string,
   kind: PushKind,
-): Promise<{ hideMessageText: boolean; language: Language } | null> {
+): Promise<{ hideMessageText: boolean; language: Language; reader: Reader } | null> {
   const [member] = await db.select().from(users).where(eq(users.id, userId));
   if (!member || !mayAct(member) || !member[pushFields[kind]]) return null;
-  return { hideMessageText: member.pushHidesMessageText, language: mailLanguage(member) };
+  return {
+    hideMessageText: member.pushHidesMessageText,
+    language: mailLanguage(member),
+    reader: readerOf(member),
+  };
 }
 
 /** Web Push's Topic header is at most 32 base64url characters; a tag becomes its hash. */
@@ -187,7 +193,7 @@ export async function pushToMember(
   if (subscriptions.length === 0) return;
   const to = await pushRecipient(db, userId, kind);
   if (!to) return;
-  const payload = typeof content === 'function' ? content(to.language) : content;
+  const payload = typeof content === 'function' ? content(to.language, to.reader) : content;
   const shown =
     kind === 'messages' && to.hideMessageText
       ? { ...payload, body: translator(to.language)('mail:notifications.hiddenMessage') }

@@ -185,10 +185,9 @@ describe('web push', () => {
     });
     expect(reserved.statusCode, reserved.body).toBe(201);
     expect(await deliver()).toBe(1);
-    const [bell] = await t.db
-      .select()
-      .from(notifications)
-      .where(eq(notifications.userId, asker.user.id));
+    const [bell] = (await t.call(asker, 'GET', '/api/notifications')).json().notifications as {
+      title: string;
+    }[];
     expect(push.received.map((r) => r.payload)).toEqual([
       {
         title: bell!.title,

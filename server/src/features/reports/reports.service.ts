@@ -25,7 +25,7 @@ import {
   queueHeldForReviewMail,
   queueRemovalMail,
   queueReportOutcomeMail,
-  ruleOf,
+  ruleWording,
 } from '../moderation/moderation-mail';
 import { reportedMessages } from './message-reports.service';
 import { notify } from '../notifications/notifications.service';
@@ -327,14 +327,19 @@ export async function updateReportStatus(
     await notify(tx, {
       userId: report.reporterId,
       kind: 'moderation',
-      title: (t) =>
-        status === 'reviewed'
-          ? t('mail:notifications.reportReviewed')
-          : t('mail:notifications.reportResolved'),
-      body: (t) =>
-        status === 'reviewed'
-          ? t('mail:notifications.reportReviewedBody', { title: report.starterTitle })
-          : t('mail:notifications.reportResolvedBody', { title: report.starterTitle }),
+      title: {
+        key:
+          status === 'reviewed'
+            ? 'mail:notifications.reportReviewed'
+            : 'mail:notifications.reportResolved',
+      },
+      body: {
+        key:
+          status === 'reviewed'
+            ? 'mail:notifications.reportReviewedBody'
+            : 'mail:notifications.reportResolvedBody',
+        values: { title: report.starterTitle },
+      },
       url: notificationLinks.starter(report.starterId),
     });
     await queueReportOutcomeMail(tx, deps.config, {
@@ -409,21 +414,19 @@ export async function removeReportedStarter(
     await notify(tx, {
       userId: starter.ownerId,
       kind: 'moderation',
-      title: (t) => t('mail:notifications.removed', { title: listing.title }),
-      body: (t, language) =>
-        t('mail:notifications.removedBody', { rule: ruleOf(t, language, reason) }),
+      title: { key: 'mail:notifications.removed', values: { title: listing.title } },
+      body: { key: 'mail:notifications.removedBody', values: { rule: ruleWording(reason) } },
       url: notificationLinks.starter(listing.id),
     });
     for (const reporterId of new Set(resolved.map((r) => r.reporterId))) {
       await notify(tx, {
         userId: reporterId,
         kind: 'moderation',
-        title: (t) => t('mail:notifications.reportRemoved'),
-        body: (t, language) =>
-          t('mail:notifications.reportRemovedBody', {
-            title: listing.title,
-            rule: ruleOf(t, language, reason),
-          }),
+        title: { key: 'mail:notifications.reportRemoved' },
+        body: {
+          key: 'mail:notifications.reportRemovedBody',
+          values: { title: listing.title, rule: ruleWording(reason) },
+        },
         url: notificationLinks.rules,
       });
     }

@@ -1,12 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { PORTIONS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
-import {
-  EXPIRED_LINE,
-  MISSED_TURNS_MAX,
-  OFFERED_LINE,
-  type StandingMode,
-} from '../../../../common/standing-offers';
+import { MISSED_TURNS_MAX, type StandingMode } from '../../../../common/standing-offers';
 import { membersWhoMayNotAct } from '../../access/members';
 import {
   authorizeStarter,
@@ -106,7 +101,6 @@ async function expireOverdue(tx: Tx, facts: StarterFacts): Promise<Message[]> {
         from: facts.ownerId,
         to: turn.member_id,
         event: 'standing_expired',
-        content: EXPIRED_LINE,
       }),
     );
   }
@@ -213,14 +207,14 @@ export async function fillRound(
         from: facts.ownerId,
         to: memberId,
         event: 'standing_offered',
-        content: OFFERED_LINE(offer.answerHours),
+        values: { hours: offer.answerHours },
       }),
     );
     await notify(tx, {
       userId: memberId,
       kind: 'standing_offer',
-      title: (t) => t('mail:notifications.offer', { title }),
-      body: (t) => t('mail:notifications.offerBody', { hours: offer.answerHours }),
+      title: { key: 'mail:notifications.offer', values: { title } },
+      body: { key: 'mail:notifications.offerBody', values: { hours: offer.answerHours } },
       url: notificationLinks.starter(facts.id),
       tag: `offer:${facts.id}`,
     });

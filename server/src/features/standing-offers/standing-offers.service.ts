@@ -1,9 +1,6 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Message } from '../../../../common/messages';
 import {
-  ACCEPTED_LINE,
-  DECLINED_LINE,
-  WITHDRAWN_LINE,
   type GivenOffer,
   type MemberOffer,
   type StandingOfferSettings,
@@ -154,7 +151,6 @@ export async function endStandingOffer(
           from: facts.ownerId,
           to: memberId,
           event: 'standing_withdrawn',
-          content: WITHDRAWN_LINE,
         }),
       );
     }
@@ -311,7 +307,6 @@ export async function acceptOffer(
       from: actor.id,
       to: facts.ownerId,
       event: 'standing_accepted',
-      content: ACCEPTED_LINE,
       reservationId: reservation.id,
     });
     return { reservationId: reservation.id, line };
@@ -343,7 +338,6 @@ export async function declineOffer(
         from: actor.id,
         to: facts.ownerId,
         event: 'standing_declined',
-        content: DECLINED_LINE,
       }),
     ];
     if (offer) lines.push(...(await fillRound(tx, deps.config, facts, offer, { newRound: false })));

@@ -2,9 +2,6 @@ import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Message } from '../../../../common/messages';
 import {
-  ACCEPTED_LINE,
-  DECLINED_LINE,
-  EXPIRED_LINE,
   type StandingOfferSettingsInput,
   type StandingOfferView,
 } from '../../../../common/standing-offers';
@@ -142,7 +139,9 @@ describe('a standing offer with a fair queue', () => {
     expect(mine.reservedForMe.map((r: { id: number }) => r.id)).toEqual([
       accepted.json().reservationId,
     ]);
-    expect(lineTexts(await thread(owner, starter.id, m3!))).toContain(ACCEPTED_LINE);
+    expect(lineTexts(await thread(owner, starter.id, m3!))).toContain(
+      'Accepted the standing offer — a portion is reserved',
+    );
 
     // m1 never answers: the offer runs out and passes to the next in line (m4, not m2).
     await t.db.execute(sql`
@@ -152,7 +151,9 @@ describe('a standing offer with a fair queue', () => {
     expect(await offered()).toEqual([m4!.user.id]);
     const m1View = await view(m1!, starter.id);
     expect(m1View.me).toMatchObject({ place: 3, pendingOffer: null });
-    expect(lineTexts(await thread(m1!, starter.id))).toContain(EXPIRED_LINE);
+    expect(lineTexts(await thread(m1!, starter.id))).toContain(
+      'The offer ran out unanswered and passed to the next in line',
+    );
     const m4Offer = (await view(m4!, starter.id)).me!.pendingOffer!;
     expect(
       (await t.call(m4!, 'POST', `/api/standing-offers/offers/${m4Offer.id}/accept`)).statusCode,
@@ -181,7 +182,9 @@ describe('a standing offer with a fair queue', () => {
       const offer = (await view(m, starter.id)).me!.pendingOffer!;
       const res = await t.call(m, 'POST', `/api/standing-offers/offers/${offer.id}/decline`);
       expect(res.statusCode, res.body).toBe(204);
-      expect(lineTexts(await thread(owner, starter.id, m))).toContain(DECLINED_LINE);
+      expect(lineTexts(await thread(owner, starter.id, m))).toContain(
+        'Passed on this round — back to the end of the line',
+      );
     }
     // First in line now, yet skipped: within the per-member limit.
     const m3View = await view(m3!, starter.id);

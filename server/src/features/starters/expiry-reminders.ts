@@ -8,20 +8,8 @@ import { queueMailTo, siteUrl } from '../mail/outbox';
 import { notify } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 import { mailRecipient } from '../mail/recipients';
-import { LOCALE_TAGS, type Language } from '../../../../common/i18n/languages';
+import { dateFor, readerOf } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
-
-/** "Thu, 26 Nov 2026" in English as before; the receiver's own way of writing it otherwise. */
-function untilDate(until: Date, language: Language): string {
-  if (language === 'en') return until.toUTCString().slice(0, 16);
-  return new Intl.DateTimeFormat(LOCALE_TAGS[language], {
-    weekday: 'short',
-    day: 'numeric',
-    month: 'short',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(until);
-}
 
 interface DueRow {
   id: number;
@@ -67,11 +55,11 @@ export async function queueExpiryReminders({
       await notify(tx, {
         userId: row.user_id,
         kind: 'expiry',
-        title: (t) => t('mail:notifications.expiry', { title: row.title }),
-        body: (t, language) =>
-          t('mail:notifications.expiryBody', {
-            date: untilDate(until, language),
-          }),
+        title: { key: 'mail:notifications.expiry', values: { title: row.title } },
+        body: {
+          key: 'mail:notifications.expiryBody',
+          values: { date: { date: until.toISOString() } },
+        },
         url: notificationLinks.myListings,
       });
       // Marked all the same: a member who may not act now is not reminded later for it.
@@ -82,10 +70,10 @@ export async function queueExpiryReminders({
         tx,
         config,
         to.member,
-        (t, language) => ({
+        (t) => ({
           subject: t('mail:expiry.subject', { title: row.title }),
           paragraphs: [
-            t('mail:expiry.stops', { title: row.title, date: untilDate(until, language) }),
+            t('mail:expiry.stops', { title: row.title, date: dateFor(until, readerOf(to.member)) }),
             t('mail:expiry.keep'),
           ],
           action: { label: t('mail:expiry.action'), url: profileUrl },

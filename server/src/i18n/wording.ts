@@ -1,0 +1,135 @@
+import { z } from 'zod';
+import {
+  DEFAULT_LANGUAGE,
+  languageOf,
+  LOCALE_TAGS,
+  type Language,
+} from '../../../common/i18n/languages';
+import * as clock from '../clock/clock';
+import type { FastifyRequest } from 'fastify';
+import { requestLanguage, translator } from './translate';
+
+/*
+ * What the site writes for a member — a thread's line, a bell item, a push — is kept as a
+ * catalogue key and its values, and worded only when someone reads it, in the reader's
+ * language and time zone (decision 124). This is the one place that words it.
+ */
+
+/** A time as it was typed (`2026-11-28T10:00`, no time zone): shown as typed, in the reader's words. */
+const wallClockValue = z.object({ wallClock: z.string() });
+/** An instant (ISO): shown as a day in the reader's time zone. */
+const dateValue = z.object({ date: z.string() });
+
+export interface Wording {
+  key: string;
+  values?: Record<string, WordingValue>;
+}
+
+/**
+ * A value of a wording: a member's own words, a name or a number as they are; a time or a
+ * date worded for the reader; or another catalogue text (a culture's name, a rule).
+ */
+export type WordingValue =
+  string | number | z.infer<typeof wallClockValue> | z.infer<typeof dateValue> | { text: Wording };
+
+const wordingValue: z.ZodType<WordingValue> = z.lazy(() =>
+  z.union([z.string(), z.number(), wallClockValue, dateValue, z.object({ text: wordingSchema })]),
+);
+
+/** A stored wording, as read back from a row (anything else is not one). */
+export const wordingSchema: z.ZodType<Wording> = z.lazy(() =>
+  z.object({ key: z.string(), values: z.record(z.string(), wordingValue).optional() }),
+);
+
+/** Who reads: their language and, for dates, their time zone (null: UTC). */
+export interface Reader {
+  language: Language;
+  timeZone?: string | null;
+}
+
+/** A member as a reader of what the site writes to them: their saved language, else English. */
+export function readerOf(member: { language?: string | null; timeZone?: string | null }): Reader {
+  return {
+    language: languageOf(member.language) ?? DEFAULT_LANGUAGE,
+    timeZone: member.timeZone ?? null,
+  };
+}
+
+/** The member reading a page or an API answer: the request's language, their time zone. */
+export function requestReader(request: FastifyRequest): Reader {
+  return { language: requestLanguage(request), timeZone: request.user?.timeZone ?? null };
+}
+
+/** A time zone Intl knows, else UTC (a stored zone the runtime no longer has must not throw). */
+function zoneOf(reader: Reader): string {
+  const zone = reader.timeZone || 'UTC';
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: zone });
+    return zone;
+  } catch {
+    return 'UTC';
+  }
+}
+
+/** The reader's today as `YYYY-MM-DD`. */
+function todayIn(zone: string, now: Date): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(now);
+}
+
+/**
+ * "Saturday 10:00" within the coming week, else "Saturday 12 December at 10:00", in the
+ * reader's words ("sábado, 10:00", "Samstag, 12. Dezember um 10:00"). The time is shown as it
+ * was typed: it is the two members' own arrangement, not an instant to convert.
+ */
+export function wallClockFor(at: string, reader: Reader, now = clock.now()): string {
+  const shown = new Date(`${at.slice(0, 16)}:00Z`);
+  if (Number.isNaN(shown.getTime())) return at;
+  const today = Date.parse(`${todayIn(zoneOf(reader), now)}T00:00:00Z`);
+  const days = Math.round((Date.parse(`${at.slice(0, 10)}T00:00:00Z`) - today) / 86_400_000);
+  const near = days >= -1 && days < 7;
+  return new Intl.DateTimeFormat(LOCALE_TAGS[reader.language], {
+    weekday: 'long',
+    ...(near ? {} : { day: 'numeric', month: 'long' }),
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+    timeZone: 'UTC',
+  }).format(shown);
+}
+
+/** "Thu, Nov 26, 2026" / "jue, 26 nov 2026": the day an instant falls on where the reader is. */
+export function dateFor(instant: string | Date, reader: Reader): string {
+  return new Intl.DateTimeFormat(LOCALE_TAGS[reader.language], {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    year: 'numeric',
+    timeZone: zoneOf(reader),
+  }).format(new Date(instant));
+}
+
+function valueFor(value: WordingValue, reader: Reader): string | number {
+  if (typeof value === 'string' || typeof value === 'number') return value;
+  if ('wallClock' in value) return wallClockFor(value.wallClock, reader);
+  if ('date' in value) return dateFor(value.date, reader);
+  return wordFor(value.text, reader);
+}
+
+/** The wording in the reader's language, its times and dates in their way of writing them. */
+export function wordFor(wording: Wording, reader: Reader): string {
+  const values: Record<string, string | number> = {};
+  for (const [name, value] of Object.entries(wording.values ?? {})) {
+    values[name] = valueFor(value, reader);
+  }
+  return translator(reader.language)(wording.key, values);
+}
+
+/** `wordFor` for a wording that may be missing (an item without a body): ''. */
+export function maybeWordFor(wording: Wording | null | undefined, reader: Reader): string {
+  return wording ? wordFor(wording, reader) : '';
+}
