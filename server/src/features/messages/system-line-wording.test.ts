@@ -52,12 +52,12 @@ describe('system lines worded for the member who reads them', () => {
 
     const giverLines = await lines(giver, starter.id, fern.user.id);
     expect(giverLines).toEqual([
-      expect.stringMatching(/^You reserved a portion for fern · Friday (27 November )?18:30$/),
+      expect.stringMatching(/^You reserved a portion for fern · Friday(, November 27 at)? 18:30$/),
       'You gave a portion to fern — waiting for them to confirm',
     ]);
     expect(giverLines.join('\n')).not.toMatch(/for you|to you/);
     expect(await lines(fern, starter.id)).toEqual([
-      expect.stringMatching(/^Reserved for you — Friday (27 November )?18:30$/),
+      expect.stringMatching(/^Reserved for you — Friday(, November 27 at)? 18:30$/),
       'Given to you — tap Received once you have it',
     ]);
 
