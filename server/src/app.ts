@@ -26,6 +26,8 @@ import { loggerOptions, timeoutOptions } from './server-options';
 import { createPageRenderer } from './pages/page-renderer';
 import { pagesPlugin } from './pages/pages.plugin';
 import { healthRoutes } from './features/health/health.routes';
+import { metricsRoutes } from './features/metrics/metrics.routes';
+import { installMetrics } from './features/metrics/metrics.service';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -123,6 +125,9 @@ export async function buildApp({
     listings,
     live,
   };
+  // Before any route, so every route is measured.
+  const metrics = installMetrics(app, deps);
+  app.decorate('metrics', metrics);
 
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
@@ -138,6 +143,7 @@ export async function buildApp({
   });
 
   await app.register(healthRoutes, deps);
+  await app.register(metricsRoutes, { ...deps, metrics });
   await app.register(siteRoutes, deps);
   await app.register(authRoutes, deps);
   await app.register(usersRoutes, deps);

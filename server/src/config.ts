@@ -181,6 +181,14 @@ const envSchema = z.object({
   ANNOUNCE_RING_MINUTES: z.coerce.number().int().min(0).default(120),
   /** Memory for cached browse answers, in MiB (decision 087). */
   BROWSE_CACHE_MB: positiveInt(256),
+  /** Opens GET /metrics to this bearer token (decision 134); long and random. */
+  METRICS_TOKEN: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined))
+    .pipe(z.string().min(16, 'use at least 16 characters').optional()),
+  /** Serves GET /metrics without a token on 127.0.0.1 at this port (decision 134). */
+  METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
   /** Browser tests only: POST /api/test/clock moves the server's clock forward (decision 042). */
   TEST_CLOCK: z
     .enum(['', '0', '1', 'false', 'true'])
@@ -230,6 +238,8 @@ export interface Config {
   announceRingMinutes: number;
   /** Bytes of browse answers kept in memory (about 10,000 first pages at the default). */
   browseCacheBytes: number;
+  /** Who may read GET /metrics: a bearer token, and/or a port of its own on loopback. */
+  metrics: { token?: string; port?: number };
   /** POST /api/test/clock exists (browser tests); never in production. */
   testClock: boolean;
   push: {
@@ -294,6 +304,7 @@ const SECRET_VARIABLES = new Set([
   'OIDC_CLIENT_SECRET',
   'DATABASE_URL',
   'REDIS_URL',
+  'METRICS_TOKEN',
 ]);
 
 /** Parses the environment; a bad value throws one readable line naming the variable. */
@@ -376,6 +387,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     accountDeleteGraceSeconds: e.ACCOUNT_DELETE_GRACE_SECONDS,
     announceRingMinutes: e.ANNOUNCE_RING_MINUTES,
     browseCacheBytes: e.BROWSE_CACHE_MB * 1024 * 1024,
+    metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
     testClock: e.TEST_CLOCK,
     push: {
       vapid: e.VAPID_PUBLIC_KEY

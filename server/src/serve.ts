@@ -1,3 +1,4 @@
+import type { Server } from 'node:http';
 import { buildApp } from './app';
 import type { Config } from './config';
 import { fromPglite, migrateDatabase, openPostgres } from './db/client';
@@ -5,6 +6,7 @@ import type { PgliteThread } from './db/embedded';
 import { backfillUsernameSkeletons } from './features/users/users.service';
 import { createMailer } from './features/mail/mailer';
 import { backgroundJobs } from './jobs/background-jobs';
+import { listenMetrics } from './features/metrics/metrics.routes';
 import { createScheduler, releaseLeasesOfGoneProcess, type Scheduler } from './jobs/scheduler';
 
 /** How long a shutdown may take before the process exits anyway. */
@@ -34,6 +36,7 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
 
   const mailer = createMailer(config);
   let scheduler: Scheduler | undefined;
+  let metricsServer: Server | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
@@ -51,6 +54,7 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
       // Jobs in progress finish first (a mail being sent is not cut off).
       await Promise.all([scheduler?.stop(), app.drain.settled(DRAIN_TIMEOUT_MS)]);
       mailer.close();
+      metricsServer?.close();
       await app.close();
       await database.close();
       process.exit(0);
@@ -63,6 +67,7 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ host: config.host, port: config.port });
+  if (config.metrics.port) metricsServer = await listenMetrics(app.metrics, config.metrics.port);
   if (!closing) {
     scheduler = createScheduler({
       db: database.db,

@@ -33,6 +33,8 @@ export interface Database {
   listen(channel: string, handler: NotificationHandler): Promise<() => Promise<void>>;
   notify(channel: string, payload: string): Promise<void>;
   ping(): Promise<void>;
+  /** Queries waiting for the database: the embedded thread's queue, or the pool's waiting clients. */
+  waiting(): number;
   close(): Promise<void>;
 }
 
@@ -106,6 +108,9 @@ export function fromPglite(
     },
     async ping() {
       await client.query('SELECT 1');
+    },
+    waiting() {
+      return 'waiting' in client && typeof client.waiting === 'number' ? client.waiting : 0;
     },
     async close() {
       if (!client.closed) await client.close();
@@ -188,6 +193,9 @@ export function openPostgres(url: string, log: (err: Error) => void = () => {}):
     },
     async ping() {
       await pool.query('SELECT 1');
+    },
+    waiting() {
+      return pool.waitingCount;
     },
     async close() {
       handlers.clear();

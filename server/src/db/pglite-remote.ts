@@ -75,6 +75,11 @@ export class RemotePglite implements PgliteConnection {
   /** Settles when the worker thread has ended, however it ended. */
   readonly exited: Promise<void>;
 
+  /** Calls sent to the database thread and not answered yet: its queue, running one included. */
+  get waiting(): number {
+    return this.#pending.size;
+  }
+
   private constructor(worker: Worker, onStopped: (err: Error) => void) {
     this.#worker = worker;
     this.#onStopped = onStopped;

@@ -1,3 +1,4 @@
+import { mailFailed, mailSent } from '../metrics/delivery-counters';
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
@@ -160,6 +161,7 @@ export async function deliverDueMail(
         .set({ sentAt: clock.now(), lastError: null })
         .where(eq(mailOutbox.id, row.id));
       sent += 1;
+      mailSent.inc();
       // The file's path only: its links carry single-use tokens, which stay out of logs.
       if (result.file) log.info({ mailId: row.id, file: result.file }, 'mail saved as a file');
     } catch (err) {
@@ -168,6 +170,7 @@ export async function deliverDueMail(
           ? err
           : { message: err instanceof Error ? err.name : 'error', permanent: false };
       const givingUp = permanent || row.attempts >= MAX_ATTEMPTS;
+      mailFailed.inc();
       await db
         .update(mailOutbox)
         .set({

@@ -21,6 +21,8 @@ export interface LiveEvents {
   publish(to: string[], event: LiveEvent): Promise<void>;
   /** Registers a stream of `userId` on this copy; returns the function that removes it. */
   attach(userId: string, stream: LiveStream): () => void;
+  /** Streams open on this copy now. */
+  streamCount(): number;
   /** Ends every stream on this copy and stops listening. */
   close(): Promise<void>;
 }
@@ -93,6 +95,11 @@ export async function createLiveEvents(
         set.delete(stream);
         if (set.size === 0 && streams.get(userId) === set) streams.delete(userId);
       };
+    },
+    streamCount() {
+      let count = 0;
+      for (const set of streams.values()) count += set.size;
+      return count;
     },
     async close() {
       for (const set of streams.values()) for (const stream of set) stream.close();

@@ -1,3 +1,4 @@
+import { pushFailed, pushSent } from '../metrics/delivery-counters';
 import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import webpush from 'web-push';
@@ -111,11 +112,13 @@ export async function deliverDuePushes(
       if (answer.ok) {
         await db.delete(pushOutbox).where(eq(pushOutbox.id, row.id));
         sent += 1;
+        pushSent.inc();
         continue;
       }
       throw new PushRefused(answer.status, answer.headers.get('retry-after'));
     } catch (err) {
       const status = err instanceof PushRefused ? err.status : undefined;
+      pushFailed.inc();
       if (status === 404 || status === 410) {
         await db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.subscription_id));
         log.info({ subscriptionId: row.subscription_id, status }, 'push subscription gone');

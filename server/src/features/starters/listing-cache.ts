@@ -47,6 +47,9 @@ export class ListingCache {
     { value: string; expires: number; size: number; tag: string }
   >();
   private bytes = 0;
+  /** Questions answered from memory, and those computed (for /metrics). */
+  hits = 0;
+  misses = 0;
   /**
    * Counts of changes (all, full clears, per category): an answer computed before a change
    * that affects it is never stored after it.
@@ -112,8 +115,10 @@ export class ListingCache {
       // Most recently used last, so the oldest entry is the first to go.
       this.entries.delete(key);
       this.entries.set(key, hit);
+      this.hits += 1;
       return hit.value;
     }
+    this.misses += 1;
     const stamp = this.stamp(tag);
     const value = await compute();
     if (stamp === this.stamp(tag)) this.store(key, value, tag);
