@@ -5,6 +5,7 @@ import Fastify, {
   type RouteOptions,
 } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
+import { rememberAskedLanguage } from './i18n/translate';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -131,6 +132,7 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
+  app.addHook('preHandler', rememberAskedLanguage);
   await app.register(multipartPlugin);
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,

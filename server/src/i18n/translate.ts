@@ -1,7 +1,7 @@
 import i18next, { type TFunction } from 'i18next';
 import { IntlMessageFormat } from 'intl-messageformat';
 import { IcuFormat, provideIcu } from '../../../common/i18n/icu-format';
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten } from '../../../common/i18n/keys';
 import { messageLookup } from '../../../common/i18n/message-lookup';
@@ -11,6 +11,7 @@ import {
   LANGUAGE_COOKIE,
   LANGUAGE_PARAM,
   LANGUAGES,
+  languageOf,
   NAMESPACES,
   type Language,
 } from '../../../common/i18n/languages';
@@ -68,5 +69,28 @@ export function requestLanguage(request: FastifyRequest): Language {
     saved: request.user?.language,
     remembered: request.cookies?.[LANGUAGE_COOKIE],
     acceptLanguage: request.headers['accept-language'],
+  });
+}
+
+/** How long the browser remembers a visitor's language: a year, as the footer's picker does. */
+const REMEMBERED_SECONDS = 365 * 24 * 60 * 60;
+
+/**
+ * A language asked for in the address (`?lang=es`) is remembered like the footer's choice: the
+ * same cookie, so the next page, the sign-up and its mail are in it too.
+ */
+export async function rememberAskedLanguage(
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const query = request.query as Record<string, unknown> | undefined;
+  const asked = languageOf(
+    typeof query?.[LANGUAGE_PARAM] === 'string' ? query[LANGUAGE_PARAM] : null,
+  );
+  if (!asked || request.cookies?.[LANGUAGE_COOKIE] === asked) return;
+  reply.setCookie(LANGUAGE_COOKIE, asked, {
+    path: '/',
+    maxAge: REMEMBERED_SECONDS,
+    sameSite: 'lax',
   });
 }
