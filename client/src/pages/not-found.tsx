@@ -27,7 +27,7 @@ export default function NotFoundPage() {
         </p>
         <Link
           to={paths.home}
-          className="mt-6 inline-block font-medium text-accent underline underline-offset-4"
+          className="mt-6 inline-flex min-h-11 items-center font-medium text-accent underline underline-offset-4"
         >
           {t('notFound.back')}
         </Link>

@@ -110,7 +110,7 @@ export function SignInForm({
         />
         <Link
           to={paths.forgotPassword}
-          className="-mt-2 justify-self-end text-sm text-accent-hover underline underline-offset-4 dark:text-accent"
+          className="-mt-2 inline-flex min-h-11 items-center justify-self-end text-sm text-accent-hover underline underline-offset-4 dark:text-accent"
         >
           {t('signin.forgot')}
         </Link>

@@ -10,7 +10,7 @@ const count = (nodes: LineageDescendant[]): number =>
   nodes.reduce((n, d) => n + 1 + count(d.children), 0);
 
 const linkClass =
-  'rounded font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent';
+  'inline-flex min-h-11 items-center rounded font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent';
 
 /**
  * On a starter's page: the culture it descends from, and its family tree with the kitchens the

@@ -124,6 +124,8 @@ describe('Message Starter Owner dialog', () => {
     release();
     expect(await screen.findByText('Message sent!')).toBeInTheDocument();
     expect(screen.getByText('Your message has been sent to the starter owner.')).toBeVisible();
+    // A way on to the conversation the message started.
+    expect(screen.getByRole('button', { name: 'Open the conversation' })).toBeVisible();
     expect(screen.getByText('dialog closed')).toBeInTheDocument();
     expect(posts).toEqual([
       { starterId: 42, receiverId: 'owner-1', content: 'Could I collect on Sunday?' },

@@ -13,6 +13,8 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useSendMessage } from './messages-api';
+import { useNavigate } from 'react-router';
+import { paths } from '../../lib/paths';
 import { readDraft, saveDraft } from '../../lib/drafts';
 
 export interface MessageOwnerDialogProps {
@@ -87,6 +89,7 @@ function MessageForm({
   useEffect(() => saveDraft(user?.id, draftKey, content), [user?.id, draftKey, content]);
   const error = form.formState.errors.content?.message;
   const send = useSendMessage();
+  const navigate = useNavigate();
 
   const submit = form.handleSubmit(({ content }) =>
     send.mutate(
@@ -105,6 +108,12 @@ function MessageForm({
               : {
                   title: t('ask.sentTitle'),
                   description: t('ask.sentText'),
+                  // The way on: the conversation the message started.
+                  action: {
+                    label: t('ask.openConversation'),
+                    onClick: () =>
+                      void navigate(paths.conversation.href(starter.id, starter.userId)),
+                  },
                 },
           );
         },

@@ -60,7 +60,8 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
       ) : (
         <ul ref={listRef} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {query.data.map((starter) => (
-            <li key={starter.id} className="flex flex-col [&>article]:flex-1">
+            // min-w-0: a grid item may shrink below its longest word (a one-word title).
+            <li key={starter.id} className="flex min-w-0 flex-col [&>article]:flex-1">
               <StarterCard starter={starter} />
               <FeedReminder starter={starter} compact />
               {below?.(starter)}

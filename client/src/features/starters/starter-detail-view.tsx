@@ -37,7 +37,7 @@ function BackLink() {
   return (
     <Link
       to={to}
-      className="inline-flex items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
+      className="inline-flex min-h-11 items-center gap-1.5 rounded text-sm font-medium text-accent-hover hover:underline dark:text-accent"
     >
       <ArrowLeft className="size-4 rtl:-scale-x-100" aria-hidden />
       {t('detail.backToBrowse')}
@@ -243,10 +243,11 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 </p>
               )
             ) : (
-              <div className="flex flex-col gap-3 sm:flex-row">
+              // On a phone this row dissolves into the column, so the main button can stay at
+              // the bottom of the screen while the whole column scrolls past.
+              <div className="flex gap-3 max-sm:contents sm:flex-row">
                 {canAsk && (
-                  // On a phone the main button stays at the bottom of the screen as the page
-                  // scrolls; flex-1 only in a row (in the phone's column it squeezed it to 24 px).
+                  // flex-1 only in a row (in the phone's column it squeezed it to 24 px).
                   <div className="max-sm:sticky max-sm:bottom-0 max-sm:z-30 max-sm:-mx-4 max-sm:border-t max-sm:border-border max-sm:bg-bg max-sm:px-4 max-sm:py-3 sm:flex sm:flex-1">
                     <Button
                       className="w-full sm:flex-1"
