@@ -1406,15 +1406,13 @@ export const alertMatches = pgTable(
 
 /**
  * How far a listing has been announced (decision 099): its rings up to `ring` went out, so the
- * next ring only looks at alerts farther out. `heldUntil`: some alerts were held back for their
- * member's night; from then on the announced rings are looked at again for them.
+ * next ring only looks at alerts farther out.
  */
 export const alertRings = pgTable('alert_rings', {
   starterId: integer('starter_id')
     .primaryKey()
     .references(() => starters.id, { onDelete: 'cascade' }),
   ring: integer('ring').notNull(),
-  heldUntil: timestamp('held_until', { withTimezone: true }),
 });
 
 // ---------------------------------------------------------------- asks

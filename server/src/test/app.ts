@@ -12,6 +12,7 @@ import {
   type SessionUser,
 } from '../plugins/sessions';
 import { openTestDatabase } from './database';
+import * as clock from '../clock/clock';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -104,6 +105,16 @@ export async function sessionCookieFor(db: Db, userId: string): Promise<string> 
 }
 
 /** A new member and a cookie that signs them in. */
+/**
+ * A fixed-offset time zone in which it is `hour` o'clock now by the server's clock: alerts push
+ * and mail immediately only in the member's day (07:00–21:59), so tests choose the hour.
+ */
+export function zoneWhereItIs(hour: number): string {
+  let off = (((hour - clock.now().getUTCHours()) % 24) + 24) % 24;
+  if (off > 12) off -= 24;
+  return off === 0 ? 'UTC' : off > 0 ? `Etc/GMT-${off}` : `Etc/GMT+${-off}`;
+}
+
 export async function signedInMember(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
   const user = await createMember(db, overrides);
   return { user, cookie: await sessionCookieFor(db, user.id) };

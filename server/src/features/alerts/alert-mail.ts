@@ -10,6 +10,7 @@ import { mailableMember } from '../mail/recipients';
 import { greetingFor, mailLanguage, renderMail, type MailBody } from '../mail/templates';
 import { translator } from '../../i18n/translate';
 import { alertDescription } from './alerts.service';
+import { awakeIn } from './announce';
 import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
 import type { Language } from '../../../../common/i18n/languages';
 
@@ -186,9 +187,11 @@ export async function queueDueAlertMail({ db, config }: { db: Db; config: Config
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
     const immediate = rowsOf<{ id: number }>(
       await tx.execute(sql`
-        SELECT a.id FROM alerts a
+        SELECT a.id FROM alerts a JOIN users u ON u.id = a.user_id
         WHERE a.frequency = 'immediate'
           AND (a.last_mailed_at IS NULL OR a.last_mailed_at <= ${hourAgo}::timestamptz)
+          -- Not in the member's night: what the night brought is mailed in their morning.
+          AND ${awakeIn(sql`COALESCE(u.time_zone, 'UTC')`)}
           AND EXISTS (SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.mailed_at IS NULL)
         ORDER BY a.id LIMIT 100 FOR UPDATE OF a SKIP LOCKED`),
     );

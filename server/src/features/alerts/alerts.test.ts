@@ -1,8 +1,23 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../clock/clock';
-import { alertMatches, alerts, blocks, mailOutbox, starters, users } from '../../db/schema';
-import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import {
+  alertMatches,
+  alerts,
+  blocks,
+  mailOutbox,
+  pushOutbox,
+  pushSubscriptions,
+  starters,
+  users,
+} from '../../db/schema';
+import {
+  createStarterRow,
+  createTestApp,
+  signedInMember,
+  zoneWhereItIs,
+  type TestApp,
+} from '../../test/app';
 import { noteMessageForMail, queueDueMessageMail } from '../messages/message-mail';
 import { locate } from '../places/places.service';
 import { queueDueAlertMail } from './alert-mail';
@@ -19,13 +34,6 @@ afterAll(async () => {
   await t?.close();
 });
 afterEach(() => resetClock());
-
-/** A fixed-offset zone in which it is `hour` o'clock now. */
-function zoneWhereItIs(hour: number): string {
-  let off = (((hour - now().getUTCHours()) % 24) + 24) % 24;
-  if (off > 12) off -= 24;
-  return off === 0 ? 'UTC' : off > 0 ? `Etc/GMT-${off}` : `Etc/GMT+${-off}`;
-}
 
 async function memberAt(hour = 12) {
   return signedInMember(t.db, { timeZone: zoneWhereItIs(hour) });
@@ -177,47 +185,35 @@ describe('alerts: nearest first', () => {
     });
   });
 
-  it('holds a ring during the recipient’s night (22:00–07:00 their time) until morning', async () => {
+  it('rings the bell of a member in their night at once; their push and mail wait for day', async () => {
     await quiet();
     const giver = await memberAt(12);
     const sleeping = await memberAt(23);
     const awake = await memberAt(12);
     await alertFor(sleeping);
-    await alertFor(awake);
-    const listing = await listingIn(giver.user.id, 'Leeds, United Kingdom');
-    await announce();
-    expect((await matchesOf(listing.id)).map((m) => m.userId)).toEqual([awake.user.id]);
-    advanceClock(8 * HOUR); // 07:00 for the sleeper
-    await announce();
-    expect((await matchesOf(listing.id)).map((m) => m.userId).sort()).toEqual(
-      [awake.user.id, sleeping.user.id].sort(),
-    );
-  });
-
-  it('tells a member held back by the night in the morning, after farther rings went out, with one bell', async () => {
-    await quiet();
-    const giver = await memberAt(12);
-    const sleeping = await memberAt(23);
-    const inYork = await memberAt(12);
-    await alertFor(sleeping);
     await alertFor(sleeping, { search: 'grain' });
-    await alertFor(inYork, { location: 'York, United Kingdom', radiusKm: 100 });
+    await alertFor(awake);
+    for (const member of [sleeping, awake]) {
+      await t.db.insert(pushSubscriptions).values({
+        userId: member.user.id,
+        endpoint: `https://push.example.test/${member.user.id}`,
+        p256dh: 'key',
+        auth: 'auth',
+      });
+    }
+    const pushesTo = async (member: { user: { id: string } }) =>
+      (
+        await t.db
+          .select({ id: pushOutbox.id })
+          .from(pushOutbox)
+          .innerJoin(pushSubscriptions, eq(pushSubscriptions.id, pushOutbox.subscriptionId))
+          .where(eq(pushSubscriptions.userId, member.user.id))
+      ).length;
     const listing = await listingIn(giver.user.id, 'Leeds, United Kingdom', {
       title: 'Milk kefir grains',
     });
-    const told = async () => (await matchesOf(listing.id)).map((m) => [m.userId, m.ring]);
 
-    await announce();
-    expect(await told()).toEqual([]);
-    advanceClock(4 * HOUR); // ring 2 is due; 03:00 for the sleeper
-    await announce();
-    expect(await told()).toEqual([[inYork.user.id, 2]]);
-    advanceClock(4 * HOUR); // 07:00 for the sleeper
-    await announce();
-    expect((await told()).filter(([id]) => id === sleeping.user.id)).toEqual([
-      [sleeping.user.id, 0],
-      [sleeping.user.id, 0],
-    ]);
+    expect(await announce()).toBe(3);
     const bell = (await t.call(sleeping, 'GET', '/api/notifications')).json();
     expect(bell.unread).toBe(1);
     expect(bell.notifications[0]).toMatchObject({
@@ -225,9 +221,18 @@ describe('alerts: nearest first', () => {
       title: 'New for your alert: Milk kefir grains',
       url: `/starter/${listing.id}`,
     });
-    // Nothing is left to announce: running again tells nobody twice.
-    await announce();
-    expect(await matchesOf(listing.id)).toHaveLength(3);
+    expect((await t.call(awake, 'GET', '/api/notifications')).json().unread).toBe(1);
+    expect(await pushesTo(awake)).toBe(1);
+    expect(await pushesTo(sleeping)).toBe(0);
+    await queueDueAlertMail({ db: t.db, config: t.config });
+    expect(await mailsTo(awake.user.email)).toHaveLength(1);
+    expect(await mailsTo(sleeping.user.email)).toHaveLength(0);
+
+    advanceClock(8 * HOUR); // 07:00 for the sleeper
+    expect(await announce()).toBe(0);
+    await queueDueAlertMail({ db: t.db, config: t.config });
+    expect(await mailsTo(sleeping.user.email)).toHaveLength(2);
+    expect((await t.call(sleeping, 'GET', '/api/notifications')).json().unread).toBe(1);
   });
 
   it('announces each match once when two copies run the job at the same moment', async () => {

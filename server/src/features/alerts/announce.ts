@@ -15,8 +15,8 @@ import { notificationLinks } from '../../../../common/notifications';
 import { blockedEitherWay } from '../blocks/blocks.service';
 
 const MINUTE = 60_000;
-/** A listing held back by the recipients' nights is still announced within this after its last ring. */
-const HOLD_MS = 24 * 60 * MINUTE;
+/** A listing is still announced this long after its last ring is due (a server down a while). */
+const LATE_MS = 24 * 60 * MINUTE;
 /** Listings looked at per run, newest first. */
 const BATCH = 500;
 
@@ -67,7 +67,6 @@ const ringKm = (ring: number) =>
 /** How far a listing has been announced (the `alert_rings` row), or nothing yet. */
 export interface RingsDone {
   ring: number | null;
-  heldUntil: Date | null;
 }
 
 /**
@@ -176,40 +175,40 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
 }
 
 /**
+ * Whether it is day (07:00–21:59) now for a member in time zone `zone` (SQL text, an IANA
+ * name): their phone is pushed, and an immediate alert mailed, only then (decision 126).
+ */
+export function awakeIn(zone: SQL): SQL {
+  return sql`EXTRACT(HOUR FROM (${clock.sqlNow()} AT TIME ZONE ${zone})) BETWEEN 7 AND 21`;
+}
+
+/**
  * The statement announcing `listing` to the alerts of rings `fromRing + 1` … `ring`
- * (`matchingAlerts`). Alerts whose member's local time is night (22:00–07:00) are held back:
- * the answer says when the first of them wakes. One row per (alert, listing), inserted with
- * ON CONFLICT DO NOTHING: two copies racing announce each match once. Answers the members told
- * (one per announcement) and `held_until`.
+ * (`matchingAlerts`). One row per (alert, listing), inserted with ON CONFLICT DO NOTHING: two
+ * copies racing announce each match once. Answers the members told (one per announcement) and
+ * those of them for whom it is day, whose phones may be pushed.
  */
 export function matchingStatement(listing: ListingToMatch, ring: number, fromRing = -1): SQL {
-  const now = clock.sqlNow();
-  const local = sql`(${now} AT TIME ZONE f.tz)`;
   return sql`
     WITH found AS (${matchingAlerts(listing, ring, fromRing)}
     ),
-    sorted AS (
-      SELECT f.*, EXTRACT(HOUR FROM ${local}) BETWEEN 7 AND 21 AS awake,
-        (date_trunc('day', ${local}) + CASE WHEN EXTRACT(HOUR FROM ${local}) >= 22
-          THEN interval '31 hours' ELSE interval '7 hours' END) AT TIME ZONE f.tz AS morning
-      FROM found f
-    ),
     told AS (
       INSERT INTO alert_matches (alert_id, starter_id, user_id, ring, announced_at)
-      SELECT id, ${listing.id}::int, user_id, ring, ${now} FROM sorted WHERE awake
+      SELECT id, ${listing.id}::int, user_id, ring, ${clock.sqlNow()} FROM found
       ON CONFLICT DO NOTHING
-      RETURNING user_id
+      RETURNING alert_id, user_id
     )
     SELECT (SELECT COALESCE(array_agg(user_id), '{}') FROM told) AS told,
-      (SELECT min(morning) FROM sorted WHERE NOT awake) AS held_until`;
+      (SELECT COALESCE(array_agg(t.user_id), '{}') FROM told t JOIN found f ON f.id = t.alert_id
+        WHERE ${awakeIn(sql`f.tz`)}) AS awake`;
 }
 
 /**
  * Announces one listing up to `ring`, nearest first (decision 063): only the rings not yet
- * announced are matched (decision 099), and the announced rings again once members held back
- * by their night are awake. Records how far it got in `alert_rings`, and rings each told
- * member's bell once, however many of their alerts matched. Returns how many alerts were told.
- * Run it in a transaction: the announcements, the bells and the record go together.
+ * announced are matched (decision 099). Records how far it got in `alert_rings`, and rings
+ * each told member's bell once, however many of their alerts matched, at any hour: only the
+ * push waits for the member's day (decision 126). Returns how many alerts were told. Run it in
+ * a transaction: the announcements, the bells and the record go together.
  */
 export async function announceListing(
   db: DbOrTx,
@@ -218,41 +217,29 @@ export async function announceListing(
   done?: RingsDone,
 ): Promise<number> {
   const known = done ??
-    rowsOf<{ ring: number; held_until: string | Date | null }>(
-      await db.execute(
-        sql`SELECT ring, held_until FROM alert_rings WHERE starter_id = ${listing.id}`,
-      ),
-    ).map((r) => ({
-      ring: Number(r.ring),
-      heldUntil: r.held_until === null ? null : new Date(r.held_until),
-    }))[0] ?? { ring: null, heldUntil: null };
+    rowsOf<{ ring: number }>(
+      await db.execute(sql`SELECT ring FROM alert_rings WHERE starter_id = ${listing.id}`),
+    ).map((r) => ({ ring: Number(r.ring) }))[0] ?? { ring: null };
   const doneRing = known.ring ?? -1;
-  const woken = known.heldUntil !== null && known.heldUntil.getTime() <= clock.nowMs();
-  if (doneRing >= ring && !woken) return 0;
-  const fromRing = woken ? -1 : doneRing;
-  const [row] = rowsOf<{ told: string[] | string; held_until: string | Date | null }>(
-    await db.execute(matchingStatement(listing, ring, fromRing)),
+  if (doneRing >= ring) return 0;
+  const [row] = rowsOf<{ told: string[] | string; awake: string[] | string }>(
+    await db.execute(matchingStatement(listing, ring, doneRing)),
   );
   const told = parseTextArray(row?.told);
-  const held = row?.held_until ? new Date(row.held_until) : null;
-  // A pass over every ring finds everyone still held; a pass over new rings adds to them.
-  const stillHeld =
-    fromRing === -1 || !known.heldUntil
-      ? held
-      : !held || known.heldUntil < held
-        ? known.heldUntil
-        : held;
   await db.execute(sql`
-    INSERT INTO alert_rings (starter_id, ring, held_until)
-    VALUES (${listing.id}, ${Math.max(ring, doneRing)}, ${stillHeld?.toISOString() ?? null}::timestamptz)
-    ON CONFLICT (starter_id) DO UPDATE
-      SET ring = GREATEST(alert_rings.ring, excluded.ring), held_until = excluded.held_until`);
-  await notifyMany(db, [...new Set(told)], {
-    kind: 'alert_match',
-    title: { key: 'mail:notifications.alert', values: { title: listing.title } },
-    url: notificationLinks.starter(listing.id),
-    tag: `alert:${listing.id}`,
-  });
+    INSERT INTO alert_rings (starter_id, ring) VALUES (${listing.id}, ${ring})
+    ON CONFLICT (starter_id) DO UPDATE SET ring = GREATEST(alert_rings.ring, excluded.ring)`);
+  await notifyMany(
+    db,
+    [...new Set(told)],
+    {
+      kind: 'alert_match',
+      title: { key: 'mail:notifications.alert', values: { title: listing.title } },
+      url: notificationLinks.starter(listing.id),
+      tag: `alert:${listing.id}`,
+    },
+    { pushTo: [...new Set(parseTextArray(row?.awake))] },
+  );
   return told.length;
 }
 
@@ -269,8 +256,7 @@ function parseTextArray(value: string[] | string | null | undefined): string[] {
  * reserved or given, not claimed) gets the rings due since it was posted, every
  * `announceRingMinutes`; once one is reserved or claimed it widens no further. Listings are
  * found by the (created_at) index of listed starters, and only those with a ring due that has
- * not gone out (or members held back by their night now awake); alerts by theirs. Each listing
- * is announced in its own transaction.
+ * not gone out; alerts by theirs. Each listing is announced in its own transaction.
  */
 export async function announceNewListings({
   db,
@@ -284,7 +270,7 @@ export async function announceNewListings({
 }): Promise<number> {
   const ringMinutes = config.announceRingMinutes;
   const lastRingMs = ringMinutes * MINUTE * ANNOUNCE_RINGS_KM.length;
-  const since = new Date(clock.nowMs() - lastRingMs - HOLD_MS);
+  const since = new Date(clock.nowMs() - lastRingMs - LATE_MS);
   const now = clock.sqlNow();
   const ringMs = ringMinutes * MINUTE;
   // ringDue in SQL: the ring due for a listing posted at created_at.
@@ -312,7 +298,6 @@ export async function announceNewListings({
       customDescription: starters.customDescription,
       createdAt: starters.createdAt,
       doneRing: alertRings.ring,
-      heldUntil: alertRings.heldUntil,
     })
     .from(starters)
     .leftJoin(alertRings, eq(alertRings.starterId, starters.id))
@@ -322,7 +307,7 @@ export async function announceNewListings({
         gt(starters.createdAt, since),
         sql`NOT ${starters.isClaimed} AND ${starters.portionsReserved} = 0 AND ${starters.portionsGiven} = 0`,
         sql`${starters.latitude} IS NOT NULL AND ${starters.longitude} IS NOT NULL`,
-        sql`(${alertRings.ring} IS NULL OR ${alertRings.ring} < ${due} OR ${alertRings.heldUntil} <= ${now})`,
+        sql`(${alertRings.ring} IS NULL OR ${alertRings.ring} < ${due})`,
       ),
     )
     .orderBy(desc(starters.createdAt))
@@ -341,7 +326,7 @@ export async function announceNewListings({
       tokens: listingTokens(s),
       title: s.title,
     };
-    const done = { ring: s.doneRing, heldUntil: s.heldUntil };
+    const done = { ring: s.doneRing };
     announced += await db.transaction((tx) => announceListing(tx, listing, ring, done));
   }
   return announced;

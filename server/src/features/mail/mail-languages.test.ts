@@ -6,6 +6,7 @@ import {
   createTestApp,
   receivedHandover,
   signedInMember,
+  zoneWhereItIs,
   type TestApp,
 } from '../../test/app';
 import { expectMailIn, lastMailTo } from '../../test/mail';
@@ -161,7 +162,12 @@ describe("mails about listings and hand-overs are in the receiver's language", (
   });
 
   it('an alert’s new listing, in German', async () => {
-    const seeker = await signedInMember(t.db, { firstName: 'Jonas', language: 'de' });
+    // An immediate alert mails in the member's day.
+    const seeker = await signedInMember(t.db, {
+      firstName: 'Jonas',
+      language: 'de',
+      timeZone: zoneWhereItIs(12),
+    });
     const made = await t.call(seeker, 'POST', '/api/alerts', {
       search: 'kefir',
       location: 'Leeds, United Kingdom',

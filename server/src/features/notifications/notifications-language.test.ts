@@ -2,7 +2,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../clock/clock';
 import type { NotificationsPage } from '../../../../common/notifications';
 import { alerts, pushOutbox, starters } from '../../db/schema';
-import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import {
+  createStarterRow,
+  createTestApp,
+  signedInMember,
+  zoneWhereItIs,
+  type TestApp,
+} from '../../test/app';
 import {
   queuedPushesFor,
   startTestPushService,
@@ -130,10 +136,8 @@ describe("notifications in the receiver's language", () => {
   it('announces one listing to members of two languages, each in their own', async () => {
     await t.db.update(starters).set({ isClaimed: true });
     await t.db.delete(alerts);
-    // Alerts keep quiet at night in the member's zone: noon there.
-    const noon = (((12 - now().getUTCHours()) % 24) + 24) % 24;
-    const off = noon > 12 ? noon - 24 : noon;
-    const timeZone = off === 0 ? 'UTC' : off > 0 ? `Etc/GMT-${off}` : `Etc/GMT+${-off}`;
+    // Alerts push only in the member's day: noon there.
+    const timeZone = zoneWhereItIs(12);
     const german = await memberWithDevice('de', { timeZone });
     const english = await memberWithDevice(null, { timeZone });
     const french = await memberWithDevice('fr', { timeZone });

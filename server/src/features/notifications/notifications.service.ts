@@ -120,6 +120,8 @@ export async function notifyMany(
   db: DbOrTx,
   userIds: readonly string[],
   input: Omit<NotifyInput, 'userId'>,
+  /** Whose devices are pushed too, by their choices (all of `userIds` unless said). */
+  { pushTo = userIds }: { pushTo?: readonly string[] } = {},
 ): Promise<void> {
   if (userIds.length === 0) return;
   if (!input.url.startsWith('/') || input.url.startsWith('//')) {
@@ -143,7 +145,7 @@ export async function notifyMany(
     FROM chunks`);
   const pushKind = notificationPushKind[input.kind];
   if (pushKind) {
-    await pushToMembers(db, userIds, pushKind, (_, reader) => ({
+    await pushToMembers(db, pushTo, pushKind, (_, reader) => ({
       ...notificationWordsFor(words, reader),
       url: input.url,
       tag: input.tag ?? `${input.kind}:${input.url}`,

@@ -12,7 +12,13 @@ import {
   starters,
   users,
 } from '../../db/schema';
-import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import {
+  createStarterRow,
+  createTestApp,
+  signedInMember,
+  zoneWhereItIs,
+  type TestApp,
+} from '../../test/app';
 import { startTestPushService, type TestPushService } from '../../test/push-service';
 import { announceNewListings } from '../alerts/announce';
 import { locate } from '../places/places.service';
@@ -202,10 +208,8 @@ describe('web push', () => {
   it('pushes an alert match, and nothing of a kind the member switched off', async () => {
     await t.db.update(starters).set({ isClaimed: true });
     await t.db.delete(alerts);
-    // Alerts keep quiet at night in the member's zone: noon there.
-    const noon = (((12 - now().getUTCHours()) % 24) + 24) % 24;
-    const off = noon > 12 ? noon - 24 : noon;
-    const timeZone = off === 0 ? 'UTC' : off > 0 ? `Etc/GMT-${off}` : `Etc/GMT+${-off}`;
+    // Alerts push only in the member's day: noon there.
+    const timeZone = zoneWhereItIs(12);
     const watcher = await signedInMember(t.db, { timeZone });
     const giver = await signedInMember(t.db);
     await t.call(watcher, 'POST', '/api/push/subscriptions', push.device().subscription);

@@ -1,0 +1,1 @@
+ALTER TABLE "alert_rings" DROP COLUMN "held_until";
