@@ -41,9 +41,12 @@ export function backgroundJobs(
     { name: 'account-links', everyMs: poll, run: () => mailRequestedAccountLinks(deps) },
     { name: 'reservation-mail', everyMs: poll, run: () => queueDueReservationMail(deps) },
     // New listings to the alerts around them, nearest ring first (decision 063), then their mail.
+    // Two runs at once announce each match once, so a copy killed mid-run holds it only briefly
+    // (decision 126).
     {
       name: 'alert-announce',
       everyMs: poll,
+      leaseMs: 30_000,
       run: () => announceNewListings({ ...deps, stopping }),
     },
     { name: 'alert-mail', everyMs: poll, run: () => queueDueAlertMail(deps) },

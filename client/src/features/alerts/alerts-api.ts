@@ -3,7 +3,7 @@ import type { AlertList, CreateAlert, UpdateAlert } from '../../../../common/ale
 import { apiRequest } from '../../lib/api';
 import { alertKeys } from '../../lib/query-keys';
 
-/** The browser's own time zone, which alerts' night pause starts from. */
+/** The browser's own time zone: alerts push and mail only in the member's day there. */
 export const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 export function useMyAlerts(enabled = true) {
