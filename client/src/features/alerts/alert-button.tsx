@@ -11,11 +11,12 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { useTypeName } from './alert-text';
-import { browserTimeZone, useAlertChanges, useMyAlerts } from './alerts-api';
+import { browserTimeZone, useAlertChanges } from './alerts-api';
 
 /**
  * "Tell me when new ones appear": an alert made from the browse question in the address
- * (words, category and type, place and radius). The first alert defaults to a daily digest.
+ * (words, category and type, place and radius). It rings the bell too, and mails immediately
+ * unless the member chooses a digest.
  */
 export function AlertButton() {
   const { t } = useTranslation('account');
@@ -24,14 +25,13 @@ export function AlertButton() {
   const { user } = useCurrentUser();
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
-  const mine = useMyAlerts(!!user);
   const { create } = useAlertChanges();
   const category = params.get('category');
   const subcategory = params.get('subcategory');
   const [search, setSearch] = useState('');
   const [location, setLocation] = useState('');
   const [radiusKm, setRadiusKm] = useState('10');
-  const [frequency, setFrequency] = useState<AlertFrequency>('daily');
+  const [frequency, setFrequency] = useState<AlertFrequency>('immediate');
   const [errors, setErrors] = useState<Record<string, string>>({});
   if (!user) return null;
 
@@ -40,7 +40,7 @@ export function AlertButton() {
       setSearch(params.get('search') ?? '');
       setLocation(params.get('near') ?? user.place ?? '');
       setRadiusKm(params.get('radiusKm') ?? '10');
-      setFrequency((mine.data?.alerts.length ?? 0) > 0 ? 'immediate' : 'daily');
+      setFrequency('immediate');
       setErrors({});
     }
     setOpen(next);
