@@ -11,7 +11,7 @@ const textArray = (values: string[]) =>
 /** Words people put in alerts: the culture names' words that say what it is. */
 const alertWords = ['kefir', 'sourdough', 'scoby', 'yogurt', 'miso', 'tempeh', 'rye', 'koji'];
 
-/** A time zone where it is midday now, so the night pause holds nothing back in the bench. */
+/** A time zone where it is midday now: the bench pushes and mails as by day (decision 126). */
 export function daytimeZone(): string {
   const off = ((12 - new Date().getUTCHours() + 36) % 24) - 12;
   return off === 0 ? 'UTC' : off > 0 ? `Etc/GMT-${off}` : `Etc/GMT+${-off}`;
