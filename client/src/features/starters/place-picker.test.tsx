@@ -144,6 +144,8 @@ describe('the browse place picker', { timeout: 30_000 }, () => {
       'Choose a location first: distance is measured from it.',
     );
     await userEvent.type(box, 'Portl');
+    // The list lies above the floating Share Starter button (z-40), never under it.
+    expect(await screen.findByRole('listbox', { name: 'Places' })).toHaveClass('z-50');
     await userEvent.tab();
     expect(box).toHaveValue('Portl');
     expect(box).toHaveAccessibleDescription('Pick a place from the list to search near it.');

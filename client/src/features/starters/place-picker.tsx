@@ -129,12 +129,13 @@ export function PlacePicker({
             <X className="size-4" aria-hidden />
           </button>
         )}
+        {/* Above the floating Share Starter button (z-40): it never covers a place. */}
         <ul
           id={listId}
           role="listbox"
           aria-label={t('place.places')}
           className={cn(
-            'absolute inset-x-0 top-full z-20 mt-1 max-h-72 overflow-y-auto rounded-xl border border-border bg-surface py-1 shadow-lg',
+            'absolute inset-x-0 top-full z-50 mt-1 max-h-72 overflow-y-auto rounded-xl border border-border bg-surface py-1 shadow-lg',
             !expanded && 'hidden',
           )}
         >
