@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { strToU8, zipSync, type Zippable } from 'fflate';
 import { notDeleted } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
@@ -35,23 +34,32 @@ import type { SystemLine } from '../../../../common/system-lines';
 import { readerOf } from '../../i18n/wording';
 import { systemLineFor } from '../messages/system-line-wording';
 import { notificationWordsOf } from '../notifications/notifications.service';
-import { conflict, notFound } from '../../errors';
+import { conflict, notFound, tooManyRequests } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueMailTo, siteUrl } from '../mail/outbox';
+import { ZipWriter } from './zip-writer';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the mailed link works (once). */
 export const EXPORT_LINK_DAYS = 7;
 export const EXPORT_PENDING =
   'We are already preparing your data. The email with the download link is on its way.';
+export const EXPORT_ONCE_A_DAY =
+  'You can download your data once a day. Please try again tomorrow.';
+/**
+ * The most an export's zip may hold. The JSON always goes in; photos follow, oldest listing
+ * first, while they fit, and the JSON names those left out.
+ */
+export const EXPORT_MAX_BYTES = 64 * 1024 * 1024;
 export const EXPORT_LINK_DEAD =
   'This download link has expired or was already used. Ask for a new one on your profile.';
 
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
 /**
- * "Download my data": one export at a time. A new request while one is being built is 409;
- * one asked for after the last was mailed replaces it (its link stops working).
+ * "Download my data": one export at a time and one a day. A new request while one is being
+ * built is 409; within a day of the last one, 429; later, it replaces the last one (its link
+ * stops working). A refused request changes nothing.
  */
 export async function requestExport(
   { db }: Pick<AppDeps, 'db'>,
@@ -59,6 +67,15 @@ export async function requestExport(
 ): Promise<void> {
   try {
     await db.transaction(async (tx) => {
+      const [last] = await tx
+        .select({ status: dataExports.status, createdAt: dataExports.createdAt })
+        .from(dataExports)
+        .where(eq(dataExports.userId, actor.id))
+        .orderBy(desc(dataExports.createdAt))
+        .limit(1);
+      if (last?.status === 'pending') throw conflict(EXPORT_PENDING);
+      const wait = last ? last.createdAt.getTime() + DAY_MS - clock.nowMs() : 0;
+      if (wait > 0) throw tooManyRequests(EXPORT_ONCE_A_DAY, wait / 1000);
       await tx
         .update(dataExports)
         .set({ status: 'expired', zip: null, tokenHash: null })
@@ -75,10 +92,10 @@ export async function requestExport(
  * The background job: builds each waiting export into a zip and mails its link; drops the zips
  * of links that expired unused.
  */
-export async function buildDataExports({
-  db,
-  config,
-}: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+export async function buildDataExports(
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
+  { maxBytes = EXPORT_MAX_BYTES }: { maxBytes?: number } = {},
+): Promise<number> {
   await db
     .update(dataExports)
     .set({ status: 'expired', zip: null, tokenHash: null })
@@ -92,10 +109,12 @@ export async function buildDataExports({
     .orderBy(asc(dataExports.createdAt))
     .limit(5);
   for (const job of waiting) {
+    // Built outside the transaction: reading photos one by one and zipping them takes a while,
+    // and nothing else should wait on it.
+    const [member] = await db.select().from(users).where(eq(users.id, job.userId));
+    if (!member) continue;
+    const zip = await buildZip(db, member, maxBytes);
     await db.transaction(async (tx) => {
-      const [member] = await tx.select().from(users).where(eq(users.id, job.userId));
-      if (!member) return;
-      const zip = await buildZip(tx, member);
       const token = crypto.randomBytes(32).toString('base64url');
       const now = clock.now();
       const expiresAt = new Date(now.getTime() + EXPORT_LINK_DAYS * DAY_MS);
@@ -103,12 +122,14 @@ export async function buildDataExports({
         .update(dataExports)
         .set({
           status: 'ready',
-          zip: Buffer.from(zip),
+          // Sent as base64 text: the embedded database's own encoding of a large binary
+          // parameter is many times slower than its decode().
+          zip: sql`decode(${zip.toString('base64')}, 'base64')`,
           tokenHash: hashToken(token),
           readyAt: now,
           expiresAt,
         })
-        .where(eq(dataExports.id, job.id));
+        .where(and(eq(dataExports.id, job.id), eq(dataExports.status, 'pending')));
       await queueExportMail(tx, config, member, token);
     });
   }
@@ -457,31 +478,94 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
   };
 }
 
-async function buildZip(db: DbOrTx, member: SessionUser): Promise<Uint8Array> {
+/** One photo's bytes, read as base64 text (see the zip's write in buildDataExports). */
+async function readPhoto(db: DbOrTx, query: SQL): Promise<Buffer | undefined> {
+  const [row] = rowsOf<{ b: string }>(await db.execute(query));
+  return row ? Buffer.from(row.b, 'base64') : undefined;
+}
+
+/**
+ * The zip: the readable JSON, then the member's photos (listings', then messages') while the
+ * whole stays under `maxBytes`. Photos are read one at a time and stored as they are (WebP is
+ * already compressed); the event loop turns between every piece (zip-writer.ts).
+ */
+async function buildZip(db: DbOrTx, member: SessionUser, maxBytes: number): Promise<Buffer> {
   const data = await collectMemberData(db, member);
-  const files: Zippable = {
-    'cultureshare-data.json': strToU8(JSON.stringify(data, null, 2)),
-  };
-  const ownPhotos = await db
-    .select({ starterId: photos.starterId, position: photos.position, full: photos.full })
+  const listingPhotos = await db
+    .select({
+      id: photos.id,
+      starterId: photos.starterId,
+      position: photos.position,
+      bytes: sql<number>`octet_length(${photos.full})::int`,
+    })
     .from(photos)
     .innerJoin(starters, eq(starters.id, photos.starterId))
     .where(and(eq(starters.userId, member.id), notDeleted()))
     .orderBy(asc(photos.starterId), asc(photos.position));
-  for (const p of ownPhotos) {
-    files[`photos/listing-${p.starterId}-${p.position + 1}.webp`] = new Uint8Array(p.full);
-  }
-  const sentPhotos = rowsOf<{ message_id: number; position: number; full: Buffer | Uint8Array }>(
+  const messagePhotos = rowsOf<{ id: number; message_id: number; position: number; bytes: number }>(
     await db.execute(sql`
-      SELECT message_id, position, "full" FROM message_photos
+      SELECT id, message_id, position, octet_length("full")::int AS bytes FROM message_photos
       WHERE message_id IN (
         SELECT id FROM messages WHERE sender_id = ${member.id}
         UNION ALL SELECT id FROM held_messages WHERE sender_id = ${member.id})
       ORDER BY message_id, position
     `),
   );
-  for (const p of sentPhotos) {
-    files[`photos/message-${p.message_id}-${p.position + 1}.webp`] = new Uint8Array(p.full);
+  const wanted = [
+    ...listingPhotos.map((p) => ({
+      name: `photos/listing-${p.starterId}-${p.position + 1}.webp`,
+      bytes: Number(p.bytes),
+      read: () =>
+        readPhoto(db, sql`SELECT encode("full", 'base64') AS b FROM photos WHERE id = ${p.id}`),
+    })),
+    ...messagePhotos.map((p) => ({
+      name: `photos/message-${p.message_id}-${p.position + 1}.webp`,
+      bytes: Number(p.bytes),
+      read: () =>
+        readPhoto(
+          db,
+          sql`SELECT encode("full", 'base64') AS b FROM message_photos WHERE id = ${p.id}`,
+        ),
+    })),
+  ];
+  // What each entry adds besides its bytes (headers, its name twice), and the closing record.
+  const overhead = (name: string) => 76 + 2 * Buffer.byteLength(name);
+  const json = Buffer.from(JSON.stringify(data, null, 2));
+  // The JSON counts at its full size (it shrinks when deflated), with room for the note.
+  let room = maxBytes - 22 - overhead('cultureshare-data.json') - json.length - 1024;
+  const included: typeof wanted = [];
+  const leftOut: string[] = [];
+  for (const photo of wanted) {
+    const needs = photo.bytes + overhead(photo.name);
+    if (needs <= room) {
+      included.push(photo);
+      room -= needs;
+    } else {
+      leftOut.push(photo.name);
+      room -= Buffer.byteLength(photo.name) + 8; // its line in the JSON's note
+    }
   }
-  return zipSync(files, { level: 6 });
+
+  const zip = new ZipWriter(clock.now());
+  const withNote = leftOut.length
+    ? Buffer.from(
+        JSON.stringify(
+          {
+            ...data,
+            photosLeftOut: {
+              note: `These photos did not fit in one download of ${Math.floor(maxBytes / 1024 / 1024)} MB; they are still on your listings and messages.`,
+              photos: leftOut,
+            },
+          },
+          null,
+          2,
+        ),
+      )
+    : json;
+  await zip.add('cultureshare-data.json', withNote, { compress: true });
+  for (const photo of included) {
+    const bytes = await photo.read();
+    if (bytes) await zip.add(photo.name, new Uint8Array(bytes), { compress: false });
+  }
+  return zip.finish();
 }

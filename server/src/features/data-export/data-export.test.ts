@@ -1,10 +1,15 @@
+import crypto from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { strFromU8, unzipSync } from 'fflate';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, inject, it } from 'vitest';
 import { advanceClock, resetClock } from '../../clock/clock';
 import {
   alerts,
   asks,
+  dataExports,
   heldMessages,
   mailOutbox,
   messagePhotos,
@@ -22,7 +27,8 @@ import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { loggerOptions } from '../../server-options';
 import { openTestDatabase } from '../../test/database';
-import { buildDataExports } from './data-export.service';
+import { openPglite } from '../../db/client';
+import { buildDataExports, EXPORT_ONCE_A_DAY } from './data-export.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -191,8 +197,44 @@ describe('downloading my data', () => {
     const again = await download(token);
     expect(again.statusCode).toBe(404);
     expect(again.json().message).toMatch(/expired or was already used/);
-    // And a new export may be asked for now.
+    // One a day: a second request the same day is refused and changes nothing.
+    const tooSoon = await t.call(me, 'POST', '/api/users/me/export');
+    expect(tooSoon.statusCode).toBe(429);
+    expect(tooSoon.json().message).toBe(EXPORT_ONCE_A_DAY);
+    expect(Number(tooSoon.headers['retry-after'])).toBeGreaterThan(0);
+    const rows = await t.db.select().from(dataExports).where(eq(dataExports.userId, me.user.id));
+    expect(rows.map((r) => r.status)).toEqual(['downloaded']);
+    advanceClock(24 * 3600 * 1000);
     expect((await t.call(me, 'POST', '/api/users/me/export')).statusCode).toBe(202);
+  });
+
+  it('keeps the zip under its cap and names the photos left out', async () => {
+    const me = await signedInMember(t.db);
+    const mine = await createStarterRow(t.db, me.user.id);
+    for (const position of [0, 1, 2]) {
+      await t.db.insert(photos).values({
+        starterId: mine.id,
+        position,
+        full: crypto.randomBytes(40_000),
+        thumbnail: Buffer.from('t'),
+        width: 1,
+        height: 1,
+      });
+    }
+    expect((await t.call(me, 'POST', '/api/users/me/export')).statusCode).toBe(202);
+    const maxBytes = 100_000;
+    await buildDataExports(t, { maxBytes });
+    const res = await download(await mailedToken(me));
+    expect(res.statusCode).toBe(200);
+    expect(res.rawPayload.length).toBeLessThanOrEqual(maxBytes);
+    const files = unzipSync(new Uint8Array(res.rawPayload));
+    expect(Object.keys(files).sort()).toEqual([
+      'cultureshare-data.json',
+      `photos/listing-${mine.id}-1.webp`,
+      `photos/listing-${mine.id}-2.webp`,
+    ]);
+    const data = JSON.parse(strFromU8(files['cultureshare-data.json']!));
+    expect(data.photosLeftOut.photos).toEqual([`photos/listing-${mine.id}-3.webp`]);
   });
 
   it('stops working after seven days', async () => {
@@ -251,4 +293,61 @@ describe('downloading my data', () => {
       await database.close();
     }
   });
+});
+
+describe('a large export', () => {
+  it('builds while the server answers /healthz within 200 ms', async () => {
+    // The embedded database as the server runs it, in its own thread: what is measured is
+    // the export's own work on this thread.
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-export-'));
+    const database = await openPglite(dataDir, { template: inject('pgliteSnapshot') });
+    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIST: '/x' });
+    const app = await buildApp({ config, database });
+    try {
+      await app.ready();
+      const me = await signedInMember(database.db);
+      // 16 MB of photos that do not compress, as WebP does not: four listings of four, made
+      // in the database (random md5 digests) rather than sent to it.
+      for (let listing = 0; listing < 4; listing++) {
+        const mine = await createStarterRow(database.db, me.user.id);
+        for (let position = 0; position < 4; position++) {
+          await database.db.execute(sql`
+            INSERT INTO photos (starter_id, position, "full", thumbnail, width, height)
+            SELECT ${mine.id}, ${position}, decode(string_agg(md5(random()::text), ''), 'hex'),
+              '\\x74'::bytea, 1, 1
+            FROM generate_series(1, 65536)
+          `);
+        }
+      }
+      const asked = await app.inject({
+        method: 'POST',
+        url: '/api/users/me/export',
+        headers: { cookie: me.cookie },
+      });
+      expect(asked.statusCode).toBe(202);
+
+      let built = false;
+      const building = buildDataExports({ db: database.db, config }).then(() => (built = true));
+      const waits: number[] = [];
+      while (!built) {
+        const started = performance.now();
+        const health = await app.inject('/healthz');
+        waits.push(performance.now() - started);
+        expect(health.statusCode).toBe(200);
+        await new Promise((resolve) => setImmediate(resolve));
+      }
+      await building;
+      expect(waits.length).toBeGreaterThan(10);
+      expect(waits.reduce((a, b) => Math.max(a, b), 0)).toBeLessThan(200);
+      const [row] = await database.db
+        .select({ status: dataExports.status })
+        .from(dataExports)
+        .where(eq(dataExports.userId, me.user.id));
+      expect(row?.status).toBe('ready');
+    } finally {
+      await app.close();
+      await database.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
+    }
+  }, 180_000);
 });
