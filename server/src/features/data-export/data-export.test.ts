@@ -296,58 +296,64 @@ describe('downloading my data', () => {
 });
 
 describe('a large export', () => {
-  it('builds while the server answers /healthz within 200 ms', async () => {
-    // The embedded database as the server runs it, in its own thread: what is measured is
-    // the export's own work on this thread.
-    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-export-'));
-    const database = await openPglite(dataDir, { template: inject('pgliteSnapshot') });
-    const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIST: '/x' });
-    const app = await buildApp({ config, database });
-    try {
-      await app.ready();
-      const me = await signedInMember(database.db);
-      // 16 MB of photos that do not compress, as WebP does not: four listings of four, made
-      // in the database (random md5 digests) rather than sent to it.
-      for (let listing = 0; listing < 4; listing++) {
-        const mine = await createStarterRow(database.db, me.user.id);
-        for (let position = 0; position < 4; position++) {
-          await database.db.execute(sql`
+  // Timed on a shared machine: a busy neighbour can starve any thread once, so the run may be
+  // tried again; the old build held the thread for its whole zip, every time.
+  it(
+    'builds while the server answers /healthz within 200 ms',
+    { retry: 2, timeout: 180_000 },
+    async () => {
+      // The embedded database as the server runs it, in its own thread: what is measured is
+      // the export's own work on this thread.
+      const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-export-'));
+      const database = await openPglite(dataDir, { template: inject('pgliteSnapshot') });
+      const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIST: '/x' });
+      const app = await buildApp({ config, database });
+      try {
+        await app.ready();
+        const me = await signedInMember(database.db);
+        // 16 MB of photos that do not compress, as WebP does not: four listings of four, made
+        // in the database (random md5 digests) rather than sent to it.
+        for (let listing = 0; listing < 4; listing++) {
+          const mine = await createStarterRow(database.db, me.user.id);
+          for (let position = 0; position < 4; position++) {
+            await database.db.execute(sql`
             INSERT INTO photos (starter_id, position, "full", thumbnail, width, height)
             SELECT ${mine.id}, ${position}, decode(string_agg(md5(random()::text), ''), 'hex'),
               '\\x74'::bytea, 1, 1
             FROM generate_series(1, 65536)
           `);
+          }
         }
-      }
-      const asked = await app.inject({
-        method: 'POST',
-        url: '/api/users/me/export',
-        headers: { cookie: me.cookie },
-      });
-      expect(asked.statusCode).toBe(202);
+        const asked = await app.inject({
+          method: 'POST',
+          url: '/api/users/me/export',
+          headers: { cookie: me.cookie },
+        });
+        expect(asked.statusCode).toBe(202);
 
-      let built = false;
-      const building = buildDataExports({ db: database.db, config }).then(() => (built = true));
-      const waits: number[] = [];
-      while (!built) {
-        const started = performance.now();
-        const health = await app.inject('/healthz');
-        waits.push(performance.now() - started);
-        expect(health.statusCode).toBe(200);
-        await new Promise((resolve) => setImmediate(resolve));
+        let built = false;
+        const building = buildDataExports({ db: database.db, config }).then(() => (built = true));
+        const waits: number[] = [];
+        while (!built) {
+          const started = performance.now();
+          const health = await app.inject('/healthz');
+          waits.push(performance.now() - started);
+          expect(health.statusCode).toBe(200);
+          await new Promise((resolve) => setImmediate(resolve));
+        }
+        await building;
+        expect(waits.length).toBeGreaterThan(10);
+        expect(waits.reduce((a, b) => Math.max(a, b), 0)).toBeLessThan(200);
+        const [row] = await database.db
+          .select({ status: dataExports.status })
+          .from(dataExports)
+          .where(eq(dataExports.userId, me.user.id));
+        expect(row?.status).toBe('ready');
+      } finally {
+        await app.close();
+        await database.close();
+        fs.rmSync(dataDir, { recursive: true, force: true });
       }
-      await building;
-      expect(waits.length).toBeGreaterThan(10);
-      expect(waits.reduce((a, b) => Math.max(a, b), 0)).toBeLessThan(200);
-      const [row] = await database.db
-        .select({ status: dataExports.status })
-        .from(dataExports)
-        .where(eq(dataExports.userId, me.user.id));
-      expect(row?.status).toBe('ready');
-    } finally {
-      await app.close();
-      await database.close();
-      fs.rmSync(dataDir, { recursive: true, force: true });
-    }
-  }, 180_000);
+    },
+  );
 });
