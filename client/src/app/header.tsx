@@ -11,9 +11,13 @@ import { paths } from '../lib/paths';
 import { signInHref } from '../lib/sign-in-return';
 import { useTranslation } from 'react-i18next';
 
+/**
+ * A nav item keeps its words whole (the page lets other text break anywhere): on a 360 px phone
+ * "Explorar" or "Stöbern" beside a badge never becomes "Explora/r".
+ */
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
-    'tap relative rounded-full px-2.5 py-2 text-center text-sm leading-tight font-medium transition-colors sm:px-3 sm:whitespace-nowrap',
+    'tap relative shrink-0 rounded-full px-2 py-2 text-center text-sm leading-tight font-medium whitespace-nowrap transition-colors [overflow-wrap:normal] sm:px-3',
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 

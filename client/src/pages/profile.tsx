@@ -36,7 +36,7 @@ function LanguageAndUnits() {
       aria-label={t('language.label')}
       className="mb-6 grid gap-4 rounded-2xl border border-border bg-surface p-5 sm:grid-cols-2"
     >
-      <LanguagePicker />
+      <LanguagePicker shows="account" />
       <DistanceUnits />
     </section>
   );

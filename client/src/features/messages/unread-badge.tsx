@@ -17,7 +17,7 @@ export function UnreadBadge() {
       <span
         aria-hidden
         data-testid="unread-badge"
-        className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg"
+        className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg max-sm:absolute max-sm:-top-1 max-sm:-end-1.5 max-sm:ms-0"
       >
         {count > 99 ? '99+' : count}
       </span>

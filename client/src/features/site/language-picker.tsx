@@ -2,7 +2,13 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import type { SiteLanguage } from '../../../../common/i18n/completeness';
-import { isLanguage, LANGUAGES, LANGUAGE_NAMES } from '../../../../common/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  isLanguage,
+  languageOf,
+  LANGUAGES,
+  LANGUAGE_NAMES,
+} from '../../../../common/i18n/languages';
 import type { CurrentUser } from '../../../../common/users';
 import { NativeSelect } from '../../components/ui/inputs';
 import { toastError } from '../../components/ui/toast';
@@ -22,9 +28,16 @@ const namesOnly: SiteLanguage[] = LANGUAGES.map((code) => ({
 /**
  * The site's languages, each with how much of the site it covers (decision 090). A choice
  * shows at once; a member's is saved on their account (so their mail follows it), a visitor's
- * in this browser.
+ * in this browser. The footer's shows the page's language; the profile's (`account`) the one
+ * saved on the account, which the bell and the mail use (English until one is chosen).
  */
-export function LanguagePicker({ className }: { className?: string }) {
+export function LanguagePicker({
+  className,
+  shows = 'page',
+}: {
+  className?: string;
+  shows?: 'page' | 'account';
+}) {
   const { t, i18n } = useTranslation();
   const id = useId();
   const { user } = useCurrentUser();
@@ -58,7 +71,11 @@ export function LanguagePicker({ className }: { className?: string }) {
       </label>
       <NativeSelect
         id={id}
-        value={currentLanguage(i18n)}
+        value={
+          shows === 'account' && user
+            ? (languageOf(user.language) ?? DEFAULT_LANGUAGE)
+            : currentLanguage(i18n)
+        }
         onChange={(e) => void choose(e.target.value)}
         className="min-h-11"
       >

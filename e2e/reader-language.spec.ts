@@ -1,0 +1,101 @@
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
+
+/*
+ * A Spanish member's hand-over, on a 360 px phone: the lines the site wrote into the thread
+ * are in Spanish, dates too, and the header keeps its words whole beside the unread badge, in
+ * Spanish and in German (decision 124).
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+async function member(browser: Browser, firstName: string) {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
+  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Vecina' }));
+  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
+  return { id: me.id, context, request: context.request };
+}
+
+async function chooseLanguage(request: APIRequestContext, language: string) {
+  const saved = await request.patch('/api/users/profile', { data: { language } });
+  expect(saved.status(), await saved.text()).toBe(200);
+}
+
+/** Every main-nav item shows its label on one line, and nothing is wider than the phone. */
+async function expectWholeNavWords(page: Page) {
+  const nav = page.getByRole('navigation', { name: /./ }).first();
+  const lines = await nav.locator('a').evaluateAll((links) =>
+    links
+      .filter((a) => (a as HTMLElement).offsetParent !== null)
+      .map((a) => {
+        const text = [...a.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+        const range = document.createRange();
+        range.selectNodeContents(text);
+        return { label: text.textContent, lines: range.getClientRects().length };
+      }),
+  );
+  expect(lines.length).toBeGreaterThan(1);
+  for (const line of lines) expect(line, `${line.label} on one line`).toMatchObject({ lines: 1 });
+  const widths = await page.evaluate(() => ({
+    page: document.documentElement.scrollWidth,
+    header: document.querySelector('header')!.scrollWidth,
+  }));
+  expect(widths.page).toBeLessThanOrEqual(PHONE.width);
+  expect(widths.header).toBeLessThanOrEqual(PHONE.width);
+}
+
+test('a Spanish member reads their hand-over in Spanish on a phone, and the header keeps its words', async ({
+  browser,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const giver = await member(browser, 'Marisol');
+  const asker = await member(browser, 'Lucía');
+  await chooseLanguage(asker.request, 'es');
+  const starterId = await shareStarter(giver.request, 'Masa madre de centeno');
+  const asked = await asker.request.post('/api/messages', {
+    data: { starterId, receiverId: giver.id, content: '¿Me guardas un poco?' },
+  });
+  expect(asked.status(), await asked.text()).toBe(201);
+  const reserved = await giver.request.post(`/api/starters/${starterId}/reservations`, {
+    data: { memberId: asker.id, at: '2027-03-20T10:00' },
+  });
+  expect(reserved.status(), await reserved.text()).toBe(201);
+  const reply = await giver.request.post('/api/messages', {
+    data: { starterId, receiverId: asker.id, content: '¡Claro! Te espero el sábado.' },
+  });
+  expect(reply.status(), await reply.text()).toBe(201);
+
+  const page = await asker.context.newPage();
+  await page.goto('/browse');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+  await expect(page.getByTestId('unread-badge')).toBeVisible();
+  await expectWholeNavWords(page);
+  await page.screenshot({ path: testInfo.outputPath('header-es-360.png') });
+
+  await page.goto(`/messages?starter=${starterId}&with=${giver.id}`);
+  // The site's line in the thread (the panel above it shows the same time in short).
+  await expect(page.getByText('Reservado para ti — sábado, 20 de marzo, 10:00')).toBeVisible();
+  await expect(page.getByText(/Reserved for you|Saturday|March/)).toHaveCount(0);
+  await page.screenshot({ path: testInfo.outputPath('thread-es-360.png'), fullPage: true });
+
+  // The bell's item is in Spanish too.
+  const bell = await (await asker.request.get('/api/notifications')).json();
+  expect(bell.notifications[0]).toMatchObject({
+    title: 'Marisol te ha reservado Masa madre de centeno',
+    body: 'Reservado para ti — sábado, 20 de marzo, 10:00',
+  });
+
+  // In German, "Stöbern" beside "Nachrichten" and its badge stays whole as well.
+  await chooseLanguage(asker.request, 'de');
+  const another = await giver.request.post('/api/messages', {
+    data: { starterId, receiverId: asker.id, content: 'Bis Samstag!' },
+  });
+  expect(another.status(), await another.text()).toBe(201);
+  await page.goto('/browse');
+  await expect(page.locator('html')).toHaveAttribute('lang', 'de');
+  await expect(page.getByTestId('unread-badge')).toBeVisible();
+  await expectWholeNavWords(page);
+  await page.screenshot({ path: testInfo.outputPath('header-de-360.png') });
+  await giver.context.close();
+  await asker.context.close();
+});
