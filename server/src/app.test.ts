@@ -85,6 +85,20 @@ describe('cross-site protection', () => {
     expect(res.json().message).toMatch(/cross-site/i);
   });
 
+  it('with PUBLIC_URL, compares its whole origin, whatever Host the request names', async () => {
+    const app = Fastify({ logger: false });
+    await app.register(errorsPlugin);
+    await app.register(securityPlugin, { publicUrl: 'https://share.example' });
+    app.post('/x', async () => ({ ok: true }));
+    const post = (origin: string, host: string) =>
+      app.inject({ method: 'POST', url: '/x', headers: { origin, host } });
+    expect((await post('https://share.example', 'share.example')).statusCode).toBe(200);
+    // Another site that names itself in Host, the same host over plain HTTP, another port.
+    expect((await post('https://evil.example', 'evil.example')).statusCode).toBe(403);
+    expect((await post('http://share.example', 'share.example')).statusCode).toBe(403);
+    expect((await post('https://share.example:8443', 'share.example:8443')).statusCode).toBe(403);
+  });
+
   it('refuses state changes marked cross-site by the browser', async () => {
     const res = await t.app.inject({
       method: 'DELETE',

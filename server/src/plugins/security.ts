@@ -41,26 +41,30 @@ function isSecure(request: FastifyRequest, publicUrl?: string): boolean {
   return request.protocol === 'https' || (publicUrl?.startsWith('https://') ?? false);
 }
 
+/**
+ * Whether a request comes from another site. With PUBLIC_URL set, the Origin must be exactly its
+ * origin (scheme, host and port): the Host header is the caller's to choose, so it decides
+ * nothing. Without one (a laptop, tests) the Origin's host must be the host the request names.
+ */
 export function isCrossSite(request: FastifyRequest, publicUrl?: string): boolean {
   const fetchSite = request.headers['sec-fetch-site'];
   if (fetchSite === 'cross-site' || fetchSite === 'same-site') return true;
   const origin = request.headers.origin;
   if (!origin) return false;
   if (origin === 'null') return true;
-  let originHost: string;
+  let from: URL;
   try {
-    originHost = new URL(origin).host;
+    from = new URL(origin);
   } catch {
     return true;
   }
-  const allowed = new Set<string>();
+  if (publicUrl) return from.origin !== new URL(publicUrl).origin;
   try {
-    allowed.add(new URL(`${request.protocol}://${request.host}`).host);
+    return from.host !== new URL(`${request.protocol}://${request.host}`).host;
   } catch {
     // a malformed Host header matches nothing
+    return true;
   }
-  if (publicUrl) allowed.add(new URL(publicUrl).host);
-  return !allowed.has(originHost);
 }
 
 /** Security headers on every response, and no state change from another site. */
