@@ -5,7 +5,8 @@ import { rowsOf } from '../db/rows';
 import { messages, photos, reports, starters, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';
 import { DEMO_MODERATOR_EMAIL, DEMO_PASSWORD } from './demo-data';
-import { seedDemo } from './demo-seed';
+import { DemoRefusedError, seedDemo } from './demo-seed';
+import { createMember } from '../test/app';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -21,7 +22,7 @@ const total = async (
 
 describe('demo data', () => {
   it('creates a believable community once, and nothing twice', async () => {
-    const first = await seedDemo(t.db);
+    const first = await seedDemo(t.db, { env: 'test' });
     expect(first.added).toBe(true);
     const counts = {
       users: await total(users),
@@ -36,11 +37,32 @@ describe('demo data', () => {
     expect(counts.messages).toBeGreaterThan(0);
     expect(counts.reports).toBeGreaterThan(0);
 
-    const second = await seedDemo(t.db);
+    const second = await seedDemo(t.db, { env: 'test' });
     expect(second.added).toBe(false);
     expect(await total(starters)).toBe(counts.starters);
     expect(await total(users)).toBe(counts.users);
   }, 120_000);
+
+  it('adds nothing to a database that has members, and nothing ever in production', async () => {
+    const other = await createTestApp();
+    try {
+      await createMember(other.db);
+      const result = await seedDemo(other.db, { env: 'development' });
+      expect(result.added).toBe(false);
+      expect(await other.db.select().from(users)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
+    const empty = await createTestApp();
+    try {
+      await expect(seedDemo(empty.db, { env: 'production' })).rejects.toBeInstanceOf(
+        DemoRefusedError,
+      );
+      expect(await empty.db.select().from(users)).toHaveLength(0);
+    } finally {
+      await empty.close();
+    }
+  });
 
   it('covers every category and subcategory, with some starters claimed', async () => {
     const pairs = await t.db.execute(sql`SELECT DISTINCT category, subcategory FROM starters`);

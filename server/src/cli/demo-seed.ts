@@ -28,18 +28,28 @@ export interface DemoSummary {
   reports: number;
 }
 
-/** Adds the demo community unless it is already there. */
-export async function seedDemo(db: Db): Promise<DemoSummary> {
+export class DemoRefusedError extends Error {}
+
+export const DEMO_REFUSED_IN_PRODUCTION =
+  'Demo data is never added under NODE_ENV=production: it signs in with a published password.';
+
+/**
+ * Adds the demo community to an empty database only: its members (a moderator among them)
+ * sign in with the README's password, so a database that already has members gets nothing,
+ * and a production one never.
+ */
+export async function seedDemo(
+  db: Db,
+  { env }: { env: 'development' | 'production' | 'test' },
+): Promise<DemoSummary> {
+  if (env === 'production') throw new DemoRefusedError(DEMO_REFUSED_IN_PRODUCTION);
   const summary = {
     members: demoMembers.length,
     starters: demoStarters.length,
     conversations: demoConversations.length,
     reports: demoReports.length,
   };
-  const [existing] = await db
-    .select({ id: users.id })
-    .from(users)
-    .where(eq(users.email, DEMO_MODERATOR_EMAIL));
+  const [existing] = await db.select({ id: users.id }).from(users).limit(1);
   if (existing) return { added: false, ...summary };
   // Photos are processed before the transaction: the same pipeline as an upload.
   const processed = await Promise.all(
