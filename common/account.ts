@@ -59,4 +59,23 @@ export const passkeyRegisterSchema = z.object({
 
 export const passkeyLoginSchema = z.object({ response: credentialResponse });
 
+/**
+ * POST /api/auth/passkeys/register/options: adding a passkey shows, in the same step, that it
+ * is the member: the current password, an answer from a passkey they already have (to a
+ * sign-in challenge), or — with neither — the token of a link mailed to their address.
+ */
+export const passkeyProofSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({
+    currentPassword: z.string().max(PASSWORD_MAX_LENGTH).optional(),
+    assertion: credentialResponse.optional(),
+    emailToken: z.string().min(20).max(100).optional(),
+  }),
+);
+export type PasskeyProof = z.infer<typeof passkeyProofSchema>;
+
+export const PASSKEY_PROOF_NEEDED = 'Enter your current password to add a passkey.';
+export const PASSKEY_LINK_SENT =
+  "We've emailed you a link. Open it on this device within 15 minutes to add your passkey.";
+
 export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });

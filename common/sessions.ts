@@ -15,3 +15,13 @@ export const memberSessionSchema = z.object({
   lastSeenAt: z.string(),
 });
 export type MemberSession = z.infer<typeof memberSessionSchema>;
+
+/** POST /api/users/me/sessions/sign-out-others: the passkeys may go with the other devices. */
+export const signOutOthersSchema = z.preprocess(
+  (body) => body ?? {},
+  z.object({ removePasskeys: z.boolean().optional() }),
+);
+
+/** A link mailed to an old address that still moves the account back to it (GET /api/users/me/undo-links). */
+export const undoLinkSchema = z.object({ email: z.string(), expiresAt: z.string() });
+export type UndoLink = z.infer<typeof undoLinkSchema>;

@@ -39,6 +39,17 @@ test('a member adds a passkey on the profile, signs out, and signs in with it', 
   await page.goto('/profile');
   await page.getByLabel('Name for a new passkey').fill('Kitchen laptop');
   await page.getByRole('button', { name: 'Add a Passkey' }).click();
+  // The same step asks for the current password, by keyboard: focus starts in the field.
+  const prove = page.getByRole('dialog', { name: 'Is it you?' });
+  await expect(prove.getByLabel('Current password')).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(prove.getByText('Enter your current password to add a passkey.')).toBeVisible();
+  await page.keyboard.type('not-my-password-1');
+  await page.keyboard.press('Enter');
+  await expect(prove.getByText('Your current password is not right')).toBeVisible();
+  await prove.getByLabel('Current password').fill(member.password);
+  await page.keyboard.press('Enter');
+  await expect(prove).toBeHidden();
   const list = page.getByRole('list', { name: 'Your passkeys' });
   await expect(list.getByText('Kitchen laptop')).toBeVisible();
 
@@ -138,10 +149,15 @@ for (const width of [360, 1280]) {
     test.setTimeout(180_000);
     await page.setViewportSize({ width, height: 900 });
     await addVirtualAuthenticator(page);
-    await signUpAndIn(page.request);
+    const member = await signUpAndIn(page.request);
     await page.goto('/profile');
     await page.getByLabel('Name for a new passkey').fill('Phone');
     await page.getByRole('button', { name: 'Add a Passkey' }).click();
+    await page
+      .getByRole('dialog', { name: 'Is it you?' })
+      .getByLabel('Current password')
+      .fill(member.password);
+    await page.getByRole('button', { name: 'Continue' }).click();
     await expect(
       page.getByRole('list', { name: 'Your passkeys' }).getByText('Phone'),
     ).toBeVisible();
@@ -160,6 +176,14 @@ for (const width of [360, 1280]) {
       {
         name: 'rename dialog',
         open: (p) => p.getByRole('button', { name: 'Rename Phone' }).click(),
+      },
+      {
+        name: 'password dialog of a second passkey',
+        open: async (p) => {
+          await p.getByLabel('Name for a new passkey').fill('Laptop');
+          await p.getByRole('button', { name: 'Add a Passkey' }).click();
+          await expect(p.getByRole('dialog', { name: 'Is it you?' })).toBeVisible();
+        },
       },
     ]);
     await page.goto('/api/logout');

@@ -4,6 +4,7 @@ import type { Config } from './config';
 import { fromPglite, migrateDatabase, openPostgres } from './db/client';
 import type { PgliteThread } from './db/embedded';
 import { backfillUsernameSkeletons } from './features/users/users.service';
+import { endUnlistedModerators } from './features/users/moderators.service';
 import { createMailer } from './features/mail/mailer';
 import { backgroundJobs } from './jobs/background-jobs';
 import { listenMetrics } from './features/metrics/metrics.routes';
@@ -29,6 +30,8 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
       );
   await migrateDatabase(database);
   await backfillUsernameSkeletons({ db: database.db });
+  // MODERATOR_EMAILS is read at start: rights it gave end for addresses taken off it.
+  await endUnlistedModerators({ db: database.db, config });
   // The embedded database's only server: jobs a killed process held are free again.
   if (embedded) await releaseLeasesOfGoneProcess(database.db);
 

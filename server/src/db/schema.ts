@@ -120,6 +120,11 @@ export const users = pgTable(
     longitude: doublePrecision('longitude'),
     contactInfo: text('contact_info'),
     isModerator: boolean('is_moderator').notNull().default(false),
+    /**
+     * The rights came from MODERATOR_EMAILS (with a confirmation or reset): they end when the
+     * address leaves the list or the account leaves the address. Rights from the command line stay.
+     */
+    moderatorFromList: boolean('moderator_from_list').notNull().default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Current sanction state; the history is in `sanctions`. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),
@@ -918,8 +923,9 @@ export const emailTokens = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     /**
      * 'confirm' (an address, possibly a new one), 'reset' (a password), 'signin' (one sign-in,
-     * for a member whose password sign-in is locked) or 'revert' (undo an address change:
-     * `email` is the old address).
+     * for a member whose password sign-in is locked), 'revert' (undo an address change:
+     * `email` is the old address) or 'passkey' (add a passkey, for a member with neither a
+     * password nor a passkey to show).
      */
     purpose: text('purpose').notNull(),
     email: text('email').notNull(),
@@ -930,7 +936,7 @@ export const emailTokens = pgTable(
   (t) => [
     check(
       'email_tokens_purpose_check',
-      sql`${t.purpose} IN ('confirm', 'reset', 'signin', 'revert')`,
+      sql`${t.purpose} IN ('confirm', 'reset', 'signin', 'revert', 'passkey')`,
     ),
     index('email_tokens_user_idx').on(t.userId),
   ],
@@ -1194,6 +1200,11 @@ export const passkeys = pgTable(
       .notNull()
       .default(sql`'{}'::text[]`),
     name: text('name').notNull(),
+    /**
+     * Added before the account's address was confirmed: by whoever signed up, not necessarily
+     * the mailbox's owner; the first confirmation and every reset remove it (decision 118).
+     */
+    beforeConfirmation: boolean('before_confirmation').notNull().default(false),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
   },

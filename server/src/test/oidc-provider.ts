@@ -135,7 +135,8 @@ export async function startTestOidcProvider(redirectUris: string[]): Promise<Tes
     async findAccount(_ctx: unknown, sub: string) {
       const claims = accounts.get(sub);
       if (!claims) return undefined;
-      return { accountId: sub, claims: async () => ({ sub, ...claims }) };
+      // Like the big providers, an address is vouched for unless a test says otherwise.
+      return { accountId: sub, claims: async () => ({ sub, email_verified: true, ...claims }) };
     },
   });
   // Silence the provider's own error events; the tests assert on outcomes instead.

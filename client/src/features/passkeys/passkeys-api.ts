@@ -16,14 +16,30 @@ export function usePasskeys() {
   });
 }
 
+/**
+ * How the member shows it is them when adding a passkey: the current password, a passkey they
+ * already have (the browser asks it to answer a sign-in challenge), or a mailed link's token.
+ */
+export type PasskeyProof =
+  { currentPassword: string } | { existingPasskey: true } | { emailToken: string };
+
+async function proofBody(proof: PasskeyProof): Promise<Record<string, unknown>> {
+  if (!('existingPasskey' in proof)) return proof;
+  const optionsJSON = await apiRequest<PublicKeyCredentialRequestOptionsJSON>(
+    '/api/auth/passkeys/login/options',
+    { method: 'POST' },
+  );
+  return { assertion: await startAuthentication({ optionsJSON }) };
+}
+
 /** Asks the browser (or phone, or key) to make a passkey for this site, then keeps it. */
 export function useAddPasskey() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async ({ name }: { name: string }) => {
+    mutationFn: async ({ name, proof }: { name: string; proof: PasskeyProof }) => {
       const optionsJSON = await apiRequest<PublicKeyCredentialCreationOptionsJSON>(
         '/api/auth/passkeys/register/options',
-        { method: 'POST' },
+        { method: 'POST', body: await proofBody(proof) },
       );
       const response = await startRegistration({ optionsJSON });
       return apiRequest<Passkey>('/api/auth/passkeys/register', {
@@ -32,6 +48,14 @@ export function useAddPasskey() {
       });
     },
     onSuccess: () => queryClient.invalidateQueries({ queryKey: passkeyKeys.all }),
+  });
+}
+
+/** For a member with neither a password nor a passkey: a link to their address proves it is them. */
+export function useMailPasskeyLink() {
+  return useMutation({
+    mutationFn: () =>
+      apiRequest<{ message: string }>('/api/auth/passkeys/register/link', { method: 'POST' }),
   });
 }
 

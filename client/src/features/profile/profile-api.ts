@@ -7,8 +7,13 @@ import type {
 } from '../../../../common/auth';
 import type { CurrentUser, MailSettings, MailSettingsPatch } from '../../../../common/users';
 import { apiRequest } from '../../lib/api';
-import type { MemberSession } from '../../../../common/sessions';
-import { currentUserQueryKey, mailSettingsKeys, sessionKeys } from '../../lib/query-keys';
+import type { MemberSession, UndoLink } from '../../../../common/sessions';
+import {
+  currentUserQueryKey,
+  mailSettingsKeys,
+  passkeyKeys,
+  sessionKeys,
+} from '../../lib/query-keys';
 
 /** PATCH /api/users/profile; afterwards the current-user query is refreshed (spec §7). */
 export function useUpdateProfile() {
@@ -46,9 +51,12 @@ export function useUpdateMailSettings() {
 
 /** POST /api/users/password: the member's other devices are signed out. */
 export function useChangePassword() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: ChangePasswordInput) =>
       apiRequest<Notice>('/api/users/password', { method: 'POST', body: input }),
+    // Other sessions, and any link back to an old address, ended with it.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
   });
 }
 
@@ -81,12 +89,29 @@ export function useEndSession() {
   });
 }
 
-/** POST /api/users/me/sessions/sign-out-others: only this browser stays signed in. */
+/**
+ * POST /api/users/me/sessions/sign-out-others: only this browser stays signed in, and links
+ * that would move the account back to an old address stop working; the passkeys may go too.
+ */
 export function useEndOtherSessions() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<Notice>('/api/users/me/sessions/sign-out-others', { method: 'POST' }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sessionKeys.all }),
+    mutationFn: ({ removePasskeys }: { removePasskeys: boolean }) =>
+      apiRequest<Notice>('/api/users/me/sessions/sign-out-others', {
+        method: 'POST',
+        body: { removePasskeys },
+      }),
+    onSuccess: async () => {
+      await queryClient.invalidateQueries({ queryKey: sessionKeys.all });
+      await queryClient.invalidateQueries({ queryKey: passkeyKeys.all });
+    },
+  });
+}
+
+/** GET /api/users/me/undo-links: mailed links that can still move the account to an old address. */
+export function useUndoLinks() {
+  return useQuery({
+    queryKey: [...sessionKeys.all, 'undo-links'],
+    queryFn: ({ signal }) => apiRequest<UndoLink[]>('/api/users/me/undo-links', { signal }),
   });
 }

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { Laptop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
@@ -9,7 +10,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
-import { useEndOtherSessions, useEndSession, useSessions } from './profile-api';
+import { useEndOtherSessions, useEndSession, useSessions, useUndoLinks } from './profile-api';
 
 /** "Firefox on Android", or what the browser told of itself. */
 function deviceName(session: MemberSession, t: TFunction<'account'>): string {
@@ -72,15 +73,47 @@ function SessionRow({ session }: { session: MemberSession }) {
   );
 }
 
-/** /profile: where the member is signed in; sign out any one device, or all but this one. */
+/** Mailed links that can still move the account back to an old address, while any work. */
+function UndoLinks() {
+  const { t, i18n } = useTranslation('account');
+  const links = useUndoLinks().data ?? [];
+  if (links.length === 0) return null;
+  const until = (iso: string) =>
+    new Intl.DateTimeFormat(i18n.language, { dateStyle: 'long', timeStyle: 'short' }).format(
+      new Date(iso),
+    );
+  return (
+    <section
+      aria-labelledby="undo-links-heading"
+      className="grid gap-1 border-t border-border pt-3"
+    >
+      <h3 id="undo-links-heading" className="font-medium">
+        {t('sessions.undoHeading')}
+      </h3>
+      <p className="text-sm text-muted">{t('sessions.undoIntro')}</p>
+      <ul className="grid gap-1 text-sm">
+        {links.map((link) => (
+          <li key={link.expiresAt + link.email} className="wrap-anywhere">
+            {t('sessions.undoLink', { email: link.email, until: until(link.expiresAt) })}
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}
+
+/**
+ * /profile: where the member is signed in; sign out any one device, or all but this one (and
+ * the passkeys with them, if the member asks).
+ */
 export function SignedInSessions() {
   const { t } = useTranslation('account');
   const say = useMessageText();
   const outcome = useSignOutOutcome();
   const sessions = useSessions();
   const endOthers = useEndOtherSessions();
+  const [removePasskeys, setRemovePasskeys] = useState(false);
   const list = sessions.data ?? [];
-  const others = list.filter((s) => !s.current).length;
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby="sessions-heading" className="grid gap-3">
@@ -101,16 +134,46 @@ export function SignedInSessions() {
             ))}
           </ul>
         )}
-        {others > 0 && (
+        <div className="grid gap-3">
+          <div className="flex items-start gap-3">
+            <input
+              id="sign-out-passkeys"
+              type="checkbox"
+              className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-accent"
+              checked={removePasskeys}
+              onChange={(e) => setRemovePasskeys(e.target.checked)}
+              aria-describedby="sign-out-passkeys-hint"
+            />
+            <div className="grid gap-0.5">
+              <label htmlFor="sign-out-passkeys" className="text-sm">
+                {t('sessions.removePasskeys')}
+              </label>
+              <p id="sign-out-passkeys-hint" className="text-xs text-muted">
+                {t('sessions.removePasskeysHint')}
+              </p>
+            </div>
+          </div>
           <Button
             variant="outline"
             className="justify-self-start"
             disabled={endOthers.isPending}
-            onClick={() => endOthers.mutate(undefined, outcome)}
+            onClick={() =>
+              endOthers.mutate(
+                { removePasskeys },
+                {
+                  ...outcome,
+                  onSuccess: (notice) => {
+                    setRemovePasskeys(false);
+                    outcome.onSuccess(notice);
+                  },
+                },
+              )
+            }
           >
             {t('sessions.signOutOthers')}
           </Button>
-        )}
+        </div>
+        <UndoLinks />
       </section>
     </Card>
   );

@@ -99,6 +99,8 @@ describe("the notice of a changed address is in the receiver's language", () => 
       { email, password: PASSWORD, firstName, lastName: 'B' },
       headers,
     );
+    const welcome = (await lastMailTo(email)).textBody.match(/confirm-email\?token=([\w-]+)/)![1]!;
+    expect((await post('/api/auth/confirm-email', { token: welcome })).statusCode).toBe(200);
     const login = await post('/api/auth/login', { email, password: PASSWORD });
     const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const next = `new-${email}`;

@@ -1,19 +1,42 @@
 import { comeBackIfLeaving } from '../account-deletion/account-deletion.service';
 import { and, eq, gt, sql } from 'drizzle-orm';
 import { EMAIL_TAKEN } from '../../../../common/auth';
-import { accountLinkRequests, emailTokens, users } from '../../db/schema';
+import {
+  accountLinkRequests,
+  emailTokens,
+  externalIdentities,
+  passkeys,
+  users,
+} from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
-import { issueToken, peekToken, queueConfirmation, spendLinks, useToken } from './email-links';
+import { endOtherSessions } from '../sessions/sessions.service';
+import {
+  issueToken,
+  LINK_INVALID,
+  peekToken,
+  queueConfirmation,
+  spendLinks,
+  useToken,
+} from './email-links';
+
+export { LINK_INVALID };
 import { queueMailTo, siteUrl } from '../mail/outbox';
-import { grantListedModerator } from '../users/moderators.service';
+import { endListedRightsOnMove, grantListedModerator } from '../users/moderators.service';
 import { isUniqueViolation } from '../../db/errors';
 import { findUserByEmail, loginFailureKey, refusalReason } from './auth.service';
 import { COMMON_PASSWORD_MESSAGE, hashPassword, isCommonPassword } from './passwords';
+import {
+  madeWhen,
+  queueClearedNotice,
+  queueSecurityNotice,
+  type ChangeContext,
+  type Cleared,
+} from './security-notices';
 
 const HOUR_MS = 60 * 60 * 1000;
 export const RESET_TTL_MS = HOUR_MS;
@@ -25,7 +48,6 @@ export const RESETS_PER_ADDRESS_PER_HOUR = 20;
 
 export const RESET_REQUESTED =
   "If an account uses that address, we've emailed it a link to choose a new password. The link works for one hour.";
-export const LINK_INVALID = 'This link has expired or was already used. Please ask for a new one.';
 export const TOO_MANY_CONFIRMATIONS =
   "We've sent several confirmation emails in the last hour. Please check your inbox (and spam folder) or try again later.";
 export const TOO_MANY_RESETS = 'Too many reset requests from this address. Please try again later.';
@@ -66,15 +88,54 @@ export function accountName(user: { firstName: string | null; username: string |
 }
 
 /**
+ * What the mailbox's owner proving the address ends: every session but `keepSessionHash` (the
+ * browser proving it, when it is this member's), the passkeys added before the address was
+ * confirmed, and — when it was not confirmed until now — every linked external identity. Whoever
+ * signed up with someone else's address keeps nothing (decision 118).
+ */
+export async function clearWhatOthersLeft(
+  tx: DbOrTx,
+  userId: string,
+  { wasConfirmed, keepSessionHash }: { wasConfirmed: boolean; keepSessionHash: string | null },
+): Promise<Cleared> {
+  await endOtherSessions({ db: tx }, userId, keepSessionHash);
+  const removedPasskeys = await tx
+    .delete(passkeys)
+    .where(
+      and(
+        eq(passkeys.userId, userId),
+        wasConfirmed ? eq(passkeys.beforeConfirmation, true) : undefined,
+      ),
+    )
+    .returning({ id: passkeys.id });
+  const removedIdentities = wasConfirmed
+    ? []
+    : await tx
+        .delete(externalIdentities)
+        .where(eq(externalIdentities.userId, userId))
+        .returning({ userId: externalIdentities.userId });
+  return { passkeys: removedPasskeys.length, identities: removedIdentities.length };
+}
+
+/** Who is confirming: the browser holding the link, and the member it is signed in as, if any. */
+export interface ConfirmingBrowser extends ChangeContext {
+  sessionHash: string | null;
+  signedInAs: string | null;
+}
+
+/**
  * Confirms the address a link was sent to: the member's own, or a new one, which replaces the
- * old only now; every other link of the member stops working. A listed moderator address gains
- * its rights only when it is the address the account signed up with — moving an account to a
- * listed address never makes it a moderator. After a move, the old address is told, with a
- * link that moves the account back.
+ * old only now; every other link of the member stops working. The first confirmation of the
+ * sign-up address clears what anyone else added (`clearWhatOthersLeft`; the confirming browser
+ * stays signed in when it is the member's) and only then may MODERATOR_EMAILS grant rights.
+ * Moving an account to a listed address never makes it a moderator, and moving it off one ends
+ * rights the list gave. After a move, the old address is told, with a link that moves the
+ * account back.
  */
 export async function confirmEmail(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   token: string,
+  browser: ConfirmingBrowser = { sessionHash: null, signedInAs: null, userAgent: null },
 ): Promise<SessionUser> {
   try {
     return await db.transaction(async (tx) => {
@@ -90,10 +151,18 @@ export async function confirmEmail(
       if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
       await spendLinks(tx, user.id);
       if (before.email.toLowerCase() === used.email.toLowerCase()) {
+        if (before.emailVerifiedAt) return user;
+        const cleared = await clearWhatOthersLeft(tx, user.id, {
+          wasConfirmed: false,
+          keepSessionHash: browser.signedInAs === user.id ? browser.sessionHash : null,
+        });
+        await queueClearedNotice(tx, config, user, cleared);
         return grantListedModerator(tx, config, user);
       }
-      await queueChangeNotice(tx, config, before, used.email);
-      return user;
+      await endListedRightsOnMove(tx, user.id);
+      await queueChangeNotice(tx, config, before, used.email, browser);
+      const [moved] = await tx.select().from(users).where(eq(users.id, user.id));
+      return moved ?? user;
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
@@ -106,6 +175,7 @@ async function queueChangeNotice(
   config: AppDeps['config'],
   before: SessionUser,
   newEmail: string,
+  context: ChangeContext,
 ) {
   const undo = await issueToken(tx, {
     userId: before.id,
@@ -113,9 +183,13 @@ async function queueChangeNotice(
     email: before.email,
     ttlMs: REVERT_TTL_MS,
   });
-  await queueMailTo(tx, config, before, (t) => ({
+  await queueMailTo(tx, config, before, (t, language) => ({
     subject: t('mail:changed.subject'),
-    paragraphs: [t('mail:changed.now', { email: newEmail }), t('mail:changed.ifNot')],
+    paragraphs: [
+      t('mail:changed.now', { email: newEmail }),
+      madeWhen(t, language, before, context),
+      t('mail:changed.ifNot'),
+    ],
     action: {
       label: t('mail:changed.action'),
       url: `${siteUrl(config)}/undo-email-change?token=${undo}`,
@@ -142,6 +216,8 @@ export async function revertEmailChange({ db }: Pick<AppDeps, 'db'>, token: stri
       if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
       await spendLinks(tx, user.id);
       await endUserSessions(tx, user.id);
+      // Rights the list gave come back only with a reset, which clears what others added.
+      await endListedRightsOnMove(tx, user.id);
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
@@ -260,12 +336,15 @@ export async function signInWithLink(
 }
 
 /**
- * Sets a new password from a reset link: the link proves the address too, and every session
- * of the member ends (whoever knew the old password is signed out).
+ * Sets a new password from a reset link: the link proves the address too, so every session of
+ * the member ends and what others added is cleared (`clearWhatOthersLeft`); the member is
+ * mailed what changed and what was removed. A reset through the current address also spends
+ * the link that would undo an earlier address change: its owner has just shown control.
  */
 export async function confirmPasswordReset(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   input: { token: string; password: string },
+  context: ChangeContext = { userAgent: null },
 ): Promise<void> {
   if (isCommonPassword(input.password)) {
     throw badRequest(COMMON_PASSWORD_MESSAGE, { password: COMMON_PASSWORD_MESSAGE });
@@ -274,6 +353,8 @@ export async function confirmPasswordReset(
   await db.transaction(async (tx) => {
     const used = await useToken(tx, input.token, 'reset');
     if (!used) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+    const [before] = await tx.select().from(users).where(eq(users.id, used.userId));
+    if (!before) throw new HttpError(400, 'link_invalid', LINK_INVALID);
     const [user] = await tx
       .update(users)
       .set({
@@ -285,9 +366,14 @@ export async function confirmPasswordReset(
       .where(eq(users.id, used.userId))
       .returning();
     if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+    const throughCurrentAddress = user.email.toLowerCase() === used.email.toLowerCase();
     // Every other link of the member stops working too (an address change asked for before).
-    await spendLinks(tx, user.id);
-    await endUserSessions(tx, user.id);
+    await spendLinks(tx, user.id, { undo: throughCurrentAddress });
+    const cleared = await clearWhatOthersLeft(tx, user.id, {
+      wasConfirmed: !!before.emailVerifiedAt,
+      keepSessionHash: null,
+    });
+    await queueSecurityNotice(tx, config, user, { kind: 'passwordChanged', cleared }, context);
     await grantListedModerator(tx, config, user);
   });
 }

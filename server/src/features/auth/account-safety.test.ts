@@ -1,9 +1,18 @@
 import { desc, eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../clock/clock';
-import { accountLinkRequests, emailTokens, mailOutbox, users } from '../../db/schema';
+import {
+  accountLinkRequests,
+  emailTokens,
+  externalIdentities,
+  mailOutbox,
+  passkeys,
+  users,
+} from '../../db/schema';
+import { endUnlistedModerators, setModerator } from '../users/moderators.service';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/app';
 import { mailRequestedAccountLinks } from './account-mail.service';
+import { pendingUndoLinks } from './email-links';
 
 const PASSWORD = 'cultured-butter-2025';
 const NEW_PASSWORD = 'pickled-ginger-bug-4';
@@ -13,7 +22,7 @@ let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({
     PUBLIC_URL: 'https://share.example',
-    MODERATOR_EMAILS: 'chief@example.test',
+    MODERATOR_EMAILS: 'chief@example.test,boss@example.test',
   });
 });
 afterAll(async () => {
@@ -24,15 +33,18 @@ afterEach(() => resetClock());
 let counter = 0;
 const newEmail = () => `safe${++counter}-${Date.now()}@example.test`;
 
+// Each call from its own address: the per-address limits are not what this file tests.
+let caller = 0;
 const post = (url: string, payload: unknown, cookie?: string) =>
   t.app.inject({
     method: 'POST',
     url,
     payload: payload as object,
     headers: cookie ? { cookie } : {},
+    remoteAddress: `10.41.${Math.floor(++caller / 250)}.${caller % 250}`,
   });
 
-async function member(email = newEmail()) {
+async function member(email = newEmail(), { confirmed = true } = {}) {
   const signup = await post('/api/auth/signup', {
     email,
     password: PASSWORD,
@@ -40,6 +52,10 @@ async function member(email = newEmail()) {
     lastName: 'Baker',
   });
   expect(signup.statusCode).toBe(201);
+  if (confirmed) {
+    const welcome = await linkIn(email, /Confirm your email/, '/confirm-email');
+    expect((await confirm(welcome)).statusCode).toBe(200);
+  }
   const login = await post('/api/auth/login', { email, password: PASSWORD });
   expect(login.statusCode).toBe(200);
   return { email, cookie: cookieFrom(login)! };
@@ -141,12 +157,6 @@ describe('old links die', () => {
     const notice = await mailTo(email, /was changed/);
     expect(notice?.textBody).toContain(next);
     const undo = await linkIn(email, /was changed/, '/undo-email-change');
-    // Changing the password after taking the account does not take the undo link away.
-    await post(
-      '/api/users/password',
-      { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
-      cookie,
-    );
     advanceClock(6 * DAY);
     const undone = await post('/api/auth/email-change/undo', { token: undo });
     expect(undone.statusCode).toBe(200);
@@ -157,6 +167,37 @@ describe('old links die', () => {
     expect((await post('/api/auth/email-change/undo', { token: undo })).statusCode).toBe(400);
   });
 
+  it('the undo link is listed on the security page until the member proves control after the change', async () => {
+    const proofs: Array<(m: { email: string; cookie: string }, next: string) => Promise<unknown>> =
+      [
+        (m) =>
+          post(
+            '/api/users/password',
+            { currentPassword: PASSWORD, newPassword: NEW_PASSWORD },
+            m.cookie,
+          ),
+        (m) => post('/api/users/me/sessions/sign-out-others', {}, m.cookie),
+        async (_m, next) =>
+          post('/api/auth/password-reset/confirm', {
+            token: await resetLink(next),
+            password: NEW_PASSWORD,
+          }),
+      ];
+    for (const prove of proofs) {
+      const m = await member();
+      const next = newEmail();
+      await askChange(m.cookie, next);
+      await confirm(await linkIn(next, /new email/, '/confirm-email'));
+      const undo = await linkIn(m.email, /was changed/, '/undo-email-change');
+      const listed = await t.call(m, 'GET', '/api/users/me/undo-links');
+      expect(listed.json()).toEqual([{ email: m.email, expiresAt: expect.any(String) }]);
+      await prove(m, next);
+      const [row] = await t.db.select().from(users).where(eq(users.email, next));
+      expect(await pendingUndoLinks(t.db, row!.id)).toEqual([]);
+      expect((await post('/api/auth/email-change/undo', { token: undo })).statusCode).toBe(400);
+    }
+  });
+
   it('the undo link stops working after 7 days', async () => {
     const { email, cookie } = await member();
     const next = newEmail();
@@ -165,6 +206,116 @@ describe('old links die', () => {
     const undo = await linkIn(email, /was changed/, '/undo-email-change');
     advanceClock(7 * DAY + 60_000);
     expect((await post('/api/auth/email-change/undo', { token: undo })).statusCode).toBe(400);
+  });
+});
+
+/** A passkey row as one added before this version refused them on unconfirmed accounts. */
+async function passkeyOf(email: string, { beforeConfirmation }: { beforeConfirmation: boolean }) {
+  const [user] = await t.db.select().from(users).where(eq(users.email, email));
+  await t.db.insert(passkeys).values({
+    userId: user!.id,
+    credentialId: `cred-${email}`,
+    publicKey: Buffer.from('key'),
+    name: 'Squatter key',
+    beforeConfirmation,
+  });
+  return user!.id;
+}
+
+const passkeysOf = (userId: string) =>
+  t.db.select().from(passkeys).where(eq(passkeys.userId, userId));
+
+describe('nothing added before the mailbox owner proves the address stays', () => {
+  it('an unconfirmed account can add no passkey and no new address', async () => {
+    const squatter = await member(newEmail(), { confirmed: false });
+    const options = await post(
+      '/api/auth/passkeys/register/options',
+      { currentPassword: PASSWORD },
+      squatter.cookie,
+    );
+    expect(options.statusCode).toBe(403);
+    expect(options.json().message).toMatch(/confirm your email address first/);
+    const change = await askChange(squatter.cookie, newEmail());
+    expect(change.statusCode).toBe(403);
+  });
+
+  it('the first confirmation ends every other session and removes what was added, and says so', async () => {
+    const owner = newEmail();
+    const squatter = await member(owner, { confirmed: false });
+    const userId = await passkeyOf(owner, { beforeConfirmation: true });
+    await t.db.insert(externalIdentities).values({ issuer: 'https://idp', subject: owner, userId });
+    // The owner presses Confirm in the welcome mail, in a browser of their own.
+    const welcome = await linkIn(owner, /Confirm your email/, '/confirm-email');
+    expect((await confirm(welcome)).statusCode).toBe(200);
+    expect((await me(squatter.cookie)).statusCode).toBe(401);
+    expect(await passkeysOf(userId)).toEqual([]);
+    expect(
+      await t.db.select().from(externalIdentities).where(eq(externalIdentities.userId, userId)),
+    ).toEqual([]);
+    const notice = await mailTo(owner, /We removed sign-in methods/);
+    expect(notice?.textBody).toContain('1 passkey and 1 sign-in through another provider');
+  });
+
+  it('confirming in the browser signed in to the account keeps that browser signed in', async () => {
+    const email = newEmail();
+    const { cookie } = await member(email, { confirmed: false });
+    const welcome = await linkIn(email, /Confirm your email/, '/confirm-email');
+    expect((await post('/api/auth/confirm-email', { token: welcome }, cookie)).statusCode).toBe(
+      200,
+    );
+    expect((await me(cookie)).json().emailVerified).toBe(true);
+    // Nothing was removed, so no such mail.
+    expect(await mailTo(email, /We removed sign-in methods/)).toBeNull();
+  });
+
+  it('a reset ends every session and removes the passkeys added before confirmation, keeping later ones', async () => {
+    const { email, cookie } = await member();
+    const userId = await passkeyOf(email, { beforeConfirmation: true });
+    await t.db.insert(passkeys).values({
+      userId,
+      credentialId: `own-${email}`,
+      publicKey: Buffer.from('key'),
+      name: 'My phone',
+    });
+    const done = await post('/api/auth/password-reset/confirm', {
+      token: await resetLink(email),
+      password: NEW_PASSWORD,
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await me(cookie)).statusCode).toBe(401);
+    expect((await passkeysOf(userId)).map((p) => p.name)).toEqual(['My phone']);
+    const notice = await mailTo(email, /password was changed/);
+    expect(notice?.textBody).toContain('1 passkey and no sign-ins through another provider');
+    expect(notice?.textBody).not.toMatch(/token=/);
+  });
+
+  it('a listed address gives a squatter no rights; its owner gets them only by clearing', async () => {
+    const squatter = await member('boss@example.test', { confirmed: false });
+    expect((await me(squatter.cookie)).json().isModerator).toBe(false);
+    const done = await post('/api/auth/password-reset/confirm', {
+      token: await resetLink('boss@example.test'),
+      password: NEW_PASSWORD,
+    });
+    expect(done.statusCode).toBe(200);
+    // The squatter's session ended with the reset; the owner signs in as a moderator.
+    expect((await me(squatter.cookie)).statusCode).toBe(401);
+    const owner = await post('/api/auth/login', {
+      email: 'boss@example.test',
+      password: NEW_PASSWORD,
+    });
+    expect(owner.json().isModerator).toBe(true);
+    const [row] = await t.db.select().from(users).where(eq(users.email, 'boss@example.test'));
+    expect(row!.moderatorFromList).toBe(true);
+
+    // The address leaves the list: at the next start the rights end. Rights from the
+    // command line stay.
+    const cli = await member();
+    await setModerator(t, { email: cli.email, isModerator: true });
+    expect(
+      await endUnlistedModerators({ db: t.db, config: { ...t.config, moderatorEmails: [] } }),
+    ).toBe(1);
+    expect((await me(cookieFrom(owner)!)).json().isModerator).toBe(false);
+    expect((await me(cli.cookie)).json().isModerator).toBe(true);
   });
 });
 
@@ -217,6 +368,17 @@ describe('every password check is throttled; answers do not tell who has an acco
     expect(Object.keys(onTaken.json())).toEqual(Object.keys(free.json()));
     expect(await mailTo(taken.email, /tried to use your address/)).not.toBeNull();
     expect(await mailTo(taken.email, /new email/)).toBeNull();
+  });
+
+  it('a request for a taken address spends earlier links as one for a free address does', async () => {
+    const taken = await member();
+    const asker = await member();
+    const first = newEmail();
+    await askChange(asker.cookie, first);
+    const earlier = await linkIn(first, /new email/, '/confirm-email');
+    expect((await askChange(asker.cookie, taken.email)).statusCode).toBe(202);
+    expect((await confirm(earlier)).statusCode).toBe(400);
+    expect((await me(asker.cookie)).json().email).toBe(asker.email);
   });
 
   it('sign-up with a taken address answers as for a new one and mails the owner', async () => {

@@ -113,7 +113,11 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/confirm-email',
     { schema: { body: confirmEmailSchema, response: { 200: noticeSchema } } },
     async (request) => {
-      await confirmEmail(deps, request.body.token);
+      await confirmEmail(deps, request.body.token, {
+        sessionHash: request.sessionHash,
+        signedInAs: request.user?.id ?? null,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       return {
         message: translateMessage(
           requestLanguage(request),
@@ -206,7 +210,9 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/auth/password-reset/confirm',
     { schema: { body: passwordResetSchema, response: { 200: noticeSchema } } },
     async (request) => {
-      await confirmPasswordReset(deps, request.body);
+      await confirmPasswordReset(deps, request.body, {
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       return {
         message: translateMessage(
           requestLanguage(request),

@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, gt, isNull, ne } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, ne } from 'drizzle-orm';
 import { safeNextPath } from '../../../../common/return-path';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -11,9 +11,11 @@ import * as clock from '../../clock/clock';
 const HOUR_MS = 60 * 60 * 1000;
 export const CONFIRM_TTL_MS = 48 * HOUR_MS;
 
+export const LINK_INVALID = 'This link has expired or was already used. Please ask for a new one.';
+
 const hashToken = (token: string) => crypto.createHash('sha256').update(token).digest('hex');
 
-export type Purpose = 'confirm' | 'reset' | 'signin' | 'revert';
+export type Purpose = 'confirm' | 'reset' | 'signin' | 'revert' | 'passkey';
 
 /** A new single-use token; only its hash is stored. */
 export async function issueToken(
@@ -40,13 +42,15 @@ export async function issueToken(
 /**
  * Spends every unused link of a member but `except` (a token hash): after a password change, a
  * reset, a new address request or a confirmed change, a link mailed earlier — perhaps to an
- * address the member no longer trusts — must not undo what they just did. Only the link that
- * undoes an address change (mailed to the old address) outlives these, for its 7 days.
+ * address the member no longer trusts — must not undo what they just did. The link that undoes
+ * an address change (mailed to the old address) outlives these unless `undo` is set: when the
+ * member has proved control after the change (a password change, a reset through the new
+ * address, signing out the other devices), the old address can no longer take the account back.
  */
 export async function spendLinks(
   db: DbOrTx,
   userId: string,
-  { except }: { except?: string } = {},
+  { except, undo = false }: { except?: string; undo?: boolean } = {},
 ): Promise<void> {
   await db
     .update(emailTokens)
@@ -55,12 +59,30 @@ export async function spendLinks(
       and(
         eq(emailTokens.userId, userId),
         isNull(emailTokens.usedAt),
-        // The old address's way to undo a change stays: it is what the owner has left when
-        // someone else changed the address and then the password.
-        ne(emailTokens.purpose, 'revert'),
+        undo ? undefined : ne(emailTokens.purpose, 'revert'),
         except ? ne(emailTokens.tokenHash, except) : undefined,
       ),
     );
+}
+
+/** The member's undo-address links that still work: which old address, and until when. */
+export async function pendingUndoLinks(
+  db: DbOrTx,
+  userId: string,
+): Promise<Array<{ email: string; expiresAt: string }>> {
+  const rows = await db
+    .select({ email: emailTokens.email, expiresAt: emailTokens.expiresAt })
+    .from(emailTokens)
+    .where(
+      and(
+        eq(emailTokens.userId, userId),
+        eq(emailTokens.purpose, 'revert'),
+        isNull(emailTokens.usedAt),
+        gt(emailTokens.expiresAt, clock.now()),
+      ),
+    )
+    .orderBy(asc(emailTokens.expiresAt));
+  return rows.map((r) => ({ email: r.email, expiresAt: r.expiresAt.toISOString() }));
 }
 
 /** A link's row while it still works, without using it up (the page that asks to confirm). */

@@ -21,6 +21,8 @@ export const EXTERNAL_EMAIL_TAKEN =
   'An account with this email already exists. Sign in with your email and password instead.';
 export const EXTERNAL_NO_EMAIL =
   'Your sign-in provider did not share an email address, so we cannot create your account.';
+export const EXTERNAL_EMAIL_UNCONFIRMED =
+  'Your sign-in provider has not confirmed your email address, so we cannot create your account with it. Sign up with your email and a password instead.';
 
 const clip = (value: string | undefined, max: number) =>
   value ? value.slice(0, max).trim() || null : null;
@@ -74,6 +76,11 @@ async function createMember(db: Db, profile: ExternalProfile) {
   if (!email || email.length > 254 || !email.includes('@')) {
     throw new HttpError(400, 'external_no_email', EXTERNAL_NO_EMAIL);
   }
+  // No credential before the address is proven (decision 118): an identity is only linked to
+  // a new account whose address the provider vouches for.
+  if (!profile.emailVerified) {
+    throw new HttpError(400, 'external_email_unconfirmed', EXTERNAL_EMAIL_UNCONFIRMED);
+  }
   // Provider emails are not proof of owning a local account: never sign into one by email.
   if (await findUserByEmail(db, email)) {
     throw new HttpError(409, 'external_email_taken', EXTERNAL_EMAIL_TAKEN);
@@ -98,7 +105,7 @@ async function createMember(db: Db, profile: ExternalProfile) {
             usernameSkeleton: username ? usernameSkeleton(username) : null,
             profileImageUrl: pictureUrl(profile.picture),
             // The provider vouching for the address counts as confirming it.
-            emailVerifiedAt: profile.emailVerified ? new Date() : null,
+            emailVerifiedAt: new Date(),
             isModerator: false,
           })
           .returning();
@@ -136,27 +143,18 @@ async function findIdentityUser(db: DbOrTx, profile: ExternalProfile) {
 
 /**
  * The member an external identity signs in as: the one linked to (issuer, subject), or a new
- * member made from the provider's claims. Refused like a password sign-in when sanctioned.
+ * member made from the provider's claims, whose vouched-for address may make them a listed
+ * moderator (nothing else was ever added to the account). Refused like a password sign-in when
+ * sanctioned.
  */
 export async function signInExternal(
   { db, config }: Pick<AppDeps, 'db' | 'config'>,
   profile: ExternalProfile,
 ): Promise<SessionUser> {
-  const found = (await findIdentityUser(db, profile)) ?? (await createMember(db, profile));
+  const linked = await findIdentityUser(db, profile);
+  const found = linked ?? (await createMember(db, profile));
   const user = await comeBackIfLeaving({ db, config }, found);
   const refusal = await refusalReason(db, user);
   if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
-  // The provider vouching for the member's own address at any sign-in confirms it.
-  const verifiedOwnEmail =
-    profile.emailVerified && profile.email?.toLowerCase() === user.email.toLowerCase();
-  let current = user;
-  if (verifiedOwnEmail && !user.emailVerifiedAt) {
-    const [updated] = await db
-      .update(users)
-      .set({ emailVerifiedAt: new Date(), updatedAt: new Date() })
-      .where(eq(users.id, user.id))
-      .returning();
-    current = updated ?? user;
-  }
-  return grantListedModerator(db, config, current);
+  return linked ? user : grantListedModerator(db, config, user);
 }

@@ -204,10 +204,23 @@ describe('external sign-in (OIDC)', () => {
       isModerator: true,
       audit: 200,
     });
+    // An address the provider does not vouch for makes no account, so no moderator either.
     expect(await signInAs('chief-2', 'unverified-chief@idp.example', false)).toEqual({
-      isModerator: false,
-      audit: 403,
+      isModerator: undefined,
+      audit: 401,
     });
+  });
+
+  it('links no identity to an address nobody has proved: an unvouched address makes no account', async () => {
+    provider.setAccount('squatter-1', { email: 'victim@idp.example', email_verified: false });
+    const { location, oidcCookie } = await startSignIn();
+    const res = await callback(await provider.authorize(location), oidcCookie);
+    expect(res.headers.location).toBe('/login');
+    expect(loginError(res)).toMatch(/has not confirmed your email address/);
+    expect(cookieFrom(res)).toBeUndefined();
+    expect(await t.db.select().from(users).where(eq(users.email, 'victim@idp.example'))).toEqual(
+      [],
+    );
   });
 
   it('refuses a banned member who signs in externally', async () => {

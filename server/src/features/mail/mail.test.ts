@@ -503,6 +503,8 @@ describe('changing password and address from the profile', () => {
     const email = newEmail();
     const next = newEmail();
     await signUp(email);
+    // An address change needs the sign-up address confirmed first.
+    await t.db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.email, email));
     const cookie = cookieFrom(await signIn(email))!;
     const asked = await t.call({ cookie }, 'POST', '/api/users/email', {
       email: next,

@@ -2,19 +2,24 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  PASSKEY_LINK_SENT,
   passkeyLoginSchema,
+  passkeyProofSchema,
   passkeyRegisterSchema,
   passkeyRenameSchema,
   passkeySchema,
 } from '../../../../common/account';
+import { noticeSchema } from '../../../../common/auth';
 import { idParam } from '../../../../common/ids';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
+import { requestLanguage, translateMessage } from '../../i18n/translate';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import {
   authenticationOptions,
   listPasskeys,
+  mailPasskeyLink,
   registerPasskey,
   registrationOptions,
   relyingParty,
@@ -31,10 +36,27 @@ export async function passkeysRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/auth/passkeys/register/options',
-    { onRequest: signedInOnly },
+    { onRequest: signedInOnly, schema: { body: passkeyProofSchema } },
     async (request, reply) => {
       noStore(reply);
-      return registrationOptions(deps, requireUser(request), relyingParty(deps.config, request));
+      return registrationOptions(
+        deps,
+        requireUser(request),
+        relyingParty(deps.config, request),
+        request.body,
+      );
+    },
+  );
+
+  // A member with neither a password nor a passkey proves it is them through their mailbox.
+  r.post(
+    '/api/auth/passkeys/register/link',
+    { onRequest: signedInOnly, schema: { response: { 202: noticeSchema } } },
+    async (request, reply) => {
+      await mailPasskeyLink(deps, requireUser(request));
+      return reply
+        .code(202)
+        .send({ message: translateMessage(requestLanguage(request), PASSKEY_LINK_SENT) });
     },
   );
 
@@ -50,6 +72,7 @@ export async function passkeysRoutes(app: FastifyInstance, deps: AppDeps) {
         requireUser(request),
         relyingParty(deps.config, request),
         request.body,
+        { userAgent: request.headers['user-agent'] ?? null },
       );
       return reply.code(201).send(passkey);
     },

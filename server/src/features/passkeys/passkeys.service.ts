@@ -10,7 +10,17 @@ import {
   type RegistrationResponseJSON,
 } from '@simplewebauthn/server';
 import { and, asc, eq, isNull, sql } from 'drizzle-orm';
-import { PASSKEYS_MAX, type Passkey } from '../../../../common/account';
+import {
+  PASSKEY_PROOF_NEEDED,
+  PASSKEYS_MAX,
+  type Passkey,
+  type PasskeyProof,
+} from '../../../../common/account';
+import { assertMayPost } from '../../access/members';
+import { issueToken, LINK_INVALID, useToken } from '../auth/email-links';
+import { queueSecurityNotice, type ChangeContext } from '../auth/security-notices';
+import { queueMailTo, siteUrl } from '../mail/outbox';
+import { isCurrentPassword, WRONG_PASSWORD } from '../users/account.service';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -107,12 +117,95 @@ export async function listPasskeys(
   return rows.map(toPasskey);
 }
 
-/** Options for adding a passkey: the member's existing ones are excluded. */
-export async function registrationOptions(
-  { db }: Pick<AppDeps, 'db'>,
+const PASSKEY_LINK_TTL_MS = 15 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+export const PASSKEY_NOT_YOURS = 'That passkey is not one of yours.';
+export const PASSKEY_LINK_NOT_NEEDED =
+  'Enter your current password, or use a passkey you already have, to add a passkey.';
+const TOO_MANY_PASSKEY_LINKS =
+  'We have sent several links in the last hour. Please check your inbox.';
+
+/**
+ * Whether the request adding a passkey shows it is the member (decision 119): the current
+ * password, an answer from one of their own passkeys to a sign-in challenge, or the token of a
+ * link mailed to their confirmed address. A stolen session shows none of these.
+ */
+async function proveMember(
+  { db, limiter }: Pick<AppDeps, 'db' | 'limiter'>,
   actor: SessionUser,
   rp: RelyingParty,
+  proof: PasskeyProof,
+): Promise<void> {
+  if (proof.currentPassword !== undefined) {
+    if (await isCurrentPassword(limiter, actor, proof.currentPassword)) return;
+    throw new HttpError(401, 'wrong_password', WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
+  }
+  if (proof.assertion) {
+    const found = await checkAssertion(db, rp, proof.assertion);
+    if (found.user.id === actor.id) return;
+    throw new HttpError(401, 'passkey_not_yours', PASSKEY_NOT_YOURS);
+  }
+  if (proof.emailToken) {
+    const used = await useToken(db, proof.emailToken, 'passkey');
+    if (used?.userId === actor.id && used.email.toLowerCase() === actor.email.toLowerCase()) return;
+    throw new HttpError(401, 'link_invalid', LINK_INVALID);
+  }
+  throw new HttpError(401, 'proof_needed', PASSKEY_PROOF_NEEDED, {
+    currentPassword: PASSKEY_PROOF_NEEDED,
+  });
+}
+
+/**
+ * For a member with neither a password nor a passkey: mails their confirmed address a link
+ * that lets this account add one passkey, within 15 minutes. Others are told to use what they have.
+ */
+export async function mailPasskeyLink(
+  { db, config, limiter }: Pick<AppDeps, 'db' | 'config' | 'limiter'>,
+  actor: SessionUser,
+): Promise<void> {
+  assertMayPost(actor);
+  const [existing] = await db
+    .select({ id: passkeys.id })
+    .from(passkeys)
+    .where(eq(passkeys.userId, actor.id))
+    .limit(1);
+  if (actor.passwordHash || existing) {
+    throw new HttpError(400, 'proof_available', PASSKEY_LINK_NOT_NEEDED);
+  }
+  await limiter.consume(`passkey-link:${actor.id}`, 3, HOUR_MS, TOO_MANY_PASSKEY_LINKS);
+  await db.transaction(async (tx) => {
+    const token = await issueToken(tx, {
+      userId: actor.id,
+      purpose: 'passkey',
+      email: actor.email,
+      ttlMs: PASSKEY_LINK_TTL_MS,
+    });
+    await queueMailTo(tx, config, actor, (t) => ({
+      subject: t('mail:passkeyLink.subject'),
+      paragraphs: [t('mail:passkeyLink.asked'), t('mail:passkeyLink.once')],
+      action: {
+        label: t('mail:passkeyLink.action'),
+        url: `${siteUrl(config)}/profile?passkey=${token}#passkeys`,
+      },
+      footer: t('mail:footers.security'),
+    }));
+  });
+}
+
+/**
+ * Options for adding a passkey, for a member whose address is confirmed (nothing can be added
+ * to an account before its mailbox's owner proved it) and who proves it is them in the same
+ * request. The member's existing passkeys are excluded.
+ */
+export async function registrationOptions(
+  deps: Pick<AppDeps, 'db' | 'limiter'>,
+  actor: SessionUser,
+  rp: RelyingParty,
+  proof: PasskeyProof,
 ): Promise<PublicKeyCredentialCreationOptionsJSON> {
+  const { db } = deps;
+  assertMayPost(actor);
+  await proveMember(deps, actor, rp, proof);
   const existing = await db
     .select({ credentialId: passkeys.credentialId, transports: passkeys.transports })
     .from(passkeys)
@@ -137,13 +230,18 @@ export async function registrationOptions(
   return options;
 }
 
-/** Checks the browser's new passkey against a challenge handed to this member, and keeps it. */
+/**
+ * Checks the browser's new passkey against a challenge handed to this member (only after they
+ * proved it is them), keeps it, and tells the member by mail when and from which device.
+ */
 export async function registerPasskey(
-  { db }: Pick<AppDeps, 'db'>,
+  { db, config }: Pick<AppDeps, 'db' | 'config'>,
   actor: SessionUser,
   rp: RelyingParty,
   input: { name: string; response: unknown },
+  context: ChangeContext,
 ): Promise<Passkey> {
+  assertMayPost(actor);
   let verification;
   try {
     verification = await verifyRegistrationResponse({
@@ -159,18 +257,27 @@ export async function registerPasskey(
   if (!verification.verified) throw new HttpError(400, 'passkey_invalid', PASSKEY_NOT_VERIFIED);
   const { credential } = verification.registrationInfo;
   try {
-    const [row] = await db
-      .insert(passkeys)
-      .values({
-        userId: actor.id,
-        credentialId: credential.id,
-        publicKey: Buffer.from(credential.publicKey),
-        counter: credential.counter,
-        transports: credential.transports ?? [],
-        name: input.name,
-      })
-      .returning();
-    return toPasskey(row!);
+    return await db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(passkeys)
+        .values({
+          userId: actor.id,
+          credentialId: credential.id,
+          publicKey: Buffer.from(credential.publicKey),
+          counter: credential.counter,
+          transports: credential.transports ?? [],
+          name: input.name,
+        })
+        .returning();
+      await queueSecurityNotice(
+        tx,
+        config,
+        actor,
+        { kind: 'passkeyAdded', name: input.name },
+        context,
+      );
+      return toPasskey(row!);
+    });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('This passkey is already added.');
     throw err;
@@ -239,17 +346,33 @@ export async function signInWithPasskey(
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,
   );
+  const found = await checkAssertion(db, rp, input.response);
+  const user = await comeBackIfLeaving({ db, config }, found.user);
+  const refusal = await refusalReason(db, user);
+  if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
+  return user;
+}
+
+/**
+ * Checks a passkey's answer to a sign-in challenge this server handed out (once only), moves
+ * its counter on, and returns the passkey's member.
+ */
+async function checkAssertion(
+  db: DbOrTx,
+  rp: RelyingParty,
+  response: { id: string } & Record<string, unknown>,
+) {
   const [found] = await db
     .select({ passkey: passkeys, user: users })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
-    .where(eq(passkeys.credentialId, input.response.id))
+    .where(eq(passkeys.credentialId, response.id))
     .limit(1);
   if (!found) throw new HttpError(401, 'passkey_unknown', PASSKEY_UNKNOWN);
   let verification;
   try {
     verification = await verifyAuthenticationResponse({
-      response: input.response as unknown as AuthenticationResponseJSON,
+      response: response as unknown as AuthenticationResponseJSON,
       expectedChallenge: (challenge) => spendChallenge(db, challenge, 'login', null),
       expectedOrigin: rp.origin,
       expectedRPID: rp.rpID,
@@ -269,8 +392,14 @@ export async function signInWithPasskey(
     .update(passkeys)
     .set({ counter: verification.authenticationInfo.newCounter, lastUsedAt: clock.now() })
     .where(eq(passkeys.id, found.passkey.id));
-  const user = await comeBackIfLeaving({ db, config }, found.user);
-  const refusal = await refusalReason(db, user);
-  if (refusal) throw new HttpError(403, 'account_unavailable', refusal);
-  return user;
+  return found;
+}
+
+/** "Sign out everywhere" may take the passkeys too: returns how many were removed. */
+export async function removeAllPasskeys(db: DbOrTx, userId: string): Promise<number> {
+  const removed = await db
+    .delete(passkeys)
+    .where(eq(passkeys.userId, userId))
+    .returning({ id: passkeys.id });
+  return removed.length;
 }

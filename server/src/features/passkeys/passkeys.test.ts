@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { eq } from 'drizzle-orm';
+import { desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { passkeys, users } from '../../db/schema';
+import { emailTokens, mailOutbox, passkeys, users } from '../../db/schema';
 import { cookieFrom, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { hashPassword } from '../auth/passwords';
 
 /**
  * A software authenticator (ES256, "none" attestation): what a phone or security key does,
@@ -110,8 +111,20 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 
+const PASSWORD = 'cultured-butter-2025';
+let passwordHash: Promise<string> | undefined;
+
+/** A signed-in member with a password (PASSWORD), as one who signed up with the form. */
+async function memberWithPassword(overrides: Parameters<typeof signedInMember>[1] = {}) {
+  passwordHash ??= hashPassword(PASSWORD);
+  return signedInMember(t.db, { passwordHash: await passwordHash, ...overrides });
+}
+
+const registerOptions = (member: Member, proof: object = { currentPassword: PASSWORD }) =>
+  t.call(member, 'POST', '/api/auth/passkeys/register/options', proof);
+
 async function addPasskey(member: Member, authenticator: SoftAuthenticator, name = 'My phone') {
-  const options = await t.call(member, 'POST', '/api/auth/passkeys/register/options');
+  const options = await registerOptions(member);
   expect(options.statusCode, options.body).toBe(200);
   expect(options.json().rp.id).toBe('cultureshare.example');
   return t.call(member, 'POST', '/api/auth/passkeys/register', {
@@ -130,7 +143,7 @@ async function signInWith(authenticator: SoftAuthenticator) {
 
 describe('passkeys', () => {
   it('are added from the profile, listed, renamed, used to sign in and removed', async () => {
-    const member = await signedInMember(t.db);
+    const member = await memberWithPassword();
     const phone = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
     const added = await addPasskey(member, phone);
     expect(added.statusCode, added.body).toBe(201);
@@ -160,10 +173,10 @@ describe('passkeys', () => {
   });
 
   it('refuses an answer to another member’s challenge, a replayed one, or one from another site', async () => {
-    const member = await signedInMember(t.db);
-    const other = await signedInMember(t.db);
+    const member = await memberWithPassword();
+    const other = await memberWithPassword();
     const key = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
-    const theirs = await t.call(other, 'POST', '/api/auth/passkeys/register/options');
+    const theirs = await registerOptions(other);
     const stolen = await t.call(member, 'POST', '/api/auth/passkeys/register', {
       name: 'Stolen',
       response: key.create(theirs.json().challenge),
@@ -171,7 +184,7 @@ describe('passkeys', () => {
     expect(stolen.statusCode).toBe(400);
     expect(stolen.json().code).toBe('passkey_invalid');
 
-    const options = await t.call(member, 'POST', '/api/auth/passkeys/register/options');
+    const options = await registerOptions(member);
     const phishing = await t.call(member, 'POST', '/api/auth/passkeys/register', {
       name: 'Phished',
       response: key.create(options.json().challenge, {
@@ -180,7 +193,7 @@ describe('passkeys', () => {
     });
     expect(phishing.statusCode).toBe(400);
 
-    const fresh = await t.call(member, 'POST', '/api/auth/passkeys/register/options');
+    const fresh = await registerOptions(member);
     const response = key.create(fresh.json().challenge);
     expect(
       (await t.call(member, 'POST', '/api/auth/passkeys/register', { name: 'Once', response }))
@@ -226,7 +239,7 @@ describe('passkeys', () => {
   });
 
   it('brings back a member who is leaving, and refuses a banned one', async () => {
-    const member = await signedInMember(t.db);
+    const member = await memberWithPassword();
     const key = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
     expect((await addPasskey(member, key)).statusCode).toBe(201);
     await t.db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, member.user.id));
@@ -237,5 +250,126 @@ describe('passkeys', () => {
     await t.db.update(users).set({ bannedAt: new Date() }).where(eq(users.id, member.user.id));
     const banned = await signInWith(key);
     expect(banned.statusCode).toBe(403);
+  });
+});
+
+/** The newest queued mail to `to` whose subject matches. */
+async function mailTo(to: string, subject: RegExp) {
+  const rows = await t.db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, to))
+    .orderBy(desc(mailOutbox.id));
+  return rows.find((r) => subject.test(r.subject)) ?? null;
+}
+
+const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0';
+
+describe('adding a passkey asks who it is, in the same step', () => {
+  it('answers 401 with a message without the current password, or with a wrong one', async () => {
+    const member = await memberWithPassword();
+    const bare = await t.call(member, 'POST', '/api/auth/passkeys/register/options');
+    expect(bare.statusCode).toBe(401);
+    expect(bare.json().message).toBe('Enter your current password to add a passkey.');
+    const wrong = await registerOptions(member, { currentPassword: 'not-my-password-9' });
+    expect(wrong.statusCode).toBe(401);
+    expect(wrong.json().message).toBe('Your current password is not right');
+    expect((await registerOptions(member)).statusCode).toBe(200);
+  });
+
+  it('takes an answer from a passkey the member already has, never from someone else’s', async () => {
+    const member = await memberWithPassword();
+    const phone = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
+    expect((await addPasskey(member, phone)).statusCode).toBe(201);
+    const assertion = async (key: SoftAuthenticator) => {
+      const login = await t.call(null, 'POST', '/api/auth/passkeys/login/options');
+      return key.get(login.json().challenge);
+    };
+    const own = await registerOptions(member, { assertion: await assertion(phone) });
+    expect(own.statusCode, own.body).toBe(200);
+
+    const stranger = await memberWithPassword();
+    const theirs = await registerOptions(stranger, { assertion: await assertion(phone) });
+    expect(theirs.statusCode).toBe(401);
+  });
+
+  it('mails a link to a member with neither a password nor a passkey; it works once', async () => {
+    const member = await signedInMember(t.db);
+    expect((await registerOptions(member, {})).statusCode).toBe(401);
+    const asked = await t.call(member, 'POST', '/api/auth/passkeys/register/link');
+    expect(asked.statusCode, asked.body).toBe(202);
+    const mail = await mailTo(member.user.email, /Add a passkey/);
+    const token = mail?.textBody.match(/passkey=([A-Za-z0-9_-]+)/)?.[1];
+    expect(token).toBeDefined();
+    expect((await registerOptions(member, { emailToken: token })).statusCode).toBe(200);
+    expect((await registerOptions(member, { emailToken: token })).statusCode).toBe(401);
+    // Another member cannot use one mailed to someone else.
+    const other = await signedInMember(t.db);
+    await t.call(other, 'POST', '/api/auth/passkeys/register/link');
+    const [theirs] = await t.db
+      .select()
+      .from(emailTokens)
+      .where(eq(emailTokens.userId, other.user.id));
+    expect(theirs).toBeDefined();
+
+    // A member with a password uses it instead of a link.
+    const withPassword = await memberWithPassword();
+    expect(
+      (await t.call(withPassword, 'POST', '/api/auth/passkeys/register/link')).statusCode,
+    ).toBe(400);
+  });
+
+  it('mails the member when a passkey is added: the time and the device, no link', async () => {
+    const member = await memberWithPassword({ timeZone: 'Europe/Berlin' });
+    const key = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
+    const options = await registerOptions(member);
+    const added = await t.app.inject({
+      method: 'POST',
+      url: '/api/auth/passkeys/register',
+      headers: { cookie: member.cookie, 'user-agent': FIREFOX_ANDROID },
+      payload: { name: 'Pocket phone', response: key.create(options.json().challenge) },
+    });
+    expect(added.statusCode, added.body).toBe(201);
+    const mail = await mailTo(member.user.email, /passkey was added/);
+    expect(mail?.textBody).toContain('“Pocket phone”');
+    expect(mail?.textBody).toContain('from Firefox on Android');
+    expect(mail?.textBody).toMatch(/This happened on .+20\d\d/);
+    expect(mail?.textBody).not.toMatch(/token=|passkey=/);
+  });
+
+  it('in the member’s language', async () => {
+    const member = await memberWithPassword({ language: 'de' });
+    const key = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
+    expect((await addPasskey(member, key, 'Laptop')).statusCode).toBe(201);
+    const mail = await mailTo(member.user.email, /Passkey hinzugefügt/);
+    expect(mail?.textBody).toContain('„Laptop“');
+  });
+
+  it('"sign out everywhere" can take the passkeys too', async () => {
+    const member = await memberWithPassword();
+    const key = new SoftAuthenticator(PUBLIC_URL, 'cultureshare.example');
+    expect((await addPasskey(member, key)).statusCode).toBe(201);
+    const kept = await t.call(member, 'POST', '/api/users/me/sessions/sign-out-others', {});
+    expect(kept.statusCode).toBe(200);
+    expect(
+      await t.db.select().from(passkeys).where(eq(passkeys.userId, member.user.id)),
+    ).toHaveLength(1);
+    const gone = await t.call(member, 'POST', '/api/users/me/sessions/sign-out-others', {
+      removePasskeys: true,
+    });
+    expect(gone.statusCode).toBe(200);
+    expect(gone.json().message).toMatch(/One passkey was removed/);
+    expect(await t.db.select().from(passkeys).where(eq(passkeys.userId, member.user.id))).toEqual(
+      [],
+    );
+    expect((await signInWith(key)).statusCode).toBe(401);
+  });
+
+  it('refuses a member whose address is not confirmed yet, whatever they show', async () => {
+    const member = await memberWithPassword({ emailVerifiedAt: null });
+    const res = await registerOptions(member);
+    expect(res.statusCode).toBe(403);
+    expect(res.json().code).toBe('email_unconfirmed');
+    expect((await t.call(member, 'POST', '/api/auth/passkeys/register/link')).statusCode).toBe(403);
   });
 });

@@ -3,10 +3,16 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { noticeSchema } from '../../../../common/auth';
 import { idParam } from '../../../../common/ids';
-import { memberSessionSchema } from '../../../../common/sessions';
+import {
+  memberSessionSchema,
+  signOutOthersSchema,
+  undoLinkSchema,
+} from '../../../../common/sessions';
+import { pendingUndoLinks } from '../auth/email-links';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
-import { endOtherSessions, endSession, listSessions } from './sessions.service';
+import { endSession, listSessions } from './sessions.service';
+import { signOutOthers } from './sign-out-others';
 
 /** "Where am I signed in": the member's own sessions, and signing any of them out. */
 export async function sessionsRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -40,15 +46,33 @@ export async function sessionsRoutes(app: FastifyInstance, deps: AppDeps) {
 
   r.post(
     '/api/users/me/sessions/sign-out-others',
-    { onRequest: signedInOnly, schema: { response: { 200: noticeSchema } } },
+    {
+      onRequest: signedInOnly,
+      schema: { body: signOutOthersSchema, response: { 200: noticeSchema } },
+    },
     async (request) => {
-      const ended = await endOtherSessions(deps, requireUser(request).id, request.sessionHash);
+      const { ended, passkeys } = await signOutOthers(
+        deps,
+        requireUser(request).id,
+        request.sessionHash,
+        request.body,
+      );
+      const devices =
+        ended === 1 ? 'One other device is signed out.' : `${ended} other devices are signed out.`;
+      if (!request.body.removePasskeys) return { message: devices };
       return {
-        message:
-          ended === 1
-            ? 'One other device is signed out.'
-            : `${ended} other devices are signed out.`,
+        message: `${devices} ${passkeys === 1 ? 'One passkey was removed.' : `${passkeys} passkeys were removed.`}`,
       };
+    },
+  );
+
+  // The security page lists the links that can still move the account back to an old address.
+  r.get(
+    '/api/users/me/undo-links',
+    { onRequest: signedInOnly, schema: { response: { 200: z.array(undoLinkSchema) } } },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return pendingUndoLinks(deps.db, requireUser(request).id);
     },
   );
 }

@@ -1,23 +1,10 @@
 import { and, desc, eq, gt, ne, sql } from 'drizzle-orm';
-import { UAParser } from 'ua-parser-js';
 import type { MemberSession } from '../../../../common/sessions';
 import { sessions } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
-
-/** "Chrome Headless", "Mobile Firefox" and the like read as the browser people know. */
-const browserName = (name: string | undefined) =>
-  name?.replace(/ Headless$/, '').replace(/^Mobile /, '') || null;
-
-/** What a User-Agent says about the browser and system, nothing finer (no versions). */
-export function describeUserAgent(userAgent: string | null): {
-  browser: string | null;
-  system: string | null;
-} {
-  if (!userAgent) return { browser: null, system: null };
-  const result = new UAParser(userAgent).getResult();
-  return { browser: browserName(result.browser.name), system: result.os.name || null };
-}
+import type { DbOrTx } from '../../db/client';
+import { describeUserAgent } from './user-agent';
 
 const live = and(gt(sessions.expire, sql`now()`), gt(sessions.absoluteExpire, sql`now()`));
 
@@ -58,7 +45,7 @@ export async function endSession(
 
 /** Ends every session of the member but the one this request came with. */
 export async function endOtherSessions(
-  { db }: Pick<AppDeps, 'db'>,
+  { db }: { db: DbOrTx },
   userId: string,
   currentHash: string | null,
 ): Promise<number> {

@@ -1,6 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { type ChangePasswordInput } from '../../../../common/auth';
-import { sessions, users } from '../../db/schema';
+import { users } from '../../db/schema';
+import { assertMayPost } from '../../access/members';
+import { queueSecurityNotice, type ChangeContext } from '../auth/security-notices';
+import { endOtherSessions } from '../sessions/sessions.service';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
@@ -14,7 +17,7 @@ import {
 } from '../auth/passwords';
 import { queueMailTo } from '../mail/outbox';
 
-const WRONG_PASSWORD = 'Your current password is not right';
+export const WRONG_PASSWORD = 'Your current password is not right';
 const TOO_MANY_TRIES = 'Too many tries. Please try again later.';
 const HOUR_MS = 60 * 60 * 1000;
 
@@ -26,17 +29,27 @@ async function countPasswordCheck(limiter: AppDeps['limiter'], actor: SessionUse
   await limiter.consume(`password-check:${actor.id}`, 10, HOUR_MS, TOO_MANY_TRIES);
 }
 
+/** Whether `password` is the signed-in member's current one; counted by `countPasswordCheck`. */
+export async function isCurrentPassword(
+  limiter: AppDeps['limiter'],
+  actor: SessionUser,
+  password: string | undefined,
+): Promise<boolean> {
+  await countPasswordCheck(limiter, actor);
+  return !!actor.passwordHash && !!password && verifyPassword(actor.passwordHash, password);
+}
+
 /**
  * Sets a new password after checking the current one; every other session of the member ends
- * and every link mailed before stops working.
+ * and every link mailed before stops working, the one undoing an address change too (the member
+ * has just shown control). The member is mailed when and from where.
  */
 export async function changePassword(
-  { db, limiter }: Pick<AppDeps, 'db' | 'limiter'>,
+  { db, config, limiter }: Pick<AppDeps, 'db' | 'config' | 'limiter'>,
   actor: SessionUser,
-  input: ChangePasswordInput & { sessionHash: string | null },
+  input: ChangePasswordInput & { sessionHash: string | null } & ChangeContext,
 ): Promise<void> {
-  await countPasswordCheck(limiter, actor);
-  if (!actor.passwordHash || !(await verifyPassword(actor.passwordHash, input.currentPassword))) {
+  if (!(await isCurrentPassword(limiter, actor, input.currentPassword))) {
     throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
   }
   if (isCommonPassword(input.newPassword)) {
@@ -48,14 +61,15 @@ export async function changePassword(
       .update(users)
       .set({ passwordHash, updatedAt: new Date() })
       .where(eq(users.id, actor.id));
-    await tx
-      .delete(sessions)
-      .where(
-        input.sessionHash
-          ? and(eq(sessions.userId, actor.id), ne(sessions.sid, input.sessionHash))
-          : eq(sessions.userId, actor.id),
-      );
-    await spendLinks(tx, actor.id);
+    await endOtherSessions({ db: tx }, actor.id, input.sessionHash);
+    await spendLinks(tx, actor.id, { undo: true });
+    await queueSecurityNotice(
+      tx,
+      config,
+      actor,
+      { kind: 'passwordChanged' },
+      { userAgent: input.userAgent },
+    );
   });
 }
 
@@ -71,14 +85,10 @@ export async function requestEmailChange(
   input: { email: string; currentPassword?: string },
 ): Promise<void> {
   // A password account proves it is the member; an external-only one is already signed in by the provider.
-  if (actor.passwordHash) {
-    await countPasswordCheck(limiter, actor);
-    if (
-      !input.currentPassword ||
-      !(await verifyPassword(actor.passwordHash, input.currentPassword))
-    ) {
-      throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
-    }
+  // No new address before the current one is proven (decision 118).
+  assertMayPost(actor);
+  if (actor.passwordHash && !(await isCurrentPassword(limiter, actor, input.currentPassword))) {
+    throw badRequest(WRONG_PASSWORD, { currentPassword: WRONG_PASSWORD });
   }
   if (input.email.toLowerCase() === actor.email.toLowerCase()) {
     throw badRequest('That is already your address', { email: 'That is already your address' });
@@ -91,6 +101,9 @@ export async function requestEmailChange(
   );
   const owner = await findUserByEmail(db, input.email);
   await db.transaction(async (tx) => {
+    // Only the newest request counts: links mailed before it stop working, whether or not the
+    // address is free, so an earlier link's fate tells nobody which addresses have accounts.
+    await spendLinks(tx, actor.id);
     if (owner) {
       await queueMailTo(tx, config, owner, (t) => ({
         subject: t('mail:address.takenSubject'),
@@ -98,8 +111,6 @@ export async function requestEmailChange(
         footer: t('mail:footers.security'),
       }));
     } else {
-      // Only the newest request counts: links mailed before it stop working.
-      await spendLinks(tx, actor.id);
       await queueConfirmation(tx, config, actor, { email: input.email });
     }
     await queueMailTo(tx, config, actor, (t) => ({

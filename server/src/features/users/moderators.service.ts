@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { and, eq, notInArray, sql } from 'drizzle-orm';
 import { isListedModerator } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -8,7 +8,9 @@ import type { SessionUser } from '../../plugins/sessions';
 
 /**
  * Grants moderator rights to a member whose confirmed address is in MODERATOR_EMAILS; the one
- * place this happens (after a confirmation, a reset, or a provider's verified sign-in).
+ * place this happens, and only after the address's owner proved it in a way that also cleared
+ * what anyone else had added (`clearWhatOthersLeft`: the first confirmation, a reset) or on a
+ * new account the provider vouched for. The rights are marked as the list's.
  */
 export async function grantListedModerator(
   db: DbOrTx,
@@ -18,10 +20,40 @@ export async function grantListedModerator(
   if (user.isModerator || !isListedModerator(config.moderatorEmails, user)) return user;
   const [updated] = await db
     .update(users)
-    .set({ isModerator: true, updatedAt: new Date() })
+    .set({ isModerator: true, moderatorFromList: true, updatedAt: new Date() })
     .where(eq(users.id, user.id))
     .returning();
   return updated ?? user;
+}
+
+/** The list's rights end with the address: an account that moves off it is a member again. */
+export async function endListedRightsOnMove(db: DbOrTx, userId: string): Promise<void> {
+  await db
+    .update(users)
+    .set({ isModerator: false, moderatorFromList: false, updatedAt: new Date() })
+    .where(and(eq(users.id, userId), eq(users.moderatorFromList, true)));
+}
+
+/**
+ * At start: rights that came from MODERATOR_EMAILS end for every address no longer on it.
+ * Returns how many members lost them.
+ */
+export async function endUnlistedModerators({
+  db,
+  config,
+}: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+  const listed = config.moderatorEmails;
+  const ended = await db
+    .update(users)
+    .set({ isModerator: false, moderatorFromList: false, updatedAt: new Date() })
+    .where(
+      and(
+        eq(users.moderatorFromList, true),
+        listed.length > 0 ? notInArray(sql`lower(${users.email})`, listed) : undefined,
+      ),
+    )
+    .returning({ id: users.id });
+  return ended.length;
 }
 
 export class UnknownAccountError extends Error {}
@@ -44,7 +76,7 @@ export async function setModerator(
   if (found.isModerator === isModerator) return { email: found.email, changed: false };
   await db
     .update(users)
-    .set({ isModerator, updatedAt: new Date() })
+    .set({ isModerator, moderatorFromList: false, updatedAt: new Date() })
     .where(sql`${users.id} = ${found.id}`);
   return { email: found.email, changed: true };
 }

@@ -40,6 +40,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
       await changePassword(deps, requireUser(request), {
         ...request.body,
         sessionHash: request.sessionHash,
+        userAgent: request.headers['user-agent'] ?? null,
       });
       return { message: 'Your password is changed. Other devices have been signed out.' };
     },
