@@ -195,7 +195,8 @@ describe('external sign-in (OIDC)', () => {
       provider.setAccount(subject, { email, email_verified: verified, given_name: 'Chief' });
       const { location, oidcCookie } = await startSignIn();
       const res = await callback(await provider.authorize(location), oidcCookie);
-      const cookie = cookieFrom(res)!;
+      const cookie = cookieFrom(res);
+      if (!cookie) return { signedIn: false };
       const me = await t.call({ cookie }, 'GET', '/api/auth/user');
       const audit = await t.call({ cookie }, 'GET', '/api/moderation/audit');
       return { isModerator: me.json().isModerator as boolean, audit: audit.statusCode };
@@ -206,8 +207,7 @@ describe('external sign-in (OIDC)', () => {
     });
     // An address the provider does not vouch for makes no account, so no moderator either.
     expect(await signInAs('chief-2', 'unverified-chief@idp.example', false)).toEqual({
-      isModerator: undefined,
-      audit: 401,
+      signedIn: false,
     });
   });
 

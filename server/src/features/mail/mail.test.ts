@@ -118,10 +118,12 @@ describe('confirming the address', () => {
     const stored = await t.db.execute(sql`SELECT token_hash FROM email_tokens`);
     expect(JSON.stringify(stored)).not.toContain(token);
 
+    // Confirmed in the browser the member is signed in with: it stays signed in.
     const confirmed = await t.app.inject({
       method: 'POST',
       url: '/api/auth/confirm-email',
       payload: { token },
+      headers: { cookie },
     });
     expect(confirmed.statusCode).toBe(200);
     const again = await t.app.inject({
@@ -208,7 +210,10 @@ describe('confirming the address', () => {
     await flush();
     const token = linkToken(await mailTo('boss@example.test'), '/confirm-email');
     await t.app.inject({ method: 'POST', url: '/api/auth/confirm-email', payload: { token } });
-    const me = await t.call({ cookie }, 'GET', '/api/auth/user');
+    // Confirmed from another browser: whoever was signed in before is out; the owner signs in.
+    expect((await t.call({ cookie }, 'GET', '/api/auth/user')).statusCode).toBe(401);
+    const owner = cookieFrom(await signIn('boss@example.test'))!;
+    const me = await t.call({ cookie: owner }, 'GET', '/api/auth/user');
     expect(me.json().isModerator).toBe(true);
   });
 });
