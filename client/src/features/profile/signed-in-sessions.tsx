@@ -114,6 +114,7 @@ export function SignedInSessions() {
   const endOthers = useEndOtherSessions();
   const [removePasskeys, setRemovePasskeys] = useState(false);
   const list = sessions.data ?? [];
+  const others = list.filter((s) => !s.current).length;
   return (
     <Card className="p-5 sm:p-6">
       <section aria-labelledby="sessions-heading" className="grid gap-3">
@@ -134,45 +135,47 @@ export function SignedInSessions() {
             ))}
           </ul>
         )}
-        <div className="grid gap-3">
-          <div className="flex items-start gap-3">
-            <input
-              id="sign-out-passkeys"
-              type="checkbox"
-              className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-accent"
-              checked={removePasskeys}
-              onChange={(e) => setRemovePasskeys(e.target.checked)}
-              aria-describedby="sign-out-passkeys-hint"
-            />
-            <div className="grid gap-0.5">
-              <label htmlFor="sign-out-passkeys" className="text-sm">
-                {t('sessions.removePasskeys')}
-              </label>
-              <p id="sign-out-passkeys-hint" className="text-xs text-muted">
-                {t('sessions.removePasskeysHint')}
-              </p>
+        {others > 0 && (
+          <div className="grid gap-3">
+            <div className="flex items-start gap-3">
+              <input
+                id="sign-out-passkeys"
+                type="checkbox"
+                className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-accent"
+                checked={removePasskeys}
+                onChange={(e) => setRemovePasskeys(e.target.checked)}
+                aria-describedby="sign-out-passkeys-hint"
+              />
+              <div className="grid gap-0.5">
+                <label htmlFor="sign-out-passkeys" className="text-sm">
+                  {t('sessions.removePasskeys')}
+                </label>
+                <p id="sign-out-passkeys-hint" className="text-xs text-muted">
+                  {t('sessions.removePasskeysHint')}
+                </p>
+              </div>
             </div>
-          </div>
-          <Button
-            variant="outline"
-            className="justify-self-start"
-            disabled={endOthers.isPending}
-            onClick={() =>
-              endOthers.mutate(
-                { removePasskeys },
-                {
-                  ...outcome,
-                  onSuccess: (notice) => {
-                    setRemovePasskeys(false);
-                    outcome.onSuccess(notice);
+            <Button
+              variant="outline"
+              className="justify-self-start"
+              disabled={endOthers.isPending}
+              onClick={() =>
+                endOthers.mutate(
+                  { removePasskeys },
+                  {
+                    ...outcome,
+                    onSuccess: (notice) => {
+                      setRemovePasskeys(false);
+                      outcome.onSuccess(notice);
+                    },
                   },
-                },
-              )
-            }
-          >
-            {t('sessions.signOutOthers')}
-          </Button>
-        </div>
+                )
+              }
+            >
+              {t('sessions.signOutOthers')}
+            </Button>
+          </div>
+        )}
         <UndoLinks />
       </section>
     </Card>
