@@ -1,6 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { pages } from '../../common/pages';
 import { loadConfig } from './config';
 import { loggerOptions, timeoutOptions } from './server-options';
 import { createTestApp, signedInMember, type TestApp } from './test/app';
@@ -110,6 +111,39 @@ describe('request log lines', () => {
       const line = options.serializers.req({ method: 'POST', url, id: 'r1', ip: '127.0.0.1' });
       expect(line.path).not.toContain(key);
       expect(line.path).toContain('[key]');
+    }
+  });
+
+  it('redact the key of every route and page that carries one', () => {
+    const options = loggerOptions(loadConfig({ LOG_LEVEL: 'info' })) as {
+      serializers: { req(req: unknown): { path: string } };
+    };
+    // The route tree as Fastify prints it: each line a path below its parent's, indented.
+    const routes: string[] = [];
+    const above: string[] = [];
+    for (const line of t.app.printRoutes({ commonPrefix: false }).split('\n')) {
+      const at = line.indexOf('── ');
+      if (at < 0) continue;
+      const depth = Math.floor(at / 4);
+      const path =
+        (above[depth - 1] ?? '') +
+        line
+          .slice(at + 3)
+          .split(' (')[0]!
+          .trim();
+      above[depth] = path;
+      routes.push(path);
+    }
+    const keyed = [...routes, ...Object.values(pages).map((page) => page.path)].filter((path) =>
+      /\/:(?:key|token)(?:\/|$)/.test(path),
+    );
+    expect(keyed).toContain('/api/alerts/stop/:key/:id');
+    expect(keyed).toContain('/alerts/stop/:key/:id');
+    const key = 'fedcba9876543210fedcba9876543210';
+    for (const pattern of keyed) {
+      const url = pattern.replace(/:(?:key|token)\b/g, key).replace(/:\w+/g, '42');
+      const line = options.serializers.req({ method: 'GET', url, id: 'r1', ip: '127.0.0.1' });
+      expect(line.path, pattern).not.toContain(key);
     }
   });
 });

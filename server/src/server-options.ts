@@ -5,11 +5,35 @@ import type { Config } from './config';
 import { errorForLog } from './db/errors';
 
 /**
- * A mail's stop link carries the member's mail key in its path; whoever reads the log must
- * not be able to change their mail choices.
+ * Every address that carries a key in its path (a mail's stop links: whoever reads the log must
+ * not be able to change the member's choices). One list: the server's routes and the app's
+ * pages with a `:key` or `:token` parameter; server-options.test.ts walks every registered route
+ * and page to hold it complete.
  */
+export const KEYED_PATHS = [
+  '/api/mail/unsubscribe/:key',
+  '/api/mail/unsubscribe/:key/:kind',
+  '/mail/stop/:key/:kind',
+  '/api/alerts/stop/:key/:id',
+  '/alerts/stop/:key/:id',
+] as const;
+
+const KEYED = KEYED_PATHS.map((pattern) => {
+  const parts = pattern.split('/');
+  return { parts, secret: parts.map((p) => p === ':key' || p === ':token') };
+});
+
+/** The path with every key in it written `[key]`. */
 export function redactPath(path: string): string {
-  return path.replace(/^(\/api\/mail\/unsubscribe\/|\/mail\/stop\/)[^/]+/i, '$1[key]');
+  const segments = path.split('/');
+  for (const { parts, secret } of KEYED) {
+    if (parts.length !== segments.length) continue;
+    const fits = parts.every(
+      (part, i) => part.startsWith(':') || part.toLowerCase() === segments[i]!.toLowerCase(),
+    );
+    if (fits) return segments.map((s, i) => (secret[i] ? '[key]' : s)).join('/');
+  }
+  return path;
 }
 
 /**
