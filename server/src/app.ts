@@ -57,6 +57,7 @@ import { notificationsRoutes } from './features/notifications/notifications.rout
 import { createLiveEvents } from './features/messages/live-events';
 import { LISTING_CHANGED_CHANNEL, ListingCache } from './features/starters/listing-cache';
 import { testClockRoutes } from './clock/test-clock.routes';
+import { testSeedRoutes } from './test-seed/test-seed.routes';
 
 /** Enough for any JSON body the API takes (a profile, a sanction with its reason). */
 export const DEFAULT_BODY_LIMIT = 16 * 1024;
@@ -172,7 +173,10 @@ export async function buildApp({
   await app.register(passkeysRoutes, deps);
   await app.register(pushRoutes, deps);
   await app.register(notificationsRoutes, deps);
-  if (config.testClock) await app.register(testClockRoutes);
+  if (config.testClock) {
+    await app.register(testClockRoutes);
+    await app.register(testSeedRoutes, deps);
+  }
 
   const pages = createPageRenderer(deps);
   await app.register(pagesPlugin, { ...deps, pages });
