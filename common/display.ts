@@ -23,8 +23,3 @@ export function initials(person: NamedPerson | null | undefined): string {
   if (username) return username.slice(0, 2).toUpperCase();
   return 'U';
 }
-
-/** A count as people write it: "1 portion", "3 portions", "0 portions". */
-export function countOf(n: number, one: string, many = `${one}s`): string {
-  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
-}

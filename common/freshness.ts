@@ -76,13 +76,6 @@ export function freshnessOf(
   return { daysSinceFed, feedWithinDays: within, mayNeedFeed: daysSinceFed > within };
 }
 
-/** "Fed today", "Fed yesterday", "Fed 2 days ago". */
-export function fedText(daysSinceFed: number): string {
-  if (daysSinceFed === 0) return 'Fed today';
-  if (daysSinceFed === 1) return 'Fed yesterday';
-  return `Fed ${daysSinceFed} days ago`;
-}
-
 export const MAY_NEED_FEED = 'May need a feed';
 
 /** What the owner sees on an active culture past its card's figure. */

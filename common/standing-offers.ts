@@ -130,12 +130,6 @@ export const yourTurnsSchema = z.array(yourTurnSchema);
 export const acceptedOfferSchema = z.object({ reservationId: z.number().int() });
 export type AcceptedOffer = z.infer<typeof acceptedOfferSchema>;
 
-export const ordinal = (n: number): string => {
-  const tens = n % 100;
-  if (tens >= 11 && tens <= 13) return `${n}th`;
-  return `${n}${{ 1: 'st', 2: 'nd', 3: 'rd' }[n % 10] ?? 'th'}`;
-};
-
 /**
  * GET /api/me/standing-offers: the standing offers the member runs on their listings, and the
  * turns offered to them that wait for an answer (the landing page lists both, decision 046).

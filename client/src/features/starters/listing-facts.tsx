@@ -1,19 +1,7 @@
 import { Mail, Package, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { countOf } from '../../../../common/display';
 import type { Starter } from '../../../../common/starters';
 import { cn } from '../../lib/cn';
-
-/**
- * "2 portions left", "1 portion reserved", "2 portions left · 1 reserved": what is there to ask
- * for first, in the words people use (never "All 1 reserved").
- */
-export function portionsText(left: number, reservedCount: number): string {
-  if (left <= 0)
-    return reservedCount > 0 ? `${countOf(reservedCount, 'portion')} reserved` : 'None left';
-  const leftText = `${countOf(left, 'portion')} left`;
-  return reservedCount > 0 ? `${leftText} · ${reservedCount} reserved` : leftText;
-}
 
 export function travelText(travel: readonly string[]): string {
   const pickup = travel.includes('pickup');

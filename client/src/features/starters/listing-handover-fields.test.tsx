@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { renderWithProviders } from '../../test/render';
 import { aStarter } from '../../test/fixtures';
-import { ListingFacts, portionsText } from './listing-facts';
+import { ListingFacts } from './listing-facts';
 import { PostStarterForm } from './post-starter-form';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -100,16 +100,6 @@ describe('PostStarterForm hand-over fields', () => {
 });
 
 describe('ListingFacts', () => {
-  it('words portions left and reserved', () => {
-    expect(portionsText(3, 0)).toBe('3 portions left');
-    expect(portionsText(1, 0)).toBe('1 portion left');
-    expect(portionsText(2, 1)).toBe('2 portions left · 1 reserved');
-    expect(portionsText(0, 2)).toBe('2 portions reserved');
-    // Counts read as people write them: never "All 1 reserved".
-    expect(portionsText(0, 1)).toBe('1 portion reserved');
-    expect(portionsText(0, 0)).toBe('None left');
-  });
-
   it('shows travel, postage and what to bring on the detail page, none once claimed', () => {
     const starter = aStarter({
       portions: 2,

@@ -36,9 +36,6 @@ function pushSettingsOfMember(member: Member): PushSettings {
   };
 }
 
-/** What a notification says instead of the text when the member hides message text (English). */
-export const HIDDEN_MESSAGE_BODY = 'You have a new message';
-
 /**
  * A push's content: fixed, or written for the receiver's language (their saved one, else
  * English, as their mail), which `pushToMember` knows from the member it reads anyway.

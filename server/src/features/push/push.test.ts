@@ -23,7 +23,7 @@ import { startTestPushService, type TestPushService } from '../../test/push-serv
 import { announceNewListings } from '../alerts/announce';
 import { locate } from '../places/places.service';
 import { deliverDuePushes } from './push-delivery';
-import { endpointAllowed, HIDDEN_MESSAGE_BODY } from './push.service';
+import { endpointAllowed } from './push.service';
 
 let push: TestPushService;
 let t: TestApp;
@@ -172,7 +172,7 @@ describe('web push', () => {
       content: 'A private detail',
     });
     await deliver();
-    expect((push.received[0]!.payload as { body: string }).body).toBe(HIDDEN_MESSAGE_BODY);
+    expect((push.received[0]!.payload as { body: string }).body).toBe('You have a new message');
 
     await t.call(giver, 'PATCH', '/api/push/settings', { messages: false });
     await t.call(asker, 'POST', '/api/messages', {
