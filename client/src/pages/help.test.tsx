@@ -16,15 +16,17 @@ const questions = [
   'What if a starter becomes contaminated after I share it?',
 ];
 
-const question = (name: string) => screen.getByRole('button', { name });
+/** A question's `<details>`: its summary is what is tapped. */
+const question = (name: string) =>
+  screen.getByRole('heading', { level: 3, name }).closest('details')!;
+const summary = (name: string) => question(name).querySelector('summary')!;
+const openOnes = () => document.querySelectorAll('details[open]');
 
 describe('the help center', () => {
   it('lists the eight questions, all closed at first', () => {
     renderWithProviders(<HelpPage />, { path: '/help' });
-    for (const q of questions) {
-      expect(question(q)).toHaveAttribute('aria-expanded', 'false');
-    }
-    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(8);
+    for (const q of questions) expect(question(q)).not.toHaveAttribute('open');
+    expect(document.querySelectorAll('details[name="faq"]')).toHaveLength(8);
   });
 
   it('tells owners to edit a listing from its menu, not to delete it and post it again', async () => {
@@ -43,18 +45,15 @@ describe('the help center', () => {
     const user = userEvent.setup();
     renderWithProviders(<HelpPage />, { path: '/help' });
 
-    await user.click(question('How do I contact a starter owner?'));
-    expect(question('How do I contact a starter owner?')).toHaveAttribute('aria-expanded', 'true');
+    // jsdom does not close the other disclosures of a name (browsers do: the browser test holds
+    // it); what is ours is that each is a disclosure of the one name.
+    await user.click(summary('How do I contact a starter owner?'));
+    expect(question('How do I contact a starter owner?')).toHaveAttribute('open');
     expect(screen.getByText(/You need to be signed in to send messages/)).toBeVisible();
+    expect(question('How do I report a post?')).toHaveAttribute('name', 'faq');
 
-    await user.click(question('How do I report a post?'));
-    expect(question('How do I report a post?')).toHaveAttribute('aria-expanded', 'true');
-    expect(question('How do I contact a starter owner?')).toHaveAttribute('aria-expanded', 'false');
-    expect(screen.queryByText(/You need to be signed in to send messages/)).toBeNull();
-    expect(screen.getByText(/three-dot menu/)).toBeVisible();
-
-    await user.click(question('How do I report a post?'));
-    expect(screen.queryAllByRole('button', { expanded: true })).toHaveLength(0);
+    await user.click(summary('How do I contact a starter owner?'));
+    expect(openOnes()).toHaveLength(0);
   });
 
   it('links to the four quick-help pages', () => {
@@ -79,9 +78,9 @@ describe('the help center in the page’s language', () => {
     const user = userEvent.setup();
     renderWithProviders(<HelpPage />, { path: '/help?lang=es' });
     expect(screen.getByRole('heading', { level: 1, name: 'Centro de ayuda' })).toBeInTheDocument();
-    expect(screen.getAllByRole('button', { expanded: false })).toHaveLength(8);
+    expect(openOnes()).toHaveLength(0);
 
-    await user.click(question('¿Qué tipos de cultivos puedo compartir?'));
+    await user.click(summary('¿Qué tipos de cultivos puedo compartir?'));
     const rules = screen.getByRole('link', { name: 'Normas de la comunidad' });
     expect(rules).toHaveAttribute('href', '/rules');
     expect(rules.closest('p')).toHaveTextContent(/gránulos de kéfir/);

@@ -1,7 +1,6 @@
-import { useId, useState } from 'react';
+import { useEffect, useId, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
-import * as Checkbox from '@radix-ui/react-checkbox';
-import { Check, Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
+import { Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { useDocumentTitle } from '../lib/use-document-title';
@@ -48,7 +47,14 @@ function JoinTerms() {
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const checkboxId = useId();
+  const acceptId = useId();
   const { t } = useTranslation('auth');
+  // A real checkbox, so it is ticked on the first tap even before the app has taken the page
+  // over (decision 122); a tick from before then is read from the box itself.
+  const box = useRef<HTMLInputElement>(null);
+  useEffect(() => {
+    if (box.current?.checked) setAgreed(true);
+  }, []);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
@@ -85,16 +91,15 @@ function JoinTerms() {
         </p>
 
         <div className="mt-8 flex items-start gap-3 rounded-xl border border-border p-4">
-          <Checkbox.Root
+          <input
+            ref={box}
             id={checkboxId}
+            type="checkbox"
+            data-enables={acceptId}
             checked={agreed}
-            onCheckedChange={(value) => setAgreed(value === true)}
-            className="mt-0.5 flex size-5 shrink-0 cursor-pointer items-center justify-center rounded-md border-2 border-muted bg-surface data-[state=checked]:border-accent data-[state=checked]:bg-accent"
-          >
-            <Checkbox.Indicator>
-              <Check className="size-3.5 text-accent-fg" strokeWidth={3} aria-hidden />
-            </Checkbox.Indicator>
-          </Checkbox.Root>
+            onChange={(e) => setAgreed(e.target.checked)}
+            className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-accent"
+          />
           <label htmlFor={checkboxId} className="cursor-pointer text-sm font-medium">
             {t('join.agree')}
           </label>
@@ -105,6 +110,7 @@ function JoinTerms() {
             {t('join.decline')}
           </Button>
           <Button
+            id={acceptId}
             disabled={!agreed}
             // The way back goes on; having just agreed here, the sign-up form's box comes ticked.
             onClick={() =>
