@@ -1,6 +1,6 @@
 import type { StarterListParams } from './browse-page';
 import type { HomeAnswer, SiteSettings } from './site';
-import type { StarterList } from './starters';
+import type { Starter, StarterList } from './starters';
 import type { CurrentUser } from './users';
 import type { SiteLanguage } from './i18n/completeness';
 
@@ -22,4 +22,6 @@ export interface PageData {
   browse?: { params: StarterListParams; answer: StarterList };
   /** / only: GET /api/site/home's answer (decision 046). */
   home?: HomeAnswer;
+  /** /starter/:id, a visitor's only: GET /api/starters/:id's answer (decision 123). */
+  starter?: Starter;
 }

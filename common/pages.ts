@@ -186,8 +186,16 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
-  /** Titled by the page, from the starter. */
-  starter: { path: '/starter/:id', module: 'starter-detail', description: DEFAULT_DESCRIPTION },
+  /**
+   * Titled by the page, from the starter. The page people share: a visitor's is sent rendered
+   * with its starter (decision 123).
+   */
+  starter: {
+    path: '/starter/:id',
+    module: 'starter-detail',
+    description: DEFAULT_DESCRIPTION,
+    prerender: true,
+  },
   /** A culture's family tree: its line, what grew from it, and a map (decision 031). */
   starterFamily: {
     path: '/starter/:id/family',

@@ -11,6 +11,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import type { PageData } from '../../common/page-data';
 import { seedQueryClient } from './app/providers';
 import { AppRoutes, preloadPages } from './app/router';
+import { loadStarterParts } from './app/starter-dialogs';
 import { createQueryClient } from './lib/query-client';
 import type { Locale } from 'date-fns';
 import { de, es, fr } from 'date-fns/locale';
@@ -37,6 +38,8 @@ for (const language of LANGUAGES) {
 export async function render(url: string, data: PageData, language: Language): Promise<string> {
   await allTextsLoaded();
   await preloadPages(new URL(url, 'http://localhost').pathname);
+  // The starter's parts that load later in the browser are drawn in the page sent (decision 123).
+  await loadStarterParts();
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, data);
   // Rendering is synchronous: no other page's language can come between these two lines.

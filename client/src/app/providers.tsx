@@ -20,6 +20,7 @@ export function seedQueryClient(queryClient: QueryClient, data: PageData | undef
   if (data.browse)
     queryClient.setQueryData(starterKeys.list(data.browse.params), data.browse.answer);
   if (data.home) queryClient.setQueryData(homeQueryKey, data.home);
+  if (data.starter) queryClient.setQueryData(starterKeys.detail(data.starter.id), data.starter);
 }
 
 export function Providers({ children }: { children: ReactNode }) {

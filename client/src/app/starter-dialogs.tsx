@@ -34,6 +34,14 @@ function loadedLater<P extends { open: boolean }>(load: () => Promise<ComponentT
   };
 }
 
+/**
+ * Loads every part's and dialog's code: the page renderer does so before it renders a starter's
+ * page (decision 123), so the page is sent with its parts drawn.
+ */
+export async function loadStarterParts(): Promise<void> {
+  await Promise.all(pendingLoads.map((load) => load()));
+}
+
 /** Fetches the dialogs' code after the page has loaded and the browser has nothing else to do. */
 function usePreloadWhenIdle() {
   useEffect(() => {
@@ -72,12 +80,11 @@ function shownLater<P extends object>(load: () => Promise<ComponentType<P>>) {
     });
   pendingLoads.push(preload);
   const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  // Always in its own Suspense boundary: the page the server sent rendered it with its code
+  // loaded (`loadStarterParts`), and the app takes that boundary over once its code is in.
   return function WhenShown(props: P) {
-    if (Loaded) return <Loaded {...props} />;
     return (
-      <Suspense fallback={null}>
-        <Lazy {...props} />
-      </Suspense>
+      <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>
     );
   };
 }

@@ -303,6 +303,36 @@ describe('pages sent already rendered (decision 034)', () => {
     expect(rootOf((await t.app.inject('/starter/1')).body)).toBe('');
   });
 
+  it("sends a visitor's starter page rendered, with its starter, its preview saying it is free", async () => {
+    const owner = await createMember(t.db);
+    const row = await createStarterRow(t.db, owner.id, { title: 'Shared kefir' });
+    const res = await t.app.inject(`/starter/${row.id}`);
+    expect(rootOf(res.body)).toMatch(
+      new RegExp(`^<main data-url="%2Fstarter%2F${row.id}" data-render="\\d+">visitor`),
+    );
+    const data = pageData(res.body);
+    expect(data.starter).toMatchObject({ id: row.id, title: 'Shared kefir' });
+    // As GET /api/starters/:id answers a visitor: the client's cache is seeded with it.
+    const api = await t.app.inject(`/api/starters/${row.id}`);
+    expect(data.starter).toEqual(api.json());
+    expect(appModules(res.body).afterPaint).toBe(true);
+    expect(res.body).toContain(
+      '<meta property="og:description" content="Free — shared by a neighbour. ',
+    );
+    const spanish = await t.app.inject({ url: `/starter/${row.id}?lang=es` });
+    expect(spanish.body).toContain('content="Gratis — lo comparte alguien de tu barrio. ');
+
+    // A member's page is their own (the app asks for the starter as they see it); an unknown
+    // starter's is the app's to answer.
+    const { cookie } = await signedInMember(t.db);
+    const member = await t.call({ cookie }, 'GET', `/starter/${row.id}`);
+    expect(rootOf(member.body)).toBe('');
+    expect(pageData(member.body).starter).toBeUndefined();
+    const unknown = await t.app.inject('/starter/999998');
+    expect(rootOf(unknown.body)).toBe('');
+    expect(pageData(unknown.body).starter).toBeUndefined();
+  });
+
   it('starts the app once a rendered page has painted, and at once on a page it paints', async () => {
     // A visitor's page is there to read: its scripts wait for boot.js (decision 113).
     const visitor = appModules((await t.app.inject('/browse')).body);

@@ -12,7 +12,12 @@ import { documentTitle, languageUrl, pageAt, pages } from '../../../common/pages
 import { DEFAULT_LANGUAGE, LANGUAGES, manifestPath } from '../../../common/i18n/languages';
 import { requestLanguage, translator } from '../i18n/translate';
 import { cardPhoto } from '../../../common/card-photo';
-import { starterListQuerySchema, type StarterList } from '../../../common/starters';
+import {
+  starterListQuerySchema,
+  starterSchema,
+  type Starter,
+  type StarterList,
+} from '../../../common/starters';
 import type { AppDeps } from '../deps';
 import { toCurrentUser } from '../features/auth/auth.service';
 import { homeAnswer } from '../features/site/home.service';
@@ -28,7 +33,11 @@ export interface PageRenderer {
   send(
     request: FastifyRequest,
     reply: FastifyReply,
-    options?: { head?: (html: string) => string },
+    options?: {
+      head?: (html: string) => string;
+      /** `/starter/:id`: the starter as a visitor sees it, for the page sent rendered. */
+      starter?: Starter;
+    },
   ): Promise<FastifyReply>;
 }
 
@@ -99,6 +108,11 @@ export function createPageRenderer(
           ? await firstBrowsePage(request, search, user?.place ?? null)
           : undefined;
       const home = page === pages.home ? await homeData(request) : undefined;
+      // The visitor's answer of GET /api/starters/:id (a member's page asks for their own).
+      const starter =
+        page === pages.starter && !user && options?.starter
+          ? starterSchema.parse(options.starter)
+          : undefined;
 
       // Built as text: the browse answer is already the JSON the API sends.
       const dataJson =
@@ -108,12 +122,14 @@ export function createPageRenderer(
           ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
           : '') +
         (home ? `,"home":${JSON.stringify(home satisfies PageData['home'])}` : '') +
+        (starter ? `,"starter":${JSON.stringify(starter satisfies PageData['starter'])}` : '') +
         '}';
       const data = scriptSafeJson(dataJson);
       // Visitors only: a member's page holds parts that load later (their unread count, their
       // check-ins), which a page rendered in one pass cannot carry over to the app.
+      // A starter's page only with its starter: an unknown one is the app's to answer.
       const body =
-        page.prerender && !user
+        page.prerender && !user && (page !== pages.starter || starter)
           ? await prerender(request.url, dataJson, language, request.log)
           : '';
 

@@ -62,6 +62,8 @@ export async function pagesPlugin(
               translator(requestLanguage(request))('starters:detail.free'),
             )
         : undefined,
+      // A visitor's page is sent rendered with the starter (decision 123).
+      starter: starter ?? undefined,
     });
   });
 
