@@ -158,7 +158,7 @@ test("a visitor's page paints before the app's scripts are asked for; a tap asks
 
   // While its photo is still coming the page has not loaded, and with time stopped the app's
   // fallback never fires: the app waits until a button is tapped, then starts at once, and the
-  // tap, which landed on the page before the app, is not lost.
+  // tap, which landed on the page before the app, is held and pressed again (decision 122).
   const word = await shareWithPhoto(browser);
   const context = await browser.newContext();
   const held = await context.newPage();
@@ -173,7 +173,8 @@ test("a visitor's page paints before the app's scripts are asked for; a tap asks
   });
   await held.goto(`/browse?search=${word}`, { waitUntil: 'commit' });
   await expect(held.getByRole('heading', { name: 'Available Starters', level: 1 })).toBeVisible();
-  expect(asked).toEqual([]);
+  // Its modules may be fetched, at low priority, once it has painted; the app is not run.
+  expect(asked.filter((url) => /\/assets\/index-[^/]+\.js$/.test(url))).toEqual([]);
   const entry = held.waitForRequest(/\/assets\/index-[^/]+\.js$/);
   await held.getByRole('button', { name: /Grain Ferments/ }).click();
   await entry;

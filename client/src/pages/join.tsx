@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { useId, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
 import { Button } from '../components/ui/button';
@@ -43,18 +43,20 @@ const terms = [
 
 function JoinTerms() {
   useDocumentTitle(pages.join.title);
-  const [agreed, setAgreed] = useState(false);
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const checkboxId = useId();
   const acceptId = useId();
   const { t } = useTranslation('auth');
   // A real checkbox, so it is ticked on the first tap even before the app has taken the page
-  // over (decision 122); a tick from before then is read from the box itself.
-  const box = useRef<HTMLInputElement>(null);
-  useEffect(() => {
-    if (box.current?.checked) setAgreed(true);
-  }, []);
+  // over (decision 122): a tick from before then is read from the box the server sent, so the
+  // button it enables works from the app's first render.
+  const [agreed, setAgreed] = useState(
+    () =>
+      typeof document !== 'undefined' &&
+      document.getElementById(checkboxId) instanceof HTMLInputElement &&
+      (document.getElementById(checkboxId) as HTMLInputElement).checked,
+  );
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
@@ -92,7 +94,6 @@ function JoinTerms() {
 
         <div className="mt-8 flex items-start gap-3 rounded-xl border border-border p-4">
           <input
-            ref={box}
             id={checkboxId}
             type="checkbox"
             data-enables={acceptId}

@@ -280,7 +280,8 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                 {starter.location}
               </p>
               <StarterDistance starterId={starter.id} />
-              <p className="flex items-center gap-2 text-sm text-muted">
+              {/* The page sent rendered said it some seconds before the app takes it over. */}
+              <p className="flex items-center gap-2 text-sm text-muted" suppressHydrationWarning>
                 <CalendarDays className="size-4 shrink-0" aria-hidden />
                 {timeAgo(starter.createdAt)}
               </p>
