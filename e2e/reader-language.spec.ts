@@ -24,22 +24,22 @@ async function chooseLanguage(request: APIRequestContext, language: string) {
 /** Every main-nav item shows its label on one line, and nothing is wider than the phone. */
 async function expectWholeNavWords(page: Page) {
   const nav = page.getByRole('navigation', { name: /./ }).first();
-  const lines = await nav.locator('a').evaluateAll((links) =>
-    links
-      .filter((a) => (a as HTMLElement).offsetParent !== null)
+  // Evaluated in the page as text: these tests compile without the browser's types.
+  const lines = (await nav.locator('a').evaluateAll(
+    `(links) => links
+      .filter((a) => a.offsetParent !== null)
       .map((a) => {
-        const text = [...a.childNodes].find((n) => n.nodeType === Node.TEXT_NODE)!;
+        const text = [...a.childNodes].find((n) => n.nodeType === 3);
         const range = document.createRange();
         range.selectNodeContents(text);
         return { label: text.textContent, lines: range.getClientRects().length };
-      }),
-  );
+      })`,
+  )) as { label: string; lines: number }[];
   expect(lines.length).toBeGreaterThan(1);
   for (const line of lines) expect(line, `${line.label} on one line`).toMatchObject({ lines: 1 });
-  const widths = await page.evaluate(() => ({
-    page: document.documentElement.scrollWidth,
-    header: document.querySelector('header')!.scrollWidth,
-  }));
+  const widths = (await page.evaluate(
+    `({ page: document.documentElement.scrollWidth, header: document.querySelector('header').scrollWidth })`,
+  )) as { page: number; header: number };
   expect(widths.page).toBeLessThanOrEqual(PHONE.width);
   expect(widths.header).toBeLessThanOrEqual(PHONE.width);
 }
