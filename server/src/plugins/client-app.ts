@@ -20,6 +20,9 @@ export async function clientAppPlugin(app: FastifyInstance, opts: { root: string
       // The cache lifetime is this plugin's own (setHeaders), not the static server's default.
       cacheControl: false,
       setHeaders(res, filePath) {
+        // The same address answers brotli, gzip or plain by the request's Accept-Encoding, so a
+        // shared cache must keep them apart.
+        res.setHeader('vary', 'Accept-Encoding');
         if (filePath.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         } else {
