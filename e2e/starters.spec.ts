@@ -102,7 +102,7 @@ test('a member shares a phone photo starter, finds it, claims it and deletes it'
   await expect(page.getByRole('heading', { name: title })).toBeVisible();
   await expect(page).toHaveTitle(new RegExp(title));
   await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', title);
-  await expect(page.getByText('Shared by')).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Shared by' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Message Owner' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 

@@ -13,7 +13,9 @@ import { useTranslation } from 'react-i18next';
 
 /**
  * A nav item keeps its words whole (the page lets other text break anywhere): on a 360 px phone
- * "Explorar" or "Stöbern" beside a badge never becomes "Explora/r".
+ * "Explorar" or "Stöbern" beside a badge never becomes "Explora/r". The nav never shrinks below
+ * its items, so in a long language the buttons beside it wrap between their words instead of
+ * lying under it.
  */
 const navClass = ({ isActive }: { isActive: boolean }) =>
   cn(
@@ -62,7 +64,7 @@ export function Header() {
             CultureShare
           </span>
         </Link>
-        <nav aria-label={t('header.mainNav')} className="flex min-w-0 items-center gap-1">
+        <nav aria-label={t('header.mainNav')} className="flex items-center gap-1">
           <NavLink to={paths.browse} className={navClass}>
             {t('header.browse')}
           </NavLink>
