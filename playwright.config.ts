@@ -11,7 +11,10 @@ export default defineConfig({
   globalSetup: './e2e/global-setup.ts',
   fullyParallel: false,
   workers,
-  retries: 0,
+  // One more try in CI only: two journeys (a standing-offer round at 1280 px, a bell badge in
+  // German) each failed once in one of three runs of the whole suite and passed alone; a
+  // failure on the second try still fails the run. Locally a failure shows at once.
+  retries: process.env.CI ? 1 : 0,
   // Two servers and two browsers share the cores: each step may take longer than alone.
   timeout: 120_000,
   expect: { timeout: 15_000 },
