@@ -1,4 +1,5 @@
 import { defineConfig } from '@playwright/test';
+import { chromiumLaunchOptions } from './e2e/chromium';
 
 // Each worker runs its own server on port E2E_PORT + its index with an empty data folder
 // (e2e/server.ts, started by the worker fixture in e2e/fixtures.ts): the spec files are shared
@@ -29,17 +30,6 @@ export default defineConfig({
     // paths keep it (`test.use({ serviceWorkers: 'allow' })`); the rest test pages without it
     // (decision 105).
     serviceWorkers: 'block',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-quic',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
 });

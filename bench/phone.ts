@@ -12,13 +12,12 @@
  * CLS ≤ 0.1, INP ≤ 200 ms. BENCH_PHONE_PAGES=/,/browse picks pages. CHROMIUM_PATH overrides
  * /usr/bin/chromium; the server listens on 127.0.0.1 only (E2E_PORT, default 4315).
  */
-import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import { createRequire } from 'node:module';
-import os from 'node:os';
-import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 import { DEMO_PASSWORD } from '../server/src/cli/demo-data';
+import { startDemoSite } from './processes';
 
 const port = Number(process.env.E2E_PORT ?? 4315);
 const origin = `http://127.0.0.1:${port}`;
@@ -60,18 +59,6 @@ interface Visit {
   firstTap: { tap: (page: Page) => Promise<void>; effect: string };
   /** Taps and typing after the app works: INP's session. */
   session: (page: Page) => Promise<void>;
-}
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
 }
 
 async function phone(browser: Browser, member: boolean): Promise<BrowserContext> {
@@ -165,26 +152,9 @@ const median = (values: number[]) => {
   return sorted[Math.floor(sorted.length / 2)]!;
 };
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-phone-'));
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  LOG_LEVEL: 'silent',
-};
-spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/demo.ts'], {
-  env,
-  stdio: 'ignore',
-});
-const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'ignore' });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-quic'],
-});
+const site = await startDemoSite(port);
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  await waitFor(`${origin}/readyz`);
   const list = (await (await fetch(`${origin}/api/starters?limit=1`)).json()) as {
     starters: { id: number }[];
   };
@@ -277,6 +247,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill();
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await site.close();
 }

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
 import { load, type LoadResult } from './load';
 
@@ -12,9 +13,9 @@ export function startProcess(script: string, env: Record<string, string>): Child
   });
 }
 
-/** Resolves once `url` answers 2xx. */
+/** Resolves once `url` answers 2xx; throws if it has not within a minute. */
 export async function waitFor(url: string): Promise<void> {
-  for (;;) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
@@ -22,6 +23,43 @@ export async function waitFor(url: string): Promise<void> {
     }
     await new Promise((r) => setTimeout(r, 25));
   }
+  throw new Error(`${url} never answered`);
+}
+
+/**
+ * The site with the demo community in a fresh embedded database, on 127.0.0.1:`port`, ready
+ * when this resolves: the built server (`npm run build` first). `close` stops it and removes
+ * its data.
+ */
+export async function startDemoSite(
+  port: number,
+): Promise<{ origin: string; close: () => Promise<void> }> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-demo-site-'));
+  const env = {
+    ...process.env,
+    DATA_DIR: dataDir,
+    DATABASE_URL: '',
+    HOST: '127.0.0.1',
+    PORT: String(port),
+    LOG_LEVEL: 'silent',
+  };
+  spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/demo.ts'], {
+    env,
+    stdio: 'ignore',
+  });
+  const server = spawn(process.execPath, ['dist/server/main.js'], { env, stdio: 'ignore' });
+  const close = async () => {
+    await stop(server);
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  };
+  const origin = `http://127.0.0.1:${port}`;
+  try {
+    await waitFor(`${origin}/readyz`);
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return { origin, close };
 }
 
 /**

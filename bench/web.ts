@@ -11,34 +11,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { chromiumArgs, chromiumPath } from '../e2e/chromium';
+import { startDemoSite, waitFor } from './processes';
 
 const port = Number(process.env.E2E_PORT ?? 4313);
-const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 /** BENCH_WEB_REPORTS=<folder> keeps each page's full Lighthouse report (JSON) there. */
 const reportDir = process.env.BENCH_WEB_REPORTS;
-// The same flags as the browser tests (playwright.config.ts), headless.
-const chromeFlags = [
-  '--headless=new',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--no-first-run',
-  '--disable-quic',
-].join(' ');
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
+// The same flags as the browser tests, headless.
+const chromeFlags = ['--headless=new', ...chromiumArgs].join(' ');
 
 /**
  * First-load JavaScript of a page as the server sends it: the entry script and every module the
@@ -69,27 +49,10 @@ function firstLoadJs(html: string): { total: number; entry: number; files: numbe
   return { total: sum(page), entry: sum(entry), files: page.length };
 }
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-web-'));
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  LOG_LEVEL: 'silent',
-};
-spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/demo.ts'], {
-  env,
-  stdio: 'inherit',
-});
-const server = spawn(process.execPath, ['dist/server/main.js'], {
-  env,
-  stdio: 'ignore',
-});
+const site = await startDemoSite(port);
 try {
-  await waitFor(`http://127.0.0.1:${port}/readyz`);
   for (const page of ['/', '/browse']) {
-    const js = firstLoadJs(await (await fetch(`http://127.0.0.1:${port}${page}`)).text());
+    const js = firstLoadJs(await (await fetch(`${site.origin}${page}`)).text());
     console.log(
       `${page.padEnd(8)} first-load JS ${js.total.toFixed(1)} KB gzip in ${js.files} files ` +
         `(the shared entry ${js.entry.toFixed(1)} KB; budget 150 KB)`,
@@ -99,17 +62,17 @@ try {
         'npx',
         [
           'lighthouse',
-          `http://127.0.0.1:${port}${page}`,
+          `${site.origin}${page}`,
           '--output=json',
           '--quiet',
-          `--chrome-path=${chromium}`,
+          `--chrome-path=${chromiumPath}`,
           `--chrome-flags=${chromeFlags}`,
           '--only-categories=performance,accessibility,best-practices,seo',
         ],
         {
           encoding: 'utf8',
           maxBuffer: 64 * 1024 * 1024,
-          env: { ...process.env, CHROME_PATH: chromium },
+          env: { ...process.env, CHROME_PATH: chromiumPath },
         },
       );
     let run = lighthouse();
@@ -153,9 +116,7 @@ try {
   }
   await repeatVisit('/browse');
 } finally {
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await site.close();
 }
 
 /**
@@ -167,7 +128,7 @@ async function repeatVisit(page: string) {
   const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-repeat-'));
   const debugPort = port + 1;
   const browser = spawn(
-    chromium,
+    chromiumPath,
     [
       ...chromeFlags.split(' '),
       `--user-data-dir=${profile}`,
@@ -182,7 +143,7 @@ async function repeatVisit(page: string) {
         'npx',
         [
           'lighthouse',
-          `http://127.0.0.1:${port}${page}`,
+          `${site.origin}${page}`,
           '--output=json',
           '--quiet',
           `--port=${debugPort}`,

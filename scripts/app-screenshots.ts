@@ -4,28 +4,16 @@
  * icons. Run after `npm run build`: `node --import tsx scripts/app-screenshots.ts`.
  * CHROMIUM_PATH overrides /usr/bin/chromium; the server listens on 127.0.0.1 only.
  */
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
+import { startDemoSite } from '../bench/processes';
 import { APP_SCREENSHOTS } from '../common/app-manifest';
+import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4314);
-const origin = `http://127.0.0.1:${port}`;
 const outDir = path.resolve('client/public');
-
-async function waitFor(url: string) {
-  for (let i = 0; i < 600; i++) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} never answered`);
-}
 
 /**
  * A machine without a colour emoji font draws the category emoji (🧀 🍞 …) as empty boxes,
@@ -40,29 +28,9 @@ const WITHOUT_EMOJI = `(() => {
   }
 })()`;
 
-const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-shots-'));
-const env = {
-  ...process.env,
-  DATA_DIR: dataDir,
-  DATABASE_URL: '',
-  HOST: '127.0.0.1',
-  PORT: String(port),
-  LOG_LEVEL: 'silent',
-};
-spawnSync(process.execPath, ['--import', 'tsx', 'server/src/cli/demo.ts'], {
-  env,
-  stdio: 'inherit',
-});
-const server = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
-  env,
-  stdio: 'ignore',
-});
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu'],
-});
+const site = await startDemoSite(port);
+const browser = await chromium.launch(chromiumLaunchOptions);
 try {
-  await waitFor(`${origin}/readyz`);
   for (const shot of APP_SCREENSHOTS) {
     const [width, height] = shot.sizes.split('x').map(Number) as [number, number];
     const context = await browser.newContext({
@@ -72,8 +40,7 @@ try {
       serviceWorkers: 'block',
     });
     const page = await context.newPage();
-    await page.goto(`${origin}${shot.page}`, { waitUntil: 'networkidle' });
-    // Every photo on screen loaded, none half-drawn.
+    await page.goto(`${site.origin}${shot.page}`, { waitUntil: 'networkidle' });
     // Every photo in view decoded, none half-drawn (a string: this file has no DOM types).
     await page.evaluate(`Promise.all(Array.from(document.images)
       .filter((img) => img.getBoundingClientRect().top < innerHeight)
@@ -87,7 +54,5 @@ try {
   }
 } finally {
   await browser.close();
-  server.kill('SIGTERM');
-  await new Promise((r) => server.on('exit', r));
-  fs.rmSync(dataDir, { recursive: true, force: true });
+  await site.close();
 }
