@@ -15,6 +15,16 @@ export async function lastMailTo(db: Db, address: string) {
   return mail!;
 }
 
+/** The newest mail queued for `address` whose subject matches, or null. */
+export async function mailWithSubject(db: Db, address: string, subject: RegExp) {
+  const rows = await db
+    .select()
+    .from(mailOutbox)
+    .where(eq(mailOutbox.toAddress, address))
+    .orderBy(desc(mailOutbox.id));
+  return rows.find((r) => subject.test(r.subject)) ?? null;
+}
+
 /**
  * A mail written wholly in `language`: its `<html lang>`, and none of the English words around
  * the body (greeting, footer, stop link) left in it.

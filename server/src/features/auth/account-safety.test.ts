@@ -1,16 +1,16 @@
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, resetClock } from '../../clock/clock';
 import {
   accountLinkRequests,
   emailTokens,
   externalIdentities,
-  mailOutbox,
   passkeys,
   users,
 } from '../../db/schema';
 import { endUnlistedModerators, setModerator } from '../users/moderators.service';
 import { cookieFrom, createTestApp, type TestApp } from '../../test/app';
+import { mailWithSubject } from '../../test/mail';
 import { mailRequestedAccountLinks } from './account-mail.service';
 import { pendingUndoLinks } from './email-links';
 
@@ -61,15 +61,7 @@ async function member(email = newEmail(), { confirmed = true } = {}) {
   return { email, cookie: cookieFrom(login)! };
 }
 
-/** The newest queued mail to `to` whose subject matches, as the member would read it. */
-async function mailTo(to: string, subject: RegExp) {
-  const rows = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, to))
-    .orderBy(desc(mailOutbox.id));
-  return rows.find((r) => subject.test(r.subject)) ?? null;
-}
+const mailTo = (to: string, subject: RegExp) => mailWithSubject(t.db, to, subject);
 
 async function linkIn(to: string, subject: RegExp, path: string) {
   const mail = await mailTo(to, subject);

@@ -51,31 +51,27 @@ export class ZipWriter {
     const { time, date } = dosDateTime(this.at);
     const method = compress ? 8 : 0;
 
+    // What a file's local header and its central directory entry share, in the same order:
+    // version needed, flags (names in UTF-8), method, time, date, CRC, sizes, name and extra lengths.
+    const shared = Buffer.alloc(26);
+    shared.writeUInt16LE(20, 0);
+    shared.writeUInt16LE(0x0800, 2);
+    shared.writeUInt16LE(method, 4);
+    shared.writeUInt16LE(time, 6);
+    shared.writeUInt16LE(date, 8);
+    shared.writeUInt32LE(crc >>> 0, 10);
+    shared.writeUInt32LE(body.length, 14);
+    shared.writeUInt32LE(data.length, 18);
+    shared.writeUInt16LE(fileName.length, 22);
+
     const local = Buffer.alloc(30);
     local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4); // version needed
-    local.writeUInt16LE(0x0800, 6); // names in UTF-8
-    local.writeUInt16LE(method, 8);
-    local.writeUInt16LE(time, 10);
-    local.writeUInt16LE(date, 12);
-    local.writeUInt32LE(crc >>> 0, 14);
-    local.writeUInt32LE(body.length, 18);
-    local.writeUInt32LE(data.length, 22);
-    local.writeUInt16LE(fileName.length, 26);
-    local.writeUInt16LE(0, 28);
+    shared.copy(local, 4);
 
     const central = Buffer.alloc(46);
     central.writeUInt32LE(0x02014b50, 0);
     central.writeUInt16LE(20, 4); // made by
-    central.writeUInt16LE(20, 6); // version needed
-    central.writeUInt16LE(0x0800, 8);
-    central.writeUInt16LE(method, 10);
-    central.writeUInt16LE(time, 12);
-    central.writeUInt16LE(date, 14);
-    central.writeUInt32LE(crc >>> 0, 16);
-    central.writeUInt32LE(body.length, 20);
-    central.writeUInt32LE(data.length, 24);
-    central.writeUInt16LE(fileName.length, 28);
+    shared.copy(central, 6);
     central.writeUInt32LE(this.#offset, 42);
 
     this.#parts.push(local, fileName, body);

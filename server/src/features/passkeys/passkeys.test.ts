@@ -1,9 +1,10 @@
 import crypto from 'node:crypto';
 import { isoCBOR } from '@simplewebauthn/server/helpers';
-import { desc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { emailTokens, mailOutbox, passkeys, users } from '../../db/schema';
+import { emailTokens, passkeys, users } from '../../db/schema';
 import { cookieFrom, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { mailWithSubject } from '../../test/mail';
 import { hashPassword } from '../auth/passwords';
 
 /**
@@ -253,15 +254,7 @@ describe('passkeys', () => {
   });
 });
 
-/** The newest queued mail to `to` whose subject matches. */
-async function mailTo(to: string, subject: RegExp) {
-  const rows = await t.db
-    .select()
-    .from(mailOutbox)
-    .where(eq(mailOutbox.toAddress, to))
-    .orderBy(desc(mailOutbox.id));
-  return rows.find((r) => subject.test(r.subject)) ?? null;
-}
+const mailTo = (to: string, subject: RegExp) => mailWithSubject(t.db, to, subject);
 
 const FIREFOX_ANDROID = 'Mozilla/5.0 (Android 14; Mobile; rv:128.0) Gecko/128.0 Firefox/128.0';
 
