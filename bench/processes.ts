@@ -15,7 +15,7 @@ export function startProcess(script: string, env: Record<string, string>): Child
 
 /** Resolves once `url` answers 2xx; throws if it has not within a minute. */
 export async function waitFor(url: string): Promise<void> {
-  for (const deadline = Date.now() + 60_000; Date.now() < deadline; ) {
+  for (const deadline = Date.now() + 60_000; Date.now() < deadline;) {
     try {
       if ((await fetch(url)).ok) return;
     } catch {
