@@ -2,7 +2,13 @@ import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../test/app';
 import { HttpError } from '../errors';
-import { postgresRateLimiter, redisRateLimiter, withQuota, type RateLimiter } from './rate-limit';
+import {
+  clientNetwork,
+  postgresRateLimiter,
+  redisRateLimiter,
+  withQuota,
+  type RateLimiter,
+} from './rate-limit';
 
 let t: TestApp;
 let redis: Redis | undefined;
@@ -117,4 +123,20 @@ describe.each(stores)('%s rate limiter', (name, make) => {
       expect((await limiter.hit(key, 1, 60_000)).hits).toBe(1);
     },
   );
+});
+
+describe('clientNetwork', () => {
+  it.each([
+    ['192.0.2.7', '192.0.2.7'],
+    ['::ffff:192.0.2.7', '192.0.2.7'],
+    ['::ffff:c000:207', '192.0.2.7'],
+    ['2001:db8:1:2:3:4:5:6', '2001:db8:1:2::/64'],
+    ['2001:0DB8:0001:0002::', '2001:db8:1:2::/64'],
+    ['2001:db8::1', '2001:db8:0:0::/64'],
+    ['fe80::1%eth0', 'fe80:0:0:0::/64'],
+    ['::1', '0:0:0:0::/64'],
+    ['64:ff9b::192.0.2.7', '64:ff9b:0:0::/64'],
+  ])('%s counts as %s', (ip, network) => {
+    expect(clientNetwork(ip)).toBe(network);
+  });
 });

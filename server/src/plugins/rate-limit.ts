@@ -1,8 +1,50 @@
+import net from 'node:net';
 import { sql } from 'drizzle-orm';
 import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { tooManyRequests } from '../errors';
+
+/**
+ * The network a per-address limit counts: an IPv4 address whole (an IPv4-mapped IPv6 one as
+ * its IPv4 address), an IPv6 address by its /64, which one subscriber commonly holds whole and
+ * can rotate through at will.
+ */
+export function clientNetwork(ip: string): string {
+  const address = ip.replace(/%.*$/, '');
+  if (net.isIPv4(address)) return address;
+  if (!net.isIPv6(address)) return ip;
+  const groups = ipv6Groups(address);
+  const mapped = groups.slice(0, 5).every((g) => g === 0) && groups[5] === 0xffff;
+  if (mapped)
+    return [groups[6]! >> 8, groups[6]! & 255, groups[7]! >> 8, groups[7]! & 255].join('.');
+  return `${groups
+    .slice(0, 4)
+    .map((g) => g.toString(16))
+    .join(':')}::/64`;
+}
+
+/** The eight 16-bit groups of a valid IPv6 address (`::` and a dotted IPv4 tail expanded). */
+function ipv6Groups(address: string): number[] {
+  const dotted = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(address);
+  const text = dotted
+    ? address.slice(0, dotted.index) +
+      `${((+dotted[1]! << 8) | +dotted[2]!).toString(16)}:${((+dotted[3]! << 8) | +dotted[4]!).toString(16)}`
+    : address;
+  const [head, tail] = text.split('::') as [string, string | undefined];
+  const parse = (part: string | undefined) =>
+    part ? part.split(':').map((g) => parseInt(g, 16)) : [];
+  const front = parse(head);
+  const back = parse(tail);
+  return tail === undefined
+    ? front
+    : [...front, ...new Array<number>(8 - front.length - back.length).fill(0), ...back];
+}
+
+/** The key of a per-address limit: `purpose` counted per client network (`clientNetwork`). */
+export function perAddressKey(purpose: string, ip: string): string {
+  return `${purpose}:addr:${clientNetwork(ip)}`;
+}
 
 export interface RateLimitResult {
   allowed: boolean;

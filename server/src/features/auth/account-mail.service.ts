@@ -12,6 +12,7 @@ import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
+import { perAddressKey } from '../../plugins/rate-limit';
 import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
 import { endOtherSessions } from '../sessions/sessions.service';
@@ -236,7 +237,7 @@ export async function requestAccountLink(
   input: { email: string; clientAddress: string; purpose: 'reset' | 'signin' },
 ): Promise<void> {
   await limiter.consume(
-    `${input.purpose}:addr:${input.clientAddress}`,
+    perAddressKey(input.purpose, input.clientAddress),
     RESETS_PER_ADDRESS_PER_HOUR,
     HOUR_MS,
     TOO_MANY_RESETS,

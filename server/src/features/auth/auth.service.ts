@@ -8,6 +8,7 @@ import { sanctions, users } from '../../db/schema';
 import { badRequest, HttpError } from '../../errors';
 import { queueMailTo } from '../mail/outbox';
 import type { AppDeps } from '../../deps';
+import { perAddressKey } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueConfirmation } from './email-links';
 import { findPlace } from '../places/places.service';
@@ -72,7 +73,7 @@ export async function signUp(
   input: SignUpInput & { clientAddress: string; next?: string; language?: Language },
 ): Promise<void> {
   await limiter.consume(
-    `signup:addr:${input.clientAddress}`,
+    perAddressKey('signup', input.clientAddress),
     config.limits.signupsPerAddress,
     ONE_HOUR,
     TOO_MANY_SIGN_UPS,
@@ -179,7 +180,7 @@ export async function signIn(
 ): Promise<SessionUser> {
   const accountKey = loginFailureKey(input.email);
   await limiter.consume(
-    `login:addr:${input.clientAddress}`,
+    perAddressKey('login', input.clientAddress),
     config.limits.loginAttemptsPerAddress,
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,

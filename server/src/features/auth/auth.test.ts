@@ -468,6 +468,32 @@ describe('throttling', () => {
       await app.close();
     }
   });
+  it('counts IPv6 clients by their /64; IPv4 and IPv4-mapped addresses stay whole', async () => {
+    const app = await createTestApp({
+      LIMIT_SIGNUPS_PER_ADDRESS: '1',
+      LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '1',
+    });
+    try {
+      const probe = (remoteAddress: string) =>
+        signIn(app, { email: 'probe@example.test', password: 'whatever-it-is' }, { remoteAddress });
+      // One subscriber's /64 holds 2^64 addresses: rotating through them gains nothing.
+      expect((await probe('2001:db8:1:2::1')).statusCode).toBe(401);
+      expect((await probe('2001:db8:1:2:ffff:eeee:dddd:cccc')).statusCode).toBe(429);
+      expect((await probe('2001:0db8:0001:0002:0:0:0:9')).statusCode).toBe(429);
+      // The next /64 is someone else.
+      expect((await probe('2001:db8:1:3::1')).statusCode).toBe(401);
+      // IPv4 neighbours, and the same IPv4 written as mapped IPv6, are counted per address.
+      expect((await probe('192.0.2.20')).statusCode).toBe(401);
+      expect((await probe('::ffff:192.0.2.20')).statusCode).toBe(429);
+      expect((await probe('::ffff:192.0.2.21')).statusCode).toBe(401);
+
+      expect((await signUp(app, newAccount(), '2001:db8:9:9::a')).statusCode).toBe(201);
+      expect((await signUp(app, newAccount(), '2001:db8:9:9::b')).statusCode).toBe(429);
+      expect((await signUp(app, newAccount(), '2001:db8:9:a::b')).statusCode).toBe(201);
+    } finally {
+      await app.close();
+    }
+  });
 });
 
 describe('moderator bootstrap', () => {

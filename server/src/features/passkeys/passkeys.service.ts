@@ -27,6 +27,7 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { passkeys, users, webauthnChallenges } from '../../db/schema';
 import type { AppDeps } from '../../deps';
+import { perAddressKey } from '../../plugins/rate-limit';
 import { conflict, HttpError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { refusalReason, TOO_MANY_SIGN_INS } from '../auth/auth.service';
@@ -317,7 +318,7 @@ export async function authenticationOptions(
   clientAddress: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
   await limiter.consume(
-    `login:addr:${clientAddress}`,
+    perAddressKey('login', clientAddress),
     config.limits.loginAttemptsPerAddress,
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,
@@ -341,7 +342,7 @@ export async function signInWithPasskey(
   input: { response: { id: string } & Record<string, unknown>; clientAddress: string },
 ): Promise<SessionUser> {
   await limiter.consume(
-    `login:addr:${input.clientAddress}`,
+    perAddressKey('login', input.clientAddress),
     config.limits.loginAttemptsPerAddress,
     FIFTEEN_MINUTES,
     TOO_MANY_SIGN_INS,
