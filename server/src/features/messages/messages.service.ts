@@ -2,7 +2,11 @@ import { and, asc, eq, or, sql } from 'drizzle-orm';
 import type { SystemLine } from '../../../../common/system-lines';
 import type { Conversation, ConversationStage, Message } from '../../../../common/messages';
 import { assertMayMessage } from '../blocks/blocks.service';
-import { requireStarter, visibleInThreadsOf } from '../../access/starter-access';
+import {
+  requireStarter,
+  visibleInThreadsOf,
+  type AuthorizedStarter,
+} from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -111,6 +115,34 @@ async function threadExists(db: DbOrTx, starterId: number, a: string, b: string)
 }
 
 /**
+ * Whether `sender` may write to `receiverId` about the starter now; the one rule for sending
+ * and for releasing a held message (decision 136). The starter must take messages from them
+ * (the access policy: not deleted, removed, given away to someone else or closed), the owner
+ * only replies to members who wrote, or answers their ask (`ownerMayOpen`), and neither member
+ * has blocked the other.
+ */
+export async function assertMayDeliver(
+  db: DbOrTx,
+  sender: { id: string; isModerator: boolean },
+  input: { starterId: number; receiverId: string },
+  { ownerMayOpen = false }: { ownerMayOpen?: boolean } = {},
+): Promise<AuthorizedStarter> {
+  const starter = await requireStarter(db, sender, input.starterId, 'message');
+  if (input.receiverId === sender.id) throw badRequest("You can't send a message to yourself");
+  if (starter.ownerId === sender.id) {
+    // The owner cannot open threads with strangers: only reply to people who asked.
+    // …or offer it to a member who asked for one (decision 061).
+    if (!ownerMayOpen && !(await threadExists(db, starter.id, sender.id, input.receiverId))) {
+      throw forbidden('You can only reply to members who have messaged you about this starter');
+    }
+  } else if (input.receiverId !== starter.ownerId) {
+    throw forbidden("You can only message this starter's owner");
+  }
+  await assertMayMessage(db, sender.id, input.receiverId);
+  return starter;
+}
+
+/**
  * Sends a message in the conversation (starter, receiver). A non-owner writes to the owner; the
  * owner answers members who already wrote about the starter. Who may message at all (hidden,
  * removed or claimed starters) is the access policy's call; the quota is charged only for a
@@ -144,20 +176,7 @@ export async function sendMessage(
     throw new HttpError(400, 'validation_failed', MESSAGE_EMPTY, { content: MESSAGE_EMPTY });
   }
   const { db } = deps;
-  const starter = await requireStarter(db, actor, input.starterId, 'message');
-  const isOwner = starter.ownerId === actor.id;
-
-  if (input.receiverId === actor.id) throw badRequest("You can't send a message to yourself");
-  if (isOwner) {
-    // The owner cannot open threads with strangers: only reply to people who asked.
-    // …or offer it to a member who asked for one (decision 061).
-    if (!answersAsk && !(await threadExists(db, starter.id, actor.id, input.receiverId))) {
-      throw forbidden('You can only reply to members who have messaged you about this starter');
-    }
-  } else if (input.receiverId !== starter.ownerId) {
-    throw forbidden("You can only message this starter's owner");
-  }
-  await assertMayMessage(db, actor.id, input.receiverId);
+  const starter = await assertMayDeliver(db, actor, input, { ownerMayOpen: answersAsk });
   const prepared = await preparePhotos(uploaded);
 
   // Screening decides before anything is stored: a held message is never delivered, mailed or

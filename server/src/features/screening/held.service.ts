@@ -20,9 +20,11 @@ import {
   starters,
   users,
 } from '../../db/schema';
-import { conflict, notFound } from '../../errors';
+import { conflict, HttpError, notFound } from '../../errors';
+import type { DbOrTx } from '../../db/client';
+import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/blocks';
 import type { SessionUser } from '../../plugins/sessions';
-import { insertDelivered, publishDelivered } from '../messages/messages.service';
+import { assertMayDeliver, insertDelivered, publishDelivered } from '../messages/messages.service';
 import { createSanction } from '../moderation/moderation.service';
 import { queueRemovalMail } from '../moderation/moderation-mail';
 
@@ -113,12 +115,43 @@ export async function listHeldMessages(
   );
 }
 
+/** A release refused because a block came between the two members while it was held. */
+export const HELD_NOW_BLOCKED =
+  'One of these members has blocked the other since this message was held, so it cannot be delivered. Reject it to clear it.';
+/** A release refused because the listing stopped taking this message while it was held. */
+export const HELD_LISTING_CLOSED =
+  'The listing no longer takes this message (deleted, removed, given away or closed), so it cannot be delivered. Reject it to clear it.';
+
+/**
+ * Releasing delivers only what the sender could send now: the same rule as sending
+ * (`assertMayDeliver`). Whether the owner could open this thread was settled when it was sent;
+ * a block since, or the listing's state, is not. A refusal answers 409 and leaves the message
+ * held, undelivered, for the moderator to reject.
+ */
+async function assertStillDeliverable(
+  tx: DbOrTx,
+  held: { starterId: number; senderId: string; receiverId: string },
+): Promise<void> {
+  const [from] = await tx
+    .select({ id: users.id, isModerator: users.isModerator })
+    .from(users)
+    .where(eq(users.id, held.senderId));
+  try {
+    await assertMayDeliver(tx, from!, held, { ownerMayOpen: true });
+  } catch (err) {
+    if (!(err instanceof HttpError)) throw err;
+    const blocked = err.message === BLOCKED_BY_THEM || err.message === BLOCKED_BY_YOU;
+    throw conflict(blocked ? HELD_NOW_BLOCKED : HELD_LISTING_CLOSED);
+  }
+}
+
 /** Reason written on a sanction that comes from rejecting a held message. */
 export const REJECT_SUSPEND_REASON = 'A message held by screening broke the community rules';
 
 /**
  * POST /api/moderation/held/:id. Release: the message is delivered now, as if just sent (mail,
- * live event, the receiver's thread), under the id it was held with. Reject: it stays
+ * live event, the receiver's thread), under the id it was held with — if it still may be
+ * (`assertStillDeliverable`). Reject: it stays
  * undelivered, and with `suspendDays` the sender is suspended through the sanctions (which
  * end their sessions and write the audit log).
  */
@@ -171,6 +204,7 @@ export async function decideHeldMessage(
       await tx.delete(messagePhotos).where(eq(messagePhotos.messageId, held.id));
       return null;
     }
+    await assertStillDeliverable(tx, held);
     return insertDelivered(tx, deps.config, {
       id: held.id,
       starterId: held.starterId,

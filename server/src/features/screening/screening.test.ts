@@ -13,6 +13,7 @@ import {
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 import { FIRST_MESSAGES_STRICT } from './screening.service';
+import { HELD_LISTING_CLOSED, HELD_NOW_BLOCKED } from './held.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -136,6 +137,43 @@ describe('held messages', () => {
       );
     expect(audit).toBeDefined();
   });
+
+  it.each([
+    ['the owner blocked the sender', 'block'],
+    ['the owner deleted the listing', 'delete'],
+  ] as const)(
+    'does not deliver on release when, while it was held, %s: 409, it stays held',
+    async (_case, change) => {
+      const { owner, starter } = await ownerWithStarter();
+      const asker = await signedInMember(t.db);
+      const id = (await send(asker, starter.id, owner.user.id, SCAM)).json().id as number;
+      const moderator = await signedInMember(t.db, { isModerator: true });
+      const changed =
+        change === 'block'
+          ? await t.call(owner, 'PUT', `/api/blocks/${asker.user.id}`)
+          : await t.call(owner, 'DELETE', `/api/starters/${starter.id}`);
+      expect(changed.statusCode).toBe(204);
+
+      const res = await t.call(moderator, 'POST', `/api/moderation/held/${id}`, {
+        decision: 'release',
+      });
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(change === 'block' ? HELD_NOW_BLOCKED : HELD_LISTING_CLOSED);
+      const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));
+      expect(row).toMatchObject({ status: 'held', decidedBy: null });
+      expect(await t.db.select().from(messages).where(eq(messages.id, id))).toEqual([]);
+      const due = await t.db
+        .select()
+        .from(messageMailDue)
+        .where(eq(messageMailDue.receiverId, owner.user.id));
+      expect(due).toEqual([]);
+      // The moderator clears it by rejecting.
+      const rejected = await t.call(moderator, 'POST', `/api/moderation/held/${id}`, {
+        decision: 'reject',
+      });
+      expect(rejected.json()).toEqual({ id, status: 'rejected' });
+    },
+  );
 
   it('rejects one and suspends the sender through the sanctions', async () => {
     const { owner, starter } = await ownerWithStarter();
