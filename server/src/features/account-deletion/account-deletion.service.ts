@@ -1,5 +1,5 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, or, sql } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { DeleteAccountInput } from '../../../../common/account';
 import { INVALID_CREDENTIALS } from '../../../../common/auth';
 import { STARTER_TITLE_MAX_LENGTH } from '../../../../common/starters';
@@ -25,6 +25,7 @@ import {
   photos,
   pushSubscriptions,
   reports,
+  reservationMailDue,
   reservations,
   sessions,
   standingOffers,
@@ -259,14 +260,35 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
       sql`SELECT DISTINCT content FROM messages WHERE sender_id = ${userId} AND kind = 'text'`,
     ),
   ).map((r) => r.content);
+  // Their reasons for releasing or backing out of a reservation, as the lines carry them.
+  const reasons = rowsOf<{ reason: string }>(
+    await tx.execute(sql`
+      SELECT DISTINCT system->'values'->>'reason' AS reason FROM messages
+      WHERE sender_id = ${userId} AND kind = 'system' AND system->'values' ? 'reason'`),
+  ).map((r) => r.reason);
+  const sentWords = [...sent, ...reasons];
+  // Their listings: what others were told about them names them (`about` matches a link).
+  const ownIds = (
+    await tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, userId))
+  ).map((r) => r.id);
+  const about = (column: SQL) =>
+    ownIds.length === 0
+      ? sql`false`
+      : sql`EXISTS (SELECT 1 FROM regexp_matches(${column}, 'starter[/=]([0-9]+)', 'g') AS r(m)
+          WHERE r.m[1]::int IN (${sql.join(
+            ownIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}))`;
   const fullName = [member.firstName, member.lastName].filter(Boolean).join(' ');
   // Mails still waiting or kept after sending that carry the member's address, full name,
-  // username or words; delivered ones may go for their first or last name alone too.
-  const always = usable([member.email, fullName, member.username, ...sent]);
+  // username or words, or are about their listings (and so name them); delivered ones may go
+  // for their first or last name alone too.
+  const always = usable([member.email, fullName, member.username, ...sentWords]);
   const finished = usable([member.firstName, member.lastName]);
   await tx.execute(sql`
     DELETE FROM mail_outbox m
     WHERE lower(m.to_address) = lower(${member.email})
+      OR ${about(sql`m.text_body`)}
       OR EXISTS (SELECT 1 FROM unnest(${textArray(always)}) n
         WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0)
       OR ((m.sent_at IS NOT NULL OR m.failed_at IS NOT NULL) AND EXISTS (
@@ -287,9 +309,16 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
       SELECT id FROM messages WHERE sender_id = ${userId}
       UNION ALL SELECT id FROM held_messages WHERE sender_id = ${userId})
   `);
+  // Lines keep their event for the other side, not the leaver's reason.
+  await tx.execute(sql`
+    UPDATE messages SET system = system #- '{values,reason}'
+    WHERE sender_id = ${userId} AND kind = 'system' AND system->'values' ? 'reason'`);
   await tx
     .delete(messageMailDue)
     .where(or(eq(messageMailDue.senderId, userId), eq(messageMailDue.receiverId, userId)));
+  await tx
+    .delete(reservationMailDue)
+    .where(or(eq(reservationMailDue.ownerId, userId), eq(reservationMailDue.receiverId, userId)));
   await tx.update(reports).set({ description: null }).where(eq(reports.reporterId, userId));
   await tx
     .update(feedback)
@@ -346,15 +375,25 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
   await tx.delete(alerts).where(eq(alerts.userId, userId));
   await tx.delete(notifications).where(eq(notifications.userId, userId));
   await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  // Others' bells and waiting pushes that name them or quote them, as for mails above.
-  const named = usable([fullName, member.username, member.firstName, member.lastName, ...sent]);
+  // Others' bells and waiting pushes that name them, quote them or are about their listings,
+  // as for mails above.
+  const named = usable([
+    fullName,
+    member.username,
+    member.firstName,
+    member.lastName,
+    ...sentWords,
+  ]);
   await tx.execute(sql`
-    DELETE FROM notifications n WHERE EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
-      WHERE strpos(lower(n.title), lower(w)) > 0 OR strpos(lower(n.body), lower(w)) > 0)
+    DELETE FROM notifications n WHERE ${about(sql`n.url`)}
+      OR EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
+        WHERE strpos(lower(n.title), lower(w)) > 0 OR strpos(lower(n.body), lower(w)) > 0
+          OR strpos(lower(coalesce(n.words::text, '')), lower(w)) > 0)
   `);
   await tx.execute(sql`
-    DELETE FROM push_outbox p WHERE EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
-      WHERE strpos(lower(p.payload), lower(w)) > 0)
+    DELETE FROM push_outbox p WHERE ${about(sql`p.payload`)}
+      OR EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
+        WHERE strpos(lower(p.payload), lower(w)) > 0)
   `);
   await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
   await tx.delete(standingWaitlist).where(eq(standingWaitlist.memberId, userId));
@@ -375,6 +414,7 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
       usernameSkeleton: null,
       profileImageUrl: null,
       contactInfo: null,
+      timeZone: null,
       location: place,
       latitude: place ? member.latitude : null,
       longitude: place ? member.longitude : null,

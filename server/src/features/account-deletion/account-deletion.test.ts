@@ -326,6 +326,58 @@ describe('after the grace period', () => {
   it('refuses sign-in, then the scrub leaves nothing personal in any table and keeps the numbers others rely on', async () => {
     const { leaver, other, starter, secret, reportText, tag, askNote, heldText, held } =
       await leaverWithHistory();
+    // Their time zone, a reason they gave for backing out of a reservation (a thread line, the
+    // owner's bell item), and their listing's title in another member's bell and queued mail.
+    await t.db
+      .update(users)
+      .set({ timeZone: 'Pacific/Chatham' })
+      .where(eq(users.id, leaver.user.id));
+    const othersListing = await createStarterRow(t.db, other.user.id);
+    const wrote = await t.call(leaver, 'POST', '/api/messages', {
+      starterId: othersListing.id,
+      receiverId: other.user.id,
+      content: 'Could I have some of yours too?',
+    });
+    expect(wrote.statusCode, wrote.body).toBe(201);
+    const reserved = await t.call(other, 'POST', `/api/starters/${othersListing.id}/reservations`, {
+      memberId: leaver.user.id,
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+    const backOutReason = `our kitchen flooded on ${tag} street`;
+    const backedOut = await t.call(leaver, 'DELETE', `/api/reservations/${reserved.json().id}`, {
+      reason: backOutReason,
+    });
+    expect(backedOut.statusCode, backedOut.body).toBe(204);
+    const title = `Zephyrine's rye starter ${tag}`;
+    await t.db.insert(notifications).values([
+      {
+        userId: other.user.id,
+        kind: 'alert_match',
+        words: { title: { key: 'mail:notifications.alertMatch', values: { title } } },
+        url: `/starter/${starter.id}`,
+      },
+      // Another listing's item stays.
+      {
+        userId: other.user.id,
+        kind: 'alert_match',
+        words: { title: { key: 'mail:notifications.alertMatch', values: { title: 'Rye' } } },
+        url: `/starter/${othersListing.id}`,
+      },
+    ]);
+    await queueMail(t.db, t.config, {
+      to: other.user.email,
+      subject: 'A new listing near you',
+      text: `${title}\nhttps://cultureshare.test/starter/${starter.id}`,
+      html: `<p>${title}</p>`,
+    });
+    const found = await whereFound([backOutReason, title]);
+    expect(found).toEqual(expect.arrayContaining([expect.stringMatching(/^messages\.system /)]));
+    expect(found).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^notifications\.words /)]),
+    );
+    expect(found).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^mail_outbox\.text_body /)]),
+    );
     expect((await deleteAccount(leaver, { password: PASSWORD })).statusCode).toBe(202);
     const before = await whereFound([leaver.user.email, secret]);
     expect(before.length).toBeGreaterThan(0);
@@ -347,8 +399,24 @@ describe('after the grace period', () => {
       askNote,
       heldText,
       `leaver-${tag}`,
+      backOutReason,
+      title,
     ];
     expect(await whereFound(needles)).toEqual([]);
+    const [left] = await t.db.select().from(users).where(eq(users.id, leaver.user.id));
+    expect(left!.timeZone).toBeNull();
+    // The owner's thread keeps the line, without the reason.
+    const [line] = rowsOf<{ event: string }>(
+      await t.db.execute(
+        sql`SELECT system->>'event' AS event FROM messages WHERE sender_id = ${leaver.user.id} AND kind = 'system'`,
+      ),
+    );
+    expect(line?.event).toBe('reservation_backed_out');
+    const othersBell = await t.db
+      .select({ url: notifications.url })
+      .from(notifications)
+      .where(eq(notifications.userId, other.user.id));
+    expect(othersBell.map((n) => n.url)).toContain(`/starter/${othersListing.id}`);
 
     // The other side sees the thread with the words removed.
     const thread = await t.call(
