@@ -32,6 +32,7 @@ import { installMetrics } from './features/metrics/metrics.service';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
+import { saveLanguage } from './features/users/users.service';
 import { sitemapRoutes } from './features/starters/sitemap.routes';
 import { starterMapRoutes } from './features/starters/map.routes';
 import { startersRoutes } from './features/starters/starters.routes';
@@ -133,7 +134,10 @@ export async function buildApp({
 
   await app.register(errorsPlugin);
   await app.register(fastifyCookie);
-  app.addHook('preHandler', rememberAskedLanguage);
+  app.addHook(
+    'preHandler',
+    rememberAskedLanguage((userId, language) => saveLanguage(deps, userId, language)),
+  );
   await app.register(multipartPlugin);
   await app.register(securityPlugin, {
     publicUrl: config.publicUrl,

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
 import { mailRequestedAccountLinks } from '../features/auth/account-mail.service';
-import { createTestApp, type TestApp } from '../test/app';
+import { createTestApp, signedInMember, type TestApp } from '../test/app';
 import { lastMailTo } from '../test/mail';
 
 let t: TestApp;
@@ -51,5 +51,22 @@ describe('the language a visitor chose is the one they get', () => {
     const mail = await lastMailTo(t.db, email);
     expect(mail.subject).toBe('Confirma tu correo electrónico');
     expect(mail.htmlBody).toContain('<html lang="es">');
+  });
+
+  it("sets a signed-in member's account to the address's language, as the footer's picker does", async () => {
+    const member = await signedInMember(t.db, { language: 'en' });
+    const asked = await t.call(member, 'GET', '/api/auth/user?lang=de');
+    expect(asked.statusCode, asked.body).toBe(200);
+    // The answer, the account and the next call without the parameter are German.
+    expect(asked.json().language).toBe('de');
+    const [saved] = await t.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(saved!.language).toBe('de');
+    expect(asked.cookies.find((c) => c.name === 'lang')?.value).toBe('de');
+    const next = await t.call(member, 'GET', '/api/asks/987654');
+    expect(next.json().message).toBe('Anfrage nicht gefunden');
+    // A language the site does not speak changes nothing.
+    await t.call(member, 'GET', '/api/auth/user?lang=xx');
+    const [still] = await t.db.select().from(users).where(eq(users.id, member.user.id));
+    expect(still!.language).toBe('de');
   });
 });

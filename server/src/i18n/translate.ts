@@ -77,20 +77,28 @@ const REMEMBERED_SECONDS = 365 * 24 * 60 * 60;
 
 /**
  * A language asked for in the address (`?lang=es`) is remembered like the footer's choice: the
- * same cookie, so the next page, the sign-up and its mail are in it too.
+ * same cookie, so the next page, the sign-up and its mail are in it too; and a signed-in
+ * member's account is set to it, as the footer's picker does, so their bell, pushes and mail
+ * follow and the profile shows it (decision 125).
  */
-export async function rememberAskedLanguage(
-  request: FastifyRequest,
-  reply: FastifyReply,
-): Promise<void> {
-  const query = request.query as Record<string, unknown> | undefined;
-  const asked = languageOf(
-    typeof query?.[LANGUAGE_PARAM] === 'string' ? query[LANGUAGE_PARAM] : null,
-  );
-  if (!asked || request.cookies?.[LANGUAGE_COOKIE] === asked) return;
-  reply.setCookie(LANGUAGE_COOKIE, asked, {
-    path: '/',
-    maxAge: REMEMBERED_SECONDS,
-    sameSite: 'lax',
-  });
+export function rememberAskedLanguage(
+  save: (userId: string, language: Language) => Promise<unknown>,
+): (request: FastifyRequest, reply: FastifyReply) => Promise<void> {
+  return async (request, reply) => {
+    const query = request.query as Record<string, unknown> | undefined;
+    const asked = languageOf(
+      typeof query?.[LANGUAGE_PARAM] === 'string' ? query[LANGUAGE_PARAM] : null,
+    );
+    if (!asked) return;
+    if (request.user && request.user.language !== asked) {
+      await save(request.user.id, asked);
+      request.user = { ...request.user, language: asked };
+    }
+    if (request.cookies?.[LANGUAGE_COOKIE] === asked) return;
+    reply.setCookie(LANGUAGE_COOKIE, asked, {
+      path: '/',
+      maxAge: REMEMBERED_SECONDS,
+      sameSite: 'lax',
+    });
+  };
 }

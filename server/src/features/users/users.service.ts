@@ -1,6 +1,7 @@
 import { and, eq, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import { USERNAME_TAKEN, type profileUpdateSchema } from '../../../../common/auth';
 import type { z } from 'zod';
+import type { Language } from '../../../../common/i18n/languages';
 import type { DbOrTx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { users } from '../../db/schema';
@@ -34,21 +35,31 @@ export async function isUsernameTaken(
   return !!row;
 }
 
+/**
+ * The language a member chose — by the footer's or the profile's picker, or by an address's
+ * `?lang=` — saved as their account's, which their bell, pushes and mail follow.
+ */
+export async function saveLanguage(
+  { db }: Pick<AppDeps, 'db'>,
+  userId: string,
+  language: Language | null,
+): Promise<SessionUser> {
+  const [updated] = await db
+    .update(users)
+    .set({ language, updatedAt: new Date() })
+    .where(eq(users.id, userId))
+    .returning();
+  return updated!;
+}
+
 /** A member edits their own profile; usernames are unique whatever their case or look. */
 export async function updateProfile(
   { db }: Pick<AppDeps, 'db'>,
   actor: SessionUser,
   input: ProfileUpdate,
 ): Promise<SessionUser> {
-  if (!('username' in input)) {
-    // The language alone (the footer's picker): nothing else changes.
-    const [updated] = await db
-      .update(users)
-      .set({ language: input.language, updatedAt: new Date() })
-      .where(eq(users.id, actor.id))
-      .returning();
-    return updated!;
-  }
+  // The language alone (the footer's picker): nothing else changes.
+  if (!('username' in input)) return saveLanguage({ db }, actor.id, input.language ?? null);
   if (await isUsernameTaken({ db }, { username: input.username, exceptUserId: actor.id })) {
     throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   }
