@@ -20,9 +20,6 @@ export const deleteAccountSchema = z
   });
 export type DeleteAccountInput = z.infer<typeof deleteAccountSchema>;
 
-export const ACCOUNT_DELETED_NOTICE =
-  'Your account is deleted and you are signed out. Changed your mind? Sign in again within 14 days and everything comes back.';
-
 /** POST /api/data-export/download: the token from the mailed link. */
 export const dataExportDownloadSchema = z.object({ token: z.string().min(20).max(100) });
 
@@ -75,7 +72,5 @@ export const passkeyProofSchema = z.preprocess(
 export type PasskeyProof = z.infer<typeof passkeyProofSchema>;
 
 export const PASSKEY_PROOF_NEEDED = 'Enter your current password to add a passkey.';
-export const PASSKEY_LINK_SENT =
-  "We've emailed you a link. Open it on this device within 15 minutes to add your passkey.";
 
 export const passkeyRenameSchema = z.object({ name: passkeyNameSchema });

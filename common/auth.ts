@@ -162,10 +162,6 @@ export const confirmEmailSchema = z.object({ token: mailedToken });
 export const confirmationDetailsSchema = z.object({ name: z.string(), email: z.string() });
 export type ConfirmationDetails = z.infer<typeof confirmationDetailsSchema>;
 
-/** The answer to every sign-up, whether or not the address already has an account. */
-export const SIGNED_UP =
-  "Account created. We've emailed you a link to confirm your address; you can sign in now.";
-
 /** POST /api/auth/password-reset: where to send a reset link. */
 export const passwordResetRequestSchema = z.object({ email });
 export type PasswordResetRequest = z.infer<typeof passwordResetRequestSchema>;

@@ -3,7 +3,8 @@ import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten, messageArguments } from '../../../common/i18n/keys';
 import { NUDGE_TOO_SOON } from '../../../common/messages';
 import { createTestApp, signedInMember, type TestApp } from '../test/app';
-import { translateMessage, translator } from './translate';
+import { translator } from './translate';
+import { translateMessage } from './wording';
 
 // The server's error messages and the shared schemas' are found by their English words
 // (decision 090): English stays as it is, the others answer in the caller's language.

@@ -3,8 +3,6 @@ import { IntlMessageFormat } from 'intl-messageformat';
 import { IcuFormat, provideIcu } from '../../../common/i18n/icu-format';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { catalogues } from '../../../common/i18n/catalogues';
-import { flatten } from '../../../common/i18n/keys';
-import { messageLookup } from '../../../common/i18n/message-lookup';
 import {
   chooseLanguage,
   DEFAULT_LANGUAGE,
@@ -39,21 +37,6 @@ const fixed = new Map(LANGUAGES.map((l) => [l, instance.getFixedT(l)]));
 /** `t` in one language: `t('mail:confirm.subject')`, `t('common:header.browse')`. */
 export function translator(language: Language): TFunction {
   return fixed.get(language)!;
-}
-
-/** The shared messages by their English text (the texts the server and forms use). */
-const findMessage = messageLookup(
-  [...flatten(catalogues.en.messages)].map(([key, text]) => [key, text as string]),
-);
-
-/**
- * An English message the server (or a shared schema) gives, in `language` when the catalogue
- * has it; any other text as it is.
- */
-export function translateMessage(language: Language, text: string): string {
-  if (language === DEFAULT_LANGUAGE) return text;
-  const found = findMessage(text);
-  return found ? translator(language)(`messages:${found.key}`, found.values) : text;
 }
 
 /**

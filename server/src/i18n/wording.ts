@@ -7,6 +7,9 @@ import {
 } from '../../../common/i18n/languages';
 import * as clock from '../clock/clock';
 import type { FastifyRequest } from 'fastify';
+import { catalogues } from '../../../common/i18n/catalogues';
+import { flatten } from '../../../common/i18n/keys';
+import { messageLookup } from '../../../common/i18n/message-lookup';
 import { requestLanguage, translator } from './translate';
 
 /*
@@ -132,4 +135,31 @@ export function wordFor(wording: Wording, reader: Reader): string {
 /** `wordFor` for a wording that may be missing (an item without a body): ''. */
 export function maybeWordFor(wording: Wording | null | undefined, reader: Reader): string {
   return wording ? wordFor(wording, reader) : '';
+}
+
+/**
+ * A notice an API answer carries (`{message}`: "Account created…", "That device is signed
+ * out."): worded for whoever made the request, in the language their pages are in. Several
+ * wordings are sentences shown one after another.
+ */
+export function noticeFor(request: FastifyRequest, ...wordings: Wording[]): { message: string } {
+  const reader = requestReader(request);
+  return { message: wordings.map((wording) => wordFor(wording, reader)).join(' ') };
+}
+
+/** The shared messages by their English text (the texts the server's errors and the schemas give). */
+const findMessage = messageLookup(
+  [...flatten(catalogues.en.messages)].map(([key, text]) => [key, text as string]),
+);
+
+/**
+ * An error message the server or a shared schema gives in English (decision 090), worded in
+ * `language` like any other wording when the catalogue has it; any other text as it is.
+ */
+export function translateMessage(language: Language, text: string): string {
+  if (language === DEFAULT_LANGUAGE) return text;
+  const found = findMessage(text);
+  return found
+    ? wordFor({ key: `messages:${found.key}`, values: found.values }, { language })
+    : text;
 }

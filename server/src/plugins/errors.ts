@@ -4,7 +4,8 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import type { ApiErrorBody } from '../../../common/errors';
 import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { HttpError } from '../errors';
-import { requestLanguage, translateMessage } from '../i18n/translate';
+import { requestLanguage } from '../i18n/translate';
+import { translateMessage } from '../i18n/wording';
 
 const PG_UNIQUE_VIOLATION = '23505';
 const PG_CHECK_VIOLATION = '23514';

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { ACCOUNT_DELETED_NOTICE, deleteAccountSchema } from '../../../../common/account';
+import { deleteAccountSchema } from '../../../../common/account';
 import { noticeSchema } from '../../../../common/auth';
 import type { AppDeps } from '../../deps';
+import { noticeFor } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { deleteAccount, pauseListings, requestDeletionCode } from './account-deletion.service';
 
@@ -14,12 +15,14 @@ export async function accountDeletionRoutes(app: FastifyInstance, deps: AppDeps)
     { onRequest: signedInOnly, schema: { response: { 200: noticeSchema } } },
     async (request) => {
       const count = await pauseListings(deps, requireUser(request));
-      return {
-        message:
-          count === 0
-            ? 'You have no listings on offer right now.'
-            : `${count === 1 ? 'Your listing is' : `Your ${count} listings are`} paused. Press "Still available" on any of them to bring it back.`,
-      };
+      return noticeFor(
+        request,
+        count === 0
+          ? { key: 'messages:noListingsOnOffer' }
+          : count === 1
+            ? { key: 'messages:listingPaused' }
+            : { key: 'messages:listingsPaused', values: { count } },
+      );
     },
   );
 
@@ -29,7 +32,11 @@ export async function accountDeletionRoutes(app: FastifyInstance, deps: AppDeps)
     async (request, reply) => {
       const user = requireUser(request);
       await requestDeletionCode(deps, user);
-      return reply.code(202).send({ message: `We've sent a code to ${user.email}.` });
+      return reply
+        .code(202)
+        .send(
+          noticeFor(request, { key: 'messages:deletionCodeSent', values: { email: user.email } }),
+        );
     },
   );
 
@@ -44,7 +51,7 @@ export async function accountDeletionRoutes(app: FastifyInstance, deps: AppDeps)
       // Every session ended with the deletion; this clears the cookie too.
       await app.sessions.end(request, reply);
       reply.header('cache-control', 'no-store');
-      return reply.code(202).send({ message: ACCOUNT_DELETED_NOTICE });
+      return reply.code(202).send(noticeFor(request, { key: 'messages:accountDeletedSignedOut' }));
     },
   );
 }

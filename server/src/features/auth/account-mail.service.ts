@@ -47,13 +47,9 @@ export const CONFIRMATIONS_PER_HOUR = 3;
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 export const RESETS_PER_ADDRESS_PER_HOUR = 20;
 
-export const RESET_REQUESTED =
-  "If an account uses that address, we've emailed it a link to choose a new password. The link works for one hour.";
 export const TOO_MANY_CONFIRMATIONS =
   "We've sent several confirmation emails in the last hour. Please check your inbox (and spam folder) or try again later.";
 export const TOO_MANY_RESETS = 'Too many reset requests from this address. Please try again later.';
-export const SIGN_IN_LINK_REQUESTED =
-  "If an account uses that address, we've emailed it a link to sign in. The link works for 15 minutes.";
 
 /** A new confirmation link for the signed-in member, a few times an hour at most. */
 export async function resendConfirmation(

@@ -1,4 +1,5 @@
-import { requestLanguage, translateMessage, translator } from '../../i18n/translate';
+import { requestLanguage } from '../../i18n/translate';
+import { noticeFor } from '../../i18n/wording';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,7 +10,6 @@ import {
   passwordResetRequestSchema,
   passwordResetSchema,
   returnPathQuerySchema,
-  SIGNED_UP,
   signInSchema,
   signUpSchema,
 } from '../../../../common/auth';
@@ -24,10 +24,8 @@ import {
   confirmEmail,
   confirmPasswordReset,
   requestAccountLink,
-  RESET_REQUESTED,
   resendConfirmation,
   revertEmailChange,
-  SIGN_IN_LINK_REQUESTED,
   signInWithLink,
 } from './account-mail.service';
 import { signIn, signUp, toCurrentUser } from './auth.service';
@@ -88,7 +86,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         next: request.query.next,
         language,
       });
-      return reply.code(201).send({ message: translateMessage(language, SIGNED_UP) });
+      return reply.code(201).send(noticeFor(request, { key: 'messages:signedUp' }));
     },
   );
 
@@ -118,12 +116,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         signedInAs: request.user?.id ?? null,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      return {
-        message: translateMessage(
-          requestLanguage(request),
-          'Thanks! Your email address is confirmed.',
-        ),
-      };
+      return noticeFor(request, { key: 'messages:confirmed' });
     },
   );
 
@@ -141,10 +134,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       await revertEmailChange(deps, request.body.token);
       await app.sessions.end(request, reply);
-      return {
-        message:
-          'Your account uses this address again, and everyone was signed out. Choose a new password with “Forgot password” now.',
-      };
+      return noticeFor(request, { key: 'messages:addressRestored' });
     },
   );
 
@@ -157,9 +147,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         clientAddress: request.ip,
         purpose: 'signin',
       });
-      return reply
-        .code(202)
-        .send({ message: translateMessage(requestLanguage(request), SIGN_IN_LINK_REQUESTED) });
+      return reply.code(202).send(noticeFor(request, { key: 'messages:signInLinkRequested' }));
     },
   );
 
@@ -183,11 +171,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const user = requireUser(request);
       await resendConfirmation(deps, user, request.query.next);
-      return {
-        message: translator(requestLanguage(request))('auth:unconfirmed.resent', {
-          email: user.email,
-        }),
-      };
+      return noticeFor(request, { key: 'auth:unconfirmed.resent', values: { email: user.email } });
     },
   );
 
@@ -200,9 +184,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         clientAddress: request.ip,
         purpose: 'reset',
       });
-      return reply
-        .code(202)
-        .send({ message: translateMessage(requestLanguage(request), RESET_REQUESTED) });
+      return reply.code(202).send(noticeFor(request, { key: 'messages:resetRequested' }));
     },
   );
 
@@ -213,12 +195,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await confirmPasswordReset(deps, request.body, {
         userAgent: request.headers['user-agent'] ?? null,
       });
-      return {
-        message: translateMessage(
-          requestLanguage(request),
-          'Your password is changed. Please sign in with it.',
-        ),
-      };
+      return noticeFor(request, { key: 'messages:passwordChanged' });
     },
   );
 

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { dataExportDownloadSchema } from '../../../../common/account';
 import { noticeSchema } from '../../../../common/auth';
 import type { AppDeps } from '../../deps';
+import { noticeFor } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { downloadExport, requestExport } from './data-export.service';
 
@@ -15,9 +16,9 @@ export async function dataExportRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request, reply) => {
       const user = requireUser(request);
       await requestExport(deps, user);
-      return reply.code(202).send({
-        message: `We're preparing your data. We'll email a download link to ${user.email}.`,
-      });
+      return reply
+        .code(202)
+        .send(noticeFor(request, { key: 'messages:exportStarted', values: { email: user.email } }));
     },
   );
 

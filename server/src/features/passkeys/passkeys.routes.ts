@@ -2,7 +2,6 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  PASSKEY_LINK_SENT,
   passkeyLoginSchema,
   passkeyProofSchema,
   passkeyRegisterSchema,
@@ -13,7 +12,7 @@ import { noticeSchema } from '../../../../common/auth';
 import { idParam } from '../../../../common/ids';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
-import { requestLanguage, translateMessage } from '../../i18n/translate';
+import { noticeFor } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import {
@@ -54,9 +53,7 @@ export async function passkeysRoutes(app: FastifyInstance, deps: AppDeps) {
     { onRequest: signedInOnly, schema: { response: { 202: noticeSchema } } },
     async (request, reply) => {
       await mailPasskeyLink(deps, requireUser(request));
-      return reply
-        .code(202)
-        .send({ message: translateMessage(requestLanguage(request), PASSKEY_LINK_SENT) });
+      return reply.code(202).send(noticeFor(request, { key: 'messages:passkeyLinkSent' }));
     },
   );
 

@@ -9,6 +9,7 @@ import {
   undoLinkSchema,
 } from '../../../../common/sessions';
 import { pendingUndoLinks } from '../auth/email-links';
+import { noticeFor } from '../../i18n/wording';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { endSession, listSessions } from './sessions.service';
@@ -40,7 +41,7 @@ export async function sessionsRoutes(app: FastifyInstance, deps: AppDeps) {
       const { sid } = await endSession(deps, requireUser(request).id, request.params.id);
       // Signing out this very session from the list is signing out.
       if (sid === request.sessionHash) await app.sessions.end(request, reply);
-      return { message: 'That device is signed out.' };
+      return noticeFor(request, { key: 'messages:deviceSignedOut' });
     },
   );
 
@@ -58,11 +59,17 @@ export async function sessionsRoutes(app: FastifyInstance, deps: AppDeps) {
         request.body,
       );
       const devices =
-        ended === 1 ? 'One other device is signed out.' : `${ended} other devices are signed out.`;
-      if (!request.body.removePasskeys) return { message: devices };
-      return {
-        message: `${devices} ${passkeys === 1 ? 'One passkey was removed.' : `${passkeys} passkeys were removed.`}`,
-      };
+        ended === 1
+          ? { key: 'messages:oneOtherDeviceSignedOut' }
+          : { key: 'messages:otherDevicesSignedOut', values: { count: ended } };
+      if (!request.body.removePasskeys) return noticeFor(request, devices);
+      return noticeFor(
+        request,
+        devices,
+        passkeys === 1
+          ? { key: 'messages:onePasskeyRemoved' }
+          : { key: 'messages:passkeysRemoved', values: { count: passkeys } },
+      );
     },
   );
 

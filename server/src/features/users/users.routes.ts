@@ -8,6 +8,7 @@ import {
 } from '../../../../common/auth';
 import { currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
+import { noticeFor } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import { updateProfile } from './users.service';
@@ -42,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
         sessionHash: request.sessionHash,
         userAgent: request.headers['user-agent'] ?? null,
       });
-      return { message: 'Your password is changed. Other devices have been signed out.' };
+      return noticeFor(request, { key: 'messages:passwordChangedSignedOut' });
     },
   );
 
@@ -54,9 +55,14 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       await requestEmailChange(deps, requireUser(request), request.body);
-      return reply.code(202).send({
-        message: `We've sent a link to ${request.body.email}. Your address changes once you open it.`,
-      });
+      return reply
+        .code(202)
+        .send(
+          noticeFor(request, {
+            key: 'messages:emailChangeSent',
+            values: { email: request.body.email },
+          }),
+        );
     },
   );
 }
