@@ -26,9 +26,37 @@ import { starterMailFacts } from '../mail/recipients';
 import { scheduleCheckins } from '../checkins/checkins.service';
 import { screenForMember } from '../screening/screening.service';
 import * as clock from '../../clock/clock';
+import { withQuota } from '../../plugins/rate-limit';
 
 type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
 type MailDeps = Deps & Pick<AppDeps, 'config'>;
+type ReservationDeps = MailDeps & Pick<AppDeps, 'limiter'>;
+
+/**
+ * Reserving and releasing a listing's portion for one member, either side acting, at most this
+ * often an hour: each change rings the other's bell and device, with the writer's own words.
+ */
+export const RESERVATION_CHANGES_PER_HOUR = 6;
+export const TOO_MANY_RESERVATION_CHANGES =
+  "You've changed this reservation a lot in a short time. Please try again later.";
+/** Changes to one conversation's reservation within this time update one bell item. */
+export const RESERVATION_MERGE_MS = 15 * 60 * 1000;
+
+/** Charges one change of `memberId`'s reservation on the listing, then runs `change`. */
+function reservationChange<T>(
+  deps: Pick<AppDeps, 'limiter'>,
+  pair: { starterId: number; memberId: string },
+  change: () => Promise<T>,
+): Promise<T> {
+  return withQuota(
+    deps.limiter,
+    `reservations:${pair.starterId}:${pair.memberId}`,
+    RESERVATION_CHANGES_PER_HOUR,
+    60 * 60 * 1000,
+    TOO_MANY_RESERVATION_CHANGES,
+    change,
+  );
+}
 
 const NOT_ASKED = 'You can only do this for a member who has messaged you about this starter';
 
@@ -98,6 +126,8 @@ async function tellInThread(
     url: notificationLinks.thread(input.starterId, input.from),
     // The device shows one notification per conversation, whatever happened in it last.
     tag: conversationTag(input.starterId, input.from),
+    // A reservation changed back and forth is one item, saying where it stands now.
+    ...(input.kind === 'reservation' ? { mergeWithinMs: RESERVATION_MERGE_MS } : {}),
   });
 }
 
@@ -139,46 +169,49 @@ export async function holdPortion(
 
 /** POST /api/starters/:id/reservations: the owner holds one portion for a member who asked. */
 export async function reservePortion(
-  deps: MailDeps,
+  deps: ReservationDeps,
   actor: SessionUser,
   input: { starterId: number; memberId: string; at?: string | null },
 ): Promise<{ id: number }> {
-  const { id, line } = await deps.db.transaction(async (tx) => {
-    const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
-    await assertAsked(tx, starter, input.memberId);
-    const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
-    if (byMe || byThem) throw forbidden("You can't reserve for this member");
-    const reservation = await holdPortion(tx, {
-      starterId: starter.id,
-      memberId: input.memberId,
-      at: input.at ?? null,
-      alreadyHeld: 'A portion is already reserved for this member',
-    });
-    const line = await writeSystemLine(tx, {
-      starterId: starter.id,
-      from: actor.id,
-      to: input.memberId,
-      event: 'reserved',
-      at: input.at ?? null,
-      reservationId: reservation.id,
-    });
-    await tellInThread(tx, {
-      to: input.memberId,
-      from: actor.id,
-      starterId: starter.id,
-      kind: 'reservation',
-      title: 'reserved',
-      line,
-    });
-    await queueReservationMail(tx, deps.config, {
-      memberId: input.memberId,
-      ownerId: actor.id,
-      starterId: starter.id,
-      kind: 'reserved',
-      line: lineWording(line.system!, 'receiver', partnerName(null))!,
-    });
-    return { id: reservation.id, line };
-  });
+  const pair = { starterId: input.starterId, memberId: input.memberId };
+  const { id, line } = await reservationChange(deps, pair, () =>
+    deps.db.transaction(async (tx) => {
+      const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
+      await assertAsked(tx, starter, input.memberId);
+      const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
+      if (byMe || byThem) throw forbidden("You can't reserve for this member");
+      const reservation = await holdPortion(tx, {
+        starterId: starter.id,
+        memberId: input.memberId,
+        at: input.at ?? null,
+        alreadyHeld: 'A portion is already reserved for this member',
+      });
+      const line = await writeSystemLine(tx, {
+        starterId: starter.id,
+        from: actor.id,
+        to: input.memberId,
+        event: 'reserved',
+        at: input.at ?? null,
+        reservationId: reservation.id,
+      });
+      await tellInThread(tx, {
+        to: input.memberId,
+        from: actor.id,
+        starterId: starter.id,
+        kind: 'reservation',
+        title: 'reserved',
+        line,
+      });
+      await queueReservationMail(tx, deps.config, {
+        memberId: input.memberId,
+        ownerId: actor.id,
+        starterId: starter.id,
+        kind: 'reserved',
+        line: lineWording(line.system!, 'receiver', partnerName(null))!,
+      });
+      return { id: reservation.id, line };
+    }),
+  );
   deps.listings.clear();
   await publishLines(deps, [line]);
   return { id };
@@ -189,7 +222,7 @@ export async function reservePortion(
  * is for backs out (kept for their summary). Anyone else: as if it did not exist.
  */
 export async function releaseReservation(
-  deps: MailDeps,
+  deps: ReservationDeps,
   actor: SessionUser,
   input: { reservationId: number; reason?: string },
 ): Promise<void> {
@@ -199,58 +232,65 @@ export async function releaseReservation(
     const screening = await screenForMember(deps.db, actor, input.reason);
     if (screening.action === 'hold') throw badRequest(REASON_SCREENED, { reason: REASON_SCREENED });
   }
-  const line = await deps.db.transaction(async (tx) => {
-    const [reservation] = await tx
-      .select()
-      .from(reservations)
-      .where(eq(reservations.id, input.reservationId))
-      .for('update');
-    if (!reservation) throw notFound('Reservation not found');
-    const facts = await loadStarterFacts(tx, reservation.starterId, { lock: true });
-    const isOwner = facts?.ownerId === actor.id;
-    const isMember = reservation.memberId === actor.id;
-    if (!isOwner && !isMember) throw notFound('Reservation not found');
-    await authorizeLoaded(tx, actor, facts, 'see');
-    if (reservation.status !== 'active') throw conflict('This reservation has already ended');
-    await tx
-      .update(reservations)
-      .set({
-        status: isOwner ? 'released' : 'backed_out',
-        reason: input.reason ?? null,
-        endedAt: clock.sqlNow(),
-      })
-      .where(eq(reservations.id, reservation.id));
-    await tx
-      .update(starters)
-      .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: clock.sqlNow() })
-      .where(eq(starters.id, reservation.starterId));
-    const line = await writeSystemLine(tx, {
-      starterId: reservation.starterId,
-      from: actor.id,
-      to: isOwner ? reservation.memberId : facts!.ownerId,
-      event: isOwner ? 'reservation_released' : 'reservation_backed_out',
-      values: input.reason ? { reason: input.reason } : {},
-      at: reservation.at,
-      reservationId: reservation.id,
-    });
-    await tellInThread(tx, {
-      to: isOwner ? reservation.memberId : facts!.ownerId,
-      from: actor.id,
-      starterId: reservation.starterId,
-      kind: 'reservation',
-      title: isOwner ? 'released' : 'backedOut',
-      line,
-    });
-    if (isOwner)
-      await queueReservationMail(tx, deps.config, {
-        memberId: reservation.memberId,
-        ownerId: actor.id,
+  // Charged to the listing and member it is for, whoever acts; a refusal gives it back.
+  const [pair] = await deps.db
+    .select({ starterId: reservations.starterId, memberId: reservations.memberId })
+    .from(reservations)
+    .where(eq(reservations.id, input.reservationId));
+  const change = () =>
+    deps.db.transaction(async (tx) => {
+      const [reservation] = await tx
+        .select()
+        .from(reservations)
+        .where(eq(reservations.id, input.reservationId))
+        .for('update');
+      if (!reservation) throw notFound('Reservation not found');
+      const facts = await loadStarterFacts(tx, reservation.starterId, { lock: true });
+      const isOwner = facts?.ownerId === actor.id;
+      const isMember = reservation.memberId === actor.id;
+      if (!isOwner && !isMember) throw notFound('Reservation not found');
+      await authorizeLoaded(tx, actor, facts, 'see');
+      if (reservation.status !== 'active') throw conflict('This reservation has already ended');
+      await tx
+        .update(reservations)
+        .set({
+          status: isOwner ? 'released' : 'backed_out',
+          reason: input.reason ?? null,
+          endedAt: clock.sqlNow(),
+        })
+        .where(eq(reservations.id, reservation.id));
+      await tx
+        .update(starters)
+        .set({ portionsReserved: sql`${starters.portionsReserved} - 1`, updatedAt: clock.sqlNow() })
+        .where(eq(starters.id, reservation.starterId));
+      const line = await writeSystemLine(tx, {
         starterId: reservation.starterId,
-        kind: 'released',
-        line: lineWording(line.system!, 'receiver', partnerName(null))!,
+        from: actor.id,
+        to: isOwner ? reservation.memberId : facts!.ownerId,
+        event: isOwner ? 'reservation_released' : 'reservation_backed_out',
+        values: input.reason ? { reason: input.reason } : {},
+        at: reservation.at,
+        reservationId: reservation.id,
       });
-    return line;
-  });
+      await tellInThread(tx, {
+        to: isOwner ? reservation.memberId : facts!.ownerId,
+        from: actor.id,
+        starterId: reservation.starterId,
+        kind: 'reservation',
+        title: isOwner ? 'released' : 'backedOut',
+        line,
+      });
+      if (isOwner)
+        await queueReservationMail(tx, deps.config, {
+          memberId: reservation.memberId,
+          ownerId: actor.id,
+          starterId: reservation.starterId,
+          kind: 'released',
+          line: lineWording(line.system!, 'receiver', partnerName(null))!,
+        });
+      return line;
+    });
+  const line = pair ? await reservationChange(deps, pair, change) : await change();
   deps.listings.clear();
   await publishLines(deps, [line]);
 }

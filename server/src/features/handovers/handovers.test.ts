@@ -2,7 +2,20 @@ import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { REASON_SCREENED } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
-import { mailOutbox, reservationMailDue, starters, users } from '../../db/schema';
+import {
+  mailOutbox,
+  pushOutbox,
+  pushSubscriptions,
+  reservationMailDue,
+  starters,
+  users,
+} from '../../db/schema';
+import { advanceClock, resetClock } from '../../clock/clock';
+import {
+  RESERVATION_CHANGES_PER_HOUR,
+  RESERVATION_MERGE_MS,
+  TOO_MANY_RESERVATION_CHANGES,
+} from './handovers.service';
 import { queueDueReservationMail, RESERVATION_MAILS_PER_HOUR } from './handover-mail';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
@@ -488,7 +501,7 @@ describe('reservation mail', () => {
     // Within one quiet period: reserve, release, reserve, release … then reserve.
     const first = await createStarterRow(t.db, owner.user.id, { portions: 2 });
     await ask(asker, first.id, owner.user.id);
-    for (let i = 0; i < 5; i++) {
+    for (let i = 0; i < RESERVATION_CHANGES_PER_HOUR / 2; i++) {
       const held = await t.call(owner, 'POST', reserveUrl(first.id), { memberId: asker.user.id });
       expect(held.statusCode, held.body).toBe(201);
       const gone = await t.call(owner, 'DELETE', `/api/reservations/${held.json().id}`, {
@@ -514,6 +527,67 @@ describe('reservation mail', () => {
       .from(reservationMailDue)
       .where(eq(reservationMailDue.receiverId, asker.user.id));
     expect(waiting).toHaveLength(8 - RESERVATION_MAILS_PER_HOUR);
+  });
+
+  it('a burst of reserving and releasing is cut off, and rings one bell item and one push', async () => {
+    const owner = await signedInMember(t.db, { firstName: 'Burst' });
+    const asker = await signedInMember(t.db, { reservationPush: true });
+    const [device] = await t.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: asker.user.id,
+        endpoint: `https://push.example/burst-${asker.user.id}`,
+        p256dh: 'key',
+        auth: 'auth',
+      })
+      .returning({ id: pushSubscriptions.id });
+    const starter = await createStarterRow(t.db, owner.user.id, { portions: 2 });
+    await ask(asker, starter.id, owner.user.id);
+    const codes: number[] = [];
+    for (let i = 0; i < 15; i++) {
+      const held = await t.call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+        memberId: asker.user.id,
+      });
+      codes.push(held.statusCode);
+      if (held.statusCode !== 201) continue;
+      const gone = await t.call(owner, 'DELETE', `/api/reservations/${held.json().id}`, {
+        reason: `Changed my mind, round ${i}`,
+      });
+      codes.push(gone.statusCode);
+    }
+    expect(codes.filter((c) => c === 201 || c === 204)).toHaveLength(RESERVATION_CHANGES_PER_HOUR);
+    expect(codes.filter((c) => c === 429)).toHaveLength(15 - RESERVATION_CHANGES_PER_HOUR / 2);
+    const refused = await t.call(owner, 'POST', `/api/starters/${starter.id}/reservations`, {
+      memberId: asker.user.id,
+    });
+    expect(refused.json().message).toBe(TOO_MANY_RESERVATION_CHANGES);
+
+    // One bell item, saying where it stands now; one push waiting for the device.
+    const bell = (await t.call(asker, 'GET', '/api/notifications')).json();
+    const items = bell.notifications as Array<{ body: string | null }>;
+    expect(items).toHaveLength(1);
+    expect(items[0]!.body).toContain(`round ${RESERVATION_CHANGES_PER_HOUR / 2 - 1}`);
+    const pushes = await t.db
+      .select({ payload: pushOutbox.payload })
+      .from(pushOutbox)
+      .where(eq(pushOutbox.subscriptionId, device!.id));
+    expect(pushes).toHaveLength(1);
+    expect(pushes[0]!.payload).toContain(`round ${RESERVATION_CHANGES_PER_HOUR / 2 - 1}`);
+
+    // Another listing, or after the window, is news of its own.
+    advanceClock(RESERVATION_MERGE_MS + 1000);
+    try {
+      const again = await createStarterRow(t.db, owner.user.id, { portions: 2 });
+      await ask(asker, again.id, owner.user.id);
+      const held = await t.call(owner, 'POST', `/api/starters/${again.id}/reservations`, {
+        memberId: asker.user.id,
+      });
+      expect(held.statusCode).toBe(201);
+      const after = (await t.call(asker, 'GET', '/api/notifications')).json();
+      expect(after.notifications as unknown[]).toHaveLength(2);
+    } finally {
+      resetClock();
+    }
   });
 
   it("quotes the owner's words as plain text: no address in them becomes a link", async () => {

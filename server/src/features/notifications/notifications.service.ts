@@ -1,4 +1,4 @@
-import { and, count, desc, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_BODY_MAX,
   NOTIFICATION_TITLE_MAX,
@@ -39,6 +39,11 @@ export interface NotifyInput {
    * (a conversation's, a check-in's). Defaults to this item alone.
    */
   tag?: string;
+  /**
+   * Items of this kind and link made within this time are replaced by this one: something
+   * changed back and forth is one item, saying where it stands now.
+   */
+  mergeWithinMs?: number;
 }
 
 /** What an item stores of its words: keys and values, never a language's text. */
@@ -88,6 +93,18 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
     throw new Error('A notification links to a page of this site');
   }
   const words = storedWords(input);
+  if (input.mergeWithinMs) {
+    await db
+      .delete(notifications)
+      .where(
+        and(
+          eq(notifications.userId, input.userId),
+          eq(notifications.kind, input.kind),
+          eq(notifications.url, input.url),
+          gt(notifications.createdAt, new Date(clock.nowMs() - input.mergeWithinMs)),
+        ),
+      );
+  }
   const [row] = await db
     .insert(notifications)
     .values({

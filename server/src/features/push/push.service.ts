@@ -196,11 +196,24 @@ export async function pushToMember(
       ? { ...payload, body: translator(to.language)('mail:notifications.hiddenMessage') }
       : payload;
   const body = JSON.stringify(shown);
+  const topic = topicOf(payload.tag);
+  // As the Topic says at the push service: a newer push replaces one of the same topic that
+  // has not gone out yet (never claimed by the delivery job), so a burst sends one.
+  await db.delete(pushOutbox).where(
+    and(
+      inArray(
+        pushOutbox.subscriptionId,
+        subscriptions.map((s) => s.id),
+      ),
+      eq(pushOutbox.topic, topic),
+      eq(pushOutbox.attempts, 0),
+    ),
+  );
   await db.insert(pushOutbox).values(
     subscriptions.map((s) => ({
       subscriptionId: s.id,
       payload: body,
-      topic: topicOf(payload.tag),
+      topic,
       // Due by the server's clock, which the delivery job reads (not the database's own).
       nextAttemptAt: clock.sqlNow(),
     })),
