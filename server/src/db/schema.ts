@@ -123,8 +123,10 @@ export const users = pgTable(
     /**
      * The rights came from MODERATOR_EMAILS (with a confirmation or reset): they end when the
      * address leaves the list or the account leaves the address. Rights from the command line stay.
+     * Null: rights given before this was kept (migration 0040), settled at the next start by
+     * `settleModeratorOrigins`.
      */
-    moderatorFromList: boolean('moderator_from_list').notNull().default(false),
+    moderatorFromList: boolean('moderator_from_list').default(false),
     isActive: boolean('is_active').notNull().default(true),
     /** Current sanction state; the history is in `sanctions`. */
     suspendedUntil: timestamp('suspended_until', { withTimezone: true }),

@@ -1,4 +1,4 @@
-import { and, eq, notInArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, notInArray, sql } from 'drizzle-orm';
 import { isListedModerator } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -35,6 +35,27 @@ export async function endListedRightsOnMove(db: DbOrTx, userId: string): Promise
 }
 
 /**
+ * At start, once: rights given before their origin was kept (migration 0040 marks them null)
+ * are the list's when the address is on MODERATOR_EMAILS now, the command line's otherwise.
+ * An address taken off the list before then cannot be told from a command-line grant: it keeps
+ * the rights until `npm run moderator -- revoke`.
+ */
+export async function settleModeratorOrigins({
+  db,
+  config,
+}: Pick<AppDeps, 'db' | 'config'>): Promise<void> {
+  const listed = config.moderatorEmails;
+  await db
+    .update(users)
+    .set({
+      moderatorFromList:
+        listed.length > 0 ? inArray(sql`lower(${users.email})`, listed) : sql`false`,
+      updatedAt: new Date(),
+    })
+    .where(isNull(users.moderatorFromList));
+}
+
+/**
  * At start: rights that came from MODERATOR_EMAILS end for every address no longer on it.
  * Returns how many members lost them.
  */
@@ -42,6 +63,7 @@ export async function endUnlistedModerators({
   db,
   config,
 }: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+  await settleModeratorOrigins({ db, config });
   const listed = config.moderatorEmails;
   const ended = await db
     .update(users)

@@ -3,12 +3,12 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPglite, migrateDatabase } from '../../db/client';
+import { migrationsFolder, openPglite, migrateDatabase } from '../../db/client';
 import { users } from '../../db/schema';
 import { createMember, createTestApp, type TestApp } from '../../test/app';
-import { setModerator, UnknownAccountError } from './moderators.service';
+import { endUnlistedModerators, setModerator, UnknownAccountError } from './moderators.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -43,6 +43,39 @@ describe('setModerator', () => {
 });
 
 // Each test runs the CLI as its own process, which a busy machine may take long to start.
+/** Migration 0040's statement: rights given before their origin was kept lose it. */
+const originUnknown = fs
+  .readFileSync(path.join(migrationsFolder, '0040_moderators_from_the_list.sql'), 'utf8')
+  .split('--> statement-breakpoint')
+  .map((part) => part.replace(/^--.*$/gm, '').trim())
+  .find((part) => part.startsWith('UPDATE "users"'))!;
+
+describe('moderators made before their origin was kept', () => {
+  it('are the list’s when their address is listed at the next start, the command line’s otherwise', async () => {
+    const confirmed = { isModerator: true, moderatorFromList: false, emailVerifiedAt: new Date() };
+    const listed = await createMember(t.db, { ...confirmed, email: 'Early-Chief@example.test' });
+    const granted = await createMember(t.db, confirmed);
+    const unconfirmed = await createMember(t.db, { ...confirmed, emailVerifiedAt: null });
+    await t.db.execute(sql.raw(originUnknown));
+    const origin = async (id: string) =>
+      (await t.db.select().from(users).where(eq(users.id, id)))[0]!.moderatorFromList;
+    expect(await origin(listed.id)).toBeNull();
+    expect(await origin(unconfirmed.id)).toBe(false);
+
+    const config = { ...t.config, moderatorEmails: ['early-chief@example.test'] };
+    await endUnlistedModerators({ db: t.db, config });
+    expect(await origin(listed.id)).toBe(true);
+    expect(await origin(granted.id)).toBe(false);
+    // The list's rights now end with the list; the others stay.
+    await endUnlistedModerators({ db: t.db, config: { ...config, moderatorEmails: [] } });
+    const rights = async (id: string) =>
+      (await t.db.select().from(users).where(eq(users.id, id)))[0]!.isModerator;
+    expect(await rights(listed.id)).toBe(false);
+    expect(await rights(granted.id)).toBe(true);
+    expect(await rights(unconfirmed.id)).toBe(true);
+  });
+});
+
 describe('npm run moderator', { timeout: 180_000 }, () => {
   const run = promisify(execFile);
   let dataDir: string;
