@@ -37,12 +37,16 @@ export type SendMessageInput = z.input<typeof sendMessageSchema>;
 
 /**
  * POST /api/messages/starter/:starterId/read: marks the other side's messages in that thread
- * read (`with` as for reading the thread).
+ * read (`with` as for reading the thread), up to `upTo`, the newest message the reader was
+ * shown: one that arrived after the page was drawn stays unread. Without it, all of them.
  */
 export const markThreadReadSchema = z.preprocess(
   // May be sent with no body at all.
   (v) => v ?? {},
-  z.object({ with: z.string().trim().min(1).max(100).optional() }),
+  z.object({
+    with: z.string().trim().min(1).max(100).optional(),
+    upTo: z.number().int().positive().max(2_147_483_647).optional(),
+  }),
 );
 export type MarkThreadReadInput = z.input<typeof markThreadReadSchema>;
 

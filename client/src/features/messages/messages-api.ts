@@ -77,20 +77,31 @@ export function useThread(starterId: number | null, withId: string | null) {
 }
 
 /**
- * POST /api/messages/starter/:starterId/read: the other side's messages in this thread are
- * read. The thread shows them read at once; the badge and the list reload.
+ * POST /api/messages/starter/:starterId/read: the other side's messages in this thread, up to
+ * the newest one shown (`upTo`), are read. The thread shows them read at once; the badge and
+ * the list reload.
  */
 export function useMarkThreadRead() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ starterId, withId }: { starterId: number; withId: string }) =>
+    mutationFn: ({
+      starterId,
+      withId,
+      upTo,
+    }: {
+      starterId: number;
+      withId: string;
+      upTo: number;
+    }) =>
       apiRequest<void>(`/api/messages/starter/${starterId}/read`, {
         method: 'POST',
-        body: { with: withId },
+        body: { with: withId, upTo },
       }),
-    onSuccess: (_data, { starterId, withId }) => {
+    onSuccess: (_data, { starterId, withId, upTo }) => {
       const markRead = (old: Message[] | undefined) =>
-        old?.map((m) => (m.senderId === withId && !m.isRead ? { ...m, isRead: true } : m));
+        old?.map((m) =>
+          m.senderId === withId && !m.isRead && m.id <= upTo ? { ...m, isRead: true } : m,
+        );
       queryClient.setQueriesData<Message[]>(
         { queryKey: messagesKeys.starterThreads(starterId) },
         markRead,

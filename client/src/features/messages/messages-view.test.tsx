@@ -223,7 +223,9 @@ describe('/messages', () => {
     });
     await screen.findByText('Can I have some?');
     await waitFor(() =>
-      expect(reads).toEqual([{ url: '/api/messages/starter/7/read', body: { with: OWNER.id } }]),
+      expect(reads).toEqual([
+        { url: '/api/messages/starter/7/read', body: { with: OWNER.id, upTo: 2 } },
+      ]),
     );
     // The list (and the header's badge, through the same keys) reloads its unread counts.
     await waitFor(() => expect(conversationCalls).toHaveLength(2));

@@ -80,7 +80,8 @@ function isSystemLine(m: Message): boolean {
 
 /**
  * Once the thread shows messages from the other side that are unread, says so to the server
- * (once per newest unread message), which then updates the badge and the list.
+ * (once per newest unread message), which then updates the badge and the list. Only what was
+ * shown is marked: a message that reaches the server before this call stays unread.
  */
 function useMarkReadWhenShown(meId: string, starterId: number, messages: Message[] | undefined) {
   const { mutate: markRead } = useMarkThreadRead();
@@ -89,7 +90,7 @@ function useMarkReadWhenShown(meId: string, starterId: number, messages: Message
   useEffect(() => {
     if (!newestUnread || marked.current === newestUnread.id) return;
     marked.current = newestUnread.id;
-    markRead({ starterId, withId: newestUnread.senderId });
+    markRead({ starterId, withId: newestUnread.senderId, upTo: newestUnread.id });
   }, [newestUnread, starterId, markRead]);
 }
 

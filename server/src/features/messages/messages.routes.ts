@@ -117,6 +117,7 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
       await markThreadRead(deps, requireUser(request), {
         starterId: request.params.starterId,
         with: request.body.with,
+        upTo: request.body.upTo,
       });
       return reply.status(204).send();
     },

@@ -1,4 +1,4 @@
-import { and, asc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
 import type { SystemLine } from '../../../../common/system-lines';
 import type { Conversation, ConversationStage, Message } from '../../../../common/messages';
 import { assertMayMessage } from '../blocks/blocks.service';
@@ -418,11 +418,14 @@ export async function readThread(
   }));
 }
 
-/** Marks the other side's messages in one conversation read; the reader's other tabs hear of it. */
+/**
+ * Marks the other side's messages in one conversation read, up to `upTo` (the newest one the
+ * reader was shown) when given; the reader's other tabs hear of it.
+ */
 export async function markThreadRead(
   deps: Pick<AppDeps, 'db' | 'live'>,
   actor: SessionUser,
-  input: ThreadInput,
+  input: ThreadInput & { upTo?: number },
 ): Promise<void> {
   const { starterId, otherId } = await threadPartner(deps.db, actor, input);
   if (!otherId) return;
@@ -435,6 +438,7 @@ export async function markThreadRead(
         eq(messages.senderId, otherId),
         eq(messages.receiverId, actor.id),
         eq(messages.isRead, false),
+        input.upTo === undefined ? undefined : lte(messages.id, input.upTo),
       ),
     )
     .returning({ id: messages.id });

@@ -36,7 +36,7 @@ function thread(as: Member, starterId: number, withId?: string) {
   return t.call(as, 'GET', `/api/messages/starter/${starterId}${query}`);
 }
 
-function markRead(as: Member, starterId: number, body: { with?: string } = {}) {
+function markRead(as: Member, starterId: number, body: { with?: string; upTo?: number } = {}) {
   return t.call(as, 'POST', `/api/messages/starter/${starterId}/read`, body);
 }
 
@@ -515,6 +515,38 @@ describe('conversations and threads', () => {
     const noBody = await t.call(asker, 'POST', `/api/messages/starter/${starter.id}/read`);
     expect(noBody.statusCode).toBe(204);
     expect(await unread(asker)).toBe(0);
+  });
+
+  it('marks read only up to the newest message the reader was shown', async () => {
+    const { owner, starter } = await ownerWithStarter();
+    const asker = await signedInMember(t.db);
+    const shown = (
+      await send(asker, { starterId: starter.id, receiverId: owner.user.id, content: 'Shown' })
+    ).json().id as number;
+    // Reaches the server after the owner's page was drawn, before its mark-read call.
+    await send(asker, { starterId: starter.id, receiverId: owner.user.id, content: 'Not yet' });
+    expect(await unread(owner)).toBe(2);
+
+    const marked = await markRead(owner, starter.id, { with: asker.user.id, upTo: shown });
+    expect(marked.statusCode).toBe(204);
+    expect(await unread(owner)).toBe(1);
+    const reread = (await thread(owner, starter.id, asker.user.id)).json() as {
+      content: string;
+      isRead: boolean;
+    }[];
+    expect(reread.map((m) => [m.content, m.isRead])).toEqual([
+      ['Shown', true],
+      ['Not yet', false],
+    ]);
+
+    for (const upTo of [0, -1, 1.5, 'all']) {
+      const refused = await t.call(owner, 'POST', `/api/messages/starter/${starter.id}/read`, {
+        with: asker.user.id,
+        upTo,
+      });
+      expect(refused.statusCode, String(upTo)).toBe(400);
+    }
+    expect(await unread(owner)).toBe(1);
   });
 
   it('refuses a cross-site mark-read and signed-out callers, changing nothing', async () => {
