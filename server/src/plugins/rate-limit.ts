@@ -4,6 +4,7 @@ import type { Redis } from 'ioredis';
 import type { Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { tooManyRequests } from '../errors';
+import * as clock from '../clock/clock';
 
 /**
  * The network a per-address limit counts: an IPv4 address whole (an IPv4-mapped IPv6 one as
@@ -78,7 +79,7 @@ function build(store: {
   const result = (hits: number, resetAt: number, limit: number): RateLimitResult => ({
     allowed: hits <= limit,
     hits,
-    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - Date.now()) / 1000)),
+    retryAfterSeconds: Math.max(1, Math.ceil((resetAt - clock.nowMs()) / 1000)),
   });
   const limiter: RateLimiter = {
     async hit(key, limit, windowMs) {
@@ -93,7 +94,7 @@ function build(store: {
     reset: (key) => store.reset(key),
     async peek(key, limit) {
       const found = await store.get(key);
-      if (!found || found.resetAt <= Date.now())
+      if (!found || found.resetAt <= clock.nowMs())
         return { allowed: true, hits: 0, retryAfterSeconds: 0 };
       // Reaching the limit already blocks the next attempt.
       return { ...result(found.hits, found.resetAt, limit), allowed: found.hits < limit };
@@ -133,13 +134,14 @@ export async function withQuota<T>(
 export function postgresRateLimiter(db: Db): RateLimiter {
   return build({
     async hit(key, windowMs) {
+      const now = clock.sqlNow();
       const rows = await db.execute(sql`
         INSERT INTO rate_limits (key, hits, reset_at)
-        VALUES (${key}, 1, now() + make_interval(secs => ${windowMs / 1000}))
+        VALUES (${key}, 1, ${now} + make_interval(secs => ${windowMs / 1000}))
         ON CONFLICT (key) DO UPDATE SET
-          hits = CASE WHEN rate_limits.reset_at <= now() THEN 1 ELSE rate_limits.hits + 1 END,
-          reset_at = CASE WHEN rate_limits.reset_at <= now()
-            THEN now() + make_interval(secs => ${windowMs / 1000}) ELSE rate_limits.reset_at END
+          hits = CASE WHEN rate_limits.reset_at <= ${now} THEN 1 ELSE rate_limits.hits + 1 END,
+          reset_at = CASE WHEN rate_limits.reset_at <= ${now}
+            THEN ${now} + make_interval(secs => ${windowMs / 1000}) ELSE rate_limits.reset_at END
         RETURNING hits, reset_at`);
       const row = rowsOf<{ hits: number; reset_at: string | Date }>(rows)[0]!;
       return { hits: Number(row.hits), resetAt: new Date(row.reset_at).getTime() };
@@ -154,7 +156,7 @@ export function postgresRateLimiter(db: Db): RateLimiter {
     async refund(key) {
       // Only within the window that was charged: a new window starts from nothing anyway.
       await db.execute(
-        sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND reset_at > now()`,
+        sql`UPDATE rate_limits SET hits = hits - 1 WHERE key = ${key} AND hits > 0 AND reset_at > ${clock.sqlNow()}`,
       );
     },
     async reset(key) {
@@ -178,7 +180,7 @@ export function redisRateLimiter(redis: Redis, prefix = 'cs:rl:'): RateLimiter {
         .pexpire(k, windowMs, 'NX')
         .pttl(k)
         .exec()) as [[unknown, number], [unknown, number], [unknown, number]];
-      return { hits, resetAt: Date.now() + Math.max(ttl, 0) };
+      return { hits, resetAt: clock.nowMs() + Math.max(ttl, 0) };
     },
     async get(key) {
       const k = prefix + key;
@@ -188,7 +190,7 @@ export function redisRateLimiter(redis: Redis, prefix = 'cs:rl:'): RateLimiter {
       ];
       return hits === null
         ? undefined
-        : { hits: Number(hits), resetAt: Date.now() + Math.max(ttl, 0) };
+        : { hits: Number(hits), resetAt: clock.nowMs() + Math.max(ttl, 0) };
     },
     async refund(key) {
       // Atomic, and never creates a key (a DECR on an expired one would, without an expiry).
