@@ -106,11 +106,17 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
 
     const smtp = await startTestSmtpServer(smtpPort);
     smtpServers.push(smtp);
-    const second = start(env);
+    const metricsPort = await freePort();
+    const second = start({ ...env, METRICS_PORT: String(metricsPort) });
     await waitReady(port, second, 150_000);
     await smtp.waitFor((m) => m.to.includes('patient@example.test'), 30_000);
-    // Several more worker passes: still the one mail.
-    await new Promise((r) => setTimeout(r, 1500));
+    // The process counts a mail once it has marked it sent: from then on no pass takes it again.
+    const sentCount = async () => {
+      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
+      return Number(/^cultureshare_mail_sent_total (\d+)/m.exec(await res.text())?.[1] ?? 0);
+    };
+    await waitFor(async () => (await sentCount()) >= 1, 'the mail marked sent');
+    expect(await sentCount()).toBe(1);
     expect(smtp.received.filter((m) => m.to.includes('patient@example.test'))).toHaveLength(1);
   });
 });
