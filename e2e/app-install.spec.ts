@@ -216,6 +216,54 @@ test('offline: viewed pages open from the cache, others show the offline page', 
   }
 });
 
+/** What the worker keeps, by cache: the paths and queries of the requests in each. */
+async function kept(page: Page): Promise<Record<string, string[]>> {
+  return (await page.evaluate(`(async () => {
+    const out = {};
+    for (const name of await caches.keys()) {
+      if (name.startsWith('workbox-precache')) continue;
+      const keys = await (await caches.open(name)).keys();
+      out[name] = keys.map((k) => { const u = new URL(k.url); return u.pathname + u.search; });
+    }
+    return out;
+  })()`)) as Record<string, string[]>;
+}
+
+test('no-store answers are never kept; a session that ended elsewhere takes the kept pages with it', async ({
+  browser,
+}) => {
+  const { ownerContext, context, page, starterId } = await openThread(browser);
+  try {
+    await page.goto('/browse');
+    await controlledBy(page);
+    await page.goto('/browse');
+    await expect(page.getByRole('heading', { name: 'Available Starters' })).toBeVisible();
+    await Promise.all([
+      page.waitForResponse((r) => new URL(r.url()).pathname === '/api/conversations'),
+      page.goto('/messages'),
+    ]);
+    await page.goto(`/starter/${starterId}`);
+    const before = await kept(page);
+    const all = Object.values(before).flat();
+    // The member's own answers (who they are, their threads) are marked no-store: not kept.
+    expect(all.filter((p) => p.startsWith('/api/auth/user'))).toEqual([]);
+    expect(all.filter((p) => p.startsWith('/api/conversations'))).toEqual([]);
+    expect(all.filter((p) => p.startsWith('/api/messages'))).toEqual([]);
+    // Pages are, for reading offline.
+    expect(before.pages).toEqual(expect.arrayContaining([`/starter/${starterId}`]));
+
+    // The session ends elsewhere (here: the cookie goes); the next check answers 401.
+    await context.clearCookies();
+    const status = await page.evaluate(`fetch('/api/auth/user').then((r) => r.status)`);
+    expect(status).toBe(401);
+    await expect.poll(async () => (await kept(page)).pages ?? []).toEqual([]);
+    expect((await kept(page))['api-v2'] ?? []).toEqual([]);
+  } finally {
+    await ownerContext.close();
+    await context.close();
+  }
+});
+
 test('a message written offline waits on the device and is sent once back online', async ({
   browser,
 }) => {

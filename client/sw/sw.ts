@@ -10,11 +10,25 @@ declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
 };
 
-/** Caches that hold one member's own answers: emptied when they sign out. */
+/** Caches that hold one member's own answers: emptied when they sign out or their session ends. */
 const PAGES = 'pages';
-const API = 'api';
-const PHOTOS = 'photos';
+const API = 'api-v2';
+const PHOTOS = 'photos-v2';
+/** What earlier versions kept, `no-store` answers included: gone when this one takes over. */
+const RETIRED = ['api', 'photos'];
 const OFFLINE_PAGE = '/offline.html';
+
+/**
+ * An answer that says `no-store` (a profile, a thread, a message's photo) is never kept: what
+ * the server marks as one member's own and not for keeping stays off the device (decision 136).
+ * Pages are the exception the offline reading needs; they go when the session does.
+ */
+const honourNoStore = {
+  cacheWillUpdate: async ({ response }: { response: Response }) =>
+    /(^|,)\s*no-store\s*(,|$)/i.test(response.headers.get('cache-control') ?? '') ? null : response,
+};
+
+const forgetMember = () => Promise.all([caches.delete(PAGES), caches.delete(API)]);
 
 // The app's scripts, styles and the offline page, by content hash: a new build replaces them.
 precacheAndRoute(self.__WB_MANIFEST);
@@ -22,13 +36,27 @@ cleanupOutdatedCaches();
 // The first version takes the open pages at once, so what they load is kept for offline use;
 // a later version waits for the page's "Reload" (SKIP_WAITING below).
 clientsClaim();
+self.addEventListener('activate', (event) => {
+  event.waitUntil(Promise.all(RETIRED.map((name) => caches.delete(name))));
+});
 
 // Signing out: nothing of the member's stays on the device.
 registerRoute(
   ({ url, request }) => url.pathname === '/api/logout' && request.mode === 'navigate',
   async ({ request }) => {
-    await Promise.all([caches.delete(PAGES), caches.delete(API)]);
+    await forgetMember();
     return fetch(request);
+  },
+);
+
+// Whether anyone is signed in: a 401 means the session ended (elsewhere, by time, by a reset),
+// so nothing kept for the member stays. Never kept itself (no-store).
+registerRoute(
+  ({ url, request }) => url.pathname === '/api/auth/user' && request.method === 'GET',
+  async ({ request }) => {
+    const response = await fetch(request);
+    if (response.status === 401) await forgetMember();
+    return response;
   },
 );
 
@@ -54,6 +82,7 @@ registerRoute(
     cacheName: PHOTOS,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
+      honourNoStore,
       new ExpirationPlugin({
         maxEntries: 200,
         maxAgeSeconds: 30 * 24 * 60 * 60,
@@ -73,6 +102,7 @@ registerRoute(
     cacheName: API,
     plugins: [
       new CacheableResponsePlugin({ statuses: [200] }),
+      honourNoStore,
       new ExpirationPlugin({ maxEntries: 300, maxAgeSeconds: 14 * 24 * 60 * 60 }),
     ],
   }),

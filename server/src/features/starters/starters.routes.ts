@@ -87,8 +87,16 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
         response: { 200: starterSchema },
       },
     },
-    async (request) =>
-      getStarter(deps, request.user, { id: request.params.id, from: request.query }),
+    async (request, reply) => {
+      const starter = await getStarter(deps, request.user, {
+        id: request.params.id,
+        from: request.query,
+      });
+      // A listing, like browse: the installed app may keep it for reading offline, which it
+      // never does with a no-store answer (decision 136).
+      reply.header('cache-control', MEMBER_BROWSE_CACHE);
+      return starter;
+    },
   );
 
   app.post(
