@@ -41,6 +41,28 @@ test('Back from a form with typed text asks first, and keeping on loses nothing'
   await expect(page.getByRole('heading', { name: 'Share a Starter' })).toBeHidden();
 });
 
+test('a page loaded afresh opens at its top after another was scrolled in the same tab; a reload keeps its place', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 360, height: 640 });
+  await page.goto('/help');
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+
+  // Typed into the address bar: a whole new load, not a move inside the app.
+  await page.goto('/rules');
+  // Once the app works, it has put back whatever place it kept for this load.
+  await expect(page.locator('html[data-app="ready"]')).toHaveCount(1);
+  await expect.poll(() => scrollY(page)).toBe(0);
+
+  await page.goto('/help');
+  await page.getByRole('contentinfo').scrollIntoViewIfNeeded();
+  await expect.poll(() => scrollY(page)).toBeGreaterThan(600);
+  const before = await scrollY(page);
+  await page.reload();
+  await expect.poll(() => scrollY(page)).toBe(before);
+});
+
 test('a new page opens at its top, and Back returns to where the last one was scrolled', async ({
   page,
 }) => {

@@ -12,6 +12,17 @@ function storedPositions(): Record<string, number> {
 }
 
 /**
+ * The history entry a position is kept under. Every page loaded afresh (typed, followed from a
+ * mail, a link tapped before the app had started) has the router's key `default`: its address
+ * tells them apart, so one page's place is never carried onto the next.
+ */
+function entryOf(location: { key: string; pathname: string; search: string }): string {
+  return location.key === 'default'
+    ? `default ${location.pathname}${location.search}`
+    : location.key;
+}
+
+/**
  * Where each visited page was scrolled to, by its history entry: Back and Forward return to
  * it (a reload too), a move to a new page starts at its top, or at the element its `#hash`
  * names.
@@ -23,7 +34,7 @@ export function ScrollRestoration() {
   const positions = useRef<Record<string, number>>(null);
   const saved = () => (positions.current ??= storedPositions());
   // The entry being scrolled: moved on as the next page is drawn, before it paints.
-  const entry = useRef(location.key);
+  const entry = useRef(entryOf(location));
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -53,9 +64,9 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    entry.current = location.key;
+    entry.current = entryOf(location);
     if (action === 'POP') {
-      const y = saved()[location.key];
+      const y = saved()[entry.current];
       if (y !== undefined) window.scrollTo(0, y);
       return;
     }
@@ -63,7 +74,7 @@ export function ScrollRestoration() {
     const target = id ? document.getElementById(id) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.hash, action]);
+  }, [location.key, location.pathname, location.search, location.hash, action]);
 
   return null;
 }
