@@ -112,9 +112,17 @@ test('visitors’ pages, right-to-left in a long pseudo-language, keep every con
 
 test('members’ pages, right-to-left in a long pseudo-language, keep every control whole at 360 px', async ({
   page,
+  browser,
 }) => {
   test.setTimeout(240_000);
-  await signUpAndIn(page.request, newMember());
+  const member = await signUpAndIn(page.request, newMember());
+  // Signed in on a second device too, so the profile offers to sign out the others.
+  const phone = await browser.newContext();
+  const other = await phone.request.post('/api/auth/login', {
+    data: { email: member.email, password: member.password },
+  });
+  expect(other.ok()).toBe(true);
+  await phone.close();
   const id = await shareStarter(page.request, 'Rye sourdough for a neighbour', {
     category: 'grain',
     subcategory: 'sourdough',

@@ -23,8 +23,8 @@ const navClass = ({ isActive }: { isActive: boolean }) =>
     isActive ? 'bg-accent-soft text-accent-hover dark:text-accent' : 'text-muted hover:text-text',
   );
 
-/** On a narrow phone a long name takes two lines rather than push the header off the screen. */
-const WRAPS_ON_A_PHONE = 'h-auto min-h-9 py-1 text-center leading-tight max-sm:whitespace-normal';
+/** On a narrow phone a long name takes two tight lines rather than push the header off the screen. */
+const WRAPS_ON_A_PHONE = 'py-1 leading-tight';
 
 /**
  * Where the phone's floating Share Starter button may float. Not on the composer pages, whose

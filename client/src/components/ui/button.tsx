@@ -12,10 +12,12 @@ const variants = {
 } as const;
 
 // Small and icon buttons are drawn smaller than a fingertip; `tap` takes taps in 44 × 44 px.
+// A label too long for its row (a long language on a phone) wraps onto a second line and the
+// button grows, rather than running past the screen: heights are minimums.
 const sizes = {
-  sm: 'tap h-9 px-3 text-sm',
-  md: 'h-11 px-5 text-sm',
-  lg: 'h-12 px-7 text-base',
+  sm: 'tap min-h-9 px-3 py-1.5 text-sm',
+  md: 'min-h-11 px-5 py-2 text-sm',
+  lg: 'min-h-12 px-7 py-2 text-base',
   icon: 'tap size-10',
 } as const;
 
@@ -31,7 +33,7 @@ export function buttonClasses(
   size: keyof typeof sizes = 'md',
 ) {
   return cn(
-    'inline-flex items-center justify-center gap-2 rounded-full font-medium whitespace-nowrap transition-colors',
+    'inline-flex items-center justify-center gap-2 rounded-full text-center font-medium transition-colors',
     'disabled:pointer-events-none disabled:opacity-50 cursor-pointer',
     variants[variant],
     sizes[size],

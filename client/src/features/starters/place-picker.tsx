@@ -169,7 +169,7 @@ export function PlacePicker({
       <Button
         variant="outline"
         size="md"
-        className="h-auto min-h-11 max-w-full justify-self-start whitespace-normal"
+        className="max-w-full justify-self-start"
         disabled={locating}
         onClick={() => void locateMe()}
       >
