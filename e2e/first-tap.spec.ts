@@ -187,4 +187,31 @@ test.describe('the first tap on a page sent rendered acts, on a phone slowed 4×
     }
     expect(failed).toEqual([]);
   });
+
+  test("the footer's language picker on a shared starter's page, before the app works", async ({
+    browser,
+    baseURL,
+  }) => {
+    const owner = await browser.newContext();
+    await signUpAndIn(owner.request, newMember());
+    const starterId = await shareStarter(owner.request, 'Water kefir for a first choice');
+    await owner.close();
+
+    const path = `/starter/${starterId}`;
+    const picker = frameTaps(path).find((tap) => tap.name === 'footer language picker')!;
+    const { context, page, errors } = await slowPhone(browser, baseURL!, path);
+    try {
+      await picker.tap(page);
+      await picker.done(page);
+      // The choice was made on the page as sent, and the page now reads in it.
+      expect(await page.evaluate("sessionStorage.getItem('first-tap')")).not.toBe('ready');
+      await expect(page.getByRole('button', { name: 'Inicia sesión para escribir' })).toBeVisible(
+        EFFECT,
+      );
+      await expect(page.getByRole('button', { name: 'Sign In to Message' })).toHaveCount(0);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
 });
