@@ -1,0 +1,127 @@
+import type { Browser, Page } from '@playwright/test';
+import { englishIn } from '../server/src/test/english-leaks';
+import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
+
+/*
+ * A German and a French member's hand-over, on a 360 px phone: the lines the site wrote into
+ * the thread, the inbox's preview of it and the bell's items read in their language, dates
+ * too, with no English text of the site's in them (decision 124).
+ */
+
+const PHONE = { width: 360, height: 740 };
+
+async function member(browser: Browser, firstName: string, language: string) {
+  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
+  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Nachbar' }));
+  const saved = await context.request.patch('/api/users/profile', { data: { language } });
+  expect(saved.status(), await saved.text()).toBe(200);
+  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
+  return { id: me.id, context, request: context.request };
+}
+
+/** What the page shows in its header and main part holds no English the site wrote. */
+async function expectNoEnglish(page: Page) {
+  const text = `${await page.getByRole('banner').innerText()}\n${await page.getByRole('main').innerText()}`;
+  expect(englishIn(text), text).toEqual([]);
+  expect(text).not.toMatch(/Reserved|Given to|received it|You gave|Saturday|March/);
+}
+
+const CASES = [
+  {
+    language: 'de',
+    giverName: 'Greta',
+    askerName: 'Jonas',
+    title: 'Roggensauerteig vom Markt',
+    ask: 'Kann ich etwas davon haben?',
+    // The two members' own time, written as a German reads it.
+    reserved: 'Für dich reserviert – Samstag, 20. März um 10:00',
+    given: 'An dich übergeben – tippe auf Erhalten, sobald du sie hast',
+    confirmed: 'Du hast bestätigt, dass du sie erhalten hast',
+    giverLines: [
+      'Du hast eine Portion für Jonas reserviert · Samstag, 20. März um 10:00',
+      'Du hast Jonas eine Portion übergeben – wartet auf die Bestätigung',
+      'Jonas hat sie erhalten – danke!',
+    ],
+    bell: 'Greta hat Roggensauerteig vom Markt für dich reserviert',
+  },
+  {
+    language: 'fr',
+    giverName: 'Amélie',
+    askerName: 'Théo',
+    title: 'Levain de seigle du marché',
+    ask: 'Puis-je en avoir un peu ?',
+    reserved: 'Réservée pour vous — samedi 20 mars à 10:00',
+    given: 'Donnée pour vous — appuyez sur Reçue une fois que vous l’avez',
+    confirmed: 'Vous avez confirmé l’avoir reçue',
+    giverLines: [
+      'Vous avez réservé une part pour Théo · samedi 20 mars à 10:00',
+      'Vous avez donné une part à Théo — en attente de sa confirmation',
+      'Théo l’a reçue — merci !',
+    ],
+    bell: 'Amélie vous a réservé Levain de seigle du marché',
+  },
+] as const;
+
+for (const c of CASES) {
+  test(`a ${c.language} member's hand-over reads in ${c.language} on a phone: thread, inbox and bell`, async ({
+    browser,
+  }) => {
+    test.setTimeout(180_000);
+    const giver = await member(browser, c.giverName, c.language);
+    const asker = await member(browser, c.askerName, c.language);
+    try {
+      const starterId = await shareStarter(giver.request, c.title);
+      const asked = await asker.request.post('/api/messages', {
+        data: { starterId, receiverId: giver.id, content: c.ask },
+      });
+      expect(asked.status(), await asked.text()).toBe(201);
+      const reserved = await giver.request.post(`/api/starters/${starterId}/reservations`, {
+        data: { memberId: asker.id, at: '2027-03-20T10:00' },
+      });
+      expect(reserved.status(), await reserved.text()).toBe(201);
+      const given = await giver.request.post(`/api/starters/${starterId}/handovers`, {
+        data: { memberId: asker.id },
+      });
+      expect(given.status(), await given.text()).toBe(201);
+      const { id: handoverId } = (await given.json()) as { id: number };
+      const confirmed = await asker.request.post(`/api/handovers/${handoverId}/confirm`, {
+        data: { received: true },
+      });
+      expect(confirmed.status(), await confirmed.text()).toBe(204);
+
+      // The receiver's thread: each line the site wrote, in their words and their way of
+      // writing a day.
+      const page = await asker.context.newPage();
+      await page.goto(`/messages?starter=${starterId}&with=${giver.id}`);
+      await expect(page.locator('html')).toHaveAttribute('lang', c.language);
+      const thread = page.getByRole('log');
+      await expect(thread.getByText(c.reserved)).toBeVisible();
+      await expect(thread.getByText(c.given)).toBeVisible();
+      await expect(thread.getByText(c.confirmed)).toBeVisible();
+      await expectNoEnglish(page);
+
+      // The inbox previews the thread by its last line, worded for the reader.
+      await page.goto('/messages');
+      const main = page.getByRole('main');
+      await expect(main.getByText(c.confirmed).first()).toBeVisible();
+      await expectNoEnglish(page);
+
+      // The bell's items.
+      await page.goto('/notifications');
+      await expect(page.locator('html')).toHaveAttribute('lang', c.language);
+      await expect(main.getByRole('link').filter({ hasText: c.title }).first()).toBeVisible();
+      await expect(main.getByText(c.bell).first()).toBeVisible();
+      await expectNoEnglish(page);
+
+      // The giver reads the same hand-over from their side, in the same language.
+      const giverPage = await giver.context.newPage();
+      await giverPage.goto(`/messages?starter=${starterId}&with=${asker.id}`);
+      for (const line of c.giverLines)
+        await expect(giverPage.getByRole('log').getByText(line)).toBeVisible();
+      await expectNoEnglish(giverPage);
+    } finally {
+      await giver.context.close();
+      await asker.context.close();
+    }
+  });
+}
