@@ -34,7 +34,8 @@ export function ScrollRestoration() {
   const positions = useRef<Record<string, number>>(null);
   const saved = () => (positions.current ??= storedPositions());
   // The entry being scrolled: moved on as the next page is drawn, before it paints.
-  const entry = useRef(entryOf(location));
+  const here = entryOf(location);
+  const entry = useRef(here);
 
   useEffect(() => {
     window.history.scrollRestoration = 'manual';
@@ -64,9 +65,9 @@ export function ScrollRestoration() {
   }, []);
 
   useLayoutEffect(() => {
-    entry.current = entryOf(location);
+    entry.current = here;
     if (action === 'POP') {
-      const y = saved()[entry.current];
+      const y = saved()[here];
       if (y !== undefined) window.scrollTo(0, y);
       return;
     }
@@ -74,7 +75,7 @@ export function ScrollRestoration() {
     const target = id ? document.getElementById(id) : null;
     if (target) target.scrollIntoView();
     else window.scrollTo(0, 0);
-  }, [location.key, location.pathname, location.search, location.hash, action]);
+  }, [here, location.hash, action]);
 
   return null;
 }
