@@ -55,14 +55,12 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request, reply) => {
       await requestEmailChange(deps, requireUser(request), request.body);
-      return reply
-        .code(202)
-        .send(
-          noticeFor(request, {
-            key: 'messages:emailChangeSent',
-            values: { email: request.body.email },
-          }),
-        );
+      return reply.code(202).send(
+        noticeFor(request, {
+          key: 'messages:emailChangeSent',
+          values: { email: request.body.email },
+        }),
+      );
     },
   );
 }
