@@ -189,6 +189,13 @@ const envSchema = z.object({
     .pipe(z.string().min(16, 'use at least 16 characters').optional()),
   /** Serves GET /metrics without a token on 127.0.0.1 at this port (decision 134). */
   METRICS_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  BACKUP_DIR: z
+    .string()
+    .optional()
+    .transform((v) => (v?.trim() ? v.trim() : undefined)),
+  /** At most 20 days: the scheduler's timer holds no longer. */
+  BACKUP_EVERY_HOURS: z.coerce.number().positive().max(480).optional(),
+  BACKUP_KEEP: positiveInt(7),
   /** Browser tests only: POST /api/test/clock moves the server's clock forward (decision 042). */
   TEST_CLOCK: z
     .enum(['', '0', '1', 'false', 'true'])
@@ -240,6 +247,8 @@ export interface Config {
   browseCacheBytes: number;
   /** Who may read GET /metrics: a bearer token, and/or a port of its own on loopback. */
   metrics: { token?: string; port?: number };
+  /** Scheduled backups (decision 133): a folder, and hours between them; off unless both. */
+  backup: { dir?: string; everyHours?: number; keep: number };
   /** POST /api/test/clock exists (browser tests); never in production. */
   testClock: boolean;
   push: {
@@ -388,6 +397,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     announceRingMinutes: e.ANNOUNCE_RING_MINUTES,
     browseCacheBytes: e.BROWSE_CACHE_MB * 1024 * 1024,
     metrics: { token: e.METRICS_TOKEN, port: e.METRICS_PORT },
+    backup: { dir: e.BACKUP_DIR, everyHours: e.BACKUP_EVERY_HOURS, keep: e.BACKUP_KEEP },
     testClock: e.TEST_CLOCK,
     push: {
       vapid: e.VAPID_PUBLIC_KEY

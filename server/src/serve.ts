@@ -8,6 +8,7 @@ import { endUnlistedModerators } from './features/users/moderators.service';
 import { createMailer } from './features/mail/mailer';
 import { backgroundJobs } from './jobs/background-jobs';
 import { listenMetrics } from './features/metrics/metrics.routes';
+import { listenForSnapshotRequests } from './backup/snapshots';
 import { createScheduler, releaseLeasesOfGoneProcess, type Scheduler } from './jobs/scheduler';
 
 /** How long a shutdown may take before the process exits anyway. */
@@ -69,6 +70,8 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
 
+  // `npm run backup` asks this process for a copy of the embedded database (decision 133).
+  if (database.snapshot) listenForSnapshotRequests(config.dataDir, database.snapshot, app.log);
   await app.listen({ host: config.host, port: config.port });
   if (config.metrics.port) metricsServer = await listenMetrics(app.metrics, config.metrics.port);
   if (!closing) {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
@@ -13,7 +14,8 @@ import { projectRoot } from '../project-root';
 import * as schema from './schema';
 import { rowsOf } from './rows';
 import { startPgliteThread, type PgliteThreadOptions } from './embedded';
-import type { PgliteConnection } from './pglite-remote';
+import type { PgliteConnection, RemotePglite } from './pglite-remote';
+import type { SnapshotResult } from './pglite-snapshot';
 
 export { pgliteExtensions } from './pglite-extensions';
 
@@ -35,6 +37,11 @@ export interface Database {
   ping(): Promise<void>;
   /** Queries waiting for the database: the embedded thread's queue, or the pool's waiting clients. */
   waiting(): number;
+  /**
+   * The embedded database run in its worker thread: copies its folder to `dest` as it is at
+   * one moment, holding queries only briefly (decision 133).
+   */
+  snapshot?(dest: string): Promise<SnapshotResult>;
   close(): Promise<void>;
 }
 
@@ -45,24 +52,57 @@ function checkChannel(channel: string) {
   if (!CHANNEL_NAME.test(channel)) throw new Error(`Invalid channel name: ${channel}`);
 }
 
-export async function migrateDatabase(database: Database): Promise<void> {
-  if (database.kind === 'pglite') {
-    await migratePglite(database.db as Parameters<typeof migratePglite>[0], { migrationsFolder });
-  } else {
-    await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder });
+export interface MigrationEntry {
+  idx: number;
+  /** When it was made: drizzle's `created_at` for it once applied. */
+  when: number;
+  tag: string;
+}
+
+let journal: MigrationEntry[] | undefined;
+/** This build's migrations, oldest first (drizzle's journal). */
+export function migrationJournal(): MigrationEntry[] {
+  journal ??= (
+    JSON.parse(fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8')) as {
+      entries: MigrationEntry[];
+    }
+  ).entries;
+  return journal;
+}
+
+/**
+ * Applies this build's migrations not yet applied; with `upTo`, only those made no later
+ * (restore loads an older backup into the schema it was taken from, decision 133).
+ */
+export async function migrateDatabase(database: Database, upTo?: number): Promise<void> {
+  let folder = migrationsFolder;
+  if (upTo !== undefined) {
+    folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-migrations-'));
+    const entries = migrationJournal().filter((e) => e.when <= upTo);
+    fs.mkdirSync(path.join(folder, 'meta'));
+    fs.writeFileSync(path.join(folder, 'meta', '_journal.json'), JSON.stringify({ entries }));
+    for (const e of entries)
+      fs.copyFileSync(
+        path.join(migrationsFolder, `${e.tag}.sql`),
+        path.join(folder, `${e.tag}.sql`),
+      );
+  }
+  try {
+    if (database.kind === 'pglite') {
+      await migratePglite(database.db as Parameters<typeof migratePglite>[0], {
+        migrationsFolder: folder,
+      });
+    } else {
+      await migratePg(database.db as Parameters<typeof migratePg>[0], { migrationsFolder: folder });
+    }
+  } finally {
+    if (folder !== migrationsFolder) fs.rmSync(folder, { recursive: true, force: true });
   }
 }
 
-let headMigration: number | undefined;
 /** When the newest migration this build ships was made (drizzle's `created_at` for it). */
 export function headMigrationMillis(): number {
-  if (headMigration === undefined) {
-    const journal = JSON.parse(
-      fs.readFileSync(path.join(migrationsFolder, 'meta', '_journal.json'), 'utf8'),
-    ) as { entries: { when: number }[] };
-    headMigration = Math.max(...journal.entries.map((e) => e.when));
-  }
-  return headMigration;
+  return Math.max(...migrationJournal().map((e) => e.when));
 }
 
 /** The newest migration applied to this database (0 when none is), as drizzle records it. */
@@ -112,6 +152,9 @@ export function fromPglite(
     waiting() {
       return 'waiting' in client && typeof client.waiting === 'number' ? client.waiting : 0;
     },
+    ...('snapshot' in client && typeof client.snapshot === 'function'
+      ? { snapshot: (dest: string) => (client as RemotePglite).snapshot(dest) }
+      : {}),
     async close() {
       if (!client.closed) await client.close();
       await onClose();

@@ -1,9 +1,17 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-export class DataDirLockedError extends Error {}
+export class DataDirLockedError extends Error {
+  /** The process holding the folder, when one is known. */
+  readonly holder: number | undefined;
+  constructor(message: string, holder?: number) {
+    super(message);
+    this.holder = holder;
+  }
+}
 
-function isAlive(pid: number): boolean {
+/** Whether process `pid` still runs (on this machine). */
+export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
     return true;
@@ -38,6 +46,7 @@ export function acquireDirLock(dir: string): () => void {
         throw new DataDirLockedError(
           `The data directory ${dir} is in use by another CultureShare process (pid ${holder}). ` +
             'Stop it first, or set DATA_DIR to another directory.',
+          holder,
         );
       }
       fs.rmSync(lockPath, { force: true });

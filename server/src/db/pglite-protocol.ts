@@ -5,6 +5,7 @@
  * `postMessage`, so errors travel as plain fields and are rebuilt on the other side.
  */
 import type { Results } from '@electric-sql/pglite';
+import type { SnapshotResult } from './pglite-snapshot';
 
 /** Where the worker opens its database; sent once as `workerData`. */
 export interface WorkerOptions {
@@ -34,11 +35,13 @@ export type Request =
   | { id: number; op: 'begin'; tx: number }
   | { id: number; op: 'commit' | 'rollback'; tx: number }
   | { id: number; op: 'listen' | 'unlisten'; channel: string }
+  /** Copies the database folder, consistent, to `dest` (decision 133). */
+  | { id: number; op: 'snapshot'; dest: string }
   | { id: number; op: 'close' };
 
 export type Reply =
   | { type: 'ready' }
-  | { type: 'reply'; id: number; ok: true; result?: Results | Results[] }
+  | { type: 'reply'; id: number; ok: true; result?: Results | Results[] | SnapshotResult }
   | { type: 'reply'; id: number; ok: false; error: WireError }
   | { type: 'notification'; channel: string; payload: string }
   /** Opening the database failed; the worker exits after sending this. */

@@ -14,6 +14,7 @@ import {
   type WireError,
   type WorkerOptions,
 } from './pglite-protocol';
+import type { SnapshotResult } from './pglite-snapshot';
 
 /** The calls a transaction's statements are made with. */
 export interface PgliteScope {
@@ -189,6 +190,14 @@ export class RemotePglite implements PgliteConnection {
       this.#handlers.delete(channel);
       if (!this.closed) await this.#call({ op: 'unlisten', channel });
     };
+  }
+
+  /**
+   * Copies the database folder to `dest` as it is at one moment, while queries go on but for
+   * a moment (decision 133); `dest` is made and must not exist yet.
+   */
+  snapshot(dest: string) {
+    return this.#call<SnapshotResult>({ op: 'snapshot', dest });
   }
 
   /** Closes the database (after the queries already asked) and ends the thread. */

@@ -13,6 +13,7 @@ import path from 'node:path';
 import { parentPort, workerData } from 'node:worker_threads';
 import { PGlite, type QueryOptions, type Transaction } from '@electric-sql/pglite';
 import { pgliteExtensions } from './pglite-extensions';
+import { snapshotDataDir } from './pglite-snapshot';
 import { toWire, type Reply, type Request, type WorkerOptions } from './pglite-protocol';
 
 const port = parentPort!;
@@ -126,6 +127,11 @@ async function handle(pg: PGlite, request: Request): Promise<Reply> {
       unlisten.delete(request.channel);
       await stop?.();
       return ok();
+    }
+    case 'snapshot': {
+      const { dataDir } = workerData as WorkerOptions;
+      if (!dataDir) throw new Error('A database in memory has no folder to copy');
+      return ok(await snapshotDataDir(dataDir, request.dest, (fn) => pg.runExclusive(fn)));
     }
     case 'close':
       // Waits for the queries already asked; the main thread ends this thread afterwards.

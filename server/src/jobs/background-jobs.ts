@@ -18,6 +18,7 @@ import { runStandingOfferRounds } from '../features/standing-offers/rounds';
 import { sweepExpiredRows } from '../sweeper';
 import { scrubLeftAccounts } from '../features/account-deletion/account-deletion.service';
 import { buildDataExports } from '../features/data-export/data-export.service';
+import { backupJob } from '../backup/backup-job';
 import type { Job } from './scheduler';
 import { hideExpiredListings } from '../access/starter-visibility';
 
@@ -34,6 +35,7 @@ export function backgroundJobs(
 ): Job[] {
   const deps = { db: database.db, config };
   const poll = config.mail.pollMs;
+  const backup = backupJob(config, database, log);
   return [
     { name: 'mail', everyMs: poll, run: () => deliverMailBacklog(deps, mailer, log, stopping) },
     { name: 'push', everyMs: poll, run: () => deliverPushBacklog(deps, log, stopping) },
@@ -71,6 +73,8 @@ export function backgroundJobs(
     { name: 'data-exports', everyMs: poll, run: () => buildDataExports(deps) },
     // Not during start; then every ten minutes.
     { name: 'sweep', everyMs: 10 * MINUTE, firstDelayMs: MINUTE, run: () => sweep(deps, log) },
+    // With BACKUP_DIR and BACKUP_EVERY_HOURS only (decision 133).
+    ...(backup ? [backup] : []),
   ];
 }
 
