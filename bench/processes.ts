@@ -53,8 +53,14 @@ export async function startDemoSite(
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
   const origin = `http://127.0.0.1:${port}`;
+  // A server that cannot listen (the port taken by another) ends: waiting on the port would
+  // measure whatever answers there instead.
+  const ended = new Promise<never>((_, reject) =>
+    server.once('exit', (code) => reject(new Error(`the server on ${port} ended (${code})`))),
+  );
+  ended.catch(() => undefined); // its ending by `close` is no error
   try {
-    await waitFor(`${origin}/readyz`);
+    await Promise.race([waitFor(`${origin}/readyz`), ended]);
   } catch (err) {
     await close();
     throw err;
