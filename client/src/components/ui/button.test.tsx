@@ -38,6 +38,6 @@ describe('Button asChild', () => {
       </Button>,
     );
     const link = screen.getByRole('link', { name: 'Post' });
-    expect(link).toHaveClass('own', 'mt-3', 'h-9', 'rounded-full');
+    expect(link).toHaveClass('own', 'mt-3', 'min-h-9', 'rounded-full');
   });
 });

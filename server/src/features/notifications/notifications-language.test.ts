@@ -84,14 +84,23 @@ describe("notifications in the receiver's language", () => {
     const thread = (who: Member) =>
       `/messages?starter=${starter.id}&with=${encodeURIComponent(who.user.id)}`;
 
+    const name = 'Ana';
+    const pushAbout = (title: string, body: string) => ({
+      title,
+      body,
+      url: thread(owner),
+      tag: `conversation:${starter.id}:${owner.user.id}`,
+    });
     await reserveFor(owner, german, starter.id);
+    expect(await queuedPushesFor(t.db, german.user.id)).toEqual([
+      pushAbout(`${name} hat Sourdough mother für dich reserviert`, 'Für dich reserviert'),
+    ]);
     await reserveFor(owner, english, starter.id);
     const given = await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, {
       memberId: german.user.id,
     });
     expect(given.statusCode, given.body).toBe(201);
 
-    const name = 'Ana';
     expect((await bellOf(german)).map((n) => [n.title, n.body])).toEqual([
       [`${name} hat Sourdough mother für dich reserviert`, 'Für dich reserviert'],
       [
@@ -99,19 +108,13 @@ describe("notifications in the receiver's language", () => {
         'Tippe auf „Erhalten“, sobald du es hast.',
       ],
     ]);
+    // A push still waiting is replaced by the newer one about the same conversation, as the
+    // phone would show only the newer under the same tag.
     expect(await queuedPushesFor(t.db, german.user.id)).toEqual([
-      {
-        title: `${name} hat Sourdough mother für dich reserviert`,
-        body: 'Für dich reserviert',
-        url: thread(owner),
-        tag: `conversation:${starter.id}:${owner.user.id}`,
-      },
-      {
-        title: `${name} hat dir Sourdough mother gegeben. Ist es bei dir angekommen?`,
-        body: 'Tippe auf „Erhalten“, sobald du es hast.',
-        url: thread(owner),
-        tag: `conversation:${starter.id}:${owner.user.id}`,
-      },
+      pushAbout(
+        `${name} hat dir Sourdough mother gegeben. Ist es bei dir angekommen?`,
+        'Tippe auf „Erhalten“, sobald du es hast.',
+      ),
     ]);
     expect((await bellOf(english)).map((n) => [n.title, n.body])).toEqual([
       [`${name} reserved Sourdough mother for you`, 'Reserved for you'],
