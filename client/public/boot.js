@@ -86,6 +86,13 @@
     for (var i = 0; node && i < steps.length; i++) node = node.children[steps[i]];
     return node;
   }
+  // What a member pressed, as they saw it: the kind of control and its name. A control found
+  // again by its place is pressed only when it is the same one; a different control drawn there
+  // is never pressed in its stead (the member sees theirs unpressed and can press it again).
+  function nameOf(el) {
+    var label = el.getAttribute('aria-label') || el.textContent || '';
+    return [el.tagName, el.getAttribute('role') || '', label.replace(/\s+/g, ' ').trim()].join('|');
+  }
 
   document.addEventListener(
     'click',
@@ -100,7 +107,7 @@
       event.preventDefault();
       event.stopImmediatePropagation();
       control.setAttribute('data-pressed-early', '');
-      held.push({ control: control, place: placeOf(control) });
+      held.push({ control: control, place: placeOf(control), name: nameOf(control) });
       start();
     },
     true,
@@ -114,7 +121,12 @@
       var select = event.target;
       if (root.getAttribute('data-app') === 'ready' || select.tagName !== 'SELECT') return;
       if (select.form && select.form.hasAttribute('method')) return;
-      held.push({ control: select, place: placeOf(select), value: select.value });
+      held.push({
+        control: select,
+        place: placeOf(select),
+        name: nameOf(select),
+        value: select.value,
+      });
       start();
     },
     true,
@@ -129,7 +141,7 @@
       for (var i = 0; i < presses.length; i++) {
         var control = presses[i].control.isConnected ? presses[i].control : at(presses[i].place);
         presses[i].control.removeAttribute('data-pressed-early');
-        if (!control || !control.isConnected) continue;
+        if (!control || !control.isConnected || nameOf(control) !== presses[i].name) continue;
         if (presses[i].value === undefined) control.click();
         else {
           control.value = presses[i].value;
