@@ -1,6 +1,6 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toast';
 import { SignInForm } from '../features/auth/sign-in-form';
@@ -9,6 +9,8 @@ import { fakeServer } from '../test/fake-server';
 import { jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import JoinPage from './join';
+import LoginPage from './login';
+import type { JoinArrival } from '../features/auth/arrivals';
 
 function CurrentPath() {
   return <output aria-label="current path">{useLocation().pathname}</output>;
@@ -149,5 +151,33 @@ describe('joining from a page', () => {
     await user.type(screen.getByLabelText('Password'), 'long-enough-1');
     await user.click(screen.getByRole('button', { name: 'Sign In' }));
     await waitFor(() => expect(screen.getByLabelText('address')).toHaveTextContent(back));
+  });
+});
+
+describe('/login just after sign-up', () => {
+  function renderLogin(state?: JoinArrival) {
+    fakeServer({
+      'GET /api/auth/user': () => jsonResponse({ message: 'Sign in required' }, 401),
+      'GET /api/site': () => ({ donationUrl: null, socialUrl: null, externalSignIn: null }),
+    });
+    renderWithProviders(
+      <Routes>
+        <Route path="/from" element={<Navigate to="/login" state={state} replace />} />
+        <Route path="/login" element={<LoginPage />} />
+      </Routes>,
+      { path: '/from' },
+    );
+  }
+
+  it('does not greet the new member with "Welcome back" beside "We\'ve emailed"', async () => {
+    renderLogin({ emailed: 'kim@example.test' });
+    expect(await screen.findByText(/We've emailed/)).toHaveTextContent('kim@example.test');
+    expect(screen.getByText('Your account is ready: sign in to start.')).toBeVisible();
+    expect(screen.queryByText(/Welcome back/)).toBeNull();
+  });
+
+  it('welcomes back a member who comes to sign in any other way', async () => {
+    renderLogin();
+    expect(await screen.findByText('Welcome back to the CultureShare community.')).toBeVisible();
   });
 });

@@ -5,13 +5,20 @@ import { PasskeySignIn } from '../features/passkeys/passkey-sign-in';
 import { useDocumentTitle } from '../lib/use-document-title';
 import { pages } from '../../../common/pages';
 import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { readArrival } from '../features/auth/arrivals';
 
 export default function Page() {
   useDocumentTitle(pages.login.title);
   const { t } = useTranslation('auth');
+  // Just signed up: not "Welcome back" to someone who has never been here.
+  const justJoined = !!readArrival(useLocation().state).emailed;
   return (
     <SignedOutOnly>
-      <AuthCard title={t('signin.title')} intro={t('signin.intro')}>
+      <AuthCard
+        title={t('signin.title')}
+        intro={justJoined ? t('signin.introNew') : t('signin.intro')}
+      >
         <SignInForm alternatives={(done) => <PasskeySignIn onSignedIn={done} />} />
       </AuthCard>
     </SignedOutOnly>

@@ -1,11 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { Route, Routes, useLocation } from 'react-router';
+import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { SignInForm } from './sign-in-form';
 import { SignUpForm } from './sign-up-form';
+import type { JoinArrival } from './arrivals';
 
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
@@ -216,5 +217,30 @@ describe('SignUpForm terms box', () => {
     serve(() => json({}, 201));
     renderAt('/signup', <SignUpForm />);
     expect(await screen.findByRole('checkbox', { name: /I agree to the/ })).not.toBeChecked();
+  });
+});
+
+/** `element` at `path`, reached as the previous step of joining leaves it (history state). */
+function renderArrived(path: string, state: JoinArrival, element: React.ReactElement) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/from" element={<Navigate to={path} state={state} replace />} />
+      <Route path={path} element={element} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    { path: '/from' },
+  );
+}
+
+describe('arriving from /join', () => {
+  it('ticks the terms box when /join was agreed, and says where', async () => {
+    serve(() => json({}, 201));
+    const user = userEvent.setup();
+    renderArrived('/signup', { agreedTerms: true }, <SignUpForm />);
+    const box = await screen.findByRole('checkbox', { name: /I agree to the/ });
+    expect(box).toBeChecked();
+    expect(box).toHaveAccessibleDescription('You agreed to these on Join the Community.');
+    await user.click(screen.getByRole('link', { name: 'Join the Community' }));
+    expect(screen.getByLabelText('path')).toHaveTextContent('/join');
   });
 });

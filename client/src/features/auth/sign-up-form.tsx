@@ -122,7 +122,14 @@ export function SignUpForm() {
               type="checkbox"
               className="mt-0.5 size-5 shrink-0 cursor-pointer rounded accent-accent"
               aria-invalid={e.agreeTerms ? true : undefined}
-              aria-describedby={e.agreeTerms ? 'signup-agree-terms-error' : undefined}
+              aria-describedby={
+                [
+                  arrival.agreedTerms && 'signup-agreed-where',
+                  e.agreeTerms && 'signup-agree-terms-error',
+                ]
+                  .filter(Boolean)
+                  .join(' ') || undefined
+              }
               {...register('agreeTerms')}
             />
             <label htmlFor="signup-agree-terms" className="text-sm">
@@ -136,6 +143,18 @@ export function SignUpForm() {
               />
             </label>
           </div>
+          {arrival.agreedTerms && (
+            // Ticked because the member agreed on /join a moment ago: it says so, and where.
+            <p id="signup-agreed-where" className="ps-8 text-sm text-muted">
+              <Trans
+                t={t}
+                i18nKey="signup.agreedOnJoin"
+                components={{
+                  join: <Link to={withNextPath(paths.join, next)} className={linkClass} />,
+                }}
+              />
+            </p>
+          )}
           {e.agreeTerms && (
             <p id="signup-agree-terms-error" role="alert" className="text-sm text-danger">
               {e.agreeTerms.message && say(e.agreeTerms.message)}
