@@ -64,7 +64,7 @@ for (const width of [360, 1280]) {
     const photo = card.getByRole('img', { name: title });
     await expect(photo).toBeVisible();
     await expect
-      .poll(() => photo.evaluate((img: { naturalWidth: number }) => img.naturalWidth))
+      .poll(() => photo.evaluate((img) => (img as HTMLImageElement).naturalWidth))
       .toBeGreaterThan(0);
     await expect(card.getByRole('link', { name: `Open Listing: ${title}` })).toHaveAttribute(
       'href',
