@@ -1,9 +1,10 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, type Language } from './i18n/languages';
+import english from './locales/en/common.json';
 
 /**
  * Every page of the app in one table (decision 038). The client's router makes a route of each
- * entry, each page names its tab with the entry's title, and the server fills in the page it
- * sends from the entry: title, description, canonical link or noindex, the module's chunks to
+ * entry, each page names its tab with its title, and the server fills in the page it sends from
+ * the entry: title, description, canonical link or noindex, the module's chunks to
  * preload, and whether it goes out already rendered (decision 034).
  */
 export interface Page {
@@ -11,8 +12,6 @@ export interface Page {
   path: string;
   /** The file in `client/src/pages/` that draws it, without `.tsx`. */
   module: string;
-  /** The tab title; a page whose title comes from its data (a starter's) sets its own. */
-  title?: string;
   /** For search results and link previews. */
   description: string;
   /**
@@ -33,7 +32,6 @@ export const pages = {
   home: {
     path: '/',
     module: 'home',
-    title: 'Share the Culture',
     description:
       'Neighbours giving away kefir grains, sourdough, kombucha SCOBY, yogurt, miso and tempeh cultures for free. Find a starter near you or pass yours on.',
     prerender: true,
@@ -41,7 +39,6 @@ export const pages = {
   browse: {
     path: '/browse',
     module: 'browse',
-    title: 'Browse Starters',
     description:
       'Free fermentation starters offered near you: kefir grains, sourdough, kombucha SCOBY, yogurt and cheese cultures, miso and tempeh. Search by category, type and place.',
     prerender: true,
@@ -49,7 +46,6 @@ export const pages = {
   rules: {
     path: '/rules',
     module: 'rules',
-    title: 'Community Rules',
     description:
       'The rules of CultureShare: healthy, active cultures only, free gifts only, and respectful communication.',
     prerender: true,
@@ -57,7 +53,6 @@ export const pages = {
   safety: {
     path: '/safety',
     module: 'safety',
-    title: 'Safety Guidelines',
     description:
       'How to hand over and receive fermentation starters safely: meeting, hygiene and what to check.',
     prerender: true,
@@ -65,7 +60,6 @@ export const pages = {
   help: {
     path: '/help',
     module: 'help',
-    title: 'Help Center',
     description:
       'Answers about posting, finding and handing over fermentation starters on CultureShare.',
     prerender: true,
@@ -73,14 +67,12 @@ export const pages = {
   contact: {
     path: '/contact',
     module: 'contact',
-    title: 'Contact Us',
     description: 'How to reach the people who run CultureShare.',
     prerender: true,
   },
   privacy: {
     path: '/privacy',
     module: 'privacy',
-    title: 'Privacy Policy',
     description: 'What CultureShare stores about you, why, and how to have it removed.',
     prerender: true,
   },
@@ -88,7 +80,6 @@ export const pages = {
     path: '/join',
     module: 'join',
     // The spec's name for the page: the header's "Join Community" button leads to it.
-    title: 'Join Community',
     description:
       'Join CultureShare to give away your spare fermentation starters and message neighbours who offer theirs.',
     prerender: true,
@@ -96,14 +87,12 @@ export const pages = {
   post: {
     path: '/post',
     module: 'post',
-    title: 'Share a Starter',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   messages: {
     path: '/messages',
     module: 'messages',
-    title: 'Messages',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -111,56 +100,48 @@ export const pages = {
   notifications: {
     path: '/notifications',
     module: 'notifications',
-    title: 'Notifications',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   profile: {
     path: '/profile',
     module: 'profile',
-    title: 'Profile',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   moderation: {
     path: '/moderation',
     module: 'moderation',
-    title: 'Moderation',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   login: {
     path: '/login',
     module: 'login',
-    title: 'Sign In',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   signup: {
     path: '/signup',
     module: 'signup',
-    title: 'Create Account',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   forgotPassword: {
     path: '/forgot-password',
     module: 'forgot-password',
-    title: 'Forgot Password',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   resetPassword: {
     path: '/reset-password',
     module: 'reset-password',
-    title: 'Choose a New Password',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   confirmEmail: {
     path: '/confirm-email',
     module: 'confirm-email',
-    title: 'Confirm Your Email',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -168,21 +149,18 @@ export const pages = {
   dataExport: {
     path: '/data-export',
     module: 'data-export',
-    title: 'Download My Data',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   undoEmailChange: {
     path: '/undo-email-change',
     module: 'undo-email-change',
-    title: 'Undo an Address Change',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   signInLink: {
     path: '/sign-in-link',
     module: 'sign-in-link',
-    title: 'Sign In With a Link',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -207,7 +185,6 @@ export const pages = {
   editStarter: {
     path: '/starter/:id/edit',
     module: 'edit-starter',
-    title: 'Edit Starter',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -222,7 +199,6 @@ export const pages = {
   postAsk: {
     path: '/asks/new',
     module: 'post-ask',
-    title: 'Ask for a Starter',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -230,7 +206,6 @@ export const pages = {
   ask: {
     path: '/asks/:id',
     module: 'ask-detail',
-    title: 'Asked For',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -238,7 +213,6 @@ export const pages = {
   mailStop: {
     path: '/mail/stop/:key/:kind',
     module: 'mail-stop',
-    title: 'Email Settings',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -246,7 +220,6 @@ export const pages = {
   alertStop: {
     path: '/alerts/stop/:key/:id',
     module: 'alert-stop',
-    title: 'Stop Alert',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -254,15 +227,12 @@ export const pages = {
   checkinAnswer: {
     path: '/check-in/:id/:answer',
     module: 'checkin-answer',
-    title: 'Check-in',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
   notFound: {
     path: '*',
     module: 'not-found',
-    // The spec's title for an address no route matches.
-    title: '404 Page Not Found',
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
@@ -282,6 +252,17 @@ export function languageUrl(origin: string, path: string, language: Language): s
   return language === DEFAULT_LANGUAGE
     ? `${origin}${path}`
     : `${origin}${path}${path.includes('?') ? '&' : '?'}${LANGUAGE_PARAM}=${language}`;
+}
+
+/**
+ * The pages titled by their key: the title is the catalogue's `common:pageTitles.<key>`, in the
+ * reader's language (English in common/locales/en/common.json). A page whose title comes from
+ * its data (a starter's) has none there and sets its own.
+ */
+export type TitledPage = keyof typeof english.pageTitles;
+
+export function isTitledPage(key: string): key is TitledPage {
+  return Object.hasOwn(english.pageTitles, key);
 }
 
 /** The tab title of a page ("Browse Starters · CultureShare"), the site's name alone untitled. */

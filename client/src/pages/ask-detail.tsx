@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
 import { AskDetailView } from '../features/asks/ask-detail-view';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
-  useDocumentTitle(pages.ask.title);
+  usePageTitle('ask');
   const { id } = useParams();
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">

@@ -7,8 +7,7 @@ import { BrowseView } from '../features/starters/browse-view';
 import { cn } from '../lib/cn';
 import { paths } from '../lib/paths';
 import { useCurrentUser } from '../lib/current-user';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 // Members only (visitors' pages go out rendered without it): not part of the page's first load.
 const AlertButton = lazy(() =>
@@ -41,7 +40,7 @@ function ViewSwitch({ asks }: { asks: boolean }) {
 }
 
 export default function Page() {
-  useDocumentTitle(pages.browse.title);
+  usePageTitle('browse');
   const [params] = useSearchParams();
   const asks = params.get('view') === 'asks';
   const { isSignedIn } = useCurrentUser();

@@ -1,10 +1,9 @@
 import { useParams, useSearchParams } from 'react-router';
-import { pages } from '../../../common/pages';
 import { CheckinByMail } from '../features/checkins/checkin-by-mail';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
-  useDocumentTitle(pages.checkinAnswer.title);
+  usePageTitle('checkinAnswer');
   const { id = '', answer = '' } = useParams();
   const [params] = useSearchParams();
   return (

@@ -1,12 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { AuthCard } from '../features/auth/auth-card';
 import { ConfirmEmail } from '../features/auth/confirm-email';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 export default function Page() {
-  useDocumentTitle(pages.confirmEmail.title);
+  usePageTitle('confirmEmail');
   const [params] = useSearchParams();
   const { t } = useTranslation('auth');
   return (

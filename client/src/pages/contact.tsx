@@ -5,13 +5,12 @@ import { Card } from '../components/ui/card';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { useSite } from '../lib/site';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
 
 export default function ContactPage() {
-  useDocumentTitle(pages.contact.title);
+  usePageTitle('contact');
   const { data: site } = useSite();
   const { t } = useTranslation('pages');
   return (

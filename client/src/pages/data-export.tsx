@@ -2,12 +2,11 @@ import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataExportDownload } from '../features/account/data-export-download';
 import { AuthCard } from '../features/auth/auth-card';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
   const { t } = useTranslation('account');
-  useDocumentTitle(pages.dataExport.title);
+  usePageTitle('dataExport');
   const [params] = useSearchParams();
   return (
     <AuthCard title={t('export.title')} intro={t('export.intro')}>

@@ -1,11 +1,10 @@
 import { AuthCard } from '../features/auth/auth-card';
 import { ForgotPasswordForm } from '../features/auth/forgot-password-form';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 export default function Page() {
-  useDocumentTitle(pages.forgotPassword.title);
+  usePageTitle('forgotPassword');
   const { t } = useTranslation('auth');
   return (
     <AuthCard title={t('forgot.title')} intro={t('forgot.intro')}>

@@ -3,13 +3,12 @@ import { FaqAccordion } from '../features/content/faq-accordion';
 import { useHelpFaq } from '../features/content/help-faq';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
 
 export default function HelpPage() {
-  useDocumentTitle(pages.help.title);
+  usePageTitle('help');
   const { t } = useTranslation('pages');
   const helpFaq = useHelpFaq();
   return (

@@ -21,8 +21,7 @@ import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../lib/current-user';
 import { currentLanguage, localeTag } from '../lib/i18n';
 import { paths } from '../lib/paths';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 const icon = 'size-5';
@@ -137,7 +136,7 @@ function JustShared({ home }: { home: HomeAnswer | undefined }) {
 }
 
 export default function HomePage() {
-  useDocumentTitle(pages.home.title);
+  usePageTitle('home');
   const { user } = useCurrentUser();
   const home = useHome().data;
   const needsYou = useNeedsYou(!!user);

@@ -3,8 +3,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { SignedOutOnly } from '../app/signed-out-only';
 import { withNextPath } from '../../../common/return-path';
@@ -42,7 +41,7 @@ const terms = [
 ] as const;
 
 function JoinTerms() {
-  useDocumentTitle(pages.join.title);
+  usePageTitle('join');
   const navigate = useNavigate();
   const [params] = useSearchParams();
   const checkboxId = useId();

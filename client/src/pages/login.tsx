@@ -2,14 +2,13 @@ import { SignedOutOnly } from '../app/signed-out-only';
 import { AuthCard } from '../features/auth/auth-card';
 import { SignInForm } from '../features/auth/sign-in-form';
 import { PasskeySignIn } from '../features/passkeys/passkey-sign-in';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { readArrival } from '../features/auth/arrivals';
 
 export default function Page() {
-  useDocumentTitle(pages.login.title);
+  usePageTitle('login');
   const { t } = useTranslation('auth');
   // Just signed up: not "Welcome back" to someone who has never been here.
   const justJoined = !!readArrival(useLocation().state).emailed;

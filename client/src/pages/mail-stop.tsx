@@ -1,10 +1,9 @@
 import { useParams } from 'react-router';
-import { pages } from '../../../common/pages';
 import { MailStop } from '../features/mail/mail-stop';
-import { useDocumentTitle } from '../lib/use-document-title';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
-  useDocumentTitle(pages.mailStop.title);
+  usePageTitle('mailStop');
   const { key = '', kind = '' } = useParams();
   return (
     <div className="mx-auto max-w-xl px-4 py-10">

@@ -7,8 +7,7 @@ import { ThreadHandoverPanel } from '../features/handovers/thread-handover-panel
 import { MessagesView } from '../features/messages/messages-view';
 import type { ThreadExtras } from '../features/messages/thread-view';
 import { starterQueries } from '../features/starters/starters-api';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 function HeaderSummary({ userId }: { userId: string }) {
   return <ReliabilitySummary userId={userId} className="mt-1 text-xs [&_p]:text-xs" />;
@@ -22,7 +21,7 @@ const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHand
 
 export default function Page() {
   const { t } = useTranslation('conversations');
-  useDocumentTitle(pages.messages.title);
+  usePageTitle('messages');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('pages.messagesSignIn')} />;

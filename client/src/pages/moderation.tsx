@@ -1,12 +1,11 @@
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { AccessDenied, ModerationDashboard } from '../features/moderation/moderation-dashboard';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 export default function Page() {
-  useDocumentTitle(pages.moderation.title);
+  usePageTitle('moderation');
   const { t } = useTranslation('moderation');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;

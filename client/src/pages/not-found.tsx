@@ -1,14 +1,13 @@
 import { Link, useLocation } from 'react-router';
 import { AlertCircle } from 'lucide-react';
 import { Card } from '../components/ui/card';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { Trans, useTranslation } from 'react-i18next';
 
 export default function NotFoundPage() {
   const { pathname } = useLocation();
-  useDocumentTitle(pages.notFound.title);
+  usePageTitle('notFound');
   const { t } = useTranslation('pages');
   return (
     <div className="mx-auto max-w-lg px-4 py-20">

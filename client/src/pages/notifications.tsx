@@ -4,13 +4,12 @@ import { NoticesPanel } from '../features/handovers/notices-panel';
 import { NotificationCentre } from '../features/notifications/notification-centre';
 import { PushOptIn } from '../features/profile/push-settings';
 import { useCurrentUser } from '../lib/current-user';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 /** The notification centre: what needs an answer first, then everything the member was told. */
 export default function Page() {
   const { t } = useTranslation('conversations');
-  useDocumentTitle(pages.notifications.title);
+  usePageTitle('notifications');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('pages.notificationsSignIn')} />;

@@ -6,12 +6,11 @@ import { SignInRequired } from '../features/auth/sign-in-required';
 import { PlacePicker } from '../features/starters/place-picker';
 import { useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
   const { t } = useTranslation('account');
-  useDocumentTitle(pages.postAsk.title);
+  usePageTitle('postAsk');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user)

@@ -4,12 +4,11 @@ import { Button } from '../components/ui/button';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { PostAgain, PostStarterFromHandover } from '../app/pay-it-forward';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 
 export default function Page() {
-  useDocumentTitle(pages.post.title);
+  usePageTitle('post');
   const { t } = useTranslation('starters');
   const { user, isLoading } = useCurrentUser();
   const [search] = useSearchParams();

@@ -5,8 +5,7 @@ import type { ReactNode } from 'react';
 import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { Trans, useTranslation } from 'react-i18next';
 
@@ -39,7 +38,7 @@ function PolicySection({
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 export default function PrivacyPage() {
-  useDocumentTitle(pages.privacy.title);
+  usePageTitle('privacy');
   const { t } = useTranslation('pages');
   const strong = { strong: <strong /> };
   return (

@@ -8,8 +8,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { MyAlerts } from '../features/alerts/my-alerts';
 import { ProfileView } from '../features/profile/profile-view';
 import { MyStarters } from '../features/starters/my-starters';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { PasskeySettings } from '../features/passkeys/passkey-settings';
 import { LeaveAccount } from '../features/account/leave-account';
 import { useTranslation } from 'react-i18next';
@@ -44,7 +43,7 @@ function LanguageAndUnits() {
 
 export default function Page() {
   const { t } = useTranslation('account');
-  useDocumentTitle(pages.profile.title);
+  usePageTitle('profile');
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('profile.signInRequired')} />;

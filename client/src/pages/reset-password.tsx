@@ -1,12 +1,11 @@
 import { useSearchParams } from 'react-router';
 import { AuthCard } from '../features/auth/auth-card';
 import { ResetPasswordForm } from '../features/auth/reset-password-form';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 export default function Page() {
-  useDocumentTitle(pages.resetPassword.title);
+  usePageTitle('resetPassword');
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   return (

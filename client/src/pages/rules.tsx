@@ -16,8 +16,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { Trans, useTranslation } from 'react-i18next';
 
@@ -70,7 +69,7 @@ const guidelines = [
 const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 export default function RulesPage() {
-  useDocumentTitle(pages.rules.title);
+  usePageTitle('rules');
   const { t } = useTranslation('pages');
   return (
     <ContentPage>

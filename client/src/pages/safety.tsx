@@ -4,8 +4,7 @@ import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
 
@@ -71,7 +70,7 @@ const doNotShare = [
 ] as const;
 
 export default function SafetyPage() {
-  useDocumentTitle(pages.safety.title);
+  usePageTitle('safety');
   const { t } = useTranslation('pages');
   return (
     <ContentPage>

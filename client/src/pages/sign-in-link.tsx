@@ -3,12 +3,11 @@ import { AuthCard } from '../features/auth/auth-card';
 import { useSignInWithLink } from '../features/auth/auth-api';
 import { MailedLinkAction } from '../features/auth/mailed-link-action';
 import { paths } from '../lib/paths';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 export default function Page() {
-  useDocumentTitle(pages.signInLink.title);
+  usePageTitle('signInLink');
   const { t } = useTranslation('auth');
   const [params] = useSearchParams();
   const signIn = useSignInWithLink();

@@ -1,12 +1,11 @@
 import { SignedOutOnly } from '../app/signed-out-only';
 import { AuthCard } from '../features/auth/auth-card';
 import { SignUpForm } from '../features/auth/sign-up-form';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 export default function Page() {
-  useDocumentTitle(pages.signup.title);
+  usePageTitle('signup');
   const { t } = useTranslation('auth');
   return (
     <SignedOutOnly>

@@ -5,11 +5,10 @@ import { useUndoEmailChange } from '../features/auth/auth-api';
 import { MailedLinkAction } from '../features/auth/mailed-link-action';
 import { useMessageText } from '../lib/message-text';
 import { paths } from '../lib/paths';
-import { useDocumentTitle } from '../lib/use-document-title';
-import { pages } from '../../../common/pages';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
-  useDocumentTitle(pages.undoEmailChange.title);
+  usePageTitle('undoEmailChange');
   const { t } = useTranslation('auth');
   const say = useMessageText();
   const [params] = useSearchParams();

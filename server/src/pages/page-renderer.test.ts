@@ -5,6 +5,7 @@ import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { PageData } from '../../../common/page-data';
 import { pages } from '../../../common/pages';
+import { translator } from '../i18n/translate';
 import {
   createMember,
   createStarterRow,
@@ -363,17 +364,19 @@ describe('pages sent already rendered (decision 034)', () => {
 
 describe('the page table (common/pages.ts)', () => {
   it("names each page as the app's title hook does, and preloads the module the router loads", async () => {
-    for (const [url, page] of [
-      ['/join', pages.join],
-      ['/login', pages.login],
-      ['/no/such/page', pages.notFound],
-      ['/browse/', pages.browse],
+    for (const [url, page, title] of [
+      ['/join', pages.join, 'Join Community'],
+      ['/login', pages.login, 'Sign In'],
+      ['/no/such/page', pages.notFound, '404 Page Not Found'],
+      ['/browse/', pages.browse, 'Browse Starters'],
     ] as const) {
       const res = await t.app.inject(url);
-      expect(res.body, url).toContain(`<title>${page.title} · CultureShare</title>`);
+      expect(res.body, url).toContain(`<title>${title} · CultureShare</title>`);
       expect(res.body, url).toContain(`content="${page.description}"`);
     }
-    expect((await t.app.inject('/join')).body).toContain('<title>Join Community · CultureShare');
+    expect((await t.app.inject('/join?lang=es')).body).toContain(
+      `<title>${translator('es')('common:pageTitles.join')} · CultureShare`,
+    );
     // The module named in the table is the one whose chunks the page preloads.
     expect(appModules((await t.app.inject('/BROWSE')).body).modules).toContain(
       '/assets/browse-abc.js',

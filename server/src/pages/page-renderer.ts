@@ -8,7 +8,7 @@ import {
   starterListQuery,
 } from '../../../common/browse-page';
 import { PAGE_DATA_ID, type PageData } from '../../../common/page-data';
-import { documentTitle, languageUrl, pageAt, pages } from '../../../common/pages';
+import { documentTitle, isTitledPage, languageUrl, pageAt, pages } from '../../../common/pages';
 import { DEFAULT_LANGUAGE, LANGUAGES, manifestPath } from '../../../common/i18n/languages';
 import { requestLanguage, translator } from '../i18n/translate';
 import { cardPhoto } from '../../../common/card-photo';
@@ -93,10 +93,7 @@ export function createPageRenderer(
       const language = requestLanguage(request);
       const t = translator(language);
       const key = Object.keys(pages).find((k) => pages[k as keyof typeof pages] === page);
-      const title =
-        page.title && key
-          ? t(`common:pageTitles.${key}`, { defaultValue: page.title })
-          : page.title;
+      const title = key && isTitledPage(key) ? t(`common:pageTitles.${key}`) : undefined;
       const description = t(`common:pageDescriptions.${key}`, {
         defaultValue: t('common:pageDescriptions.default'),
       });

@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { pages } from '../../../../common/pages';
 import type { Starter } from '../../../../common/starters';
 import { Card } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
@@ -9,7 +8,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
 import { starterKeys } from '../../lib/query-keys';
 import { parseStarterId } from '../../lib/starter-id';
-import { useDocumentTitle } from '../../lib/use-document-title';
+import { usePageTitle } from '../../lib/use-document-title';
 import { PostStarterForm, type LineageFieldsSlot } from './post-starter-form';
 import { valuesOf } from './post-starter-values';
 import { useStarter } from './starters-api';
@@ -67,7 +66,7 @@ export function EditStarterForm({
   rawId: string | undefined;
   LineageFields?: LineageFieldsSlot;
 }) {
-  useDocumentTitle(pages.editStarter.title);
+  usePageTitle('editStarter');
   const { starter, problem } = useOwnStarter(rawId);
   if (!starter) return problem;
   return (
