@@ -35,6 +35,7 @@ import {
   REPORT_DESCRIPTION_MAX_LENGTH,
 } from '../../../common/constants';
 import {
+  AVAILABLE_DAYS_DEFAULT,
   BRING_MAX_LENGTH,
   FEEDBACK_NOTE_MAX_LENGTH,
   PORTIONS_MAX,
@@ -284,7 +285,7 @@ export const starters = pgTable(
     /** Leaves browse after this unless renewed; ignored once claimed. */
     availableUntil: timestamp('available_until', { withTimezone: true })
       .notNull()
-      .default(sql`now() + interval '30 days'`),
+      .default(sql.raw(`now() + interval '${AVAILABLE_DAYS_DEFAULT} days'`)),
     /** "Still available" presses since the last hand-over. */
     renewals: integer('renewals').notNull().default(0),
     /** The `availableUntil` whose reminder mail went out: one per stretch, renewing resets. */
