@@ -105,6 +105,11 @@ export const conversationSchema = z.object({
    * The landing page lists these for a signed-in member (decision 046).
    */
   awaitingReply: z.boolean().optional(),
+  /**
+   * The caller's own last message was held by screening: it waits for a moderator, or a
+   * moderator turned it down. Only its sender sees the conversation so.
+   */
+  review: z.enum(['waiting', 'rejected']).optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

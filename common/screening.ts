@@ -162,6 +162,36 @@ export type HeldDecisionInput = z.input<typeof heldDecisionSchema>;
 
 export const heldIdParamsSchema = z.object({ id: idParam('held message') });
 
+/**
+ * How long a moderator's Release or Reject of a held message may be undone. The decision takes
+ * effect (delivered, or the sender told) only once this has passed, by the server's clock.
+ */
+export const HELD_UNDO_MS = 60_000;
+
+/** The answer to a decision, and to undoing one ('held' again). */
+export const heldDecidedSchema = z.object({
+  id: z.number().int(),
+  status: z.enum(['held', 'released', 'rejected']),
+  /** Until when POST /api/moderation/held/:id/undo takes the decision back; null once it can't. */
+  undoUntil: z.string().nullable(),
+});
+export type HeldDecided = z.infer<typeof heldDecidedSchema>;
+
+/** What waits for moderators in one queue: how many, and since when the oldest. */
+const waitingQueueSchema = z.object({
+  count: z.number().int(),
+  oldestAt: z.string().nullable(),
+});
+
+/** GET /api/moderation/waiting: the counts on the Held and Reports tabs. */
+export const moderationWaitingSchema = z.object({
+  /** Held messages and held listings. */
+  held: waitingQueueSchema,
+  /** Pending reports. */
+  reports: waitingQueueSchema,
+});
+export type ModerationWaiting = z.infer<typeof moderationWaitingSchema>;
+
 const heldPersonSchema = z.object({
   id: z.string(),
   username: z.string().nullable(),

@@ -490,6 +490,11 @@ export const heldMessages = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     decidedAt: timestamp('decided_at', { withTimezone: true }),
     decidedBy: text('decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
+     * When the decision took effect (delivered, or the sender told): a minute after it was
+     * made, which is how long a moderator may undo it (HELD_UNDO_MS). Null while it may.
+     */
+    settledAt: timestamp('settled_at', { withTimezone: true }),
   },
   (t) => [
     check('held_messages_status_check', sql`${t.status} IN ('held', 'released', 'rejected')`),

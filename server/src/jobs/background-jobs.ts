@@ -20,6 +20,8 @@ import { scrubLeftAccounts } from '../features/account-deletion/account-deletion
 import { buildDataExports } from '../features/data-export/data-export.service';
 import { backupJob } from '../backup/backup-job';
 import type { Job } from './scheduler';
+import { settleHeldDecisions } from '../features/screening/held.service';
+import { remindModeratorsOfWaiting } from '../features/moderation/waiting.service';
 import { hideExpiredListings } from '../access/starter-visibility';
 
 const MINUTE = 60_000;
@@ -52,9 +54,17 @@ export function backgroundJobs(
       run: () => announceNewListings({ ...deps, stopping }),
     },
     { name: 'alert-mail', everyMs: poll, run: () => queueDueAlertMail(deps) },
+    // A moderator's Release or Reject takes effect once its minute to undo has passed.
+    {
+      name: 'held-decisions',
+      everyMs: poll,
+      run: () => settleHeldDecisions({ ...deps, live: livePublisher(database, log) }),
+    },
     // Matters of days: looked over once a minute.
     { name: 'expiry-reminders', everyMs: MINUTE, run: () => queueExpiryReminders(deps) },
     { name: 'checkin-mails', everyMs: MINUTE, run: () => queueCheckinMails(deps) },
+    // While anything waits for moderators: a bell item and a mail, once a day each.
+    { name: 'moderators-waiting', everyMs: MINUTE, run: () => remindModeratorsOfWaiting(deps) },
     // A new ask is mailed to those who could help within the minute, never in its request.
     { name: 'ask-mails', everyMs: MINUTE, run: () => queueAskMails(deps) },
     {

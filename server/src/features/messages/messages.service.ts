@@ -84,7 +84,10 @@ export async function insertDelivered(
 }
 
 /** Tells both members' open pages that a message arrived (they refetch). */
-export async function publishDelivered(deps: Pick<AppDeps, 'live'>, message: Message) {
+export async function publishDelivered(
+  deps: { live: Pick<AppDeps['live'], 'publish'> },
+  message: Message,
+) {
   await deps.live.publish([message.receiverId, message.senderId], {
     type: 'message',
     messageId: message.id,
@@ -228,6 +231,7 @@ interface ConversationRow {
   stage: ConversationStage;
   unread_count: number | string;
   awaiting_reply: boolean | string;
+  review: 'waiting' | 'rejected' | null;
 }
 
 /**
@@ -243,13 +247,23 @@ export async function listConversations(
     WITH mine AS (
       SELECT m.id, m.starter_id, m.content, m.created_at, m.is_read, m.receiver_id, m.kind,
         m.system, m.sender_id,
-        CASE WHEN m.sender_id = ${actor.id} THEN m.receiver_id ELSE m.sender_id END AS other_id
+        CASE WHEN m.sender_id = ${actor.id} THEN m.receiver_id ELSE m.sender_id END AS other_id,
+        NULL::text AS review
       FROM messages m
       WHERE m.sender_id = ${actor.id} OR m.receiver_id = ${actor.id}
+      UNION ALL
+      -- The member's own held messages: their conversation stays in their inbox, waiting for
+      -- review (or turned down); the receiver never learns of them.
+      SELECT h.id, h.starter_id, h.content, h.created_at, true, h.receiver_id, 'text',
+        NULL::jsonb, h.sender_id, h.receiver_id,
+        CASE WHEN h.status = 'rejected' AND h.settled_at IS NOT NULL THEN 'rejected'
+          ELSE 'waiting' END
+      FROM held_messages h
+      WHERE h.sender_id = ${actor.id} AND (h.status <> 'released' OR h.settled_at IS NULL)
     ),
     latest AS (
       SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, content, created_at, kind,
-        system, sender_id, receiver_id
+        system, sender_id, receiver_id, review
       FROM mine
       ORDER BY starter_id, other_id, created_at DESC, id DESC
     ),
@@ -271,6 +285,7 @@ export async function listConversations(
       l.content AS last_content, l.created_at AS last_created_at,
       l.kind AS last_kind, l.system AS last_system, l.sender_id AS last_sender_id,
       l.receiver_id AS last_receiver_id, starters.user_id = ${actor.id} AS is_owner,
+      l.review,
       CASE
         WHEN EXISTS (
           SELECT 1 FROM handovers h
@@ -327,6 +342,7 @@ export async function listConversations(
       role: r.is_owner === true || String(r.is_owner) === 'true' ? 'owner' : 'asker',
       stage: r.stage,
       awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
+      ...(r.review ? { review: r.review } : {}),
     };
   });
 }

@@ -190,3 +190,25 @@ export async function queueAppealDecisionMail(
     action: { label: t('mail:moderation.openListing'), url: listingUrl(config, input.starter.id) },
   }));
 }
+
+/**
+ * The sender of a message a moderator turned down hears that it was not delivered, which rule
+ * it broke, and that they may write again without it.
+ */
+export async function queueHeldRejectedMail(
+  tx: DbOrTx,
+  config: Config,
+  input: { senderId: string; title: string; code: string; url: string },
+): Promise<void> {
+  const [sender] = await tx.select().from(users).where(eq(users.id, input.senderId));
+  if (!sender) return;
+  const { title } = input;
+  await queueModerationMail(tx, config, sender, (t) => ({
+    subject: t('mail:moderation.heldRejectedSubject', { title }),
+    paragraphs: [
+      t('mail:moderation.heldRejected', { title, rule: t(`mail:heldRules.${input.code}`) }),
+      t('mail:moderation.heldRejectedAgain'),
+    ],
+    action: { label: t('mail:openConversation'), url: input.url },
+  }));
+}

@@ -17,6 +17,7 @@ import {
   sanctionItemSchema,
   sanctionListQuerySchema,
 } from '../../../../common/moderation';
+import { moderationWaitingSchema } from '../../../../common/screening';
 import type { AppDeps } from '../../deps';
 import {
   moderatorsOnly,
@@ -26,6 +27,7 @@ import {
 } from '../../plugins/sessions';
 import { appealRemoval, decideAppeal, getStarterRemoval, listAppeals } from './appeals.service';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
+import { moderationWaiting } from './waiting.service';
 
 /** An appeal of at most 1000 characters, even all escaped (6 bytes each), under 8 KiB. */
 const APPEAL_BODY_LIMIT = 8 * 1024;
@@ -33,6 +35,12 @@ const starterIdParams = z.object({ id: idParam('starter') });
 
 export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
+  app.get(
+    '/api/moderation/waiting',
+    { onRequest: moderatorsOnly, schema: { response: { 200: moderationWaitingSchema } } },
+    async (request) => moderationWaiting(deps, requireModerator(request)),
+  );
+
   // Who may call is settled before the body is read.
   app.get(
     '/api/moderation/sanctions',

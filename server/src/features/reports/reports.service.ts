@@ -1,4 +1,4 @@
-import { and, count, countDistinct, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, countDistinct, desc, eq, isNull, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type { z } from 'zod';
 import type {
@@ -446,4 +446,15 @@ export async function removeReportedStarter(
   // Every copy clears on the database's notification; this one need not wait for it.
   deps.listings.clear();
   return getReport(db, id);
+}
+
+/** Pending reports: how many, and when the oldest was made (the Reports tab's count). */
+export async function pendingReportsWaiting(
+  db: DbOrTx,
+): Promise<{ count: number; oldestAt: Date | null }> {
+  const [row] = await db
+    .select({ n: count(), oldest: sql<string | null>`min(${reports.createdAt})` })
+    .from(reports)
+    .where(eq(reports.status, 'pending'));
+  return { count: Number(row?.n ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
 }

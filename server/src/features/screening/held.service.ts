@@ -1,10 +1,12 @@
-import { and, asc, desc, eq, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import type {
-  HeldDecision,
-  HeldMessage,
-  HeldStarter,
-  ScreeningCode,
+import {
+  HELD_UNDO_MS,
+  type HeldDecided,
+  type HeldDecision,
+  type HeldMessage,
+  type HeldStarter,
+  type ScreeningCode,
 } from '../../../../common/screening';
 import { assertModerator } from '../../access/members';
 import { heldByScreening, isHeld, requireStarter } from '../../access/starter-access';
@@ -25,8 +27,10 @@ import type { DbOrTx } from '../../db/client';
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/blocks';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayDeliver, insertDelivered, publishDelivered } from '../messages/messages.service';
-import { createSanction } from '../moderation/moderation.service';
-import { queueRemovalMail } from '../moderation/moderation-mail';
+import { createSanction, findActiveSanction, liftSanction } from '../moderation/moderation.service';
+import { queueHeldRejectedMail, queueRemovalMail } from '../moderation/moderation-mail';
+import { notify } from '../notifications/notifications.service';
+import { siteUrl } from '../mail/outbox';
 
 const sender = alias(users, 'sender');
 const receiver = alias(users, 'receiver');
@@ -147,24 +151,36 @@ async function assertStillDeliverable(
 
 /** Reason written on a sanction that comes from rejecting a held message. */
 export const REJECT_SUSPEND_REASON = 'A message held by screening broke the community rules';
+/** Reason written when undoing a rejection lifts the suspension it came with. */
+export const UNDO_SUSPEND_REASON = 'The rejection it came with was undone';
+
+export const HELD_NOT_WAITING = 'This message has already been decided.';
+export const HELD_NOTHING_TO_UNDO =
+  'This message is waiting for a decision: there is nothing to undo.';
+export const HELD_UNDO_PASSED = 'The minute to undo this decision has passed: it stands.';
+
+/** Until when a decision made at `decidedAt` may be undone (the server's clock decides). */
+const undoUntil = (decidedAt: Date) => new Date(decidedAt.getTime() + HELD_UNDO_MS);
 
 /**
- * POST /api/moderation/held/:id. Release: the message is delivered now, as if just sent (mail,
- * live event, the receiver's thread), under the id it was held with — if it still may be
- * (`assertStillDeliverable`). Reject: it stays
- * undelivered, and with `suspendDays` the sender is suspended through the sanctions (which
- * end their sessions and write the audit log).
+ * POST /api/moderation/held/:id. The decision is recorded at once and takes effect a minute
+ * later (`settleHeldDecisions`), so the moderator may undo it meanwhile. Release: the message
+ * is then delivered as if just sent (mail, live event, the receiver's thread), under the id it
+ * was held with — if it still may be (`assertStillDeliverable`, checked now and again then).
+ * Reject: it stays undelivered and its sender is told which rule; with `suspendDays` the sender
+ * is suspended at once through the sanctions (which end their sessions and write the audit log).
  */
 export async function decideHeldMessage(
   deps: Pick<AppDeps, 'db' | 'config' | 'live' | 'listings'>,
   actor: SessionUser,
   input: { id: number; decision: HeldDecision; suspendDays?: number },
-): Promise<{ id: number; status: 'released' | 'rejected' }> {
+): Promise<HeldDecided> {
   assertModerator(actor);
   const { db } = deps;
   const [found] = await db.select().from(heldMessages).where(eq(heldMessages.id, input.id));
   if (!found) throw notFound('Held message not found');
-  if (found.status !== 'held') throw conflict('This message has already been decided.');
+  if (found.status !== 'held') throw conflict(HELD_NOT_WAITING);
+  if (input.decision === 'release') await assertStillDeliverable(db, found);
   // The sanction checks its own refusals (a moderator, one already in force) before the
   // message is touched, so a refused suspension leaves the message waiting.
   if (input.decision === 'reject' && input.suspendDays !== undefined) {
@@ -175,47 +191,157 @@ export async function decideHeldMessage(
       reason: REJECT_SUSPEND_REASON,
     });
   }
-  const delivered = await db.transaction(async (tx) => {
+  const decidedAt = clock.now();
+  const status = input.decision === 'release' ? 'released' : 'rejected';
+  const [changed] = await db
+    .update(heldMessages)
+    .set({ status, decidedAt, decidedBy: actor.id, settledAt: null })
+    .where(and(eq(heldMessages.id, input.id), eq(heldMessages.status, 'held')))
+    .returning({ id: heldMessages.id });
+  if (!changed) throw conflict(HELD_NOT_WAITING);
+  return { id: input.id, status, undoUntil: undoUntil(decidedAt).toISOString() };
+}
+
+/**
+ * POST /api/moderation/held/:id/undo: within HELD_UNDO_MS of the decision, by the server's
+ * clock, the message waits again as if never decided; a suspension the rejection made is
+ * lifted. After that minute, or once the decision took effect, it is refused (409).
+ */
+export async function undoHeldDecision(
+  deps: Pick<AppDeps, 'db' | 'listings'>,
+  actor: SessionUser,
+  id: number,
+): Promise<HeldDecided> {
+  assertModerator(actor);
+  const undone = await deps.db.transaction(async (tx) => {
     const [held] = await tx
       .select()
       .from(heldMessages)
-      .where(eq(heldMessages.id, input.id))
+      .where(eq(heldMessages.id, id))
       .for('update');
-    if (!held || held.status !== 'held') throw conflict('This message has already been decided.');
-    const status = input.decision === 'release' ? 'released' : 'rejected';
+    if (!held) throw notFound('Held message not found');
+    if (held.status === 'held') throw conflict(HELD_NOTHING_TO_UNDO);
+    if (held.settledAt || !held.decidedAt || clock.nowMs() >= undoUntil(held.decidedAt).getTime()) {
+      throw conflict(HELD_UNDO_PASSED);
+    }
     await tx
       .update(heldMessages)
-      .set({ status, decidedAt: clock.now(), decidedBy: actor.id })
-      .where(eq(heldMessages.id, held.id));
-    await tx.insert(moderationActions).values({
-      moderatorId: actor.id,
-      action: input.decision === 'release' ? 'release_message' : 'reject_message',
-      starterId: held.starterId,
-      targetUserId: held.senderId,
-      reason: null,
-      details: {
-        heldMessageId: held.id,
-        codes: held.codes,
-        ...(input.suspendDays !== undefined ? { suspendDays: input.suspendDays } : {}),
-      },
-    });
-    if (input.decision !== 'release') {
-      // Photos wait under the held id; a rejected message takes them with it.
-      await tx.delete(messagePhotos).where(eq(messagePhotos.messageId, held.id));
-      return null;
-    }
-    await assertStillDeliverable(tx, held);
-    return insertDelivered(tx, deps.config, {
-      id: held.id,
-      starterId: held.starterId,
-      senderId: held.senderId,
-      receiverId: held.receiverId,
-      content: held.content,
-      warnings: held.warnings,
-    });
+      .set({ status: 'held', decidedAt: null, decidedBy: null })
+      .where(eq(heldMessages.id, id));
+    return held;
   });
-  if (delivered) await publishDelivered(deps, delivered);
-  return { id: input.id, status: input.decision === 'release' ? 'released' : 'rejected' };
+  if (undone.status === 'rejected') {
+    const sanction = await findActiveSanction(deps.db, undone.senderId);
+    if (sanction && sanction.reason === REJECT_SUSPEND_REASON) {
+      await liftSanction(deps, actor, { id: sanction.id, reason: UNDO_SUSPEND_REASON });
+    }
+  }
+  return { id, status: 'held', undoUntil: null };
+}
+
+/** The sender of a rejected message hears which rule it broke: a bell item, and mail by choice. */
+async function tellSenderRejected(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  held: typeof heldMessages.$inferSelect,
+): Promise<void> {
+  const [starter] = await tx
+    .select({ title: starters.title })
+    .from(starters)
+    .where(eq(starters.id, held.starterId));
+  const title = starter?.title ?? '';
+  // The rules that held it (those that only warned would have let it through).
+  const warned = new Set(held.warnings ?? []);
+  const code = (held.codes.find((c) => !warned.has(c)) ?? held.codes[0] ?? 'word') as ScreeningCode;
+  const rule = { text: { key: `mail:heldRules.${code}` } };
+  const url = `/messages?starter=${held.starterId}&with=${encodeURIComponent(held.receiverId)}`;
+  await notify(tx, {
+    userId: held.senderId,
+    kind: 'moderation',
+    title: { key: 'mail:notifications.heldRejected', values: { title } },
+    body: { key: 'mail:notifications.heldRejectedBody', values: { rule } },
+    url,
+  });
+  await queueHeldRejectedMail(tx, config, {
+    senderId: held.senderId,
+    title,
+    code,
+    url: `${siteUrl(config)}${url}`,
+  });
+}
+
+/**
+ * The scheduler's job: decisions whose minute to undo has passed take effect, oldest first,
+ * each in its own transaction. A release the sender could no longer send (a block since, the
+ * listing closed) waits again for a moderator instead, who may reject it.
+ */
+export async function settleHeldDecisions(
+  deps: Pick<AppDeps, 'db' | 'config'> & { live: Pick<AppDeps['live'], 'publish'> },
+): Promise<number> {
+  const { db } = deps;
+  const due = await db
+    .select({ id: heldMessages.id })
+    .from(heldMessages)
+    .where(
+      and(
+        inArray(heldMessages.status, ['released', 'rejected']),
+        isNull(heldMessages.settledAt),
+        lte(heldMessages.decidedAt, new Date(clock.nowMs() - HELD_UNDO_MS)),
+      ),
+    )
+    .orderBy(asc(heldMessages.decidedAt))
+    .limit(50);
+  let settled = 0;
+  for (const { id } of due) {
+    const delivered = await db.transaction(async (tx) => {
+      const [held] = await tx
+        .select()
+        .from(heldMessages)
+        .where(and(eq(heldMessages.id, id), isNull(heldMessages.settledAt)))
+        .for('update', { skipLocked: true });
+      if (!held || held.status === 'held' || !held.decidedAt) return null;
+      // An undo that came first within the minute won the lock; one after it is refused.
+      if (clock.nowMs() < undoUntil(held.decidedAt).getTime()) return null;
+      if (held.status === 'released') {
+        try {
+          await assertStillDeliverable(tx, held);
+        } catch (err) {
+          if (!(err instanceof HttpError)) throw err;
+          await tx
+            .update(heldMessages)
+            .set({ status: 'held', decidedAt: null, decidedBy: null })
+            .where(eq(heldMessages.id, id));
+          return null;
+        }
+      }
+      await tx.update(heldMessages).set({ settledAt: clock.now() }).where(eq(heldMessages.id, id));
+      await tx.insert(moderationActions).values({
+        moderatorId: held.decidedBy,
+        action: held.status === 'released' ? 'release_message' : 'reject_message',
+        starterId: held.starterId,
+        targetUserId: held.senderId,
+        reason: null,
+        details: { heldMessageId: held.id, codes: held.codes },
+      });
+      settled++;
+      if (held.status === 'rejected') {
+        // Photos wait under the held id; a rejected message takes them with it.
+        await tx.delete(messagePhotos).where(eq(messagePhotos.messageId, held.id));
+        await tellSenderRejected(tx, deps.config, held);
+        return null;
+      }
+      return insertDelivered(tx, deps.config, {
+        id: held.id,
+        starterId: held.starterId,
+        senderId: held.senderId,
+        receiverId: held.receiverId,
+        content: held.content,
+        warnings: held.warnings,
+      });
+    });
+    if (delivered) await publishDelivered(deps, delivered);
+  }
+  return settled;
 }
 
 // ---------------------------------------------------------------- held listings
@@ -302,4 +428,30 @@ export async function decideHeldStarter(
   });
   deps.listings.clear();
   return { id: input.id, status: input.decision === 'release' ? 'released' : 'rejected' };
+}
+
+/**
+ * What waits on the Held tab: messages not yet decided (one decided within its minute to undo
+ * has left it) and listings held by screening; how many, and since when the oldest.
+ */
+export async function heldWaiting(db: DbOrTx): Promise<{ count: number; oldestAt: Date | null }> {
+  const [messagesWaiting] = await db
+    .select({
+      n: sql<number>`count(*)::int`,
+      oldest: sql<string | null>`min(${heldMessages.createdAt})`,
+    })
+    .from(heldMessages)
+    .where(eq(heldMessages.status, 'held'));
+  const [listingsWaiting] = await db
+    .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${starters.heldAt})` })
+    .from(starters)
+    .where(heldByScreening());
+  const oldest = [messagesWaiting?.oldest, listingsWaiting?.oldest]
+    .filter((at): at is string => !!at)
+    .map((at) => new Date(at))
+    .sort((a, b) => a.getTime() - b.getTime())[0];
+  return {
+    count: Number(messagesWaiting?.n ?? 0) + Number(listingsWaiting?.n ?? 0),
+    oldestAt: oldest ?? null,
+  };
 }

@@ -5,6 +5,7 @@ import { idParam } from '../../../../common/ids';
 import {
   builtInRuleParamsSchema,
   conversationSignsSchema,
+  heldDecidedSchema,
   heldDecisionSchema,
   heldIdParamsSchema,
   heldMessageSchema,
@@ -27,6 +28,7 @@ import {
   decideHeldStarter,
   listHeldMessages,
   listHeldStarters,
+  undoHeldDecision,
 } from './held.service';
 import {
   addWord,
@@ -61,7 +63,7 @@ export async function screeningRoutes(instance: FastifyInstance, deps: AppDeps) 
       schema: {
         params: heldIdParamsSchema,
         body: heldDecisionSchema,
-        response: { 200: decidedSchema },
+        response: { 200: heldDecidedSchema },
       },
     },
     async (request) =>
@@ -70,6 +72,15 @@ export async function screeningRoutes(instance: FastifyInstance, deps: AppDeps) 
         decision: request.body.decision,
         suspendDays: request.body.suspendDays,
       }),
+  );
+
+  app.post(
+    '/api/moderation/held/:id/undo',
+    {
+      onRequest: moderatorsOnly,
+      schema: { params: heldIdParamsSchema, response: { 200: heldDecidedSchema } },
+    },
+    async (request) => undoHeldDecision(deps, requireModerator(request), request.params.id),
   );
 
   app.get(

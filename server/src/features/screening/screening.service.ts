@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import {
   BUILT_IN_RULE_CODES,
   type ScreeningAction,
@@ -98,7 +98,8 @@ export function heldAsMessage(row: HeldRow): Message {
     content: row.content,
     isRead: false,
     createdAt: row.createdAt.toISOString(),
-    status: row.status === 'rejected' ? 'rejected' : 'held',
+    // A decision within its minute to undo has not reached the sender yet.
+    status: row.status === 'rejected' && row.settledAt ? 'rejected' : 'held',
   };
 }
 
@@ -123,7 +124,8 @@ export async function holdMessage(
 
 /**
  * The sender's own messages still held (or turned down) in one conversation: their thread
- * shows them as "Held for review". Released ones are ordinary messages by then.
+ * shows them as "Held for review". Released ones are ordinary messages once the release took
+ * effect; until then they are still held.
  */
 export async function heldInThread(
   db: DbOrTx,
@@ -137,7 +139,7 @@ export async function heldInThread(
         eq(heldMessages.starterId, thread.starterId),
         eq(heldMessages.senderId, thread.senderId),
         eq(heldMessages.receiverId, thread.receiverId),
-        inArray(heldMessages.status, ['held', 'rejected']),
+        or(inArray(heldMessages.status, ['held', 'rejected']), isNull(heldMessages.settledAt)),
       ),
     );
   return rows.map(heldAsMessage);

@@ -13,13 +13,16 @@ import {
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { multipart } from '../../test/multipart';
 import { FIRST_MESSAGES_STRICT } from './screening.service';
-import { HELD_LISTING_CLOSED, HELD_NOW_BLOCKED } from './held.service';
+import { HELD_LISTING_CLOSED, HELD_NOW_BLOCKED, settleHeldDecisions } from './held.service';
+import { HELD_UNDO_MS } from '../../../../common/screening';
+import { livePublisher } from '../messages/live-events';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 });
 afterAll(async () => {
+  clock.resetClock();
   await t?.close();
 });
 
@@ -49,6 +52,16 @@ async function ownerWithStarter() {
   const owner = await signedInMember(t.db);
   const starter = await createStarterRow(t.db, owner.user.id);
   return { owner, starter };
+}
+
+/** Decisions take effect once their minute to undo has passed. */
+async function settleAfterTheMinute() {
+  clock.advanceClock(HELD_UNDO_MS);
+  await settleHeldDecisions({
+    db: t.db,
+    config: t.config,
+    live: livePublisher(t.database, console),
+  });
 }
 
 const send = (from: Member, starterId: number, receiverId: string, content: string) =>
@@ -109,7 +122,10 @@ describe('held messages', () => {
       decision: 'release',
     });
     expect(released.statusCode).toBe(200);
-    expect(released.json()).toEqual({ id, status: 'released' });
+    expect(released.json()).toEqual({ id, status: 'released', undoUntil: expect.any(String) });
+    // It takes effect once the minute to undo it has passed.
+    expect((await thread(owner, starter.id, asker.user.id)).json()).toHaveLength(1);
+    await settleAfterTheMinute();
 
     const theirs = (await thread(owner, starter.id, asker.user.id)).json();
     expect(theirs.map((m: { id: number }) => m.id)).toContain(id);
@@ -171,7 +187,7 @@ describe('held messages', () => {
       const rejected = await t.call(moderator, 'POST', `/api/moderation/held/${id}`, {
         decision: 'reject',
       });
-      expect(rejected.json()).toEqual({ id, status: 'rejected' });
+      expect(rejected.json()).toMatchObject({ id, status: 'rejected' });
     },
   );
 
@@ -192,7 +208,8 @@ describe('held messages', () => {
       suspendDays: 7,
     });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ id, status: 'rejected' });
+    expect(res.json()).toMatchObject({ id, status: 'rejected' });
+    await settleAfterTheMinute();
 
     expect((await thread(owner, starter.id, asker.user.id)).json()).toEqual([]);
     const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));

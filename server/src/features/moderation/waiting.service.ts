@@ -1,0 +1,116 @@
+import { sql } from 'drizzle-orm';
+import type { ModerationWaiting } from '../../../../common/screening';
+import { assertModerator, membersWhoMayNotAct } from '../../access/members';
+import * as clock from '../../clock/clock';
+import type { Config } from '../../config';
+import type { Db, DbOrTx } from '../../db/client';
+import { rowsOf } from '../../db/rows';
+import type { SessionUser } from '../../plugins/sessions';
+import { queueMailTo, siteUrl } from '../mail/outbox';
+import { mailRecipient } from '../mail/recipients';
+import { notify } from '../notifications/notifications.service';
+import { pendingReportsWaiting } from '../reports/reports.service';
+import { heldWaiting } from '../screening/held.service';
+
+/*
+ * Nothing waits for moderators in silence: the Held and Reports tabs carry counts, and while
+ * anything waits each moderator gets a bell item and a mail once a day, saying how long the
+ * oldest has waited.
+ */
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+const HOUR_MS = 60 * 60 * 1000;
+
+/** What waits on the Held and Reports tabs: one reading for the tabs, the bell and the mail. */
+async function waiting(db: DbOrTx) {
+  const [held, reports] = await Promise.all([heldWaiting(db), pendingReportsWaiting(db)]);
+  return { held, reports };
+}
+
+/** GET /api/moderation/waiting: the counts on the moderation page's tabs. */
+export async function moderationWaiting(
+  deps: { db: DbOrTx },
+  actor: SessionUser,
+): Promise<ModerationWaiting> {
+  assertModerator(actor);
+  const { held, reports } = await waiting(deps.db);
+  return {
+    held: { count: held.count, oldestAt: held.oldestAt?.toISOString() ?? null },
+    reports: { count: reports.count, oldestAt: reports.oldestAt?.toISOString() ?? null },
+  };
+}
+
+/** Where the bell item and the mail lead: the tab with the oldest waiting. */
+export const WAITING_LINK_PREFIX = '/moderation?tab=';
+
+/**
+ * The scheduler's job (every minute): each moderator who may act and has had no such item in
+ * the last day gets one bell item and, by their reminder choice, one mail, while anything
+ * waits. So a first held message reaches them within the minute, and then once a day until
+ * the queues are empty. The day is measured from their last item, kept in the centre itself.
+ */
+export async function remindModeratorsOfWaiting({
+  db,
+  config,
+}: {
+  db: Db;
+  config: Config;
+}): Promise<number> {
+  const { held, reports } = await waiting(db);
+  const total = held.count + reports.count;
+  if (total === 0) return 0;
+  const oldest = [held.oldestAt, reports.oldestAt]
+    .filter((at): at is Date => at !== null)
+    .sort((a, b) => a.getTime() - b.getTime())[0]!;
+  const tab = held.oldestAt?.getTime() === oldest.getTime() ? 'held' : 'reports';
+  const url = `${WAITING_LINK_PREFIX}${tab}`;
+  const hours = Math.max(0, Math.floor((clock.nowMs() - oldest.getTime()) / HOUR_MS));
+  return db.transaction(async (tx) => {
+    const due = rowsOf<{ id: string }>(
+      await tx.execute(sql`
+        SELECT u.id FROM users u
+        WHERE u.is_moderator AND u.id NOT IN (${membersWhoMayNotAct()})
+          AND NOT EXISTS (
+            SELECT 1 FROM notifications n
+            WHERE n.user_id = u.id AND n.kind = 'moderation'
+              AND n.url LIKE ${`${WAITING_LINK_PREFIX}%`}
+              AND n.created_at > ${new Date(clock.nowMs() - DAY_MS).toISOString()}::timestamptz)
+        ORDER BY u.id
+        FOR UPDATE OF u SKIP LOCKED`),
+    );
+    for (const { id } of due) {
+      await notify(tx, {
+        userId: id,
+        kind: 'moderation',
+        title: { key: 'mail:notifications.waiting', values: { count: total } },
+        body: {
+          key: 'mail:notifications.waitingBody',
+          values: {
+            held: held.count,
+            reports: reports.count,
+            since: { date: oldest.toISOString() },
+          },
+        },
+        url,
+      });
+      const to = await mailRecipient(tx, config, id, 'reminders');
+      if (!to) continue;
+      await queueMailTo(
+        tx,
+        config,
+        to.member,
+        (t) => ({
+          subject: t('mail:moderation.waitingSubject', { count: total }),
+          paragraphs: [
+            t('mail:moderation.waitingCounts', { held: held.count, reports: reports.count }),
+            t('mail:moderation.waitingOldest', { hours }),
+          ],
+          action: { label: t('mail:moderation.waitingAction'), url: `${siteUrl(config)}${url}` },
+          footer: t('mail:footers.moderators'),
+        }),
+        to,
+      );
+    }
+    return due.length;
+  });
+}

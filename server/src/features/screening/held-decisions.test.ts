@@ -1,0 +1,278 @@
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { HELD_UNDO_MS } from '../../../../common/screening';
+import * as clock from '../../clock/clock';
+import { heldMessages, mailOutbox, messages, moderationActions, users } from '../../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { livePublisher } from '../messages/live-events';
+import { remindModeratorsOfWaiting } from '../moderation/waiting.service';
+import { HELD_NOTHING_TO_UNDO, HELD_UNDO_PASSED, settleHeldDecisions } from './held.service';
+
+/*
+ * Nothing waits in silence: moderators see counts and hear of what waits; a decision can be
+ * undone for a minute by the server's clock, then reaches the sender.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  clock.resetClock();
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const DAY_MS = 24 * 60 * 60 * 1000;
+const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
+
+const settle = () =>
+  settleHeldDecisions({ db: t.db, config: t.config, live: livePublisher(t.database, console) });
+const remind = () => remindModeratorsOfWaiting({ db: t.db, config: t.config });
+const waiting = async (as: Member) =>
+  (await t.call(as, 'GET', '/api/moderation/waiting')).json() as {
+    held: { count: number; oldestAt: string | null };
+    reports: { count: number; oldestAt: string | null };
+  };
+const decide = (as: Member, id: number, body: object) =>
+  t.call(as, 'POST', `/api/moderation/held/${id}`, body);
+const undo = (as: Member, id: number) => t.call(as, 'POST', `/api/moderation/held/${id}/undo`);
+const bell = async (as: Member) =>
+  (await t.call(as, 'GET', '/api/notifications')).json().notifications as Array<{
+    title: string;
+    body: string;
+    url: string;
+    kind: string;
+  }>;
+const mailTo = (member: Member) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.user.email));
+
+/** A new member's first message, held by the stricter set for its phone number. */
+async function heldMessage(senderOverrides: Partial<typeof users.$inferInsert> = {}) {
+  const owner = await signedInMember(t.db);
+  const starter = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
+  const sender = await signedInMember(t.db, senderOverrides);
+  const res = await t.call(sender, 'POST', '/api/messages', {
+    starterId: starter.id,
+    receiverId: owner.user.id,
+    content: TEXT_ME,
+  });
+  expect(res.statusCode).toBe(202);
+  return { owner, starter, sender, id: res.json().id as number };
+}
+
+describe('what waits for moderators', () => {
+  it('is counted on the Held and Reports tabs with the oldest, rung on the bell and mailed once a day', async () => {
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    expect(await waiting(moderator)).toEqual({
+      held: { count: 0, oldestAt: null },
+      reports: { count: 0, oldestAt: null },
+    });
+    await remind();
+    expect(await bell(moderator)).toEqual([]);
+
+    const first = await heldMessage();
+    clock.advanceClock(2 * 60 * 60 * 1000);
+    const reporter = await signedInMember(t.db);
+    const reported = await t.call(reporter, 'POST', '/api/reports', {
+      starterId: first.starter.id,
+      reason: 'spam',
+      description: 'Looks like an advert',
+    });
+    expect(reported.statusCode).toBe(201);
+    const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, first.id));
+    const now = await waiting(moderator);
+    expect(now.held).toEqual({ count: 1, oldestAt: row!.createdAt.toISOString() });
+    expect(now.reports.count).toBe(1);
+    expect(now.reports.oldestAt).not.toBeNull();
+    expect((await t.call(reporter, 'GET', '/api/moderation/waiting')).statusCode).toBe(403);
+
+    // The bell and the mail, once: the oldest waits on the Held tab, for two hours.
+    expect(await remind()).toBeGreaterThanOrEqual(1);
+    const items = await bell(moderator);
+    expect(items).toEqual([
+      expect.objectContaining({
+        kind: 'moderation',
+        title: '2 items wait for moderators',
+        body: expect.stringMatching(/^Held: 1 · Reports: 1\. The oldest has waited since /),
+        url: '/moderation?tab=held',
+      }),
+    ]);
+    const mails = await mailTo(moderator);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('2 items wait for moderators');
+    expect(mails[0]!.textBody).toContain('Held messages and listings: 1. Pending reports: 1.');
+    expect(mails[0]!.textBody).toContain('The oldest has waited 2 hours.');
+    // Members hear nothing of it.
+    expect(await bell(reporter)).toEqual([]);
+
+    await remind();
+    expect(await bell(moderator)).toHaveLength(1);
+    expect(await mailTo(moderator)).toHaveLength(1);
+
+    // A day later it still waits: told again.
+    clock.advanceClock(DAY_MS);
+    await remind();
+    expect(await bell(moderator)).toHaveLength(2);
+    expect(await mailTo(moderator)).toHaveLength(2);
+
+    // Once nothing waits, nothing more is said.
+    expect((await decide(moderator, first.id, { decision: 'reject' })).statusCode).toBe(200);
+    const [report] = (
+      await t.call(moderator, 'GET', '/api/reports?status=pending&limit=10&offset=0')
+    ).json() as Array<{ id: number }>;
+    await t.call(moderator, 'PATCH', `/api/reports/${report!.id}`, { status: 'reviewed' });
+    expect(await waiting(moderator)).toEqual({
+      held: { count: 0, oldestAt: null },
+      reports: { count: 0, oldestAt: null },
+    });
+    clock.advanceClock(DAY_MS);
+    await settle();
+    await remind();
+    expect(await bell(moderator)).toHaveLength(2);
+  });
+});
+
+describe('a decision on a held message', () => {
+  it('can be undone within the minute by the server clock, and not after', async () => {
+    const { owner, starter, sender, id } = await heldMessage();
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    expect((await undo(moderator, id)).json().message).toBe(HELD_NOTHING_TO_UNDO);
+
+    const released = await decide(moderator, id, { decision: 'release' });
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toMatchObject({ id, status: 'released' });
+    const left = Date.parse(released.json().undoUntil) - clock.nowMs();
+    expect(left).toBeGreaterThan(HELD_UNDO_MS - 5000);
+    expect(left).toBeLessThanOrEqual(HELD_UNDO_MS);
+    // It leaves the tab's count at once; nothing reaches the owner within the minute.
+    expect((await waiting(moderator)).held.count).toBe(0);
+    clock.advanceClock(HELD_UNDO_MS - 1000);
+    expect(await settle()).toBe(0);
+    expect(await t.db.select().from(messages).where(eq(messages.id, id))).toEqual([]);
+
+    const undone = await undo(moderator, id);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ id, status: 'held', undoUntil: null });
+    expect((await waiting(moderator)).held.count).toBe(1);
+    const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));
+    expect(row).toMatchObject({ status: 'held', decidedAt: null, decidedBy: null });
+    expect(
+      await t.db
+        .select()
+        .from(moderationActions)
+        .where(eq(moderationActions.targetUserId, sender.user.id)),
+    ).toEqual([]);
+
+    // Decided again; a minute on, the undo is refused and the release takes effect.
+    expect((await decide(moderator, id, { decision: 'release' })).statusCode).toBe(200);
+    clock.advanceClock(HELD_UNDO_MS);
+    const late = await undo(moderator, id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(HELD_UNDO_PASSED);
+    expect(await settle()).toBe(1);
+    const theirs = (
+      await t.call(owner, 'GET', `/api/messages/starter/${starter.id}?with=${sender.user.id}`)
+    ).json();
+    expect(theirs).toEqual([expect.objectContaining({ id, content: TEXT_ME })]);
+    const mine = (
+      await t.call(sender, 'GET', `/api/messages/starter/${starter.id}?with=${owner.user.id}`)
+    ).json();
+    expect(mine).toEqual([expect.objectContaining({ id, status: 'sent' })]);
+    expect((await undo(moderator, id)).statusCode).toBe(409);
+    expect(
+      await t.db
+        .select({ action: moderationActions.action })
+        .from(moderationActions)
+        .where(eq(moderationActions.targetUserId, sender.user.id)),
+    ).toEqual([{ action: 'release_message' }]);
+  });
+
+  it('undoing a rejection lifts the suspension it came with', async () => {
+    const { sender, id } = await heldMessage();
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    expect((await decide(moderator, id, { decision: 'reject', suspendDays: 3 })).statusCode).toBe(
+      200,
+    );
+    let [member] = await t.db.select().from(users).where(eq(users.id, sender.user.id));
+    expect(member!.suspendedUntil).not.toBeNull();
+    expect((await undo(moderator, id)).statusCode).toBe(200);
+    [member] = await t.db.select().from(users).where(eq(users.id, sender.user.id));
+    expect(member!.suspendedUntil).toBeNull();
+    clock.advanceClock(HELD_UNDO_MS);
+    expect(await settle()).toBe(0);
+    const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));
+    expect(row!.status).toBe('held');
+  });
+});
+
+describe('the sender of a held message', () => {
+  it('sees the conversation in their inbox, waiting for review; the receiver does not', async () => {
+    const { owner, starter, sender } = await heldMessage();
+    const inbox = (await t.call(sender, 'GET', '/api/conversations')).json();
+    expect(inbox).toEqual([
+      expect.objectContaining({
+        starterId: starter.id,
+        otherUser: expect.objectContaining({ id: owner.user.id }),
+        lastMessage: expect.objectContaining({ content: TEXT_ME }),
+        review: 'waiting',
+        unreadCount: 0,
+      }),
+    ]);
+    expect((await t.call(owner, 'GET', '/api/conversations')).json()).toEqual([]);
+  });
+
+  it('hears of a rejection once it takes effect: which rule, in their language', async () => {
+    const { starter, sender, id } = await heldMessage({ language: 'de' });
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    expect((await decide(moderator, id, { decision: 'reject' })).statusCode).toBe(200);
+
+    // Within the minute nothing has reached them: it still waits as far as they know.
+    expect(await settle()).toBe(0);
+    expect(await bell(sender)).toEqual([]);
+    expect((await t.call(sender, 'GET', '/api/conversations')).json()[0].review).toBe('waiting');
+
+    clock.advanceClock(HELD_UNDO_MS);
+    expect(await settle()).toBe(1);
+    expect(await bell(sender)).toEqual([
+      expect.objectContaining({
+        kind: 'moderation',
+        title: 'Deine Nachricht zu „Milk kefir grains“ wurde nicht zugestellt',
+        body: expect.stringContaining(
+          'gegen eine Regel verstößt: keine Telefonnummern oder E-Mail-Adressen in den ersten Nachrichten eines Mitglieds.',
+        ),
+        url: expect.stringMatching(new RegExp(`^/messages\\?starter=${starter.id}&with=`)),
+      }),
+    ]);
+    const mails = await mailTo(sender);
+    expect(mails.map((m) => m.subject)).toEqual([
+      'Deine Nachricht zu „Milk kefir grains“ wurde nicht zugestellt',
+    ]);
+    const inbox = (await t.call(sender, 'GET', '/api/conversations')).json();
+    expect(inbox[0].review).toBe('rejected');
+    const thread = (
+      await t.call(
+        sender,
+        'GET',
+        `/api/messages/starter/${starter.id}?with=${inbox[0].otherUser.id}`,
+      )
+    ).json();
+    expect(thread).toEqual([expect.objectContaining({ id, status: 'rejected' })]);
+    const [action] = await t.db
+      .select()
+      .from(moderationActions)
+      .where(
+        and(
+          eq(moderationActions.targetUserId, sender.user.id),
+          eq(moderationActions.action, 'reject_message'),
+        ),
+      );
+    expect(action!.moderatorId).toBe(moderator.user.id);
+    // The item is worded when read: in English once that is their language.
+    await t.db.update(users).set({ language: 'en' }).where(eq(users.id, sender.user.id));
+    expect((await bell(sender))[0]).toMatchObject({
+      title: 'Your message about “Milk kefir grains” was not delivered',
+      body: 'A moderator turned it down because it breaks a rule: no phone numbers or email addresses in a member’s first messages. You are welcome to write again without it.',
+    });
+  });
+});
