@@ -135,6 +135,8 @@ export const moderationKeys = {
   /** Messages and new listings screening held for a moderator. */
   held: ['moderation', 'held'] as const,
   heldStarters: ['moderation', 'held-starters'] as const,
+  /** What waits on the Held and Reports tabs: the counts beside their names. */
+  waiting: ['moderation', 'waiting'] as const,
   /** The screening rules and their figures on the corpus. */
   screening: ['moderation', 'screening'] as const,
 };

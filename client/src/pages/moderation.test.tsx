@@ -1,8 +1,9 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ReportItem, ReportStats } from '../../../common/reports';
 import type { CurrentUser } from '../../../common/users';
+import type { HeldMessage, ModerationWaiting } from '../../../common/screening';
 import { Toaster } from '../components/ui/toast';
 import { renderWithProviders } from '../test/render';
 import { currentUserQueryKey, moderationKeys } from '../lib/query-keys';
@@ -58,7 +59,16 @@ interface FakeServer {
   user: CurrentUser | null;
   reports?: Partial<Record<ReportItem['status'], ReportItem[]>>;
   stats?: ReportStats;
+  waiting?: ModerationWaiting;
+  held?: HeldMessage[];
+  /** What undoing a decision answers (the server refuses after its minute). */
+  undo?: { status: number; body: unknown };
 }
+
+const NOTHING_WAITS: ModerationWaiting = {
+  held: { count: 0, oldestAt: null },
+  reports: { count: 0, oldestAt: null },
+};
 
 function serve(server: FakeServer) {
   const calls: Array<{ url: string; method: string; body?: unknown }> = [];
@@ -101,6 +111,23 @@ function serve(server: FakeServer) {
           },
           201,
         );
+      }
+      if (url === '/api/moderation/waiting') return json(server.waiting ?? NOTHING_WAITS);
+      if (url === '/api/moderation/held') return json(server.held ?? []);
+      const decided = /^\/api\/moderation\/held\/(\d+)$/.exec(url);
+      if (decided && method === 'POST') {
+        const id = Number(decided[1]);
+        const { decision } = JSON.parse(String(init!.body)) as { decision: string };
+        server.held = (server.held ?? []).filter((h) => h.id !== id);
+        return json({
+          id,
+          status: decision === 'release' ? 'released' : 'rejected',
+          undoUntil: new Date(Date.now() + 60_000).toISOString(),
+        });
+      }
+      if (/^\/api\/moderation\/held\/\d+\/undo$/.test(url) && method === 'POST') {
+        const answer = server.undo ?? { status: 200, body: {} };
+        return json(answer.body, answer.status);
       }
       if (url.startsWith('/api/moderation/')) return json([]);
       return json({ message: 'Not found' }, 404);
@@ -274,5 +301,120 @@ describe('/moderation', () => {
         body: { userId: 'o1', kind: 'ban', reason: 'Repeated selling', reportId: 5 },
       }),
     );
+  });
+});
+
+const heldMessage: HeldMessage = {
+  id: 31,
+  kind: 'message',
+  content: 'Hi! Could you text me on 0412 345 678 when it is ready?',
+  codes: ['contact'],
+  strict: true,
+  createdAt: new Date(Date.now() - 5 * 3600_000).toISOString(),
+  starter: { id: 9, title: 'Milk kefir grains' },
+  sender: {
+    id: 's1',
+    username: 'new_neighbour',
+    firstName: null,
+    joinedAt: new Date(Date.now() - 6 * 3600_000).toISOString(),
+    messagesSent: 0,
+    heldBefore: 0,
+    rejectedBefore: 0,
+    sanctionsBefore: 0,
+  },
+  receiver: { id: 'o1', username: 'kefir_kim', firstName: null },
+  context: [],
+};
+
+describe('/moderation: nothing waits in silence', () => {
+  it('counts what waits beside the Held and Reports tabs and says how long the oldest has waited', async () => {
+    serve({
+      user: person('mod', true),
+      reports: { pending: [report(5, 'pending')] },
+      waiting: {
+        held: { count: 3, oldestAt: new Date(Date.now() - 5 * 3600_000).toISOString() },
+        reports: { count: 1, oldestAt: new Date(Date.now() - 3 * 3600_000).toISOString() },
+      },
+      held: [heldMessage],
+    });
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Held (3 waiting)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Reports (1 waiting)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Appeals' })).toBeInTheDocument();
+    expect(
+      screen.getByText('1 waits for a decision. The oldest came in about 3 hours ago.'),
+    ).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('tab', { name: 'Held (3 waiting)' }));
+    expect(
+      await screen.findByText('3 wait for a decision. The oldest came in about 5 hours ago.'),
+    ).toBeInTheDocument();
+  });
+
+  it('shows no count on a tab with nothing waiting', async () => {
+    serve({ user: person('mod', true), reports: { pending: [] } });
+    renderPage();
+    expect(await screen.findByRole('tab', { name: 'Held' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Reports' })).toBeInTheDocument();
+    expect(screen.queryByText(/wait for a decision/)).not.toBeInTheDocument();
+  });
+
+  it('confirms a release with a toast whose Undo takes it back on the server', async () => {
+    const calls = serve({
+      user: person('mod', true),
+      waiting: { ...NOTHING_WAITS, held: { count: 1, oldestAt: heldMessage.createdAt } },
+      held: [heldMessage],
+    });
+    renderWithProviders(
+      <>
+        <ModerationPage />
+        <Toaster />
+      </>,
+      { path: '/moderation?tab=held' },
+    );
+    const card = (await screen.findByText(heldMessage.content)).closest('li')!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Release' }));
+    expect(
+      await screen.findByText('Released: it reaches kefir_kim in a minute.'),
+    ).toBeInTheDocument();
+    // (Radix's toast reads pointer capture, which the test page lacks: a plain click.)
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual(
+        expect.objectContaining({ url: '/api/moderation/held/31/undo', method: 'POST' }),
+      ),
+    );
+    expect(
+      await screen.findByText('Undone: the message waits for a decision again.'),
+    ).toBeInTheDocument();
+  });
+
+  it('says so when the minute to undo a rejection has passed', async () => {
+    serve({
+      user: person('mod', true),
+      held: [heldMessage],
+      undo: {
+        status: 409,
+        body: {
+          message: 'The minute to undo this decision has passed: it stands.',
+          code: 'conflict',
+        },
+      },
+    });
+    renderWithProviders(
+      <>
+        <ModerationPage />
+        <Toaster />
+      </>,
+      { path: '/moderation?tab=held' },
+    );
+    const card = (await screen.findByText(heldMessage.content)).closest('li')!;
+    await userEvent.click(within(card).getByRole('button', { name: 'Reject' }));
+    expect(
+      await screen.findByText('Rejected: in a minute new_neighbour is told which rule it breaks.'),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('The minute to undo this decision has passed: it stands.'),
+    ).toBeInTheDocument();
   });
 });

@@ -5,6 +5,8 @@ export interface ToastInput {
   variant?: 'default' | 'destructive';
   /** One button beside the text (e.g. "Reload"); such a toast stays until it is used or closed. */
   action?: { label: string; onClick: () => void };
+  /** How long it shows; with an action, until used or closed unless given (an undo's minute). */
+  durationMs?: number;
 }
 
 export interface ToastItem extends ToastInput {

@@ -45,7 +45,7 @@ export default function ToastView() {
         <ToastPrimitive.Root
           key={item.id}
           open={item.open}
-          duration={item.action ? Infinity : undefined}
+          duration={item.durationMs ?? (item.action ? Infinity : undefined)}
           onOpenChange={(open) => !open && dismissToast(item.id)}
           onEscapeKeyDown={passEscapeToDialog}
           className={cn(

@@ -32,6 +32,21 @@ function StageChip({ stage }: { stage: ConversationStage }) {
   );
 }
 
+/** The member's own last message was held by screening: it waits, or was turned down. */
+function ReviewChip({ review }: { review: NonNullable<Conversation['review']> }) {
+  const { t } = useTranslation('conversations');
+  return (
+    <span
+      className={cn(
+        'shrink-0 rounded-full px-2 py-0.5 text-xs font-medium',
+        review === 'waiting' ? 'bg-surface-muted text-text' : 'bg-danger-soft text-danger',
+      )}
+    >
+      {t(`list.review.${review}`)}
+    </span>
+  );
+}
+
 export function ConversationList({
   conversations,
   isLoading,
@@ -105,7 +120,8 @@ export function ConversationList({
                     <span className="truncate font-semibold">
                       {owner ? displayName(c.otherUser, t('someone')) : c.starterTitle}
                     </span>
-                    {owner && c.stage && <StageChip stage={c.stage} />}
+                    {owner && c.stage && !c.review && <StageChip stage={c.stage} />}
+                    {c.review && <ReviewChip review={c.review} />}
                   </p>
                   {c.unreadCount > 0 && (
                     <span className="inline-flex min-w-5 shrink-0 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg">

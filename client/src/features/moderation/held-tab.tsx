@@ -5,6 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { displayName } from '../../../../common/display';
 import { SUSPENSION_DAY_CHOICES } from '../../../../common/moderation';
 import {
+  HELD_UNDO_MS,
   type HeldDecision,
   type HeldMessage,
   type HeldStarter,
@@ -25,6 +26,7 @@ import {
   useDecideHeldStarter,
   useHeldMessages,
   useHeldStarters,
+  useUndoHeld,
 } from './moderation-api';
 
 function RuleBadges({ codes }: { codes: ScreeningCode[] }) {
@@ -40,7 +42,7 @@ function RuleBadges({ codes }: { codes: ScreeningCode[] }) {
   );
 }
 
-function HeldMessageCard({ held }: { held: HeldMessage }) {
+function HeldMessageCard({ held, onUndo }: { held: HeldMessage; onUndo: (id: number) => void }) {
   const { t } = useTranslation('moderation');
   const say = useMessageText();
   const id = useId();
@@ -61,14 +63,17 @@ function HeldMessageCard({ held }: { held: HeldMessage }) {
       })
       .then(
         () =>
+          // The decision takes effect in a minute; until then the server takes it back.
           toast({
             title: t('shared.success'),
             description:
               decision === 'release'
-                ? t('held.released', { name: receiverName })
+                ? t('held.releasedPending', { name: receiverName })
                 : suspendDays
-                  ? t('held.rejectedSuspended', { name: senderName })
-                  : t('held.rejected'),
+                  ? t('held.rejectedSuspendedPending', { name: senderName })
+                  : t('held.rejectedPending', { name: senderName }),
+            action: { label: t('held.undo'), onClick: () => onUndo(held.id) },
+            durationMs: HELD_UNDO_MS,
           }),
         (err: unknown) => toastError(say(errorMessage(err, t('held.failed')))),
       );
@@ -240,7 +245,15 @@ function HeldStarterCard({ held }: { held: HeldStarter }) {
 /** What screening held back: messages (and new listings) wait here for a moderator. */
 export function HeldTab() {
   const { t } = useTranslation('moderation');
+  const say = useMessageText();
   const held = useHeldMessages();
+  // Here rather than in the card: the card has left the list by the time Undo is pressed.
+  const undo = useUndoHeld();
+  const onUndo = (id: number) =>
+    undo.mutateAsync(id).then(
+      () => toast({ title: t('shared.success'), description: t('held.undone') }),
+      (err: unknown) => toastError(say(errorMessage(err, t('held.undoFailed')))),
+    );
   const starters = useHeldStarters();
   return (
     <div className="grid gap-5">
@@ -257,7 +270,7 @@ export function HeldTab() {
         <ul className="grid gap-4" aria-label={t('held.list')}>
           {held.data.map((item) => (
             <li key={item.id}>
-              <HeldMessageCard held={item} />
+              <HeldMessageCard held={item} onUndo={(id) => void onUndo(id)} />
             </li>
           ))}
         </ul>

@@ -19,8 +19,10 @@ import type {
 import type { RemoveStarterInput, ReportItem, ReportStats } from '../../../../common/reports';
 import type {
   BuiltInRuleCode,
+  HeldDecided,
   HeldDecision,
   HeldMessage,
+  ModerationWaiting,
   HeldStarter,
   ScreeningSettings,
   ScreeningWordInput,
@@ -77,6 +79,13 @@ export const moderationQueries = {
       queryKey: moderationKeys.heldStarters,
       queryFn: ({ signal }) =>
         apiRequest<HeldStarter[]>('/api/moderation/held-starters', { signal }),
+    }),
+  waiting: () =>
+    queryOptions({
+      queryKey: moderationKeys.waiting,
+      queryFn: ({ signal }) => apiRequest<ModerationWaiting>('/api/moderation/waiting', { signal }),
+      // New held messages and reports arrive without a moderator doing anything.
+      refetchInterval: 60_000,
     }),
   screening: () =>
     queryOptions({
@@ -202,12 +211,28 @@ export function useHeldStarters() {
   return useQuery(moderationQueries.heldStarters());
 }
 
-/** Release or reject a held message; a rejection may suspend the sender for some days. */
+export function useModerationWaiting() {
+  return useQuery(moderationQueries.waiting());
+}
+
+/**
+ * Release or reject a held message; a rejection may suspend the sender for some days. It takes
+ * effect after a minute, within which `useUndoHeld` takes it back.
+ */
 export function useDecideHeld() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, ...body }: { id: number; decision: HeldDecision; suspendDays?: number }) =>
-      apiRequest<unknown>(`/api/moderation/held/${id}`, { method: 'POST', body }),
+      apiRequest<HeldDecided>(`/api/moderation/held/${id}`, { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
+export function useUndoHeld() {
+  const refresh = useRefreshDashboard();
+  return useMutation({
+    mutationFn: (id: number) =>
+      apiRequest<HeldDecided>(`/api/moderation/held/${id}/undo`, { method: 'POST' }),
     onSettled: refresh,
   });
 }

@@ -1,11 +1,15 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { ShieldAlert } from 'lucide-react';
+import { Clock, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import type { ModerationWaiting } from '../../../../common/screening';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';
+import { timeAgo } from '../../lib/time';
 import { AppealsTab } from './appeals-tab';
 import { AuditLogTab } from './audit-log-tab';
 import { HeldTab } from './held-tab';
+import { useModerationWaiting } from './moderation-api';
 import { ReportsTab } from './reports-tab';
 import { RulesTab } from './rules-tab';
 import { SanctionsTab } from './sanctions-tab';
@@ -21,15 +25,65 @@ const tabs = [
   { value: 'rules', Panel: RulesTab },
 ] as const;
 
+type TabValue = (typeof tabs)[number]['value'];
+/** The tabs whose queue is counted beside their name while anything waits. */
+type WaitingQueue = keyof ModerationWaiting;
+const isWaitingQueue = (tab: TabValue): tab is WaitingQueue => tab === 'held' || tab === 'reports';
+const isTab = (value: string | null): value is TabValue => tabs.some((tab) => tab.value === value);
+
+/** How many wait in a tab's queue, beside its name. */
+function WaitingCount({ count }: { count: number }) {
+  const { t } = useTranslation('moderation');
+  if (count === 0) return null;
+  return (
+    <>
+      {' '}
+      <span
+        aria-hidden
+        className="ms-1 inline-flex min-w-5 items-center justify-center rounded-full bg-danger px-1.5 text-xs leading-5 font-semibold text-white dark:text-bg"
+      >
+        {count}
+      </span>
+      <span className="sr-only">({t('dashboard.waiting', { count })})</span>
+    </>
+  );
+}
+
+/** Above a queue: how many wait, and how long the oldest has. */
+function WaitingNote({ queue }: { queue: ModerationWaiting[WaitingQueue] }) {
+  const { t } = useTranslation('moderation');
+  if (queue.count === 0 || !queue.oldestAt) return null;
+  return (
+    <p className="mb-4 flex items-center gap-2 text-sm text-muted">
+      <Clock className="size-4 shrink-0" aria-hidden />
+      <span>{t('dashboard.oldest', { count: queue.count, time: timeAgo(queue.oldestAt) })}</span>
+    </p>
+  );
+}
+
 export function ModerationDashboard() {
   const { t } = useTranslation('moderation');
+  const waiting = useModerationWaiting();
+  // The bell item and the mail lead to a tab (`?tab=held`).
+  const [params, setParams] = useSearchParams();
+  const asked = params.get('tab');
+  const current: TabValue = isTab(asked) ? asked : 'reports';
+  const choose = (value: string) =>
+    setParams(
+      (prev) => {
+        const next = new URLSearchParams(prev);
+        next.set('tab', value);
+        return next;
+      },
+      { replace: true },
+    );
   return (
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <header className="mb-6">
         <h1 className="text-3xl font-bold">{t('dashboard.title')}</h1>
         <p className="mt-1 text-muted">{t('dashboard.intro')}</p>
       </header>
-      <Tabs.Root defaultValue="reports">
+      <Tabs.Root value={current} onValueChange={choose}>
         <Tabs.List
           aria-label={t('dashboard.sections')}
           className="mb-6 grid grid-cols-2 gap-1 rounded-2xl border border-border bg-surface p-1 sm:flex sm:rounded-full"
@@ -44,11 +98,15 @@ export function ModerationDashboard() {
               )}
             >
               {t(`dashboard.tabs.${tab.value}`)}
+              {isWaitingQueue(tab.value) && waiting.data && (
+                <WaitingCount count={waiting.data[tab.value].count} />
+              )}
             </Tabs.Trigger>
           ))}
         </Tabs.List>
         {tabs.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="outline-none">
+            {isWaitingQueue(value) && waiting.data && <WaitingNote queue={waiting.data[value]} />}
             <Panel />
           </Tabs.Content>
         ))}
