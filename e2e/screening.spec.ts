@@ -1,5 +1,6 @@
 import type { Browser } from '@playwright/test';
 import {
+  advanceServerClock,
   E2E_MODERATOR_EMAIL,
   expect as baseExpect,
   expectNoAxeViolationsInEveryState,
@@ -75,8 +76,16 @@ for (const width of [360, 1280]) {
     const release = card.getByRole('button', { name: 'Release' });
     await release.focus();
     await mod.keyboard.press('Enter');
-    await expect(mod.getByText(/The message has been delivered/).first()).toBeVisible();
+    await expect(mod.getByText(/^Released: it reaches .* in a minute\.$/).first()).toBeVisible();
     await expect(card).toHaveCount(0);
+    // It is delivered once the minute to undo it has passed.
+    await advanceServerClock(moderator.request, 61);
+    await expect
+      .poll(async () => {
+        const res = await owner.request.get(`/api/messages/starter/${starterId}?with=${asker.id}`);
+        return ((await res.json()) as unknown[]).length;
+      })
+      .toBe(1);
 
     // --- now the owner gets it, with the facts about a first-time sender
     await owner.page.goto(`/messages?starter=${starterId}&with=${asker.id}`);
