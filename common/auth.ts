@@ -159,7 +159,12 @@ const mailedToken = z
 export const confirmEmailSchema = z.object({ token: mailedToken });
 
 /** POST /api/auth/confirm-email/details: whose account a confirmation link is for. */
-export const confirmationDetailsSchema = z.object({ name: z.string(), email: z.string() });
+export const confirmationDetailsSchema = z.object({
+  name: z.string(),
+  email: z.string(),
+  /** The link was used (or ran out) and its address is the account's confirmed one. */
+  alreadyConfirmed: z.literal(true).optional(),
+});
 export type ConfirmationDetails = z.infer<typeof confirmationDetailsSchema>;
 
 /** POST /api/auth/password-reset: where to send a reset link. */

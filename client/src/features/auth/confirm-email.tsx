@@ -41,25 +41,46 @@ export function ConfirmEmail({ token, next }: { token: string; next?: string | n
   const say = useMessageText();
 
   if (!token) return <LinkProblem message={t('confirm.incomplete')} />;
+  // The way on once the address is confirmed: back to the page the link was mailed from (through
+  // /login when this browser is signed out), else to browse.
+  const wayOn = (signedOutToLogin: boolean) =>
+    back !== paths.home || (signedOutToLogin && !user) ? (
+      <Button asChild className="justify-self-center">
+        {user ? (
+          <Link to={back}>{t('confirm.continue')}</Link>
+        ) : (
+          <Link to={withNextPath(paths.login, back)}>{t('confirm.signInToContinue')}</Link>
+        )}
+      </Button>
+    ) : (
+      <Link to={paths.browse} className={linkClass}>
+        {t('confirm.browse')}
+      </Link>
+    );
   if (confirm.isSuccess) {
     return (
       <div className="grid gap-3 text-center" role="status">
         <p>
           {say(confirm.data.message)} {t('confirm.done')}
         </p>
-        {back !== paths.home ? (
-          <Button asChild className="justify-self-center">
-            {user ? (
-              <Link to={back}>{t('confirm.continue')}</Link>
-            ) : (
-              <Link to={withNextPath(paths.login, back)}>{t('confirm.signInToContinue')}</Link>
-            )}
-          </Button>
-        ) : (
-          <Link to={paths.browse} className={linkClass}>
-            {t('confirm.browse')}
-          </Link>
-        )}
+        {wayOn(false)}
+      </div>
+    );
+  }
+  if (details.data?.alreadyConfirmed) {
+    // A used link reopened: nothing is wrong, the address is confirmed.
+    return (
+      <div className="grid gap-3 text-center" role="status">
+        <p>
+          <Trans
+            t={t}
+            i18nKey="confirm.already"
+            values={{ email: details.data.email }}
+            components={{ strong: <strong className="break-all" /> }}
+          />{' '}
+          {t('confirm.done')}
+        </p>
+        {wayOn(true)}
       </div>
     );
   }

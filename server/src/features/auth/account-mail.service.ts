@@ -1,6 +1,7 @@
+import { displayName, type NamedPerson } from '../../../../common/display';
 import { comeBackIfLeaving } from '../account-deletion/account-deletion.service';
 import { and, eq, gt, sql } from 'drizzle-orm';
-import { EMAIL_TAKEN } from '../../../../common/auth';
+import { EMAIL_TAKEN, type ConfirmationDetails } from '../../../../common/auth';
 import {
   accountLinkRequests,
   emailTokens,
@@ -17,6 +18,7 @@ import { badRequest, conflict, HttpError } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
 import { endOtherSessions } from '../sessions/sessions.service';
 import {
+  findSpentToken,
   issueToken,
   LINK_INVALID,
   peekToken,
@@ -68,20 +70,28 @@ export async function resendConfirmation(
   await db.transaction((tx) => queueConfirmation(tx, config, actor, { next }));
 }
 
-/** What the confirmation page shows before the member presses its button. */
+/**
+ * What the confirmation page shows before the member presses its button. A link used up (or
+ * run out) whose address is the account's confirmed one says so, so the page can lead on
+ * rather than show an error: the member reopening it has done what it asked.
+ */
 export async function confirmationDetails(
   { db }: Pick<AppDeps, 'db'>,
   token: string,
-): Promise<{ name: string; email: string }> {
-  const row = await peekToken(db, token, 'confirm');
+): Promise<ConfirmationDetails> {
+  const row =
+    (await peekToken(db, token, 'confirm')) ?? (await findSpentToken(db, token, 'confirm'));
   const [user] = row ? await db.select().from(users).where(eq(users.id, row.userId)) : [];
   if (!row || !user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-  return { name: accountName(user), email: row.email };
+  const confirmed = !!user.emailVerifiedAt && user.email.toLowerCase() === row.email.toLowerCase();
+  const live = !row.usedAt && row.expiresAt > clock.now();
+  if (!live && !confirmed) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+  return { name: accountName(user), email: row.email, ...(live ? {} : { alreadyConfirmed: true }) };
 }
 
-/** How a page names an account: the first name, else the username. */
-export function accountName(user: { firstName: string | null; username: string | null }) {
-  return user.firstName?.trim() || user.username || 'your account';
+/** How a page names an account: as the site shows its member (the display rule). */
+export function accountName(user: NamedPerson) {
+  return displayName(user, 'your account');
 }
 
 /**

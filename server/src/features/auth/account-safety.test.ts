@@ -333,6 +333,25 @@ describe('moderator rights only for the address owner', () => {
     expect(details.json()).toEqual({ name: 'Lucia', email: next });
     expect((await me(cookie)).json().email).not.toBe(next);
     expect((await confirm(token)).statusCode).toBe(200);
+    // Reopened once used: the address is confirmed, which the page says instead of an error.
+    const again = await post('/api/auth/confirm-email/details', { token });
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toEqual({ name: 'Lucia', email: next, alreadyConfirmed: true });
+    // Confirming again changes nothing and is refused as before.
+    expect((await confirm(token)).statusCode).toBe(400);
+  });
+
+  it('a used link for an address the account has since left does not work', async () => {
+    const { cookie } = await member();
+    const first = newEmail();
+    await askChange(cookie, first);
+    const token = await linkIn(first, /new email/, '/confirm-email');
+    expect((await confirm(token)).statusCode).toBe(200);
+    const second = newEmail();
+    await askChange(cookie, second);
+    expect((await confirm(await linkIn(second, /new email/, '/confirm-email'))).statusCode).toBe(
+      200,
+    );
     expect((await post('/api/auth/confirm-email/details', { token })).statusCode).toBe(400);
   });
 });

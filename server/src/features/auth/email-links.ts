@@ -101,6 +101,15 @@ export async function peekToken(db: DbOrTx, token: string, purpose: Purpose) {
   return row ?? null;
 }
 
+/** A token's row whether or not it still works (used or expired too), or null when unknown. */
+export async function findSpentToken(db: DbOrTx, token: string, purpose: Purpose) {
+  const [row] = await db
+    .select()
+    .from(emailTokens)
+    .where(and(eq(emailTokens.tokenHash, hashToken(token)), eq(emailTokens.purpose, purpose)));
+  return row ?? null;
+}
+
 /** Uses up a token: the row it was, or null when unknown, used or expired. */
 export async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
   const [row] = await db
