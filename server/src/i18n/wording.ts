@@ -6,6 +6,7 @@ import {
   type Language,
 } from '../../../common/i18n/languages';
 import * as clock from '../clock/clock';
+import { dateIn, pickupTimeText } from '../../../common/pickup-time';
 import type { FastifyRequest } from 'fastify';
 import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten } from '../../../common/i18n/keys';
@@ -74,35 +75,14 @@ function zoneOf(reader: Reader): string {
   }
 }
 
-/** The reader's today as `YYYY-MM-DD`. */
-function todayIn(zone: string, now: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: zone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(now);
-}
-
 /**
- * "Saturday 10:00" within the coming week, else "Saturday 12 December at 10:00", in the
- * reader's words ("sábado, 10:00", "Samstag, 12. Dezember um 10:00"). The time is shown as it
- * was typed: it is the two members' own arrangement, not an instant to convert.
+ * A pickup time in the reader's words and clock (common/pickup-time.ts, the same as the
+ * site's pages): "Saturday 10:00 AM" within the coming week, else "Saturday, December 12 at
+ * 10:00 AM"; "sábado, 10:00", "Samstag, 12. Dezember um 10:00". The time is shown as it was
+ * typed: it is the two members' own arrangement, not an instant to convert.
  */
 export function wallClockFor(at: string, reader: Reader, now = clock.now()): string {
-  const shown = new Date(`${at.slice(0, 16)}:00Z`);
-  if (Number.isNaN(shown.getTime())) return at;
-  const today = Date.parse(`${todayIn(zoneOf(reader), now)}T00:00:00Z`);
-  const days = Math.round((Date.parse(`${at.slice(0, 10)}T00:00:00Z`) - today) / 86_400_000);
-  const near = days >= -1 && days < 7;
-  return new Intl.DateTimeFormat(LOCALE_TAGS[reader.language], {
-    weekday: 'long',
-    ...(near ? {} : { day: 'numeric', month: 'long' }),
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-    timeZone: 'UTC',
-  }).format(shown);
+  return pickupTimeText(at, LOCALE_TAGS[reader.language], dateIn(now, zoneOf(reader)));
 }
 
 /** "Thu, Nov 26, 2026" / "jue, 26 nov 2026": the day an instant falls on where the reader is. */

@@ -1,9 +1,10 @@
+import { displayName } from '../../../../common/display';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Ask } from '../../../../common/asks';
 import { categoryEmoji } from '../../../../common/catalogue';
 import { Card } from '../../components/ui/card';
-import { currentLanguage, localeTag } from '../../lib/i18n';
+import { memberLocale } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useCategoryName, useSubcategoryName } from '../../lib/catalogue-text';
 
@@ -19,13 +20,12 @@ export function useAskWhat(): (ask: Pick<Ask, 'category' | 'subcategory'>) => st
 
 export function useAskerName(): (ask: Ask) => string {
   const { t } = useTranslation('account');
-  return (ask) => ask.user.firstName?.trim() || ask.user.username || t('asks.aMember');
+  return (ask) => displayName(ask.user, t('asks.aMember'));
 }
 
-/** "21/06/2026" in English (as always), the language's own short date otherwise. */
+/** A short date in the member's locale: "6/21/2026" in en-US, "21/06/2026" in en-GB. */
 export function askDate(date: string | Date): string {
-  const language = currentLanguage();
-  return new Date(date).toLocaleDateString(language === 'en' ? 'en-GB' : localeTag(language));
+  return new Date(date).toLocaleDateString(memberLocale());
 }
 
 /** An ask in browse's "Asked for" view: what, where, who, and a link to its page. */

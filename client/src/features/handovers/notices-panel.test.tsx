@@ -30,7 +30,7 @@ describe('NoticesPanel', () => {
     renderWithProviders(<NoticesPanel />);
     const banner = await screen.findByRole('region', { name: 'To do' });
     expect(banner).toHaveTextContent(
-      'Kefir <b>grains</b> leaves browse and search on Saturday 28 November.',
+      'Kefir <b>grains</b> leaves browse and search on Saturday, November 28.',
     );
     expect(banner).toHaveTextContent('Did “Kombucha SCOBY” reach you?');
     expect(screen.getByRole('link', { name: 'Go to your profile' })).toHaveAttribute(

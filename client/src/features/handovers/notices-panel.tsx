@@ -1,11 +1,10 @@
-import { format } from 'date-fns';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../../../common/notices';
 import { Button } from '../../components/ui/button';
 import { toastFailure } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
-import { dateLocale } from '../../lib/i18n';
+import { memberLocale } from '../../lib/i18n';
 import { conversationsT, type ConversationsT } from '../../lib/conversations-t';
 import { useConfirmHandover, useNotices } from './handovers-api';
 
@@ -13,8 +12,10 @@ export function noticeText(notice: Notice, t: ConversationsT = conversationsT): 
   const title = notice.starterTitle;
   switch (notice.kind) {
     case 'expires_soon': {
-      const date = format(new Date(notice.availableUntil!), 'EEEE d MMMM', {
-        locale: dateLocale(),
+      const date = new Date(notice.availableUntil!).toLocaleDateString(memberLocale(), {
+        weekday: 'long',
+        day: 'numeric',
+        month: 'long',
       });
       return t('notices.expiresSoon', { title, date });
     }

@@ -149,8 +149,9 @@ describe('ThreadHandoverPanel, the member who asked', () => {
     renderWithProviders(
       <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
     );
-    const weekday = at.toLocaleDateString('en-GB', { weekday: 'long' });
-    expect(await screen.findByText(`Reserved for you — ${weekday} 10:00`)).toBeInTheDocument();
+    const weekday = at.toLocaleDateString('en-US', { weekday: 'long' });
+    // In the American browser's clock, as the thread's lines and mail say it too.
+    expect(await screen.findByText(`Reserved for you — ${weekday} 10:00 AM`)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reserve a portion' })).toBeNull();
     await user.click(screen.getByRole('button', { name: 'Back out' }));
     await user.click(

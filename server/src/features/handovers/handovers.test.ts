@@ -183,7 +183,7 @@ describe('reservations', () => {
     expect(res.json().id).toBeGreaterThan(0);
     const lines = systemLines(await thread(asker, starter.id), 'reserved');
     expect(lines).toHaveLength(1);
-    expect(lines[0]!.content).toMatch(/^Reserved for you — Saturday (28 November )?10:00$/);
+    expect(lines[0]!.content).toMatch(/^Reserved for you — Saturday(, November 28 at)? 10:00 AM$/);
     expect(lines[0]!.system).toMatchObject({
       at: '2026-11-28T10:00',
       reservationId: res.json().id,
@@ -495,7 +495,7 @@ describe('reservation mail', () => {
   };
 
   it('reserving and releasing in a loop sends one mail of the outcome, a few an hour at most', async () => {
-    const owner = await signedInMember(t.db, { firstName: 'Loop' });
+    const owner = await signedInMember(t.db, { username: null, firstName: 'Loop' });
     const asker = await signedInMember(t.db);
     const reserveUrl = (id: number) => `/api/starters/${id}/reservations`;
     // Within one quiet period: reserve, release, reserve, release … then reserve.
@@ -530,7 +530,7 @@ describe('reservation mail', () => {
   });
 
   it('a burst of reserving and releasing is cut off, and rings one bell item and one push', async () => {
-    const owner = await signedInMember(t.db, { firstName: 'Burst' });
+    const owner = await signedInMember(t.db, { username: null, firstName: 'Burst' });
     const asker = await signedInMember(t.db, { reservationPush: true });
     const [device] = await t.db
       .insert(pushSubscriptions)
@@ -591,7 +591,7 @@ describe('reservation mail', () => {
   });
 
   it("quotes the owner's words as plain text: no address in them becomes a link", async () => {
-    const owner = await signedInMember(t.db, { firstName: 'visit.evil.example' });
+    const owner = await signedInMember(t.db, { username: null, firstName: 'visit.evil.example' });
     const starter = await createStarterRow(t.db, owner.user.id, {
       portions: 2,
       title: 'Kefir at www.evil.example',
@@ -621,7 +621,7 @@ describe('reservation mail', () => {
   });
 
   it('mails the member when the owner reserves and when the owner releases, escaped', async () => {
-    const owner = await signedInMember(t.db, { firstName: '<b>Ana</b>' });
+    const owner = await signedInMember(t.db, { username: null, firstName: '<b>Ana</b>' });
     const starter = await createStarterRow(t.db, owner.user.id, {
       portions: 2,
       title: 'Kefir & <i>friends</i>',
@@ -636,7 +636,7 @@ describe('reservation mail', () => {
     const [reserved, ...none] = await mailTo(asker.user.email);
     expect(none).toHaveLength(0);
     expect(reserved!.subject).toBe('<b>Ana</b> reserved Kefir & <i>friends</i> for you');
-    expect(reserved!.textBody).toMatch(/Reserved for you — Saturday (28 November )?10:00/);
+    expect(reserved!.textBody).toMatch(/Reserved for you — Saturday(, November 28 at)? 10:00 AM/);
     expect(reserved!.textBody).toContain(`/messages?starter=${starter.id}&with=${owner.user.id}`);
     expect(reserved!.htmlBody).toContain('&lt;b&gt;Ana&lt;/b&gt;');
     expect(reserved!.htmlBody).not.toContain('<i>friends</i>');

@@ -52,12 +52,14 @@ describe('system lines worded for the member who reads them', () => {
 
     const giverLines = await lines(giver, starter.id, fern.user.id);
     expect(giverLines).toEqual([
-      expect.stringMatching(/^You reserved a portion for fern · Friday(, November 27 at)? 18:30$/),
+      expect.stringMatching(
+        /^You reserved a portion for fern · Friday(, November 27 at)? 6:30 PM$/,
+      ),
       'You gave a portion to fern — waiting for them to confirm',
     ]);
     expect(giverLines.join('\n')).not.toMatch(/for you|to you/);
     expect(await lines(fern, starter.id)).toEqual([
-      expect.stringMatching(/^Reserved for you — Friday(, November 27 at)? 18:30$/),
+      expect.stringMatching(/^Reserved for you — Friday(, November 27 at)? 6:30 PM$/),
       'Given to you — tap Received once you have it',
     ]);
 
