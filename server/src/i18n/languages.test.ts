@@ -104,7 +104,12 @@ describe("a member's language", () => {
   });
 
   it("mails in the receiver's language, not the one the request came in", async () => {
-    await createMember(t.db, { email: 'jonas@example.test', firstName: 'Jonas', language: 'de' });
+    await createMember(t.db, {
+      email: 'jonas@example.test',
+      username: null,
+      firstName: 'Jonas',
+      language: 'de',
+    });
     await t.app.inject({
       method: 'POST',
       url: '/api/auth/signup',

@@ -26,7 +26,12 @@ async function ask(url: string, email: string) {
 
 describe("the password reset mail is in the receiver's language", () => {
   it('French for a member who chose French', async () => {
-    await createMember(t.db, { email: 'elise@example.test', firstName: 'Élise', language: 'fr' });
+    await createMember(t.db, {
+      email: 'elise@example.test',
+      username: null,
+      firstName: 'Élise',
+      language: 'fr',
+    });
     const mail = await ask('/api/auth/password-reset', 'elise@example.test');
     expect(mail.subject).toBe('Réinitialisez votre mot de passe CultureShare');
     expect(mail.textBody).toContain('Bonjour Élise,');
@@ -40,7 +45,7 @@ describe("the password reset mail is in the receiver's language", () => {
   });
 
   it('the same English words as before for an English member', async () => {
-    await createMember(t.db, { email: 'ruth@example.test', firstName: 'Ruth' });
+    await createMember(t.db, { email: 'ruth@example.test', username: null, firstName: 'Ruth' });
     const mail = await ask('/api/auth/password-reset', 'ruth@example.test');
     expect(mail.subject).toBe('Reset your CultureShare password');
     for (const text of [
@@ -58,7 +63,12 @@ describe("the password reset mail is in the receiver's language", () => {
 
 describe("the sign-in link mail is in the receiver's language", () => {
   it('Spanish for a member who chose Spanish', async () => {
-    await createMember(t.db, { email: 'lucia@example.test', firstName: 'Lucía', language: 'es' });
+    await createMember(t.db, {
+      email: 'lucia@example.test',
+      username: null,
+      firstName: 'Lucía',
+      language: 'es',
+    });
     const mail = await ask('/api/auth/sign-in-link', 'lucia@example.test');
     expect(mail.subject).toBe('Tu enlace para entrar en CultureShare');
     expect(mail.textBody).toContain('Hola, Lucía:');
@@ -69,7 +79,7 @@ describe("the sign-in link mail is in the receiver's language", () => {
   });
 
   it('the same English words as before for an English member', async () => {
-    await createMember(t.db, { email: 'amos@example.test', firstName: 'Amos' });
+    await createMember(t.db, { email: 'amos@example.test', username: null, firstName: 'Amos' });
     const mail = await ask('/api/auth/sign-in-link', 'amos@example.test');
     expect(mail.subject).toBe('Your CultureShare sign-in link');
     for (const text of [

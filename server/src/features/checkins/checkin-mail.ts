@@ -1,3 +1,4 @@
+import { displayName } from '../../../../common/display';
 import { sql } from 'drizzle-orm';
 import { openly } from '../../access/starter-access';
 import type { Config } from '../../config';
@@ -69,7 +70,8 @@ export async function queueCheckinMails({
     let queued = 0;
     for (const row of due) {
       if (!row.current || !row.visible || !row.recent) continue;
-      const giverName = row.giver_username?.trim() || row.giver_first_name?.trim() || null;
+      const giverName =
+        displayName({ username: row.giver_username, firstName: row.giver_first_name }, '') || null;
       // The bell rings whatever the mail choice: the site's own answer card is one tap away.
       await notify(tx, {
         userId: row.recipient_id,

@@ -35,8 +35,8 @@ const LEEDS = 'Leeds, England, United Kingdom';
 
 /** A giver (English) and their listing, and a receiver who speaks `language`. */
 async function giverAndReceiver(language: string, firstName: string) {
-  const giver = await signedInMember(t.db, { firstName: 'Mia' });
-  const receiver = await signedInMember(t.db, { firstName, language });
+  const giver = await signedInMember(t.db, { username: null, firstName: 'Mia' });
+  const receiver = await signedInMember(t.db, { username: null, firstName, language });
   const starter = await createStarterRow(t.db, giver.user.id, { title: 'Roggensauer' });
   return { giver, receiver, starter };
 }
@@ -76,7 +76,11 @@ describe("mails about listings and hand-overs are in the receiver's language", (
   });
 
   it('an expiry reminder, in Spanish, with the date written the Spanish way', async () => {
-    const owner = await signedInMember(t.db, { firstName: 'Lucía', language: 'es' });
+    const owner = await signedInMember(t.db, {
+      username: null,
+      firstName: 'Lucía',
+      language: 'es',
+    });
     await createStarterRow(t.db, owner.user.id, {
       title: 'Masa madre de centeno',
       availableUntil: new Date(Date.now() + DAY),
@@ -141,7 +145,7 @@ describe("mails about listings and hand-overs are in the receiver's language", (
 
   it('"Could you help?", in German, with the culture’s German name', async () => {
     const at = locate(LEEDS)!;
-    const helper = await signedInMember(t.db, { firstName: 'Ute', language: 'de' });
+    const helper = await signedInMember(t.db, { username: null, firstName: 'Ute', language: 'de' });
     await createStarterRow(t.db, helper.user.id, {
       location: LEEDS,
       latitude: at.latitude,
@@ -164,6 +168,7 @@ describe("mails about listings and hand-overs are in the receiver's language", (
   it('an alert’s new listing, in German', async () => {
     // An immediate alert mails in the member's day.
     const seeker = await signedInMember(t.db, {
+      username: null,
       firstName: 'Jonas',
       language: 'de',
       timeZone: zoneWhereItIs(12),
@@ -199,8 +204,13 @@ describe("mails about listings and hand-overs are in the receiver's language", (
 describe("mails about conversations are in the receiver's language", () => {
   /** An asker (English) writes to an owner who speaks `language` and takes `messageMail`. */
   async function conversation(language: string, messageMail: 'immediately' | 'daily') {
-    const owner = await signedInMember(t.db, { firstName: 'Ana', language, messageMail });
-    const asker = await signedInMember(t.db, { firstName: 'Omar' });
+    const owner = await signedInMember(t.db, {
+      username: null,
+      firstName: 'Ana',
+      language,
+      messageMail,
+    });
+    const asker = await signedInMember(t.db, { username: null, firstName: 'Omar' });
     const starter = await createStarterRow(t.db, owner.user.id, { title: 'Kéfir de agua' });
     const sent = await t.call(asker, 'POST', '/api/messages', {
       starterId: starter.id,
@@ -243,6 +253,7 @@ describe("account mails are in the receiver's language", () => {
 
   it('the notice that the address is being changed, in German', async () => {
     const member = await signedInMember(t.db, {
+      username: null,
       firstName: 'Jonas',
       language: 'de',
       passwordHash: await hashPassword(PASSWORD),
@@ -259,7 +270,11 @@ describe("account mails are in the receiver's language", () => {
   });
 
   it('the data export, in French', async () => {
-    const member = await signedInMember(t.db, { firstName: 'Élise', language: 'fr' });
+    const member = await signedInMember(t.db, {
+      username: null,
+      firstName: 'Élise',
+      language: 'fr',
+    });
     expect((await t.call(member, 'POST', '/api/users/me/export')).statusCode).toBe(202);
     await buildDataExports({ db: t.db, config: t.config });
     const mail = await lastMailTo(t.db, member.user.email);
@@ -269,7 +284,11 @@ describe("account mails are in the receiver's language", () => {
   });
 
   it('the deletion code and the deletion, in Spanish', async () => {
-    const member = await signedInMember(t.db, { firstName: 'Lucía', language: 'es' });
+    const member = await signedInMember(t.db, {
+      username: null,
+      firstName: 'Lucía',
+      language: 'es',
+    });
     expect((await t.call(member, 'POST', '/api/users/me/delete/code')).statusCode).toBe(202);
     const codeMail = await lastMailTo(t.db, member.user.email);
     expect(codeMail.subject).toBe('Tu código para borrar tu cuenta de CultureShare');
@@ -289,8 +308,8 @@ describe("account mails are in the receiver's language", () => {
 
 describe('English mails say what they said before', () => {
   it('a reservation to a member who never chose a language', async () => {
-    const giver = await signedInMember(t.db, { firstName: 'Mia' });
-    const receiver = await signedInMember(t.db, { firstName: 'Ruth' });
+    const giver = await signedInMember(t.db, { username: null, firstName: 'Mia' });
+    const receiver = await signedInMember(t.db, { username: null, firstName: 'Ruth' });
     const starter = await createStarterRow(t.db, giver.user.id, { title: 'Rye sour' });
     await queueReservationMail(t.db, t.config, {
       memberId: receiver.user.id,

@@ -342,8 +342,8 @@ describe('delivery', () => {
 
 describe('message notifications', () => {
   async function conversation() {
-    const owner = await signedInMember(t.db, { firstName: 'Maya' });
-    const asker = await signedInMember(t.db, { firstName: 'Omar' });
+    const owner = await signedInMember(t.db, { username: null, firstName: 'Maya' });
+    const asker = await signedInMember(t.db, { username: null, firstName: 'Omar' });
     const starter = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
     const send = (content: string) =>
       t.call(asker, 'POST', '/api/messages', {
@@ -427,9 +427,13 @@ describe('message notifications', () => {
 
 describe('daily digest', () => {
   it('sends one mail per member a day, listing each conversation with new messages', async () => {
-    const owner = await signedInMember(t.db, { firstName: 'Maya', messageMail: 'daily' });
-    const omar = await signedInMember(t.db, { firstName: 'Omar' });
-    const lena = await signedInMember(t.db, { firstName: 'Lena' });
+    const owner = await signedInMember(t.db, {
+      username: null,
+      firstName: 'Maya',
+      messageMail: 'daily',
+    });
+    const omar = await signedInMember(t.db, { username: null, firstName: 'Omar' });
+    const lena = await signedInMember(t.db, { username: null, firstName: 'Lena' });
     const kefir = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
     const sourdough = await createStarterRow(t.db, owner.user.id, { title: 'Rye sourdough' });
     const send = (from: Member, starterId: number, content: string) =>

@@ -1,3 +1,4 @@
+import { displayName } from '../../../../common/display';
 import { eq, sql } from 'drizzle-orm';
 import { memberText } from './templates';
 import { DEFAULT_LANGUAGE, type Language } from '../../../../common/i18n/languages';
@@ -93,7 +94,7 @@ export async function mailableMember(tx: DbOrTx, memberId: string): Promise<Memb
 }
 
 /**
- * What mails about someone's starter name: the owner (first name, else username) and the title;
+ * What mails about someone's starter name: the owner (the display rule) and the title;
  * a missing title is "a starter" in `language`.
  */
 export async function starterMailFacts(
@@ -108,7 +109,7 @@ export async function starterMailFacts(
   );
   // Both are the owner's own words: quoted as plain text, never a link.
   return {
-    ownerName: memberText(owner?.firstName?.trim() || owner?.username || ownerFallback),
+    ownerName: memberText(displayName(owner, ownerFallback)),
     title: memberText(starter?.title ?? translator(language)('mail:aStarter')),
   };
 }

@@ -1,3 +1,4 @@
+import { displayName } from '../../../../common/display';
 import { DEFAULT_LANGUAGE, languageOf, type Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
 
@@ -28,15 +29,16 @@ export function memberText(text: string): string {
 }
 
 /**
- * How every mail opens: "Hi Ada," — the first name, else the username, else "Hi there," — in
- * the mail's language (English for the mails not yet written in the others, so none mixes two).
+ * How every mail opens: "Hi Ada," — the member's name as the site shows it (the display rule,
+ * common/display.ts), else "Hi there," — in the mail's language (English for the mails not yet
+ * written in the others, so none mixes two).
  */
 export function greetingFor(
   member: { firstName: string | null; username: string | null },
   language: Language = DEFAULT_LANGUAGE,
 ): string {
   const t = translator(language);
-  const name = member.firstName?.trim() || member.username;
+  const name = displayName(member, '');
   return name ? t('mail:greeting', { name: memberText(name) }) : t('mail:greetingThere');
 }
 

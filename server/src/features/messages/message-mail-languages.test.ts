@@ -13,8 +13,8 @@ const lastMailTo = (to: string) => lastMail(t.db, to);
 
 /** Two messages (one of a photo's words only) to an owner who speaks `language`. */
 async function mailedOwner(language: string | null, firstName: string) {
-  const owner = await signedInMember(t.db, { firstName, language });
-  const asker = await signedInMember(t.db, { firstName: 'Omar' });
+  const owner = await signedInMember(t.db, { username: null, firstName, language });
+  const asker = await signedInMember(t.db, { username: null, firstName: 'Omar' });
   const starter = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
   for (const content of ['Still available?', 'I can pick up tomorrow.']) {
     const sent = await t.call(asker, 'POST', '/api/messages', {

@@ -1,3 +1,4 @@
+import { displayName, type NamedPerson } from '../../../../common/display';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isPublic, loadStarterFacts } from '../../access/starter-access';
 import { mayAct } from '../../access/members';
@@ -57,8 +58,7 @@ interface DueRow {
 
 type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
-const nameOf = (user: { firstName: string | null; username: string | null } | undefined) =>
-  user?.firstName?.trim() || user?.username || null;
+const nameOf = (user: NamedPerson | undefined) => displayName(user, '') || null;
 
 /**
  * What a mail says about one conversation: its unread messages (oldest first), or null when

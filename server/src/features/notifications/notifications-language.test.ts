@@ -74,8 +74,8 @@ async function reserveFor(owner: Member, asker: Member, starterId: number) {
 
 describe("notifications in the receiver's language", () => {
   it('tells a German member of a reservation and a hand-over in German, an English one in English', async () => {
-    const owner = await memberWithDevice(null, { firstName: 'Ana' });
-    const german = await memberWithDevice('de', { firstName: 'Jonas' });
+    const owner = await memberWithDevice(null, { username: null, firstName: 'Ana' });
+    const german = await memberWithDevice('de', { username: null, firstName: 'Jonas' });
     const english = await memberWithDevice('en');
     const starter = await createStarterRow(t.db, owner.user.id, {
       title: 'Sourdough mother',
