@@ -20,7 +20,7 @@ import { assertMayPost } from '../../access/members';
 import { noteMessageForMail } from './message-mail';
 import { pushNewMessage } from '../push/push-producers';
 import * as clock from '../../clock/clock';
-import { systemLineFor } from './system-line-wording';
+import { settledHandovers, systemLineFor } from './system-line-wording';
 import type { Reader } from '../../i18n/wording';
 import { publicMembersById } from '../../access/public-members';
 import { displayName } from '../../../../common/display';
@@ -426,10 +426,11 @@ export async function readThread(
     thread.map((m) => m.id),
   );
   // Lines the site wrote are worded here for the member asking, in their language (decisions
-  // 050, 124).
+  // 050, 124); one that asked for an answer since given reads as done.
+  const settled = settledHandovers(thread);
   return thread.map((m) => ({
     ...(m.senderId === actor.id && m.kind === 'text' && !m.status ? asSent(m) : m),
-    content: systemLineFor(m, { ...reader, id: actor.id }, otherName),
+    content: systemLineFor(m, { ...reader, id: actor.id }, otherName, settled),
     ...(photos.has(m.id) ? { photos: photos.get(m.id) } : {}),
   }));
 }

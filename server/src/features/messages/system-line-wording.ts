@@ -2,6 +2,17 @@ import type { Message } from '../../../../common/messages';
 import type { SystemLine } from '../../../../common/system-lines';
 import { wordFor, type Reader, type Wording, type WordingValue } from '../../i18n/wording';
 
+/** The hand-overs a thread shows answered (Received, It didn't happen): their lines read as done. */
+export function settledHandovers(thread: Array<Pick<Message, 'kind' | 'system'>>): Set<number> {
+  const settled = new Set<number>();
+  for (const m of thread) {
+    const event = m.kind === 'system' ? m.system?.event : undefined;
+    const id = m.system?.handoverId;
+    if ((event === 'received' || event === 'not_received') && id != null) settled.add(id);
+  }
+  return settled;
+}
+
 /**
  * Who reads a line: the member it is addressed to (`receiver`: "Reserved for you"), or the
  * member on the other side, whose act it records or who hears back ("You reserved a portion
@@ -16,13 +27,21 @@ export const partnerName = (name: string | null | undefined): WordingValue =>
 /**
  * A line's wording for one side (`mail:lines.<event>.<side>`), `name` being the other member of
  * the thread. Null for a line stored before decision 124 whose words were not recognised: it
- * is shown as stored.
+ * is shown as stored. `settled`: the hand-over the line is about has been answered since
+ * (Received or It didn't happen), so a line that asked for it no longer does.
  */
-export function lineWording(line: SystemLine, side: LineSide, name: WordingValue): Wording | null {
+export function lineWording(
+  line: SystemLine,
+  side: LineSide,
+  name: WordingValue,
+  settled = false,
+): Wording | null {
   const values = line.values;
   if (!values) return null;
   const key = `mail:lines.${line.event}.${side}`;
   switch (line.event) {
+    case 'given':
+      return { key: settled ? `${key}Done` : key, values: { name } };
     case 'reserved':
       return line.at
         ? { key: `${key}At`, values: { name, when: { wallClock: line.at } } }
@@ -44,16 +63,19 @@ export function lineWording(line: SystemLine, side: LineSide, name: WordingValue
 /**
  * A system line as the member reading it should see it (decision 050): in their own voice, in
  * their language, its time in their way of writing it (decision 124). `otherName` is the
- * display name of the reader's partner in the thread. A member's own message is returned as
- * written.
+ * display name of the reader's partner in the thread; `settledHandovers`, the hand-overs the
+ * thread shows answered. A member's own message is returned as written.
  */
 export function systemLineFor(
   message: Pick<Message, 'kind' | 'system' | 'receiverId' | 'content'>,
   reader: Reader & { id: string },
   otherName: string | null,
+  settledHandovers: ReadonlySet<number> = new Set(),
 ): string {
   if (message.kind !== 'system' || !message.system) return message.content;
   const side: LineSide = message.receiverId === reader.id ? 'receiver' : 'other';
-  const wording = lineWording(message.system, side, partnerName(otherName));
+  const { handoverId } = message.system;
+  const settled = handoverId !== null && settledHandovers.has(handoverId);
+  const wording = lineWording(message.system, side, partnerName(otherName), settled);
   return wording ? wordFor(wording, reader) : message.content;
 }
