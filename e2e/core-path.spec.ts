@@ -71,6 +71,13 @@ test('text links are a finger high', async ({ page }) => {
   await expectFingerHigh(page.getByRole('link', { name: 'Forgot password?' }));
   await page.goto('/no-such-page');
   await expectFingerHigh(page.getByRole('link', { name: 'Back to CultureShare' }));
+  // A starter's page, as its owner sees it: the way back and the family tree.
+  await signUpAndIn(page.request, newMember());
+  const id = await shareStarter(page.request, 'Kefir grains from a busy jar');
+  await page.goto(`/starter/${id}`);
+  const main = page.getByRole('main');
+  await expectFingerHigh(main.getByRole('link', { name: 'Back to Browse' }));
+  await expectFingerHigh(main.getByRole('link', { name: /^Family tree · \d+ kitchens? reached$/ }));
 });
 
 test('a one-word title leaves My Posts as wide as the screen', async ({ page }) => {
