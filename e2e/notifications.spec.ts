@@ -4,7 +4,6 @@ import {
   expect,
   expectNoAxeViolations,
   newMember,
-  setUpStandingOffer,
   signUpAndIn,
   test,
   waitForMail,
@@ -120,9 +119,20 @@ for (const viewport of VIEWPORTS) {
         expect(created.status(), await created.text()).toBe(201);
         const starterId = ((await created.json()) as { id: number }).id;
 
-        // The giver sets up a standing offer from the starter's page, a round every 7 days.
+        // The giver has a standing offer on it, a round every 7 days (set up through the API:
+        // the setting-up form is standing-offers.spec.ts's journey).
+        const set = await giver.context.request.post(`/api/starters/${starterId}/standing-offer`, {
+          data: {
+            batchSize: 1,
+            cadenceDays: 7,
+            answerHours: 48,
+            limitWeeks: 4,
+            mode: 'longest_waiting',
+          },
+        });
+        expect(set.status(), await set.text()).toBe(200);
         const g = giver.page;
-        const giverSection = await setUpStandingOffer(g, starterId);
+        const giverSection = g.getByRole('region', { name: 'Standing offer' });
 
         // A member joins the line and sees when the next round is: 7 days on the server's clock.
         const m = member.page;
@@ -162,7 +172,7 @@ for (const viewport of VIEWPORTS) {
         await expect(banner).toHaveCount(0);
 
         // The giver offers a round now; the turn reaches the member on another page.
-        await g.reload();
+        await g.goto(`/starter/${starterId}`);
         await expect(giverSection.getByText('1 member waiting')).toBeVisible();
         await giverSection.getByRole('button', { name: 'Offer a round now' }).click();
         await expect(giverSection.getByText('waiting for an answer')).toBeVisible();
