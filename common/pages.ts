@@ -109,6 +109,13 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** The member's account: password, address, passkeys, sessions, language and their data. */
+  settings: {
+    path: '/settings',
+    module: 'settings',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   moderation: {
     path: '/moderation',
     module: 'moderation',

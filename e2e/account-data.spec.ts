@@ -31,12 +31,12 @@ async function addVirtualAuthenticator(page: Page) {
 
 const tag = () => crypto.randomBytes(3).toString('hex');
 
-test('a member adds a passkey on the profile, signs out, and signs in with it', async ({
+test('a member adds a passkey in the account settings, signs out, and signs in with it', async ({
   page,
 }) => {
   await addVirtualAuthenticator(page);
   const member = await signUpAndIn(page.request);
-  await page.goto('/profile');
+  await page.goto('/settings');
   await page.getByLabel('Name for a new passkey').fill('Kitchen laptop');
   await page.getByRole('button', { name: 'Add a Passkey' }).click();
   // The same step asks for the current password, by keyboard: focus starts in the field.
@@ -60,6 +60,7 @@ test('a member adds a passkey on the profile, signs out, and signs in with it', 
   await rename.getByLabel('Name').press('Enter');
   await expect(list.getByText('Work laptop')).toBeVisible();
 
+  await page.goto('/profile');
   await page.getByRole('link', { name: 'Sign Out' }).click();
   await expect(page).toHaveURL('/');
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
@@ -80,7 +81,7 @@ test('a member deletes their account, signs in within the grace period and finds
   const title = `Leaving rye ${tag()}`;
   const starterId = await shareStarter(page.request, title);
 
-  await page.goto('/profile');
+  await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   const dialog = page.getByRole('dialog', { name: 'Delete my account' });
   // Gentler ways first: fewer emails opens the mail settings.
@@ -90,6 +91,7 @@ test('a member deletes their account, signs in within the grace period and finds
     'aria-selected',
     'true',
   );
+  await page.goto('/settings');
   await page.getByRole('button', { name: 'Delete my account' }).click();
   await expect(dialog.getByRole('button', { name: 'Pause my listings' })).toBeVisible();
   await dialog.getByRole('button', { name: 'Continue to delete' }).click();
@@ -120,7 +122,7 @@ test('a member asks for their data and opens the zip from the mailed link', asyn
   const title = `Exported kefir ${tag()}`;
   await shareStarter(page.request, title);
 
-  await page.goto('/profile');
+  await page.goto('/settings');
   await page.getByRole('button', { name: 'Download my data' }).click();
   await expect(page.getByText(/We're preparing your data/)).toBeVisible();
   const mail = await waitForMail(member.email, /^Your CultureShare data is ready/, 30_000);
@@ -150,7 +152,7 @@ for (const width of [360, 1280]) {
     await page.setViewportSize({ width, height: 900 });
     await addVirtualAuthenticator(page);
     const member = await signUpAndIn(page.request);
-    await page.goto('/profile');
+    await page.goto('/settings');
     await page.getByLabel('Name for a new passkey').fill('Phone');
     await page.getByRole('button', { name: 'Add a Passkey' }).click();
     await page

@@ -34,14 +34,16 @@ test('an active sourdough travels with its care card, the giver’s notes and it
     .getByLabel('Description', { exact: true })
     .fill(`A lively rye starter that doubles in six hours. ${word}`);
   await page.getByLabel('Location').fill('Leeds, UK');
+  await page.getByText('More Details (optional)').click();
   await expect(page.getByRole('radio', { name: 'Active (alive and feeding)' })).toBeChecked();
   await page.getByLabel('Last fed (optional)').fill(daysAgo(2));
   await page.getByLabel('Your care notes (optional)').fill(notes);
   await expectNoAxeViolationsInEveryState(page);
   await page.getByRole('button', { name: 'Post Starter' }).click();
-  await expect(page).toHaveURL(/\/browse$/);
+  await expect(page).toHaveURL(/\/starter\/\d+$/);
 
   // The browse card says how fresh it is.
+  await page.goto('/browse');
   await page.getByLabel('Search').fill(word);
   const card = page.getByRole('article').filter({ hasText: title });
   await expect(card.getByText('Fed 2 days ago')).toBeVisible();

@@ -95,6 +95,7 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await post.getByLabel('Starter Type', { exact: true }).selectOption('kefir');
     await post.getByLabel('Description').fill('Plump, lively grains; they double every week.');
     await post.getByLabel('Location').fill('Leeds, UK');
+    await post.getByText('More Details (optional)').click();
     await post.getByLabel('Portions available').fill('2');
     await post.getByRole('checkbox', { name: /Post/ }).check();
     await post
@@ -105,7 +106,8 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await expectNoAxeViolations(post);
     await shot(post, 'post');
     await post.getByRole('button', { name: 'Post Starter' }).click();
-    await expect(post).toHaveURL(/\/browse/);
+    await expect(post).toHaveURL(/\/starter\/\d+$/);
+    await post.goto('/browse');
     const card = post.locator('article', { hasText: title });
     await expect(card).toContainText('2 portions left');
     await expect(card).toContainText('Pickup or post');

@@ -61,12 +61,13 @@ test('a culture passed on: received, confirmed, checked in on, posted again from
     await post.getByLabel('Starter Type', { exact: true }).selectOption('sourdough');
     await post.getByLabel('Description').fill('A lively white sourdough, fed every morning.');
     await post.getByLabel('Location').fill('Leeds, UK');
+    await post.getByText('More Details (optional)').click();
     await post.getByLabel('Origin story').fill('Carried west on the Oregon Trail.');
     await post.getByLabel('Born (year)').fill('1847');
     const giversNotes = 'I feed it 50 g rye and 50 ml water at 8 every morning.';
     await post.getByLabel('Your care notes (optional)').fill(giversNotes);
     await post.getByRole('button', { name: 'Post Starter' }).click();
-    await expect(post).toHaveURL(/\/browse/);
+    await expect(post).toHaveURL(/\/starter\/\d+$/);
     const parentId = await myStarterId(giver, title);
 
     // The member asks; the giver reserves a portion and gives it; the member confirms.

@@ -146,7 +146,7 @@ test('a US browser sees miles until it chooses kilometres on the profile', async
   // The same distance the card gives as 9 km, in whole miles.
   await expect(card.getByText('5 mi away')).toBeVisible();
   await signUpAndIn(page.request, newMember());
-  await page.goto('/profile');
+  await page.goto('/settings');
   await page.getByLabel('Distances in').selectOption('metric');
   await page.goto(`/browse?search=${word}&near=${encodeURIComponent(MILWAUKIE)}`);
   await expect(card.getByText('9 km away')).toBeVisible();

@@ -135,6 +135,7 @@ test('members’ pages, right-to-left in a long pseudo-language, keep every cont
     `/starter/${id}`,
     `/starter/${id}/edit`,
     '/profile',
+    '/settings',
     '/messages',
   ])
     await expectSoundRightToLeft(page, path);

@@ -23,9 +23,9 @@ test('a member sees where they are signed in and signs the other browser out', a
     });
     expect(login.ok()).toBe(true);
     const otherPage = await other.newPage();
-    await otherPage.goto('/profile');
+    await otherPage.goto('/settings');
 
-    await page.goto('/profile');
+    await page.goto('/settings');
     const section = page.getByRole('region', { name: "Where you're signed in" });
     await expect(section.getByRole('listitem')).toHaveCount(2);
     await expect(section.getByText('This device')).toHaveCount(1);
@@ -61,7 +61,7 @@ test('signing out all other devices keeps only this one', async ({ page, browser
         data: { email: member.email, password: member.password },
       });
     }
-    await page.goto('/profile');
+    await page.goto('/settings');
     const section = page.getByRole('region', { name: "Where you're signed in" });
     await expect(section.getByRole('listitem')).toHaveCount(3);
     await section.getByRole('button', { name: 'Sign Out All Other Devices' }).click();

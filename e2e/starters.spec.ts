@@ -56,12 +56,14 @@ test('a member shares a phone photo starter, finds it, claims it and deletes it'
   await expectNoAxeViolations(page);
   await page.getByRole('button', { name: 'Post Starter' }).click();
 
-  await expect(page).toHaveURL(/\/browse$/);
+  // Posted, the giver lands on the new listing (decision 142).
+  await expect(page).toHaveURL(/\/starter\/\d+$/);
   await expect(
     page.getByText('Your starter has been posted successfully.', { exact: true }),
   ).toBeVisible();
 
   // Find it by category…
+  await page.goto('/browse');
   await page.getByRole('button', { name: 'Dairy Ferments' }).click();
   await expect(page).toHaveURL(/category=dairy/);
   await expect(page.getByLabel('Starter Type')).toHaveValue('all');

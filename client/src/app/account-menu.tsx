@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LayoutGrid, LogOut, MessageCircle, Shield, User } from 'lucide-react';
+import { LayoutGrid, LogOut, MessageCircle, Settings, Shield, User } from 'lucide-react';
 import { displayName } from '../../../common/display';
 import type { CurrentUser } from '../../../common/users';
 import { Avatar } from '../components/ui/avatar';
@@ -11,7 +11,10 @@ import { useTranslation } from 'react-i18next';
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted';
 
-/** The signed-in member's avatar menu: display name, Mod badge, Profile, Messages, Moderation, Sign Out. */
+/**
+ * The signed-in member's avatar menu: display name, Mod badge, Profile, My Posts, Account
+ * Settings, Messages, Moderation, Sign Out.
+ */
 export default function AccountMenu({ user }: { user: CurrentUser }) {
   const { t } = useTranslation();
   return (
@@ -45,6 +48,11 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
           <DropdownMenu.Item asChild className={menuItem}>
             <Link to={paths.profile}>
               <LayoutGrid className="size-4" aria-hidden /> {t('accountMenu.myPosts')}
+            </Link>
+          </DropdownMenu.Item>
+          <DropdownMenu.Item asChild className={menuItem}>
+            <Link to={paths.settings}>
+              <Settings className="size-4" aria-hidden /> {t('accountMenu.settings')}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={menuItem}>

@@ -81,6 +81,13 @@ describe('the post form from a received hand-over', () => {
     expect(body.get('subcategory')).toBe('sourdough');
   });
 
+  it("starts a new post from the member's place on their profile", async () => {
+    fakeServer({ 'GET /api/auth/user': () => aMember({ location: 'Otley, UK' }) });
+    renderWithProviders(<PostStarterFromHandover from={null} />);
+    expect(await screen.findByLabelText('Location')).toHaveValue('Otley, UK');
+    expect(screen.getByLabelText('Title')).toHaveValue('');
+  });
+
   it('opens empty with a polite notice for a hand-over that is not the member’s', async () => {
     fakeServer({ 'GET /api/me/received-cultures': () => [] });
     renderWithProviders(<PostStarterFromHandover from="99" />);

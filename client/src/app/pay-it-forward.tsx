@@ -16,11 +16,15 @@ import { useCurrentUser } from '../lib/current-user';
 function PostStarterForm({
   prefill,
   mode,
+  draftOf,
 }: {
   prefill?: Partial<CreateStarterInput>;
   mode?: StarterFormMode;
+  draftOf?: string;
 }) {
-  return <StarterForm prefill={prefill} mode={mode} LineageFields={LineageFields} />;
+  return (
+    <StarterForm prefill={prefill} mode={mode} LineageFields={LineageFields} draftOf={draftOf} />
+  );
 }
 
 function Notice({ children, icon }: { children: React.ReactNode; icon: React.ReactNode }) {
@@ -59,7 +63,11 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
   const handoverId = from !== null && /^\d{1,9}$/.test(from) ? Number(from) : null;
   const received = useReceivedCulture(handoverId);
   const { user, isLoading } = useCurrentUser();
-  if (from === null) return <PostStarterForm />;
+  // The member's place from their profile: most gifts are given where the giver lives.
+  const ownPlace = { location: user?.location ?? '' };
+  // Drawn once the member is known: their place and their draft are its starting values.
+  if (from === null)
+    return isLoading ? null : <PostStarterForm prefill={ownPlace} draftOf={user?.id} />;
   if ((handoverId !== null && received.isPending) || isLoading) {
     return (
       <p role="status" className="sr-only">
@@ -92,7 +100,7 @@ export function PostStarterFromHandover({ from }: { from: string | null }) {
       <Notice icon={<Info className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />}>
         {t('payItForward.notFound')}
       </Notice>
-      <PostStarterForm />
+      <PostStarterForm prefill={ownPlace} draftOf={user?.id} />
     </>
   );
 }

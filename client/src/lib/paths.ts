@@ -10,6 +10,7 @@ export const paths = {
   post: pages.post.path,
   messages: pages.messages.path,
   profile: pages.profile.path,
+  settings: pages.settings.path,
   /** The profile's Notifications tab: which kinds also come by email. */
   mailSettings: `${pages.profile.path}?tab=notifications`,
   notifications: pages.notifications.path,

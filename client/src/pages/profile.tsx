@@ -1,3 +1,4 @@
+import { Navigate, useLocation } from 'react-router';
 import { WithStarterDialogs } from '../app/starter-dialogs';
 import { SignInRequired } from '../features/auth/sign-in-required';
 import { ListingState } from '../features/handovers/listing-state';
@@ -9,11 +10,8 @@ import { MyAlerts } from '../features/alerts/my-alerts';
 import { ProfileView } from '../features/profile/profile-view';
 import { MyStarters } from '../features/starters/my-starters';
 import { usePageTitle } from '../lib/use-document-title';
-import { PasskeySettings } from '../features/passkeys/passkey-settings';
-import { LeaveAccount } from '../features/account/leave-account';
 import { useTranslation } from 'react-i18next';
-import { LanguagePicker } from '../features/site/language-picker';
-import { DistanceUnits } from '../features/care/distance-units';
+import { paths } from '../lib/paths';
 
 /** Under each of the member's listings: its hand-over state and who asked about it. */
 function MyStartersWithState() {
@@ -27,24 +25,25 @@ function MyStartersWithState() {
   );
 }
 
-/** The member's language (saved on their account) and distance units (decision 090). */
-function LanguageAndUnits() {
-  const { t } = useTranslation();
-  return (
-    <section
-      aria-label={t('language.label')}
-      className="mb-6 grid gap-4 rounded-2xl border border-border bg-surface p-5 sm:grid-cols-2"
-    >
-      <LanguagePicker shows="account" />
-      <DistanceUnits />
-    </section>
-  );
+/** The parts of the account that moved to /settings, by the anchors older links carry. */
+const SETTINGS_ANCHORS = new Set(['#password', '#email', '#passkeys', '#data', '#sessions']);
+
+/**
+ * An older link to a part of the account on /profile (a mailed "add a passkey" link, a
+ * bookmark): the same part on /settings, its token and anchor kept.
+ */
+function settingsLink({ search, hash }: { search: string; hash: string }): string | null {
+  if (!SETTINGS_ANCHORS.has(hash) && !new URLSearchParams(search).has('passkey')) return null;
+  return `${paths.settings}${search}${hash}`;
 }
 
 export default function Page() {
   const { t } = useTranslation('account');
   usePageTitle('profile');
+  const location = useLocation();
   const { user, isLoading } = useCurrentUser();
+  const moved = settingsLink(location);
+  if (moved) return <Navigate to={moved} replace />;
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('profile.signInRequired')} />;
   return (
@@ -55,18 +54,6 @@ export default function Page() {
         myHandovers={<MyHandovers />}
         myAlerts={<MyAlerts />}
         summary={<ReliabilitySummary userId={user.id} />}
-        account={
-          <>
-            <LanguageAndUnits />
-            <section
-              aria-label={t('profile.passkeysAndData')}
-              className="grid gap-6 md:grid-cols-2"
-            >
-              <PasskeySettings />
-              <LeaveAccount />
-            </section>
-          </>
-        }
       />
     </WithStarterDialogs>
   );

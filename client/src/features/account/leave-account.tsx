@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from 'react';
-import { useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { BellMinus, Download, PauseCircle, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -9,15 +9,13 @@ import { Field, fieldAria, Input } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
+import { paths } from '../../lib/paths';
 import {
   useDeleteAccount,
   usePauseListings,
   useRequestDeletionCode,
   useRequestExport,
 } from './account-api';
-
-/** Where the profile's mail settings are: the Notifications tab opens at this address. */
-const MAIL_SETTINGS_HASH = '#notifications';
 
 function DownloadMyData() {
   const { t } = useTranslation('account');
@@ -60,10 +58,11 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
       <div className="grid gap-3 sm:grid-cols-2">
         <DialogClose asChild>
           <Button asChild variant="outline">
-            <a href={MAIL_SETTINGS_HASH}>
+            {/* The profile's Notifications tab: the mail choices (this page is /settings). */}
+            <Link to={paths.mailSettings}>
               <BellMinus className="size-4" aria-hidden />
               {t('data.fewerEmails')}
-            </a>
+            </Link>
           </Button>
         </DialogClose>
         <Button

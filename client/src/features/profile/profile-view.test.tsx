@@ -48,6 +48,22 @@ describe('ProfileView', () => {
     expect(screen.getByText('my starters here')).toBeInTheDocument();
   });
 
+  it("opens on the member's listings, before their details, with the account's settings a link away", () => {
+    serve(() => json(member));
+    renderWithProviders(<ProfileView user={member} myStarters={<p>my starters here</p>} />);
+    const listings = screen.getByText('my starters here');
+    const details = screen.getByRole('button', { name: 'Edit Profile' });
+    expect(
+      listings.compareDocumentPosition(details) & Node.DOCUMENT_POSITION_FOLLOWING,
+    ).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'Account Settings' })).toHaveAttribute(
+      'href',
+      '/settings',
+    );
+    expect(screen.queryByRole('heading', { name: 'Change password' })).toBeNull();
+    expect(screen.queryByLabelText('Current password')).toBeNull();
+  });
+
   it('shows Activity Coming Soon on the Activity tab', async () => {
     serve(() => json(member));
     renderWithProviders(<ProfileView user={member} myStarters={<p>my starters here</p>} />);

@@ -1,7 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { useLocation } from 'react-router';
-import { LogOut, Pencil, Sparkles } from 'lucide-react';
+import { Link, useLocation } from 'react-router';
+import { LogOut, Pencil, Settings, Sparkles } from 'lucide-react';
 import { displayName } from '../../../../common/display';
 import type { CurrentUser } from '../../../../common/users';
 import { Avatar } from '../../components/ui/avatar';
@@ -12,9 +12,7 @@ import { timeAgo } from '../../lib/time';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
-import { AccountSettings } from './account-settings';
 import { NotificationSettings } from './notification-settings';
-import { SignedInSessions } from './signed-in-sessions';
 import { PushSettingsCard } from './push-settings';
 import { useTranslation } from 'react-i18next';
 
@@ -23,8 +21,9 @@ const tabTrigger =
   'data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
 
 /**
- * The signed-in member's /profile: who they are, their details, and their starters (`myStarters`,
- * composed by the page from the starters feature).
+ * The signed-in member's /profile ("My Posts"): their starters (`myStarters`, composed by the
+ * page from the starters feature), hand-overs and notifications first, then their details;
+ * the account's settings are on their own page (decision 142).
  */
 export function ProfileView({
   user,
@@ -32,11 +31,8 @@ export function ProfileView({
   myHandovers,
   myAlerts,
   summary,
-  account,
 }: {
   user: CurrentUser;
-  /** More account cards under the password and address ones (passkeys, data, leaving). */
-  account?: ReactNode;
   myStarters: ReactNode;
   myHandovers?: ReactNode;
   /** The member's alerts, under Notifications. */
@@ -77,62 +73,29 @@ export function ProfileView({
   };
 
   return (
-    <div className="mx-auto grid max-w-4xl gap-6 px-4 py-8 sm:py-12">
-      <Card className="overflow-hidden">
-        <div className="h-20 bg-gradient-to-r from-accent-soft via-surface-muted to-sage-soft sm:h-24" />
-        <div className="px-5 pb-6 sm:px-8">
-          <div className="-mt-10 flex flex-col gap-4 sm:-mt-12 sm:flex-row sm:items-end sm:justify-between">
-            <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:gap-5">
-              <Avatar
-                person={user}
-                className="size-20 border-4 border-surface text-2xl sm:size-24 [&>span]:text-2xl"
-              />
-              <div className="min-w-0">
-                <div className="flex flex-wrap items-center gap-2">
-                  <h1 className="truncate text-2xl font-bold tracking-tight sm:text-3xl">
-                    {displayName(user)}
-                  </h1>
-                  {user.isModerator && <Badge tone="sage">{t('profile.moderator')}</Badge>}
-                </div>
-                <p className="mt-1 text-sm text-muted">
-                  {t('profile.joined', { ago: timeAgo(user.createdAt) })}
-                </p>
-              </div>
-            </div>
+    // min-w-0 down the page: a long word (a one-word title, a long name) wraps inside a phone's
+    // width instead of widening the page.
+    <div className="mx-auto grid max-w-4xl min-w-0 gap-6 px-4 py-8 sm:py-12">
+      <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-3">
+        <Avatar person={user} className="size-14 text-xl sm:size-16 [&>span]:text-xl" />
+        <div className="min-w-0 flex-1">
+          <div className="flex flex-wrap items-center gap-2">
+            <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
+              {displayName(user)}
+            </h1>
+            {user.isModerator && <Badge tone="sage">{t('profile.moderator')}</Badge>}
           </div>
-
-          <div className="mt-6">
-            {editing ? (
-              <ProfileEditForm user={user} onDone={leaveEdit} />
-            ) : (
-              <>
-                <ProfileDetails user={user} />
-                {summary && (
-                  <section aria-label={t('profile.howOthersSee')} className="mt-5">
-                    {summary}
-                  </section>
-                )}
-                <div className="mt-5 flex flex-wrap gap-3">
-                  <Button ref={editButton} onClick={() => setEditing(true)}>
-                    <Pencil className="size-4" aria-hidden />
-                    {t('profile.edit')}
-                  </Button>
-                  <Button asChild variant="outline">
-                    <a href={paths.signOut}>
-                      <LogOut className="size-4" aria-hidden />
-                      {t('profile.signOut')}
-                    </a>
-                  </Button>
-                </div>
-              </>
-            )}
-          </div>
+          <p className="mt-1 text-sm text-muted">
+            {t('profile.joined', { ago: timeAgo(user.createdAt) })}
+          </p>
         </div>
-      </Card>
-
-      <AccountSettings user={user} />
-      {account}
-      <SignedInSessions />
+        <Button asChild variant="outline" size="sm">
+          <Link to={paths.settings}>
+            <Settings className="size-4" aria-hidden />
+            {t('profile.settingsLink')}
+          </Link>
+        </Button>
+      </div>
 
       {/* min-w-0: the tab row scrolls on a narrow phone instead of widening the page grid. */}
       <Tabs.Root
@@ -181,6 +144,33 @@ export function ProfileView({
           </Card>
         </Tabs.Content>
       </Tabs.Root>
+
+      <Card className="min-w-0 p-5 sm:p-8">
+        {editing ? (
+          <ProfileEditForm user={user} onDone={leaveEdit} />
+        ) : (
+          <>
+            <ProfileDetails user={user} />
+            {summary && (
+              <section aria-label={t('profile.howOthersSee')} className="mt-5">
+                {summary}
+              </section>
+            )}
+            <div className="mt-5 flex flex-wrap gap-3">
+              <Button ref={editButton} onClick={() => setEditing(true)}>
+                <Pencil className="size-4" aria-hidden />
+                {t('profile.edit')}
+              </Button>
+              <Button asChild variant="outline">
+                <a href={paths.signOut}>
+                  <LogOut className="size-4" aria-hidden />
+                  {t('profile.signOut')}
+                </a>
+              </Button>
+            </div>
+          </>
+        )}
+      </Card>
     </div>
   );
 }

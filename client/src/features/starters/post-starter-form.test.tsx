@@ -5,6 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { AppRouter, memoryHistory, renderWithProviders } from '../../test/render';
 import { PostStarterForm } from './post-starter-form';
+import { aMember, aStarter } from '../../test/fixtures';
+import { readDraft } from '../../lib/drafts';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -157,3 +159,119 @@ function renderPostAt(from?: string) {
   );
   return { history };
 }
+
+/** An XMLHttpRequest that answers every request with `status` and `body` once it is sent. */
+function answerUploads(status: number, body: unknown) {
+  const sent: FormData[] = [];
+  class FakeXhr {
+    upload = {};
+    status = status;
+    statusText = '';
+    responseText = JSON.stringify(body);
+    onload: (() => void) | null = null;
+    onerror: (() => void) | null = null;
+    open = vi.fn();
+    setRequestHeader = vi.fn();
+    send(form: FormData) {
+      sent.push(form);
+      queueMicrotask(() => this.onload?.());
+    }
+  }
+  vi.stubGlobal('XMLHttpRequest', FakeXhr);
+  return sent;
+}
+
+/** The form at /post for a signed-in member, with a starter page to land on. */
+function renderSignedInPost(member = aMember({ id: 'poster-1', location: 'Leeds, UK' })) {
+  const history = memoryHistory('/post');
+  const view = render(
+    <QueryClientProvider client={createQueryClient()}>
+      <AppRouter
+        history={history}
+        routes={[
+          {
+            path: '/post',
+            element: (
+              <PostStarterForm prefill={{ location: member.location ?? '' }} draftOf={member.id} />
+            ),
+          },
+          { path: '/starter/:id', element: <p>The new listing</p> },
+          { path: '/browse', element: <p>Browse</p> },
+        ]}
+      />
+    </QueryClientProvider>,
+  );
+  return { history, ...view };
+}
+
+async function fillRequired() {
+  await userEvent.type(screen.getByLabelText('Title'), 'Lively kefir grains');
+  await userEvent.selectOptions(screen.getByLabelText('Category'), 'dairy');
+  await userEvent.selectOptions(screen.getByLabelText('Starter Type'), 'kefir');
+  await userEvent.type(
+    screen.getByLabelText('Description'),
+    'Plump grains, fed whole milk every morning.',
+  );
+}
+
+describe('posting on /post', () => {
+  afterEach(() => sessionStorage.clear());
+
+  it('asks for the photo first, then what a listing needs, with the optional parts folded', async () => {
+    renderSignedInPost();
+    const order = [
+      screen.getByLabelText('Photo'),
+      screen.getByLabelText('Title'),
+      screen.getByLabelText('Category'),
+      screen.getByLabelText('Description'),
+      screen.getByLabelText('Location'),
+    ];
+    for (let i = 1; i < order.length; i++)
+      expect(
+        order[i - 1]!.compareDocumentPosition(order[i]!) & Node.DOCUMENT_POSITION_FOLLOWING,
+      ).toBeTruthy();
+    // The member's place from their profile.
+    expect(screen.getByLabelText('Location')).toHaveValue('Leeds, UK');
+    // The optional parts wait behind one disclosure.
+    const more = screen.getByText('More Details (optional)');
+    expect(more.tagName).toBe('SUMMARY');
+    expect(screen.getByLabelText('Last fed (optional)')).not.toBeVisible();
+    expect(screen.getByLabelText('Additional Details')).not.toBeVisible();
+    await userEvent.click(more);
+    expect(screen.getByLabelText('Last fed (optional)')).toBeVisible();
+  });
+
+  it('lands on the new listing once posted, and forgets the draft', async () => {
+    const sent = answerUploads(201, aStarter({ id: 77, title: 'Lively kefir grains' }));
+    const { history } = renderSignedInPost();
+    await fillRequired();
+    await userEvent.click(screen.getByRole('button', { name: 'Post Starter' }));
+    await waitFor(() => expect(history.location.pathname).toBe('/starter/77'));
+    expect(await screen.findByText('The new listing')).toBeInTheDocument();
+    expect(sent[0]!.get('location')).toBe('Leeds, UK');
+    expect(readDraft('poster-1', 'post-starter')).toBe('');
+  });
+
+  it('keeps everything typed through a failed post, and brings it back on a new visit', async () => {
+    answerUploads(500, { message: 'Something went wrong' });
+    const first = renderSignedInPost();
+    await fillRequired();
+    await userEvent.clear(screen.getByLabelText('Location'));
+    await userEvent.type(screen.getByLabelText('Location'), 'Otley');
+    await userEvent.click(screen.getByRole('button', { name: 'Post Starter' }));
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Post Starter' })).toBeEnabled());
+    expect(first.history.location.pathname).toBe('/post');
+    expect(screen.getByLabelText('Title')).toHaveValue('Lively kefir grains');
+    first.unmount();
+
+    // The tab reloaded, or the member came back later: what they typed is still there.
+    renderSignedInPost();
+    expect(screen.getByLabelText('Title')).toHaveValue('Lively kefir grains');
+    expect(screen.getByLabelText('Category')).toHaveValue('dairy');
+    expect(screen.getByLabelText('Starter Type')).toHaveValue('kefir');
+    expect(screen.getByLabelText('Description')).toHaveValue(
+      'Plump grains, fed whole milk every morning.',
+    );
+    expect(screen.getByLabelText('Location')).toHaveValue('Otley');
+  });
+});

@@ -1,4 +1,4 @@
-import { useId, useState, type ComponentType } from 'react';
+import { useEffect, useId, useState, type ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import {
@@ -17,6 +17,7 @@ import { TextareaField, TextField } from '../../components/ui/form-controls';
 import { LeaveGuard } from '../../components/ui/leave-guard';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
+import { readDraft, saveDraft } from '../../lib/drafts';
 import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { useZodForm } from '../../lib/use-zod-form';
@@ -45,10 +46,11 @@ import { useCreateStarter, useEditStarter } from './starters-api';
 export type LineageFieldsSlot = ComponentType<{ form: PostStarterFormApi; idPrefix: string }>;
 
 /**
- * What the form is for:
- * - `post`: the spec's /post (photo last, to /browse after posting);
+ * What the form is for (the photo comes first in each, decision 142):
+ * - `post`: /post: what a listing needs, the optional parts folded away, what was typed kept as
+ *   a draft until it is posted, and the member lands on the new listing to share it;
  * - `payItForward`: passing on a culture received here: what is known is filled in and folded
- *   away, the photo comes first, and the member lands on the new listing;
+ *   away, and the member lands on the new listing;
  * - `repost`: "Post Again" of a claimed listing, every field and photo filled in;
  * - `edit`: the owner changes a listing in place (its id, conversations and family tree stay).
  */
@@ -62,11 +64,8 @@ const keptPhotos = (starter: Starter): PhotoItem[] =>
     src: photo.thumbnailPath,
   }));
 
-/** Fields the pay-it-forward form folds away: known from the culture received, or optional. */
-const FOLDED_FIELDS = new Set<string>([
-  'category',
-  'subcategory',
-  'starterType',
+/** Fields /post folds away under "More Details (optional)": a listing is whole without them. */
+const OPTIONAL_FIELDS = [
   'customDescription',
   'form',
   'lastFedAt',
@@ -76,7 +75,45 @@ const FOLDED_FIELDS = new Set<string>([
   'postage',
   'bring',
   'availableDays',
-]);
+  'parentId',
+  'originStory',
+  'bornYear',
+];
+
+/** Fields each folding form folds away: known from the culture received, or optional. */
+const FOLDED_FIELDS: Partial<Record<StarterFormMode, ReadonlySet<string>>> = {
+  post: new Set(OPTIONAL_FIELDS),
+  payItForward: new Set([
+    'category',
+    'subcategory',
+    'starterType',
+    'customDescription',
+    'form',
+    'lastFedAt',
+    'careNotes',
+    'portions',
+    'travel',
+    'postage',
+    'bring',
+    'availableDays',
+  ]),
+};
+
+/** The draft of /post kept in this tab (lib/drafts) until the listing is posted. */
+const POST_DRAFT = 'post-starter';
+
+function readPostDraft(memberId: string | undefined): Partial<CreateStarterInput> | undefined {
+  const text = readDraft(memberId, POST_DRAFT);
+  if (!text) return undefined;
+  try {
+    const values: unknown = JSON.parse(text);
+    return values && typeof values === 'object'
+      ? (values as Partial<CreateStarterInput>)
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /**
  * 'Share a Starter' (spec §2 /post, §5), and the same form for passing a culture on, posting a
@@ -88,6 +125,7 @@ export function PostStarterForm({
   mode = 'post',
   starter,
   initialPhotos,
+  draftOf,
 }: {
   prefill?: Partial<CreateStarterInput>;
   LineageFields?: LineageFieldsSlot;
@@ -96,6 +134,8 @@ export function PostStarterForm({
   starter?: Starter;
   /** Photos to start with (Post Again). */
   initialPhotos?: File[];
+  /** The signed-in member whose draft of /post this form keeps (lib/drafts). */
+  draftOf?: string;
 } = {}) {
   const { t } = useTranslation('starters');
   const say = useMessageText();
@@ -110,20 +150,34 @@ export function PostStarterForm({
   const [photosChanged, setPhotosChanged] = useState(false);
   const [photoError, setPhotoError] = useState<string | undefined>();
   const [progress, setProgress] = useState<number | null>(null);
-  const folded = mode === 'payItForward';
+  const foldedFields = FOLDED_FIELDS[mode];
+  const folded = !!foldedFields;
+  const keepsDraft = mode === 'post' && !!draftOf;
   const [moreOpen, setMoreOpen] = useState(false);
   // Set once posted, read when the page is left: a box rather than state, nothing re-renders.
   const [posted] = useState(() => ({ current: false }));
+  // What was typed here before (a failed post, a reload, a page left by mistake) comes back.
+  const [startValues] = useState(() => {
+    const base = { ...POST_STARTER_DEFAULTS, ...(editing ? valuesOf(starter) : {}), ...prefill };
+    const draft = keepsDraft ? readPostDraft(draftOf) : undefined;
+    return { base, draft };
+  });
 
   const form = useZodForm(createStarterSchema, {
-    defaultValues: {
-      ...POST_STARTER_DEFAULTS,
-      ...(editing ? valuesOf(starter) : {}),
-      ...prefill,
-    },
+    defaultValues: { ...startValues.base, ...startValues.draft },
     // Focus goes to the first invalid field on screen (see focusFirstInvalid), not the first registered.
     shouldFocusError: false,
   });
+
+  useEffect(() => {
+    if (!keepsDraft) return;
+    const unchanged = JSON.stringify(startValues.base);
+    const subscription = form.watch((values) => {
+      const text = JSON.stringify({ ...startValues.base, ...values });
+      saveDraft(draftOf, POST_DRAFT, text === unchanged ? '' : text);
+    });
+    return () => subscription.unsubscribe();
+  }, [form, keepsDraft, startValues, draftOf]);
 
   const onError = (err: Error, failed: string) => {
     setProgress(null);
@@ -131,7 +185,7 @@ export function PostStarterForm({
       for (const [name, message] of Object.entries(err.fields)) {
         if (name === 'image' || name === 'photoOrder') setPhotoError(message);
         else if ((POST_STARTER_FIELD_NAMES as readonly string[]).includes(name)) {
-          if (folded && FOLDED_FIELDS.has(name)) setMoreOpen(true);
+          if (foldedFields?.has(name)) setMoreOpen(true);
           form.setError(name as (typeof POST_STARTER_FIELD_NAMES)[number], { message });
         }
       }
@@ -169,9 +223,10 @@ export function PostStarterForm({
       {
         onSuccess: (created) => {
           posted.current = true;
+          if (keepsDraft) saveDraft(draftOf, POST_DRAFT, '');
           toast({ title: t('toast.success'), description: t('toast.posted') });
-          // The spec sends a new post to /browse; passing one on shows the listing just made.
-          void navigate(mode === 'post' ? paths.browse : paths.starter.href(created.id));
+          // The listing just made, with its Share button: where a giver tells others of it.
+          void navigate(paths.starter.href(created.id));
         },
         onError: (err) => onError(err, t('toast.createFailed')),
       },
@@ -181,7 +236,7 @@ export function PostStarterForm({
   const focusFirstInvalid = (invalid: Partial<Record<string, unknown>>) => {
     const first = POST_STARTER_FOCUS_ORDER.find((name) => invalid[name]);
     if (!first) return;
-    if (folded && FOLDED_FIELDS.has(first) && !moreOpen) {
+    if (foldedFields?.has(first) && !moreOpen) {
       setMoreOpen(true);
       requestAnimationFrame(() => form.setFocus(first));
       return;
@@ -190,7 +245,7 @@ export function PostStarterForm({
   };
 
   const busy = createStarter.isPending || editStarter.isPending;
-  const photoFirst = mode !== 'post';
+  const passingOn = mode === 'payItForward';
 
   const photoField = (
     <StarterPhotoField
@@ -220,10 +275,10 @@ export function PostStarterForm({
       name="description"
       id={`${id}-description`}
       label={t('form.description')}
-      rows={folded ? 4 : 5}
+      rows={passingOn ? 4 : 5}
       maxLength={STARTER_DESCRIPTION_MAX_LENGTH}
       placeholder={
-        folded ? t('form.descriptionPlaceholderPassOn') : t('form.descriptionPlaceholder')
+        passingOn ? t('form.descriptionPlaceholderPassOn') : t('form.descriptionPlaceholder')
       }
     />
   );
@@ -260,16 +315,20 @@ export function PostStarterForm({
         <h1 className="text-2xl font-bold tracking-tight sm:text-3xl">
           {editing ? t('form.titleEdit') : t('form.titleNew')}
         </h1>
-        <LeaveGuard when={form.formState.isDirty || photosChanged} done={posted} />
+        <LeaveGuard
+          when={form.formState.isDirty || photosChanged || !!startValues.draft}
+          done={posted}
+        />
         <form
           className="mt-6 grid gap-5"
           noValidate
           onSubmit={form.handleSubmit(onSubmit, focusFirstInvalid)}
         >
-          {photoFirst && photoField}
+          {photoField}
           {title}
           {folded ? (
             <>
+              {!passingOn && <StarterTypeFields form={form} />}
               {description}
               {location}
               <details
@@ -281,11 +340,16 @@ export function PostStarterForm({
                   {t('form.moreDetails')}
                 </summary>
                 <div className="grid gap-5 p-4 pt-1">
-                  <p className="text-sm text-muted">{t('form.moreDetailsNote')}</p>
-                  <StarterTypeFields form={form} />
+                  <p className="text-sm text-muted">
+                    {passingOn ? t('form.moreDetailsNote') : t('form.moreDetailsPostNote')}
+                  </p>
+                  {passingOn && <StarterTypeFields form={form} />}
                   {customDescription}
                   {culture}
                   {handover}
+                  {!passingOn && LineageFields && (
+                    <LineageFields form={form} idPrefix={`${id}-lineage`} />
+                  )}
                 </div>
               </details>
             </>
@@ -300,7 +364,6 @@ export function PostStarterForm({
               {LineageFields && <LineageFields form={form} idPrefix={`${id}-lineage`} />}
             </>
           )}
-          {!photoFirst && photoField}
           {progress !== null && busy && (
             <UploadProgress id={`${id}-progress`} fraction={progress} />
           )}

@@ -7,7 +7,7 @@ import {
   AlertDialogActions,
 } from '../../components/ui/alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Trash2 } from 'lucide-react';
+import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
@@ -16,14 +16,16 @@ import { useMessageText } from '../../lib/message-text';
 import { cn } from '../../lib/cn';
 import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
+import { useShareStarter } from './share-starter';
 import { paths } from '../../lib/paths';
 
 const menuItem =
   'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
 
 /**
- * The three-dot menu of a card or the detail page: 'Edit', 'Mark as Claimed' (or 'Post Again'
- * once claimed) and 'Delete' for the owner, 'Report Post' for other signed-in members.
+ * The three-dot menu of a card or the detail page: 'Share' for everyone, 'Edit', 'Mark as
+ * Claimed' (or 'Post Again' once claimed) and 'Delete' for the owner, 'Report Post' for other
+ * signed-in members.
  */
 export function StarterActionsMenu({
   starter,
@@ -46,6 +48,7 @@ export function StarterActionsMenu({
   const [reportOpen, setReportOpen] = useState(false);
   const [giveOpen, setGiveOpen] = useState(false);
   const { ReportDialog, GiveElsewhereDialog } = useStarterDialogs();
+  const share = useShareStarter();
 
   const claim = () =>
     markClaimed.mutate(starter.id, {
@@ -86,6 +89,10 @@ export function StarterActionsMenu({
             sideOffset={4}
             className="z-50 min-w-44 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
           >
+            <DropdownMenu.Item className={menuItem} onSelect={() => void share(starter)}>
+              <Share2 className="size-4" aria-hidden />
+              {t('share.button')}
+            </DropdownMenu.Item>
             {isOwner ? (
               <>
                 <DropdownMenu.Item

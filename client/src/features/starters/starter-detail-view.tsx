@@ -17,6 +17,7 @@ import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { FeedReminder, FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
+import { ShareStarterButton } from './share-starter';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterGallery } from './starter-gallery';
 import { StarterRemovalNotice } from './starter-removal-notice';
@@ -237,11 +238,15 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
             <FreshnessNote starter={starter} />
             {/* Above the parts that load after the page, so it never moves under a finger. */}
             {isOwner ? (
-              starter.isClaimed && (
-                <p className="rounded-xl bg-sage-soft p-4 text-center font-medium text-sage">
-                  {t('detail.claimed')}
-                </p>
-              )
+              <>
+                {starter.isClaimed && (
+                  <p className="rounded-xl bg-sage-soft p-4 text-center font-medium text-sage">
+                    {t('detail.claimed')}
+                  </p>
+                )}
+                {/* Where a giver lands after posting: telling neighbours is the next step. */}
+                <ShareStarterButton starter={starter} className="sm:justify-self-start" />
+              </>
             ) : (
               // On a phone this row dissolves into the column, so the main button can stay at
               // the bottom of the screen while the whole column scrolls past.
@@ -259,6 +264,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
                     </Button>
                   </div>
                 )}
+                <ShareStarterButton starter={starter} />
                 {user && (
                   <Button variant="outline" size="lg" onClick={() => setReportOpen(true)}>
                     <Flag className="size-4" aria-hidden />
