@@ -46,7 +46,9 @@ test('a member sees where they are signed in and signs the other browser out', a
     expect((await other.request.get('/api/auth/user')).status()).toBe(401);
     expect((await page.request.get('/api/auth/user')).status()).toBe(200);
     await otherPage.reload();
-    await expect(otherPage.getByText('You need to sign in to view your profile.')).toBeVisible();
+    await expect(
+      otherPage.getByText('You need to sign in to change your account settings.'),
+    ).toBeVisible();
   } finally {
     await other.close();
   }
