@@ -12,7 +12,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { users } from './schema';
-import { openPglite, type Database, type Db } from './client';
+import { fromPglite, openPglite, type Database, type Db } from './client';
 import { rowsOf } from './rows';
 import { isDatabaseUnavailable, isUniqueViolation, sqlState } from './errors';
 import { RemotePglite, STOPPED_MESSAGE } from './pglite-remote';
@@ -206,7 +206,11 @@ describe('the embedded database in its worker thread', () => {
 describe('the server on the embedded database', () => {
   it('answers /healthz while a slow query runs, and turns a unique violation into a 409', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIST: '/x' });
-    const app = await buildApp({ config, database });
+    // A database thread of its own: its slow query never ends by itself, and the thread is
+    // ended once the test has seen what it needs (no waiting for time to pass).
+    const thread = await RemotePglite.start({ template: inject('pgliteSnapshot') });
+    const own = fromPglite(thread);
+    const app = await buildApp({ config, database: own });
     // A route that writes the same member twice, leaving the error to the app's handler.
     app.post('/test/twice', async () => {
       const member = {
@@ -215,8 +219,8 @@ describe('the server on the embedded database', () => {
         lastName: 'B',
         username: 'same',
       };
-      await db.insert(users).values(member);
-      await db.insert(users).values({ ...member, username: 'same2' });
+      await own.db.insert(users).values(member);
+      await own.db.insert(users).values({ ...member, username: 'same2' });
     });
     await app.ready();
     try {
@@ -225,12 +229,18 @@ describe('the server on the embedded database', () => {
       expect(conflict.json()).toMatchObject({ code: 'conflict' });
 
       let slowDone = false;
-      const slow = db.execute(sql`SELECT pg_sleep(2)`).then(() => (slowDone = true));
+      const slow = own.db
+        .execute(sql`SELECT pg_sleep(3600)`)
+        .then(() => (slowDone = true))
+        .catch((e: unknown) => e);
       const health = await app.inject('/healthz');
       // Answered while the database is still busy: the query never held this thread.
       expect(slowDone).toBe(false);
       expect(health.json()).toEqual({ status: 'ok' });
-      await slow;
+      // Ended with its thread, never answered.
+      await thread.kill();
+      expect(isDatabaseUnavailable(await slow)).toBe(true);
+      expect(slowDone).toBe(false);
     } finally {
       await app.close();
     }
