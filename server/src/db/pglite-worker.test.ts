@@ -204,11 +204,18 @@ describe('the embedded database in its worker thread', () => {
 });
 
 describe('the server on the embedded database', () => {
+  // A database thread of its own: its slow query never ends by itself, and the thread is
+  // ended once the test has seen what it needs (no waiting for time to pass).
+  let thread: RemotePglite;
+  beforeAll(async () => {
+    thread = await RemotePglite.start({ template: inject('pgliteSnapshot') });
+  });
+  afterAll(async () => {
+    await thread?.kill();
+  });
+
   it('answers /healthz while a slow query runs, and turns a unique violation into a 409', async () => {
     const config = loadConfig({ NODE_ENV: 'test', LOG_LEVEL: 'silent', CLIENT_DIST: '/x' });
-    // A database thread of its own: its slow query never ends by itself, and the thread is
-    // ended once the test has seen what it needs (no waiting for time to pass).
-    const thread = await RemotePglite.start({ template: inject('pgliteSnapshot') });
     const own = fromPglite(thread);
     const app = await buildApp({ config, database: own });
     // A route that writes the same member twice, leaving the error to the app's handler.
