@@ -150,8 +150,10 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
 
     // Bea sees her reservation as a system line, then backs out.
     const beaThread = await openThread(bea.page, starterId, olive.id);
-    await expect(beaThread.bar).toContainText(`Reserved for you — ${sat.weekday} 11:30`);
-    await expect(beaThread.log.getByText(`Reserved for you — ${sat.weekday} 11:30`)).toBeVisible();
+    await expect(beaThread.bar).toContainText(`Reserved for you — ${sat.weekday} 11:30 AM`);
+    await expect(
+      beaThread.log.getByText(`Reserved for you — ${sat.weekday} 11:30 AM`),
+    ).toBeVisible();
     await expectNoAxeViolations(bea.page);
     await shot(bea.page, 'thread-member');
     await beaThread.bar.getByRole('button', { name: 'Back out' }).click();

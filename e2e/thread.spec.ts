@@ -211,7 +211,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     await reserve.getByRole('button', { name: 'Reserve' }).click();
     await expect(reserve).toBeHidden();
     await expect(
-      log.getByText(`You reserved a portion for ${fern.name} · ${day.weekday} 18:30`),
+      log.getByText(`You reserved a portion for ${fern.name} · ${day.weekday} 6:30 PM`),
     ).toBeVisible();
     await tapCentre(bar.getByRole('button', { name: 'Mark given' }));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Mark given' }).click();
@@ -239,7 +239,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     const fp = fern.page;
     await fp.goto(`/messages?starter=${starterId}&with=${olive.id}`);
     const fernLog = fp.getByRole('log', { name: 'Messages' });
-    await expect(fernLog.getByText(`Reserved for you — ${day.weekday} 18:30`)).toBeVisible();
+    await expect(fernLog.getByText(`Reserved for you — ${day.weekday} 6:30 PM`)).toBeVisible();
     await expect(fernLog.getByText('Given to you — tap Received once you have it')).toBeVisible();
     // The thread asks "Received?" in its own bar, and nothing else crowds this page.
     await expect(fp.getByRole('region', { name: 'To do' })).toHaveCount(0);
