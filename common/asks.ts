@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ALERT_FREQUENCIES } from './alerts';
 import { categoryKeys, type CategoryKey } from './catalogue';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { multiLineText, singleLineText } from './text';
@@ -62,6 +63,14 @@ export const createAskSchema = z
         .optional(),
     ),
     days: z.preprocess(blankToUndefined, daysSchema.default(ASK_DEFAULT_DAYS)),
+    /**
+     * How often new matching listings are mailed while the ask is open (its bell rings for
+     * each): as an alert's choice, at once unless a digest is chosen.
+     */
+    frequency: z.preprocess(
+      blankToUndefined,
+      z.enum(ALERT_FREQUENCIES, 'Choose immediately, daily or weekly').default('immediate'),
+    ),
   })
   .superRefine(checkStarterType);
 export type CreateAskInput = z.input<typeof createAskSchema>;
@@ -128,4 +137,8 @@ export const askListQuerySchema = z.object({
 export type AskListQuery = z.output<typeof askListQuerySchema>;
 
 export const askListSchema = z.object({ asks: z.array(askSchema), total: z.number().int() });
+
+/** GET /api/starters/:id/asks (its owner): the open asks told of this listing when it was new. */
+export const listingAsksSchema = z.object({ asks: z.array(askSchema) });
+export type ListingAsks = z.infer<typeof listingAsksSchema>;
 export type AskList = z.infer<typeof askListSchema>;

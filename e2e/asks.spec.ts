@@ -84,3 +84,46 @@ for (const [label, viewport] of [
     await helperContext.close();
   });
 }
+
+test('an ask at 360 px hears of a new listing near it, and its giver sees who asked', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const word = `jun${crypto.randomBytes(3).toString('hex')}`;
+  const phone = { width: 360, height: 780 };
+  const askerContext = await browser.newContext({ viewport: phone });
+  await signUpAndIn(askerContext.request, newMember({ firstName: 'Maya' }));
+  const page = await askerContext.newPage();
+  // The form itself is walked above; here the ask is posted as it sends it.
+  const posted = await askerContext.request.post('/api/asks', {
+    data: { category: 'dairy', subcategory: 'kefir', search: word, location: PORTLAND },
+  });
+  expect(posted.status(), await posted.text()).toBe(201);
+  const askPath = `/asks/${((await posted.json()) as { id: number }).id}`;
+  await page.goto(askPath);
+  await expect(page.getByRole('heading', { name: `Kefir grains — ${word}` })).toBeVisible();
+
+  // Later, a neighbour shares what was asked for; the ask's bell rings on its own.
+  const giverContext = await browser.newContext({ viewport: phone });
+  await signUpAndIn(giverContext.request, newMember({ firstName: 'Gil' }));
+  const title = `Kefir grains ${word}`;
+  const listing = await shareStarter(giverContext.request, title);
+  await expect(page.getByRole('link', { name: /^Notifications, \d+ unread$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await page.getByRole('link', { name: /^Notifications/ }).click();
+  await page.getByText(`New for your ask: ${title}`).click();
+  await expect(page).toHaveURL(new RegExp(`/starter/${listing}$`));
+  await expect(page.getByRole('heading', { name: title })).toBeVisible();
+
+  const giver = await giverContext.newPage();
+  await giver.goto(`/starter/${listing}`);
+  const asked = giver.getByRole('link', { name: 'Maya asked for this' });
+  await expect(asked).toBeVisible();
+  await expectNoAxeViolations(giver);
+  await asked.click();
+  await expect(giver).toHaveURL(new RegExp(`${askPath}$`));
+
+  await askerContext.close();
+  await giverContext.close();
+});

@@ -36,6 +36,7 @@ export const askKeys = {
   list: (params: Record<string, string>) => ['asks', 'list', params] as const,
   detail: (id: number) => ['asks', 'detail', id] as const,
   mine: ['asks', 'mine'] as const,
+  forListing: (starterId: number) => ['asks', 'listing', starterId] as const,
 };
 
 /** The gazetteer never changes: places typed ahead, by what was typed. */

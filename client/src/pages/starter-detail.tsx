@@ -3,6 +3,7 @@ import { useParams } from 'react-router';
 import { StarterStandingOffer } from '../app/standing-offer-composition';
 import { CareCard } from '../features/care/care-card';
 import { AskGiverWithPhoto } from '../app/ask-giver-with-photo';
+import { ListingAsks } from '../features/asks/listing-asks';
 import { StarterDetailView } from '../features/starters/starter-detail-view';
 import { parseStarterId } from '../lib/starter-id';
 import { useStarter } from '../features/starters/starters-api';
@@ -14,6 +15,7 @@ export default function Page() {
   return (
     <WithStarterDialogs>
       <StarterDetailView rawId={id} />
+      {starter && <ListingAsks starter={starter} />}
       {/* A claimed starter cannot become a standing offer (the server refuses): not offered. */}
       {!(starter?.isClaimed || starter?.status === 'claimed') && (
         <StarterStandingOffer rawId={id} />

@@ -1370,6 +1370,13 @@ export const alerts = pgTable(
     frequency: text('frequency').notNull(),
     /** When this alert's last mail was queued: immediate alerts send at most one an hour. */
     lastMailedAt: timestamp('last_mailed_at', { withTimezone: true }),
+    /**
+     * Set when the alert is an ask's own (decision 141): it hears only while the ask is open,
+     * goes with the ask, and is not among the member's alerts.
+     */
+    askId: integer('ask_id')
+      .unique('alerts_ask_unique')
+      .references(() => asks.id, { onDelete: 'cascade' }),
     ...timestamps,
   },
   (t) => [

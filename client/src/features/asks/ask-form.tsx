@@ -6,6 +6,7 @@ import {
   ASK_NOTE_MAX_LENGTH,
   ASK_SEARCH_MAX_LENGTH,
 } from '../../../../common/asks';
+import { ALERT_FREQUENCIES, type AlertFrequency } from '../../../../common/alerts';
 import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -39,6 +40,7 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
   const [location, setLocation] = useState(place ?? '');
   const [note, setNote] = useState('');
   const [days, setDays] = useState(String(ASK_DEFAULT_DAYS));
+  const [frequency, setFrequency] = useState<AlertFrequency>('immediate');
   const found = categories.find((c) => c.key === category);
   const fields = post.error instanceof ApiError ? (post.error.fields ?? {}) : {};
 
@@ -50,7 +52,7 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
         onSubmit={(e) => {
           e.preventDefault();
           post.mutate(
-            { category, subcategory, search, location, note, days },
+            { category, subcategory, search, location, note, days, frequency },
             { onSuccess: ({ id: askId }) => navigate(paths.ask.href(askId)) },
           );
         }}
@@ -115,6 +117,24 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
             onChange={(e) => setDays(e.target.value)}
             {...fieldAria(`${id}-days`, fields.days)}
           />
+        </Field>
+        <Field
+          id={`${id}-frequency`}
+          label={t('asks.form.frequency')}
+          hint={t('asks.form.frequencyHint')}
+          error={fields.frequency}
+        >
+          <NativeSelect
+            value={frequency}
+            onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
+            {...fieldAria(`${id}-frequency`, fields.frequency, true)}
+          >
+            {ALERT_FREQUENCIES.map((f) => (
+              <option key={f} value={f}>
+                {t(`alerts.frequencies.${f}`)}
+              </option>
+            ))}
+          </NativeSelect>
         </Field>
         {post.isError && !Object.keys(fields).length && (
           <p role="alert" className="text-sm text-danger">

@@ -1,8 +1,10 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, sql } from 'drizzle-orm';
 import {
+  ALERT_SEARCH_MAX_LENGTH,
   TIME_ZONE_MESSAGE,
   describeAlert,
   type Alert,
+  type AlertFrequency,
   type AlertList,
   type CreateAlert,
   type UpdateAlert,
@@ -71,7 +73,7 @@ export async function myAlerts(deps: Deps, actor: SessionUser): Promise<AlertLis
   const rows = await deps.db
     .select()
     .from(alerts)
-    .where(eq(alerts.userId, actor.id))
+    .where(and(eq(alerts.userId, actor.id), isNull(alerts.askId)))
     .orderBy(asc(alerts.createdAt), asc(alerts.id));
   const [me] = await deps.db
     .select({ timeZone: users.timeZone })
@@ -92,7 +94,7 @@ export async function createAlert(
     const [{ count } = { count: 0 }] = await tx
       .select({ count: sql<number>`count(*)::int` })
       .from(alerts)
-      .where(eq(alerts.userId, actor.id));
+      .where(and(eq(alerts.userId, actor.id), isNull(alerts.askId)));
     if (count >= ALERTS_PER_MEMBER) {
       throw badRequest(`You can keep up to ${ALERTS_PER_MEMBER} alerts; delete one first`);
     }
@@ -127,8 +129,8 @@ async function ownAlert(db: DbOrTx, actor: SessionUser, id: number): Promise<Ale
   const [row] = await db
     .select()
     .from(alerts)
-    .where(and(eq(alerts.id, id), eq(alerts.userId, actor.id)));
-  // Someone else's alert is as unknown as one that never was.
+    .where(and(eq(alerts.id, id), eq(alerts.userId, actor.id), isNull(alerts.askId)));
+  // Someone else's alert is as unknown as one that never was; an ask's goes with the ask.
   if (!row) throw notFound('Alert not found');
   return row;
 }
@@ -218,4 +220,50 @@ export async function membersTold(
     .from(alertMatches)
     .where(eq(alertMatches.starterId, starterId));
   return { told: row?.told ?? 0 };
+}
+
+/**
+ * An open ask's own alert (decision 141): what the ask names, where, within its radius. The
+ * announcing job then tells the asker of every new matching listing, as it tells any alert,
+ * until the ask is closed, lapses or is deleted.
+ */
+export async function createAskAlert(
+  db: DbOrTx,
+  ask: {
+    id: number;
+    userId: string;
+    category: string;
+    subcategory: string;
+    search: string | null;
+    place: { name: string; latitude: number; longitude: number };
+    radiusKm: number;
+    frequency: AlertFrequency;
+  },
+): Promise<void> {
+  await db.insert(alerts).values({
+    userId: ask.userId,
+    askId: ask.id,
+    // The alert keeps at most ALERT_SEARCH_MAX_LENGTH characters to show; it matches on all words.
+    search: ask.search?.slice(0, ALERT_SEARCH_MAX_LENGTH) || null,
+    searchTokens: wordTokens(ask.search),
+    category: ask.category,
+    subcategory: ask.subcategory,
+    place: ask.place.name,
+    latitude: ask.place.latitude,
+    longitude: ask.place.longitude,
+    radiusKm: ask.radiusKm,
+    frequency: ask.frequency,
+    createdAt: clock.now(),
+    updatedAt: clock.now(),
+  });
+}
+
+/** The asks whose own alert was told of `starterId` (their ids; the asks feature reads them). */
+export async function asksToldOf(db: DbOrTx, starterId: number): Promise<number[]> {
+  const rows = await db
+    .select({ askId: alerts.askId })
+    .from(alertMatches)
+    .innerJoin(alerts, eq(alerts.id, alertMatches.alertId))
+    .where(and(eq(alertMatches.starterId, starterId), sql`${alerts.askId} IS NOT NULL`));
+  return rows.map((r) => r.askId!);
 }

@@ -13,6 +13,7 @@ import { chordOf, chordOfSql, EARTH_RADIUS_M, earthOf } from '../places/earth';
 import { notifyMany } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 import { blockedEitherWay } from '../blocks/blocks.service';
+import { askOpen } from '../../access/ask-access';
 
 const MINUTE = 60_000;
 /** A listing is still announced this long after its last ring is due (a server down a while). */
@@ -154,7 +155,7 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
         )})`
       : sql`earth_box(${at}, ${box}) @> ${place}`;
   return sql`
-      SELECT a.id, a.user_id, COALESCE(u.time_zone, 'UTC') AS tz,
+      SELECT a.id, a.user_id, a.ask_id, COALESCE(u.time_zone, 'UTC') AS tz,
         CASE WHEN ${within(near)} THEN 0 WHEN ${within(mid)} THEN 1
              WHEN ${within(far)} THEN 2 ELSE 3 END AS ring
       FROM alerts a
@@ -168,6 +169,8 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
         AND a.user_id <> ${listing.userId}
         AND a.user_id NOT IN (${membersWhoMayNotAct()})
         AND a.user_id NOT IN (${blockedEitherWay(listing.userId)})
+        -- An ask's own alert hears only while the ask is open (decision 141).
+        AND (a.ask_id IS NULL OR a.ask_id IN (SELECT asks.id FROM asks WHERE ${askOpen()}))
         -- NOT IN over a set read once: NOT EXISTS probed the index once per alert (~2,000 at
         -- the busiest place, README: Alerts).
         AND a.id NOT IN (
@@ -200,6 +203,8 @@ export function matchingStatement(listing: ListingToMatch, ring: number, fromRin
     )
     SELECT (SELECT COALESCE(array_agg(user_id), '{}') FROM told) AS told,
       (SELECT COALESCE(array_agg(t.user_id), '{}') FROM told t JOIN found f ON f.id = t.alert_id
+        WHERE f.ask_id IS NULL) AS alerted,
+      (SELECT COALESCE(array_agg(t.user_id), '{}') FROM told t JOIN found f ON f.id = t.alert_id
         WHERE ${awakeIn(sql`f.tz`)}) AS awake`;
 }
 
@@ -222,24 +227,36 @@ export async function announceListing(
     ).map((r) => ({ ring: Number(r.ring) }))[0] ?? { ring: null };
   const doneRing = known.ring ?? -1;
   if (doneRing >= ring) return 0;
-  const [row] = rowsOf<{ told: string[] | string; awake: string[] | string }>(
-    await db.execute(matchingStatement(listing, ring, doneRing)),
-  );
+  const [row] = rowsOf<{
+    told: string[] | string;
+    alerted: string[] | string;
+    awake: string[] | string;
+  }>(await db.execute(matchingStatement(listing, ring, doneRing)));
   const told = parseTextArray(row?.told);
   await db.execute(sql`
     INSERT INTO alert_rings (starter_id, ring) VALUES (${listing.id}, ${ring})
     ON CONFLICT (starter_id) DO UPDATE SET ring = GREATEST(alert_rings.ring, excluded.ring)`);
-  await notifyMany(
-    db,
-    [...new Set(told)],
-    {
-      kind: 'alert_match',
-      title: { key: 'mail:notifications.alert', values: { title: listing.title } },
-      url: notificationLinks.starter(listing.id),
-      tag: `alert:${listing.id}`,
-    },
-    { pushTo: [...new Set(parseTextArray(row?.awake))] },
-  );
+  // One bell per member: "New for your alert" when one of their own alerts matched, else
+  // (only an ask's alert did) "New for your ask".
+  const alerted = new Set(parseTextArray(row?.alerted));
+  const asked = [...new Set(told)].filter((id) => !alerted.has(id));
+  const pushTo = [...new Set(parseTextArray(row?.awake))];
+  for (const [members, key] of [
+    [[...alerted], 'mail:notifications.alert'],
+    [asked, 'mail:notifications.askMatch'],
+  ] as const) {
+    await notifyMany(
+      db,
+      members,
+      {
+        kind: 'alert_match',
+        title: { key, values: { title: listing.title } },
+        url: notificationLinks.starter(listing.id),
+        tag: `alert:${listing.id}`,
+      },
+      { pushTo: pushTo.filter((id) => members.includes(id)) },
+    );
+  }
   return told.length;
 }
 

@@ -8,6 +8,7 @@ import {
   askListSchema,
   askSchema,
   createAskSchema,
+  listingAsksSchema,
   renewAskSchema,
 } from '../../../../common/asks';
 import { idParam } from '../../../../common/ids';
@@ -15,6 +16,7 @@ import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { validationError } from '../starters/starter-form';
 import {
+  asksForListing,
   closeAsk,
   createAsk,
   deleteAsk,
@@ -26,6 +28,7 @@ import {
 } from './asks.service';
 
 const idParams = z.object({ id: idParam('ask') });
+const starterParams = z.object({ id: idParam('starter') });
 /** An ask is a few short fields. */
 const SMALL_BODY = 8 * 1024;
 
@@ -112,5 +115,14 @@ export async function asksRoutes(fastify: FastifyInstance, deps: AppDeps) {
         request.params.id,
         parsed(askHelpSchema, request.body),
       ),
+  );
+
+  app.get(
+    '/api/starters/:id/asks',
+    {
+      onRequest: signedInOnly,
+      schema: { params: starterParams, response: { 200: listingAsksSchema } },
+    },
+    async (request) => asksForListing(deps, requireUser(request), request.params.id),
   );
 }

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, or, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, or, type SQL } from 'drizzle-orm';
 import {
   ASK_CLOSED,
   ASK_HELP_LISTING,
@@ -10,6 +10,7 @@ import {
   type AskList,
   type AskListQuery,
   type CreateAsk,
+  type ListingAsks,
 } from '../../../../common/asks';
 import { assertMayPost } from '../../access/members';
 import { askOpen, askVisibleTo } from '../../access/ask-access';
@@ -25,6 +26,7 @@ import { assertMayMessage } from '../blocks/blocks.service';
 import { sendMessage } from '../messages/messages.service';
 import { findPlace } from '../places/places.service';
 import * as clock from '../../clock/clock';
+import { asksToldOf, createAskAlert } from '../alerts/alerts.service';
 
 type AsksDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
@@ -91,24 +93,36 @@ export async function createAsk(
     deps.config.limits.asksPerDay,
     DAY_MS,
     'You have posted a lot of asks today. Please try again tomorrow.',
-    async () => {
-      const [created] = await deps.db
-        .insert(asks)
-        .values({
+    () =>
+      deps.db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(asks)
+          .values({
+            userId: actor.id,
+            category: input.category,
+            subcategory: input.subcategory,
+            search: input.search ?? null,
+            location: place.name,
+            latitude: place.latitude,
+            longitude: place.longitude,
+            note: input.note?.trim() || null,
+            createdAt: clock.now(),
+            expiresAt: new Date(clock.nowMs() + input.days * DAY_MS),
+          })
+          .returning({ id: asks.id, radiusKm: asks.radiusKm });
+        // The ask hears of new matching listings near it until it is closed (decision 141).
+        await createAskAlert(tx, {
+          id: created!.id,
           userId: actor.id,
           category: input.category,
           subcategory: input.subcategory,
           search: input.search ?? null,
-          location: place.name,
-          latitude: place.latitude,
-          longitude: place.longitude,
-          note: input.note?.trim() || null,
-          createdAt: clock.now(),
-          expiresAt: new Date(clock.nowMs() + input.days * DAY_MS),
-        })
-        .returning({ id: asks.id });
-      return { id: created!.id };
-    },
+          place,
+          radiusKm: created!.radiusKm,
+          frequency: input.frequency,
+        });
+        return { id: created!.id };
+      }),
   );
 }
 
@@ -264,4 +278,26 @@ export async function myAsks(deps: Pick<AppDeps, 'db'>, actor: SessionUser): Pro
     .where(eq(asks.userId, actor.id))
     .orderBy(desc(asks.createdAt), desc(asks.id));
   return rows.map(toAsk);
+}
+
+/**
+ * GET /api/starters/:id/asks (the listing's owner): the open asks whose own alert was told of
+ * the listing, so its giver sees "<name> asked for this" (decision 141).
+ */
+export async function asksForListing(
+  deps: Pick<AppDeps, 'db'>,
+  actor: SessionUser,
+  starterId: number,
+): Promise<ListingAsks> {
+  // The access policy: 404 for a starter the member may not see, 403 for someone else's.
+  await requireStarter(deps.db, actor, starterId, 'change');
+  const ids = await asksToldOf(deps.db, starterId);
+  if (ids.length === 0) return { asks: [] };
+  const rows = await deps.db
+    .select(askColumns)
+    .from(asks)
+    .innerJoin(users, eq(users.id, asks.userId))
+    .where(and(inArray(asks.id, ids), askOpen()))
+    .orderBy(desc(asks.createdAt), desc(asks.id));
+  return { asks: rows.map(toAsk) };
 }

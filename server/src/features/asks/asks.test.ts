@@ -1,15 +1,18 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ASK_NOT_YOURS, ASK_UNKNOWN_PLACE } from '../../../../common/asks';
-import { advanceClock, resetClock } from '../../clock/clock';
-import { askAnswers, asks, checkins, mailOutbox, messages } from '../../db/schema';
+import { advanceClock, now, resetClock } from '../../clock/clock';
+import { alerts, askAnswers, asks, checkins, mailOutbox, messages } from '../../db/schema';
 import {
   createStarterRow,
   createTestApp,
   receivedHandover,
   signedInMember,
+  zoneWhereItIs,
   type TestApp,
 } from '../../test/app';
+import { queueDueAlertMail } from '../alerts/alert-mail';
+import { announceNewListings } from '../alerts/announce';
 import { locate } from '../places/places.service';
 import { queueAskMails } from './ask-mail';
 
@@ -333,5 +336,84 @@ describe('"Could you help?" mail', () => {
       .from(asks)
       .where(inArray(asks.id, [id]));
     expect(row!.announcedAt).not.toBeNull();
+  });
+});
+
+describe('an ask hears of new listings near it (decision 141)', () => {
+  const announce = () => announceNewListings({ db: t.db, config: t.config });
+  const newListing = (ownerId: string, title: string, overrides = {}) =>
+    createStarterRow(t.db, ownerId, {
+      title,
+      location: LEEDS,
+      latitude: leeds().latitude,
+      longitude: leeds().longitude,
+      createdAt: now(),
+      ...overrides,
+    });
+  const bell = async (who: Member) =>
+    (await t.call(who, 'GET', '/api/notifications')).json().notifications as {
+      title: string;
+      url: string;
+    }[];
+
+  it('rings the asker’s bell and mails them for each new match until the ask is closed', async () => {
+    const asker = await signedInMember(t.db, { timeZone: zoneWhereItIs(12), firstName: 'Maya' });
+    const giver = await signedInMember(t.db);
+    const id = await postAsk(asker, { ...kefirAsk, search: 'jun' });
+    // The ask's own alert is not among the member's alerts, nor theirs to change.
+    expect((await t.call(asker, 'GET', '/api/alerts')).json().alerts).toEqual([]);
+
+    const other = await newListing(giver.user.id, 'Water kefir grains, jun style', {
+      category: 'beverage',
+      subcategory: 'waterKefir',
+    });
+    const jun = await newListing(giver.user.id, 'Jun kefir grains');
+    await announce();
+    const rung = await bell(asker);
+    expect(rung.map((n) => n.url)).toEqual([`/starter/${jun.id}`]);
+    expect(rung[0]!.title).toBe('New for your ask: Jun kefir grains');
+    await queueDueAlertMail({ db: t.db, config: t.config });
+    const [mail] = await mailTo(asker.user.email);
+    expect(mail?.subject).toContain('Jun kefir grains');
+
+    // The giver sees who asked for it; nobody else may ask the listing that.
+    const told = await t.call(giver, 'GET', `/api/starters/${jun.id}/asks`);
+    expect(told.statusCode, told.body).toBe(200);
+    // (Earlier tests' open kefir asks in Leeds, without words, hear of it too.)
+    const mine = (told.json().asks as { id: number }[]).find((ask) => ask.id === id);
+    expect(mine).toMatchObject({ id, user: { firstName: 'Maya' } });
+    const otherTold = (await t.call(giver, 'GET', `/api/starters/${other.id}/asks`)).json().asks;
+    expect(otherTold.map((ask: { id: number }) => ask.id)).not.toContain(id);
+    expect((await t.call(asker, 'GET', `/api/starters/${jun.id}/asks`)).statusCode).toBe(403);
+
+    // Closed: no more bells, and the giver no longer sees it.
+    expect((await t.call(asker, 'POST', `/api/asks/${id}/close`)).statusCode).toBe(200);
+    const later = await newListing(giver.user.id, 'More jun kefir grains');
+    await announce();
+    expect((await bell(asker)).map((n) => n.url)).not.toContain(`/starter/${later.id}`);
+    const stillTold = (await t.call(giver, 'GET', `/api/starters/${jun.id}/asks`)).json().asks;
+    expect(stillTold.map((ask: { id: number }) => ask.id)).not.toContain(id);
+
+    // Renewed, it hears again; deleted, its alert goes with it.
+    expect((await t.call(asker, 'POST', `/api/asks/${id}/renew`, {})).statusCode).toBe(200);
+    const again = await newListing(giver.user.id, 'Jun kefir grains again');
+    await announce();
+    expect((await bell(asker)).map((n) => n.url)).toContain(`/starter/${again.id}`);
+    expect((await t.call(asker, 'DELETE', `/api/asks/${id}`)).statusCode).toBe(204);
+    expect(await t.db.select().from(alerts).where(eq(alerts.askId, id))).toEqual([]);
+  });
+
+  it('mails new matches as the asker chose: a daily digest, not at once', async () => {
+    const asker = await signedInMember(t.db, { timeZone: zoneWhereItIs(12) });
+    const giver = await signedInMember(t.db);
+    await postAsk(asker, { ...kefirAsk, search: 'digestword', frequency: 'daily' });
+    await newListing(giver.user.id, 'Digestword kefir');
+    await announce();
+    expect(await bell(asker)).toHaveLength(1);
+    await queueDueAlertMail({ db: t.db, config: t.config });
+    expect(await mailTo(asker.user.email)).toHaveLength(0);
+    const bad = await t.call(asker, 'POST', '/api/asks', { ...kefirAsk, frequency: 'hourly' });
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().fields.frequency).toBe('Choose immediately, daily or weekly');
   });
 });
