@@ -85,6 +85,9 @@ export const nudgeSchema = z.object({ with: z.string().trim().min(1).max(100) })
 export const NUDGE_HOURS = 24;
 export const NUDGE_TOO_SOON = `You can nudge once every ${NUDGE_HOURS} hours in a conversation.`;
 export const NUDGE_NOT_YOUR_TURN = 'You can nudge when you wrote last.';
+export const NUDGE_NOT_YET = `You can nudge once your message has waited ${NUDGE_HOURS} hours.`;
+export const NUDGE_HELD = 'Your message is waiting for review; you can nudge once it is delivered.';
+export const NUDGE_AFTER_HANDOVER = 'The hand-over is finished; there is no reply to wait for.';
 
 export const CONVERSATION_STAGES = ['asked', 'reserved', 'given'] as const;
 export type ConversationStage = (typeof CONVERSATION_STAGES)[number];
@@ -101,7 +104,8 @@ export const conversationSchema = z.object({
   /** How far the hand-over between the two has come: asked, a portion reserved, or given. */
   stage: z.enum(CONVERSATION_STAGES).optional(),
   /**
-   * The other member wrote last (a message, not a line the site wrote): the asker owes a reply.
+   * The other member wrote last (a message, not a line the site wrote) and their hand-over is
+   * not finished: the caller owes a reply.
    * The landing page lists these for a signed-in member (decision 046).
    */
   awaitingReply: z.boolean().optional(),
@@ -110,6 +114,12 @@ export const conversationSchema = z.object({
    * moderator turned it down. Only its sender sees the conversation so.
    */
   review: z.enum(['waiting', 'rejected']).optional(),
+  /**
+   * The caller may nudge: the other side owes a reply (the caller wrote last, nothing of theirs
+   * is held for review, the hand-over is not finished), it has waited 24 hours by the server's
+   * clock, and the caller has not nudged within 24 hours (decision 141).
+   */
+  mayNudge: z.boolean().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -16,6 +16,8 @@ export const SYSTEM_EVENTS = [
   'standing_declined',
   'standing_expired',
   'standing_withdrawn',
+  /** A member's feedback on their finished hand-over, with its note, for the other (decision 141). */
+  'feedback_left',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 
@@ -28,6 +30,9 @@ export const systemLineValuesSchema = z.object({
   reason: z.string().optional(),
   hours: z.number().int().optional(),
   answer: z.enum(CHECKIN_ANSWERS).optional(),
+  rating: z.enum(['up', 'down']).optional(),
+  /** The feedback's note, the member's own words. */
+  note: z.string().optional(),
 });
 export type SystemLineValues = z.infer<typeof systemLineValuesSchema>;
 

@@ -1,5 +1,12 @@
 import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import {
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
 
 /** With E2E_SHOTS=<dir>, keeps screenshots of the way, at the page's size and at 360 px. */
 async function shot(page: Page, name: string) {
@@ -226,4 +233,58 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
   } finally {
     for (const m of [olive, arlo, bea, cal]) await m.context.close();
   }
+});
+
+test('feedback at 360 px reaches its reader: a line in the thread and the bell', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const phone = { width: 360, height: 780 };
+  const olive = await join(browser, 'Olive');
+  const arlo = await join(browser, 'Arlo');
+  for (const m of [olive, arlo]) await m.page.setViewportSize(phone);
+  const title = `Kefir grains ${Date.now().toString(36)}`;
+  const starterId = await shareStarter(olive.context.request, title);
+  await ask(arlo.context.request, starterId, olive.id, 'May I have some?');
+  await ask(olive.context.request, starterId, arlo.id, 'Of course, Saturday?');
+  const given = await olive.context.request.post(`/api/starters/${starterId}/handovers`, {
+    data: { memberId: arlo.id },
+  });
+  expect(given.status(), await given.text()).toBe(201);
+  const handoverId = ((await given.json()) as { id: number }).id;
+  const confirmed = await arlo.context.request.post(`/api/handovers/${handoverId}/confirm`, {
+    data: { received: true },
+  });
+  expect(confirmed.status(), await confirmed.text()).toBe(204);
+
+  const arloThread = await openThread(arlo.page, starterId, olive.id);
+  await arloThread.bar.getByRole('button', { name: 'How did it go?' }).click();
+  const feedback = arlo.page.getByRole('dialog', { name: 'How did it go?' });
+  await feedback.getByRole('radio', { name: '👍 It went well' }).click();
+  await feedback.getByLabel('A short note (optional)').fill('Lively grains, thank you!');
+  await feedback.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(
+    arlo.page.getByText(`Thank you! ${olive.name} can read your feedback in your conversation.`),
+  ).toBeVisible();
+  await expect(feedback).toBeHidden();
+  const said = `👍 You told ${olive.name} the hand-over went well: “Lively grains, thank you!”`;
+  await expect(arloThread.log.getByText(said)).toBeVisible();
+
+  // Olive's bell rings with it, and it leads to the line in their conversation.
+  await olive.page.goto('/');
+  await expect(olive.page.getByRole('link', { name: /^Notifications, \d+ unread$/ })).toBeVisible({
+    timeout: 30_000,
+  });
+  await olive.page.getByRole('link', { name: /^Notifications/ }).click();
+  const item = olive.page.getByText(`${arlo.name} left feedback on ${title}`);
+  await expect(item).toBeVisible();
+  await expectNoAxeViolations(olive.page);
+  await item.click();
+  await expect(olive.page).toHaveURL(new RegExp(`/messages\\?starter=${starterId}&with=`));
+  const line = `👍 ${arlo.name} says the hand-over went well: “Lively grains, thank you!”`;
+  await expect(olive.page.getByRole('log', { name: 'Messages' }).getByText(line)).toBeVisible();
+  await expectNoAxeViolations(olive.page);
+
+  await olive.context.close();
+  await arlo.context.close();
 });

@@ -33,6 +33,13 @@ function shapesOf(event: SystemLine['event']): SystemLine[] {
       return CHECKIN_ANSWERS.map((answer) => line({ answer }));
     case 'standing_offered':
       return [line({ hours: 1 }), line({ hours: 48 })];
+    case 'feedback_left':
+      return [
+        line({ rating: 'up' }),
+        line({ rating: 'down' }),
+        line({ rating: 'up', note: 'muy amable' }),
+        line({ rating: 'down', note: 'llegó tarde' }),
+      ];
     default:
       return [line({})];
   }
@@ -54,6 +61,8 @@ const samples: Record<string, WordingValue> = {
   day: 3,
   hours: 24,
   answer: 'slow',
+  rating: 'up',
+  note: 'muy amable',
 };
 
 describe.each<Language>(['es', 'de', 'fr'])('what the site writes, read in %s', (language) => {

@@ -16,8 +16,8 @@ import {
 import { useLeaveFeedback } from './handovers-api';
 
 /**
- * 👍 / 👎 after a confirmed hand-over; 👎 asks what went wrong. The note is only for the
- * other member: the public sees counts.
+ * 👍 / 👎 after a confirmed hand-over; 👎 asks what went wrong. The rating and the note reach
+ * the other member (a line in the conversation and a bell item); the public sees counts.
  */
 export function FeedbackDialog({
   handoverId,
@@ -38,14 +38,26 @@ export function FeedbackDialog({
           title={t('feedback.title')}
           description={t('feedback.description', { name: otherName })}
         >
-          <FeedbackForm handoverId={handoverId} onDone={() => setOpen(false)} />
+          <FeedbackForm
+            handoverId={handoverId}
+            otherName={otherName}
+            onDone={() => setOpen(false)}
+          />
         </DialogContent>
       )}
     </Dialog>
   );
 }
 
-function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () => void }) {
+function FeedbackForm({
+  handoverId,
+  otherName,
+  onDone,
+}: {
+  handoverId: number;
+  otherName: string;
+  onDone: () => void;
+}) {
   const { t } = useTranslation('conversations');
   const reasons = FEEDBACK_REASONS.map((value) => ({
     value,
@@ -73,7 +85,8 @@ function FeedbackForm({ handoverId, onDone }: { handoverId: number; onDone: () =
       },
       {
         onSuccess: () => {
-          toast({ title: t('success'), description: t('feedback.saved') });
+          // Delivered: a line in the conversation and a bell item for the other member.
+          toast({ title: t('success'), description: t('feedback.delivered', { name: otherName }) });
           onDone();
         },
         onError: (err) => {

@@ -1,6 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import type { Handover, Reservation, StarterActivity } from '../../../../common/handovers';
 import { ThreadHandoverPanel } from './thread-handover-panel';
@@ -185,7 +186,10 @@ describe('ThreadHandoverPanel, the member who asked', () => {
       { 'POST /api/handovers/3/feedback': () => ({ id: 1 }) },
     );
     renderWithProviders(
-      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+      <>
+        <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />
+        <Toaster />
+      </>,
     );
     expect(await screen.findByText('You received it')).toBeInTheDocument();
     const trigger = screen.getByRole('button', { name: 'How did it go?' });
@@ -205,5 +209,9 @@ describe('ThreadHandoverPanel, the member who asked', () => {
       note: 'An hour late',
     });
     await waitFor(() => expect(trigger).toHaveFocus());
+    // It reached Olive: the toast says where she reads it.
+    expect(
+      await screen.findByText('Thank you! Olive can read your feedback in your conversation.'),
+    ).toBeInTheDocument();
   });
 });

@@ -150,12 +150,15 @@ export function useSendMessage() {
 
 /** POST /api/messages/starter/:starterId/nudge: 429 (with the server's words) within a day. */
 export function useNudge() {
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: ({ starterId, withId }: { starterId: number; withId: string }) =>
       apiRequest<{ id: number; createdAt: string }>(`/api/messages/starter/${starterId}/nudge`, {
         method: 'POST',
         body: { with: withId },
       }),
+    // Nudged: the conversation offers no other nudge for a day (its `mayNudge`).
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: messagesKeys.conversations }),
   });
 }
 

@@ -179,9 +179,9 @@ export function ThreadView<Key extends QueryKey>({
     if (askWithPhoto) addPhotosRef.current?.focus();
   }, [askWithPhoto]);
 
-  // A nudge is for the member who wrote last (the server decides; this only offers it).
-  const lastWritten = thread.data?.findLast((m) => !isSystemLine(m));
-  const mayNudge = !!receiverId && lastWritten?.senderId === meId;
+  // Offered only when the other side owes a reply and a day has passed, by the server's rule
+  // and clock (decision 141): never on a held message nor after a finished hand-over.
+  const mayNudge = !!receiverId && conversation?.mayNudge === true;
 
   // Blank text only keeps Send disabled: no error line under a one-line composer.
   const sendNow = (content: string) => {

@@ -109,7 +109,8 @@ async function tellInThread(
     starterId: number;
     kind: 'reservation' | 'handover';
     /** The title's key in `mail:notifications`, given `{ name, title }`. */
-    title: 'reserved' | 'released' | 'backedOut' | 'given' | 'received' | 'notReceived';
+    title:
+      'reserved' | 'released' | 'backedOut' | 'given' | 'received' | 'notReceived' | 'feedback';
     /** The item's text: the conversation's line, worded for `to` whenever it is read. */
     line: Message;
     /** Other words instead of the line. */
@@ -486,7 +487,7 @@ async function exchangedMessages(db: DbOrTx, starterId: number, a: string, b: st
  * between two members who actually wrote to each other.
  */
 export async function leaveFeedback(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'live'>,
   actor: SessionUser,
   input: {
     handoverId: number;
@@ -511,18 +512,40 @@ export async function leaveFeedback(
     throw forbidden('Feedback counts only between members who wrote to each other');
   }
   try {
-    const [row] = await deps.db
-      .insert(feedback)
-      .values({
+    // The other member reads it: a line in their conversation and a bell item (decision 141).
+    const { id, line } = await deps.db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(feedback)
+        .values({
+          handoverId: handover.id,
+          fromId: actor.id,
+          toId: other,
+          rating: input.rating,
+          reason: input.reason ?? null,
+          note: input.note ?? null,
+        })
+        .returning({ id: feedback.id });
+      const note = input.note?.trim();
+      const line = await writeSystemLine(tx, {
+        starterId: handover.starterId,
+        from: actor.id,
+        to: other,
+        event: 'feedback_left',
+        values: { rating: input.rating, ...(note ? { note } : {}) },
         handoverId: handover.id,
-        fromId: actor.id,
-        toId: other,
-        rating: input.rating,
-        reason: input.reason ?? null,
-        note: input.note ?? null,
-      })
-      .returning({ id: feedback.id });
-    return { id: row!.id };
+      });
+      await tellInThread(tx, {
+        to: other,
+        from: actor.id,
+        starterId: handover.starterId,
+        kind: 'handover',
+        title: 'feedback',
+        line,
+      });
+      return { id: row!.id, line };
+    });
+    await publishLines(deps, [line]);
+    return { id };
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict('You have already left feedback for this');
     throw err;

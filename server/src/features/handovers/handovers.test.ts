@@ -401,6 +401,54 @@ describe('hand-overs, confirmation and feedback', () => {
     ]);
   });
 
+  it('feedback reaches its reader: a line in their thread and a bell item, in their language', async () => {
+    const owner = await signedInMember(t.db, { username: null, firstName: 'Gil', language: 'de' });
+    const starter = await createStarterRow(t.db, owner.user.id, { title: 'Rye sourdough' });
+    const bea = await signedInMember(t.db, { username: null, firstName: 'Bea' });
+    await ask(bea, starter.id, owner.user.id);
+    await reply(owner, starter.id, bea.user.id);
+    const id = (
+      await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, {
+        memberId: bea.user.id,
+      })
+    ).json().id;
+    expect(
+      (await t.call(bea, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode,
+    ).toBe(204);
+    const before = (await t.call(owner, 'GET', '/api/notifications')).json().unread;
+    const sent = await t.call(bea, 'POST', `/api/handovers/${id}/feedback`, {
+      rating: 'up',
+      note: 'Lovely grains, thank you',
+    });
+    expect(sent.statusCode, sent.body).toBe(201);
+
+    // The owner reads it in German, in the conversation and in the bell.
+    const [line] = systemLines(await thread(owner, starter.id, bea.user.id), 'feedback_left');
+    expect(line?.content).toBe('👍 Bea sagt, die Übergabe lief gut: „Lovely grains, thank you“');
+    const bell = (await t.call(owner, 'GET', '/api/notifications')).json();
+    expect(bell.unread).toBe(before + 1);
+    expect(bell.notifications[0]).toMatchObject({
+      kind: 'handover',
+      title: 'Bea hat eine Rückmeldung zu Rye sourdough hinterlassen',
+      body: '👍 Bea sagt, die Übergabe lief gut: „Lovely grains, thank you“',
+      url: `/messages?starter=${starter.id}&with=${bea.user.id}`,
+    });
+    // The writer sees what they said, in their own voice.
+    const [mine] = systemLines(await thread(bea, starter.id), 'feedback_left');
+    expect(mine?.content).toBe(
+      '👍 You told Gil the hand-over went well: “Lovely grains, thank you”',
+    );
+
+    // 👎 without a note: the line says so, nothing more.
+    const back = await t.call(owner, 'POST', `/api/handovers/${id}/feedback`, {
+      rating: 'down',
+      reason: 'late',
+    });
+    expect(back.statusCode, back.body).toBe(201);
+    const lines = systemLines(await thread(bea, starter.id), 'feedback_left');
+    expect(lines.map((l) => l.content)).toContain('👎 Gil says the hand-over did not go well');
+  });
+
   it('refuses feedback between members who did not both write', async () => {
     const { owner, starter } = await setting(1);
     const a = await signedInMember(t.db);

@@ -5,6 +5,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { advanceClock, now, resetClock } from '../../clock/clock';
 import {
   conversationNudges,
+  heldMessages,
   mailOutbox,
   messagePhotos,
   messages,
@@ -12,10 +13,16 @@ import {
   starters,
   users,
 } from '../../db/schema';
-import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import {
+  createStarterRow,
+  createTestApp,
+  receivedHandover,
+  signedInMember,
+  type TestApp,
+} from '../../test/app';
 import { multipart, type UploadFile } from '../../test/multipart';
 import { queueFirstMessageReminders } from './nudges';
-import type { Message } from '../../../../common/messages';
+import type { Conversation, Message } from '../../../../common/messages';
 import type { ReportItem } from '../../../../common/reports';
 
 let t: TestApp;
@@ -169,11 +176,18 @@ describe('photos in messages', () => {
 });
 
 describe('nudges', () => {
-  it('once a day per conversation, only by the member who wrote last', async () => {
+  it('once a day per conversation, only by the member who wrote last, a day after writing', async () => {
     const { owner, asker, starter } = await conversation();
     expect((await nudge(asker, starter.id, owner)).statusCode).toBe(409);
     expect((await send(asker, starter.id, owner, 'Still there?')).statusCode).toBe(201);
     expect((await nudge(owner, starter.id, asker)).statusCode).toBe(409);
+    // Not before the message has waited a day, by the server's clock.
+    const early = await nudge(asker, starter.id, owner);
+    expect(early.statusCode).toBe(409);
+    expect(early.json().message).toBe('You can nudge once your message has waited 24 hours.');
+    advanceClock(24 * HOUR - 60_000);
+    expect((await nudge(asker, starter.id, owner)).statusCode).toBe(409);
+    advanceClock(60_000);
 
     const first = await nudge(asker, starter.id, owner);
     expect(first.statusCode).toBe(201);
@@ -193,6 +207,7 @@ describe('nudges', () => {
   it('mails the other side when they take message mail at once, not when they chose less', async () => {
     const { owner, asker, starter } = await conversation();
     await send(asker, starter.id, owner, 'Hello?');
+    advanceClock(25 * HOUR);
     await nudge(asker, starter.id, owner);
     const mails = (await mailTo(owner)).filter((m) => /waiting for your reply/.test(m.subject));
     expect(mails).toHaveLength(1);
@@ -201,6 +216,7 @@ describe('nudges', () => {
     const quiet = await conversation();
     await t.db.update(users).set({ messageMail: 'daily' }).where(eq(users.id, quiet.owner.user.id));
     await send(quiet.asker, quiet.starter.id, quiet.owner, 'Hello?');
+    advanceClock(25 * HOUR);
     expect((await nudge(quiet.asker, quiet.starter.id, quiet.owner)).statusCode).toBe(201);
     const none = (await mailTo(quiet.owner)).filter((m) => /waiting/.test(m.subject));
     expect(none).toEqual([]);
@@ -209,8 +225,75 @@ describe('nudges', () => {
   it('a stranger cannot nudge about a thread that is not theirs', async () => {
     const { owner, asker, starter } = await conversation();
     await send(asker, starter.id, owner, 'Hello?');
+    advanceClock(25 * HOUR);
     const stranger = await signedInMember(t.db);
     expect((await nudge(stranger, starter.id, owner)).statusCode).toBe(409);
+  });
+
+  /** The conversation with `other` about `starterId` as `who`'s inbox lists it. */
+  const listed = async (who: Member, starterId: number, other: Member) =>
+    ((await t.call(who, 'GET', '/api/conversations')).json() as Conversation[]).find(
+      (c) => c.starterId === starterId && c.otherUser.id === other.user.id,
+    );
+
+  it('only while the other side owes a reply: not on a held message, not after a finished hand-over', async () => {
+    const { owner, asker, starter } = await conversation();
+    await send(asker, starter.id, owner, 'Could I have some?');
+    expect((await listed(owner, starter.id, asker))?.awaitingReply).toBe(true);
+    expect(await listed(asker, starter.id, owner)).toMatchObject({
+      awaitingReply: false,
+      mayNudge: false,
+    });
+    advanceClock(25 * HOUR);
+    expect((await listed(asker, starter.id, owner))?.mayNudge).toBe(true);
+
+    // Something the asker wrote since is held for review: it has not reached the owner.
+    const [held] = await t.db
+      .insert(heldMessages)
+      .values({
+        starterId: starter.id,
+        senderId: asker.user.id,
+        receiverId: owner.user.id,
+        content: 'Text me on 555 0100',
+        codes: ['phone'],
+        strict: true,
+      })
+      .returning();
+    expect((await listed(asker, starter.id, owner))?.mayNudge).toBe(false);
+    const onHeld = await nudge(asker, starter.id, owner);
+    expect(onHeld.statusCode).toBe(409);
+    expect(onHeld.json().message).toBe(
+      'Your message is waiting for review; you can nudge once it is delivered.',
+    );
+    await t.db.delete(heldMessages).where(eq(heldMessages.id, held!.id));
+
+    // The hand-over is finished: nobody waits for a reply any more, either way.
+    await receivedHandover(t.db, {
+      starterId: starter.id,
+      giverId: owner.user.id,
+      recipientId: asker.user.id,
+    });
+    expect((await listed(asker, starter.id, owner))?.mayNudge).toBe(false);
+    expect((await listed(owner, starter.id, asker))?.awaitingReply).toBe(false);
+    const after = await nudge(asker, starter.id, owner);
+    expect(after.statusCode).toBe(409);
+    expect(after.json().message).toBe('The hand-over is finished; there is no reply to wait for.');
+    expect(
+      await t.db
+        .select()
+        .from(conversationNudges)
+        .where(eq(conversationNudges.starterId, starter.id)),
+    ).toEqual([]);
+  });
+
+  it('is offered again a day after a nudge, not before', async () => {
+    const { owner, asker, starter } = await conversation();
+    await send(asker, starter.id, owner, 'Hello?');
+    advanceClock(25 * HOUR);
+    expect((await nudge(asker, starter.id, owner)).statusCode).toBe(201);
+    expect((await listed(asker, starter.id, owner))?.mayNudge).toBe(false);
+    advanceClock(24 * HOUR + 1000);
+    expect((await listed(asker, starter.id, owner))?.mayNudge).toBe(true);
   });
 });
 

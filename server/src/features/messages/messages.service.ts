@@ -20,6 +20,7 @@ import { assertMayPost } from '../../access/members';
 import { noteMessageForMail } from './message-mail';
 import { pushNewMessage } from '../push/push-producers';
 import * as clock from '../../clock/clock';
+import { handoverFinished, heldForReview, nudgedLately, waitedLongEnough } from './reply-owed';
 import { settledHandovers, systemLineFor } from './system-line-wording';
 import type { Reader } from '../../i18n/wording';
 import { publicMembersById } from '../../access/public-members';
@@ -232,6 +233,7 @@ interface ConversationRow {
   unread_count: number | string;
   awaiting_reply: boolean | string;
   review: 'waiting' | 'rejected' | null;
+  may_nudge: boolean | string;
 }
 
 /**
@@ -268,7 +270,7 @@ export async function listConversations(
       ORDER BY starter_id, other_id, created_at DESC, id DESC
     ),
     last_written AS (
-      SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, sender_id
+      SELECT DISTINCT ON (starter_id, other_id) starter_id, other_id, sender_id, created_at
       FROM mine
       WHERE kind = 'text'
       ORDER BY starter_id, other_id, created_at DESC, id DESC
@@ -301,7 +303,14 @@ export async function listConversations(
         ELSE 'asked'
       END AS stage,
       coalesce(un.n, 0) AS unread_count,
-      coalesce(lw.sender_id <> ${actor.id}, false) AS awaiting_reply
+      coalesce(lw.sender_id <> ${actor.id}
+        AND NOT ${handoverFinished(sql`l.starter_id`, sql`${actor.id}`, sql`l.other_id`)}, false)
+        AS awaiting_reply,
+      coalesce(lw.sender_id = ${actor.id} AND ${waitedLongEnough(sql`lw.created_at`)}
+        AND NOT ${handoverFinished(sql`l.starter_id`, sql`${actor.id}`, sql`l.other_id`)}
+        AND NOT ${heldForReview(sql`l.starter_id`, sql`${actor.id}`, sql`l.other_id`)}
+        AND NOT ${nudgedLately(sql`l.starter_id`, sql`${actor.id}`, sql`l.other_id`)}, false)
+        AS may_nudge
     FROM latest l
     JOIN starters ON starters.id = l.starter_id
     JOIN users u ON u.id = l.other_id
@@ -343,6 +352,7 @@ export async function listConversations(
       stage: r.stage,
       awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
       ...(r.review ? { review: r.review } : {}),
+      mayNudge: r.may_nudge === true || r.may_nudge === 't',
     };
   });
 }

@@ -1,5 +1,12 @@
 import { and, desc, eq, or, sql } from 'drizzle-orm';
-import { NUDGE_HOURS, NUDGE_NOT_YOUR_TURN, NUDGE_TOO_SOON } from '../../../../common/messages';
+import {
+  NUDGE_AFTER_HANDOVER,
+  NUDGE_HELD,
+  NUDGE_HOURS,
+  NUDGE_NOT_YET,
+  NUDGE_NOT_YOUR_TURN,
+  NUDGE_TOO_SOON,
+} from '../../../../common/messages';
 import { openly } from '../../access/starter-access';
 import { assertMayPost } from '../../access/members';
 import type { Config } from '../../config';
@@ -13,6 +20,7 @@ import { queueMailTo, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts } from '../mail/recipients';
 import * as clock from '../../clock/clock';
 import { threadPartner } from './messages.service';
+import { handoverFinished, heldForReview, waitedLongEnough } from './reply-owed';
 
 /**
  * Replies that come (decision 076): a member may nudge the other side of a conversation once a
@@ -29,10 +37,10 @@ const REMINDER_WITHIN_DAYS = 7;
 const threadUrl = (config: Config, starterId: number, other: string) =>
   `${siteUrl(config)}/messages?starter=${starterId}&with=${encodeURIComponent(other)}`;
 
-/** Who wrote the conversation's last message (a member's, not a line the site wrote). */
-async function lastWriter(db: DbOrTx, starterId: number, a: string, b: string) {
+/** Who wrote the conversation's last message (a member's, not a line the site wrote), and when. */
+async function lastWritten(db: DbOrTx, starterId: number, a: string, b: string) {
   const [row] = await db
-    .select({ senderId: messages.senderId })
+    .select({ senderId: messages.senderId, createdAt: messages.createdAt })
     .from(messages)
     .where(
       and(
@@ -46,7 +54,32 @@ async function lastWriter(db: DbOrTx, starterId: number, a: string, b: string) {
     )
     .orderBy(desc(messages.createdAt), desc(messages.id))
     .limit(1);
-  return row?.senderId ?? null;
+  return row ?? null;
+}
+
+/**
+ * Why `actor` may not nudge `otherId` now, or null (decision 141): the other side owes a reply
+ * — the actor wrote last, nothing of theirs waits for review, the hand-over is not finished —
+ * and the actor's message has waited NUDGE_HOURS by the server's clock.
+ */
+async function nudgeRefusal(db: DbOrTx, starterId: number, actorId: string, otherId: string) {
+  const last = await lastWritten(db, starterId, actorId, otherId);
+  if (!last || last.senderId !== actorId) return NUDGE_NOT_YOUR_TURN;
+  const [row] = rowsOf<{
+    held: boolean | string;
+    finished: boolean | string;
+    waited: boolean | string;
+  }>(
+    await db.execute(sql`SELECT
+      ${heldForReview(sql`${starterId}::int`, sql`${actorId}`, sql`${otherId}`)} AS held,
+      ${handoverFinished(sql`${starterId}::int`, sql`${actorId}`, sql`${otherId}`)} AS finished,
+      ${waitedLongEnough(sql`${last.createdAt.toISOString()}::timestamptz`)} AS waited`),
+  );
+  const yes = (v: boolean | string | undefined) => v === true || v === 't';
+  if (yes(row?.held)) return NUDGE_HELD;
+  if (yes(row?.finished)) return NUDGE_AFTER_HANDOVER;
+  if (!yes(row?.waited)) return NUDGE_NOT_YET;
+  return null;
 }
 
 /**
@@ -62,9 +95,9 @@ export async function nudge(
   assertMayPost(actor);
   const { db, config } = deps;
   const { starterId, otherId } = await threadPartner(db, actor, input);
-  if (!otherId || (await lastWriter(db, starterId, actor.id, otherId)) !== actor.id) {
-    throw conflict(NUDGE_NOT_YOUR_TURN);
-  }
+  if (!otherId) throw conflict(NUDGE_NOT_YOUR_TURN);
+  const refusal = await nudgeRefusal(db, starterId, actor.id, otherId);
+  if (refusal) throw conflict(refusal);
   const created = await db.transaction(async (tx) => {
     // One nudge at a time per conversation: a second press waits for the first and then sees it.
     await tx.execute(

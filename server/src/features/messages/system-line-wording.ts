@@ -53,6 +53,11 @@ export function lineWording(
         : { key, values: { name } };
     case 'checkin_answered':
       return values.answer ? { key, values: { name, answer: values.answer } } : null;
+    case 'feedback_left':
+      if (!values.rating) return null;
+      return values.note
+        ? { key: `${key}Note`, values: { name, rating: values.rating, note: values.note } }
+        : { key, values: { name, rating: values.rating } };
     case 'standing_offered':
       return values.hours ? { key, values: { name, hours: values.hours } } : null;
     default:
