@@ -75,27 +75,25 @@ function FeedbackForm({
   const rating = useWatch({ control: form.control, name: 'rating' });
   const note = String(useWatch({ control: form.control, name: 'note' }) ?? '');
 
-  const submit = form.handleSubmit((values) =>
-    leave.mutate(
-      {
+  // Awaited rather than the mutation's callbacks: once left, the hand-over offers no feedback
+  // any more and this dialog's button goes as the lists reload — the toast must still come.
+  const submit = form.handleSubmit(async (values) => {
+    try {
+      await leave.mutateAsync({
         id: handoverId,
         rating: values.rating,
         reason: values.rating === 'down' ? values.reason : undefined,
         note: values.note,
-      },
-      {
-        onSuccess: () => {
-          // Delivered: a line in the conversation and a bell item for the other member.
-          toast({ title: t('success'), description: t('feedback.delivered', { name: otherName }) });
-          onDone();
-        },
-        onError: (err) => {
-          showServerFieldErrors(form, err, ['rating', 'reason', 'note']);
-          toastError(errorMessage(err, t('feedback.failed')));
-        },
-      },
-    ),
-  );
+      });
+    } catch (err) {
+      showServerFieldErrors(form, err, ['rating', 'reason', 'note']);
+      toastError(errorMessage(err, t('feedback.failed')));
+      return;
+    }
+    // Delivered: a line in the conversation and a bell item for the other member.
+    toast({ title: t('success'), description: t('feedback.delivered', { name: otherName }) });
+    onDone();
+  });
 
   return (
     <form className="grid gap-4" noValidate onSubmit={submit}>

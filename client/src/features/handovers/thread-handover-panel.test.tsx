@@ -179,11 +179,29 @@ describe('ThreadHandoverPanel, the member who asked', () => {
     expect(calls.filter((c) => c.method === 'POST')[1]!.body).toEqual({ received: false });
   });
 
-  it('leaves 👎 only with a reason, then the dialog closes onto its button', async () => {
+  it('leaves 👎 only with a reason; once delivered the toast says so, though its button goes', async () => {
     const user = userEvent.setup();
+    // As the server does: once left, feedback is no longer offered (the dialog's button goes).
+    let left = false;
     const calls = serveMember(
       { received: [aHandover({ status: 'received', canLeaveFeedback: true })] },
-      { 'POST /api/handovers/3/feedback': () => ({ id: 1 }) },
+      {
+        'GET /api/me/handovers': () => ({
+          reservedForMe: [],
+          received: [
+            {
+              ...aHandover({ status: 'received', canLeaveFeedback: !left }),
+              myFeedback: left ? 'down' : null,
+              starter: brief,
+            },
+          ],
+          given: [],
+        }),
+        'POST /api/handovers/3/feedback': () => {
+          left = true;
+          return { id: 1 };
+        },
+      },
     );
     renderWithProviders(
       <>
@@ -208,8 +226,10 @@ describe('ThreadHandoverPanel, the member who asked', () => {
       reason: 'late',
       note: 'An hour late',
     });
-    await waitFor(() => expect(trigger).toHaveFocus());
-    // It reached Olive: the toast says where she reads it.
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'How did it go?' })).toBeNull(),
+    );
+    // It reached Olive: the toast says where she reads it, though the dialog's button is gone.
     expect(
       await screen.findByText('Thank you! Olive can read your feedback in your conversation.'),
     ).toBeInTheDocument();
