@@ -264,7 +264,9 @@ test('feedback at 360 px reaches its reader: a line in the thread and the bell',
   await feedback.getByLabel('A short note (optional)').fill('Lively grains, thank you!');
   await feedback.getByRole('button', { name: 'Send feedback' }).click();
   await expect(
-    arlo.page.getByText(`Thank you! ${olive.name} can read your feedback in your conversation.`),
+    arlo.page.getByText(`Thank you! ${olive.name} can read your feedback in your conversation.`, {
+      exact: true,
+    }),
   ).toBeVisible();
   await expect(feedback).toBeHidden();
   const said = `👍 You told ${olive.name} the hand-over went well: “Lively grains, thank you!”`;
