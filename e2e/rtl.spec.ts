@@ -40,7 +40,8 @@ const PSEUDO_RTL_CHECK = `(() => {
   const visible = (el) => {
     const r = el.getBoundingClientRect();
     const style = getComputedStyle(el);
-    return r.width > 2 && r.height > 2 && style.visibility !== 'hidden' && !el.closest('[aria-hidden="true"], .sr-only, .leaflet-container');
+    // checkVisibility: a control folded in a closed <details> keeps a box but is not shown.
+    return r.width > 2 && r.height > 2 && style.visibility !== 'hidden' && el.checkVisibility() && !el.closest('[aria-hidden="true"], .sr-only, .leaflet-container');
   };
   const inScroller = (el) => {
     for (let p = el.parentElement; p; p = p.parentElement) {
