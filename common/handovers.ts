@@ -162,6 +162,9 @@ export type ReleaseReservationInput = z.input<typeof releaseReservationSchema>;
 /** A release or back-out reason that the screening rules would hold (it reaches the other side). */
 export const REASON_SCREENED = 'Leave contact details, payments and links out of the reason';
 
+/** A feedback note that the screening rules would hold (it reaches the member it is about). */
+export const NOTE_SCREENED = 'Leave contact details, payments and links out of the note';
+
 export const RESERVATION_STATUSES = ['active', 'released', 'backed_out', 'given'] as const;
 export type ReservationStatus = (typeof RESERVATION_STATUSES)[number];
 

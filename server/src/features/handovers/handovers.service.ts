@@ -1,5 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import {
+  NOTE_SCREENED,
   REASON_SCREENED,
   type FeedbackReason,
   type HealthCheck,
@@ -511,6 +512,12 @@ export async function leaveFeedback(
   if (!(await exchangedMessages(deps.db, handover.starterId, actor.id, other))) {
     throw forbidden('Feedback counts only between members who wrote to each other');
   }
+  // The note reaches the other member as a message would: one the rules would hold is refused,
+  // nothing kept, as a release reason is.
+  const note = input.note?.trim();
+  if (note && (await screenForMember(deps.db, actor, note)).action === 'hold') {
+    throw badRequest(NOTE_SCREENED, { note: NOTE_SCREENED });
+  }
   try {
     // The other member reads it: a line in their conversation and a bell item (decision 141).
     const { id, line } = await deps.db.transaction(async (tx) => {
@@ -525,7 +532,6 @@ export async function leaveFeedback(
           note: input.note ?? null,
         })
         .returning({ id: feedback.id });
-      const note = input.note?.trim();
       const line = await writeSystemLine(tx, {
         starterId: handover.starterId,
         from: actor.id,

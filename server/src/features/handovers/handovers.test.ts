@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REASON_SCREENED } from '../../../../common/handovers';
+import { NOTE_SCREENED, REASON_SCREENED } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import {
   mailOutbox,
@@ -416,6 +416,15 @@ describe('hand-overs, confirmation and feedback', () => {
       (await t.call(bea, 'POST', `/api/handovers/${id}/confirm`, { received: true })).statusCode,
     ).toBe(204);
     const before = (await t.call(owner, 'GET', '/api/notifications')).json().unread;
+    // A note the rules would hold never reaches the owner: refused, nothing kept, as a reason is.
+    const screened = await t.call(bea, 'POST', `/api/handovers/${id}/feedback`, {
+      rating: 'up',
+      note: 'Thanks! Ring me on O77OO/9OO/123 for more',
+    });
+    expect(screened.statusCode).toBe(400);
+    expect(screened.json().message).toBe(NOTE_SCREENED);
+    expect(systemLines(await thread(owner, starter.id, bea.user.id), 'feedback_left')).toEqual([]);
+    expect((await t.call(owner, 'GET', '/api/notifications')).json().unread).toBe(before);
     const sent = await t.call(bea, 'POST', `/api/handovers/${id}/feedback`, {
       rating: 'up',
       note: 'Lovely grains, thank you',
