@@ -24,7 +24,10 @@ export default function Page() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-6 sm:py-10">
       <h1 className="mb-6 text-2xl font-bold tracking-tight sm:text-3xl">{t('asks.ask')}</h1>
-      <AskForm place={user.place ?? undefined} placeField={(props) => <PlacePicker {...props} />} />
+      <AskForm
+        place={user.place ?? undefined}
+        placeField={(props) => <PlacePicker {...props} labelled />}
+      />
     </div>
   );
 }

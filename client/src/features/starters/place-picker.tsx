@@ -30,11 +30,14 @@ export function PlacePicker({
   id,
   value,
   onChange,
+  labelled = false,
 }: {
   id: string;
   /** The chosen place's name, or the old free-text location of a shared link. */
   value: string;
   onChange: (place: string) => void;
+  /** The form's own field labels the box (a `Field`): the picker adds no label of its own. */
+  labelled?: boolean;
 }) {
   const { t } = useTranslation('browse');
   const [draft, setDraft] = useState(value);
@@ -94,7 +97,7 @@ export function PlacePicker({
 
   return (
     <div className="grid grid-cols-[minmax(0,1fr)] gap-1.5">
-      <Label htmlFor={id}>{t('place.label')}</Label>
+      {!labelled && <Label htmlFor={id}>{t('place.label')}</Label>}
       <div className="relative">
         <Input
           id={id}
