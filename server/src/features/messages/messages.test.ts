@@ -440,8 +440,9 @@ describe('conversations and threads', () => {
         unreadCount: 1,
         role: 'asker',
         stage: 'asked',
-        // The owner wrote last: Alice owes the reply.
+        // The owner wrote last: Alice owes the reply, so she has nobody to nudge.
         awaitingReply: true,
+        mayNudge: false,
       },
     ]);
     const ownerList = (await conversations(owner)).json();
