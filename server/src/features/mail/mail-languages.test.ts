@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm';
+import { advanceClock, resetClock } from '../../clock/clock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { alertMatches, checkins, messageMailDue, users } from '../../db/schema';
 import {
@@ -223,9 +224,12 @@ describe("mails about conversations are in the receiver's language", () => {
 
   it('a nudge, in French', async () => {
     const { owner, asker, starter } = await conversation('fr', 'immediately');
+    // A nudge waits until the message has gone a day without a reply.
+    advanceClock(25 * 60 * 60 * 1000);
     const nudged = await t.call(asker, 'POST', `/api/messages/starter/${starter.id}/nudge`, {
       with: owner.user.id,
     });
+    resetClock();
     expect(nudged.statusCode, nudged.body).toBeLessThan(300);
     const mail = await lastMailTo(t.db, owner.user.email);
     expect(mail.subject).toBe('Omar attend votre réponse à propos de Kéfir de agua');
