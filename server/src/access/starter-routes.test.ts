@@ -128,6 +128,7 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
   }),
   'GET /api/starters/:id/removal': (s) => ({ url: `/api/starters/${s.starterId}/removal` }),
   'GET /api/starters/:id/alerted': (s) => ({ url: `/api/starters/${s.starterId}/alerted` }),
+  'GET /api/starters/:id/asks': (s) => ({ url: `/api/starters/${s.starterId}/asks` }),
   'POST /api/starters/:id/appeal': (s) => ({
     method: 'POST',
     url: `/api/starters/${s.starterId}/appeal`,
