@@ -29,7 +29,11 @@ function passEscapeToDialog(event: KeyboardEvent) {
   });
 }
 
-/** Radix Toast (loaded once the page has been taken over, toast.tsx): 5 s, swipe right past 50 px to dismiss, F8 focuses the region. */
+/**
+ * Radix Toast (loaded once the page has been taken over, toast.tsx): 5 s, swipe right past 50 px
+ * to dismiss, F8 focuses the region. Shown at the top, under the header: at the bottom a toast
+ * covered the message box and Send, and the floating buttons.
+ */
 export default function ToastView() {
   const item = useSyncExternalStore(subscribeToToasts, currentToast, () => null);
   const say = useMessageText();
@@ -80,7 +84,7 @@ export default function ToastView() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}
-      <ToastPrimitive.Viewport className="fixed end-0 bottom-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport className="fixed end-0 top-16 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
     </ToastPrimitive.Provider>
   );
 }
