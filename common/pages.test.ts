@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { isTitledPage, pages } from './pages';
-import english from './locales/en/common.json';
+import english from './locales/en/common.json' with { type: 'json' };
 
 describe('page titles', () => {
   it('come from the catalogue for every page but those titled by their starter', () => {

@@ -1,5 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGE_PARAM, type Language } from './i18n/languages';
-import english from './locales/en/common.json';
+import english from './locales/en/common.json' with { type: 'json' };
 
 /**
  * Every page of the app in one table (decision 038). The client's router makes a route of each
