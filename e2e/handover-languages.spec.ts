@@ -35,11 +35,12 @@ const CASES = [
     ask: 'Kann ich etwas davon haben?',
     // The two members' own time, written as a German reads it.
     reserved: 'Für dich reserviert – Samstag, 20. März um 10:00',
-    given: 'An dich übergeben – tippe auf Erhalten, sobald du sie hast',
+    // Once received, the given line reads as done, for each side.
+    given: 'An dich übergeben',
     confirmed: 'Du hast bestätigt, dass du sie erhalten hast',
     giverLines: [
       'Du hast eine Portion für Jonas reserviert · Samstag, 20. März um 10:00',
-      'Du hast Jonas eine Portion übergeben – wartet auf die Bestätigung',
+      'Du hast Jonas eine Portion übergeben',
       'Jonas hat sie erhalten – danke!',
     ],
     bell: 'Greta hat Roggensauerteig vom Markt für dich reserviert',
@@ -51,11 +52,11 @@ const CASES = [
     title: 'Levain de seigle du marché',
     ask: 'Puis-je en avoir un peu ?',
     reserved: 'Réservée pour vous — samedi 20 mars à 10:00',
-    given: 'Donnée pour vous — appuyez sur Reçue une fois que vous l’avez',
+    given: 'Donnée pour vous',
     confirmed: 'Vous avez confirmé l’avoir reçue',
     giverLines: [
       'Vous avez réservé une part pour Théo · samedi 20 mars à 10:00',
-      'Vous avez donné une part à Théo — en attente de sa confirmation',
+      'Vous avez donné une part à Théo',
       'Théo l’a reçue — merci !',
     ],
     bell: 'Amélie vous a réservé Levain de seigle du marché',

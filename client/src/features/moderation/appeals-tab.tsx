@@ -32,17 +32,14 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
   const photo = appeal.starter.thumbnailPath ?? appeal.starter.imagePath;
   const act = (decision: AppealDecision) => {
     setChoice(decision);
-    decide.mutate(
-      { id: appeal.id, decision },
-      {
-        onSuccess: () =>
-          toast({
-            title: t('shared.success'),
-            description:
-              decision === 'restored' ? t('appeals.restoredToast') : t('appeals.upheldToast'),
-          }),
-        onError: (err) => toastError(say(errorMessage(err, t('appeals.failed')))),
-      },
+    void decide.mutateAsync({ id: appeal.id, decision }).then(
+      () =>
+        toast({
+          title: t('shared.success'),
+          description:
+            decision === 'restored' ? t('appeals.restoredToast') : t('appeals.upheldToast'),
+        }),
+      (err: unknown) => toastError(say(errorMessage(err, t('appeals.failed')))),
     );
   };
   return (

@@ -62,16 +62,10 @@ export function RemoveStarterDialog({
       document.getElementById(`${id}-reason-${removalReasons[0].value}`)?.focus();
       return;
     }
-    remove.mutate(
-      { id: report.id, reason, note: note.trim() || null },
-      {
-        onSuccess: () => {
-          changeOpen(false);
-          onRemoved();
-        },
-        onError: onFailed,
-      },
-    );
+    void remove.mutateAsync({ id: report.id, reason, note: note.trim() || null }).then(() => {
+      changeOpen(false);
+      onRemoved();
+    }, onFailed);
   };
 
   return (

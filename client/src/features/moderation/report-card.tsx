@@ -61,6 +61,8 @@ export function ReportCard({
   const hintId = `report-${report.id}-help`;
   const owner = report.starter.user;
 
+  // Told through the call's own promise: the card has left the list by the time the dashboard's
+  // refresh settles, and a vanished card's `mutate` callbacks never run.
   const onUpdated = () => {
     onHandled?.(report.id);
     toast({ title: t('shared.success'), description: t('report.updated') });
@@ -115,10 +117,9 @@ export function ReportCard({
               aria-describedby={`${hintId}-reviewed`}
               disabled={busy}
               onClick={() =>
-                update.mutate(
-                  { id: report.id, status: 'reviewed' },
-                  { onSuccess: onUpdated, onError: onFailed },
-                )
+                void update
+                  .mutateAsync({ id: report.id, status: 'reviewed' })
+                  .then(onUpdated, onFailed)
               }
             >
               <Eye className="size-4" aria-hidden />
@@ -130,10 +131,9 @@ export function ReportCard({
               aria-describedby={`${hintId}-resolve`}
               disabled={busy}
               onClick={() =>
-                update.mutate(
-                  { id: report.id, status: 'resolved' },
-                  { onSuccess: onUpdated, onError: onFailed },
-                )
+                void update
+                  .mutateAsync({ id: report.id, status: 'resolved' })
+                  .then(onUpdated, onFailed)
               }
             >
               <CheckCircle2 className="size-4" aria-hidden />
