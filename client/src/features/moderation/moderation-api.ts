@@ -127,9 +127,15 @@ export function useAuditLog() {
 }
 
 /** Any moderator action can change every list on the dashboard, so all of them reload. */
+/**
+ * Reloads the dashboard without holding the decision back: the call settles (its toast, focus
+ * moving on from the card) before the lists change.
+ */
 function useRefreshDashboard() {
   const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+  return () => {
+    void queryClient.invalidateQueries({ queryKey: moderationKeys.all });
+  };
 }
 
 export function useUpdateReportStatus() {
