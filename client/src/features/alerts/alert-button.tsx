@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_FREQUENCIES, type AlertFrequency } from '../../../../common/alerts';
+import { type AlertFrequency } from '../../../../common/alerts';
+import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
@@ -136,11 +137,7 @@ export function AlertButton() {
               value={frequency}
               onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
             >
-              {ALERT_FREQUENCIES.map((f) => (
-                <option key={f} value={f}>
-                  {t(`alerts.frequencies.${f}`)}
-                </option>
-              ))}
+              <AlertFrequencyOptions />
             </NativeSelect>
           </div>
           <DialogActions>

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_FREQUENCIES, type AlertFrequency } from '../../../../common/alerts';
+import { type AlertFrequency } from '../../../../common/alerts';
+import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
@@ -52,11 +53,7 @@ export function MyAlerts() {
                       )
                     }
                   >
-                    {ALERT_FREQUENCIES.map((f) => (
-                      <option key={f} value={f}>
-                        {t(`alerts.frequencies.${f}`)}
-                      </option>
-                    ))}
+                    <AlertFrequencyOptions />
                   </NativeSelect>
                 </div>
                 <Button

@@ -6,7 +6,8 @@ import {
   ASK_NOTE_MAX_LENGTH,
   ASK_SEARCH_MAX_LENGTH,
 } from '../../../../common/asks';
-import { ALERT_FREQUENCIES, type AlertFrequency } from '../../../../common/alerts';
+import { type AlertFrequency } from '../../../../common/alerts';
+import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -129,11 +130,7 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
             onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
             {...fieldAria(`${id}-frequency`, fields.frequency, true)}
           >
-            {ALERT_FREQUENCIES.map((f) => (
-              <option key={f} value={f}>
-                {t(`alerts.frequencies.${f}`)}
-              </option>
-            ))}
+            <AlertFrequencyOptions />
           </NativeSelect>
         </Field>
         {post.isError && !Object.keys(fields).length && (

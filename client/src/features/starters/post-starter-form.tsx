@@ -64,8 +64,8 @@ const keptPhotos = (starter: Starter): PhotoItem[] =>
     src: photo.thumbnailPath,
   }));
 
-/** Fields /post folds away under "More Details (optional)": a listing is whole without them. */
-const OPTIONAL_FIELDS = [
+/** What a culture's care and hand-over need beyond its name and kind: all optional. */
+const CARE_AND_HANDOVER_FIELDS = [
   'customDescription',
   'form',
   'lastFedAt',
@@ -75,28 +75,13 @@ const OPTIONAL_FIELDS = [
   'postage',
   'bring',
   'availableDays',
-  'parentId',
-  'originStory',
-  'bornYear',
 ];
 
 /** Fields each folding form folds away: known from the culture received, or optional. */
 const FOLDED_FIELDS: Partial<Record<StarterFormMode, ReadonlySet<string>>> = {
-  post: new Set(OPTIONAL_FIELDS),
-  payItForward: new Set([
-    'category',
-    'subcategory',
-    'starterType',
-    'customDescription',
-    'form',
-    'lastFedAt',
-    'careNotes',
-    'portions',
-    'travel',
-    'postage',
-    'bring',
-    'availableDays',
-  ]),
+  // /post's "More Details (optional)": a listing is whole without them.
+  post: new Set([...CARE_AND_HANDOVER_FIELDS, 'parentId', 'originStory', 'bornYear']),
+  payItForward: new Set(['category', 'subcategory', 'starterType', ...CARE_AND_HANDOVER_FIELDS]),
 };
 
 /** The draft of /post kept in this tab (lib/drafts) until the listing is posted. */
