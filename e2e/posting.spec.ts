@@ -145,6 +145,10 @@ test('My Posts opens on the listings, the account has its own page, and a one-wo
   // No account settings here any more.
   await expect(page.getByRole('heading', { name: 'Change password' })).toHaveCount(0);
   expect(await pageWidth(page)).toBe(360);
+  // The member's short name stays on one line: the settings link goes below it rather than
+  // squeezing it a few letters wide.
+  const name = page.getByRole('heading', { level: 1 });
+  expect((await name.boundingBox())!.height).toBeLessThan(48);
   await expectNoAxeViolations(page);
 
   // The account settings are a link away, from the profile and from the account menu.

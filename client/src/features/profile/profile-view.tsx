@@ -78,7 +78,9 @@ export function ProfileView({
     <div className="mx-auto grid max-w-4xl min-w-0 gap-6 px-4 py-8 sm:py-12">
       <div className="flex min-w-0 flex-wrap items-center gap-x-4 gap-y-3">
         <Avatar person={user} className="size-14 text-xl sm:size-16 [&>span]:text-xl" />
-        <div className="min-w-0 flex-1">
+        {/* At least 12rem for the name: on a phone the settings link goes to the next line
+            rather than squeezing the name a few letters wide. */}
+        <div className="min-w-0 flex-1 basis-48">
           <div className="flex flex-wrap items-center gap-2">
             <h1 className="min-w-0 text-2xl font-bold tracking-tight wrap-anywhere sm:text-3xl">
               {displayName(user)}
