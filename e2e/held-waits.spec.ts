@@ -84,7 +84,9 @@ test('at 360 px: a held message waits for review where its sender and the modera
   await expect(card).toHaveCount(0);
   await expectNoAxeViolationsInEveryState(mod);
   await mod.getByRole('button', { name: 'Undo' }).click();
-  await expect(mod.getByText('Undone: the message waits for a decision again.')).toBeVisible();
+  await expect(
+    mod.getByText('Undone: the message waits for a decision again.', { exact: true }),
+  ).toBeVisible();
   await expect(card).toHaveCount(1);
 
   // --- rejected for good: a minute later by the server's clock, the sender hears which rule

@@ -80,8 +80,10 @@ test('a Spanish member reads their hand-over in Spanish on a phone, and the head
   await page.screenshot({ path: testInfo.outputPath('header-es-360.png') });
 
   await page.goto(`/messages?starter=${starterId}&with=${giver.id}`);
-  // The site's line in the thread (the panel above it shows the same time in short).
-  await expect(page.getByText('Reservado para ti — sábado, 20 de marzo, 10:00')).toBeVisible();
+  // The site's line in the thread, and the hand-over panel above it, read the same time.
+  const line = 'Reservado para ti — sábado, 20 de marzo, 10:00';
+  await expect(page.getByRole('listitem').filter({ hasText: line })).toBeVisible();
+  await expect(page.getByText(line, { exact: true })).toBeVisible();
   await expect(page.getByText(/Reserved for you|Saturday|March/)).toHaveCount(0);
   await page.screenshot({ path: testInfo.outputPath('thread-es-360.png'), fullPage: true });
 

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useLayoutEffect, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
 import { Button } from '../components/ui/button';
@@ -48,14 +48,15 @@ function JoinTerms() {
   const acceptId = useId();
   const { t } = useTranslation('auth');
   // A real checkbox, so it is ticked on the first tap even before the app has taken the page
-  // over (decision 122): a tick from before then is read from the box the server sent, so the
-  // button it enables works from the app's first render.
-  const [agreed, setAgreed] = useState(
-    () =>
-      typeof document !== 'undefined' &&
-      document.getElementById(checkboxId) instanceof HTMLInputElement &&
-      (document.getElementById(checkboxId) as HTMLInputElement).checked,
-  );
+  // over (decision 122). A tick from before then, even one made while the app was drawing its
+  // first render, is read from the box once the page is the app's, so the button it enables
+  // works from then on (boot.js enables it meanwhile). Before the page is marked as the app's, so
+  // a press on that button held by boot.js finds it enabled when it is pressed again.
+  const [agreed, setAgreed] = useState(false);
+  const box = useRef<HTMLInputElement>(null);
+  useLayoutEffect(() => {
+    if (box.current?.checked) setAgreed(true);
+  }, []);
 
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
@@ -94,6 +95,7 @@ function JoinTerms() {
         <div className="mt-8 flex items-start gap-3 rounded-xl border border-border p-4">
           <input
             id={checkboxId}
+            ref={box}
             type="checkbox"
             data-enables={acceptId}
             checked={agreed}
