@@ -5,7 +5,7 @@ import { BlockMemberButton } from '../features/blocks/block-member-button';
 import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 import { ThreadHandoverPanel } from '../features/handovers/thread-handover-panel';
 import { MessagesView } from '../features/messages/messages-view';
-import type { ThreadExtras } from '../features/messages/thread-view';
+import type { ThreadExtras } from '../features/messages/thread-header';
 import { starterQueries } from '../features/starters/starters-api';
 import { usePageTitle } from '../lib/use-document-title';
 
