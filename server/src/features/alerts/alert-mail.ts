@@ -4,6 +4,7 @@ import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { claimAndDeliver } from '../../jobs/due-work';
 import { alertMatches, alerts, starters } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailableMember } from '../mail/recipients';
@@ -185,31 +186,31 @@ export async function queueDueAlertMail({ db, config }: { db: Db; config: Config
   return db.transaction(async (tx) => {
     const now = clock.now();
     const hourAgo = new Date(now.getTime() - HOUR_MS).toISOString();
-    const immediate = rowsOf<{ id: number }>(
-      await tx.execute(sql`
+    let queued = await claimAndDeliver<{ id: number }>(tx, {
+      claim: () => sql`
         SELECT a.id FROM alerts a JOIN users u ON u.id = a.user_id
         WHERE a.frequency = 'immediate'
           AND (a.last_mailed_at IS NULL OR a.last_mailed_at <= ${hourAgo}::timestamptz)
           -- Not in the member's night: what the night brought is mailed in their morning.
           AND ${awakeIn(sql`COALESCE(u.time_zone, 'UTC')`)}
           AND EXISTS (SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.mailed_at IS NULL)
-        ORDER BY a.id LIMIT 100 FOR UPDATE OF a SKIP LOCKED`),
-    );
-    let queued = 0;
-    for (const { id } of immediate) {
-      const [alert] = await tx
-        .select()
-        .from(alerts)
-        .where(eq(alerts.id, Number(id)));
-      if (!alert) continue;
-      const found = await takeMatches(tx, alert.id);
-      const member = await mailableMember(tx, alert.userId);
-      if (!member || found.length === 0) continue;
-      await tx.update(alerts).set({ lastMailedAt: now }).where(eq(alerts.id, alert.id));
-      const { content, stop } = immediateMail(config, member, alert, found);
-      await queueMail(tx, config, { ...content, to: member.email, stop });
-      queued += 1;
-    }
+        ORDER BY a.id LIMIT 100 FOR UPDATE OF a SKIP LOCKED`,
+      // The alert's matches are marked mailed as they are taken, mailed or not.
+      deliver: async (tx, { id }) => {
+        const [alert] = await tx
+          .select()
+          .from(alerts)
+          .where(eq(alerts.id, Number(id)));
+        if (!alert) return false;
+        const found = await takeMatches(tx, alert.id);
+        const member = await mailableMember(tx, alert.userId);
+        if (!member || found.length === 0) return false;
+        await tx.update(alerts).set({ lastMailedAt: now }).where(eq(alerts.id, alert.id));
+        const { content, stop } = immediateMail(config, member, alert, found);
+        await queueMail(tx, config, { ...content, to: member.email, stop });
+        return true;
+      },
+    });
 
     const daily = digestBoundary(now, 'daily').toISOString();
     const weekly = digestBoundary(now, 'weekly').toISOString();

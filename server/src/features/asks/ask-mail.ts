@@ -5,6 +5,7 @@ import { publiclyVisible } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import { askMailings, asks, starters } from '../../db/schema';
 import { earthOf, withinMetres } from '../places/earth';
 import { notify } from '../notifications/notifications.service';
@@ -79,9 +80,8 @@ export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
  * mailed, is not counted against the cap.
  */
 export async function queueAskMails({ db, config }: { db: Db; config: Config }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = rowsOf<DueAsk>(
-      await tx.execute(sql`
+  return runDueWork<DueAsk>(db, {
+    claim: () => sql`
         WITH due AS (
           SELECT asks.id FROM asks
           WHERE asks.announced_at IS NULL
@@ -92,17 +92,16 @@ export async function queueAskMails({ db, config }: { db: Db; config: Config }):
         UPDATE asks a SET announced_at = ${clock.sqlNow()}
         FROM due WHERE a.id = due.id
         RETURNING a.id, a.user_id, a.category, a.subcategory, a.search, a.location, a.note,
-          a.latitude, a.longitude, a.radius_km`),
-    );
-    let queued = 0;
-    for (const ask of due) {
+          a.latitude, a.longitude, a.radius_km`,
+    deliver: async (tx, ask) => {
       // Closed, expired or its owner held back before the job came round: nobody is asked.
       const [open] = rowsOf<{ id: number }>(
         await tx.execute(
           sql`SELECT ${asks.id} AS id FROM ${asks} WHERE ${asks.id} = ${ask.id} AND ${askOpen()}`,
         ),
       );
-      if (!open) continue;
+      if (!open) return 0;
+      let queued = 0;
       for (const memberId of await askHelpers(tx, ask)) {
         // The weekly cap counts every "could you help?", in the bell as by mail.
         await tx.insert(askMailings).values({ askId: ask.id, memberId, sentAt: clock.now() });
@@ -124,8 +123,8 @@ export async function queueAskMails({ db, config }: { db: Db; config: Config }):
         });
         queued += 1;
       }
-    }
-    return queued;
+      return queued;
+    },
   });
 }
 

@@ -10,7 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import { perAddressKey } from '../../plugins/rate-limit';
@@ -258,17 +258,14 @@ export async function mailRequestedAccountLinks({
   db,
   config,
 }: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
-  return db.transaction(async (tx) => {
-    const requests = rowsOf<{ purpose: 'reset' | 'signin'; email: string }>(
-      await tx.execute(sql`
-        DELETE FROM account_link_requests WHERE id IN (
-          SELECT id FROM account_link_requests ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED
-        ) RETURNING purpose, email`),
-    );
-    let mailed = 0;
-    for (const request of requests) {
+  return runDueWork<{ purpose: 'reset' | 'signin'; email: string }>(db, {
+    claim: () => sql`
+      DELETE FROM account_link_requests WHERE id IN (
+        SELECT id FROM account_link_requests ORDER BY id LIMIT 50 FOR UPDATE SKIP LOCKED
+      ) RETURNING purpose, email`,
+    deliver: async (tx, request) => {
       const user = await findUserByEmail(tx, request.email);
-      if (!user || !user.isActive) continue;
+      if (!user || !user.isActive) return false;
       const [recent] = await tx
         .select({ n: sql<number>`count(*)::int` })
         .from(emailTokens)
@@ -279,11 +276,10 @@ export async function mailRequestedAccountLinks({
             gt(emailTokens.createdAt, new Date(clock.nowMs() - HOUR_MS)),
           ),
         );
-      if ((recent?.n ?? 0) >= RESETS_PER_ACCOUNT_PER_HOUR) continue;
+      if ((recent?.n ?? 0) >= RESETS_PER_ACCOUNT_PER_HOUR) return false;
       await queueMailedLink(tx, config, user, request.purpose);
-      mailed += 1;
-    }
-    return mailed;
+      return true;
+    },
   });
 }
 

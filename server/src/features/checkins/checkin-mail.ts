@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import { openly } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import { CHECKIN_ANSWERS } from '../../../../common/checkins';
 import { queueMailTo, siteUrl } from '../mail/outbox';
 import { notify } from '../notifications/notifications.service';
@@ -42,9 +42,8 @@ export async function queueCheckinMails({
   db: Db;
   config: Config;
 }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = rowsOf<DueRow>(
-      await tx.execute(sql`
+  return runDueWork<DueRow>(db, {
+    claim: () => sql`
         WITH due AS (
           SELECT c.id FROM checkins c
           WHERE c.answer IS NULL AND c.mailed_at IS NULL AND c.due_at <= ${clock.sqlNow()}
@@ -65,11 +64,9 @@ export async function queueCheckinMails({
               AND ((later.day > c.day AND later.due_at <= ${clock.sqlNow()}) OR later.answer = 'thriving')
           )) AS current,
           EXISTS (SELECT 1 FROM starters WHERE starters.id = s.id AND ${openly()}) AS visible,
-          c.due_at > ${clock.sqlNow()} - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`),
-    );
-    let queued = 0;
-    for (const row of due) {
-      if (!row.current || !row.visible || !row.recent) continue;
+          c.due_at > ${clock.sqlNow()} - (2 * ${config.checkinDaySeconds}::int) * interval '1 second' AS recent`,
+    deliver: async (tx, row) => {
+      if (!row.current || !row.visible || !row.recent) return false;
       const giverName =
         displayName({ username: row.giver_username, firstName: row.giver_first_name }, '') || null;
       // The bell rings whatever the mail choice: the site's own answer card is one tap away.
@@ -89,7 +86,7 @@ export async function queueCheckinMails({
         tag: `checkin:${row.id}`,
       });
       const to = await mailRecipient(tx, config, row.recipient_id, 'checkins');
-      if (!to) continue;
+      if (!to) return false;
       // Each answer is its own link to a page with one button (decision 055): one click from
       // the mail and one press, and a link scanner opening it answers nothing.
       const answerUrl = (answer: string) =>
@@ -116,8 +113,7 @@ export async function queueCheckinMails({
         }),
         to,
       );
-      queued += 1;
-    }
-    return queued;
+      return true;
+    },
   });
 }

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import { reservationMailDue } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts, type MailRecipient } from '../mail/recipients';
@@ -112,19 +113,16 @@ export async function queueDueReservationMail({
   db: Db;
   config: Config;
 }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = rowsOf<DueRow>(
-      await tx.execute(sql`
-        DELETE FROM reservation_mail_due WHERE (receiver_id, starter_id, owner_id) IN (
-          SELECT receiver_id, starter_id, owner_id FROM reservation_mail_due
-          WHERE due_at <= ${clock.sqlNow()} ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
-        ) RETURNING receiver_id, starter_id, owner_id, first_kind, kind, line`),
-    );
-    let queued = 0;
-    for (const row of due) {
-      if (row.first_kind === 'reserved' && row.kind === 'released') continue;
+  return runDueWork<DueRow>(db, {
+    claim: () => sql`
+      DELETE FROM reservation_mail_due WHERE (receiver_id, starter_id, owner_id) IN (
+        SELECT receiver_id, starter_id, owner_id FROM reservation_mail_due
+        WHERE due_at <= ${clock.sqlNow()} ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
+      ) RETURNING receiver_id, starter_id, owner_id, first_kind, kind, line`,
+    deliver: async (tx, row) => {
+      if (row.first_kind === 'reserved' && row.kind === 'released') return false;
       const to = await mailRecipient(tx, config, row.receiver_id, 'reservations');
-      if (!to) continue;
+      if (!to) return false;
       if ((await sentThisHour(tx, to.member.email)) >= RESERVATION_MAILS_PER_HOUR) {
         await tx
           .insert(reservationMailDue)
@@ -138,12 +136,11 @@ export async function queueDueReservationMail({
             dueAt: new Date(clock.nowMs() + HOUR_MS),
           })
           .onConflictDoNothing();
-        continue;
+        return false;
       }
       const content = await reservationMail(tx, config, to, row);
       await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
-      queued += 1;
-    }
-    return queued;
+      return true;
+    },
   });
 }

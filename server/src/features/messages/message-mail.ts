@@ -6,6 +6,7 @@ import { blockBetween } from '../blocks/blocks.service';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import { messageMailDue, messages, users } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailChoiceOf, mailRecipient, type MailRecipient } from '../mail/recipients';
@@ -184,22 +185,22 @@ export async function queueDueMessageMail({
   db: Db;
   config: Config;
 }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = rowsOf<DueRow>(
-      await tx.execute(sql`
-        DELETE FROM message_mail_due WHERE due_at <= ${clock.sqlNow()} AND receiver_id IN (
-          SELECT receiver_id FROM message_mail_due
-          WHERE due_at <= ${clock.sqlNow()} ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
-        ) RETURNING receiver_id, starter_id, sender_id`),
-    );
-    const byReceiver = new Map<string, DueRow[]>();
-    for (const row of due) {
-      byReceiver.set(row.receiver_id, [...(byReceiver.get(row.receiver_id) ?? []), row]);
-    }
-    let queued = 0;
-    for (const [receiverId, rows] of byReceiver) {
+  return runDueWork<DueRow, [string, DueRow[]]>(db, {
+    claim: () => sql`
+      DELETE FROM message_mail_due WHERE due_at <= ${clock.sqlNow()} AND receiver_id IN (
+        SELECT receiver_id FROM message_mail_due
+        WHERE due_at <= ${clock.sqlNow()} ORDER BY due_at LIMIT 50 FOR UPDATE SKIP LOCKED
+      ) RETURNING receiver_id, starter_id, sender_id`,
+    items: (due) => {
+      const byReceiver = new Map<string, DueRow[]>();
+      for (const row of due) {
+        byReceiver.set(row.receiver_id, [...(byReceiver.get(row.receiver_id) ?? []), row]);
+      }
+      return [...byReceiver];
+    },
+    deliver: async (tx, [receiverId, rows]) => {
       const to = await mailRecipient(tx, config, receiverId, 'messages');
-      if (!to) continue;
+      if (!to) return 0;
       const list: UnreadConversation[] = [];
       for (const row of rows) {
         const c = await unreadConversation(tx, config, row);
@@ -217,9 +218,8 @@ export async function queueDueMessageMail({
           : list.map((c) => conversationMail(to, c));
       for (const content of mails) {
         await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
-        queued += 1;
       }
-    }
-    return queued;
+      return mails.length;
+    },
   });
 }

@@ -12,6 +12,7 @@ import { assertMayPost } from '../../access/members';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import { conversationNudges, messages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, tooManyRequests } from '../../errors';
@@ -188,11 +189,12 @@ export async function queueFirstMessageReminders({
   db: Db;
   config: Config;
 }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const now = clock.sqlNow();
-    // A session's last use is its idle expiry less the idle period (plugins/sessions.ts).
-    const due = rowsOf<DueReminder>(
-      await tx.execute(sql`
+  return runDueWork<DueReminder>(db, {
+    // Not locked: each reminder is claimed by its own row below, which a conversation has once.
+    claim: () => {
+      const now = clock.sqlNow();
+      // A session's last use is its idle expiry less the idle period (plugins/sessions.ts).
+      return sql`
         WITH firsts AS (
           SELECT DISTINCT ON (m.starter_id, m.sender_id, m.receiver_id)
             m.starter_id, m.sender_id, m.receiver_id, m.created_at
@@ -223,10 +225,9 @@ export async function queueFirstMessageReminders({
           )
         ORDER BY f.created_at
         LIMIT 50
-      `),
-    );
-    let queued = 0;
-    for (const row of due) {
+      `;
+    },
+    deliver: async (tx, row) => {
       const [mark] = await tx
         .insert(conversationNudges)
         .values({
@@ -239,9 +240,9 @@ export async function queueFirstMessageReminders({
         .onConflictDoNothing()
         .returning({ id: conversationNudges.id });
       // Another copy of the server reminded first.
-      if (!mark) continue;
+      if (!mark) return false;
       const to = await mailRecipient(tx, config, row.owner_id, 'reminders');
-      if (!to) continue;
+      if (!to) return false;
       await queueMailTo(
         tx,
         config,
@@ -265,8 +266,7 @@ export async function queueFirstMessageReminders({
         },
         to,
       );
-      queued += 1;
-    }
-    return queued;
+      return true;
+    },
   });
 }

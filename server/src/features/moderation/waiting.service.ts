@@ -4,7 +4,7 @@ import { assertModerator, membersWhoMayNotAct } from '../../access/members';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import type { SessionUser } from '../../plugins/sessions';
 import { queueMailTo, siteUrl } from '../mail/outbox';
 import { mailRecipient } from '../mail/recipients';
@@ -65,9 +65,8 @@ export async function remindModeratorsOfWaiting({
   const tab = held.oldestAt?.getTime() === oldest.getTime() ? 'held' : 'reports';
   const url = `${WAITING_LINK_PREFIX}${tab}`;
   const hours = Math.max(0, Math.floor((clock.nowMs() - oldest.getTime()) / HOUR_MS));
-  return db.transaction(async (tx) => {
-    const due = rowsOf<{ id: string }>(
-      await tx.execute(sql`
+  return runDueWork<{ id: string }>(db, {
+    claim: () => sql`
         SELECT u.id FROM users u
         WHERE u.is_moderator AND u.id NOT IN (${membersWhoMayNotAct()})
           AND NOT EXISTS (
@@ -76,9 +75,9 @@ export async function remindModeratorsOfWaiting({
               AND n.url LIKE ${`${WAITING_LINK_PREFIX}%`}
               AND n.created_at > ${new Date(clock.nowMs() - DAY_MS).toISOString()}::timestamptz)
         ORDER BY u.id
-        FOR UPDATE OF u SKIP LOCKED`),
-    );
-    for (const { id } of due) {
+        FOR UPDATE OF u SKIP LOCKED`,
+    // Each moderator found counts, mailed or not: the bell item is their reminder too.
+    deliver: async (tx, { id }) => {
       await notify(tx, {
         userId: id,
         kind: 'moderation',
@@ -94,7 +93,7 @@ export async function remindModeratorsOfWaiting({
         url,
       });
       const to = await mailRecipient(tx, config, id, 'reminders');
-      if (!to) continue;
+      if (!to) return true;
       await queueMailTo(
         tx,
         config,
@@ -110,7 +109,7 @@ export async function remindModeratorsOfWaiting({
         }),
         to,
       );
-    }
-    return due.length;
+      return true;
+    },
   });
 }

@@ -3,7 +3,7 @@ import { EXPIRY_NOTICE_DAYS } from '../../../../common/handovers';
 import { fresh, listed } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/rows';
+import { runDueWork } from '../../jobs/due-work';
 import { queueMailTo, siteUrl } from '../mail/outbox';
 import { notify } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
@@ -32,9 +32,8 @@ export async function queueExpiryReminders({
   db: Db;
   config: Config;
 }): Promise<number> {
-  return db.transaction(async (tx) => {
-    const due = rowsOf<DueRow>(
-      await tx.execute(sql`
+  return runDueWork<DueRow>(db, {
+    claim: () => sql`
         WITH due AS (
           SELECT starters.id FROM starters
           WHERE starters.is_claimed = false AND ${listed()} AND ${fresh()}
@@ -47,10 +46,8 @@ export async function queueExpiryReminders({
         UPDATE starters s SET expiry_reminded_for = s.available_until
         FROM due
         WHERE s.id = due.id
-        RETURNING s.id, s.title, s.available_until, s.user_id`),
-    );
-    let queued = 0;
-    for (const row of due) {
+        RETURNING s.id, s.title, s.available_until, s.user_id`,
+    deliver: async (tx, row) => {
       const until = new Date(row.available_until);
       await notify(tx, {
         userId: row.user_id,
@@ -64,7 +61,7 @@ export async function queueExpiryReminders({
       });
       // Marked all the same: a member who may not act now is not reminded later for it.
       const to = await mailRecipient(tx, config, row.user_id, 'reminders');
-      if (!to) continue;
+      if (!to) return false;
       const profileUrl = `${siteUrl(config)}/profile`;
       await queueMailTo(
         tx,
@@ -81,8 +78,7 @@ export async function queueExpiryReminders({
         }),
         to,
       );
-      queued += 1;
-    }
-    return queued;
+      return true;
+    },
   });
 }
