@@ -1,8 +1,9 @@
 /**
- * Holds the client to the size its code is kept readable at (decision 147): no React component
- * longer than 200 lines and no other function longer than 100, in client/src (tests aside).
- * A component is a function named with a capital letter in a .tsx file; lines are counted from
- * the function's first line to its last, its doc comment aside.
+ * Holds the code to the size it is kept readable at (decisions 147 and 151): no React component
+ * in client/src longer than 200 lines, and no other function longer than 100 in client/src,
+ * server/src or common/ — production code only: tests, test helpers, migrations, the test seed
+ * and the demo data aside. A component is a function named with a capital letter in a .tsx
+ * file; lines are counted from the function's first line to its last, its doc comment aside.
  *
  * Prints each function over its limit with its length and place; exits 1 on any, except those
  * listed in KNOWN_OVER, which it names as still to split (and fails once one of them fits, so
@@ -17,8 +18,45 @@ import { projectRoot } from '../server/src/project-root';
 const COMPONENT_MAX_LINES = 200;
 const FUNCTION_MAX_LINES = 100;
 
+/** Folders whose code is measured, from the project's root. */
+const ROOTS = ['client/src', 'server/src', 'common'];
+
+/**
+ * Code that is not the product's own and is not measured: tests and their helpers, committed
+ * migrations, the test seed and the demo data (paths from the project's root, with `/`).
+ */
+const NOT_MEASURED = [
+  /\.test\.tsx?$/,
+  /^server\/src\/test\//,
+  /^server\/src\/db\/migrations\//,
+  /^server\/src\/test-seed\//,
+  /^server\/src\/cli\/demo-(data|photos|seed)\.ts$/,
+];
+
 /** `file:name` of functions over their limit that are being split (issue 45). */
-const KNOWN_OVER = new Set(['client/src/features/starters/post-starter-form.tsx:PostStarterForm']);
+const KNOWN_OVER = new Set([
+  'client/src/features/starters/post-starter-form.tsx:PostStarterForm',
+  // Temporary: the data export and the account deletion are being split on their own (issue 45).
+  'server/src/features/account-deletion/account-deletion.service.ts:scrubMember',
+  'server/src/features/data-export/data-export.service.ts:collectMemberData',
+  // Being split one by one (issue 45, decision 151).
+  'server/src/app.ts:buildApp',
+  'server/src/features/auth/auth.routes.ts:authRoutes',
+  'server/src/features/handovers/handover-views.service.ts:userSummary',
+  'server/src/features/handovers/handovers.routes.ts:handoversRoutes',
+  'server/src/features/handovers/handovers.service.ts:giveHandover',
+  'server/src/features/messages/messages.routes.ts:messagesRoutes',
+  'server/src/features/messages/messages.service.ts:listConversations',
+  'server/src/features/moderation/moderation.routes.ts:moderationRoutes',
+  'server/src/features/screening/screening.routes.ts:screeningRoutes',
+  'server/src/features/standing-offers/rounds.ts:fillRound',
+  'server/src/features/standing-offers/standing-offers.routes.ts:standingOffersRoutes',
+  'server/src/features/standing-offers/standing-offers.service.ts:getStandingOffer',
+  'server/src/features/starters/starters.routes.ts:startersRoutes',
+  'server/src/features/starters/starters.service.ts:editStarter',
+  'server/src/pages/page-renderer.ts:createPageRenderer',
+  'server/src/pages/page-renderer.ts:send',
+]);
 
 interface LongFunction {
   file: string;
@@ -28,11 +66,13 @@ interface LongFunction {
   limit: number;
 }
 
+/** The measured source files under `dir`, as paths from the project's root. */
 function sourceFiles(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
-    const file = path.join(dir, entry.name);
+  return fs.readdirSync(path.join(projectRoot, dir), { withFileTypes: true }).flatMap((entry) => {
+    const file = path.posix.join(dir, entry.name);
     if (entry.isDirectory()) return sourceFiles(file);
-    return /\.tsx?$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name) ? [file] : [];
+    const measured = /\.tsx?$/.test(file) && !NOT_MEASURED.some((pattern) => pattern.test(file));
+    return measured ? [file] : [];
   });
 }
 
@@ -76,9 +116,8 @@ function longFunctions(file: string, text: string): LongFunction[] {
 }
 
 function main(): void {
-  const root = path.join(projectRoot, 'client/src');
-  const long = sourceFiles(root).flatMap((file) =>
-    longFunctions(path.relative(projectRoot, file), fs.readFileSync(file, 'utf8')),
+  const long = ROOTS.flatMap(sourceFiles).flatMap((file) =>
+    longFunctions(file, fs.readFileSync(path.join(projectRoot, file), 'utf8')),
   );
   let failed = false;
   for (const f of long) {
@@ -97,7 +136,7 @@ function main(): void {
   if (!failed) {
     const but = long.length > 0 ? `, but the ${long.length} still to split above` : '';
     console.log(
-      `every component in client/src fits in ${COMPONENT_MAX_LINES} lines, every other function in ${FUNCTION_MAX_LINES}${but}`,
+      `every component in client/src fits in ${COMPONENT_MAX_LINES} lines, every other function in ${ROOTS.join(', ')} in ${FUNCTION_MAX_LINES}${but}`,
     );
   }
   process.exitCode = failed ? 1 : 0;
