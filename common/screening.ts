@@ -245,10 +245,18 @@ export const SIGN_CODES = [
 ] as const;
 export type SignCode = (typeof SIGN_CODES)[number];
 
-/** GET /api/messages/starter/:starterId/signs — facts for the receiver of a first message. */
+/**
+ * GET /api/messages/starter/:starterId/signs — facts for the receiver of a first message.
+ * `text` is the sign in English kilometres; the page words it from `code` and its facts, in the
+ * reader's language and units.
+ */
 export const conversationSignSchema = z.object({
   code: z.enum(SIGN_CODES),
   text: z.string(),
+  /** far_away: whole kilometres between the sender's place and the starter's. */
+  km: z.number().int().optional(),
+  /** negative_feedback: how many thumbs-down. */
+  count: z.number().int().optional(),
 });
 export type ConversationSign = z.infer<typeof conversationSignSchema>;
 export const conversationSignsSchema = z.object({ signs: z.array(conversationSignSchema) });

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { Starter } from '../../../common/starters';
 import { useIsReachable } from '../features/blocks/reachable';
-import { useDistanceText, useRadiusText } from '../features/care/unit-system';
+import { useDistanceText, useRadiusText } from '../lib/unit-system';
 import { StarterDialogsProvider, type StarterDialogs } from '../features/starters/starter-dialogs';
 
 /** Dialog code still to load: fetched when the page is idle, or when a dialog first opens. */

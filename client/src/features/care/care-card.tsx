@@ -17,7 +17,7 @@ import { cn } from '../../lib/cn';
 import { localeTag } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
 import { useCareCard } from './care-api';
-import { useUnitSystem } from './unit-system';
+import { useUnitSystem } from '../../lib/unit-system';
 
 /**
  * "1.8 oz", "1 cup" as the page's language writes them ("1,8 oz", "1 taza"): its decimal

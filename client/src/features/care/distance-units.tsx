@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { NativeSelect } from '../../components/ui/form-controls';
-import { useUnitSystem } from './unit-system';
+import { useUnitSystem } from '../../lib/unit-system';
 
 /** Kilometres or miles: the same choice as the care cards' metric/imperial toggle. */
 export function DistanceUnits() {

@@ -2,6 +2,8 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clock from '../../clock/clock';
 import {
+  feedback,
+  handovers,
   heldMessages,
   messageMailDue,
   messages,
@@ -521,7 +523,12 @@ describe('signs for the receiver of a first message', () => {
     expect(res.statusCode).toBe(200);
     const codes = res.json().signs.map((s: { code: string }) => s.code);
     expect(codes).toEqual(['joined_today', 'far_away']);
-    expect(res.json().signs[1].text).toMatch(/^Lives about 2\d\d km from this starter$/);
+    // The distance as a fact too, so each reader's page says it in their language and units.
+    const far = res.json().signs[1];
+    expect(far.km).toBeGreaterThanOrEqual(200);
+    expect(far.km).toBeLessThan(300);
+    expect(Number.isInteger(far.km)).toBe(true);
+    expect(far.text).toBe(`Lives about ${far.km} km from this starter`);
 
     const theirs = await t.call(
       asker,
@@ -529,6 +536,45 @@ describe('signs for the receiver of a first message', () => {
       `/api/messages/starter/${starter.id}/signs?with=${owner.user.id}`,
     );
     expect(theirs.json()).toEqual({ signs: [] });
+  });
+
+  it('count the thumbs-down the sender had from other members', async () => {
+    const owner = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id);
+    const asker = await establishedMember();
+    for (let i = 0; i < 2; i++) {
+      const giver = await signedInMember(t.db);
+      const given = await createStarterRow(t.db, giver.user.id);
+      const [handover] = await t.db
+        .insert(handovers)
+        .values({
+          starterId: given.id,
+          giverId: giver.user.id,
+          recipientId: asker.user.id,
+          status: 'not_received',
+        })
+        .returning({ id: handovers.id });
+      await t.db.insert(feedback).values({
+        handoverId: handover!.id,
+        fromId: giver.user.id,
+        toId: asker.user.id,
+        rating: 'down',
+        reason: 'no-show',
+        createdAt: clock.now(),
+      });
+    }
+    await send(asker, starter.id, owner.user.id, 'Hi! Is it still there?');
+    const res = await t.call(
+      owner,
+      'GET',
+      `/api/messages/starter/${starter.id}/signs?with=${asker.user.id}`,
+    );
+    const sign = res.json().signs.find((s: { code: string }) => s.code === 'negative_feedback');
+    expect(sign).toEqual({
+      code: 'negative_feedback',
+      text: '2 thumbs-down from other members in the last 6 months',
+      count: 2,
+    });
   });
 
   it('say when every portion is already reserved, and nothing for an ordinary neighbour', async () => {

@@ -59,9 +59,11 @@ export async function conversationSigns(
   if (other.latitude !== null && other.longitude !== null) {
     const km = await distanceKmTo(db, starter.id, { lat: other.latitude, lng: other.longitude });
     if (km !== null && km > FAR_AWAY_KM) {
+      const wholeKm = Math.round(km);
       signs.push({
         code: 'far_away',
-        text: `Lives about ${Math.round(km)} km from this starter`,
+        text: `Lives about ${wholeKm} km from this starter`,
+        km: wholeKm,
       });
     }
   }
@@ -77,6 +79,7 @@ export async function conversationSigns(
       signs.push({
         code: 'negative_feedback',
         text: `${summary.thumbsDown} thumbs-down from other members in the last 6 months`,
+        count: summary.thumbsDown,
       });
     }
   } catch (error) {

@@ -1,7 +1,7 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UnitSystem } from '../../../../common/care-cards/quantities';
-import { defaultDistanceUnit } from '../../../../common/i18n/languages';
+import type { UnitSystem } from '../../../common/care-cards/quantities';
+import { defaultDistanceUnit } from '../../../common/i18n/languages';
 
 const KEY = 'cultureshare:units';
 const listeners = new Set<() => void>();
@@ -60,6 +60,16 @@ export function useUnitSystem(): [UnitSystem, (system: UnitSystem) => void] {
 
 const KM_PER_MILE = 1.609344;
 
+/** A distance kept in kilometres, in `system`'s unit (not rounded). */
+export function distanceIn(
+  system: UnitSystem,
+  km: number,
+): { unit: 'km' | 'mi'; distance: number } {
+  return system === 'imperial'
+    ? { unit: 'mi', distance: km / KM_PER_MILE }
+    : { unit: 'km', distance: km };
+}
+
 /**
  * "3 km away" or "2 mi away", in the page's language and the member's units (kilometres or
  * miles); under one of either is "Under 1 km away".
@@ -68,8 +78,8 @@ export function useDistanceText(): (km: number) => string {
   const [system] = useUnitSystem();
   const { t } = useTranslation();
   return (km) => {
-    const miles = system === 'imperial';
-    const distance = miles ? km / KM_PER_MILE : km;
+    const { unit, distance } = distanceIn(system, km);
+    const miles = unit === 'mi';
     if (distance < 1) return t(miles ? 'units.underMi' : 'units.underKm');
     return t(miles ? 'units.miAway' : 'units.kmAway', { distance: Math.round(distance) });
   };
