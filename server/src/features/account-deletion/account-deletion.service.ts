@@ -1,5 +1,6 @@
 import crypto from 'node:crypto';
-import { and, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, or, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { DeleteAccountInput } from '../../../../common/account';
 import { INVALID_CREDENTIALS } from '../../../../common/auth';
 import { STARTER_TITLE_MAX_LENGTH } from '../../../../common/starters';
@@ -7,6 +8,7 @@ import { isLeaving, mayComeBack, membersPastGrace } from '../../access/members';
 import { fresh, openly } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';
+import { SCRUBBED_TABLES, type ScrubbedTable } from '../../db/member-data';
 import { rowsOf } from '../../db/rows';
 import {
   accountCodes,
@@ -245,16 +247,27 @@ const textArray = (values: string[]) =>
         sql`, `,
       )}]::text[]`;
 
-/**
- * Removes everything personal of a member who left, keeping what others rely on as
- * anonymous numbers: hand-overs, feedback ratings and the lineage node ("A kitchen in
- * <place>"). Their messages read "Message removed" to the other side; their reports keep the
- * reason but lose the free text.
- */
-export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
-  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
-  if (!member || member.scrubbedAt) return;
-  const now = clock.now();
+/** What every table's scrub needs: the member as they were, and what of theirs others hold. */
+interface ScrubContext {
+  tx: DbOrTx;
+  userId: string;
+  member: typeof users.$inferSelect;
+  now: Date;
+  fullName: string;
+  /** Their messages' words and the reasons they gave, as mails and bells may quote them. */
+  sentWords: string[];
+  /** Matches a text that links one of their listings (what others were told about them). */
+  about: (column: SQL) => SQL;
+  /** The ids of their listings, as a subquery. */
+  own: () => SQLWrapper;
+}
+
+async function scrubContext(
+  tx: DbOrTx,
+  member: typeof users.$inferSelect,
+  now: Date,
+): Promise<ScrubContext> {
+  const userId = member.id;
   const sent = rowsOf<{ content: string }>(
     await tx.execute(
       sql`SELECT DISTINCT content FROM messages WHERE sender_id = ${userId} AND kind = 'text'`,
@@ -266,7 +279,6 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
       SELECT DISTINCT system->'values'->>'reason' AS reason FROM messages
       WHERE sender_id = ${userId} AND kind = 'system' AND system->'values' ? 'reason'`),
   ).map((r) => r.reason);
-  const sentWords = [...sent, ...reasons];
   // Their listings: what others were told about them names them (`about` matches a link).
   const ownIds = (
     await tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, userId))
@@ -279,129 +291,195 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
             ownIds.map((id) => sql`${id}`),
             sql`, `,
           )}))`;
-  const fullName = [member.firstName, member.lastName].filter(Boolean).join(' ');
+  return {
+    tx,
+    userId,
+    member,
+    now,
+    fullName: [member.firstName, member.lastName].filter(Boolean).join(' '),
+    sentWords: [...sent, ...reasons],
+    about,
+    own: () => tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, userId)),
+  };
+}
+
+/** Words that name the member in others' bells and pushes. */
+const namingWords = (c: ScrubContext) =>
+  usable([c.fullName, c.member.username, c.member.firstName, c.member.lastName, ...c.sentWords]);
+
+/** The member's words in a held or delivered message's place, and their photos gone. */
+const scrubMessages = {
+  async messages({ tx, userId }: ScrubContext) {
+    await tx
+      .update(messages)
+      .set({ content: MESSAGE_REMOVED })
+      .where(and(eq(messages.senderId, userId), eq(messages.kind, 'text')));
+    // Lines keep their event for the other side, not the leaver's reason.
+    await tx.execute(sql`
+      UPDATE messages SET system = system #- '{values,reason}'
+      WHERE sender_id = ${userId} AND kind = 'system' AND system->'values' ? 'reason'`);
+  },
+  // Held messages keep their place in a moderator's history, without the words or photos.
+  async held_messages({ tx, userId }: ScrubContext) {
+    await tx
+      .update(heldMessages)
+      .set({ content: MESSAGE_REMOVED })
+      .where(eq(heldMessages.senderId, userId));
+  },
+  async message_photos({ tx, userId }: ScrubContext) {
+    await tx.execute(sql`
+      DELETE FROM message_photos WHERE message_id IN (
+        SELECT id FROM messages WHERE sender_id = ${userId}
+        UNION ALL SELECT id FROM held_messages WHERE sender_id = ${userId})
+    `);
+  },
+};
+
+/** Their listings become anonymous lineage nodes, without photos, offers or appeals' words. */
+const scrubListings = {
+  async starters({ tx, userId, now }: ScrubContext) {
+    const ownStarters = await tx
+      .select({ id: starters.id, location: starters.location })
+      .from(starters)
+      .where(eq(starters.userId, userId));
+    for (const s of ownStarters) {
+      const place = findPlace(s.location)?.name ?? 'an unknown place';
+      await tx
+        .update(starters)
+        .set({
+          title: `A kitchen in ${place}`.slice(0, STARTER_TITLE_MAX_LENGTH),
+          description: 'This listing was taken down when its owner left CultureShare.',
+          starterType: 'Starter',
+          customDescription: null,
+          careNotes: null,
+          originStory: null,
+          bring: null,
+          imagePath: null,
+          location: place.slice(0, 100),
+          isActive: false,
+          deletedAt: sql`coalesce(${starters.deletedAt}, ${now.toISOString()}::timestamptz)`,
+          updatedAt: now,
+        })
+        .where(eq(starters.id, s.id));
+    }
+  },
+  async reservations({ tx, userId, own }: ScrubContext) {
+    await tx
+      .update(reservations)
+      .set({ reason: null })
+      .where(or(eq(reservations.memberId, userId), inArray(reservations.starterId, own())));
+  },
+  async starter_removals({ tx, own }: ScrubContext) {
+    await tx
+      .update(starterRemovals)
+      .set({ appealText: 'Removed when its owner left' })
+      .where(
+        and(
+          inArray(starterRemovals.starterId, own()),
+          sql`${starterRemovals.appealText} IS NOT NULL`,
+        ),
+      );
+  },
+  async photos({ tx, own }: ScrubContext) {
+    await tx.delete(photos).where(inArray(photos.starterId, own()));
+  },
+  async standing_offers({ tx, own }: ScrubContext) {
+    await tx.delete(standingOffers).where(inArray(standingOffers.starterId, own()));
+  },
+};
+
+/** What others were sent about them: mail, bells and pushes that name, quote or link them. */
+const scrubWhatOthersWereSent = {
   // Mails still waiting or kept after sending that carry the member's address, full name,
   // username or words, or are about their listings (and so name them); delivered ones may go
   // for their first or last name alone too.
-  const always = usable([member.email, fullName, member.username, ...sentWords]);
-  const finished = usable([member.firstName, member.lastName]);
-  await tx.execute(sql`
-    DELETE FROM mail_outbox m
-    WHERE lower(m.to_address) = lower(${member.email})
-      OR ${about(sql`m.text_body`)}
-      OR EXISTS (SELECT 1 FROM unnest(${textArray(always)}) n
-        WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0)
-      OR ((m.sent_at IS NOT NULL OR m.failed_at IS NOT NULL) AND EXISTS (
-        SELECT 1 FROM unnest(${textArray(finished)}) n
-        WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0))
-  `);
-  await tx
-    .update(messages)
-    .set({ content: MESSAGE_REMOVED })
-    .where(and(eq(messages.senderId, userId), eq(messages.kind, 'text')));
-  // Held messages keep their place in a moderator's history, without the words or photos.
-  await tx
-    .update(heldMessages)
-    .set({ content: MESSAGE_REMOVED })
-    .where(eq(heldMessages.senderId, userId));
-  await tx.execute(sql`
-    DELETE FROM message_photos WHERE message_id IN (
-      SELECT id FROM messages WHERE sender_id = ${userId}
-      UNION ALL SELECT id FROM held_messages WHERE sender_id = ${userId})
-  `);
-  // Lines keep their event for the other side, not the leaver's reason.
-  await tx.execute(sql`
-    UPDATE messages SET system = system #- '{values,reason}'
-    WHERE sender_id = ${userId} AND kind = 'system' AND system->'values' ? 'reason'`);
-  await tx
-    .delete(messageMailDue)
-    .where(or(eq(messageMailDue.senderId, userId), eq(messageMailDue.receiverId, userId)));
-  await tx
-    .delete(reservationMailDue)
-    .where(or(eq(reservationMailDue.ownerId, userId), eq(reservationMailDue.receiverId, userId)));
-  await tx.update(reports).set({ description: null }).where(eq(reports.reporterId, userId));
-  await tx
-    .update(feedback)
-    .set({ note: null })
-    .where(or(eq(feedback.fromId, userId), eq(feedback.toId, userId)));
-
-  const own = tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, userId));
-  await tx
-    .update(reservations)
-    .set({ reason: null })
-    .where(or(eq(reservations.memberId, userId), inArray(reservations.starterId, own)));
-  await tx
-    .update(starterRemovals)
-    .set({ appealText: 'Removed when its owner left' })
-    .where(
-      and(inArray(starterRemovals.starterId, own), sql`${starterRemovals.appealText} IS NOT NULL`),
-    );
-  await tx.delete(photos).where(inArray(photos.starterId, own));
-  await tx.delete(standingOffers).where(inArray(standingOffers.starterId, own));
-  const ownStarters = await tx
-    .select({ id: starters.id, location: starters.location })
-    .from(starters)
-    .where(eq(starters.userId, userId));
-  for (const s of ownStarters) {
-    const place = findPlace(s.location)?.name ?? 'an unknown place';
+  async mail_outbox({ tx, member, fullName, sentWords, about }: ScrubContext) {
+    const always = usable([member.email, fullName, member.username, ...sentWords]);
+    const finished = usable([member.firstName, member.lastName]);
+    await tx.execute(sql`
+      DELETE FROM mail_outbox m
+      WHERE lower(m.to_address) = lower(${member.email})
+        OR ${about(sql`m.text_body`)}
+        OR EXISTS (SELECT 1 FROM unnest(${textArray(always)}) n
+          WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0)
+        OR ((m.sent_at IS NOT NULL OR m.failed_at IS NOT NULL) AND EXISTS (
+          SELECT 1 FROM unnest(${textArray(finished)}) n
+          WHERE strpos(lower(m.text_body), lower(n)) > 0 OR strpos(lower(m.subject), lower(n)) > 0))
+    `);
+  },
+  // Their bell goes with them; others' bells that name them, quote them or are about their
+  // listings, as for mails above.
+  async notifications(c: ScrubContext) {
+    await c.tx.delete(notifications).where(eq(notifications.userId, c.userId));
+    await c.tx.execute(sql`
+      DELETE FROM notifications n WHERE ${c.about(sql`n.url`)}
+        OR EXISTS (SELECT 1 FROM unnest(${textArray(namingWords(c))}) w
+          WHERE strpos(lower(n.title), lower(w)) > 0 OR strpos(lower(n.body), lower(w)) > 0
+            OR strpos(lower(coalesce(n.words::text, '')), lower(w)) > 0)
+    `);
+  },
+  async push_outbox(c: ScrubContext) {
+    await c.tx.execute(sql`
+      DELETE FROM push_outbox p WHERE ${c.about(sql`p.payload`)}
+        OR EXISTS (SELECT 1 FROM unnest(${textArray(namingWords(c))}) w
+          WHERE strpos(lower(p.payload), lower(w)) > 0)
+    `);
+  },
+  async message_mail_due({ tx, userId }: ScrubContext) {
     await tx
-      .update(starters)
-      .set({
-        title: `A kitchen in ${place}`.slice(0, STARTER_TITLE_MAX_LENGTH),
-        description: 'This listing was taken down when its owner left CultureShare.',
-        starterType: 'Starter',
-        customDescription: null,
-        careNotes: null,
-        originStory: null,
-        bring: null,
-        imagePath: null,
-        location: place.slice(0, 100),
-        isActive: false,
-        deletedAt: sql`coalesce(${starters.deletedAt}, ${now.toISOString()}::timestamptz)`,
-        updatedAt: now,
-      })
-      .where(eq(starters.id, s.id));
-  }
+      .delete(messageMailDue)
+      .where(or(eq(messageMailDue.senderId, userId), eq(messageMailDue.receiverId, userId)));
+  },
+  async reservation_mail_due({ tx, userId }: ScrubContext) {
+    await tx
+      .delete(reservationMailDue)
+      .where(or(eq(reservationMailDue.ownerId, userId), eq(reservationMailDue.receiverId, userId)));
+  },
+};
 
-  await tx.delete(sessions).where(eq(sessions.userId, userId));
-  await tx.delete(externalIdentities).where(eq(externalIdentities.userId, userId));
-  await tx.delete(emailTokens).where(eq(emailTokens.userId, userId));
-  await tx.delete(accountCodes).where(eq(accountCodes.userId, userId));
-  await tx.delete(passkeys).where(eq(passkeys.userId, userId));
-  await tx.delete(webauthnChallenges).where(eq(webauthnChallenges.userId, userId));
-  await tx.delete(dataExports).where(eq(dataExports.userId, userId));
-  // What they asked for and watched for, their bell and their devices go with them.
-  await tx.delete(asks).where(eq(asks.userId, userId));
-  await tx.delete(alerts).where(eq(alerts.userId, userId));
-  await tx.delete(notifications).where(eq(notifications.userId, userId));
-  await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.userId, userId));
-  // Others' bells and waiting pushes that name them, quote them or are about their listings,
-  // as for mails above.
-  const named = usable([
-    fullName,
-    member.username,
-    member.firstName,
-    member.lastName,
-    ...sentWords,
-  ]);
-  await tx.execute(sql`
-    DELETE FROM notifications n WHERE ${about(sql`n.url`)}
-      OR EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
-        WHERE strpos(lower(n.title), lower(w)) > 0 OR strpos(lower(n.body), lower(w)) > 0
-          OR strpos(lower(coalesce(n.words::text, '')), lower(w)) > 0)
-  `);
-  await tx.execute(sql`
-    DELETE FROM push_outbox p WHERE ${about(sql`p.payload`)}
-      OR EXISTS (SELECT 1 FROM unnest(${textArray(named)}) w
-        WHERE strpos(lower(p.payload), lower(w)) > 0)
-  `);
-  await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
-  await tx.delete(standingWaitlist).where(eq(standingWaitlist.memberId, userId));
+/** A table whose rows name the member in `column`, all of which go. */
+const deleteTheirs =
+  (table: PgTable, column: PgColumn) =>
+  async ({ tx, userId }: ScrubContext) => {
+    await tx.delete(table).where(eq(column, userId));
+  };
+
+/** What they wrote about others and how they were signed in, watched and blocked. */
+const scrubTheirOwn = {
+  async reports({ tx, userId }: ScrubContext) {
+    await tx.update(reports).set({ description: null }).where(eq(reports.reporterId, userId));
+  },
+  async feedback({ tx, userId }: ScrubContext) {
+    await tx
+      .update(feedback)
+      .set({ note: null })
+      .where(or(eq(feedback.fromId, userId), eq(feedback.toId, userId)));
+  },
+  sessions: deleteTheirs(sessions, sessions.userId),
+  external_identities: deleteTheirs(externalIdentities, externalIdentities.userId),
+  email_tokens: deleteTheirs(emailTokens, emailTokens.userId),
+  account_codes: deleteTheirs(accountCodes, accountCodes.userId),
+  passkeys: deleteTheirs(passkeys, passkeys.userId),
+  webauthn_challenges: deleteTheirs(webauthnChallenges, webauthnChallenges.userId),
+  data_exports: deleteTheirs(dataExports, dataExports.userId),
+  // What they asked for and watched for and their devices go with them.
+  asks: deleteTheirs(asks, asks.userId),
+  alerts: deleteTheirs(alerts, alerts.userId),
+  push_subscriptions: deleteTheirs(pushSubscriptions, pushSubscriptions.userId),
+  standing_waitlist: deleteTheirs(standingWaitlist, standingWaitlist.memberId),
+  async blocks({ tx, userId }: ScrubContext) {
+    await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
+  },
   // Throttle counters are keyed by the address they count (sign-in failures …).
-  await tx.execute(
-    sql`DELETE FROM rate_limits WHERE strpos(lower(key), lower(${member.email})) > 0 OR strpos(key, ${userId}) > 0`,
-  );
+  async rate_limits({ tx, userId, member }: ScrubContext) {
+    await tx.execute(
+      sql`DELETE FROM rate_limits WHERE strpos(lower(key), lower(${member.email})) > 0 OR strpos(key, ${userId}) > 0`,
+    );
+  },
+};
 
+/** The account row stays as an anonymous id that others' hand-overs and ratings point at. */
+async function scrubAccount({ tx, userId, member, now }: ScrubContext) {
   const place = member.location ? (findPlace(member.location)?.name ?? null) : null;
   await tx
     .update(users)
@@ -426,4 +504,27 @@ export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
       updatedAt: now,
     })
     .where(eq(users.id, userId));
+}
+
+/** One function for each table the scrub acts on, as member-data.ts declares them. */
+const scrubbers = {
+  users: scrubAccount,
+  ...scrubMessages,
+  ...scrubListings,
+  ...scrubWhatOthersWereSent,
+  ...scrubTheirOwn,
+} satisfies Record<ScrubbedTable, (c: ScrubContext) => Promise<void>>;
+
+/**
+ * Removes everything personal of a member who left, keeping what others rely on as
+ * anonymous numbers: hand-overs, feedback ratings and the lineage node ("A kitchen in
+ * <place>"). Their messages read "Message removed" to the other side; their reports keep the
+ * reason but lose the free text. Which tables, and what happens to each: db/member-data.ts.
+ */
+export async function scrubMember(tx: DbOrTx, userId: string): Promise<void> {
+  const [member] = await tx.select().from(users).where(eq(users.id, userId)).for('update');
+  if (!member || member.scrubbedAt) return;
+  // Read before anything changes: their words and listings find what others hold of them.
+  const context = await scrubContext(tx, member, clock.now());
+  for (const table of SCRUBBED_TABLES) await scrubbers[table](context);
 }

@@ -1,11 +1,18 @@
 import crypto from 'node:crypto';
-import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { notDeleted } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
+import {
+  JSON_TABLES,
+  ZIP_TABLES,
+  type JsonKeysOf,
+  type JsonTable,
+  type ZipTable,
+} from '../../db/member-data';
 import { rowsOf } from '../../db/rows';
 import {
   alerts,
@@ -179,12 +186,46 @@ export async function downloadExport(
 
 const iso = (d: Date | null | undefined) => (d ? d.toISOString() : null);
 
-/** Everything the member gave the site or others gave about them, as one readable file. */
-export async function collectMemberData(db: DbOrTx, member: SessionUser) {
-  const id = member.id;
-  const reader = readerOf(member);
-  const other = alias(users, 'other');
-  const ownStarters = await db
+/** What every table's reader needs. */
+interface ExportContext {
+  db: DbOrTx;
+  member: SessionUser;
+  id: string;
+  reader: ReturnType<typeof readerOf>;
+}
+
+function profileOf(member: SessionUser) {
+  return {
+    id: member.id,
+    email: member.email,
+    username: member.username,
+    firstName: member.firstName,
+    lastName: member.lastName,
+    location: member.location,
+    contactInfo: member.contactInfo,
+    profileImageUrl: member.profileImageUrl,
+    emailConfirmedAt: iso(member.emailVerifiedAt),
+    createdAt: iso(member.createdAt),
+    mailSettings: {
+      messages: member.messageMail,
+      reservations: member.reservationMail,
+      checkins: member.checkinMail,
+      offers: member.offerMail,
+      reminders: member.reminderMail,
+    },
+    pushSettings: {
+      messages: member.messagePush,
+      reservations: member.reservationPush,
+      checkins: member.checkinPush,
+      offers: member.offerPush,
+      alerts: member.alertPush,
+      hideMessageText: member.pushHidesMessageText,
+    },
+  };
+}
+
+async function readListings({ db, id }: ExportContext) {
+  const listings = await db
     .select({
       id: starters.id,
       title: starters.title,
@@ -214,8 +255,13 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
     .from(starters)
     .where(and(eq(starters.userId, id), notDeleted()))
     .orderBy(asc(starters.id));
+  return { listings };
+}
 
-  const threadRows = await db
+/** Both sides of every conversation, system lines worded for the member (decision 124). */
+async function readMessages({ db, id, reader }: ExportContext) {
+  const other = alias(users, 'other');
+  const rows = await db
     .select({
       id: messages.id,
       starterId: messages.starterId,
@@ -241,184 +287,8 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
     )
     .where(or(eq(messages.senderId, id), eq(messages.receiverId, id)))
     .orderBy(asc(messages.createdAt), asc(messages.id));
-
-  const handoverRows = await db
-    .select()
-    .from(handovers)
-    .where(or(eq(handovers.giverId, id), eq(handovers.recipientId, id)))
-    .orderBy(asc(handovers.id));
-  const handoverIds = handoverRows.map((h) => h.id);
-  const feedbackRows = await db
-    .select({
-      handoverId: feedback.handoverId,
-      given: sql<boolean>`${feedback.fromId} = ${id}`,
-      rating: feedback.rating,
-      reason: feedback.reason,
-      note: feedback.note,
-      createdAt: feedback.createdAt,
-    })
-    .from(feedback)
-    .where(or(eq(feedback.fromId, id), eq(feedback.toId, id)))
-    .orderBy(asc(feedback.id));
-  const checkinRows = handoverIds.length
-    ? await db
-        .select({
-          handoverId: checkins.handoverId,
-          day: checkins.day,
-          dueAt: checkins.dueAt,
-          answer: checkins.answer,
-          answeredAt: checkins.answeredAt,
-        })
-        .from(checkins)
-        .innerJoin(handovers, eq(handovers.id, checkins.handoverId))
-        .where(and(inArray(checkins.handoverId, handoverIds), eq(handovers.recipientId, id)))
-        .orderBy(asc(checkins.id))
-    : [];
-  const reportRows = await db
-    .select({
-      starterId: reports.starterId,
-      reason: reports.reason,
-      description: reports.description,
-      status: reports.status,
-      createdAt: reports.createdAt,
-    })
-    .from(reports)
-    .where(eq(reports.reporterId, id))
-    .orderBy(asc(reports.id));
-  const reservationRows = await db
-    .select({
-      id: reservations.id,
-      starterId: reservations.starterId,
-      at: reservations.at,
-      status: reservations.status,
-      reason: reservations.reason,
-      createdAt: reservations.createdAt,
-      endedAt: reservations.endedAt,
-    })
-    .from(reservations)
-    .where(eq(reservations.memberId, id))
-    .orderBy(asc(reservations.id));
-  const sessionRows = await db
-    .select({ createdAt: sessions.createdAt, expire: sessions.expire })
-    .from(sessions)
-    .where(eq(sessions.userId, id))
-    .orderBy(asc(sessions.createdAt));
-  const offerRows = await db
-    .select({
-      starterId: standingOffers.starterId,
-      batchSize: standingOffers.batchSize,
-      cadenceDays: standingOffers.cadenceDays,
-      answerHours: standingOffers.answerHours,
-      limitWeeks: standingOffers.limitWeeks,
-      mode: standingOffers.mode,
-      pausedAt: standingOffers.pausedAt,
-      createdAt: standingOffers.createdAt,
-    })
-    .from(standingOffers)
-    .innerJoin(starters, eq(starters.id, standingOffers.starterId))
-    .where(eq(starters.userId, id));
-  const waitlistRows = await db
-    .select({ starterId: standingWaitlist.starterId, joinedAt: standingWaitlist.joinedAt })
-    .from(standingWaitlist)
-    .where(eq(standingWaitlist.memberId, id));
-  const blockRows = await db
-    .select({ username: users.username, createdAt: blocks.createdAt })
-    .from(blocks)
-    .innerJoin(users, eq(users.id, blocks.blockedId))
-    .where(eq(blocks.blockerId, id));
-  const askRows = await db
-    .select({
-      category: asks.category,
-      subcategory: asks.subcategory,
-      search: asks.search,
-      location: asks.location,
-      note: asks.note,
-      radiusKm: asks.radiusKm,
-      createdAt: asks.createdAt,
-      expiresAt: asks.expiresAt,
-      closedAt: asks.closedAt,
-    })
-    .from(asks)
-    .where(eq(asks.userId, id))
-    .orderBy(asc(asks.id));
-  const alertRows = await db
-    .select({
-      search: alerts.search,
-      category: alerts.category,
-      subcategory: alerts.subcategory,
-      place: alerts.place,
-      radiusKm: alerts.radiusKm,
-      frequency: alerts.frequency,
-      createdAt: alerts.createdAt,
-    })
-    .from(alerts)
-    .where(eq(alerts.userId, id))
-    .orderBy(asc(alerts.id));
-  const heldRows = await db
-    .select({
-      starterId: heldMessages.starterId,
-      content: heldMessages.content,
-      status: heldMessages.status,
-      createdAt: heldMessages.createdAt,
-      decidedAt: heldMessages.decidedAt,
-    })
-    .from(heldMessages)
-    .where(and(eq(heldMessages.senderId, id), sql`${heldMessages.status} <> 'released'`))
-    .orderBy(asc(heldMessages.id));
-  const notificationRows = await db
-    .select({
-      kind: notifications.kind,
-      words: notifications.words,
-      title: notifications.title,
-      body: notifications.body,
-      url: notifications.url,
-      createdAt: notifications.createdAt,
-      readAt: notifications.readAt,
-    })
-    .from(notifications)
-    .where(eq(notifications.userId, id))
-    .orderBy(asc(notifications.id));
-  const deviceRows = await db
-    .select({ createdAt: pushSubscriptions.createdAt })
-    .from(pushSubscriptions)
-    .where(eq(pushSubscriptions.userId, id))
-    .orderBy(asc(pushSubscriptions.id));
-  const passkeyRows = await db
-    .select({ name: passkeys.name, createdAt: passkeys.createdAt, lastUsedAt: passkeys.lastUsedAt })
-    .from(passkeys)
-    .where(eq(passkeys.userId, id));
-
   return {
-    exportedAt: clock.now().toISOString(),
-    profile: {
-      id: member.id,
-      email: member.email,
-      username: member.username,
-      firstName: member.firstName,
-      lastName: member.lastName,
-      location: member.location,
-      contactInfo: member.contactInfo,
-      profileImageUrl: member.profileImageUrl,
-      emailConfirmedAt: iso(member.emailVerifiedAt),
-      createdAt: iso(member.createdAt),
-      mailSettings: {
-        messages: member.messageMail,
-        reservations: member.reservationMail,
-        checkins: member.checkinMail,
-        offers: member.offerMail,
-        reminders: member.reminderMail,
-      },
-      pushSettings: {
-        messages: member.messagePush,
-        reservations: member.reservationPush,
-        checkins: member.checkinPush,
-        offers: member.offerPush,
-        alerts: member.alertPush,
-        hideMessageText: member.pushHidesMessageText,
-      },
-    },
-    listings: ownStarters,
-    messages: threadRows.map((m) => ({
+    messages: rows.map((m) => ({
       id: m.id,
       starterId: m.starterId,
       starter: m.starterTitle,
@@ -438,44 +308,270 @@ export async function collectMemberData(db: DbOrTx, member: SessionUser) {
       read: m.isRead,
       createdAt: iso(m.createdAt),
     })),
-    handovers: handoverRows.map((h) => ({
-      id: h.id,
-      starterId: h.starterId,
-      role: h.giverId === id ? 'gave' : 'received',
-      status: h.status,
-      at: h.at,
-      createdAt: iso(h.createdAt),
-      confirmedAt: iso(h.confirmedAt),
-      healthCheck: {
-        noMould: h.healthNoMould,
-        noPinkFilm: h.healthNoPinkFilm,
-        smellsRight: h.healthSmellsRight,
-      },
-    })),
-    reservations: reservationRows,
-    feedbackGiven: feedbackRows.filter((f) => f.given).map(({ given: _g, ...f }) => f),
-    feedbackReceived: feedbackRows.filter((f) => !f.given).map(({ given: _g, ...f }) => f),
-    checkins: checkinRows,
-    reportsMade: reportRows,
-    sessions: sessionRows,
-    standingOffers: offerRows,
-    waitlists: waitlistRows,
-    blockedMembers: blockRows,
-    passkeys: passkeyRows,
-    asks: askRows,
-    alerts: alertRows,
-    /** Messages a moderator held and has not released (released ones are under messages). */
-    heldMessages: heldRows,
-    // What the site wrote to the member, in their language (decision 124).
-    notifications: notificationRows.map(({ words, title, body, ...row }) => ({
-      kind: row.kind,
-      ...notificationWordsOf({ words, title, body }, reader),
-      url: row.url,
-      createdAt: row.createdAt,
-      readAt: row.readAt,
-    })),
-    pushDevices: deviceRows,
   };
+}
+
+/** Hand-overs, their check-ins and feedback: given and received. */
+const readHandovers = {
+  async handovers({ db, id }: ExportContext) {
+    const rows = await db
+      .select()
+      .from(handovers)
+      .where(or(eq(handovers.giverId, id), eq(handovers.recipientId, id)))
+      .orderBy(asc(handovers.id));
+    return {
+      handovers: rows.map((h) => ({
+        id: h.id,
+        starterId: h.starterId,
+        role: h.giverId === id ? 'gave' : 'received',
+        status: h.status,
+        at: h.at,
+        createdAt: iso(h.createdAt),
+        confirmedAt: iso(h.confirmedAt),
+        healthCheck: {
+          noMould: h.healthNoMould,
+          noPinkFilm: h.healthNoPinkFilm,
+          smellsRight: h.healthSmellsRight,
+        },
+      })),
+    };
+  },
+  async feedback({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        handoverId: feedback.handoverId,
+        given: sql<boolean>`${feedback.fromId} = ${id}`,
+        rating: feedback.rating,
+        reason: feedback.reason,
+        note: feedback.note,
+        createdAt: feedback.createdAt,
+      })
+      .from(feedback)
+      .where(or(eq(feedback.fromId, id), eq(feedback.toId, id)))
+      .orderBy(asc(feedback.id));
+    return {
+      feedbackGiven: rows.filter((f) => f.given).map(({ given: _g, ...f }) => f),
+      feedbackReceived: rows.filter((f) => !f.given).map(({ given: _g, ...f }) => f),
+    };
+  },
+  // The check-ins of hand-overs they received: the recipient answers them.
+  async checkins({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        handoverId: checkins.handoverId,
+        day: checkins.day,
+        dueAt: checkins.dueAt,
+        answer: checkins.answer,
+        answeredAt: checkins.answeredAt,
+      })
+      .from(checkins)
+      .innerJoin(handovers, eq(handovers.id, checkins.handoverId))
+      .where(eq(handovers.recipientId, id))
+      .orderBy(asc(checkins.id));
+    return { checkins: rows };
+  },
+  async reservations({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        id: reservations.id,
+        starterId: reservations.starterId,
+        at: reservations.at,
+        status: reservations.status,
+        reason: reservations.reason,
+        createdAt: reservations.createdAt,
+        endedAt: reservations.endedAt,
+      })
+      .from(reservations)
+      .where(eq(reservations.memberId, id))
+      .orderBy(asc(reservations.id));
+    return { reservations: rows };
+  },
+};
+
+/** Standing offers on their listings and the lines they wait in. */
+const readStandingOffers = {
+  async standing_offers({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        starterId: standingOffers.starterId,
+        batchSize: standingOffers.batchSize,
+        cadenceDays: standingOffers.cadenceDays,
+        answerHours: standingOffers.answerHours,
+        limitWeeks: standingOffers.limitWeeks,
+        mode: standingOffers.mode,
+        pausedAt: standingOffers.pausedAt,
+        createdAt: standingOffers.createdAt,
+      })
+      .from(standingOffers)
+      .innerJoin(starters, eq(starters.id, standingOffers.starterId))
+      .where(eq(starters.userId, id));
+    return { standingOffers: rows };
+  },
+  async standing_waitlist({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ starterId: standingWaitlist.starterId, joinedAt: standingWaitlist.joinedAt })
+      .from(standingWaitlist)
+      .where(eq(standingWaitlist.memberId, id));
+    return { waitlists: rows };
+  },
+};
+
+/** How they sign in, whom they block, and what they reported. */
+const readAccount = {
+  async reports({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        starterId: reports.starterId,
+        reason: reports.reason,
+        description: reports.description,
+        status: reports.status,
+        createdAt: reports.createdAt,
+      })
+      .from(reports)
+      .where(eq(reports.reporterId, id))
+      .orderBy(asc(reports.id));
+    return { reportsMade: rows };
+  },
+  async sessions({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ createdAt: sessions.createdAt, expire: sessions.expire })
+      .from(sessions)
+      .where(eq(sessions.userId, id))
+      .orderBy(asc(sessions.createdAt));
+    return { sessions: rows };
+  },
+  async blocks({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ username: users.username, createdAt: blocks.createdAt })
+      .from(blocks)
+      .innerJoin(users, eq(users.id, blocks.blockedId))
+      .where(eq(blocks.blockerId, id));
+    return { blockedMembers: rows };
+  },
+  async passkeys({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        name: passkeys.name,
+        createdAt: passkeys.createdAt,
+        lastUsedAt: passkeys.lastUsedAt,
+      })
+      .from(passkeys)
+      .where(eq(passkeys.userId, id));
+    return { passkeys: rows };
+  },
+  async push_subscriptions({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ createdAt: pushSubscriptions.createdAt })
+      .from(pushSubscriptions)
+      .where(eq(pushSubscriptions.userId, id))
+      .orderBy(asc(pushSubscriptions.id));
+    return { pushDevices: rows };
+  },
+};
+
+/** What they look for and watch for, what a moderator holds, and their bell. */
+const readAsksAndBell = {
+  async asks({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        category: asks.category,
+        subcategory: asks.subcategory,
+        search: asks.search,
+        location: asks.location,
+        note: asks.note,
+        radiusKm: asks.radiusKm,
+        createdAt: asks.createdAt,
+        expiresAt: asks.expiresAt,
+        closedAt: asks.closedAt,
+      })
+      .from(asks)
+      .where(eq(asks.userId, id))
+      .orderBy(asc(asks.id));
+    return { asks: rows };
+  },
+  async alerts({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        search: alerts.search,
+        category: alerts.category,
+        subcategory: alerts.subcategory,
+        place: alerts.place,
+        radiusKm: alerts.radiusKm,
+        frequency: alerts.frequency,
+        createdAt: alerts.createdAt,
+      })
+      .from(alerts)
+      .where(eq(alerts.userId, id))
+      .orderBy(asc(alerts.id));
+    return { alerts: rows };
+  },
+  /** Messages a moderator held and has not released (released ones are under messages). */
+  async held_messages({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        starterId: heldMessages.starterId,
+        content: heldMessages.content,
+        status: heldMessages.status,
+        createdAt: heldMessages.createdAt,
+        decidedAt: heldMessages.decidedAt,
+      })
+      .from(heldMessages)
+      .where(and(eq(heldMessages.senderId, id), sql`${heldMessages.status} <> 'released'`))
+      .orderBy(asc(heldMessages.id));
+    return { heldMessages: rows };
+  },
+  // What the site wrote to the member, in their language (decision 124).
+  async notifications({ db, id, reader }: ExportContext) {
+    const rows = await db
+      .select({
+        kind: notifications.kind,
+        words: notifications.words,
+        title: notifications.title,
+        body: notifications.body,
+        url: notifications.url,
+        createdAt: notifications.createdAt,
+        readAt: notifications.readAt,
+      })
+      .from(notifications)
+      .where(eq(notifications.userId, id))
+      .orderBy(asc(notifications.id));
+    return {
+      notifications: rows.map(({ words, title, body, ...row }) => ({
+        kind: row.kind,
+        ...notificationWordsOf({ words, title, body }, reader),
+        url: row.url,
+        createdAt: row.createdAt,
+        readAt: row.readAt,
+      })),
+    };
+  },
+};
+
+/**
+ * One reader for each table the JSON holds, as member-data.ts declares them, returning the
+ * JSON keys declared for it.
+ */
+const jsonReaders = {
+  users: async ({ member }: ExportContext) => ({ profile: profileOf(member) }),
+  starters: readListings,
+  messages: readMessages,
+  ...readHandovers,
+  ...readStandingOffers,
+  ...readAccount,
+  ...readAsksAndBell,
+} satisfies {
+  [T in JsonTable]: (c: ExportContext) => Promise<Record<JsonKeysOf<T>, unknown>>;
+};
+
+/**
+ * Everything the member gave the site or others gave about them, as one readable file: each
+ * table's keys in the order db/member-data.ts lists the tables.
+ */
+export async function collectMemberData(db: DbOrTx, member: SessionUser) {
+  const context: ExportContext = { db, member, id: member.id, reader: readerOf(member) };
+  const sections: Record<string, unknown> = {};
+  for (const table of JSON_TABLES) Object.assign(sections, await jsonReaders[table](context));
+  return { exportedAt: clock.now().toISOString(), ...sections };
 }
 
 /** One photo's bytes, read as base64 text (see the zip's write in buildDataExports). */
@@ -484,41 +580,46 @@ async function readPhoto(db: DbOrTx, query: SQL): Promise<Buffer | undefined> {
   return row ? Buffer.from(row.b, 'base64') : undefined;
 }
 
-/**
- * The zip: the readable JSON, then the member's photos (listings', then messages') while the
- * whole stays under `maxBytes`. Photos are read one at a time and stored as they are (WebP is
- * already compressed); the event loop turns between every piece (zip-writer.ts).
- */
-async function buildZip(db: DbOrTx, member: SessionUser, maxBytes: number): Promise<Buffer> {
-  const data = await collectMemberData(db, member);
-  const listingPhotos = await db
-    .select({
-      id: photos.id,
-      starterId: photos.starterId,
-      position: photos.position,
-      bytes: sql<number>`octet_length(${photos.full})::int`,
-    })
-    .from(photos)
-    .innerJoin(starters, eq(starters.id, photos.starterId))
-    .where(and(eq(starters.userId, member.id), notDeleted()))
-    .orderBy(asc(photos.starterId), asc(photos.position));
-  const messagePhotos = rowsOf<{ id: number; message_id: number; position: number; bytes: number }>(
-    await db.execute(sql`
-      SELECT id, message_id, position, octet_length("full")::int AS bytes FROM message_photos
-      WHERE message_id IN (
-        SELECT id FROM messages WHERE sender_id = ${member.id}
-        UNION ALL SELECT id FROM held_messages WHERE sender_id = ${member.id})
-      ORDER BY message_id, position
-    `),
-  );
-  const wanted = [
-    ...listingPhotos.map((p) => ({
+/** A photo to put in the zip, read only when it fits. */
+interface ZipPhoto {
+  name: string;
+  bytes: number;
+  read: () => Promise<Buffer | undefined>;
+}
+
+/** One reader for each table whose photos go in the zip, as member-data.ts declares them. */
+const zipReaders = {
+  async photos(db: DbOrTx, member: SessionUser): Promise<ZipPhoto[]> {
+    const rows = await db
+      .select({
+        id: photos.id,
+        starterId: photos.starterId,
+        position: photos.position,
+        bytes: sql<number>`octet_length(${photos.full})::int`,
+      })
+      .from(photos)
+      .innerJoin(starters, eq(starters.id, photos.starterId))
+      .where(and(eq(starters.userId, member.id), notDeleted()))
+      .orderBy(asc(photos.starterId), asc(photos.position));
+    return rows.map((p) => ({
       name: `photos/listing-${p.starterId}-${p.position + 1}.webp`,
       bytes: Number(p.bytes),
       read: () =>
         readPhoto(db, sql`SELECT encode("full", 'base64') AS b FROM photos WHERE id = ${p.id}`),
-    })),
-    ...messagePhotos.map((p) => ({
+    }));
+  },
+  // Photos they sent, delivered or still held.
+  async message_photos(db: DbOrTx, member: SessionUser): Promise<ZipPhoto[]> {
+    const rows = rowsOf<{ id: number; message_id: number; position: number; bytes: number }>(
+      await db.execute(sql`
+        SELECT id, message_id, position, octet_length("full")::int AS bytes FROM message_photos
+        WHERE message_id IN (
+          SELECT id FROM messages WHERE sender_id = ${member.id}
+          UNION ALL SELECT id FROM held_messages WHERE sender_id = ${member.id})
+        ORDER BY message_id, position
+      `),
+    );
+    return rows.map((p) => ({
       name: `photos/message-${p.message_id}-${p.position + 1}.webp`,
       bytes: Number(p.bytes),
       read: () =>
@@ -526,14 +627,25 @@ async function buildZip(db: DbOrTx, member: SessionUser, maxBytes: number): Prom
           db,
           sql`SELECT encode("full", 'base64') AS b FROM message_photos WHERE id = ${p.id}`,
         ),
-    })),
-  ];
+    }));
+  },
+} satisfies Record<ZipTable, (db: DbOrTx, member: SessionUser) => Promise<ZipPhoto[]>>;
+
+/**
+ * The zip: the readable JSON, then the member's photos (listings', then messages') while the
+ * whole stays under `maxBytes`. Photos are read one at a time and stored as they are (WebP is
+ * already compressed); the event loop turns between every piece (zip-writer.ts).
+ */
+async function buildZip(db: DbOrTx, member: SessionUser, maxBytes: number): Promise<Buffer> {
+  const data = await collectMemberData(db, member);
+  const wanted: ZipPhoto[] = [];
+  for (const table of ZIP_TABLES) wanted.push(...(await zipReaders[table](db, member)));
   // What each entry adds besides its bytes (headers, its name twice), and the closing record.
   const overhead = (name: string) => 76 + 2 * Buffer.byteLength(name);
   const json = Buffer.from(JSON.stringify(data, null, 2));
   // The JSON counts at its full size (it shrinks when deflated), with room for the note.
   let room = maxBytes - 22 - overhead('cultureshare-data.json') - json.length - 1024;
-  const included: typeof wanted = [];
+  const included: ZipPhoto[] = [];
   const leftOut: string[] = [];
   for (const photo of wanted) {
     const needs = photo.bytes + overhead(photo.name);
