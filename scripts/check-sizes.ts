@@ -36,9 +36,6 @@ const NOT_MEASURED = [
 /** `file:name` of functions over their limit that are being split (issue 45). */
 const KNOWN_OVER = new Set([
   'client/src/features/starters/post-starter-form.tsx:PostStarterForm',
-  // Temporary: the data export and the account deletion are being split on their own (issue 45).
-  'server/src/features/account-deletion/account-deletion.service.ts:scrubMember',
-  'server/src/features/data-export/data-export.service.ts:collectMemberData',
   // Being split one by one (issue 45, decision 151).
   'server/src/app.ts:buildApp',
   'server/src/features/auth/auth.routes.ts:authRoutes',
