@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database';
 import type { Database } from './client';
 import {
+  ACCOUNT_COLUMNS,
   JSON_TABLES,
   MEMBER_DATA,
   SCRUBBED_TABLES,
@@ -105,6 +106,11 @@ describe('the one list of tables that hold a member’s data', () => {
       if (!('member' in entry) || !entry.via) continue;
       expect(holding(entry.via), `${table} is reached through ${entry.via}`).toBeDefined();
     }
+  });
+
+  it('places every column of the account row, for the scrub and the profile', async () => {
+    const columns = [...((await columnsByTable()).get('users') ?? [])].sort();
+    expect(Object.keys(ACCOUNT_COLUMNS).sort()).toEqual(columns);
   });
 
   it('names only columns the tables have', async () => {

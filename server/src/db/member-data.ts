@@ -304,6 +304,67 @@ export const MEMBER_DATA = {
   push_keys: { none: 'the server’s own push key pair' },
 } as const satisfies Record<SchemaTableName, HoldsMemberData | HoldsNone>;
 
+/** The SQL name of every column of `users`. */
+type AccountColumnName = {
+  [K in keyof typeof schema.users._.columns]: (typeof schema.users._.columns)[K]['_']['name'];
+}[keyof typeof schema.users._.columns];
+
+const SETTING = { scrub: 'keep', export: 'profile' } as const;
+const KEPT_UNSHOWN = { scrub: 'keep', export: 'no' } as const;
+
+/**
+ * Every column of the account row (the `users` entry above): whether the scrub clears or
+ * replaces it (`scrubAccount`) or keeps it, and whether the export's profile shows it
+ * (`profileOf`). A column added to `users` must be placed here.
+ */
+export const ACCOUNT_COLUMNS = {
+  id: { scrub: 'keep', export: 'profile' },
+  email: { scrub: 'clear', export: 'profile' },
+  username: { scrub: 'clear', export: 'profile' },
+  first_name: { scrub: 'clear', export: 'profile' },
+  last_name: { scrub: 'clear', export: 'profile' },
+  location: { scrub: 'clear', export: 'profile' },
+  contact_info: { scrub: 'clear', export: 'profile' },
+  profile_image_url: { scrub: 'clear', export: 'profile' },
+  email_verified_at: { scrub: 'clear', export: 'profile' },
+  created_at: { scrub: 'keep', export: 'profile' },
+  message_mail: SETTING,
+  reservation_mail: SETTING,
+  checkin_mail: SETTING,
+  offer_mail: SETTING,
+  reminder_mail: SETTING,
+  message_push: SETTING,
+  reservation_push: SETTING,
+  checkin_push: SETTING,
+  offer_push: SETTING,
+  alert_push: SETTING,
+  push_hides_message_text: SETTING,
+  // Secrets and derived forms: cleared, never shown.
+  password_hash: { scrub: 'clear', export: 'no' },
+  username_skeleton: { scrub: 'clear', export: 'no' },
+  mail_key: { scrub: 'clear', export: 'no' },
+  // A place's centre, kept only when it is a known place's (the profile shows the place).
+  latitude: { scrub: 'clear', export: 'no' },
+  longitude: { scrub: 'clear', export: 'no' },
+  time_zone: { scrub: 'clear', export: 'no' },
+  // Rights and state: an account that left has none and never signs in.
+  is_moderator: { scrub: 'clear', export: 'no' },
+  is_active: { scrub: 'clear', export: 'no' },
+  scrubbed_at: { scrub: 'clear', export: 'no' },
+  updated_at: { scrub: 'clear', export: 'no' },
+  // Not personal, or the moderators' record: kept, and not in the profile.
+  moderator_from_list: KEPT_UNSHOWN,
+  suspended_until: KEPT_UNSHOWN,
+  banned_at: KEPT_UNSHOWN,
+  deleted_at: KEPT_UNSHOWN,
+  // Settings the profile does not show yet.
+  ask_mail: KEPT_UNSHOWN,
+  language: KEPT_UNSHOWN,
+} as const satisfies Record<
+  AccountColumnName,
+  { scrub: 'clear' | 'keep'; export: 'profile' | 'no' }
+>;
+
 type Declared = typeof MEMBER_DATA;
 type TableName = keyof Declared;
 

@@ -478,7 +478,10 @@ const scrubTheirOwn = {
   },
 };
 
-/** The account row stays as an anonymous id that others' hand-overs and ratings point at. */
+/**
+ * The account row stays as an anonymous id that others' hand-overs and ratings point at; the
+ * columns it clears are those ACCOUNT_COLUMNS (db/member-data.ts) marks `clear`.
+ */
 async function scrubAccount({ tx, userId, member, now }: ScrubContext) {
   const place = member.location ? (findPlace(member.location)?.name ?? null) : null;
   await tx

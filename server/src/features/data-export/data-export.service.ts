@@ -194,6 +194,7 @@ interface ExportContext {
   reader: ReturnType<typeof readerOf>;
 }
 
+/** The account row's columns that ACCOUNT_COLUMNS (db/member-data.ts) marks `profile`. */
 function profileOf(member: SessionUser) {
   return {
     id: member.id,
