@@ -32,7 +32,6 @@ export function Field({
   children: ReactNode;
   className?: string;
 }) {
-  const say = useMessageText();
   return (
     <div className={cn('grid gap-1.5', className)}>
       <Label htmlFor={id}>{label}</Label>
@@ -42,12 +41,22 @@ export function Field({
           {hint}
         </p>
       )}
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {say(error)}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
     </div>
+  );
+}
+
+/**
+ * The error line under a control, in the reader's words; its id (`<id>-error`) is the one the
+ * control's `aria-describedby` names. Nothing when there is no error.
+ */
+export function FieldError({ id, error }: { id: string; error: string | null | undefined }) {
+  const say = useMessageText();
+  if (!error) return null;
+  return (
+    <p id={`${id}-error`} role="alert" className="text-sm text-danger">
+      {say(error)}
+    </p>
   );
 }
 

@@ -5,7 +5,7 @@ import { Trans, useTranslation } from 'react-i18next';
 import { APPEAL_MAX_LENGTH, appealSchema } from '../../../../common/moderation';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
-import { CharacterCount, Label, Textarea } from '../../components/ui/form-controls';
+import { CharacterCount, FieldError, Label, Textarea } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
@@ -145,11 +145,7 @@ function AppealPart({
         }}
       />
       <CharacterCount id={`${id}-count`} length={text.length} max={APPEAL_MAX_LENGTH} />
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {say(error)}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
       <Button type="submit" className="mt-1 justify-self-start" disabled={appeal.isPending}>
         {appeal.isPending ? t('removal.sending') : t('removal.submit')}
       </Button>

@@ -10,7 +10,7 @@ import {
 } from '../../../../common/screening';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Input, Label, NativeSelect } from '../../components/ui/form-controls';
+import { FieldError, Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -166,11 +166,7 @@ function BuiltInRuleForm({ rule }: { rule: ScreeningRule }) {
           <p id={`${id}-exception-hint`} className="text-xs text-muted">
             {t('screening.exceptionHint')}
           </p>
-          {error && (
-            <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-              {say(error)}
-            </p>
-          )}
+          <FieldError id={id} error={error} />
         </div>
         <div>
           <Button type="submit" size="sm" disabled={update.isPending}>
@@ -226,7 +222,6 @@ type WordAction = 'hold' | 'warn';
 
 function AddWordForm() {
   const { t } = useTranslation('moderation');
-  const say = useMessageText();
   const id = useId();
   const add = useAddWord();
   const [words, setWords] = useState('');
@@ -285,11 +280,7 @@ function AddWordForm() {
           choices={['hold', 'warn']}
         />
       </div>
-      {error && (
-        <p id={`${id}-error`} role="alert" className="text-sm text-danger">
-          {say(error)}
-        </p>
-      )}
+      <FieldError id={id} error={error} />
       <div>
         <Button type="submit" size="sm" disabled={add.isPending || !words.trim()}>
           <Plus className="size-4" aria-hidden />
