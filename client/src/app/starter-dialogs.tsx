@@ -8,23 +8,34 @@ import { StarterDialogsProvider, type StarterDialogs } from '../features/starter
 const pendingLoads: Array<() => Promise<unknown>> = [];
 
 /**
+ * Code kept out of the page's first load, on the list the idle preload and `loadStarterParts`
+ * fetch: `Lazy` suspends until it is in; `loaded()` is the component once it is, to render it
+ * without a Suspense round.
+ */
+function loadLater<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  const preload = () =>
+    load().then((component) => {
+      loaded = component;
+      return component;
+    });
+  pendingLoads.push(preload);
+  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  return { Lazy, loaded: () => loaded };
+}
+
+/**
  * A dialog whose code (forms, validation) stays out of the page's first load: it is fetched
  * once the page is idle, or when the dialog first opens if that comes sooner. Once loaded it
  * renders at once; once opened it stays mounted, so it can animate closed.
  */
 function loadedLater<P extends { open: boolean }>(load: () => Promise<ComponentType<P>>) {
-  let Loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((component) => {
-      Loaded = component;
-      return component;
-    });
-  pendingLoads.push(preload);
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const { Lazy, loaded } = loadLater(load);
   return function OnOpen(props: P) {
     const [opened, setOpened] = useState(props.open);
     if (props.open && !opened) setOpened(true);
     if (!opened) return null;
+    const Loaded = loaded();
     if (Loaded) return <Loaded {...props} />;
     return (
       <Suspense fallback={null}>
@@ -72,17 +83,11 @@ function usePreloadWhenIdle() {
  * page of cards does not carry it (decision 101). Until then it shows nothing.
  */
 function shownLater<P extends object>(load: () => Promise<ComponentType<P>>) {
-  let Loaded: ComponentType<P> | undefined;
-  const preload = () =>
-    load().then((component) => {
-      Loaded = component;
-      return component;
-    });
-  pendingLoads.push(preload);
-  const Lazy = lazy(() => preload().then((component) => ({ default: component })));
+  const { Lazy, loaded } = loadLater(load);
   // Always in its own Suspense boundary: the page the server sent rendered it with its code
   // loaded (`loadStarterParts`), and the app takes that boundary over once its code is in.
   return function WhenShown(props: P) {
+    const Loaded = loaded();
     return (
       <Suspense fallback={null}>{Loaded ? <Loaded {...props} /> : <Lazy {...props} />}</Suspense>
     );
