@@ -295,5 +295,7 @@ describe('routes that take a starter', () => {
         }
       }
     },
+    // Every starter route once as each member, on one database: a minute on a busy machine.
+    90_000,
   );
 });

@@ -92,7 +92,8 @@ describe('the embedded database in its worker thread', () => {
     for (const dir of [template, folder, folder + '-again']) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  });
+    // Three database folders opened, one of them copied: a minute on a busy machine.
+  }, 90_000);
 
   it('commits a transaction whose statements are interleaved with work on this thread', async () => {
     await db.transaction(async (tx) => {
