@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { categoryKeys, isValidSubcategory } from './catalogue';
-import { singleLineText } from './text';
+import { PLACE_NAME_MAX_LENGTH } from './places';
+import { blankToUndefined, singleLineText } from './text';
 
 /** How often an alert mails: each match (at most one mail an hour), or a daily/weekly digest. */
 export const ALERT_FREQUENCIES = ['immediate', 'daily', 'weekly'] as const;
@@ -14,8 +15,6 @@ export const ALERT_SEARCH_MAX_LENGTH = 100;
 /** Rings a new offer is announced in, nearest first (decision 063); the last is the alert's own radius. */
 export const ANNOUNCE_RINGS_KM = [5, 15, 40] as const;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 const fields = {
   search: z.preprocess(
     blankToUndefined,
@@ -28,7 +27,9 @@ const fields = {
     z.enum(categoryKeys, 'Choose a category from the list').optional(),
   ),
   subcategory: z.preprocess(blankToUndefined, z.string().max(60).optional()),
-  location: singleLineText().min(1, 'Choose a place').max(120, 'Place is too long'),
+  location: singleLineText()
+    .min(1, 'Choose a place')
+    .max(PLACE_NAME_MAX_LENGTH, 'Place is too long'),
   radiusKm: z
     .number(ALERT_RADIUS_MESSAGE)
     .gt(0, ALERT_RADIUS_MESSAGE)

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { ALERT_FREQUENCIES } from './alerts';
 import { categoryKeys, type CategoryKey } from './catalogue';
-import { MESSAGE_MAX_LENGTH } from './constants';
-import { multiLineText, singleLineText } from './text';
+import { BROWSE_SEARCH_MAX_LENGTH, MESSAGE_MAX_LENGTH } from './constants';
+import { PLACE_NAME_MAX_LENGTH } from './places';
+import { blankToUndefined, multiLineText, singleLineText } from './text';
 import { checkStarterType, pagingFields } from './starters';
 import { publicUserSchema } from './users';
 
@@ -21,8 +22,6 @@ export const ASK_NOT_YOURS = 'Only the member who asked can do that';
 export const ASK_OWN = 'This is your own ask';
 export const ASK_HELP_LISTING =
   'Choose one of your open listings of this kind to offer, or share one first';
-
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
 
 const daysSchema = z.coerce
   .number('Days must be a number')
@@ -127,11 +126,11 @@ export const askListQuerySchema = z.object({
   ),
   search: z.preprocess(
     blankToUndefined,
-    singleLineText().max(200, 'Search is too long').optional(),
+    singleLineText().max(BROWSE_SEARCH_MAX_LENGTH, 'Search is too long').optional(),
   ),
   location: z.preprocess(
     blankToUndefined,
-    singleLineText().max(120, 'Location is too long').optional(),
+    singleLineText().max(PLACE_NAME_MAX_LENGTH, 'Location is too long').optional(),
   ),
 });
 export type AskListQuery = z.output<typeof askListQuerySchema>;

@@ -20,6 +20,9 @@ export const NOT_AN_IMAGE = 'Please choose an image file (JPEG, PNG, WebP, GIF o
 
 export const TOAST_DURATION_MS = 5000;
 
+/** The longest search browse takes, for offers and asks alike. */
+export const BROWSE_SEARCH_MAX_LENGTH = 200;
+
 /** 'best' (best match) ranks search matches; without a search it lists newest first. */
 export const STARTER_SORTS = ['newest', 'oldest', 'closest', 'best'] as const;
 export type StarterSort = (typeof STARTER_SORTS)[number];

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText } from './text';
+import { blankOrNullToUndefined, multiLineText } from './text';
 
 /**
  * What a living culture is when it changes hands (issue "living cultures"): the fields every
@@ -12,6 +12,8 @@ export const CARE_NOTES_MAX_LENGTH = 2000;
 export const ORIGIN_STORY_MAX_LENGTH = 1000;
 /** The oldest "born" year a culture may claim (Carl's Oregon Trail starter is 1847). */
 export const BORN_YEAR_MIN = 1500;
+/** A "born" year is typed as four digits. */
+export const BORN_YEAR_DIGITS = 4;
 
 export const FORM_REQUIRED = 'Choose the culture’s form';
 export const LAST_FED_INVALID = 'Last fed must be a date';
@@ -26,12 +28,9 @@ export const PARENT_INVALID = 'Choose a culture you received here';
 export const PARENT_NOT_RECEIVED =
   'You can only name a culture you received here through a confirmed hand-over';
 
-const blankToUndefined = (v: unknown) =>
-  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
-
 const optionalText = (max: number, message: string) =>
   z.preprocess(
-    blankToUndefined,
+    blankOrNullToUndefined,
     multiLineText()
       .transform((v) => v.trim())
       .pipe(z.string().max(max, message))
@@ -40,7 +39,7 @@ const optionalText = (max: number, message: string) =>
 
 /** "2026-11-20" (the date input) or a full ISO time; stored as that day's start in UTC. */
 const lastFed = z.preprocess(
-  blankToUndefined,
+  blankOrNullToUndefined,
   z
     .string(LAST_FED_INVALID)
     .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/, LAST_FED_INVALID)
@@ -60,16 +59,19 @@ const lastFed = z.preprocess(
  * `createStarterSchema`. Cross-field checks are in `checkCulture`.
  */
 export const cultureShape = {
-  form: z.preprocess(blankToUndefined, z.enum(CULTURE_FORMS, FORM_REQUIRED).default('active')),
+  form: z.preprocess(
+    blankOrNullToUndefined,
+    z.enum(CULTURE_FORMS, FORM_REQUIRED).default('active'),
+  ),
   lastFedAt: lastFed,
   careNotes: optionalText(CARE_NOTES_MAX_LENGTH, CARE_NOTES_TOO_LONG),
   parentId: z.preprocess(
-    blankToUndefined,
+    blankOrNullToUndefined,
     z.coerce.number(PARENT_INVALID).int(PARENT_INVALID).positive(PARENT_INVALID).optional(),
   ),
   originStory: optionalText(ORIGIN_STORY_MAX_LENGTH, ORIGIN_STORY_TOO_LONG),
   bornYear: z.preprocess(
-    blankToUndefined,
+    blankOrNullToUndefined,
     z.coerce
       .number('Born must be a year')
       .int('Born must be a year')

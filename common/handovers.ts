@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { multiLineText, singleLineText } from './text';
+import { blankOrNullToUndefined, multiLineText, singleLineText } from './text';
 import { STARTER_STATUSES } from './starter-status';
 import { publicUserSchema } from './users';
 
@@ -35,12 +35,9 @@ export const POSTAGE_ONLY_FOR_POST = 'Postage only applies when the starter can 
 export const AVAILABLE_DAYS_MESSAGE = `Choose between ${AVAILABLE_DAYS_MIN} and ${AVAILABLE_DAYS_MAX} days`;
 export const BRING_TOO_LONG = `What to bring must be at most ${BRING_MAX_LENGTH} characters`;
 
-const blankToUndefined = (v: unknown) =>
-  v === null || (typeof v === 'string' && v.trim() === '') ? undefined : v;
-
 const wholeNumber = (min: number, max: number, message: string, fallback: number) =>
   z.preprocess(
-    blankToUndefined,
+    blankOrNullToUndefined,
     z.coerce.number(message).int(message).min(min, message).max(max, message).default(fallback),
   );
 
@@ -59,11 +56,11 @@ export const handoverTermsShape = {
       .transform((v) => TRAVEL_MODES.filter((m) => v.includes(m))),
   ),
   postage: z.preprocess(
-    blankToUndefined,
+    blankOrNullToUndefined,
     z.enum(POSTAGE_PAYERS, POSTAGE_REQUIRED).nullable().optional(),
   ),
   bring: z.preprocess(
-    blankToUndefined,
+    blankOrNullToUndefined,
     singleLineText()
       .transform((v) => v.trim())
       .pipe(z.string().max(BRING_MAX_LENGTH, BRING_TOO_LONG))
@@ -133,7 +130,7 @@ export const wallClockSchema = z
 /** POST /api/starters/:id/reservations (the owner, from a conversation) → 201 `{id}`. */
 export const createReservationSchema = z.object({
   memberId: singleLineText({ error: 'Choose a member' }).trim().min(1, 'Choose a member').max(100),
-  at: z.preprocess(blankToUndefined, wallClockSchema.nullable().optional()),
+  at: z.preprocess(blankOrNullToUndefined, wallClockSchema.nullable().optional()),
 });
 export type CreateReservationInput = z.input<typeof createReservationSchema>;
 
@@ -146,7 +143,7 @@ export const releaseReservationSchema = z.preprocess(
   (v) => v ?? {},
   z.object({
     reason: z.preprocess(
-      blankToUndefined,
+      blankOrNullToUndefined,
       singleLineText()
         .trim()
         .max(
@@ -250,11 +247,11 @@ export const feedbackSchema = z
   .object({
     rating: z.enum(FEEDBACK_RATINGS, 'Choose 👍 or 👎'),
     reason: z.preprocess(
-      blankToUndefined,
+      blankOrNullToUndefined,
       z.enum(FEEDBACK_REASONS, FEEDBACK_REASON_REQUIRED).optional(),
     ),
     note: z.preprocess(
-      blankToUndefined,
+      blankOrNullToUndefined,
       multiLineText()
         .trim()
         .max(

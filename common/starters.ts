@@ -6,11 +6,18 @@ import {
   isValidSubcategory,
   type CategoryKey,
 } from './catalogue';
-import { DESCRIPTION_MIN_LENGTH, MAX_PAGE_SIZE, PAGE_SIZE, STARTER_SORTS } from './constants';
+import {
+  BROWSE_SEARCH_MAX_LENGTH,
+  DESCRIPTION_MIN_LENGTH,
+  MAX_PAGE_SIZE,
+  PAGE_SIZE,
+  STARTER_SORTS,
+} from './constants';
+import { PLACE_NAME_MAX_LENGTH } from './places';
 import { POSTAGE_PAYERS, TRAVEL_MODES, checkPostage, handoverTermsShape } from './handovers';
 import { STARTER_STATUSES } from './starter-status';
 import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
-import { multiLineText, singleLineText } from './text';
+import { blankToUndefined, multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 import { photoOrderSchema, starterPhotoSchema } from './starter-photo';
 import { MAX_RADIUS_KM } from './radii';
@@ -222,8 +229,6 @@ export const updateStarterSchema = z.strictObject(
 );
 export type UpdateStarter = z.output<typeof updateStarterSchema>;
 
-const blankToUndefined = (v: unknown) => (typeof v === 'string' && v.trim() === '' ? undefined : v);
-
 const allSubcategoryKeys = new Set<string>([
   'all',
   OTHER_SUBCATEGORY,
@@ -235,7 +240,10 @@ const allSubcategoryKeys = new Set<string>([
  * position (`lat` and `lng`), never both.
  */
 const fromPlaceShape = {
-  near: z.preprocess(blankToUndefined, singleLineText().max(120, 'Place is too long').optional()),
+  near: z.preprocess(
+    blankToUndefined,
+    singleLineText().max(PLACE_NAME_MAX_LENGTH, 'Place is too long').optional(),
+  ),
   lat: z.preprocess(
     blankToUndefined,
     z.coerce.number('lat must be a number').min(-90).max(90).optional(),
@@ -278,11 +286,11 @@ export const starterListQuerySchema = z.object({
   ),
   location: z.preprocess(
     blankToUndefined,
-    singleLineText().max(120, 'Location is too long').optional(),
+    singleLineText().max(PLACE_NAME_MAX_LENGTH, 'Location is too long').optional(),
   ),
   search: z.preprocess(
     blankToUndefined,
-    singleLineText().max(200, 'Search is too long').optional(),
+    singleLineText().max(BROWSE_SEARCH_MAX_LENGTH, 'Search is too long').optional(),
   ),
   sort: z.preprocess(blankToUndefined, z.enum(STARTER_SORTS, 'Unknown sort').default('newest')),
   ...fromPlaceShape,

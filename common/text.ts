@@ -53,3 +53,17 @@ export function singleLineText(params?: StringParams) {
 export function multiLineText(params?: StringParams) {
   return checked(params, true).overwrite((v) => v.replace(/\r\n?/g, '\n'));
 }
+
+/**
+ * A form's empty answer: a blank (or all-space) string reads as not given, so an optional
+ * field's default or `.optional()` applies. Everything else passes through unchanged; `null`
+ * stays `null` where a schema gives it its own meaning (an alert's "clear the words").
+ */
+export function blankToUndefined(value: unknown): unknown {
+  return typeof value === 'string' && value.trim() === '' ? undefined : value;
+}
+
+/** `blankToUndefined`, also for a `null` that means the same as leaving the field empty. */
+export function blankOrNullToUndefined(value: unknown): unknown {
+  return value === null ? undefined : blankToUndefined(value);
+}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { type AlertFrequency } from '../../../../common/alerts';
+import { ALERT_SEARCH_MAX_LENGTH, type AlertFrequency } from '../../../../common/alerts';
 import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
@@ -92,7 +92,7 @@ export function AlertButton() {
             <Input
               id="alert-search"
               value={search}
-              maxLength={100}
+              maxLength={ALERT_SEARCH_MAX_LENGTH}
               onChange={(e) => setSearch(e.target.value)}
             />
           </div>

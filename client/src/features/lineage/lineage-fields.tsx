@@ -1,7 +1,7 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { get, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
+import { BORN_YEAR_DIGITS, ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
 import { displayName } from '../../../../common/display';
 import type { ReceivedCulture } from '../../../../common/lineage';
 import type { CreateStarterInput } from '../../../../common/starters';
@@ -106,7 +106,7 @@ export function LineageFields<Values extends FieldValues>({
         inputMode="numeric"
         autoComplete="off"
         className="max-w-48"
-        maxLength={4}
+        maxLength={BORN_YEAR_DIGITS}
       />
     </div>
   );

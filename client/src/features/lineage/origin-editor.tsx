@@ -1,6 +1,6 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
+import { BORN_YEAR_DIGITS, ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
 import { updateOriginSchema, type UpdateOriginInput } from '../../../../common/lineage';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
@@ -64,7 +64,7 @@ export function OriginEditor({ starter }: { starter: Starter }) {
           hint={t('origin.bornHint')}
           inputMode="numeric"
           autoComplete="off"
-          maxLength={4}
+          maxLength={BORN_YEAR_DIGITS}
           className="max-w-48"
         />
         <div>

@@ -9,7 +9,12 @@ import {
   SlidersHorizontal,
 } from 'lucide-react';
 import { categories, findCategory, OTHER_SUBCATEGORY } from '../../../../common/catalogue';
-import { PAGE_SIZE, SKELETON_CARDS, type StarterSort } from '../../../../common/constants';
+import {
+  BROWSE_SEARCH_MAX_LENGTH,
+  PAGE_SIZE,
+  SKELETON_CARDS,
+  type StarterSort,
+} from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
@@ -112,7 +117,7 @@ function SearchBox({ value, onChange }: { value: string; onChange: (search: stri
           type="search"
           placeholder={t('filters.searchPlaceholder')}
           value={search}
-          maxLength={200}
+          maxLength={BROWSE_SEARCH_MAX_LENGTH}
           onChange={(e) => setSearch(e.target.value)}
           className="ps-9"
         />

@@ -1,6 +1,7 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { LocateFixed, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { PLACE_NAME_MAX_LENGTH } from '../../../../common/places';
 import { BROWSE_RADII_KM } from '../../../../common/radii';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
@@ -109,7 +110,7 @@ export function PlacePicker({
           autoComplete="off"
           placeholder={t('place.placeholder')}
           value={draft}
-          maxLength={120}
+          maxLength={PLACE_NAME_MAX_LENGTH}
           className={cn(value && 'pe-11')}
           onChange={(e) => {
             setDraft(e.target.value);
