@@ -38,7 +38,6 @@ const KNOWN_OVER = new Set([
   'client/src/features/starters/post-starter-form.tsx:PostStarterForm',
   // Being split one by one (issue 45, decision 151).
   'server/src/app.ts:buildApp',
-  'server/src/features/auth/auth.routes.ts:authRoutes',
   'server/src/features/handovers/handover-views.service.ts:userSummary',
   'server/src/features/handovers/handovers.routes.ts:handoversRoutes',
   'server/src/features/handovers/handovers.service.ts:giveHandover',

@@ -58,15 +58,25 @@ function readPending(raw: string | undefined): PendingLogin | null {
   }
 }
 
+function secureCookies(config: AppDeps['config'], request: FastifyRequest) {
+  return request.protocol === 'https' || (config.publicUrl?.startsWith('https://') ?? false);
+}
+
+function noStore(reply: FastifyReply) {
+  return reply.header('cache-control', 'no-store');
+}
+
 export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
+  signInRoutes(app, deps);
+  emailRoutes(app, deps);
+  accountLinkRoutes(app, deps);
+  externalSignInRoutes(app, deps);
+}
+
+/** Signing up, signing in and out with a password, and who is signed in. */
+function signInRoutes(app: FastifyInstance, deps: AppDeps) {
   const { config } = deps;
   const r = app.withTypeProvider<ZodTypeProvider>();
-  const oidc = config.oidc ? createOidcClient(config.oidc) : null;
-
-  const secureCookies = (request: FastifyRequest) =>
-    request.protocol === 'https' || (config.publicUrl?.startsWith('https://') ?? false);
-
-  const noStore = (reply: FastifyReply) => reply.header('cache-control', 'no-store');
 
   r.post(
     '/api/auth/signup',
@@ -106,6 +116,28 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
+  r.get(
+    '/api/auth/user',
+    { schema: { response: { 200: currentUserSchema } } },
+    async (request, reply) => {
+      noStore(reply);
+      return toCurrentUser(requireUser(request));
+    },
+  );
+
+  // Sign Out is a plain link (spec), so it stays a GET; another site's link or <img> must not
+  // end the session, so such a request lands on the home page still signed in.
+  r.get('/api/logout', async (request, reply) => {
+    if (!isCrossSite(request, config.publicUrl)) await app.sessions.end(request, reply);
+    noStore(reply);
+    return reply.redirect('/', 302);
+  });
+}
+
+/** Confirming an address, and undoing a change of address. */
+function emailRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
   // Anyone holding the link may confirm (often in another browser than the one signed in).
   r.post(
     '/api/auth/confirm-email',
@@ -139,6 +171,24 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
   );
 
   r.post(
+    '/api/auth/confirm-email/resend',
+    {
+      onRequest: signedInOnly,
+      schema: { querystring: returnPathQuerySchema, response: { 200: noticeSchema } },
+    },
+    async (request) => {
+      const user = requireUser(request);
+      await resendConfirmation(deps, user, request.query.next);
+      return noticeFor(request, { key: 'auth:unconfirmed.resent', values: { email: user.email } });
+    },
+  );
+}
+
+/** Mailed links: signing in by link, and setting a new password. */
+function accountLinkRoutes(app: FastifyInstance, deps: AppDeps) {
+  const r = app.withTypeProvider<ZodTypeProvider>();
+
+  r.post(
     '/api/auth/sign-in-link',
     { schema: { body: passwordResetRequestSchema, response: { 202: noticeSchema } } },
     async (request, reply) => {
@@ -159,19 +209,6 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       await app.sessions.start(request, reply, user.id);
       noStore(reply);
       return toCurrentUser(user);
-    },
-  );
-
-  r.post(
-    '/api/auth/confirm-email/resend',
-    {
-      onRequest: signedInOnly,
-      schema: { querystring: returnPathQuerySchema, response: { 200: noticeSchema } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      await resendConfirmation(deps, user, request.query.next);
-      return noticeFor(request, { key: 'auth:unconfirmed.resent', values: { email: user.email } });
     },
   );
 
@@ -198,35 +235,30 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       return noticeFor(request, { key: 'messages:passwordChanged' });
     },
   );
+}
 
-  r.get(
-    '/api/auth/user',
-    { schema: { response: { 200: currentUserSchema } } },
-    async (request, reply) => {
-      noStore(reply);
-      return toCurrentUser(requireUser(request));
-    },
-  );
-
-  // Sign Out is a plain link (spec), so it stays a GET; another site's link or <img> must not
-  // end the session, so such a request lands on the home page still signed in.
-  r.get('/api/logout', async (request, reply) => {
-    if (!isCrossSite(request, config.publicUrl)) await app.sessions.end(request, reply);
-    noStore(reply);
-    return reply.redirect('/', 302);
+function failExternal(
+  config: AppDeps['config'],
+  request: FastifyRequest,
+  reply: FastifyReply,
+  message: string,
+) {
+  reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
+  reply.setCookie(LOGIN_ERROR_COOKIE, message, {
+    path: '/',
+    sameSite: 'lax',
+    secure: secureCookies(config, request),
+    maxAge: 60,
   });
+  noStore(reply);
+  return reply.redirect('/login', 302);
+}
 
-  function failExternal(request: FastifyRequest, reply: FastifyReply, message: string) {
-    reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
-    reply.setCookie(LOGIN_ERROR_COOKIE, message, {
-      path: '/',
-      sameSite: 'lax',
-      secure: secureCookies(request),
-      maxAge: 60,
-    });
-    noStore(reply);
-    return reply.redirect('/login', 302);
-  }
+/** Signing in through the external provider (OIDC), when one is set. */
+function externalSignInRoutes(app: FastifyInstance, deps: AppDeps) {
+  const { config } = deps;
+  const r = app.withTypeProvider<ZodTypeProvider>();
+  const oidc = config.oidc ? createOidcClient(config.oidc) : null;
 
   r.get('/api/login', async (request, reply) => {
     if (!oidc) return reply.redirect('/login', 302);
@@ -236,6 +268,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     } catch (err) {
       request.log.warn({ err }, 'external sign-in provider unavailable');
       return failExternal(
+        config,
         request,
         reply,
         'The sign-in provider is not reachable right now. Please try again later.',
@@ -250,7 +283,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
         path: OIDC_COOKIE_PATH,
         httpOnly: true,
         sameSite: 'lax',
-        secure: secureCookies(request),
+        secure: secureCookies(config, request),
         maxAge: PENDING_LOGIN_SECONDS,
       },
     );
@@ -263,7 +296,7 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
     const pending = readPending(request.cookies[OIDC_COOKIE]);
     // Each pending sign-in is good for one callback, whatever its outcome.
     reply.clearCookie(OIDC_COOKIE, { path: OIDC_COOKIE_PATH });
-    if (!pending) return failExternal(request, reply, EXTERNAL_SIGN_IN_FAILED);
+    if (!pending) return failExternal(config, request, reply, EXTERNAL_SIGN_IN_FAILED);
     const query = request.url.includes('?') ? request.url.slice(request.url.indexOf('?')) : '';
     let user;
     try {
@@ -271,14 +304,14 @@ export async function authRoutes(app: FastifyInstance, deps: AppDeps) {
       user = await signInExternal(deps, profile);
     } catch (err) {
       if (err instanceof HttpError && err.statusCode < 500) {
-        return failExternal(request, reply, err.message);
+        return failExternal(config, request, reply, err.message);
       }
       // Never log the error's request details: they can carry the code and state.
       request.log.warn(
         { reason: err instanceof Error ? `${err.name}: ${err.message}` : 'unknown' },
         'external sign-in refused',
       );
-      return failExternal(request, reply, EXTERNAL_SIGN_IN_FAILED);
+      return failExternal(config, request, reply, EXTERNAL_SIGN_IN_FAILED);
     }
     await app.sessions.start(request, reply, user.id);
     noStore(reply);
