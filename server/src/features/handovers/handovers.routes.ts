@@ -33,6 +33,13 @@ const memberParams = z.object({ memberId: z.string().trim().min(1).max(100) });
 const SMALL_BODY = 4 * 1024;
 
 export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) {
+  reservationRoutes(instance, deps);
+  handoverRoutes(instance, deps);
+  memberActivityRoutes(instance, deps);
+}
+
+/** Reserving a portion of a listing, and cancelling a reservation. */
+function reservationRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
 
@@ -66,6 +73,12 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
       return reply.status(204).send();
     },
   );
+}
+
+/** Recording a handover, confirming it, and leaving feedback on it. */
+function handoverRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
 
   app.post(
     '/api/starters/:id/handovers',
@@ -117,6 +130,11 @@ export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) 
       return reply.status(201).send(created);
     },
   );
+}
+
+/** A member's public summary, and their own activity, handovers and notices. */
+function memberActivityRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   // A summary is public (counts only), so visitors may read it too.
   app.get(

@@ -46,9 +46,15 @@ const SEND_BODY_LIMIT = 8 * 1024;
 const READ_BODY_LIMIT = 1024;
 
 export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+  await instance.register(eventsRoutes, deps);
+  conversationRoutes(instance, deps);
+  conversationActionRoutes(instance, deps);
+  messagePhotoRoutes(instance, deps);
+}
 
-  await app.register(eventsRoutes, deps);
+/** Sending a message, and reading conversations and their unread count. */
+function conversationRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/messages',
@@ -103,6 +109,11 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
         with: request.query.with,
       }),
   );
+}
+
+/** Marking a conversation read, nudging, and reporting a message. */
+function conversationActionRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   // Marking read changes state, so it is a POST: the security plugin refuses it cross-site,
   // which a GET that marked read could not be.
@@ -158,6 +169,11 @@ export async function messagesRoutes(instance: FastifyInstance, deps: AppDeps) {
       return reply.status(201).send(created);
     },
   );
+}
+
+/** Photos sent in messages, full size and as thumbnails. */
+function messagePhotoRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   // Never cached by anyone else: only the conversation's two members may see these.
   for (const variant of ['full', 'thumb'] as const) {

@@ -34,6 +34,12 @@ const APPEAL_BODY_LIMIT = 8 * 1024;
 const starterIdParams = z.object({ id: idParam('starter') });
 
 export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
+  sanctionRoutes(instance, deps);
+  removalRoutes(instance, deps);
+}
+
+/** What waits for moderators, sanctions and their lifting, and the audit log. */
+function sanctionRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   app.get(
     '/api/moderation/waiting',
@@ -92,7 +98,11 @@ export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps)
     },
     async (request) => listAudit(deps, requireModerator(request), request.query),
   );
+}
 
+/** A removal as its owner sees it, their appeal, and moderators' decisions on appeals. */
+function removalRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
   // The owner's side of a removal: why, and their one appeal.
   app.get(
     '/api/starters/:id/removal',

@@ -48,6 +48,12 @@ const signsParams = z.object({ starterId: idParam('starter') });
 const signsQuery = z.object({ with: z.string().trim().min(1).max(100) });
 
 export async function screeningRoutes(instance: FastifyInstance, deps: AppDeps) {
+  heldRoutes(instance, deps);
+  screeningRuleRoutes(instance, deps);
+}
+
+/** Messages and listings held by screening, and moderators' decisions on them. */
+function heldRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -105,6 +111,11 @@ export async function screeningRoutes(instance: FastifyInstance, deps: AppDeps) 
         decision: request.body.decision,
       }),
   );
+}
+
+/** The screening rules and words, and the signs screening found in a conversation. */
+function screeningRuleRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
 
   app.get(
     '/api/moderation/screening',

@@ -36,6 +36,12 @@ const SMALL_BODY = 2 * 1024;
 const privately = (reply: FastifyReply) => reply.header('Cache-Control', 'private, no-store');
 
 export async function standingOffersRoutes(instance: FastifyInstance, deps: AppDeps) {
+  standingOfferRoutes(instance, deps);
+  waitlistRoutes(instance, deps);
+}
+
+/** A listing's standing offer: reading, setting, pausing and ending it, and its rounds. */
+function standingOfferRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
   const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
   const viewOf = (request: { user: Parameters<typeof getStandingOffer>[1] }, starterId: number) =>
@@ -118,6 +124,14 @@ export async function standingOffersRoutes(instance: FastifyInstance, deps: AppD
       return viewOf(request, request.params.id);
     },
   );
+}
+
+/** Joining and leaving a waitlist, answering an offer, and a member's own standing offers. */
+function waitlistRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const member = { onRequest: signedInOnly, bodyLimit: SMALL_BODY };
+  const viewOf = (request: { user: Parameters<typeof getStandingOffer>[1] }, starterId: number) =>
+    getStandingOffer(deps, request.user, { starterId });
 
   app.post(
     '/api/starters/:id/waitlist',

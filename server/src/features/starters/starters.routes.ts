@@ -54,6 +54,14 @@ const MEMBER_BROWSE_CACHE = 'private, no-cache';
 const HIDDEN_PHOTO_CACHE = 'private, no-store';
 
 export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  starterReadingRoutes(fastify, deps);
+  starterPostingRoutes(fastify, deps);
+  photoRoutes(fastify, deps);
+  listingTermsRoutes(fastify, deps);
+}
+
+/** Browsing listings, a member's own, and one listing. */
+function starterReadingRoutes(fastify: FastifyInstance, deps: AppDeps) {
   const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.get(
@@ -98,6 +106,11 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       return starter;
     },
   );
+}
+
+/** Posting, editing, feeding and deleting a listing. */
+function starterPostingRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/starters',
@@ -156,6 +169,11 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       return reply.status(204).send();
     },
   );
+}
+
+/** A listing's photos, full size and as thumbnails. */
+function photoRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   for (const variant of ['full', 'thumb'] as const) {
     app.get(
@@ -180,6 +198,11 @@ export async function startersRoutes(fastify: FastifyInstance, deps: AppDeps) {
       },
     );
   }
+}
+
+/** A listing's terms: renewing it and adding portions. */
+function listingTermsRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const app = fastify.withTypeProvider<ZodTypeProvider>();
 
   app.post(
     '/api/starters/:id/renew',
