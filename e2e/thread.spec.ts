@@ -254,6 +254,9 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     await fp.screenshot({ path: '/tmp/shots/thread-banner-360.png' });
     await tapCentre(banner.getByRole('button', { name: 'Received' }));
     await expect(banner).toBeHidden();
+    // The bell item that asked stops asking once she has answered.
+    await expect(fp.getByText(`You received ${title} from ${olive.name}`)).toBeVisible();
+    await expect(fp.getByText('Tap Received once you have it.')).toHaveCount(0);
     await fp.goto(`/messages?starter=${starterId}&with=${olive.id}`);
     await expect(fernLog.getByText('You confirmed you received it')).toBeVisible();
     await page.goto(`/messages?starter=${starterId}&with=${fern.id}`);

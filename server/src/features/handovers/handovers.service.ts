@@ -19,7 +19,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { announceNewHome, publishLines, writeSystemLine } from '../messages/system-lines';
 import { lineWording, partnerName } from '../messages/system-line-wording';
 import { queueReservationMail } from './handover-mail';
-import { notify } from '../notifications/notifications.service';
+import { notify, settleAnsweredNotification } from '../notifications/notifications.service';
 import type { Wording } from '../../i18n/wording';
 import { notificationLinks } from '../../../../common/notifications';
 import { conversationTag } from '../../../../common/push';
@@ -458,6 +458,16 @@ export async function confirmHandover(
       kind: 'handover',
       title: input.received ? 'received' : 'notReceived',
       line,
+    });
+    // The bell item that asked "Did it reach you?" has its answer: it stops asking.
+    await settleAnsweredNotification(tx, {
+      userId: actor.id,
+      kind: 'handover',
+      url: notificationLinks.thread(handover.starterId, handover.giverId),
+      asked: 'mail:notifications.given',
+      answered: input.received
+        ? 'mail:notifications.givenReceived'
+        : 'mail:notifications.givenNotReceived',
     });
     return line;
   });

@@ -491,6 +491,65 @@ describe('hand-overs, confirmation and feedback', () => {
     expect((await t.call(null, 'GET', `/api/users/${a.user.id}/summary`)).json().received).toBe(0);
   });
 
+  it('the bell item asking "Did it reach you?" stops asking once the member answers', async () => {
+    const { owner, starter } = await setting(3);
+    const a = await signedInMember(t.db);
+    await ask(a, starter.id, owner.user.id);
+    const give = async () =>
+      (
+        await t.call(owner, 'POST', `/api/starters/${starter.id}/handovers`, {
+          memberId: a.user.id,
+        })
+      ).json().id as number;
+    type Item = { id: number; kind: string; title: string; body: string; readAt: string | null };
+    const bell = async () => {
+      const page = (await t.call(a, 'GET', '/api/notifications')).json();
+      return {
+        unread: page.unread as number,
+        items: (page.notifications as Item[]).filter((n) => n.kind === 'handover'),
+      };
+    };
+    const first = await give();
+    const second = await give();
+    const before = await bell();
+    expect(before.items).toHaveLength(2);
+    for (const item of before.items) {
+      expect(item.title).toMatch(/ gave you .+\. Did it reach you\?$/);
+      expect(item.body).toBe('Tap Received once you have it.');
+      expect(item.readAt).toBeNull();
+    }
+    const name = before.items[0]!.title.split(' gave you ')[0];
+
+    // One answer settles one item; the other hand-over still waits, so one still asks.
+    expect(
+      (await t.call(a, 'POST', `/api/handovers/${first}/confirm`, { received: true })).statusCode,
+    ).toBe(204);
+    const once = await bell();
+    expect(once.unread).toBe(before.unread - 1);
+    expect(once.items.map((n) => n.title).sort()).toEqual(
+      [
+        `${name} gave you ${starter.title}. Did it reach you?`,
+        `You received ${starter.title} from ${name}`,
+      ].sort(),
+    );
+    const settled = once.items.find((n) => n.title.startsWith('You received'))!;
+    expect(settled.body).toBe('');
+    expect(settled.readAt).not.toBeNull();
+
+    expect(
+      (await t.call(a, 'POST', `/api/handovers/${second}/confirm`, { received: false })).statusCode,
+    ).toBe(204);
+    const after = await bell();
+    expect(after.unread).toBe(before.unread - 2);
+    expect(after.items.map((n) => n.title).sort()).toEqual(
+      [
+        `You received ${starter.title} from ${name}`,
+        `You said ${starter.title} from ${name} didn't reach you`,
+      ].sort(),
+    );
+    expect(after.items.every((n) => n.body === '' && n.readAt !== null)).toBe(true);
+  });
+
   it("refuses a hand-over on someone else's starter and to a member who never asked", async () => {
     const { owner, starter } = await setting(1);
     const a = await signedInMember(t.db);

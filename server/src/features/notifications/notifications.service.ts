@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import {
   NOTIFICATION_BODY_MAX,
   NOTIFICATION_TITLE_MAX,
@@ -168,6 +168,43 @@ export async function notifyMany(
       tag: input.tag ?? `${input.kind}:${input.url}`,
     }));
   }
+}
+
+/**
+ * An item that asked the member for something they have now answered stops asking: the oldest
+ * of the member's items of `kind` and link whose title is still `asked` (a catalogue key) takes
+ * the title `answered`, with the same values, loses its body and counts as read. One answer
+ * settles one item, so an item for a question still open keeps asking. The member's tabs hear
+ * of it and read the bell again. Pass the transaction of the answer; false when no item asked.
+ */
+export async function settleAnsweredNotification(
+  db: DbOrTx,
+  input: { userId: string; kind: NotificationKind; url: string; asked: string; answered: string },
+): Promise<boolean> {
+  const [asking] = await db
+    .select({ id: notifications.id })
+    .from(notifications)
+    .where(
+      and(
+        eq(notifications.userId, input.userId),
+        eq(notifications.kind, input.kind),
+        eq(notifications.url, input.url),
+        sql`${notifications.words} -> 'title' ->> 'key' = ${input.asked}`,
+      ),
+    )
+    .orderBy(asc(notifications.id))
+    .limit(1)
+    .for('update', { skipLocked: true });
+  if (!asking) return false;
+  await db
+    .update(notifications)
+    .set({
+      words: sql`jsonb_set(jsonb_set(${notifications.words}, '{title,key}', to_jsonb(${input.answered}::text)), '{body}', 'null'::jsonb)`,
+      readAt: sql`coalesce(${notifications.readAt}, ${clock.sqlNow()})`,
+    })
+    .where(eq(notifications.id, asking.id));
+  await publish(db, input.userId, { type: 'notifications_read' });
+  return true;
 }
 
 async function unreadCount(db: DbOrTx, userId: string): Promise<number> {
