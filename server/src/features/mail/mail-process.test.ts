@@ -1,13 +1,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
 import PostalMime from 'postal-mime';
 import { afterEach, describe, expect, it } from 'vitest';
+import { pgliteExtensions } from '../../db/pglite-extensions';
 import {
   freePort,
   killServerProcesses,
   startServerProcess,
   waitReady,
+  type ServerProcess,
 } from '../../test/server-process';
 import { startTestSmtpServer, type TestSmtpServer } from '../../test/smtp';
 
@@ -22,12 +25,32 @@ afterEach(async () => {
 /** Info level: these tests read the log line that names a saved mail file. */
 const start = (env: Record<string, string>) => startServerProcess({ LOG_LEVEL: 'info', ...env });
 
-async function waitFor(check: () => boolean | Promise<boolean>, what: string, ms = 30_000) {
-  const until = Date.now() + ms;
-  while (!(await check())) {
-    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+/**
+ * Resolves when the process writes `text` (its log says what it has done, once it has done it);
+ * fails as soon as the process ends without having written it.
+ */
+function untilOutput(server: ServerProcess, text: string): Promise<void> {
+  const { stdout, stderr } = server.child;
+  return new Promise((resolve, reject) => {
+    const check = () => {
+      if (!server.output().includes(text)) return;
+      stop();
+      resolve();
+    };
+    const ended = () => {
+      stop();
+      reject(new Error(`the process ended without writing "${text}": ${server.output()}`));
+    };
+    const stop = () => {
+      stdout!.off('data', check);
+      stderr!.off('data', check);
+      server.child.off('close', ended);
+    };
+    stdout!.on('data', check);
+    stderr!.on('data', check);
+    server.child.on('close', ended);
+    check();
+  });
 }
 
 async function signUp(port: number, email: string) {
@@ -69,14 +92,15 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     const s = start({ PORT: String(port), DATA_DIR: dataDir, MAIL_POLL_MS: '100' });
     await waitReady(port, s, 150_000);
     expect(await signUp(port, 'newcomer@example.test')).toBe(201);
+    await untilOutput(s, 'mail saved as a file');
     const mailDir = path.join(dataDir, 'mail');
-    await waitFor(() => fs.existsSync(mailDir) && emlFiles(mailDir).length > 0, 'an .eml file');
-    const [file] = emlFiles(mailDir);
-    expect(file).toMatch(/\.eml$/);
-    const eml = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file!), 'utf8'));
+    const files = emlFiles(mailDir);
+    expect(files).toHaveLength(1);
+    const file = files[0]!;
+    const eml = await PostalMime.parse(fs.readFileSync(path.join(mailDir, file), 'utf8'));
     expect(eml.subject).toBe('Confirm your email address');
     const token = eml.text!.match(/confirm-email\?token=([A-Za-z0-9_-]+)/)![1]!;
-    await waitFor(() => s.output().includes(file!), 'the log line');
+    expect(s.output()).toContain(file);
     expect(s.output()).not.toContain(token);
   });
 
@@ -99,24 +123,33 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
     const first = start(env);
     await waitReady(port, first, 150_000);
     expect(await signUp(port, 'patient@example.test')).toBe(201);
-    await waitFor(() => first.output().includes('mail delivery deferred'), 'a failed try');
+    await untilOutput(first, 'mail delivery deferred');
     expect(first.output()).not.toContain('patient@example.test');
     first.child.kill('SIGKILL');
     await first.exited;
 
     const smtp = await startTestSmtpServer(smtpPort);
     smtpServers.push(smtp);
-    const metricsPort = await freePort();
-    const second = start({ ...env, METRICS_PORT: String(metricsPort) });
+    const second = start(env);
     await waitReady(port, second, 150_000);
     await smtp.waitFor((m) => m.to.includes('patient@example.test'), 30_000);
-    // The process counts a mail once it has marked it sent: from then on no pass takes it again.
-    const sentCount = async () => {
-      const res = await fetch(`http://127.0.0.1:${metricsPort}/metrics`);
-      return Number(/^cultureshare_mail_sent_total (\d+)/m.exec(await res.text())?.[1] ?? 0);
-    };
-    await waitFor(async () => (await sentCount()) >= 1, 'the mail marked sent');
-    expect(await sentCount()).toBe(1);
+    // A stopping process finishes the mail it is sending, marking it sent, before it exits.
+    second.child.kill('SIGTERM');
+    await second.exited;
     expect(smtp.received.filter((m) => m.to.includes('patient@example.test'))).toHaveLength(1);
+    // Marked sent in the outbox: no later pass, of this process or another, takes it again.
+    const db = await PGlite.create({
+      dataDir: path.join(dataDir, 'pglite'),
+      extensions: pgliteExtensions,
+    });
+    try {
+      const { rows } = await db.query<{ sent: boolean }>(
+        'SELECT sent_at IS NOT NULL AS sent FROM mail_outbox WHERE to_address = $1',
+        ['patient@example.test'],
+      );
+      expect(rows).toEqual([{ sent: true }]);
+    } finally {
+      await db.close();
+    }
   });
 });
