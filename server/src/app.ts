@@ -28,7 +28,7 @@ import { createPageRenderer } from './pages/page-renderer';
 import { pagesPlugin } from './pages/pages.plugin';
 import { healthRoutes } from './features/health/health.routes';
 import { metricsRoutes } from './features/metrics/metrics.routes';
-import { installMetrics } from './features/metrics/metrics.service';
+import { installMetrics, type Metrics } from './features/metrics/metrics.service';
 import { siteRoutes } from './features/site/site.routes';
 import { authRoutes } from './features/auth/auth.routes';
 import { usersRoutes } from './features/users/users.routes';
@@ -149,6 +149,16 @@ export async function buildApp({
     publicUrl: config.publicUrl,
   });
 
+  await registerFeatureRoutes(app, deps, metrics);
+
+  const pages = createPageRenderer(deps);
+  await app.register(pagesPlugin, { ...deps, pages });
+  await app.register(clientAppPlugin, { root: config.clientDist });
+  return app;
+}
+
+/** Every feature's API routes, in the order they have always been registered. */
+async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, metrics: Metrics) {
   await app.register(healthRoutes, deps);
   await app.register(metricsRoutes, { ...deps, metrics });
   await app.register(siteRoutes, deps);
@@ -177,13 +187,8 @@ export async function buildApp({
   await app.register(passkeysRoutes, deps);
   await app.register(pushRoutes, deps);
   await app.register(notificationsRoutes, deps);
-  if (config.testClock) {
+  if (deps.config.testClock) {
     await app.register(testClockRoutes);
     await app.register(testSeedRoutes, deps);
   }
-
-  const pages = createPageRenderer(deps);
-  await app.register(pagesPlugin, { ...deps, pages });
-  await app.register(clientAppPlugin, { root: config.clientDist });
-  return app;
 }

@@ -9,7 +9,12 @@ import {
 } from '../../../common/browse-page';
 import { PAGE_DATA_ID, type PageData } from '../../../common/page-data';
 import { documentTitle, isTitledPage, languageUrl, pageAt, pages } from '../../../common/pages';
-import { DEFAULT_LANGUAGE, LANGUAGES, manifestPath } from '../../../common/i18n/languages';
+import {
+  DEFAULT_LANGUAGE,
+  LANGUAGES,
+  manifestPath,
+  type Language,
+} from '../../../common/i18n/languages';
 import { requestLanguage, translator } from '../i18n/translate';
 import { cardPhoto } from '../../../common/card-photo';
 import {
@@ -41,15 +46,15 @@ export interface PageRenderer {
   ): Promise<FastifyReply>;
 }
 
+type RendererDeps = Pick<AppDeps, 'config' | 'db' | 'listings'>;
+
 /**
  * The client app's index.html, filled in per request: the route's title, description, canonical
  * address and robots rule, preloads of the route's chunks (and of the first browse photo), and a
  * data island with the answers the page would ask for first (decision 028). A visitor's page
  * holds public data only; a member's is theirs and is never stored by a cache.
  */
-export function createPageRenderer(
-  deps: Pick<AppDeps, 'config' | 'db' | 'listings'>,
-): PageRenderer | undefined {
+export function createPageRenderer(deps: RendererDeps): PageRenderer | undefined {
   const root = path.resolve(deps.config.clientDist);
   const indexPath = path.join(root, 'index.html');
   if (!fs.existsSync(indexPath)) return undefined;
@@ -60,31 +65,6 @@ export function createPageRenderer(
   const prerender = createPrerenderer(root);
   const site = siteSettings(deps);
   const languages = JSON.stringify(siteLanguages() satisfies PageData['languages']);
-
-  async function firstBrowsePage(request: FastifyRequest, search: string, place: string | null) {
-    // The same question the app asks: the member's profile place unless the address names one.
-    const params = browseListParams(parseBrowseFilters(new URLSearchParams(search), { place }));
-    const query = starterListQuerySchema.safeParse(Object.fromEntries(starterListQuery(params)));
-    if (!query.success) return undefined;
-    try {
-      const answer = await browseStarters(deps, request.user, query.data);
-      return { params, answer };
-    } catch (err) {
-      // The page still works: the client asks for the list itself.
-      request.log.warn({ err }, 'browse answer for the page failed');
-      return undefined;
-    }
-  }
-
-  async function homeData(request: FastifyRequest) {
-    try {
-      return await homeAnswer(deps, request.user);
-    } catch (err) {
-      // The page still works: the client asks for it itself.
-      request.log.warn({ err }, 'home answer for the page failed');
-      return undefined;
-    }
-  }
 
   return {
     async send(request, reply, options) {
@@ -102,25 +82,16 @@ export function createPageRenderer(
       const user = request.user ? toCurrentUser(request.user) : null;
       const browse =
         page === pages.browse
-          ? await firstBrowsePage(request, search, user?.place ?? null)
+          ? await firstBrowsePage(deps, request, search, user?.place ?? null)
           : undefined;
-      const home = page === pages.home ? await homeData(request) : undefined;
+      const home = page === pages.home ? await homeData(deps, request) : undefined;
       // The visitor's answer of GET /api/starters/:id (a member's page asks for their own).
       const starter =
         page === pages.starter && !user && options?.starter
           ? starterSchema.parse(options.starter)
           : undefined;
 
-      // Built as text: the browse answer is already the JSON the API sends.
-      const dataJson =
-        `{"user":${JSON.stringify(user satisfies PageData['user'])},"site":${JSON.stringify(site satisfies PageData['site'])}` +
-        `,"languages":${languages}` +
-        (browse
-          ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
-          : '') +
-        (home ? `,"home":${JSON.stringify(home satisfies PageData['home'])}` : '') +
-        (starter ? `,"starter":${JSON.stringify(starter satisfies PageData['starter'])}` : '') +
-        '}';
+      const dataJson = pageDataJson({ user, site, languages, browse, home, starter });
       const data = scriptSafeJson(dataJson);
       // Visitors only: a member's page holds parts that load later (their unread count, their
       // check-ins), which a page rendered in one pass cannot carry over to the app.
@@ -130,67 +101,23 @@ export function createPageRenderer(
           ? await prerender(request.url, dataJson, language, request.log)
           : '';
 
-      const head: string[] = [];
-      if (page.noindex) head.push('<meta name="robots" content="noindex" />');
-      else {
-        const category =
-          page === pages.browse && parseBrowseFilters(new URLSearchParams(search)).category;
-        const address = `${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}${category ? `?category=${category}` : ''}`;
-        const canonical = languageUrl(origin, address, language);
-        head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
-        // The page in every language, each at its own address (decision 090).
-        for (const other of LANGUAGES)
-          head.push(
-            `<link rel="alternate" hreflang="${other}" href="${escapeHtml(languageUrl(origin, address, other))}" />`,
-          );
-        head.push(
-          `<link rel="alternate" hreflang="x-default" href="${escapeHtml(languageUrl(origin, address, DEFAULT_LANGUAGE))}" />`,
-        );
-      }
       const chunks = chunksOf(`src/pages/${page.module}.tsx`);
-      for (const file of chunks.css)
-        head.push(`<link rel="stylesheet" href="${escapeHtml(file)}" />`);
       // A page sent rendered is read before the app starts: its scripts wait for its first
       // paint (decision 113). Any other page needs them at once.
       const later = body !== '' && appScripts;
-      if (later) {
-        head.push(
-          `<script defer src="/boot.js" data-entry="${escapeHtml(appScripts.entry)}"` +
-            ` data-preload="${escapeHtml([...appScripts.preloads, ...chunks.js].join(' '))}"></script>`,
-        );
-      } else {
-        for (const file of chunks.js)
-          head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
-      }
-      // The first card's photo is the largest paint of /browse: fetch it with the page.
-      const firstPhoto = browse && firstCardPhoto(browse.answer);
-      if (firstPhoto) {
-        head.push(
-          `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(firstPhoto.src)}"` +
-            (firstPhoto.srcSet
-              ? ` imagesrcset="${escapeHtml(firstPhoto.srcSet)}" imagesizes="${escapeHtml(firstPhoto.sizes!)}"`
-              : '') +
-            ' />',
-        );
-      }
+      const head = [
+        ...addressTags(page, pathname, search, origin, language),
+        ...assetTags(chunks, later || undefined, browse?.answer),
+      ];
 
-      let html = (later ? appScripts.without : template)
-        .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
-        .replace('href="/manifest.webmanifest"', () => `href="${manifestPath(language)}"`)
-        .replace(
-          /<title>[^<]*<\/title>/,
-          () => `<title>${escapeHtml(documentTitle(title))}</title>`,
-        )
-        .replace(
-          /(<meta\s+name="description"\s+content=")[^"]*(")/,
-          (_m, start: string, end: string) => `${start}${escapeHtml(description)}${end}`,
-        )
-        .replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
-        .replace(
-          '<div id="root"></div>',
-          () =>
-            `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${data}</script>`,
-        );
+      let html = fillTemplate(later ? later.without : template, {
+        language,
+        title,
+        description,
+        head,
+        body,
+        data,
+      });
       if (options?.head) html = options.head(html);
 
       // A visitor's page holds public answers only; a member's is theirs alone. Compressed by
@@ -218,6 +145,146 @@ function scriptsOf(template: string) {
     preloads: [...template.matchAll(preload)].map((m) => m[1]!),
     without: template.replace(entry[0], '').replace(preload, ''),
   };
+}
+
+async function firstBrowsePage(
+  deps: RendererDeps,
+  request: FastifyRequest,
+  search: string,
+  place: string | null,
+) {
+  // The same question the app asks: the member's profile place unless the address names one.
+  const params = browseListParams(parseBrowseFilters(new URLSearchParams(search), { place }));
+  const query = starterListQuerySchema.safeParse(Object.fromEntries(starterListQuery(params)));
+  if (!query.success) return undefined;
+  try {
+    const answer = await browseStarters(deps, request.user, query.data);
+    return { params, answer };
+  } catch (err) {
+    // The page still works: the client asks for the list itself.
+    request.log.warn({ err }, 'browse answer for the page failed');
+    return undefined;
+  }
+}
+
+async function homeData(deps: RendererDeps, request: FastifyRequest) {
+  try {
+    return await homeAnswer(deps, request.user);
+  } catch (err) {
+    // The page still works: the client asks for it itself.
+    request.log.warn({ err }, 'home answer for the page failed');
+    return undefined;
+  }
+}
+
+/** The page data island's JSON, built as text: the browse answer is already the API's JSON. */
+function pageDataJson(parts: {
+  user: PageData['user'];
+  site: PageData['site'];
+  languages: string;
+  browse: { params: unknown; answer: string } | undefined;
+  home: PageData['home'] | undefined;
+  starter: PageData['starter'] | undefined;
+}) {
+  const { user, site, languages, browse, home, starter } = parts;
+  return (
+    `{"user":${JSON.stringify(user)},"site":${JSON.stringify(site)}` +
+    `,"languages":${languages}` +
+    (browse
+      ? `,"browse":{"params":${JSON.stringify(browse.params)},"answer":${browse.answer}}`
+      : '') +
+    (home ? `,"home":${JSON.stringify(home)}` : '') +
+    (starter ? `,"starter":${JSON.stringify(starter)}` : '') +
+    '}'
+  );
+}
+
+/** The robots rule, or the page's canonical address and its address in every language. */
+function addressTags(
+  page: ReturnType<typeof pageAt>,
+  pathname: string,
+  search: string,
+  origin: string,
+  language: Language,
+): string[] {
+  if (page.noindex) return ['<meta name="robots" content="noindex" />'];
+  const head: string[] = [];
+  const category =
+    page === pages.browse && parseBrowseFilters(new URLSearchParams(search)).category;
+  const address = `${pathname === '/' ? '/' : pathname.replace(/\/+$/, '')}${category ? `?category=${category}` : ''}`;
+  const canonical = languageUrl(origin, address, language);
+  head.push(`<link rel="canonical" href="${escapeHtml(canonical)}" />`);
+  // The page in every language, each at its own address (decision 090).
+  for (const other of LANGUAGES)
+    head.push(
+      `<link rel="alternate" hreflang="${other}" href="${escapeHtml(languageUrl(origin, address, other))}" />`,
+    );
+  head.push(
+    `<link rel="alternate" hreflang="x-default" href="${escapeHtml(languageUrl(origin, address, DEFAULT_LANGUAGE))}" />`,
+  );
+  return head;
+}
+
+/**
+ * The route's styles and scripts — its scripts through boot.js when `later` (a page sent
+ * rendered), else preloaded — and the first browse card's photo, the largest paint of /browse.
+ */
+function assetTags(
+  chunks: ReturnType<ReturnType<typeof routeChunks>>,
+  later: NonNullable<ReturnType<typeof scriptsOf>> | undefined,
+  browseAnswer: string | undefined,
+): string[] {
+  const head: string[] = [];
+  for (const file of chunks.css) head.push(`<link rel="stylesheet" href="${escapeHtml(file)}" />`);
+  if (later) {
+    head.push(
+      `<script defer src="/boot.js" data-entry="${escapeHtml(later.entry)}"` +
+        ` data-preload="${escapeHtml([...later.preloads, ...chunks.js].join(' '))}"></script>`,
+    );
+  } else {
+    for (const file of chunks.js)
+      head.push(`<link rel="modulepreload" crossorigin href="${escapeHtml(file)}" />`);
+  }
+  const firstPhoto = browseAnswer && firstCardPhoto(browseAnswer);
+  if (firstPhoto) {
+    head.push(
+      `<link rel="preload" as="image" fetchpriority="high" href="${escapeHtml(firstPhoto.src)}"` +
+        (firstPhoto.srcSet
+          ? ` imagesrcset="${escapeHtml(firstPhoto.srcSet)}" imagesizes="${escapeHtml(firstPhoto.sizes!)}"`
+          : '') +
+        ' />',
+    );
+  }
+  return head;
+}
+
+/** index.html with this page's language, manifest, title, description, head, body and data. */
+function fillTemplate(
+  template: string,
+  fill: {
+    language: Language;
+    title: string | undefined;
+    description: string;
+    head: string[];
+    body: string;
+    data: string;
+  },
+) {
+  const { language, title, description, head, body, data } = fill;
+  return template
+    .replace(/<html lang="[^"]*"/, `<html lang="${language}"`)
+    .replace('href="/manifest.webmanifest"', () => `href="${manifestPath(language)}"`)
+    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(documentTitle(title))}</title>`)
+    .replace(
+      /(<meta\s+name="description"\s+content=")[^"]*(")/,
+      (_m, start: string, end: string) => `${start}${escapeHtml(description)}${end}`,
+    )
+    .replace('</head>', () => `    ${head.join('\n    ')}\n  </head>`)
+    .replace(
+      '<div id="root"></div>',
+      () =>
+        `<div id="root">${body}</div>\n    <script type="application/json" id="${PAGE_DATA_ID}">${data}</script>`,
+    );
 }
 
 function firstCardPhoto(answer: string) {
