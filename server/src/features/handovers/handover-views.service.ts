@@ -154,6 +154,22 @@ export async function userSummary(
         sql`${reservations.endedAt} > ${clock.sqlNow()} - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
       ),
     );
+  const replies = await replyFigures(db, member.id);
+  return {
+    given: Number(counts?.given ?? 0),
+    received: Number(counts?.received ?? 0),
+    thumbsUp: Number(thumbs?.up ?? 0),
+    thumbsDown: Number(thumbs?.down ?? 0),
+    replyRate: replies.replyRate,
+    typicalReplyMinutes: replies.typicalReplyMinutes,
+    replyHours: replies.replyHours,
+    backedOut90d: Number(backedOut?.n ?? 0),
+    kitchensReached: await kitchensReachedBy(db, member.id),
+  };
+}
+
+/** How often and how fast a member answers conversations others open with them. */
+async function replyFigures(db: AppDeps['db'], memberId: string) {
   // Conversations someone else opened with this member (their own words, not site lines):
   // how many got an answer, and how long the first answer usually took. The rate counts only
   // conversations opened at least REPLY_WINDOW_HOURS ago, so a question asked minutes ago is
@@ -163,12 +179,12 @@ export async function userSummary(
     await db.execute(sql`
       WITH threads AS (
         SELECT starter_id,
-          CASE WHEN sender_id = ${member.id} THEN receiver_id ELSE sender_id END AS other_id,
+          CASE WHEN sender_id = ${memberId} THEN receiver_id ELSE sender_id END AS other_id,
           min(created_at) AS first_any,
-          min(created_at) FILTER (WHERE receiver_id = ${member.id}) AS first_in,
-          min(created_at) FILTER (WHERE sender_id = ${member.id}) AS first_out
+          min(created_at) FILTER (WHERE receiver_id = ${memberId}) AS first_in,
+          min(created_at) FILTER (WHERE sender_id = ${memberId}) AS first_out
         FROM messages
-        WHERE kind = 'text' AND (sender_id = ${member.id} OR receiver_id = ${member.id})
+        WHERE kind = 'text' AND (sender_id = ${memberId} OR receiver_id = ${memberId})
         GROUP BY 1, 2
       )
       SELECT count(*) FILTER (WHERE first_in <= ${answerableBefore}) AS opened,
@@ -185,12 +201,12 @@ export async function userSummary(
     await db.execute(sql`
       WITH threads AS (
         SELECT starter_id,
-          CASE WHEN sender_id = ${member.id} THEN receiver_id ELSE sender_id END AS other_id,
+          CASE WHEN sender_id = ${memberId} THEN receiver_id ELSE sender_id END AS other_id,
           min(created_at) AS first_any,
-          min(created_at) FILTER (WHERE receiver_id = ${member.id}) AS first_in,
-          min(created_at) FILTER (WHERE sender_id = ${member.id}) AS first_out
+          min(created_at) FILTER (WHERE receiver_id = ${memberId}) AS first_in,
+          min(created_at) FILTER (WHERE sender_id = ${memberId}) AS first_out
         FROM messages
-        WHERE kind = 'text' AND (sender_id = ${member.id} OR receiver_id = ${member.id})
+        WHERE kind = 'text' AND (sender_id = ${memberId} OR receiver_id = ${memberId})
         GROUP BY 1, 2
       ),
       recent AS (
@@ -213,16 +229,10 @@ export async function userSummary(
   const opened = Number(reply?.opened ?? 0);
   const answered = Number(reply?.answered ?? 0);
   return {
-    given: Number(counts?.given ?? 0),
-    received: Number(counts?.received ?? 0),
-    thumbsUp: Number(thumbs?.up ?? 0),
-    thumbsDown: Number(thumbs?.down ?? 0),
     replyRate: opened > 0 ? answered / opened : null,
     typicalReplyMinutes:
       reply?.median_minutes == null ? null : Math.round(Number(reply.median_minutes)),
     replyHours,
-    backedOut90d: Number(backedOut?.n ?? 0),
-    kitchensReached: await kitchensReachedBy(db, member.id),
   };
 }
 

@@ -299,6 +299,28 @@ export async function releaseReservation(
 
 // ---------------------------------------------------------------- hand-overs
 
+/** The member's active reservation of the starter, if any, now marked given. */
+async function reservationGiven(tx: Tx, starterId: number, memberId: string) {
+  const [held] = await tx
+    .select()
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.starterId, starterId),
+        eq(reservations.memberId, memberId),
+        eq(reservations.status, 'active'),
+      ),
+    )
+    .for('update');
+  if (held) {
+    await tx
+      .update(reservations)
+      .set({ status: 'given', endedAt: clock.sqlNow() })
+      .where(eq(reservations.id, held.id));
+  }
+  return held;
+}
+
 /**
  * POST /api/starters/:id/handovers: the owner gives a portion to a member who asked (their
  * reservation, if any, becomes the hand-over) or, with `memberId: null`, to someone not on
@@ -317,25 +339,9 @@ export async function giveHandover(
       const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
       if (byMe || byThem) throw forbidden("You can't give a portion to this member");
     }
-    const [held] = input.memberId
-      ? await tx
-          .select()
-          .from(reservations)
-          .where(
-            and(
-              eq(reservations.starterId, starter.id),
-              eq(reservations.memberId, input.memberId),
-              eq(reservations.status, 'active'),
-            ),
-          )
-          .for('update')
-      : [];
-    if (held) {
-      await tx
-        .update(reservations)
-        .set({ status: 'given', endedAt: clock.sqlNow() })
-        .where(eq(reservations.id, held.id));
-    }
+    const held = input.memberId
+      ? await reservationGiven(tx, starter.id, input.memberId)
+      : undefined;
     const [counts] = await tx
       .update(starters)
       .set({

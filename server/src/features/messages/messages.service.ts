@@ -319,42 +319,45 @@ export async function listConversations(
     WHERE ${visibleInThreadsOf(actor)}
     ORDER BY l.created_at DESC, l.starter_id DESC
   `);
-  return rowsOf<ConversationRow>(result).map((r) => {
-    const otherUser = {
-      id: r.other_id,
-      username: r.other_username,
-      firstName: r.other_first_name,
-      lastName: r.other_last_name,
-      profileImageUrl: r.other_profile_image_url,
-    };
-    const createdAt = new Date(r.last_created_at).toISOString();
-    const last: Message = {
-      id: 0,
-      starterId: Number(r.starter_id),
-      senderId: r.last_sender_id,
-      receiverId: r.last_receiver_id,
-      content: r.last_content,
-      isRead: true,
+  return rowsOf<ConversationRow>(result).map((r) => toConversation(r, actor, reader));
+}
+
+/** One row of the member's conversations, as the inbox shows it. */
+function toConversation(r: ConversationRow, actor: SessionUser, reader: Reader): Conversation {
+  const otherUser = {
+    id: r.other_id,
+    username: r.other_username,
+    firstName: r.other_first_name,
+    lastName: r.other_last_name,
+    profileImageUrl: r.other_profile_image_url,
+  };
+  const createdAt = new Date(r.last_created_at).toISOString();
+  const last: Message = {
+    id: 0,
+    starterId: Number(r.starter_id),
+    senderId: r.last_sender_id,
+    receiverId: r.last_receiver_id,
+    content: r.last_content,
+    isRead: true,
+    createdAt,
+    kind: r.last_kind === 'system' ? 'system' : 'text',
+    system: r.last_system,
+  };
+  return {
+    starterId: Number(r.starter_id),
+    starterTitle: r.starter_title,
+    otherUser,
+    lastMessage: {
+      content: systemLineFor(last, { ...reader, id: actor.id }, displayName(otherUser, '')),
       createdAt,
-      kind: r.last_kind === 'system' ? 'system' : 'text',
-      system: r.last_system,
-    };
-    return {
-      starterId: Number(r.starter_id),
-      starterTitle: r.starter_title,
-      otherUser,
-      lastMessage: {
-        content: systemLineFor(last, { ...reader, id: actor.id }, displayName(otherUser, '')),
-        createdAt,
-      },
-      unreadCount: Number(r.unread_count),
-      role: r.is_owner === true || String(r.is_owner) === 'true' ? 'owner' : 'asker',
-      stage: r.stage,
-      awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
-      ...(r.review ? { review: r.review } : {}),
-      mayNudge: r.may_nudge === true || r.may_nudge === 't',
-    };
-  });
+    },
+    unreadCount: Number(r.unread_count),
+    role: r.is_owner === true || String(r.is_owner) === 'true' ? 'owner' : 'asker',
+    stage: r.stage,
+    awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
+    ...(r.review ? { review: r.review } : {}),
+    mayNudge: r.may_nudge === true || r.may_nudge === 't',
+  };
 }
 
 /** The member's unread total across the conversations they can open (the header badge). */

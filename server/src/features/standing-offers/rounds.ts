@@ -161,35 +161,7 @@ export async function fillRound(
   places = Math.min(places, free);
   if (places <= 0) return [];
 
-  const order =
-    (offer.mode as StandingMode) === 'lottery' ? sql`random()` : sql`w.joined_at, w.member_id`;
-  const chosen = rowsOf<{ member_id: string }>(
-    await tx.execute(sql`
-      SELECT w.member_id FROM standing_waitlist w
-      WHERE w.starter_id = ${facts.id}
-        AND w.member_id NOT IN (${membersWhoMayNotAct()})
-        AND NOT EXISTS (
-          SELECT 1 FROM standing_offer_turns t
-          WHERE t.starter_id = w.starter_id AND t.member_id = w.member_id
-            AND (t.status = 'pending' OR t.round = ${offer.round}))
-        AND NOT EXISTS (
-          SELECT 1 FROM reservations r
-          WHERE r.starter_id = w.starter_id AND r.member_id = w.member_id AND r.status = 'active')
-        AND w.member_id NOT IN (${blockedEitherWay(facts.ownerId)})
-        AND (${offer.limitWeeks}::int = 0 OR (
-          NOT EXISTS (
-            SELECT 1 FROM standing_offer_turns t
-            WHERE t.starter_id = w.starter_id AND t.member_id = w.member_id
-              AND t.status = 'accepted'
-              AND t.answered_at > ${clock.sqlNow()} - make_interval(weeks => ${offer.limitWeeks}::int))
-          AND NOT EXISTS (
-            SELECT 1 FROM handovers h
-            WHERE h.starter_id = w.starter_id AND h.recipient_id = w.member_id
-              AND h.status <> 'not_received'
-              AND h.created_at > ${clock.sqlNow()} - make_interval(weeks => ${offer.limitWeeks}::int))))
-      ORDER BY ${order}
-      LIMIT ${places}`),
-  );
+  const chosen = await nextInLine(tx, facts, offer, places);
   const lines: Message[] = [];
   const { title } = await starterMailFacts(
     tx,
@@ -226,6 +198,48 @@ export async function fillRound(
     });
   }
   return lines;
+}
+
+/**
+ * The next `places` members in line for the starter's offer (first come, or drawn in a
+ * lottery): on its waitlist, free to act, without an open or this round's offer, a reservation
+ * or a block, and not served within the offer's limit.
+ */
+async function nextInLine(
+  tx: Tx,
+  facts: StarterFacts,
+  offer: StandingOfferRow,
+  places: number,
+): Promise<{ member_id: string }[]> {
+  const order =
+    (offer.mode as StandingMode) === 'lottery' ? sql`random()` : sql`w.joined_at, w.member_id`;
+  return rowsOf<{ member_id: string }>(
+    await tx.execute(sql`
+      SELECT w.member_id FROM standing_waitlist w
+      WHERE w.starter_id = ${facts.id}
+        AND w.member_id NOT IN (${membersWhoMayNotAct()})
+        AND NOT EXISTS (
+          SELECT 1 FROM standing_offer_turns t
+          WHERE t.starter_id = w.starter_id AND t.member_id = w.member_id
+            AND (t.status = 'pending' OR t.round = ${offer.round}))
+        AND NOT EXISTS (
+          SELECT 1 FROM reservations r
+          WHERE r.starter_id = w.starter_id AND r.member_id = w.member_id AND r.status = 'active')
+        AND w.member_id NOT IN (${blockedEitherWay(facts.ownerId)})
+        AND (${offer.limitWeeks}::int = 0 OR (
+          NOT EXISTS (
+            SELECT 1 FROM standing_offer_turns t
+            WHERE t.starter_id = w.starter_id AND t.member_id = w.member_id
+              AND t.status = 'accepted'
+              AND t.answered_at > ${clock.sqlNow()} - make_interval(weeks => ${offer.limitWeeks}::int))
+          AND NOT EXISTS (
+            SELECT 1 FROM handovers h
+            WHERE h.starter_id = w.starter_id AND h.recipient_id = w.member_id
+              AND h.status <> 'not_received'
+              AND h.created_at > ${clock.sqlNow()} - make_interval(weeks => ${offer.limitWeeks}::int))))
+      ORDER BY ${order}
+      LIMIT ${places}`),
+  );
 }
 
 /** Starts the next round: counted, stamped, and the next one scheduled a cadence from now. */

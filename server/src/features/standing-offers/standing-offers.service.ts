@@ -361,6 +361,45 @@ async function cannotJoin(
   return null;
 }
 
+/** The giver's 20 latest offers of the starter, newest first, with whom each went to. */
+async function recentOffers(db: AppDeps['db'], starterId: number): Promise<GivenOffer[]> {
+  const rows = await db
+    .select({
+      turn: standingOfferTurns,
+      member: publicMemberColumns,
+    })
+    .from(standingOfferTurns)
+    .innerJoin(users, eq(users.id, standingOfferTurns.memberId))
+    .where(eq(standingOfferTurns.starterId, starterId))
+    .orderBy(desc(standingOfferTurns.offeredAt), desc(standingOfferTurns.id))
+    .limit(20);
+  return rows.map((r): GivenOffer => ({ ...toMemberOffer(r.turn), member: r.member }));
+}
+
+/**
+ * When a member served lately (an offer accepted or a portion received within the offer's
+ * limit) may be offered the starter again; null when they may already.
+ */
+async function eligibleAgainFrom(
+  db: AppDeps['db'],
+  starterId: number,
+  memberId: string,
+  limitWeeks: number,
+): Promise<string | null> {
+  const [limit] = rowsOf<{ until: Date | string | null }>(
+    await db.execute(sql`
+      SELECT greatest(
+        (SELECT max(answered_at) FROM standing_offer_turns
+          WHERE starter_id = ${starterId} AND member_id = ${memberId} AND status = 'accepted'),
+        (SELECT max(created_at) FROM handovers
+          WHERE starter_id = ${starterId} AND recipient_id = ${memberId}
+            AND status <> 'not_received')
+      ) + make_interval(weeks => ${limitWeeks}::int) AS until`),
+  );
+  const until = limit?.until ? new Date(limit.until) : null;
+  return until && until.getTime() > clock.nowMs() ? until.toISOString() : null;
+}
+
 /**
  * GET /api/starters/:id/standing-offer: the settings, the line's length, the asker's place and
  * open offer, and for the giver the recent offers.
@@ -404,17 +443,7 @@ export async function getStandingOffer(
   if (!viewer) return view;
 
   if (isGiver) {
-    const rows = await db
-      .select({
-        turn: standingOfferTurns,
-        member: publicMemberColumns,
-      })
-      .from(standingOfferTurns)
-      .innerJoin(users, eq(users.id, standingOfferTurns.memberId))
-      .where(eq(standingOfferTurns.starterId, starter.id))
-      .orderBy(desc(standingOfferTurns.offeredAt), desc(standingOfferTurns.id))
-      .limit(20);
-    view.offers = rows.map((r): GivenOffer => ({ ...toMemberOffer(r.turn), member: r.member }));
+    view.offers = await recentOffers(db, starter.id);
     return view;
   }
 
@@ -437,21 +466,10 @@ export async function getStandingOffer(
         eq(standingOfferTurns.status, 'pending'),
       ),
     );
-  let eligibleFrom: string | null = null;
-  if (offer && offer.limitWeeks > 0) {
-    const [limit] = rowsOf<{ until: Date | string | null }>(
-      await db.execute(sql`
-        SELECT greatest(
-          (SELECT max(answered_at) FROM standing_offer_turns
-            WHERE starter_id = ${starter.id} AND member_id = ${viewer.id} AND status = 'accepted'),
-          (SELECT max(created_at) FROM handovers
-            WHERE starter_id = ${starter.id} AND recipient_id = ${viewer.id}
-              AND status <> 'not_received')
-        ) + make_interval(weeks => ${offer.limitWeeks}::int) AS until`),
-    );
-    const until = limit?.until ? new Date(limit.until) : null;
-    if (until && until.getTime() > clock.nowMs()) eligibleFrom = until.toISOString();
-  }
+  const eligibleFrom =
+    offer && offer.limitWeeks > 0
+      ? await eligibleAgainFrom(db, starter.id, viewer.id, offer.limitWeeks)
+      : null;
   const [reserved] = rowsOf<{ reservation_id: number; answered_at: Date | string }>(
     await db.execute(sql`
       SELECT t.reservation_id, t.answered_at FROM standing_offer_turns t

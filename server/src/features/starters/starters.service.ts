@@ -379,6 +379,25 @@ function photoPlan(
 }
 
 /**
+ * The listing with the edit's named fields merged in, checked whole by the posting schema; the
+ * expiry is not an edit's to change.
+ */
+function editedValues(current: StarterRow['starter'], fields: StarterEdit['fields']) {
+  if (fields.availableDays !== undefined) {
+    throw badRequest(EDIT_KEEPS_EXPIRY, { availableDays: EDIT_KEEPS_EXPIRY });
+  }
+  const sent = Object.fromEntries(
+    Object.entries(fields)
+      .filter(([, value]) => value !== undefined)
+      // A cleared field arrives empty (a form) or null (JSON): both mean "none".
+      .map(([name, value]) => [name, value === null ? '' : value]),
+  );
+  const parsed = createStarterSchema.safeParse({ ...formValuesOf(current), ...sent });
+  if (!parsed.success) throw validationError(parsed.error);
+  return parsed.data;
+}
+
+/**
  * PATCH /api/starters/:id as an edit: owner only. The named fields are merged with the listing
  * and checked whole by the posting schema; then the quota (refunded when a photo is refused),
  * the photos through the bounded queue, and one transaction on the locked row. The id stays,
@@ -390,18 +409,7 @@ export async function editStarter(
   input: { id: number } & StarterEdit,
 ): Promise<Starter> {
   const { starter: current } = await authorizedStarter(deps.db, actor, input.id, 'change');
-  if (input.fields.availableDays !== undefined) {
-    throw badRequest(EDIT_KEEPS_EXPIRY, { availableDays: EDIT_KEEPS_EXPIRY });
-  }
-  const sent = Object.fromEntries(
-    Object.entries(input.fields)
-      .filter(([, value]) => value !== undefined)
-      // A cleared field arrives empty (a form) or null (JSON): both mean "none".
-      .map(([name, value]) => [name, value === null ? '' : value]),
-  );
-  const parsed = createStarterSchema.safeParse({ ...formValuesOf(current), ...sent });
-  if (!parsed.success) throw validationError(parsed.error);
-  const values = parsed.data;
+  const values = editedValues(current, input.fields);
   const taken = current.portionsReserved + current.portionsGiven;
   if (values.portions < taken) {
     throw badRequest(portionsTaken(taken), { portions: portionsTaken(taken) });
