@@ -14,9 +14,18 @@ import {
   STARTER_SORTS,
 } from './constants';
 import { PLACE_NAME_MAX_LENGTH } from './places';
-import { POSTAGE_PAYERS, TRAVEL_MODES, checkPostage, handoverTermsShape } from './handovers';
+import {
+  AVAILABLE_DAYS_DEFAULT,
+  PORTIONS_DEFAULT,
+  POSTAGE_PAYERS,
+  TRAVEL_MODES,
+  checkPostage,
+  handoverTermsShape,
+  type PostagePayer,
+  type TravelMode,
+} from './handovers';
 import { STARTER_STATUSES } from './starter-status';
-import { checkCulture, cultureFieldsSchema, cultureShape } from './cultures';
+import { checkCulture, cultureFieldsSchema, cultureShape, type CultureForm } from './cultures';
 import { blankToUndefined, multiLineText, singleLineText } from './text';
 import { publicUserSchema } from './users';
 import { photoOrderSchema, starterPhotoSchema } from './starter-photo';
@@ -184,28 +193,58 @@ export const createStarterSchema = z
 export type CreateStarterInput = z.input<typeof createStarterSchema>;
 export type CreateStarter = z.output<typeof createStarterSchema>;
 
+/** What the post form's field table says of each field. */
+export interface StarterFormFieldRule {
+  /** What the empty /post form holds. */
+  blank: unknown;
+  /** Takes focus when invalid (a box; a group of choices does not). */
+  focus: boolean;
+  /** Sent once per value in the multipart body (`travel=pickup&travel=post`). */
+  repeats?: true;
+  /** Optional: an edit that empties it sends it empty, since a field an edit leaves out stays. */
+  clearable?: true;
+  /** Not part of an edit: the listing keeps its end date (`EDIT_KEEPS_EXPIRY`). */
+  notEdited?: true;
+}
+
+/**
+ * The post form's one field table (decision 148), in the order the fields are on screen: each
+ * field of `createStarterSchema` once. The server's multipart reader, the edit's JSON body and
+ * the client's starting values, multipart body, clearing and focus order all follow it.
+ */
+export const STARTER_FORM = {
+  title: { blank: '', focus: true },
+  category: { blank: '', focus: true },
+  subcategory: { blank: '', focus: true },
+  starterType: { blank: '', focus: true },
+  description: { blank: '', focus: true },
+  customDescription: { blank: '', focus: true, clearable: true },
+  location: { blank: '', focus: true },
+  form: { blank: 'active' as CultureForm, focus: false },
+  lastFedAt: { blank: '', focus: true, clearable: true },
+  careNotes: { blank: '', focus: true, clearable: true },
+  portions: { blank: PORTIONS_DEFAULT, focus: true },
+  availableDays: { blank: AVAILABLE_DAYS_DEFAULT, focus: true, notEdited: true },
+  travel: { blank: ['pickup'] as TravelMode[], focus: false, repeats: true },
+  postage: { blank: null as PostagePayer | null, focus: false, clearable: true },
+  bring: { blank: '', focus: true, clearable: true },
+  parentId: { blank: '', focus: true, clearable: true },
+  originStory: { blank: '', focus: true, clearable: true },
+  bornYear: { blank: '', focus: true, clearable: true },
+} satisfies { [K in keyof CreateStarterInput]-?: StarterFormFieldRule };
+
+export type StarterFormField = keyof typeof STARTER_FORM;
+
 /** The post form's fields by name: the multipart and JSON bodies of posting and editing. */
-export const STARTER_FORM_FIELDS = [
-  'title',
-  'description',
-  'category',
-  'subcategory',
-  'starterType',
-  'customDescription',
-  'location',
-  'portions',
-  'travel',
-  'postage',
-  'bring',
-  'availableDays',
-  'form',
-  'lastFedAt',
-  'careNotes',
-  'parentId',
-  'originStory',
-  'bornYear',
-] as const;
-export type StarterFormField = (typeof STARTER_FORM_FIELDS)[number];
+export const STARTER_FORM_FIELDS = Object.keys(STARTER_FORM) as StarterFormField[];
+
+/** What the field table says of `name`. */
+export const starterFormRule = (name: StarterFormField): StarterFormFieldRule => STARTER_FORM[name];
+
+/** The empty /post form: one portion, pickup, 30 days, an active culture, all else blank. */
+export const STARTER_FORM_DEFAULTS = Object.fromEntries(
+  STARTER_FORM_FIELDS.map((name) => [name, STARTER_FORM[name].blank]),
+) as { [K in StarterFormField]: (typeof STARTER_FORM)[K]['blank'] };
 
 export const CLAIM_ONLY = 'Only isClaimed: true can be changed';
 export const CLAIM_ALONE = 'Mark a starter claimed on its own, without other changes';

@@ -16,7 +16,6 @@ import {
   CULTURE_FORMS,
   type CultureForm,
 } from '../../../../common/cultures';
-import type { CreateStarter } from '../../../../common/starters';
 import { RadioCardsField, TextareaField, TextField } from '../../components/ui/form-controls';
 
 interface Binding<Values extends FieldValues> {
@@ -40,22 +39,6 @@ function useFormOptions() {
     label: t(`culture.forms.${value}`),
     hint: t(`culture.formHints.${value}`),
   }));
-}
-
-export const CULTURE_DEFAULTS = {
-  form: 'active' as CultureForm,
-  lastFedAt: '',
-  careNotes: '',
-};
-
-export const CULTURE_FIELD_NAMES = ['form', 'lastFedAt', 'careNotes'] as const;
-
-/** The culture fields into the multipart body of POST /api/starters. */
-export function appendCulture(body: FormData, values: CreateStarter): void {
-  body.set('form', values.form);
-  // The schema made the picked day that day's midnight UTC: its first ten characters are it.
-  if (values.lastFedAt) body.set('lastFedAt', values.lastFedAt.toISOString().slice(0, 10));
-  if (values.careNotes) body.set('careNotes', values.careNotes);
 }
 
 const today = () => {

@@ -4,12 +4,15 @@ import { useTranslation } from 'react-i18next';
 import {
   createStarterSchema,
   STARTER_CUSTOM_DESCRIPTION_MAX_LENGTH,
+  STARTER_FORM_DEFAULTS,
+  STARTER_FORM_FIELDS,
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
   type CreateStarter,
   type CreateStarterInput,
   type Starter,
+  type StarterFormField,
 } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -25,8 +28,6 @@ import { CommunityRulesCard } from './community-rules-card';
 import { CultureFields } from './culture-fields';
 import { ListingHandoverFields } from './listing-handover-fields';
 import {
-  POST_STARTER_DEFAULTS,
-  POST_STARTER_FIELD_NAMES,
   POST_STARTER_FOCUS_ORDER,
   starterEditFormData,
   starterFormData,
@@ -65,7 +66,7 @@ const keptPhotos = (starter: Starter): PhotoItem[] =>
   }));
 
 /** What a culture's care and hand-over need beyond its name and kind: all optional. */
-const CARE_AND_HANDOVER_FIELDS = [
+const CARE_AND_HANDOVER_FIELDS: readonly StarterFormField[] = [
   'customDescription',
   'form',
   'lastFedAt',
@@ -80,8 +81,18 @@ const CARE_AND_HANDOVER_FIELDS = [
 /** Fields each folding form folds away: known from the culture received, or optional. */
 const FOLDED_FIELDS: Partial<Record<StarterFormMode, ReadonlySet<string>>> = {
   // /post's "More Details (optional)": a listing is whole without them.
-  post: new Set([...CARE_AND_HANDOVER_FIELDS, 'parentId', 'originStory', 'bornYear']),
-  payItForward: new Set(['category', 'subcategory', 'starterType', ...CARE_AND_HANDOVER_FIELDS]),
+  post: new Set<StarterFormField>([
+    ...CARE_AND_HANDOVER_FIELDS,
+    'parentId',
+    'originStory',
+    'bornYear',
+  ]),
+  payItForward: new Set<StarterFormField>([
+    'category',
+    'subcategory',
+    'starterType',
+    ...CARE_AND_HANDOVER_FIELDS,
+  ]),
 };
 
 /** The draft of /post kept in this tab (lib/drafts) until the listing is posted. */
@@ -143,7 +154,7 @@ export function PostStarterForm({
   const [posted] = useState(() => ({ current: false }));
   // What was typed here before (a failed post, a reload, a page left by mistake) comes back.
   const [startValues] = useState(() => {
-    const base = { ...POST_STARTER_DEFAULTS, ...(editing ? valuesOf(starter) : {}), ...prefill };
+    const base = { ...STARTER_FORM_DEFAULTS, ...(editing ? valuesOf(starter) : {}), ...prefill };
     const draft = keepsDraft ? readPostDraft(draftOf) : undefined;
     return { base, draft };
   });
@@ -169,9 +180,10 @@ export function PostStarterForm({
     if (err instanceof ApiError && err.fields) {
       for (const [name, message] of Object.entries(err.fields)) {
         if (name === 'image' || name === 'photoOrder') setPhotoError(message);
-        else if ((POST_STARTER_FIELD_NAMES as readonly string[]).includes(name)) {
+        // The server's field errors land on the form's fields; the others are said in the toast.
+        else if ((STARTER_FORM_FIELDS as readonly string[]).includes(name)) {
           if (foldedFields?.has(name)) setMoreOpen(true);
-          form.setError(name as (typeof POST_STARTER_FIELD_NAMES)[number], { message });
+          form.setError(name as StarterFormField, { message });
         }
       }
     }

@@ -1,100 +1,50 @@
 import type { UseFormReturn } from 'react-hook-form';
-import type { CreateStarter, CreateStarterInput, Starter } from '../../../../common/starters';
-import type { PhotoItem } from './starter-photo-field';
-import { appendCulture, CULTURE_DEFAULTS, CULTURE_FIELD_NAMES } from './culture-fields';
 import {
-  appendListingHandover,
-  LISTING_HANDOVER_DEFAULTS,
-  LISTING_HANDOVER_FIELD_NAMES,
-} from './listing-handover-schema';
-
-/** The /post form's starting lineage: not from a hand-over, no story, no year. */
-export const LINEAGE_DEFAULTS = { parentId: '', originStory: '', bornYear: '' };
-
-export const LINEAGE_FIELD_NAMES = ['parentId', 'originStory', 'bornYear'] as const;
-
-/** The lineage into the multipart body (the culture's form and care notes are the care fields'). */
-export function appendLineage(form: FormData, values: CreateStarter): void {
-  if (values.parentId !== undefined) form.set('parentId', String(values.parentId));
-  if (values.originStory) form.set('originStory', values.originStory);
-  if (values.bornYear !== undefined) form.set('bornYear', String(values.bornYear));
-}
-
-/** Every field of the /post form: the server's field errors land on these. */
-export const POST_STARTER_FIELD_NAMES = [
-  'title',
-  'category',
-  'subcategory',
-  'starterType',
-  'customDescription',
-  'description',
-  'location',
-  ...LISTING_HANDOVER_FIELD_NAMES,
-  ...CULTURE_FIELD_NAMES,
-  ...LINEAGE_FIELD_NAMES,
-] as const;
+  STARTER_FORM_DEFAULTS,
+  STARTER_FORM_FIELDS,
+  starterFormRule,
+  type CreateStarter,
+  type CreateStarterInput,
+  type Starter,
+} from '../../../../common/starters';
+import type { PhotoItem } from './starter-photo-field';
 
 /** The fields that take focus, in the order they are on screen: the first invalid one gets it. */
-export const POST_STARTER_FOCUS_ORDER = [
-  'title',
-  'category',
-  'subcategory',
-  'starterType',
-  'description',
-  'customDescription',
-  'location',
-  'lastFedAt',
-  'careNotes',
-  'parentId',
-  'originStory',
-  'bornYear',
-] as const;
+export const POST_STARTER_FOCUS_ORDER = STARTER_FORM_FIELDS.filter(
+  (name) => starterFormRule(name).focus,
+);
 
-export const POST_STARTER_DEFAULTS = {
-  title: '',
-  category: '',
-  subcategory: '',
-  starterType: '',
-  customDescription: '',
-  description: '',
-  location: '',
-  ...LISTING_HANDOVER_DEFAULTS,
-  ...CULTURE_DEFAULTS,
-  ...LINEAGE_DEFAULTS,
-};
+/** One field's value as the multipart body carries it: none for an empty one. */
+function partsOf(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return [];
+  if (Array.isArray(value)) return value.map(String);
+  // The schema made a picked day that day's midnight UTC: its first ten characters are it.
+  if (value instanceof Date) return [value.toISOString().slice(0, 10)];
+  return [String(value)];
+}
 
-function appendFields(form: FormData, values: CreateStarter): void {
-  form.set('title', values.title);
-  form.set('category', values.category);
-  form.set('subcategory', values.subcategory);
-  form.set('starterType', values.starterType);
-  if (values.customDescription) form.set('customDescription', values.customDescription);
-  form.set('description', values.description);
-  form.set('location', values.location);
-  appendListingHandover(form, values);
-  appendCulture(form, values);
-  appendLineage(form, values);
+/**
+ * The form's fields into a multipart body, as the field table says: a repeated field once per
+ * value, an empty one left out, or for an edit sent empty when it may be cleared (a field an
+ * edit leaves out stays as it is) and the end date left out (an edit keeps it).
+ */
+function appendFields(form: FormData, values: CreateStarter, { edit }: { edit: boolean }): void {
+  for (const name of STARTER_FORM_FIELDS) {
+    const rule = starterFormRule(name);
+    if (edit && rule.notEdited) continue;
+    const parts = partsOf(values[name]);
+    for (const part of parts) form.append(name, part);
+    if (edit && rule.clearable && parts.length === 0) form.set(name, '');
+  }
 }
 
 /** POST /api/starters' multipart body; the photos go last so every field arrives first. */
 export function starterFormData(values: CreateStarter, photos: readonly File[]): FormData {
   const form = new FormData();
-  appendFields(form, values);
+  appendFields(form, values, { edit: false });
   for (const photo of photos) form.append('image', photo, photo.name);
   return form;
 }
-
-/** The optional fields an edit may clear: sent empty, since a field left out stays as it is. */
-const CLEARABLE = [
-  'customDescription',
-  'postage',
-  'bring',
-  'lastFedAt',
-  'careNotes',
-  'parentId',
-  'originStory',
-  'bornYear',
-] as const;
 
 /**
  * PATCH /api/starters/:id's multipart body: every field (an emptied one sent empty), the
@@ -107,9 +57,7 @@ export function starterEditFormData(
   { photosChanged }: { photosChanged: boolean },
 ): FormData {
   const form = new FormData();
-  appendFields(form, values);
-  form.delete('availableDays');
-  for (const name of CLEARABLE) if (!form.has(name)) form.set(name, '');
+  appendFields(form, values, { edit: true });
   // Photos left alone are not mentioned, so they stay exactly as they are.
   if (!photosChanged) return form;
   const added: File[] = [];
@@ -128,7 +76,7 @@ const dayOf = (iso: string | null) => (iso ? iso.slice(0, 10) : '');
 /** A listing as the form's values: the edit form and "Post Again" start from them. */
 export function valuesOf(starter: Starter): CreateStarterInput {
   return {
-    ...POST_STARTER_DEFAULTS,
+    ...STARTER_FORM_DEFAULTS,
     title: starter.title,
     category: starter.category,
     subcategory: starter.subcategory,

@@ -4,6 +4,7 @@ import { PHOTO_MAX_BYTES } from '../../../../common/constants';
 import {
   createStarterSchema,
   STARTER_FORM_FIELDS,
+  starterFormRule,
   type CreateStarter,
   type StarterFormField,
 } from '../../../../common/starters';
@@ -29,8 +30,9 @@ export const STARTER_FORM_LIMITS = {
 export const FORM_UNREADABLE = 'The form could not be read. Please try again.';
 export const ONLY_PHOTOS = `Photos go in "image" fields, at most ${STARTER_PHOTOS_MAX}`;
 
-/** Fields that may repeat (`travel=pickup&travel=post`). */
-const LIST_FIELDS = new Set(['travel', 'photoOrder']);
+/** The form's fields that repeat (`travel=pickup&travel=post`); an edit's `photoOrder` too. */
+const REPEATED_FIELDS = STARTER_FORM_FIELDS.filter((name) => starterFormRule(name).repeats);
+const LIST_FIELDS = new Set<string>([...REPEATED_FIELDS, 'photoOrder']);
 const TEXT_FIELDS = new Set<string>(STARTER_FORM_FIELDS.filter((f) => !LIST_FIELDS.has(f)));
 
 export interface StarterForm {
@@ -71,26 +73,15 @@ async function readParts(request: FastifyRequest): Promise<PhotoFormParts> {
 /** Reads the new-starter form (its fields and up to four photos) and checks the fields. */
 export async function readStarterForm(request: FastifyRequest): Promise<StarterForm> {
   const { fields, lists, photos } = await readParts(request);
-  const parsed = createStarterSchema.safeParse({
-    title: fields.title ?? '',
-    description: fields.description ?? '',
-    category: fields.category ?? '',
-    subcategory: fields.subcategory ?? '',
-    starterType: fields.starterType ?? '',
-    customDescription: fields.customDescription,
-    location: fields.location ?? '',
-    portions: fields.portions,
-    travel: lists.travel,
-    postage: fields.postage,
-    bring: fields.bring,
-    availableDays: fields.availableDays,
-    form: fields.form,
-    lastFedAt: fields.lastFedAt,
-    careNotes: fields.careNotes,
-    parentId: fields.parentId,
-    originStory: fields.originStory,
-    bornYear: fields.bornYear,
-  });
+  // A field not sent reads as one left empty: required ones say so, optional ones take their default.
+  const parsed = createStarterSchema.safeParse(
+    Object.fromEntries(
+      STARTER_FORM_FIELDS.map((name) => [
+        name,
+        starterFormRule(name).repeats ? lists[name] : (fields[name] ?? ''),
+      ]),
+    ),
+  );
   if (!parsed.success) throw validationError(parsed.error);
   return { input: parsed.data, photos };
 }
@@ -112,7 +103,7 @@ export interface StarterEdit {
 export async function readStarterEditForm(request: FastifyRequest): Promise<StarterEdit> {
   const { fields, lists, photos } = await readParts(request);
   const edit: StarterEdit['fields'] = { ...fields };
-  if (lists.travel) edit.travel = lists.travel;
+  for (const name of REPEATED_FIELDS) if (lists[name]) edit[name] = lists[name];
   let photoOrder: string[] | undefined;
   if (lists.photoOrder) {
     const order = lists.photoOrder.filter((token) => token !== '');
