@@ -252,6 +252,9 @@ test('no-store answers are never kept; a session that ended elsewhere takes the 
     // Pages are, for reading offline.
     expect(before.pages).toEqual(expect.arrayContaining([`/starter/${starterId}`]));
 
+    // What the page asked for has come (a read answered after the session ended would be a
+    // new keeping, not one the end should have taken).
+    await page.waitForLoadState('networkidle');
     // The session ends elsewhere (here: the cookie goes); the next check answers 401.
     await context.clearCookies();
     const status = await page.evaluate(`fetch('/api/auth/user').then((r) => r.status)`);
