@@ -1,7 +1,6 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
 import type { Starter } from '../../../common/starters';
 import { useIsReachable } from '../features/blocks/reachable';
-import { useDistanceText, useRadiusText } from '../lib/unit-system';
 import { StarterDialogsProvider, type StarterDialogs } from '../features/starters/starter-dialogs';
 
 /** Dialog code still to load: fetched when the page is idle, or when a dialog first opens. */
@@ -107,8 +106,6 @@ const dialogs: StarterDialogs = {
   ),
   useIsReachable,
   // Kilometres or miles, as the member chose (or their browser's region says).
-  useDistanceText,
-  useRadiusText,
   FamilyLinks: shownLater<{ starter: Starter; isOwner: boolean }>(() =>
     import('../features/lineage/family-links').then((m) => m.FamilyLinks),
   ),

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../../common/users';
 import { aMember, aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
@@ -67,6 +67,8 @@ const renderBrowse = (path = '/browse') =>
     { path },
   );
 
+// The member chose kilometres (the test browser's region, en-US, would say miles).
+beforeEach(() => localStorage.setItem('cultureshare:units', 'metric'));
 afterEach(() => vi.unstubAllGlobals());
 
 // Typing, waiting for the typing to settle and answering take a while on a busy machine.

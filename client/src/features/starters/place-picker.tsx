@@ -7,7 +7,7 @@ import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
 import { placeNearMe, usePlaceSuggestions } from './places-api';
-import { useStarterDialogs } from './starter-dialogs';
+import { useRadiusText } from '../../lib/unit-system';
 
 const TYPE_AHEAD_MS = 200;
 
@@ -189,12 +189,6 @@ export function PlacePicker({
   );
 }
 
-/** "Within 5 km", where the page composes no unit choice in. */
-function useKilometresRadius(): (km: number) => string {
-  const { t } = useTranslation('browse');
-  return (km) => t('place.within', { km });
-}
-
 /**
  * Anywhere, or within one of the radii browse offers (in the member's units); only with a place
  * to measure from, and until then a note says so.
@@ -211,7 +205,6 @@ export function RadiusSelect({
   onChange: (radiusKm: number | null) => void;
 }) {
   const { t } = useTranslation('browse');
-  const { useRadiusText = useKilometresRadius } = useStarterDialogs();
   const radiusText = useRadiusText();
   return (
     <div className="grid gap-1.5">

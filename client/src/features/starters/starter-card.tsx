@@ -10,6 +10,7 @@ import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useCurrentUser } from '../../lib/current-user';
+import { useDistanceText } from '../../lib/unit-system';
 import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
@@ -19,12 +20,6 @@ import { paths } from '../../lib/paths';
 import { signInHref } from '../../lib/sign-in-return';
 
 const alwaysReachable = () => true;
-
-/** Kilometres in the page's language, where the page composes no unit choice in. */
-function useKilometresText(): (km: number) => string {
-  const { t } = useTranslation();
-  return (km) => (km < 1 ? t('units.underKm') : t('units.kmAway', { distance: Math.round(km) }));
-}
 
 /** The starter card of spec §2; the whole card opens the starter, except its buttons. */
 // Members only (visitors' pages go out rendered without it): kept out of a page's first load.
@@ -42,11 +37,7 @@ export function StarterCard({
 }) {
   const { t } = useTranslation('browse');
   const { user } = useCurrentUser();
-  const {
-    MessageDialog,
-    useIsReachable = alwaysReachable,
-    useDistanceText = useKilometresText,
-  } = useStarterDialogs();
+  const { MessageDialog, useIsReachable = alwaysReachable } = useStarterDialogs();
   const distanceText = useDistanceText();
   const reachable = useIsReachable(starter.userId);
   const [messageOpen, setMessageOpen] = useState(false);

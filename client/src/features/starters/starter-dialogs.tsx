@@ -20,10 +20,6 @@ export interface StarterDialogs {
   MemberSummary?: ComponentType<{ userId: string; name: string }>;
   /** A hook: false when a block stands between the viewer and `userId` (no Message button). */
   useIsReachable?: (userId: string) => boolean;
-  /** A hook: "3 km away" or "2 mi away" in the member's units (care's unit choice). */
-  useDistanceText?: () => (km: number) => string;
-  /** A hook: "Within 5 km" or "Within 3 mi" for a browse radius, in the member's units. */
-  useRadiusText?: () => (km: number) => string;
   /** On the starter's page: the culture it grew from and its family tree (lineage). */
   FamilyLinks?: ComponentType<{ starter: Starter; isOwner: boolean }>;
   /** On a removed starter's page, for its owner: which rule, and their appeal (moderation). */

@@ -2,14 +2,8 @@ import { Navigation } from 'lucide-react';
 import { useLocation } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '../../lib/current-user';
+import { useDistanceText } from '../../lib/unit-system';
 import { useStarterDistance } from './places-api';
-import { useStarterDialogs } from './starter-dialogs';
-
-/** Kilometres in the page's language, where the page composes no unit choice in. */
-function useKilometresText(): (km: number) => string {
-  const { t } = useTranslation();
-  return (km) => (km < 1 ? t('units.underKm') : t('units.kmAway', { distance: Math.round(km) }));
-}
 
 /**
  * The place a starter's page measures from: the browse place it was opened from (the card
@@ -31,7 +25,6 @@ function usePlaceOfInterest(): string {
 /** "3 km away" on a starter's page, when a place is set and the starter's place is known. */
 export function StarterDistance({ starterId }: { starterId: number }) {
   const { t } = useTranslation('starters');
-  const { useDistanceText = useKilometresText } = useStarterDialogs();
   const distanceText = useDistanceText();
   const near = usePlaceOfInterest();
   const distance = useStarterDistance(starterId, near);
