@@ -210,32 +210,33 @@ function BoundField<Values extends FieldValues>({
   );
 }
 
-/** A labelled text input bound to a form field: its error, hint and aria wiring included. */
-export function TextField<Values extends FieldValues>({
+/** Splits a bound field's props into the frame's (`BoundField`) and the control's own. */
+function splitBound<Values extends FieldValues, Control extends object>({
   form,
   name,
   id,
   label,
   hint,
   className,
-  ...input
-}: BoundFieldProps<Values> & Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>) {
-  const field = { form, name, id, label, hint, className };
+  ...control
+}: BoundFieldProps<Values> & Control): [BoundFieldProps<Values>, Control] {
+  return [{ form, name, id, label, hint, className }, control as Control];
+}
+
+type InputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'form' | 'name' | 'id'>;
+type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>;
+
+/** A labelled text input bound to a form field: its error, hint and aria wiring included. */
+export function TextField<Values extends FieldValues>(props: BoundFieldProps<Values> & InputProps) {
+  const [field, input] = splitBound<Values, InputProps>(props);
   return <BoundField {...field} render={(control) => <Input {...input} {...control} />} />;
 }
 
 /** A labelled text area bound to a form field, like `TextField`. */
-export function TextareaField<Values extends FieldValues>({
-  form,
-  name,
-  id,
-  label,
-  hint,
-  className,
-  ...area
-}: BoundFieldProps<Values> &
-  Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'name' | 'id'>) {
-  const field = { form, name, id, label, hint, className };
+export function TextareaField<Values extends FieldValues>(
+  props: BoundFieldProps<Values> & AreaProps,
+) {
+  const [field, area] = splitBound<Values, AreaProps>(props);
   return <BoundField {...field} render={(control) => <Textarea {...area} {...control} />} />;
 }
 

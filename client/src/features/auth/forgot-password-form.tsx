@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { passwordResetRequestSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-controls';
+import { EmailField } from '../../components/ui/account-fields';
 import { paths } from '../../lib/paths';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useRequestPasswordReset } from './auth-api';
@@ -37,16 +37,7 @@ export function ForgotPasswordForm() {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <TextField
-        form={form}
-        name="email"
-        id="forgot-email"
-        label={t('forgot.email')}
-        type="email"
-        autoComplete="email"
-        inputMode="email"
-        placeholder="you@example.com"
-      />
+      <EmailField form={form} name="email" id="forgot-email" label={t('forgot.email')} />
       <Button type="submit" size="lg" disabled={request.isPending} className="mt-2 w-full">
         {request.isPending ? t('forgot.sending') : t('forgot.submit')}
       </Button>

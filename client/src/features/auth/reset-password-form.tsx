@@ -1,7 +1,7 @@
 import { Link, useNavigate } from 'react-router';
 import { passwordResetFormSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-controls';
+import { NewPasswordFields } from '../../components/ui/account-fields';
 import { paths } from '../../lib/paths';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useResetPassword } from './auth-api';
@@ -36,21 +36,13 @@ export function ResetPasswordForm({ token }: { token: string }) {
   }
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
-      <TextField
+      <NewPasswordFields
         form={form}
         name="password"
         id="reset-password"
         label={t('reset.password')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <TextField
-        form={form}
-        name="confirmPassword"
-        id="reset-confirm-password"
-        label={t('reset.confirmPassword')}
-        type="password"
-        autoComplete="new-password"
+        confirmId="reset-confirm-password"
+        confirmLabel={t('reset.confirmPassword')}
       />
       <Button type="submit" size="lg" disabled={reset.isPending} className="mt-2 w-full">
         {reset.isPending ? t('reset.saving') : t('reset.submit')}

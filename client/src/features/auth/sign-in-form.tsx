@@ -3,7 +3,7 @@ import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { KeyRound, MailCheck } from 'lucide-react';
 import { signInSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
-import { TextField } from '../../components/ui/form-controls';
+import { EmailField, PasswordField } from '../../components/ui/account-fields';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
 import { useSite } from '../../lib/site';
@@ -90,23 +90,12 @@ export function SignInForm({
         </p>
       )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
-        <TextField
-          form={form}
-          name="email"
-          id="login-email"
-          label={t('signin.email')}
-          type="email"
-          autoComplete="email"
-          inputMode="email"
-          placeholder="you@example.com"
-        />
-        <TextField
+        <EmailField form={form} name="email" id="login-email" label={t('signin.email')} />
+        <PasswordField
           form={form}
           name="password"
           id="login-password"
           label={t('signin.password')}
-          type="password"
-          autoComplete="current-password"
         />
         <Link
           to={paths.forgotPassword}

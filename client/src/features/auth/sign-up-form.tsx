@@ -3,6 +3,7 @@ import { signUpFormSchema } from '../../../../common/auth';
 import { PASSWORD_MIN_LENGTH } from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
+import { EmailField, NewPasswordFields } from '../../components/ui/account-fields';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage, isNetworkError } from '../../lib/api';
 import { useSignUp } from './auth-api';
@@ -88,32 +89,15 @@ export function SignUpForm() {
             autoComplete="family-name"
           />
         </div>
-        <TextField
-          form={form}
-          name="email"
-          id="signup-email"
-          label={t('signup.email')}
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          placeholder="you@example.com"
-        />
-        <TextField
+        <EmailField form={form} name="email" id="signup-email" label={t('signup.email')} />
+        <NewPasswordFields
           form={form}
           name="password"
           id="signup-password"
           label={t('signup.password')}
           hint={t('signup.passwordHint', { min: PASSWORD_MIN_LENGTH })}
-          type="password"
-          autoComplete="new-password"
-        />
-        <TextField
-          form={form}
-          name="confirmPassword"
-          id="signup-confirm-password"
-          label={t('signup.confirmPassword')}
-          type="password"
-          autoComplete="new-password"
+          confirmId="signup-confirm-password"
+          confirmLabel={t('signup.confirmPassword')}
         />
         <div className="grid gap-1.5">
           <div className="flex items-start gap-3">

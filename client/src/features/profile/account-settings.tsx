@@ -1,11 +1,52 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { changeEmailSchema, changePasswordFormSchema } from '../../../../common/auth';
 import type { CurrentUser } from '../../../../common/users';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-controls';
+import { NewPasswordFields, PasswordField } from '../../components/ui/account-fields';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useChangeEmail, useChangePassword } from './profile-api';
+
+type Which = 'password' | 'email';
+
+/** What both settings forms say when sent: words from `settings.<which>`; success empties it. */
+function settingsOutcome(which: Which, t: TFunction<'account'>) {
+  return {
+    failure: t(`settings.${which}.failed`),
+    success: t(`settings.${which}.success`),
+    reset: true,
+  };
+}
+
+/** The frame both settings forms share: the heading, the fields, the submit button. */
+function SettingsForm({
+  which,
+  onSubmit,
+  busy,
+  children,
+}: {
+  which: Which;
+  onSubmit: FormEventHandler;
+  busy: boolean;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('account');
+  const headingId = `${which}-heading`;
+  return (
+    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby={headingId}>
+      <h2 id={headingId} className="text-lg font-semibold">
+        {t(`settings.${which}.heading`)}
+      </h2>
+      {children}
+      <Button type="submit" disabled={busy} className="justify-self-start">
+        {busy ? t(`settings.${which}.busy`) : t(`settings.${which}.submit`)}
+      </Button>
+    </form>
+  );
+}
 
 function ChangePasswordForm() {
   const { t } = useTranslation('account');
@@ -16,46 +57,25 @@ function ChangePasswordForm() {
   const onSubmit = submitWith(
     form,
     ({ currentPassword, newPassword }) => change.mutateAsync({ currentPassword, newPassword }),
-    {
-      fields: ['currentPassword', 'newPassword'],
-      failure: t('settings.password.failed'),
-      success: t('settings.password.success'),
-      reset: true,
-    },
+    { fields: ['currentPassword', 'newPassword'], ...settingsOutcome('password', t) },
   );
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="password-heading">
-      <h2 id="password-heading" className="text-lg font-semibold">
-        {t('settings.password.heading')}
-      </h2>
-      <TextField
+    <SettingsForm which="password" onSubmit={onSubmit} busy={change.isPending}>
+      <PasswordField
         form={form}
         name="currentPassword"
         id="current-password"
         label={t('settings.password.current')}
-        type="password"
-        autoComplete="current-password"
       />
-      <TextField
+      <NewPasswordFields
         form={form}
         name="newPassword"
         id="new-password"
         label={t('settings.password.new')}
-        type="password"
-        autoComplete="new-password"
+        confirmId="confirm-new-password"
+        confirmLabel={t('settings.password.confirm')}
       />
-      <TextField
-        form={form}
-        name="confirmPassword"
-        id="confirm-new-password"
-        label={t('settings.password.confirm')}
-        type="password"
-        autoComplete="new-password"
-      />
-      <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? t('settings.password.busy') : t('settings.password.submit')}
-      </Button>
-    </form>
+    </SettingsForm>
   );
 }
 
@@ -65,15 +85,10 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
   const form = useZodForm(changeEmailSchema, { defaultValues: { email: '', currentPassword: '' } });
   const onSubmit = submitWith(form, change.mutateAsync, {
     fields: ['email', 'currentPassword'],
-    failure: t('settings.email.failed'),
-    success: t('settings.email.success'),
-    reset: true,
+    ...settingsOutcome('email', t),
   });
   return (
-    <form onSubmit={onSubmit} noValidate className="grid gap-4" aria-labelledby="email-heading">
-      <h2 id="email-heading" className="text-lg font-semibold">
-        {t('settings.email.heading')}
-      </h2>
+    <SettingsForm which="email" onSubmit={onSubmit} busy={change.isPending}>
       <p className="text-sm text-muted">{t('settings.email.now', { email: user.email })}</p>
       <TextField
         form={form}
@@ -83,18 +98,13 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
         type="email"
         autoComplete="email"
       />
-      <TextField
+      <PasswordField
         form={form}
         name="currentPassword"
         id="email-current-password"
         label={t('settings.email.current')}
-        type="password"
-        autoComplete="current-password"
       />
-      <Button type="submit" disabled={change.isPending} className="justify-self-start">
-        {change.isPending ? t('settings.email.busy') : t('settings.email.submit')}
-      </Button>
-    </form>
+    </SettingsForm>
   );
 }
 

@@ -12,6 +12,14 @@ import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useSaveStandingOffer } from './standing-offers-api';
 import { type Offer } from './offer-text';
 
+/** The offer's numbers, in the order they are on screen; each is labelled by its own key. */
+const COUNTS = [
+  { name: 'batchSize', idSuffix: 'batch' },
+  { name: 'cadenceDays', idSuffix: 'cadence' },
+  { name: 'answerHours', idSuffix: 'answer' },
+  { name: 'limitWeeks', idSuffix: 'limit' },
+] as const;
+
 export function SettingsForm({
   starterId,
   initial,
@@ -56,13 +64,7 @@ export function SettingsForm({
         onDone();
       },
       onError: (err) => {
-        showServerFieldErrors(form, err, [
-          'batchSize',
-          'cadenceDays',
-          'answerHours',
-          'limitWeeks',
-          'mode',
-        ]);
+        showServerFieldErrors(form, err, [...COUNTS.map((c) => c.name), 'mode']);
         toastFailure(t('offers.settings.saveFailed'))(err);
       },
     }),
@@ -75,39 +77,18 @@ export function SettingsForm({
       aria-label={t('offers.settings.label')}
     >
       <div className="grid gap-4 sm:grid-cols-2">
-        <TextField
-          form={form}
-          name="batchSize"
-          id={`${id}-batch`}
-          label={t('offers.settings.batchSize')}
-          type="number"
-          inputMode="numeric"
-        />
-        <TextField
-          form={form}
-          name="cadenceDays"
-          id={`${id}-cadence`}
-          label={t('offers.settings.cadenceDays')}
-          type="number"
-          inputMode="numeric"
-        />
-        <TextField
-          form={form}
-          name="answerHours"
-          id={`${id}-answer`}
-          label={t('offers.settings.answerHours')}
-          type="number"
-          inputMode="numeric"
-        />
-        <TextField
-          form={form}
-          name="limitWeeks"
-          id={`${id}-limit`}
-          label={t('offers.settings.limitWeeks')}
-          hint={t('offers.settings.noLimit')}
-          type="number"
-          inputMode="numeric"
-        />
+        {COUNTS.map(({ name, idSuffix }) => (
+          <TextField
+            key={name}
+            form={form}
+            name={name}
+            id={`${id}-${idSuffix}`}
+            label={t(`offers.settings.${name}`)}
+            hint={name === 'limitWeeks' ? t('offers.settings.noLimit') : undefined}
+            type="number"
+            inputMode="numeric"
+          />
+        ))}
       </div>
       <RadioCardsField
         form={form}
