@@ -1,54 +1,12 @@
 import { z } from 'zod';
 import { ID_MAX } from './ids';
-import type { PushKind } from './push';
-import type { MailKind } from './users';
+import { NOTIFICATION_KINDS } from './notification-kinds';
 
 /**
- * What the notification centre holds, one kind per cause. Every kind names the mail kind
- * (decision 054) whose choice says whether it also goes by mail, and the push kind whose
- * choice says whether it is pushed (decision 094).
- * Alert matches and asks have their own mail (each alert's frequency; the 'asks' kind).
+ * What the notification centre holds, one kind per cause: the kinds of `NEWS_KINDS`
+ * (common/notification-kinds.ts, decision 153) that have a bell item.
  */
-export const NOTIFICATION_KINDS = [
-  'reservation',
-  'handover',
-  'checkin',
-  'standing_offer',
-  'expiry',
-  'moderation',
-  'alert_match',
-  'ask_help',
-] as const;
-export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
-
-/** The mail kind whose choice decides mail for each notification kind. */
-export const notificationMailKind: Record<NotificationKind, MailKind | null> = {
-  reservation: 'reservations',
-  handover: 'reservations',
-  checkin: 'checkins',
-  standing_offer: 'offers',
-  expiry: 'reminders',
-  moderation: 'reminders',
-  // Each alert chooses its own mail (immediately, daily or weekly) and is stopped alone.
-  alert_match: null,
-  ask_help: 'asks',
-};
-
-/**
- * The push kind whose choice decides whether `notify` also pushes the item (decision 094).
- * Listing reminders, moderators' decisions and "Could you help?" wait in the bell and the mail:
- * none of them needs the member the same minute.
- */
-export const notificationPushKind: Record<NotificationKind, PushKind | null> = {
-  reservation: 'reservations',
-  handover: 'reservations',
-  checkin: 'checkins',
-  standing_offer: 'offers',
-  expiry: null,
-  moderation: null,
-  alert_match: 'alerts',
-  ask_help: null,
-};
+export { NOTIFICATION_KINDS, type NotificationKind } from './notification-kinds';
 
 /** Longest title and body a producer may store: a line for the list, not a letter. */
 export const NOTIFICATION_TITLE_MAX = 200;

@@ -1,12 +1,7 @@
 import { z } from 'zod';
 
-/**
- * The kinds of news a member may have pushed to their devices, one switch each. Each is the
- * push channel of the mail kind of the same name (decision 094); alert matches have no mail
- * kind, as every alert chooses its own mail pace.
- */
-export const PUSH_KINDS = ['messages', 'reservations', 'checkins', 'offers', 'alerts'] as const;
-export type PushKind = (typeof PUSH_KINDS)[number];
+/** The kinds of news a member may have pushed, one switch each: declared with the kinds of news (decision 153). */
+export { PUSH_KINDS, type PushKind } from './notification-kinds';
 
 /** GET /api/push/key: the server's VAPID public key (base64url), for `pushManager.subscribe`. */
 export const pushKeySchema = z.object({ publicKey: z.string() });

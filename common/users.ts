@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { LANGUAGES } from './i18n/languages';
+import { MAIL_KINDS } from './notification-kinds';
 
 /** GET /api/auth/user — the current-user shape of spec §3 (never a password or hash). */
 export const currentUserSchema = z.object({
@@ -39,21 +40,8 @@ export type PublicUser = z.infer<typeof publicUserSchema>;
 export const mailChoiceValues = ['immediately', 'daily', 'off'] as const;
 export type MailChoice = (typeof mailChoiceValues)[number];
 
-/**
- * The kinds of mail a member chooses one by one. Only messages can wait for a daily digest:
- * the others ask for an answer within hours or are about one moment.
- */
-export const MAIL_KINDS = [
-  'messages',
-  'reservations',
-  'checkins',
-  'offers',
-  'reminders',
-  'asks',
-] as const;
-export type MailKind = (typeof MAIL_KINDS)[number];
-export const DIGEST_KINDS: readonly MailKind[] = ['messages'];
-export const mayDigest = (kind: MailKind) => DIGEST_KINDS.includes(kind);
+/** The kinds of mail a member chooses one by one: declared with the kinds of news (decision 153). */
+export { MAIL_KINDS, DIGEST_KINDS, mayDigest, type MailKind } from './notification-kinds';
 
 const MAIL_CHOICE_MESSAGE = 'Choose immediately, daily digest or off';
 const choice = z.enum(mailChoiceValues, MAIL_CHOICE_MESSAGE);

@@ -207,7 +207,7 @@ export async function queueDueAlertMail({ db, config }: { db: Db; config: Config
         if (!member || found.length === 0) return false;
         await tx.update(alerts).set({ lastMailedAt: now }).where(eq(alerts.id, alert.id));
         const { content, stop } = immediateMail(config, member, alert, found);
-        await queueMail(tx, config, { ...content, to: member.email, stop });
+        await queueMail(tx, config, { ...content, to: member.email, stop, kind: 'alert_match' });
         return true;
       },
     });
@@ -251,6 +251,7 @@ export async function queueDueAlertMail({ db, config }: { db: Db; config: Config
         ...content,
         to: member.email,
         stop: { url: oneClickOfPage(links[0]!.url) },
+        kind: 'alert_match',
       });
       queued += 1;
     }

@@ -8,11 +8,8 @@ import { rowsOf } from '../../db/rows';
 import { runDueWork } from '../../jobs/due-work';
 import { askMailings, asks, starters } from '../../db/schema';
 import { earthOf, withinMetres } from '../places/earth';
-import { notify } from '../notifications/notifications.service';
-import { queueMail, siteUrl } from '../mail/outbox';
-import { mailRecipient } from '../mail/recipients';
-import { greetingFor, mailLanguage, renderMail } from '../mail/templates';
-import { translator } from '../../i18n/translate';
+import { tell, type MailWriter } from '../notifications/tell';
+import { siteUrl } from '../mail/outbox';
 import { readerOf, wordFor, type Wording } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
 import { blockedEitherWay } from '../blocks/blocks.service';
@@ -105,23 +102,19 @@ export async function queueAskMails({ db, config }: { db: Db; config: Config }):
       for (const memberId of await askHelpers(tx, ask)) {
         // The weekly cap counts every "could you help?", in the bell as by mail.
         await tx.insert(askMailings).values({ askId: ask.id, memberId, sentAt: clock.now() });
-        await notify(tx, {
-          userId: memberId,
+        const told = await tell(tx, config, {
           kind: 'ask_help',
-          title: {
-            key: 'mail:notifications.ask',
-            values: { place: ask.location, what: askedFor(ask) },
+          to: memberId,
+          bell: {
+            title: {
+              key: 'mail:notifications.ask',
+              values: { place: ask.location, what: askedFor(ask) },
+            },
+            url: `/asks/${ask.id}`,
           },
-          url: `/asks/${ask.id}`,
+          mail: askMail(config, ask),
         });
-        const to = await mailRecipient(tx, config, memberId, 'asks');
-        if (!to) continue;
-        await queueMail(tx, config, {
-          ...askMail(config, ask, to),
-          to: to.member.email,
-          stop: to.stop,
-        });
-        queued += 1;
+        if (told.mailed) queued += 1;
       }
       return queued;
     },
@@ -145,28 +138,22 @@ function askedFor(ask: DueAsk): { text: Wording } {
   };
 }
 
-function askMail(
-  config: Config,
-  ask: DueAsk,
-  to: NonNullable<Awaited<ReturnType<typeof mailRecipient>>>,
-) {
-  const language = mailLanguage(to.member);
-  const t = translator(language);
-  const what = wordFor(askedFor(ask).text, readerOf(to.member));
-  const place = ask.location;
-  return renderMail({
-    language,
-    subject: t('mail:ask.subject', { what }),
-    greeting: greetingFor(to.member, language),
-    paragraphs: [
-      ask.search
-        ? t('mail:ask.lookingForWords', { place, what, words: ask.search })
-        : t('mail:ask.lookingFor', { place, what }),
-      ...(ask.note ? [t('mail:ask.wrote', { note: ask.note })] : []),
-      t('mail:ask.spare'),
-    ],
-    action: { label: t('mail:ask.action'), url: `${siteUrl(config)}/asks/${ask.id}` },
-    footer: t('mail:footers.asks'),
-    unsubscribeUrl: to.unsubscribeUrl,
-  });
+/** "Could you help?": what the ask looks for, where, and its words, in the helper's language. */
+function askMail(config: Config, ask: DueAsk): MailWriter {
+  return (t, _, to) => {
+    const what = wordFor(askedFor(ask).text, readerOf(to.member));
+    const place = ask.location;
+    return {
+      subject: t('mail:ask.subject', { what }),
+      paragraphs: [
+        ask.search
+          ? t('mail:ask.lookingForWords', { place, what, words: ask.search })
+          : t('mail:ask.lookingFor', { place, what }),
+        ...(ask.note ? [t('mail:ask.wrote', { note: ask.note })] : []),
+        t('mail:ask.spare'),
+      ],
+      action: { label: t('mail:ask.action'), url: `${siteUrl(config)}/asks/${ask.id}` },
+      footer: t('mail:footers.asks'),
+    };
+  };
 }

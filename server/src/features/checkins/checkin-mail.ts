@@ -5,10 +5,9 @@ import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { runDueWork } from '../../jobs/due-work';
 import { CHECKIN_ANSWERS } from '../../../../common/checkins';
-import { queueMailTo, siteUrl } from '../mail/outbox';
-import { notify } from '../notifications/notifications.service';
+import { siteUrl } from '../mail/outbox';
+import { tell } from '../notifications/tell';
 import { notificationLinks } from '../../../../common/notifications';
-import { mailRecipient } from '../mail/recipients';
 import * as clock from '../../clock/clock';
 
 interface DueRow {
@@ -33,7 +32,7 @@ interface DueRow {
  * it once. Every due row is marked, mailed or not: a check-in that was superseded, answered
  * on the site first, is about a thread the recipient can no longer see, or came due long ago
  * (the server was down) is never mailed later. Mail follows the member's choice for check-in
- * mail (`mailRecipient`).
+ * mail (`tell`).
  */
 export async function queueCheckinMails({
   db,
@@ -70,9 +69,7 @@ export async function queueCheckinMails({
       const giverName =
         displayName({ username: row.giver_username, firstName: row.giver_first_name }, '') || null;
       // The bell rings whatever the mail choice: the site's own answer card is one tap away.
-      await notify(tx, {
-        userId: row.recipient_id,
-        kind: 'checkin',
+      const bell = {
         title: { key: 'mail:notifications.checkin', values: { title: row.title } },
         body: {
           key: 'mail:notifications.checkinBody',
@@ -84,18 +81,12 @@ export async function queueCheckinMails({
         },
         url: notificationLinks.thread(row.starter_id, row.giver_id),
         tag: `checkin:${row.id}`,
-      });
-      const to = await mailRecipient(tx, config, row.recipient_id, 'checkins');
-      if (!to) return false;
-      // Each answer is its own link to a page with one button (decision 055): one click from
-      // the mail and one press, and a link scanner opening it answers nothing.
-      const answerUrl = (answer: string) =>
-        `${siteUrl(config)}/check-in/${row.id}/${answer}?key=${to.member.mailKey}`;
-      await queueMailTo(
-        tx,
-        config,
-        to.member,
-        (t) => ({
+      };
+      const told = await tell(tx, config, {
+        kind: 'checkin',
+        to: row.recipient_id,
+        bell,
+        mail: (t, _, to) => ({
           subject: t('mail:checkin.subject', { title: row.title }),
           paragraphs: [
             t('mail:checkin.since', {
@@ -105,15 +96,16 @@ export async function queueCheckinMails({
             }),
             t('mail:checkin.oneClick'),
           ],
+          // Each answer is its own link to a page with one button (decision 055): one click
+          // from the mail and one press, and a link scanner opening it answers nothing.
           links: CHECKIN_ANSWERS.map((answer) => ({
             label: t(`mail:checkin.answers.${answer}`),
-            url: answerUrl(answer),
+            url: `${siteUrl(config)}/check-in/${row.id}/${answer}?key=${to.member.mailKey}`,
           })),
           footer: t('mail:footers.checkins'),
         }),
-        to,
-      );
-      return true;
+      });
+      return told.mailed;
     },
   });
 }

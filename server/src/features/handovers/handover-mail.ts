@@ -10,6 +10,7 @@ import { greetingFor, mailLanguage, memberText, renderMail } from '../mail/templ
 import { translator } from '../../i18n/translate';
 import { readerOf, wordFor, type Wording } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
+import type { NewsKind } from '../../../../common/notification-kinds';
 
 /** At most this many reservation mails reach one member an hour; more wait and merge. */
 export const RESERVATION_MAILS_PER_HOUR = 5;
@@ -28,7 +29,7 @@ export async function queueReservationMail(
   config: Config,
   input: { memberId: string; ownerId: string; starterId: number; kind: Change; line: Wording },
 ): Promise<void> {
-  // The bell and the push went at once (`notify`); the mail waits and merges.
+  // The bell and the push went at once (`tell`); the mail waits and merges.
   const dueAt = new Date(clock.nowMs() + config.mail.messageDelaySeconds * 1000);
   await tx
     .insert(reservationMailDue)
@@ -89,13 +90,12 @@ async function reservationMail(tx: DbOrTx, config: Config, to: MailRecipient, ro
   });
 }
 
-/** Reservation mails queued for this address in the last hour (they carry its stop header). */
+/** Reservation mails queued for this address in the last hour, counted by the outbox's kind. */
 async function sentThisHour(tx: DbOrTx, address: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await tx.execute(sql`
       SELECT count(*)::int AS n FROM mail_outbox
-      WHERE to_address = ${address}
-        AND headers->>'List-Unsubscribe' LIKE '%/reservations>'
+      WHERE to_address = ${address} AND kind = ${'reservation' satisfies NewsKind}
         AND created_at > ${new Date(clock.nowMs() - HOUR_MS)}`),
   );
   return Number(row?.n ?? 0);
@@ -121,7 +121,7 @@ export async function queueDueReservationMail({
       ) RETURNING receiver_id, starter_id, owner_id, first_kind, kind, line`,
     deliver: async (tx, row) => {
       if (row.first_kind === 'reserved' && row.kind === 'released') return false;
-      const to = await mailRecipient(tx, config, row.receiver_id, 'reservations');
+      const to = await mailRecipient(tx, config, row.receiver_id, 'reservation');
       if (!to) return false;
       if ((await sentThisHour(tx, to.member.email)) >= RESERVATION_MAILS_PER_HOUR) {
         await tx
@@ -139,7 +139,12 @@ export async function queueDueReservationMail({
         return false;
       }
       const content = await reservationMail(tx, config, to, row);
-      await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+      await queueMail(tx, config, {
+        ...content,
+        to: to.member.email,
+        stop: to.stop,
+        kind: to.news,
+      });
       return true;
     },
   });

@@ -18,8 +18,9 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { announceNewHome, publishLines, writeSystemLine } from '../messages/system-lines';
 import { lineWording, partnerName } from '../messages/system-line-wording';
-import { queueReservationMail } from './handover-mail';
-import { notify, settleAnsweredNotification } from '../notifications/notifications.service';
+import { settleAnsweredNotification } from '../notifications/notifications.service';
+import { tell, type ReservationChange } from '../notifications/tell';
+import type { Config } from '../../config';
 import type { Wording } from '../../i18n/wording';
 import { notificationLinks } from '../../../../common/notifications';
 import { conversationTag } from '../../../../common/push';
@@ -41,7 +42,7 @@ export const RESERVATION_CHANGES_PER_HOUR = 6;
 export const TOO_MANY_RESERVATION_CHANGES =
   "You've changed this reservation a lot in a short time. Please try again later.";
 /** Changes to one conversation's reservation within this time update one bell item. */
-export const RESERVATION_MERGE_MS = 15 * 60 * 1000;
+export { RESERVATION_MERGE_MS } from '../../../../common/notification-kinds';
 
 /** Charges one change of `memberId`'s reservation on the listing, then runs `change`. */
 function reservationChange<T>(
@@ -100,10 +101,12 @@ async function assertAsked(db: DbOrTx, starter: StarterFacts, memberId: string) 
 
 /**
  * Rings the bell of `to` about something `from` did to a listing: "<from's name> <what> <title>"
- * with the thread's line as `to` reads it, linking to their conversation about it.
+ * with the thread's line as `to` reads it, linking to their conversation about it; a
+ * reservation made or released also goes by mail after the quiet period (`mail`).
  */
 async function tellInThread(
   tx: DbOrTx,
+  config: Config,
   input: {
     to: string;
     from: string;
@@ -116,21 +119,24 @@ async function tellInThread(
     line: Message;
     /** Other words instead of the line. */
     body?: Wording;
+    /** A reservation's change, mailed after the quiet period as the member chose. */
+    mail?: Omit<ReservationChange, 'ownerId' | 'starterId'>;
   },
 ) {
   const facts = await starterMailFacts(tx, { ownerId: input.from, starterId: input.starterId }, '');
   const name = facts.ownerName || { text: { key: 'mail:messages.someone' } };
-  await notify(tx, {
-    userId: input.to,
-    kind: input.kind,
+  const bell = {
     title: { key: `mail:notifications.${input.title}`, values: { name, title: facts.title } },
     body: input.body ?? (input.line.system && lineWording(input.line.system, 'receiver', name)),
     url: notificationLinks.thread(input.starterId, input.from),
     // The device shows one notification per conversation, whatever happened in it last.
     tag: conversationTag(input.starterId, input.from),
-    // A reservation changed back and forth is one item, saying where it stands now.
-    ...(input.kind === 'reservation' ? { mergeWithinMs: RESERVATION_MERGE_MS } : {}),
-  });
+  };
+  // A reservation changed back and forth is one item, saying where it stands now (its kind's
+  // merge window), and one mail after the quiet period.
+  if (input.kind === 'handover') return tell(tx, config, { kind: 'handover', to: input.to, bell });
+  const mail = input.mail && { ...input.mail, ownerId: input.from, starterId: input.starterId };
+  return tell(tx, config, { kind: 'reservation', to: input.to, bell, mail });
 }
 
 // ---------------------------------------------------------------- reservations
@@ -196,20 +202,17 @@ export async function reservePortion(
         at: input.at ?? null,
         reservationId: reservation.id,
       });
-      await tellInThread(tx, {
+      await tellInThread(tx, deps.config, {
         to: input.memberId,
         from: actor.id,
         starterId: starter.id,
         kind: 'reservation',
         title: 'reserved',
         line,
-      });
-      await queueReservationMail(tx, deps.config, {
-        memberId: input.memberId,
-        ownerId: actor.id,
-        starterId: starter.id,
-        kind: 'reserved',
-        line: lineWording(line.system!, 'receiver', partnerName(null))!,
+        mail: {
+          change: 'reserved',
+          line: lineWording(line.system!, 'receiver', partnerName(null))!,
+        },
       });
       return { id: reservation.id, line };
     }),
@@ -274,22 +277,21 @@ export async function releaseReservation(
         at: reservation.at,
         reservationId: reservation.id,
       });
-      await tellInThread(tx, {
+      await tellInThread(tx, deps.config, {
         to: isOwner ? reservation.memberId : facts!.ownerId,
         from: actor.id,
         starterId: reservation.starterId,
         kind: 'reservation',
         title: isOwner ? 'released' : 'backedOut',
         line,
+        // Backing out reaches the owner by the bell and the conversation only.
+        mail: isOwner
+          ? {
+              change: 'released',
+              line: lineWording(line.system!, 'receiver', partnerName(null))!,
+            }
+          : undefined,
       });
-      if (isOwner)
-        await queueReservationMail(tx, deps.config, {
-          memberId: reservation.memberId,
-          ownerId: actor.id,
-          starterId: reservation.starterId,
-          kind: 'released',
-          line: lineWording(line.system!, 'receiver', partnerName(null))!,
-        });
       return line;
     });
   const line = pair ? await reservationChange(deps, pair, change) : await change();
@@ -327,7 +329,7 @@ async function reservationGiven(tx: Tx, starterId: number, memberId: string) {
  * CultureShare. The last portion claims the starter and tells everyone else who asked.
  */
 export async function giveHandover(
-  deps: Deps,
+  deps: MailDeps,
   actor: SessionUser,
   input: { starterId: number; memberId: string | null; healthCheck?: Partial<HealthCheck> },
 ): Promise<{ id: number }> {
@@ -387,7 +389,7 @@ export async function giveHandover(
           handoverId: handover!.id,
         }),
       );
-      await tellInThread(tx, {
+      await tellInThread(tx, deps.config, {
         to: input.memberId,
         from: actor.id,
         starterId: starter.id,
@@ -457,7 +459,7 @@ export async function confirmHandover(
       event: input.received ? 'received' : 'not_received',
       handoverId: handover.id,
     });
-    await tellInThread(tx, {
+    await tellInThread(tx, deps.config, {
       to: handover.giverId,
       from: actor.id,
       starterId: handover.starterId,
@@ -504,7 +506,7 @@ async function exchangedMessages(db: DbOrTx, starterId: number, a: string, b: st
  * between two members who actually wrote to each other.
  */
 export async function leaveFeedback(
-  deps: Pick<AppDeps, 'db' | 'live'>,
+  deps: Pick<AppDeps, 'db' | 'live' | 'config'>,
   actor: SessionUser,
   input: {
     handoverId: number;
@@ -556,7 +558,7 @@ export async function leaveFeedback(
         values: { rating: input.rating, ...(note ? { note } : {}) },
         handoverId: handover.id,
       });
-      await tellInThread(tx, {
+      await tellInThread(tx, deps.config, {
         to: other,
         from: actor.id,
         starterId: handover.starterId,

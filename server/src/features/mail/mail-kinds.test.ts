@@ -9,7 +9,8 @@ import { queueDueReservationMail, queueReservationMail } from '../handovers/hand
 import { locate } from '../places/places.service';
 import { queueDueMessageMail } from '../messages/message-mail';
 import { queueExpiryReminders } from '../starters/expiry-reminders';
-import { queueOfferMail } from '../standing-offers/standing-offer-mail';
+import { offerMail } from '../standing-offers/standing-offer-mail';
+import { tell } from '../notifications/tell';
 import { mailChoiceSet } from './recipients';
 
 let t: TestApp;
@@ -63,11 +64,15 @@ const produce: Record<Exclude<MailKind, 'checkins'>, (memberId: string) => Promi
   offers: async (memberId) => {
     const owner = await signedInMember(t.db);
     const starter = await createStarterRow(t.db, owner.user.id);
-    await queueOfferMail(t.db, t.config, {
-      memberId,
-      ownerId: owner.user.id,
-      starterId: starter.id,
-      answerHours: 48,
+    await tell(t.db, t.config, {
+      kind: 'standing_offer',
+      to: memberId,
+      bell: null,
+      mail: offerMail(t.db, t.config, {
+        ownerId: owner.user.id,
+        starterId: starter.id,
+        answerHours: 48,
+      }),
     });
   },
   reminders: async (memberId) => {

@@ -18,9 +18,10 @@ import { queueCheckinMails } from '../checkins/checkin-mail';
 import { buildDataExports } from '../data-export/data-export.service';
 import { queueDueReservationMail, queueReservationMail } from '../handovers/handover-mail';
 import { queueDueMessageMail } from '../messages/message-mail';
-import { queueRemovalMail, queueReportOutcomeMail } from '../moderation/moderation-mail';
+import { removalMail, reportOutcomeMail } from '../moderation/moderation-mail';
+import { tell } from '../notifications/tell';
 import { locate } from '../places/places.service';
-import { queueOfferMail } from '../standing-offers/standing-offer-mail';
+import { offerMail } from '../standing-offers/standing-offer-mail';
 import { queueExpiryReminders } from '../starters/expiry-reminders';
 
 // Every mail is written in its receiver's language (decision 091), whoever caused it.
@@ -64,11 +65,15 @@ describe("mails about listings and hand-overs are in the receiver's language", (
 
   it("a standing offer's turn, in French", async () => {
     const { giver, receiver, starter } = await giverAndReceiver('fr', 'Camille');
-    await queueOfferMail(t.db, t.config, {
-      memberId: receiver.user.id,
-      ownerId: giver.user.id,
-      starterId: starter.id,
-      answerHours: 24,
+    await tell(t.db, t.config, {
+      kind: 'standing_offer',
+      to: receiver.user.id,
+      bell: null,
+      mail: offerMail(t.db, t.config, {
+        ownerId: giver.user.id,
+        starterId: starter.id,
+        answerHours: 24,
+      }),
     });
     const mail = await lastMailTo(t.db, receiver.user.email);
     expect(mail.subject).toBe('C’est votre tour : une part de Roggensauer');
@@ -122,11 +127,15 @@ describe("mails about listings and hand-overs are in the receiver's language", (
 
   it('a removal and a report’s outcome, in Spanish, naming the rule in Spanish', async () => {
     const { receiver, starter } = await giverAndReceiver('es', 'Pilar');
-    await queueRemovalMail(t.db, t.config, {
-      ownerId: receiver.user.id,
-      starter: { id: starter.id, title: 'Kombucha' },
-      reason: 'safety',
-      note: null,
+    await tell(t.db, t.config, {
+      kind: 'moderation',
+      to: receiver.user.id,
+      bell: null,
+      mail: removalMail(t.config, {
+        starter: { id: starter.id, title: 'Kombucha' },
+        reason: 'safety',
+        note: null,
+      }),
     });
     const removed = await lastMailTo(t.db, receiver.user.email);
     expect(removed.subject).toBe('Se ha retirado tu anuncio «Kombucha»');
@@ -134,10 +143,14 @@ describe("mails about listings and hand-overs are in the receiver's language", (
     expect(removed.textBody).toContain('Solo cultivos sanos, seguros y activos');
     expectMailIn(removed, 'es');
 
-    await queueReportOutcomeMail(t.db, t.config, {
-      reporterIds: [receiver.user.id],
-      starter: { id: starter.id, title: 'Kombucha' },
-      outcome: 'reviewed',
+    await tell(t.db, t.config, {
+      kind: 'moderation',
+      to: receiver.user.id,
+      bell: null,
+      mail: reportOutcomeMail(t.config, {
+        starter: { id: starter.id, title: 'Kombucha' },
+        outcome: 'reviewed',
+      }),
     });
     const outcome = await lastMailTo(t.db, receiver.user.email);
     expect(outcome.subject).toBe('Hemos revisado tu denuncia');

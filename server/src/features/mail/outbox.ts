@@ -4,6 +4,7 @@ import { eq, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import * as clock from '../../clock/clock';
 import type { MailKind } from '../../../../common/users';
+import type { NewsKind } from '../../../../common/notification-kinds';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
@@ -39,8 +40,8 @@ function messageIdDomain(config: Config): string {
 /**
  * Queues a mail to a member: in their language, greeted by name; `write` words the rest with
  * that language's `t`. Account mail cannot be turned off; mail of a kind the member chose
- * passes `kind` (`mailRecipient`'s answer) for its stop link and headers. Pass the causing
- * change's transaction.
+ * passes `kind` (`mailRecipient`'s answer) for its stop link, headers and the outbox's kind.
+ * Pass the causing change's transaction.
  */
 export async function queueMailTo(
   db: DbOrTx,
@@ -52,7 +53,7 @@ export async function queueMailTo(
     language?: string | null;
   },
   write: (t: ReturnType<typeof translator>, language: Language) => MailWords | Promise<MailWords>,
-  kind?: { stop: { mailKey: string; kind: MailKind }; unsubscribeUrl: string },
+  kind?: { stop: { mailKey: string; kind: MailKind }; unsubscribeUrl: string; news: NewsKind },
 ): Promise<void> {
   const language = mailLanguage(member);
   const body = await write(translator(language), language);
@@ -62,7 +63,7 @@ export async function queueMailTo(
     greeting: greetingFor(member, language),
     unsubscribeUrl: kind?.unsubscribeUrl,
   });
-  await queueMail(db, config, { ...mail, to: member.email, stop: kind?.stop });
+  await queueMail(db, config, { ...mail, to: member.email, stop: kind?.stop, kind: kind?.news });
 }
 
 /** What each mail says itself; `queueMailTo` adds the greeting, language and stop link. */
@@ -82,6 +83,8 @@ export async function queueMail(
      * alert's mail names its own one-click URL instead, which stops that alert only.
      */
     stop?: { mailKey: string; kind: MailKind } | { url: string };
+    /** The kind of news it tells of (decision 153); absent for account mail. */
+    kind?: NewsKind;
   },
 ): Promise<void> {
   const oneClick = mail.stop
@@ -102,6 +105,7 @@ export async function queueMail(
         }
       : {},
     messageId: `<${crypto.randomUUID()}@${messageIdDomain(config)}>`,
+    kind: mail.kind ?? null,
   });
 }
 

@@ -4,6 +4,11 @@ import { memberText } from './templates';
 import { DEFAULT_LANGUAGE, type Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
 import type { MailChoice, MailKind } from '../../../../common/users';
+import {
+  mailChoiceFor,
+  type MailedKind,
+  type NewsKind,
+} from '../../../../common/notification-kinds';
 import { hasConfirmedEmail, mayAct } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -57,10 +62,13 @@ export interface MailRecipient {
   stop: { mailKey: string; kind: MailKind };
   /** For `renderMail`'s footer link. */
   unsubscribeUrl: string;
+  /** The kind of news the mail tells of, which the outbox records. */
+  news: NewsKind;
 }
 
 /**
- * May this member be mailed about `kind`, and how. Every mail about the site's news goes
+ * May this member be mailed about news of `news`, and how: by their choice for its mail kind
+ * (`NEWS_KINDS`, decision 153). Every mail about the site's news goes
  * through here: nothing when their choice for the kind is off, when they may not act (banned,
  * suspended, deactivated), or when their address is unconfirmed.
  */
@@ -68,10 +76,11 @@ export async function mailRecipient(
   tx: DbOrTx,
   config: Config,
   memberId: string,
-  kind: MailKind,
+  news: MailedKind,
 ): Promise<MailRecipient | null> {
   const member = await mailableMember(tx, memberId);
   if (!member) return null;
+  const kind = mailChoiceFor(news);
   const choice = mailChoiceOf(member, kind);
   if (choice === 'off') return null;
   return {
@@ -79,6 +88,7 @@ export async function mailRecipient(
     choice,
     stop: { mailKey: member.mailKey, kind },
     unsubscribeUrl: stopPageUrl(config, member.mailKey, kind),
+    news,
   };
 }
 

@@ -199,7 +199,7 @@ export async function queueDueMessageMail({
       return [...byReceiver];
     },
     deliver: async (tx, [receiverId, rows]) => {
-      const to = await mailRecipient(tx, config, receiverId, 'messages');
+      const to = await mailRecipient(tx, config, receiverId, 'message');
       if (!to) return 0;
       const list: UnreadConversation[] = [];
       for (const row of rows) {
@@ -217,7 +217,12 @@ export async function queueDueMessageMail({
             : []
           : list.map((c) => conversationMail(to, c));
       for (const content of mails) {
-        await queueMail(tx, config, { ...content, to: to.member.email, stop: to.stop });
+        await queueMail(tx, config, {
+          ...content,
+          to: to.member.email,
+          stop: to.stop,
+          kind: to.news,
+        });
       }
       return mails.length;
     },

@@ -20,6 +20,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { queueMailTo, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts } from '../mail/recipients';
 import * as clock from '../../clock/clock';
+import { tell } from '../notifications/tell';
 import { threadPartner } from './messages.service';
 import { handoverFinished, heldForReview, waitedLongEnough } from './reply-owed';
 
@@ -144,7 +145,7 @@ async function queueNudgeMail(
   config: Config,
   input: { starterId: number; senderId: string; receiverId: string },
 ) {
-  const to = await mailRecipient(tx, config, input.receiverId, 'messages');
+  const to = await mailRecipient(tx, config, input.receiverId, 'message');
   if (!to || to.choice !== 'immediately') return;
   await queueMailTo(
     tx,
@@ -241,13 +242,10 @@ export async function queueFirstMessageReminders({
         .returning({ id: conversationNudges.id });
       // Another copy of the server reminded first.
       if (!mark) return false;
-      const to = await mailRecipient(tx, config, row.owner_id, 'reminders');
-      if (!to) return false;
-      await queueMailTo(
-        tx,
-        config,
-        to.member,
-        async (t, language) => {
+      const told = await tell(tx, config, {
+        kind: 'reply_reminder',
+        to: row.owner_id,
+        mail: async (t, language) => {
           const { ownerName: name, title } = await starterMailFacts(
             tx,
             { ownerId: row.asker_id, starterId: Number(row.starter_id) },
@@ -264,9 +262,8 @@ export async function queueFirstMessageReminders({
             footer: t('mail:footers.reminders'),
           };
         },
-        to,
-      );
-      return true;
+      });
+      return told.mailed;
     },
   });
 }

@@ -16,8 +16,8 @@ import { conflict, forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import * as clock from '../../clock/clock';
 import { thumbnailOf } from '../starters/starter-rows';
-import { queueAppealDecisionMail, ruleWording } from './moderation-mail';
-import { notify } from '../notifications/notifications.service';
+import { appealDecisionMail, ruleWording } from './moderation-mail';
+import { tell } from '../notifications/tell';
 import { notificationLinks } from '../../../../common/notifications';
 
 type RemovalRow = typeof starterRemovals.$inferSelect;
@@ -188,24 +188,22 @@ export async function decideAppeal(
       .select({ id: starters.id, title: starters.title })
       .from(starters)
       .where(eq(starters.id, starter.id));
-    await notify(tx, {
-      userId: starter.ownerId,
+    await tell(tx, deps.config, {
       kind: 'moderation',
-      title: {
-        key: decision === 'restored' ? 'mail:notifications.restored' : 'mail:notifications.upheld',
-        values: { title: listing!.title },
+      to: starter.ownerId,
+      bell: {
+        title: {
+          key:
+            decision === 'restored' ? 'mail:notifications.restored' : 'mail:notifications.upheld',
+          values: { title: listing!.title },
+        },
+        body:
+          decision === 'restored'
+            ? { key: 'mail:notifications.restoredBody' }
+            : { key: 'mail:notifications.upheldBody', values: { rule: ruleWording(row.reason) } },
+        url: notificationLinks.starter(listing!.id),
       },
-      body:
-        decision === 'restored'
-          ? { key: 'mail:notifications.restoredBody' }
-          : { key: 'mail:notifications.upheldBody', values: { rule: ruleWording(row.reason) } },
-      url: notificationLinks.starter(listing!.id),
-    });
-    await queueAppealDecisionMail(tx, deps.config, {
-      ownerId: starter.ownerId,
-      starter: listing!,
-      decision,
-      reason: row.reason,
+      mail: appealDecisionMail(deps.config, { starter: listing!, decision, reason: row.reason }),
     });
     return toRemoval(updated!);
   });

@@ -1,15 +1,10 @@
-import { eq, inArray } from 'drizzle-orm';
 import { removalReasonLabel, removalReasonSummary } from '../../../../common/removal-reasons';
 import type { Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
 import type { Wording } from '../../i18n/wording';
 import type { Config } from '../../config';
-import type { DbOrTx } from '../../db/client';
-import { users } from '../../db/schema';
-import { queueMailTo, siteUrl } from '../mail/outbox';
-import { mailRecipient } from '../mail/recipients';
-
-type Member = typeof users.$inferSelect;
+import { siteUrl } from '../mail/outbox';
+import type { MailWords, MailWriter } from '../notifications/tell';
 type T = ReturnType<typeof translator>;
 
 /** "Rule 1: Safety & Quality" in the mail's (or notification's) language; an unknown value as it is. */
@@ -37,47 +32,26 @@ function summaryOf(t: T, language: Language, reason: string): string | null {
 }
 
 /**
- * Moderators' decisions about a member's listing or report go out as the "Your listings and
- * reports" kind (decision 054): one setting the member can turn off, and a stop link that stops
- * that kind alone. A member who may not act or whose address is unconfirmed gets nothing.
+ * Moderators' decisions about a member's listing or report are mail of the `moderation` kind,
+ * sent by `tell` as the "Your listings and reports" choice (decision 054): one setting the
+ * member can turn off, and a stop link that stops that kind alone. Each function here words
+ * one such mail, with the moderation footer.
  */
-async function queueModerationMail(
-  tx: DbOrTx,
-  config: Config,
-  member: Member,
-  write: (
-    t: T,
-    language: Language,
-  ) => { subject: string; paragraphs: string[]; action: { label: string; url: string } },
-): Promise<void> {
-  const to = await mailRecipient(tx, config, member.id, 'reminders');
-  if (!to) return;
-  await queueMailTo(
-    tx,
-    config,
-    member,
-    (t, language) => ({ ...write(t, language), footer: t('mail:footers.moderation') }),
-    to,
-  );
+function moderationMail(
+  write: (t: T, language: Language) => Omit<MailWords, 'footer'>,
+): MailWriter {
+  return (t, language) => ({ ...write(t, language), footer: t('mail:footers.moderation') });
 }
 
 const listingUrl = (config: Config, starterId: number) => `${siteUrl(config)}/starter/${starterId}`;
 
 /** The owner learns which rule their listing broke and how to appeal. */
-export async function queueRemovalMail(
-  tx: DbOrTx,
+export function removalMail(
   config: Config,
-  input: {
-    ownerId: string;
-    starter: { id: number; title: string };
-    reason: string;
-    note: string | null;
-  },
-): Promise<void> {
-  const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
-  if (!owner) return;
+  input: { starter: { id: number; title: string }; reason: string; note: string | null },
+): MailWriter {
   const title = input.starter.title;
-  await queueModerationMail(tx, config, owner, (t, language) => {
+  return moderationMail((t, language) => {
     const summary = summaryOf(t, language, input.reason);
     return {
       subject: t('mail:moderation.removedSubject', { title }),
@@ -99,85 +73,68 @@ export async function queueRemovalMail(
  * Enough members reported the listing that it left the public site until a moderator looks
  * (decision 078): the owner hears why, and that nothing is decided yet.
  */
-export async function queueHeldForReviewMail(
-  tx: DbOrTx,
+export function heldForReviewMail(
   config: Config,
-  input: { ownerId: string; starter: { id: number; title: string } },
-): Promise<void> {
-  const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
-  if (!owner) return;
-  const title = input.starter.title;
-  await queueModerationMail(tx, config, owner, (t) => ({
+  starter: { id: number; title: string },
+): MailWriter {
+  const title = starter.title;
+  return moderationMail((t) => ({
     subject: t('mail:moderation.heldSubject', { title }),
     paragraphs: [t('mail:moderation.held', { title }), t('mail:moderation.heldTalking')],
-    action: { label: t('mail:moderation.openListing'), url: listingUrl(config, input.starter.id) },
+    action: { label: t('mail:moderation.openListing'), url: listingUrl(config, starter.id) },
   }));
 }
 
 export type ReportOutcome = 'removed' | 'reviewed' | 'resolved';
 
-/** Each member whose report was settled hears how. */
-export async function queueReportOutcomeMail(
-  tx: DbOrTx,
+/** A member whose report was settled hears how. */
+export function reportOutcomeMail(
   config: Config,
-  input: {
-    reporterIds: string[];
-    starter: { id: number; title: string };
-    outcome: ReportOutcome;
-    reason?: string;
-  },
-): Promise<void> {
-  if (input.reporterIds.length === 0) return;
-  const reporters = await tx.select().from(users).where(inArray(users.id, input.reporterIds));
+  input: { starter: { id: number; title: string }; outcome: ReportOutcome; reason?: string },
+): MailWriter {
   const title = input.starter.title;
-  for (const reporter of reporters) {
-    await queueModerationMail(tx, config, reporter, (t, language) => {
-      const outcome = {
-        removed: {
-          subject: t('mail:moderation.reportRemovedSubject'),
-          line: t('mail:moderation.reportRemoved', {
-            title,
-            rule: ruleOf(t, language, input.reason ?? ''),
-          }),
-        },
-        reviewed: {
-          subject: t('mail:moderation.reportReviewedSubject'),
-          line: t('mail:moderation.reportReviewed', { title }),
-        },
-        resolved: {
-          subject: t('mail:moderation.reportResolvedSubject'),
-          line: t('mail:moderation.reportResolved', { title }),
-        },
-      }[input.outcome];
-      return {
-        subject: outcome.subject,
-        paragraphs: [
-          t('mail:moderation.thanks', { title }),
-          outcome.line,
-          t('mail:moderation.keepsSafe'),
-        ],
-        action: { label: t('mail:moderation.readRules'), url: `${siteUrl(config)}/rules` },
-      };
-    });
-  }
+  return moderationMail((t, language) => {
+    const outcome = {
+      removed: {
+        subject: t('mail:moderation.reportRemovedSubject'),
+        line: t('mail:moderation.reportRemoved', {
+          title,
+          rule: ruleOf(t, language, input.reason ?? ''),
+        }),
+      },
+      reviewed: {
+        subject: t('mail:moderation.reportReviewedSubject'),
+        line: t('mail:moderation.reportReviewed', { title }),
+      },
+      resolved: {
+        subject: t('mail:moderation.reportResolvedSubject'),
+        line: t('mail:moderation.reportResolved', { title }),
+      },
+    }[input.outcome];
+    return {
+      subject: outcome.subject,
+      paragraphs: [
+        t('mail:moderation.thanks', { title }),
+        outcome.line,
+        t('mail:moderation.keepsSafe'),
+      ],
+      action: { label: t('mail:moderation.readRules'), url: `${siteUrl(config)}/rules` },
+    };
+  });
 }
 
 /** The owner hears the answer to their appeal. */
-export async function queueAppealDecisionMail(
-  tx: DbOrTx,
+export function appealDecisionMail(
   config: Config,
   input: {
-    ownerId: string;
     starter: { id: number; title: string };
     decision: 'restored' | 'upheld';
     reason: string;
   },
-): Promise<void> {
-  const [owner] = await tx.select().from(users).where(eq(users.id, input.ownerId));
-  if (!owner) return;
+): MailWriter {
   const restored = input.decision === 'restored';
   const title = input.starter.title;
-  await queueModerationMail(tx, config, owner, (t, language) => ({
+  return moderationMail((t, language) => ({
     subject: restored
       ? t('mail:moderation.restoredSubject', { title })
       : t('mail:moderation.upheldSubject', { title }),
@@ -195,15 +152,9 @@ export async function queueAppealDecisionMail(
  * The sender of a message a moderator turned down hears that it was not delivered, which rule
  * it broke, and that they may write again without it.
  */
-export async function queueHeldRejectedMail(
-  tx: DbOrTx,
-  config: Config,
-  input: { senderId: string; title: string; code: string; url: string },
-): Promise<void> {
-  const [sender] = await tx.select().from(users).where(eq(users.id, input.senderId));
-  if (!sender) return;
+export function heldRejectedMail(input: { title: string; code: string; url: string }): MailWriter {
   const { title } = input;
-  await queueModerationMail(tx, config, sender, (t) => ({
+  return moderationMail((t) => ({
     subject: t('mail:moderation.heldRejectedSubject', { title }),
     paragraphs: [
       t('mail:moderation.heldRejected', { title, rule: t(`mail:heldRules.${input.code}`) }),

@@ -6,9 +6,8 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { runDueWork } from '../../jobs/due-work';
 import type { SessionUser } from '../../plugins/sessions';
-import { queueMailTo, siteUrl } from '../mail/outbox';
-import { mailRecipient } from '../mail/recipients';
-import { notify } from '../notifications/notifications.service';
+import { siteUrl } from '../mail/outbox';
+import { tell } from '../notifications/tell';
 import { pendingReportsWaiting } from '../reports/reports.service';
 import { heldWaiting } from '../screening/held.service';
 
@@ -78,27 +77,22 @@ export async function remindModeratorsOfWaiting({
         FOR UPDATE OF u SKIP LOCKED`,
     // Each moderator found counts, mailed or not: the bell item is their reminder too.
     deliver: async (tx, { id }) => {
-      await notify(tx, {
-        userId: id,
+      await tell(tx, config, {
         kind: 'moderation',
-        title: { key: 'mail:notifications.waiting', values: { count: total } },
-        body: {
-          key: 'mail:notifications.waitingBody',
-          values: {
-            held: held.count,
-            reports: reports.count,
-            since: { date: oldest.toISOString() },
+        to: id,
+        bell: {
+          title: { key: 'mail:notifications.waiting', values: { count: total } },
+          body: {
+            key: 'mail:notifications.waitingBody',
+            values: {
+              held: held.count,
+              reports: reports.count,
+              since: { date: oldest.toISOString() },
+            },
           },
+          url,
         },
-        url,
-      });
-      const to = await mailRecipient(tx, config, id, 'reminders');
-      if (!to) return true;
-      await queueMailTo(
-        tx,
-        config,
-        to.member,
-        (t) => ({
+        mail: (t) => ({
           subject: t('mail:moderation.waitingSubject', { count: total }),
           paragraphs: [
             t('mail:moderation.waitingCounts', { held: held.count, reports: reports.count }),
@@ -107,8 +101,7 @@ export async function remindModeratorsOfWaiting({
           action: { label: t('mail:moderation.waitingAction'), url: `${siteUrl(config)}${url}` },
           footer: t('mail:footers.moderators'),
         }),
-        to,
-      );
+      });
       return true;
     },
   });

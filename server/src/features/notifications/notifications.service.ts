@@ -1,8 +1,8 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
+import { newsKind } from '../../../../common/notification-kinds';
 import {
   NOTIFICATION_BODY_MAX,
   NOTIFICATION_TITLE_MAX,
-  notificationPushKind,
   type Notification,
   type NotificationKind,
   type NotificationsPage,
@@ -39,11 +39,6 @@ export interface NotifyInput {
    * (a conversation's, a check-in's). Defaults to this item alone.
    */
   tag?: string;
-  /**
-   * Items of this kind and link made within this time are replaced by this one: something
-   * changed back and forth is one item, saying where it stands now.
-   */
-  mergeWithinMs?: number;
 }
 
 /** What an item stores of its words: keys and values, never a language's text. */
@@ -83,17 +78,19 @@ async function publish(db: DbOrTx, userId: string, event: LiveEvent): Promise<vo
 /**
  * Puts one item in a member's notification centre and rings their bell live. Pass the
  * transaction of the change that causes it, as with mail: the item exists exactly when the
- * change does. The member's devices get it too when their push choice for the kind says so
- * (`notificationPushKind`, decided by `pushRecipient`), queued in the same transaction.
- * Whether the same news also goes by mail is the producer's mail call (`mailRecipient`, by
- * `notificationMailKind`); the centre always gets it.
+ * change does. As the kind declares (`NEWS_KINDS`, decision 153): items of the kind and link
+ * within its merge window are replaced by this one, and the member's devices get it too when
+ * their push choice for the kind says so (decided by `pushRecipient`), queued in the same
+ * transaction. Producers call `tell`, which also queues the kind's mail.
  */
 export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: number }> {
   if (!input.url.startsWith('/') || input.url.startsWith('//')) {
     throw new Error('A notification links to a page of this site');
   }
   const words = storedWords(input);
-  if (input.mergeWithinMs) {
+  const { bell, push: pushKind } = newsKind(input.kind);
+  const mergeWithinMs = bell?.mergeWithinMs;
+  if (mergeWithinMs) {
     await db
       .delete(notifications)
       .where(
@@ -101,7 +98,7 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
           eq(notifications.userId, input.userId),
           eq(notifications.kind, input.kind),
           eq(notifications.url, input.url),
-          gt(notifications.createdAt, new Date(clock.nowMs() - input.mergeWithinMs)),
+          gt(notifications.createdAt, new Date(clock.nowMs() - mergeWithinMs)),
         ),
       );
   }
@@ -116,7 +113,6 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
     })
     .returning({ id: notifications.id });
   await publish(db, input.userId, { type: 'notification', id: row!.id, kind: input.kind });
-  const pushKind = notificationPushKind[input.kind];
   if (pushKind) {
     await pushToMember(db, input.userId, pushKind, (_, reader) => ({
       ...notificationWordsFor(words, reader),
@@ -160,7 +156,7 @@ export async function notifyMany(
       'to', members,
       'event', json_build_object('type', 'notification', 'kind', ${input.kind}::text))::text))
     FROM chunks`);
-  const pushKind = notificationPushKind[input.kind];
+  const pushKind = newsKind(input.kind).push;
   if (pushKind) {
     await pushToMembers(db, pushTo, pushKind, (_, reader) => ({
       ...notificationWordsFor(words, reader),

@@ -22,13 +22,13 @@ import { isUniqueViolation } from '../../db/errors';
 import { moderationActions, reports, starterRemovals, starters, users } from '../../db/schema';
 import { thumbnailOf } from '../starters/starter-rows';
 import {
-  queueHeldForReviewMail,
-  queueRemovalMail,
-  queueReportOutcomeMail,
+  heldForReviewMail,
+  removalMail,
+  reportOutcomeMail,
   ruleWording,
 } from '../moderation/moderation-mail';
 import { reportedMessages } from './message-reports.service';
-import { notify } from '../notifications/notifications.service';
+import { tell } from '../notifications/tell';
 import { notificationLinks } from '../../../../common/notifications';
 import type { RemovalReason } from '../../../../common/removal-reasons';
 import { conflict, notFound } from '../../errors';
@@ -135,9 +135,12 @@ async function holdWhenReportedEnough(
     .update(starters)
     .set({ heldForReviewAt: clock.sqlNow() })
     .where(eq(starters.id, starterId));
-  await queueHeldForReviewMail(tx, config, {
-    ownerId: row.ownerId,
-    starter: { id: starterId, title: row.title },
+  // By mail alone: the listing's page says it is held.
+  await tell(tx, config, {
+    kind: 'moderation',
+    to: row.ownerId,
+    bell: null,
+    mail: heldForReviewMail(config, { id: starterId, title: row.title }),
   });
   return true;
 }
@@ -324,29 +327,35 @@ export async function updateReportStatus(
       starterId: report.starterId,
       details: { from: report.status, to: status },
     });
-    await notify(tx, {
-      userId: report.reporterId,
-      kind: 'moderation',
-      title: {
-        key:
-          status === 'reviewed'
-            ? 'mail:notifications.reportReviewed'
-            : 'mail:notifications.reportResolved',
-      },
-      body: {
-        key:
-          status === 'reviewed'
-            ? 'mail:notifications.reportReviewedBody'
-            : 'mail:notifications.reportResolvedBody',
-        values: { title: report.starterTitle },
-      },
-      url: notificationLinks.starter(report.starterId),
-    });
-    await queueReportOutcomeMail(tx, deps.config, {
-      reporterIds: [...new Set([report.reporterId, ...alike.map((r) => r.reporterId)])],
+    const mail = reportOutcomeMail(deps.config, {
       starter: { id: report.starterId, title: report.starterTitle },
       outcome: status,
     });
+    // The reporter of this report hears it in the bell too; those of the alike reports by mail.
+    for (const reporterId of new Set([report.reporterId, ...alike.map((r) => r.reporterId)])) {
+      const bell = {
+        title: {
+          key:
+            status === 'reviewed'
+              ? 'mail:notifications.reportReviewed'
+              : 'mail:notifications.reportResolved',
+        },
+        body: {
+          key:
+            status === 'reviewed'
+              ? 'mail:notifications.reportReviewedBody'
+              : 'mail:notifications.reportResolvedBody',
+          values: { title: report.starterTitle },
+        },
+        url: notificationLinks.starter(report.starterId),
+      };
+      await tell(tx, deps.config, {
+        kind: 'moderation',
+        to: reporterId,
+        bell: reporterId === report.reporterId ? bell : null,
+        mail,
+      });
+    }
     return release;
   });
   if (released) deps.listings.clear();
@@ -411,37 +420,36 @@ export async function removeReportedStarter(
       },
     });
     const listing = { id: starter.id, title: report.starterTitle };
-    await notify(tx, {
-      userId: starter.ownerId,
+    await tell(tx, deps.config, {
       kind: 'moderation',
-      title: { key: 'mail:notifications.removed', values: { title: listing.title } },
-      body: { key: 'mail:notifications.removedBody', values: { rule: ruleWording(reason) } },
-      url: notificationLinks.starter(listing.id),
+      to: starter.ownerId,
+      bell: {
+        title: { key: 'mail:notifications.removed', values: { title: listing.title } },
+        body: { key: 'mail:notifications.removedBody', values: { rule: ruleWording(reason) } },
+        url: notificationLinks.starter(listing.id),
+      },
+      mail: removalMail(deps.config, { starter: listing, reason, note }),
     });
-    for (const reporterId of new Set(resolved.map((r) => r.reporterId))) {
-      await notify(tx, {
-        userId: reporterId,
-        kind: 'moderation',
-        title: { key: 'mail:notifications.reportRemoved' },
-        body: {
-          key: 'mail:notifications.reportRemovedBody',
-          values: { title: listing.title, rule: ruleWording(reason) },
-        },
-        url: notificationLinks.rules,
-      });
-    }
-    await queueRemovalMail(tx, deps.config, {
-      ownerId: starter.ownerId,
-      starter: listing,
-      reason,
-      note,
-    });
-    await queueReportOutcomeMail(tx, deps.config, {
-      reporterIds: [...new Set(resolved.map((r) => r.reporterId))],
+    const outcome = reportOutcomeMail(deps.config, {
       starter: listing,
       outcome: 'removed',
       reason,
     });
+    for (const reporterId of new Set(resolved.map((r) => r.reporterId))) {
+      await tell(tx, deps.config, {
+        kind: 'moderation',
+        to: reporterId,
+        bell: {
+          title: { key: 'mail:notifications.reportRemoved' },
+          body: {
+            key: 'mail:notifications.reportRemovedBody',
+            values: { title: listing.title, rule: ruleWording(reason) },
+          },
+          url: notificationLinks.rules,
+        },
+        mail: outcome,
+      });
+    }
   });
   // Every copy clears on the database's notification; this one need not wait for it.
   deps.listings.clear();

@@ -28,8 +28,8 @@ import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/blocks';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayDeliver, insertDelivered, publishDelivered } from '../messages/messages.service';
 import { createSanction, findActiveSanction, liftSanction } from '../moderation/moderation.service';
-import { queueHeldRejectedMail, queueRemovalMail } from '../moderation/moderation-mail';
-import { notify } from '../notifications/notifications.service';
+import { heldRejectedMail, removalMail } from '../moderation/moderation-mail';
+import { tell } from '../notifications/tell';
 import { siteUrl } from '../mail/outbox';
 
 const sender = alias(users, 'sender');
@@ -255,18 +255,15 @@ async function tellSenderRejected(
   const code = (held.codes.find((c) => !warned.has(c)) ?? held.codes[0] ?? 'word') as ScreeningCode;
   const rule = { text: { key: `mail:heldRules.${code}` } };
   const url = `/messages?starter=${held.starterId}&with=${encodeURIComponent(held.receiverId)}`;
-  await notify(tx, {
-    userId: held.senderId,
+  await tell(tx, config, {
     kind: 'moderation',
-    title: { key: 'mail:notifications.heldRejected', values: { title } },
-    body: { key: 'mail:notifications.heldRejectedBody', values: { rule } },
-    url,
-  });
-  await queueHeldRejectedMail(tx, config, {
-    senderId: held.senderId,
-    title,
-    code,
-    url: `${siteUrl(config)}${url}`,
+    to: held.senderId,
+    bell: {
+      title: { key: 'mail:notifications.heldRejected', values: { title } },
+      body: { key: 'mail:notifications.heldRejectedBody', values: { rule } },
+      url,
+    },
+    mail: heldRejectedMail({ title, code, url: `${siteUrl(config)}${url}` }),
   });
 }
 
@@ -411,11 +408,15 @@ export async function decideHeldStarter(
         removedAt: clock.sqlNow(),
       });
       // The owner is told which rule and how to appeal, as for any removal.
-      await queueRemovalMail(tx, deps.config, {
-        ownerId: starter.ownerId,
-        starter: { id: starter.id, title: row?.title ?? '' },
-        reason: 'free',
-        note,
+      await tell(tx, deps.config, {
+        kind: 'moderation',
+        to: starter.ownerId,
+        bell: null,
+        mail: removalMail(deps.config, {
+          starter: { id: starter.id, title: row?.title ?? '' },
+          reason: 'free',
+          note,
+        }),
       });
     }
     await tx.insert(moderationActions).values({

@@ -17,8 +17,8 @@ import type { AppDeps } from '../../deps';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
-import { queueOfferMail } from './standing-offer-mail';
-import { notify } from '../notifications/notifications.service';
+import { offerMail } from './standing-offer-mail';
+import { tell } from '../notifications/tell';
 import { starterMailFacts } from '../mail/recipients';
 import { notificationLinks } from '../../../../common/notifications';
 import * as clock from '../../clock/clock';
@@ -182,19 +182,20 @@ export async function fillRound(
         values: { hours: offer.answerHours },
       }),
     );
-    await notify(tx, {
-      userId: memberId,
+    await tell(tx, config, {
       kind: 'standing_offer',
-      title: { key: 'mail:notifications.offer', values: { title } },
-      body: { key: 'mail:notifications.offerBody', values: { hours: offer.answerHours } },
-      url: notificationLinks.starter(facts.id),
-      tag: `offer:${facts.id}`,
-    });
-    await queueOfferMail(tx, config, {
-      memberId,
-      ownerId: facts.ownerId,
-      starterId: facts.id,
-      answerHours: offer.answerHours,
+      to: memberId,
+      bell: {
+        title: { key: 'mail:notifications.offer', values: { title } },
+        body: { key: 'mail:notifications.offerBody', values: { hours: offer.answerHours } },
+        url: notificationLinks.starter(facts.id),
+        tag: `offer:${facts.id}`,
+      },
+      mail: offerMail(tx, config, {
+        ownerId: facts.ownerId,
+        starterId: facts.id,
+        answerHours: offer.answerHours,
+      }),
     });
   }
   return lines;

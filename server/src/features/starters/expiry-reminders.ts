@@ -4,10 +4,9 @@ import { fresh, listed } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db } from '../../db/client';
 import { runDueWork } from '../../jobs/due-work';
-import { queueMailTo, siteUrl } from '../mail/outbox';
-import { notify } from '../notifications/notifications.service';
+import { siteUrl } from '../mail/outbox';
+import { tell } from '../notifications/tell';
 import { notificationLinks } from '../../../../common/notifications';
-import { mailRecipient } from '../mail/recipients';
 import { dateFor, readerOf } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
 
@@ -49,25 +48,20 @@ export async function queueExpiryReminders({
         RETURNING s.id, s.title, s.available_until, s.user_id`,
     deliver: async (tx, row) => {
       const until = new Date(row.available_until);
-      await notify(tx, {
-        userId: row.user_id,
-        kind: 'expiry',
-        title: { key: 'mail:notifications.expiry', values: { title: row.title } },
-        body: {
-          key: 'mail:notifications.expiryBody',
-          values: { date: { date: until.toISOString() } },
-        },
-        url: notificationLinks.myListings,
-      });
-      // Marked all the same: a member who may not act now is not reminded later for it.
-      const to = await mailRecipient(tx, config, row.user_id, 'reminders');
-      if (!to) return false;
       const profileUrl = `${siteUrl(config)}/profile`;
-      await queueMailTo(
-        tx,
-        config,
-        to.member,
-        (t) => ({
+      // Marked all the same: a member who may not act now is not reminded later for it.
+      const told = await tell(tx, config, {
+        kind: 'expiry',
+        to: row.user_id,
+        bell: {
+          title: { key: 'mail:notifications.expiry', values: { title: row.title } },
+          body: {
+            key: 'mail:notifications.expiryBody',
+            values: { date: { date: until.toISOString() } },
+          },
+          url: notificationLinks.myListings,
+        },
+        mail: (t, _, to) => ({
           subject: t('mail:expiry.subject', { title: row.title }),
           paragraphs: [
             t('mail:expiry.stops', { title: row.title, date: dateFor(until, readerOf(to.member)) }),
@@ -76,9 +70,8 @@ export async function queueExpiryReminders({
           action: { label: t('mail:expiry.action'), url: profileUrl },
           footer: t('mail:footers.reminders'),
         }),
-        to,
-      );
-      return true;
+      });
+      return told.mailed;
     },
   });
 }
