@@ -10,7 +10,12 @@ export type AlertFrequency = (typeof ALERT_FREQUENCIES)[number];
 /** The widest an alert reaches, in km. */
 export const ALERT_RADIUS_MAX_KM = 500;
 export const ALERT_RADIUS_MESSAGE = `Choose a radius above 0 and up to ${ALERT_RADIUS_MAX_KM} km`;
+/** The same reach for a member who reads miles, rounded down so it stays within the km limit. */
+export const ALERT_RADIUS_MAX_MI = 310;
+export const ALERT_RADIUS_MI_MESSAGE = `Choose a radius above 0 and up to ${ALERT_RADIUS_MAX_MI} mi`;
 export const ALERT_SEARCH_MAX_LENGTH = 100;
+/** The radius an alert starts with when browse's question has none, in km. */
+export const ALERT_DEFAULT_RADIUS_KM = 10;
 
 /** Rings a new offer is announced in, nearest first (decision 063); the last is the alert's own radius. */
 export const ANNOUNCE_RINGS_KM = [5, 15, 40] as const;
@@ -47,6 +52,23 @@ export const createAlertSchema = z
   .object({ ...fields, timeZone: z.string().max(64).optional() })
   .refine(typeFits, typeProblem);
 export type CreateAlert = z.infer<typeof createAlertSchema>;
+
+/**
+ * The alert dialog: the fields of POST /api/alerts but the radius, which the member enters in
+ * their own unit (`km` or `mi`) with that unit's limit; the dialog sends it as `radiusKm`.
+ */
+export function alertFormSchema(unit: 'km' | 'mi') {
+  const [max, message] =
+    unit === 'mi'
+      ? [ALERT_RADIUS_MAX_MI, ALERT_RADIUS_MI_MESSAGE]
+      : [ALERT_RADIUS_MAX_KM, ALERT_RADIUS_MESSAGE];
+  return z.object({
+    search: fields.search,
+    location: fields.location,
+    radius: z.coerce.number(message).gt(0, message).max(max, message),
+    frequency: fields.frequency,
+  });
+}
 
 /** PATCH /api/alerts/:id: any of the fields; category and type are replaced together. */
 export const updateAlertSchema = z

@@ -55,9 +55,10 @@ async function noonZone(request: import('@playwright/test').APIRequestContext) {
   return ZONES[offset] ?? 'Pacific/Pago_Pago';
 }
 
-for (const [label, viewport] of [
-  ['360', { width: 360, height: 780 }],
-  ['1280', { width: 1280, height: 900 }],
+// A phone in Britain enters the radius in km; a desktop in the US in miles (16 mi is 25.7 km).
+for (const [label, viewport, locale, radiusLabel, radius] of [
+  ['360', { width: 360, height: 780 }, 'en-GB', 'Within (km)', '25'],
+  ['1280', { width: 1280, height: 900 }, 'en-US', 'Within (mi)', '16'],
 ] as const) {
   test(`alerts at ${label} px: a kefir listing in Leeds reaches the bell and the inbox`, async ({
     browser,
@@ -68,6 +69,7 @@ for (const [label, viewport] of [
     const seeker = newMember({ firstName: 'Sasha' });
     const context = await browser.newContext({
       viewport,
+      locale,
       timezoneId: await noonZone(request),
     });
     await signUpAndIn(context.request, seeker);
@@ -78,7 +80,7 @@ for (const [label, viewport] of [
     const dialog = page.getByRole('dialog', { name: 'Tell Me When New Ones Appear' });
     await expect(dialog.getByLabel('Words')).toHaveValue(word);
     await dialog.getByLabel('Place').fill('Leeds, United Kingdom');
-    await dialog.getByLabel('Within (km)').fill('25');
+    await dialog.getByLabel(radiusLabel).fill(radius);
     await dialog.getByLabel('How often').selectOption('immediate');
     await expectNoAxeViolations(page);
     await dialog.getByRole('button', { name: 'Save Alert' }).click();

@@ -70,6 +70,18 @@ export function distanceIn(
     : { unit: 'km', distance: km };
 }
 
+/** A distance entered in `system`'s unit (km or mi), in kilometres to the metre. */
+export function kmFrom(system: UnitSystem, distance: number): number {
+  const km = system === 'imperial' ? distance * KM_PER_MILE : distance;
+  return Math.round(km * 1000) / 1000;
+}
+
+/** A distance kept in km as a member reads it in their unit: to a tenth of a mile. */
+export function shownDistance(system: UnitSystem, km: number): number {
+  const { distance } = distanceIn(system, km);
+  return Math.round(distance * 10) / 10;
+}
+
 /**
  * "3 km away" or "2 mi away", in the page's language and the member's units (kilometres or
  * miles); under one of either is "Under 1 km away".

@@ -2,22 +2,35 @@ import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { ALERT_SEARCH_MAX_LENGTH, type AlertFrequency } from '../../../../common/alerts';
+import {
+  ALERT_DEFAULT_RADIUS_KM,
+  ALERT_RADIUS_MAX_KM,
+  ALERT_RADIUS_MAX_MI,
+  ALERT_SEARCH_MAX_LENGTH,
+  alertFormSchema,
+} from '../../../../common/alerts';
 import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
-import { Input, Label, NativeSelect } from '../../components/ui/inputs';
+import { Field, fieldAria, TextField } from '../../components/ui/form-controls';
+import { NativeSelect } from '../../components/ui/inputs';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
+import { kmFrom, shownDistance, useUnitSystem } from '../../lib/unit-system';
+import { useZodForm } from '../../lib/use-zod-form';
 import { useTypeName } from './alert-text';
 import { browserTimeZone, useAlertChanges } from './alerts-api';
 
+/** The dialog's boxes in the order they are on screen; the server's `radiusKm` is `radius`. */
+const SHOWN_FIELDS = ['search', 'location', 'radius'] as const;
+const shownName = (name: string) => (name === 'radiusKm' ? 'radius' : name);
+
 /**
  * "Tell me when new ones appear": an alert made from the browse question in the address
- * (words, category and type, place and radius). It rings the bell too, and mails immediately
- * unless the member chooses a digest.
+ * (words, category and type, place and radius, the radius in the member's units). It rings the
+ * bell too, and mails immediately unless the member chooses a digest.
  */
 export function AlertButton() {
   const { t } = useTranslation('account');
@@ -26,27 +39,41 @@ export function AlertButton() {
   const { user } = useCurrentUser();
   const [params] = useSearchParams();
   const [open, setOpen] = useState(false);
+  const [system] = useUnitSystem();
+  const miles = system === 'imperial';
   const { create } = useAlertChanges();
   const category = params.get('category');
   const subcategory = params.get('subcategory');
-  const [search, setSearch] = useState('');
-  const [location, setLocation] = useState('');
-  const [radiusKm, setRadiusKm] = useState('10');
-  const [frequency, setFrequency] = useState<AlertFrequency>('immediate');
-  const [errors, setErrors] = useState<Record<string, string>>({});
+  const form = useZodForm(alertFormSchema(miles ? 'mi' : 'km'), {
+    defaultValues: { search: '', location: '', radius: '', frequency: 'immediate' },
+  });
   if (!user) return null;
 
   const start = (next: boolean) => {
     if (next) {
-      setSearch(params.get('search') ?? '');
-      setLocation(params.get('near') ?? user.place ?? '');
-      setRadiusKm(params.get('radiusKm') ?? '10');
-      setFrequency('immediate');
-      setErrors({});
+      const radiusKm = Number(params.get('radiusKm')) || ALERT_DEFAULT_RADIUS_KM;
+      form.reset({
+        search: params.get('search') ?? '',
+        location: params.get('near') ?? user.place ?? '',
+        radius: String(shownDistance(system, radiusKm)),
+        frequency: 'immediate',
+      });
     }
     setOpen(next);
   };
+  const onError = (err: Error) => {
+    const fields = err instanceof ApiError ? (err.fields ?? {}) : {};
+    const shown = Object.entries(fields)
+      .map(([name, message]) => [shownName(name), message] as const)
+      .filter(([name]) => (SHOWN_FIELDS as readonly string[]).includes(name));
+    shown.forEach(([name, message], i) =>
+      form.setError(name as (typeof SHOWN_FIELDS)[number], { message }, { shouldFocus: i === 0 }),
+    );
+    if (!shown.length)
+      toastError(errorMessage(err, say('Please try again.')), t('alerts.saveFailed'));
+  };
   const type = typeName(category, subcategory) ?? t('alerts.anyCategory');
+  const frequencyError = form.formState.errors.frequency?.message;
 
   return (
     <Dialog open={open} onOpenChange={start}>
@@ -56,17 +83,15 @@ export function AlertButton() {
       </Button>
       <DialogContent title={t('alerts.dialogTitle')} description={t('alerts.dialogText')}>
         <form
+          noValidate
           className="grid gap-4"
-          onSubmit={(event) => {
-            event.preventDefault();
+          onSubmit={form.handleSubmit(({ radius, ...values }) =>
             create.mutate(
               {
-                search: search.trim() || undefined,
+                ...values,
                 category: (category ?? undefined) as never,
                 subcategory: subcategory ?? undefined,
-                location,
-                radiusKm: Number(radiusKm),
-                frequency,
+                radiusKm: kmFrom(system, radius),
                 timeZone: browserTimeZone(),
               },
               {
@@ -74,72 +99,47 @@ export function AlertButton() {
                   setOpen(false);
                   toast({ title: t('alerts.saved'), description: t('alerts.savedText') });
                 },
-                onError: (err) => {
-                  const fields = err instanceof ApiError ? err.body?.fields : undefined;
-                  if (fields) setErrors(fields);
-                  else
-                    toastError(errorMessage(err, say('Please try again.')), t('alerts.saveFailed'));
-                },
+                onError,
               },
-            );
-          }}
+            ),
+          )}
         >
           <p className="text-sm">
             <span className="font-medium">{t('alerts.type')}</span> {type}
           </p>
-          <div className="grid gap-1">
-            <Label htmlFor="alert-search">{t('alerts.search')}</Label>
-            <Input
-              id="alert-search"
-              value={search}
-              maxLength={ALERT_SEARCH_MAX_LENGTH}
-              onChange={(e) => setSearch(e.target.value)}
-            />
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="alert-location">{t('alerts.place')}</Label>
-            <Input
-              id="alert-location"
-              value={location}
-              required
-              aria-invalid={!!errors.location}
-              aria-describedby={errors.location ? 'alert-location-error' : undefined}
-              onChange={(e) => setLocation(e.target.value)}
-            />
-            {errors.location && (
-              <p id="alert-location-error" className="text-sm text-danger">
-                {say(errors.location)}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="alert-radius">{t('alerts.radius')}</Label>
-            <Input
-              id="alert-radius"
-              type="number"
-              min={1}
-              max={500}
-              value={radiusKm}
-              aria-invalid={!!errors.radiusKm}
-              aria-describedby={errors.radiusKm ? 'alert-radius-error' : undefined}
-              onChange={(e) => setRadiusKm(e.target.value)}
-            />
-            {errors.radiusKm && (
-              <p id="alert-radius-error" className="text-sm text-danger">
-                {say(errors.radiusKm)}
-              </p>
-            )}
-          </div>
-          <div className="grid gap-1">
-            <Label htmlFor="alert-frequency">{t('alerts.howOften')}</Label>
+          <TextField
+            form={form}
+            name="search"
+            id="alert-search"
+            label={t('alerts.search')}
+            maxLength={ALERT_SEARCH_MAX_LENGTH}
+          />
+          <TextField
+            form={form}
+            name="location"
+            id="alert-location"
+            label={t('alerts.place')}
+            required
+          />
+          <TextField
+            form={form}
+            name="radius"
+            id="alert-radius"
+            label={miles ? t('alerts.radiusMi') : t('alerts.radius')}
+            type="number"
+            inputMode="decimal"
+            step="any"
+            min={0}
+            max={miles ? ALERT_RADIUS_MAX_MI : ALERT_RADIUS_MAX_KM}
+          />
+          <Field id="alert-frequency" label={t('alerts.howOften')} error={frequencyError}>
             <NativeSelect
-              id="alert-frequency"
-              value={frequency}
-              onChange={(e) => setFrequency(e.target.value as AlertFrequency)}
+              {...form.register('frequency')}
+              {...fieldAria('alert-frequency', frequencyError)}
             >
               <AlertFrequencyOptions />
             </NativeSelect>
-          </div>
+          </Field>
           <DialogActions>
             <Button type="submit" disabled={create.isPending}>
               {create.isPending ? t('alerts.saving') : t('alerts.save')}

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { Ask } from '../../../../common/asks';
 import { aMember, jsonResponse as json } from '../../test/fixtures';
 import { renderWithProviders, showIn } from '../../test/render';
-import { AskForm } from './ask-form';
+import { AskForm, type PlaceField } from './ask-form';
 import { ListingAsks } from './listing-asks';
 
 const anAsk = (overrides: Partial<Ask> = {}): Ask => ({
@@ -35,6 +35,11 @@ function serve(userId: string, routes: Record<string, () => Response> = {}) {
 }
 
 afterEach(() => vi.unstubAllGlobals());
+
+/** The place box as a plain input (the place picker asks the server for names). */
+const placeBox: PlaceField = ({ id, value, onChange }) => (
+  <input id={id} value={value} onChange={(e) => onChange(e.target.value)} />
+);
 
 describe('ListingAsks: the giver sees who asked for their listing', () => {
   it('says "<name> asked for this" with a link to each ask', async () => {
@@ -98,5 +103,39 @@ describe('AskForm: how new listings reach the asker', () => {
         frequency: 'daily',
       }),
     );
+  });
+
+  it('holds an ask without a category or type, saying so on the first box, focused', async () => {
+    const calls = serve('maya-1', { '/api/asks': () => json({ id: 9 }, 201) });
+    renderWithProviders(
+      <AskForm placeField={placeBox} place="Seattle, Washington, United States" />,
+      {
+        path: '/asks/new?search=jun',
+      },
+    );
+    fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: 'Mine died' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Ask' }));
+    expect(await screen.findByText('Category is required')).toBeVisible();
+    expect(screen.getByText('Starter type is required')).toBeVisible();
+    expect(screen.getByLabelText('Category')).toHaveFocus();
+    expect(screen.getByLabelText('Note (optional)')).toHaveValue('Mine died');
+    expect(calls.some((c) => c.url === '/api/asks')).toBe(false);
+  });
+
+  it('puts the server’s word on an unknown place on the place box, focused, keeping the rest', async () => {
+    serve('maya-1', {
+      '/api/asks': () =>
+        json({ message: 'Bad request', fields: { location: 'Choose a place from the list' } }, 400),
+    });
+    renderWithProviders(<AskForm placeField={placeBox} place="Atlantis" />, {
+      path: '/asks/new?category=beverage&subcategory=scoby',
+    });
+    fireEvent.change(screen.getByLabelText('Note (optional)'), { target: { value: 'Mine died' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Post Ask' }));
+    expect(await screen.findByText('Choose a place from the list')).toBeVisible();
+    await waitFor(() => expect(screen.getByLabelText('Location')).toHaveFocus());
+    expect(screen.getByLabelText('Location')).toHaveValue('Atlantis');
+    expect(screen.getByLabelText('Note (optional)')).toHaveValue('Mine died');
+    expect(screen.getByLabelText('Starter type')).toHaveValue('scoby');
   });
 });
