@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { ALERT_FREQUENCIES } from './alerts';
 import { categoryKeys, type CategoryKey } from './catalogue';
-import { BROWSE_SEARCH_MAX_LENGTH, MESSAGE_MAX_LENGTH } from './constants';
-import { PLACE_NAME_MAX_LENGTH } from './places';
+import { MESSAGE_MAX_LENGTH } from './constants';
 import { blankToUndefined, multiLineText, singleLineText } from './text';
-import { checkStarterType, pagingFields } from './starters';
+import { browseFilterFields, checkStarterType, pagingFields } from './starters';
 import { publicUserSchema } from './users';
 
 /** How long an ask stands unless its owner says otherwise, and the longest they may choose. */
@@ -114,25 +113,7 @@ export const askSchema = z.object({
 export type Ask = z.infer<typeof askSchema>;
 
 /** GET /api/asks: open asks, newest first, with the filters browse has for offers. */
-export const askListQuerySchema = z.object({
-  ...pagingFields,
-  category: z.preprocess(
-    blankToUndefined,
-    z.enum([...categoryKeys, 'all'], 'Unknown category').optional(),
-  ),
-  subcategory: z.preprocess(
-    blankToUndefined,
-    singleLineText().max(60, 'Unknown starter type').optional(),
-  ),
-  search: z.preprocess(
-    blankToUndefined,
-    singleLineText().max(BROWSE_SEARCH_MAX_LENGTH, 'Search is too long').optional(),
-  ),
-  location: z.preprocess(
-    blankToUndefined,
-    singleLineText().max(PLACE_NAME_MAX_LENGTH, 'Location is too long').optional(),
-  ),
-});
+export const askListQuerySchema = z.object({ ...pagingFields, ...browseFilterFields });
 export type AskListQuery = z.output<typeof askListQuerySchema>;
 
 export const askListSchema = z.object({ asks: z.array(askSchema), total: z.number().int() });

@@ -309,9 +309,12 @@ export const pagingFields = {
     .default(0),
 };
 
-/** GET /api/starters query (the browse filters); anything unknown is a 400. */
-export const starterListQuerySchema = z.object({
-  ...pagingFields,
+/**
+ * What browse filters by, for offers (GET /api/starters) and asks (GET /api/asks) alike: a
+ * category, a starter type of the catalogue (or `other`, or `all`), words and a place. A type
+ * the catalogue does not have is a 400 "Unknown starter type" on both.
+ */
+export const browseFilterFields = {
   category: z.preprocess(
     blankToUndefined,
     z.enum([...categoryKeys, 'all'], 'Unknown category').optional(),
@@ -331,6 +334,12 @@ export const starterListQuerySchema = z.object({
     blankToUndefined,
     singleLineText().max(BROWSE_SEARCH_MAX_LENGTH, 'Search is too long').optional(),
   ),
+};
+
+/** GET /api/starters query (the browse filters); anything unknown is a 400. */
+export const starterListQuerySchema = z.object({
+  ...pagingFields,
+  ...browseFilterFields,
   sort: z.preprocess(blankToUndefined, z.enum(STARTER_SORTS, 'Unknown sort').default('newest')),
   ...fromPlaceShape,
   /** `hide`: only starters still available (browse asks so unless the member wants claimed too). */
