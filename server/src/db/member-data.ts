@@ -109,6 +109,14 @@ export const MEMBER_DATA = {
     scrub: { keep: 'answers without words, part of the hand-over kept for the other member' },
     export: { json: ['checkins'] },
   },
+  jar_labels: {
+    member: ['starter_id'],
+    via: 'starters',
+    scrub: {
+      keep: 'codes already on jars: a scan shows the family, and a used one who has it by first name',
+    },
+    export: { no: 'random codes printed on their jars; the hand-overs they made are in handovers' },
+  },
   reports: {
     member: ['reporter_id'],
     scrub: { clear: 'the free text goes, the reason stays for the moderators' },

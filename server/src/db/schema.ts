@@ -729,6 +729,28 @@ export const checkins = pgTable(
   ],
 );
 
+/**
+ * A jar label's code (decision 157): printed as a QR code for `<PUBLIC_URL>/j/<code>`, one per
+ * portion. Scanned by the member who received the jar, it records the hand-over once; the
+ * hand-over it made stays linked, and `used_at` keeps the code used if that row goes.
+ */
+export const jarLabels = pgTable(
+  'jar_labels',
+  {
+    code: text('code').primaryKey(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    handoverId: integer('handover_id').references(() => handovers.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    check('jar_labels_code_shape', sql`${t.code} ~ '^[0-9a-z]{12}$'`),
+    index('jar_labels_starter_idx').on(t.starterId),
+  ],
+);
+
 /** A member's private block of another: no messages either way while it lasts. */
 export const blocks = pgTable(
   'blocks',

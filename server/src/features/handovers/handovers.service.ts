@@ -341,81 +341,98 @@ export async function giveHandover(
       const { byMe, byThem } = await blockBetween(tx, actor.id, input.memberId);
       if (byMe || byThem) throw forbidden("You can't give a portion to this member");
     }
-    const held = input.memberId
-      ? await reservationGiven(tx, starter.id, input.memberId)
-      : undefined;
-    const [counts] = await tx
-      .update(starters)
-      .set({
-        portionsReserved: held ? sql`${starters.portionsReserved} - 1` : starters.portionsReserved,
-        portionsGiven: sql`${starters.portionsGiven} + 1`,
-        renewals: 0,
-        updatedAt: clock.sqlNow(),
-      })
-      .where(
-        and(
-          eq(starters.id, starter.id),
-          held
-            ? sql`true`
-            : sql`${starters.portions} - ${starters.portionsReserved} - ${starters.portionsGiven} > 0`,
-        ),
-      )
-      .returning({ portions: starters.portions, given: starters.portionsGiven });
-    if (!counts) {
-      throw conflict('Every portion left is reserved; release a reservation first');
-    }
-    const [handover] = await tx
-      .insert(handovers)
-      .values({
-        starterId: starter.id,
-        giverId: actor.id,
-        recipientId: input.memberId,
-        reservationId: held?.id ?? null,
-        at: held?.at ?? null,
-        healthNoMould: input.healthCheck?.noMould === true,
-        healthNoPinkFilm: input.healthCheck?.noPinkFilm === true,
-        healthSmellsRight: input.healthCheck?.smellsRight === true,
-      })
-      .returning({ id: handovers.id });
-    const lines: Message[] = [];
-    if (input.memberId) {
-      lines.push(
-        await writeSystemLine(tx, {
-          starterId: starter.id,
-          from: actor.id,
-          to: input.memberId,
-          event: 'given',
-          at: held?.at ?? null,
-          handoverId: handover!.id,
-        }),
-      );
-      await tellInThread(tx, deps.config, {
-        to: input.memberId,
-        from: actor.id,
-        starterId: starter.id,
-        kind: 'handover',
-        title: 'given',
-        line: lines[lines.length - 1]!,
-        body: { key: 'mail:notifications.givenBody' },
-      });
-    }
-    // A standing offer (decision 029) puts a new batch on the listing each round: giving its
-    // last portion does not end the listing.
-    const [standing] = rowsOf(
-      await tx.execute(sql`SELECT 1 FROM standing_offers WHERE starter_id = ${starter.id}`),
-    );
-    if (counts.given >= counts.portions && !standing) {
-      await tx
-        .update(starters)
-        .set({ isClaimed: true, updatedAt: clock.sqlNow() })
-        .where(eq(starters.id, starter.id));
-      lines.push(...(await announceNewHome(tx, starter)));
-    }
-    return { id: handover!.id, lines };
+    return recordGift(tx, deps.config, starter, {
+      giverId: actor.id,
+      memberId: input.memberId,
+      healthCheck: input.healthCheck,
+    });
   });
   deps.listings.clear();
   await publishLines(deps, lines);
   return { id };
+}
+
+/**
+ * Records one portion of `starter` (opened for update by its owner) as given to `memberId`:
+ * their reservation, if any, becomes the hand-over; they are told in the thread and the bell;
+ * the last portion claims the starter. Every hand-over, given from the listing or recorded by
+ * scanning a jar's label, is written here.
+ */
+export async function recordGift(
+  tx: Tx,
+  config: Config,
+  starter: StarterFacts,
+  input: { giverId: string; memberId: string | null; healthCheck?: Partial<HealthCheck> },
+): Promise<{ id: number; lines: Message[] }> {
+  const held = input.memberId ? await reservationGiven(tx, starter.id, input.memberId) : undefined;
+  const [counts] = await tx
+    .update(starters)
+    .set({
+      portionsReserved: held ? sql`${starters.portionsReserved} - 1` : starters.portionsReserved,
+      portionsGiven: sql`${starters.portionsGiven} + 1`,
+      renewals: 0,
+      updatedAt: clock.sqlNow(),
+    })
+    .where(
+      and(
+        eq(starters.id, starter.id),
+        held
+          ? sql`true`
+          : sql`${starters.portions} - ${starters.portionsReserved} - ${starters.portionsGiven} > 0`,
+      ),
+    )
+    .returning({ portions: starters.portions, given: starters.portionsGiven });
+  if (!counts) {
+    throw conflict('Every portion left is reserved; release a reservation first');
+  }
+  const [handover] = await tx
+    .insert(handovers)
+    .values({
+      starterId: starter.id,
+      giverId: input.giverId,
+      recipientId: input.memberId,
+      reservationId: held?.id ?? null,
+      at: held?.at ?? null,
+      healthNoMould: input.healthCheck?.noMould === true,
+      healthNoPinkFilm: input.healthCheck?.noPinkFilm === true,
+      healthSmellsRight: input.healthCheck?.smellsRight === true,
+    })
+    .returning({ id: handovers.id });
+  const lines: Message[] = [];
+  if (input.memberId) {
+    lines.push(
+      await writeSystemLine(tx, {
+        starterId: starter.id,
+        from: input.giverId,
+        to: input.memberId,
+        event: 'given',
+        at: held?.at ?? null,
+        handoverId: handover!.id,
+      }),
+    );
+    await tellInThread(tx, config, {
+      to: input.memberId,
+      from: input.giverId,
+      starterId: starter.id,
+      kind: 'handover',
+      title: 'given',
+      line: lines[lines.length - 1]!,
+      body: { key: 'mail:notifications.givenBody' },
+    });
+  }
+  // A standing offer (decision 029) puts a new batch on the listing each round: giving its
+  // last portion does not end the listing.
+  const [standing] = rowsOf(
+    await tx.execute(sql`SELECT 1 FROM standing_offers WHERE starter_id = ${starter.id}`),
+  );
+  if (counts.given >= counts.portions && !standing) {
+    await tx
+      .update(starters)
+      .set({ isClaimed: true, updatedAt: clock.sqlNow() })
+      .where(eq(starters.id, starter.id));
+    lines.push(...(await announceNewHome(tx, starter)));
+  }
+  return { id: handover!.id, lines };
 }
 
 /**
@@ -440,47 +457,61 @@ export async function confirmHandover(
       throw forbidden('Only the member who received it can confirm it');
     }
     if (handover.status !== 'given') throw conflict('You have already answered this');
-    await tx
-      .update(handovers)
-      .set({ status: input.received ? 'received' : 'not_received', confirmedAt: clock.sqlNow() })
-      .where(eq(handovers.id, handover.id));
-    if (!input.received) {
-      await tx
-        .update(starters)
-        .set({ portionsGiven: sql`${starters.portionsGiven} - 1`, updatedAt: clock.sqlNow() })
-        .where(and(eq(starters.id, handover.starterId), eq(starters.isClaimed, false)));
-    } else {
-      await scheduleCheckins(tx, deps.config, handover.id);
-    }
-    const line = await writeSystemLine(tx, {
-      starterId: handover.starterId,
-      from: actor.id,
-      to: handover.giverId,
-      event: input.received ? 'received' : 'not_received',
-      handoverId: handover.id,
-    });
-    await tellInThread(tx, deps.config, {
-      to: handover.giverId,
-      from: actor.id,
-      starterId: handover.starterId,
-      kind: 'handover',
-      title: input.received ? 'received' : 'notReceived',
-      line,
-    });
-    // The bell item that asked "Did it reach you?" has its answer: it stops asking.
-    await settleAnsweredNotification(tx, {
-      userId: actor.id,
-      kind: 'handover',
-      url: notificationLinks.thread(handover.starterId, handover.giverId),
-      asked: 'mail:notifications.given',
-      answered: input.received
-        ? 'mail:notifications.givenReceived'
-        : 'mail:notifications.givenNotReceived',
-    });
-    return line;
+    return recordAnswer(tx, deps.config, { handover, received: input.received });
   });
   deps.listings.clear();
   await publishLines(deps, [line]);
+}
+
+/**
+ * Records the recipient's answer to a hand-over given to them (locked, still 'given'): received
+ * schedules the check-ins and counts their kitchen in the family; not received gives the
+ * portion back. The giver is told in the thread and the bell, and the recipient's "Did it
+ * reach you?" item stops asking.
+ */
+export async function recordAnswer(
+  tx: Tx,
+  config: Config,
+  input: { handover: typeof handovers.$inferSelect; received: boolean },
+): Promise<Message> {
+  const { handover, received } = input;
+  const recipientId = handover.recipientId!;
+  await tx
+    .update(handovers)
+    .set({ status: received ? 'received' : 'not_received', confirmedAt: clock.sqlNow() })
+    .where(eq(handovers.id, handover.id));
+  if (!received) {
+    await tx
+      .update(starters)
+      .set({ portionsGiven: sql`${starters.portionsGiven} - 1`, updatedAt: clock.sqlNow() })
+      .where(and(eq(starters.id, handover.starterId), eq(starters.isClaimed, false)));
+  } else {
+    await scheduleCheckins(tx, config, handover.id);
+  }
+  const line = await writeSystemLine(tx, {
+    starterId: handover.starterId,
+    from: recipientId,
+    to: handover.giverId,
+    event: received ? 'received' : 'not_received',
+    handoverId: handover.id,
+  });
+  await tellInThread(tx, config, {
+    to: handover.giverId,
+    from: recipientId,
+    starterId: handover.starterId,
+    kind: 'handover',
+    title: received ? 'received' : 'notReceived',
+    line,
+  });
+  // The bell item that asked "Did it reach you?" has its answer: it stops asking.
+  await settleAnsweredNotification(tx, {
+    userId: recipientId,
+    kind: 'handover',
+    url: notificationLinks.thread(handover.starterId, handover.giverId),
+    asked: 'mail:notifications.given',
+    answered: received ? 'mail:notifications.givenReceived' : 'mail:notifications.givenNotReceived',
+  });
+  return line;
 }
 
 /** Both members wrote to each other about the starter (site lines do not count). */

@@ -1,7 +1,7 @@
 import * as clock from '../../clock/clock';
 import { and, eq, sql } from 'drizzle-orm';
 import { PORTIONS_MAX, RENEWALS_MAX } from '../../../../common/handovers';
-import { isOpen, requireStarter } from '../../access/starter-access';
+import { isOpen, requireStarter, type Viewer } from '../../access/starter-access';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { starters } from '../../db/schema';
@@ -17,7 +17,11 @@ import type { SessionUser } from '../../plugins/sessions';
  * The starter, locked until the transaction ends, when `actor` may change it as its owner and
  * it is still open: every transition on portions starts here, so two at once run one by one.
  */
-export async function openOwnStarterForUpdate(tx: Tx, actor: SessionUser, starterId: number) {
+export async function openOwnStarterForUpdate(
+  tx: Tx,
+  actor: NonNullable<Viewer>,
+  starterId: number,
+) {
   const starter = await requireStarter(tx, actor, starterId, 'change', { lock: true });
   if (!isOpen(starter)) throw conflict('This starter is no longer listed');
   if (starter.isClaimed) throw conflict('This starter has already been claimed');

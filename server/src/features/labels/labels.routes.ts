@@ -1,0 +1,59 @@
+import type { FastifyInstance } from 'fastify';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { idParam } from '../../../../common/ids';
+import {
+  labelCodeParams,
+  labelsQuerySchema,
+  labelViewSchema,
+  receivedLabelSchema,
+} from '../../../../common/labels';
+import type { AppDeps } from '../../deps';
+import { requestReader } from '../../i18n/wording';
+import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { getLabel, printLabels, receiveLabel } from './labels.service';
+
+/** Jar labels (decision 157): printing them, a scanned label's page data, and its one scan. */
+export async function labelsRoutes(instance: FastifyInstance, deps: AppDeps) {
+  const app = instance.withTypeProvider<ZodTypeProvider>();
+
+  app.get(
+    '/api/starters/:id/labels.pdf',
+    {
+      onRequest: signedInOnly,
+      schema: { params: z.object({ id: idParam('starter') }), querystring: labelsQuerySchema },
+    },
+    async (request, reply) => {
+      const pdf = await printLabels(deps, requireUser(request), {
+        starterId: request.params.id,
+        reader: requestReader(request),
+        count: request.query.count,
+        layout: request.query.layout,
+      });
+      return reply
+        .header('cache-control', 'private, no-store')
+        .header('content-disposition', `inline; filename="jar-labels-${request.params.id}.pdf"`)
+        .type('application/pdf')
+        .send(pdf);
+    },
+  );
+
+  app.get(
+    '/api/labels/:code',
+    { schema: { params: labelCodeParams, response: { 200: labelViewSchema } } },
+    async (request, reply) =>
+      reply
+        .header('cache-control', 'private, no-store')
+        .send(await getLabel(deps, request.user, { code: request.params.code })),
+  );
+
+  app.post(
+    '/api/labels/:code/receive',
+    {
+      onRequest: signedInOnly,
+      bodyLimit: 1024,
+      schema: { params: labelCodeParams, response: { 200: receivedLabelSchema } },
+    },
+    async (request) => receiveLabel(deps, requireUser(request), { code: request.params.code }),
+  );
+}
