@@ -8,6 +8,33 @@ const tones = {
   danger: 'bg-danger-soft text-danger',
 } as const;
 
+/**
+ * How many are unread, on a link's corner (Messages, the bell): hidden from screen readers,
+ * which hear the link's own words; more than 99 shows as 99+.
+ */
+export function CountBadge({
+  count,
+  className,
+  ...props
+}: {
+  count: number;
+  className?: string;
+  'data-testid'?: string;
+}) {
+  return (
+    <span
+      aria-hidden
+      className={cn(
+        'inline-flex min-w-5 items-center justify-center rounded-full bg-accent text-xs leading-5 font-semibold text-accent-fg',
+        className,
+      )}
+      {...props}
+    >
+      {count > 99 ? '99+' : count}
+    </span>
+  );
+}
+
 export function Badge({
   tone = 'accent',
   className,

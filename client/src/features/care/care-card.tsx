@@ -12,7 +12,7 @@ import type { CareCard as CareCardData } from '../../../../common/care-cards/sch
 import { CULTURE_FORMS, type CultureForm } from '../../../../common/cultures';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingNote, Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { localeTag } from '../../lib/i18n';
 import { paths } from '../../lib/paths';
@@ -297,9 +297,7 @@ export function CareCard({
         </div>
       ) : (
         <>
-          <span className="sr-only" role="status">
-            {t('care.loading')}
-          </span>
+          <LoadingNote>{t('care.loading')}</LoadingNote>
           <Skeleton className="h-6 w-48" aria-hidden />
           <Skeleton className="h-24 w-full" aria-hidden />
         </>

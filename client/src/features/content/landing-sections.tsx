@@ -12,6 +12,7 @@ import {
 } from 'lucide-react';
 import { categories } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
+import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useCurrentUser } from '../../lib/current-user';
 import { Trans, useTranslation } from 'react-i18next';
@@ -102,14 +103,50 @@ const steps = [
   },
 ] as const;
 
+/**
+ * A part of the landing page below the hero: its centred heading and lead, then its content;
+ * a `band` (a background) runs the full width while the content keeps the page's.
+ */
+function LandingSection({
+  id,
+  title,
+  intro,
+  band,
+  children,
+}: {
+  id: string;
+  title: string;
+  intro: string;
+  band?: string;
+  children: ReactNode;
+}) {
+  const body = (
+    <>
+      <h2 id={id} className="text-center text-2xl font-bold sm:text-3xl">
+        {title}
+      </h2>
+      <p className="mx-auto mt-3 max-w-xl text-center text-muted">{intro}</p>
+      {children}
+    </>
+  );
+  if (!band) {
+    return (
+      <section aria-labelledby={id} className="mx-auto max-w-6xl px-4 py-16">
+        {body}
+      </section>
+    );
+  }
+  return (
+    <section aria-labelledby={id} className={cn(band, 'py-16')}>
+      <div className="mx-auto max-w-6xl px-4">{body}</div>
+    </section>
+  );
+}
+
 export function HowItWorks() {
   const { t } = useTranslation(['home', 'common']);
   return (
-    <section aria-labelledby="how-it-works" className="mx-auto max-w-6xl px-4 py-16">
-      <h2 id="how-it-works" className="text-center text-2xl font-bold sm:text-3xl">
-        {t('how.title')}
-      </h2>
-      <p className="mx-auto mt-3 max-w-xl text-center text-muted">{t('how.intro')}</p>
+    <LandingSection id="how-it-works" title={t('how.title')} intro={t('how.intro')}>
       <ol className="mt-10 grid gap-6 md:grid-cols-3">
         {steps.map(({ icon: Icon, title, text }, i) => (
           <li key={title} className="rounded-2xl border border-border bg-surface p-6 shadow-sm">
@@ -126,46 +163,45 @@ export function HowItWorks() {
           </li>
         ))}
       </ol>
-    </section>
+    </LandingSection>
   );
 }
 
 export function CategoryShowcase() {
   const { t } = useTranslation(['home', 'common']);
   return (
-    <section aria-labelledby="categories" className="bg-surface-muted py-16">
-      <div className="mx-auto max-w-6xl px-4">
-        <h2 id="categories" className="text-center text-2xl font-bold sm:text-3xl">
-          {t('categories.title')}
-        </h2>
-        <p className="mx-auto mt-3 max-w-xl text-center text-muted">{t('categories.intro')}</p>
-        <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
-          {featuredCategories.map((c) => (
-            <li key={c.key}>
-              <Link
-                to={paths.browseCategory.href(c.key)}
-                className="group flex h-full flex-col rounded-2xl border border-border bg-surface p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md"
+    <LandingSection
+      id="categories"
+      title={t('categories.title')}
+      intro={t('categories.intro')}
+      band="bg-surface-muted"
+    >
+      <ul className="mt-10 grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
+        {featuredCategories.map((c) => (
+          <li key={c.key}>
+            <Link
+              to={paths.browseCategory.href(c.key)}
+              className="group flex h-full flex-col rounded-2xl border border-border bg-surface p-6 shadow-sm transition hover:-translate-y-0.5 hover:border-accent hover:shadow-md"
+            >
+              <span
+                className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-accent-soft text-3xl"
+                aria-hidden
               >
-                <span
-                  className="mb-4 flex size-14 items-center justify-center rounded-2xl bg-accent-soft text-3xl"
-                  aria-hidden
-                >
-                  {c.emoji}
-                </span>
-                <h3 className="text-lg font-semibold group-hover:text-accent-hover dark:group-hover:text-accent">
-                  {t(`common:categories.${c.key}`)}
-                </h3>
-                <p className="mt-2 text-sm text-muted">
-                  {c.subcategories
-                    .map((s) => t(`common:subcategories.${s.key}`, { defaultValue: s.label }))
-                    .join(' · ')}
-                </p>
-              </Link>
-            </li>
-          ))}
-        </ul>
-      </div>
-    </section>
+                {c.emoji}
+              </span>
+              <h3 className="text-lg font-semibold group-hover:text-accent-hover dark:group-hover:text-accent">
+                {t(`common:categories.${c.key}`)}
+              </h3>
+              <p className="mt-2 text-sm text-muted">
+                {c.subcategories
+                  .map((s) => t(`common:subcategories.${s.key}`, { defaultValue: s.label }))
+                  .join(' · ')}
+              </p>
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </LandingSection>
   );
 }
 
@@ -195,11 +231,7 @@ const values = [
 export function CommunityValues() {
   const { t } = useTranslation(['home', 'common']);
   return (
-    <section aria-labelledby="community-values" className="mx-auto max-w-6xl px-4 py-16">
-      <h2 id="community-values" className="text-center text-2xl font-bold sm:text-3xl">
-        {t('values.title')}
-      </h2>
-      <p className="mx-auto mt-3 max-w-xl text-center text-muted">{t('values.intro')}</p>
+    <LandingSection id="community-values" title={t('values.title')} intro={t('values.intro')}>
       <ul className="mt-10 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
         {values.map(({ icon: Icon, title, text }) => (
           <li key={title} className="text-center">
@@ -211,6 +243,6 @@ export function CommunityValues() {
           </li>
         ))}
       </ul>
-    </section>
+    </LandingSection>
   );
 }

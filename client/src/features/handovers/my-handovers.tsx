@@ -6,7 +6,8 @@ import { displayName } from '../../../../common/display';
 import type { MyHandovers as MyHandoversData } from '../../../../common/handovers';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { EmptyState } from '../../components/ui/message-card';
+import { LoadingNote, Skeleton } from '../../components/ui/skeleton';
 import { paths } from '../../lib/paths';
 import { useMyHandovers } from './handovers-api';
 import { HealthCheckLine } from './health-check';
@@ -62,9 +63,7 @@ export function MyHandovers() {
   if (query.isPending) {
     return (
       <div className="grid gap-3">
-        <span className="sr-only" role="status">
-          {t('mine.loading')}
-        </span>
+        <LoadingNote>{t('mine.loading')}</LoadingNote>
         <Skeleton className="h-16 w-full" />
         <Skeleton className="h-16 w-full" />
       </div>
@@ -84,16 +83,11 @@ export function MyHandovers() {
   const { received, given } = query.data;
   if (reserved.length + received.length + given.length === 0) {
     return (
-      <Card className="p-10 text-center">
-        <p className="text-4xl" aria-hidden>
-          🫙
-        </p>
-        <p className="mt-3 text-lg font-semibold">{t('mine.emptyTitle')}</p>
-        <p className="mt-1 text-muted">{t('mine.emptyText')}</p>
+      <EmptyState title={t('mine.emptyTitle')} text={t('mine.emptyText')}>
         <Button asChild className="mt-5">
           <Link to={paths.browse}>{t('mine.browse')}</Link>
         </Button>
-      </Card>
+      </EmptyState>
     );
   }
   const iconClass = 'size-5 shrink-0 text-accent';

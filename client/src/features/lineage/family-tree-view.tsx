@@ -6,7 +6,7 @@ import { ArrowLeft, MapPin } from 'lucide-react';
 import { LINEAGE_DESCENDANTS_MAX, type LineageDescendant } from '../../../../common/lineage';
 import { Card } from '../../components/ui/card';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingNote, Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { paths } from '../../lib/paths';
@@ -122,9 +122,7 @@ export function FamilyTreeView<Key extends QueryKey>({
   if (!lineage) {
     return (
       <div className="mx-auto grid max-w-4xl gap-4 px-4 py-10" aria-busy="true">
-        <span className="sr-only" role="status">
-          {t('lineage.loading')}
-        </span>
+        <LoadingNote>{t('lineage.loading')}</LoadingNote>
         <Skeleton className="h-9 w-2/3" />
         <Skeleton className="h-40 w-full" />
       </div>

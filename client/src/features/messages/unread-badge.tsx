@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { CountBadge } from '../../components/ui/badge';
 import { useUnreadCount } from './messages-api';
 import { useLiveMessageEvents } from './use-live-message-events';
 
@@ -14,13 +15,11 @@ export function UnreadBadge() {
   if (count === 0) return null;
   return (
     <>
-      <span
-        aria-hidden
+      <CountBadge
+        count={count}
         data-testid="unread-badge"
-        className="ms-1.5 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1.5 text-xs leading-5 font-semibold text-accent-fg max-sm:absolute max-sm:-top-1 max-sm:-end-1.5 max-sm:ms-0"
-      >
-        {count > 99 ? '99+' : count}
-      </span>
+        className="ms-1.5 px-1.5 max-sm:absolute max-sm:-top-1 max-sm:-end-1.5 max-sm:ms-0"
+      />
       <span className="sr-only">{t('badge.unread', { count })}</span>
     </>
   );

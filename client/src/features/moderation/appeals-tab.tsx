@@ -13,6 +13,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/message-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -187,15 +188,13 @@ export function AppealsTab() {
           ))}
         </ul>
       ) : (
-        <Card className="p-10 text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
-            <Scale className="size-6 text-sage" aria-hidden />
-          </div>
-          <h2 className="text-lg font-semibold">
-            {status === 'open' ? t('appeals.emptyOpen') : t('appeals.emptyDecided')}
-          </h2>
-          {status === 'open' && <p className="mt-1 text-muted">{t('appeals.emptyText')}</p>}
-        </Card>
+        <EmptyState
+          icon={Scale}
+          tone="sage"
+          titleAs="h2"
+          title={status === 'open' ? t('appeals.emptyOpen') : t('appeals.emptyDecided')}
+          text={status === 'open' ? t('appeals.emptyText') : undefined}
+        />
       )}
     </div>
   );

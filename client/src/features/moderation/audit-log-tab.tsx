@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { displayName } from '../../../../common/display';
 import type { AuditEntry } from '../../../../common/moderation';
 import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/message-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useAuditLog } from './moderation-api';
@@ -70,14 +71,7 @@ export function AuditLogTab() {
   if (log.isLoading) return <Skeleton className="h-40" />;
   if (log.isError || !log.data) return <p className="text-danger">{t('audit.failed')}</p>;
   if (log.data.length === 0) {
-    return (
-      <Card className="p-10 text-center">
-        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-accent-soft">
-          <ScrollText className="size-6 text-accent" aria-hidden />
-        </div>
-        <h3 className="text-lg font-semibold">{t('audit.empty')}</h3>
-      </Card>
-    );
+    return <EmptyState icon={ScrollText} titleAs="h3" title={t('audit.empty')} />;
   }
   return (
     <Card>

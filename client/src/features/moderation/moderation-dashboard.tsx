@@ -3,7 +3,7 @@ import { Clock, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { ModerationWaiting } from '../../../../common/screening';
-import { Card } from '../../components/ui/card';
+import { PageMessage } from '../../components/ui/message-card';
 import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/time';
 import { AppealsTab } from './appeals-tab';
@@ -118,14 +118,11 @@ export function ModerationDashboard() {
 export function AccessDenied() {
   const { t } = useTranslation('moderation');
   return (
-    <div className="mx-auto max-w-md px-4 py-16">
-      <Card className="p-8 text-center">
-        <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-danger-soft">
-          <ShieldAlert className="size-6 text-danger" aria-hidden />
-        </div>
-        <h1 className="text-2xl font-bold">{t('denied.title')}</h1>
-        <p className="mt-2 text-muted">{t('denied.body')}</p>
-      </Card>
-    </div>
+    <PageMessage
+      icon={ShieldAlert}
+      tone="danger"
+      title={t('denied.title')}
+      text={t('denied.body')}
+    />
   );
 }

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { reportStatuses, type ReportStatus } from '../../../../common/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/message-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { useReports } from './moderation-api';
 import { ReportCard } from './report-card';
@@ -91,13 +92,13 @@ export function ReportsTab() {
           )}
         </>
       ) : (
-        <Card className="p-10 text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
-            <Inbox className="size-6 text-sage" aria-hidden />
-          </div>
-          <h2 className="text-lg font-semibold">{t(`reports.empty.${status}`)}</h2>
-          {status === 'pending' && <p className="mt-1 text-muted">{t('reports.caughtUp')}</p>}
-        </Card>
+        <EmptyState
+          icon={Inbox}
+          tone="sage"
+          titleAs="h2"
+          title={t(`reports.empty.${status}`)}
+          text={status === 'pending' ? t('reports.caughtUp') : undefined}
+        />
       )}
     </div>
   );

@@ -10,6 +10,7 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { EmptyState } from '../../components/ui/message-card';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { TextareaField } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
@@ -54,13 +55,13 @@ export function SanctionsTab() {
           ))}
         </ul>
       ) : (
-        <Card className="p-10 text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
-            <ShieldCheck className="size-6 text-sage" aria-hidden />
-          </div>
-          <h3 className="text-lg font-semibold">{t('sanctions.empty')}</h3>
-          <p className="mt-1 text-muted">{t('sanctions.emptyText')}</p>
-        </Card>
+        <EmptyState
+          icon={ShieldCheck}
+          tone="sage"
+          titleAs="h3"
+          title={t('sanctions.empty')}
+          text={t('sanctions.emptyText')}
+        />
       )}
     </div>
   );

@@ -1,6 +1,7 @@
 import { NavLink } from 'react-router';
 import { Bell } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
+import { CountBadge } from '../../components/ui/badge';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';
 import { useUnreadNotifications } from './notifications-api';
@@ -33,13 +34,11 @@ export function NotificationBell() {
     >
       <Bell className="size-5" aria-hidden />
       {unread > 0 && (
-        <span
-          aria-hidden
+        <CountBadge
+          count={unread}
           data-testid="notification-count"
-          className="absolute top-0.5 end-0 inline-flex min-w-5 items-center justify-center rounded-full bg-accent px-1 text-xs leading-5 font-semibold text-accent-fg"
-        >
-          {unread > 99 ? '99+' : unread}
-        </span>
+          className="absolute top-0.5 end-0 px-1"
+        />
       )}
     </NavLink>
   );

@@ -17,6 +17,8 @@ import {
 } from '../../../../common/constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LoadingNote } from '../../components/ui/skeleton';
+import { EmptyState } from '../../components/ui/message-card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
 import { browseListParams, defaultSort } from '../../../../common/browse-page';
@@ -423,9 +425,7 @@ export function BrowseView() {
           )}
           {query.isPending ? (
             <div className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">
-              <span className="sr-only" role="status">
-                {t('results.loading')}
-              </span>
+              <LoadingNote>{t('results.loading')}</LoadingNote>
               {Array.from({ length: SKELETON_CARDS }, (_, i) => (
                 <StarterCardSkeleton key={i} />
               ))}
@@ -451,23 +451,13 @@ export function BrowseView() {
             </Card>
           ) : query.data.starters.length === 0 && !anyFilter ? (
             // Nothing shared yet: there are no filters to adjust.
-            <Card className="p-10 text-center">
-              <p className="text-4xl" aria-hidden>
-                🫙
-              </p>
-              <p className="mt-3 text-lg font-semibold">{t('results.noneYet')}</p>
-              <p className="mt-1 text-muted">{t('results.noneYetBody')}</p>
+            <EmptyState title={t('results.noneYet')} text={t('results.noneYetBody')}>
               <Button asChild className="mt-5">
                 <Link to={paths.post}>{t('results.share')}</Link>
               </Button>
-            </Card>
+            </EmptyState>
           ) : query.data.starters.length === 0 ? (
-            <Card className="p-10 text-center">
-              <p className="text-4xl" aria-hidden>
-                🫙
-              </p>
-              <p className="mt-3 text-lg font-semibold">{t('results.noneFound')}</p>
-              <p className="mt-1 text-muted">{t('results.noneFoundBody')}</p>
+            <EmptyState title={t('results.noneFound')} text={t('results.noneFoundBody')}>
               <div className="mt-5 flex flex-wrap justify-center gap-3">
                 <Button variant="outline" onClick={clear}>
                   {t('filters.clear')}
@@ -485,7 +475,7 @@ export function BrowseView() {
                   </Link>
                 </Button>
               </div>
-            </Card>
+            </EmptyState>
           ) : (
             <>
               <ul className="grid gap-5 sm:grid-cols-2 xl:grid-cols-3">

@@ -6,6 +6,8 @@ import { SKELETON_CARDS } from '../../../../common/constants';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { LoadingNote } from '../../components/ui/skeleton';
+import { EmptyState } from '../../components/ui/message-card';
 import { FeedReminder } from './freshness';
 import { StarterCard, StarterCardSkeleton } from './starter-card';
 import { useMyStarters } from './starters-api';
@@ -33,9 +35,7 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
       </div>
       {query.isPending ? (
         <div className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
-          <span className="sr-only" role="status">
-            {t('mine.loading')}
-          </span>
+          <LoadingNote>{t('mine.loading')}</LoadingNote>
           {Array.from({ length: Math.min(3, SKELETON_CARDS) }, (_, i) => (
             <StarterCardSkeleton key={i} />
           ))}
@@ -48,15 +48,11 @@ export function MyStarters({ below }: { below?: (starter: Starter) => ReactNode 
           </Button>
         </Card>
       ) : query.data.length === 0 ? (
-        <Card className="p-10 text-center">
-          <p className="text-4xl" aria-hidden>
-            🫙
-          </p>
-          <p className="mt-3 text-lg font-semibold">{t('mine.none')}</p>
+        <EmptyState title={t('mine.none')}>
           <Button asChild className="mt-5">
             <Link to={paths.post}>{t('mine.first')}</Link>
           </Button>
-        </Card>
+        </EmptyState>
       ) : (
         <ul ref={listRef} className="grid gap-5 sm:grid-cols-2 lg:grid-cols-3">
           {query.data.map((starter) => (

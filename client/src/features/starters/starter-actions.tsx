@@ -10,6 +10,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
+import { Menu, menuItemClass as menuItem } from '../../components/ui/menu';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
@@ -18,9 +19,6 @@ import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
 import { useShareStarter } from './share-starter';
 import { paths } from '../../lib/paths';
-
-const menuItem =
-  'flex cursor-pointer items-center gap-2 rounded-lg px-3 py-2 text-sm outline-none data-[highlighted]:bg-surface-muted data-[disabled]:cursor-not-allowed data-[disabled]:opacity-50';
 
 /**
  * The three-dot menu of a card or the detail page: 'Share' for everyone, 'Edit', 'Mark as
@@ -70,9 +68,10 @@ export function StarterActionsMenu({
 
   return (
     <>
-      {/* Not modal: a modal menu hides the page from screen readers while it stays focusable. */}
-      <DropdownMenu.Root modal={false}>
-        <DropdownMenu.Trigger asChild>
+      <Menu
+        sideOffset={4}
+        className="min-w-44"
+        trigger={
           <Button
             variant="ghost"
             size="icon"
@@ -81,69 +80,61 @@ export function StarterActionsMenu({
           >
             <MoreVertical className="size-5" aria-hidden />
           </Button>
-        </DropdownMenu.Trigger>
-        {/* Inside the main landmark: a non-modal menu is part of the page (axe 'region'). */}
-        <DropdownMenu.Portal container={document.getElementById('main')}>
-          <DropdownMenu.Content
-            align="end"
-            sideOffset={4}
-            className="z-50 min-w-44 rounded-xl border border-border bg-surface p-1.5 shadow-lg"
-          >
-            <DropdownMenu.Item className={menuItem} onSelect={() => void share(starter)}>
-              <Share2 className="size-4" aria-hidden />
-              {t('share.button')}
+        }
+      >
+        <DropdownMenu.Item className={menuItem} onSelect={() => void share(starter)}>
+          <Share2 className="size-4" aria-hidden />
+          {t('share.button')}
+        </DropdownMenu.Item>
+        {isOwner ? (
+          <>
+            <DropdownMenu.Item
+              className={menuItem}
+              onSelect={() => void navigate(paths.editStarter.href(starter.id))}
+            >
+              <Pencil className="size-4" aria-hidden />
+              {t('actions.edit')}
             </DropdownMenu.Item>
-            {isOwner ? (
-              <>
-                <DropdownMenu.Item
-                  className={menuItem}
-                  onSelect={() => void navigate(paths.editStarter.href(starter.id))}
-                >
-                  <Pencil className="size-4" aria-hidden />
-                  {t('actions.edit')}
-                </DropdownMenu.Item>
-                {starter.isClaimed && (
-                  <DropdownMenu.Item
-                    className={menuItem}
-                    onSelect={() => void navigate(paths.postAgain.href(starter.id))}
-                  >
-                    <Copy className="size-4" aria-hidden />
-                    {t('actions.postAgain')}
-                  </DropdownMenu.Item>
-                )}
-                {!starter.isClaimed && (
-                  <DropdownMenu.Item
-                    className={menuItem}
-                    disabled={markClaimed.isPending}
-                    onSelect={claim}
-                  >
-                    <CheckCircle2 className="size-4" aria-hidden />
-                    {t('actions.markClaimed')}
-                  </DropdownMenu.Item>
-                )}
-                {!starter.isClaimed && GiveElsewhereDialog && (
-                  <DropdownMenu.Item className={menuItem} onSelect={() => setGiveOpen(true)}>
-                    <Gift className="size-4" aria-hidden />
-                    {t('actions.givenElsewhere')}
-                  </DropdownMenu.Item>
-                )}
-                <DropdownMenu.Item
-                  className={cn(menuItem, 'text-danger')}
-                  onSelect={() => setConfirmOpen(true)}
-                >
-                  <Trash2 className="size-4" aria-hidden />
-                  {t('actions.delete')}
-                </DropdownMenu.Item>
-              </>
-            ) : (
-              <DropdownMenu.Item className={menuItem} onSelect={() => setReportOpen(true)}>
-                <Flag className="size-4" aria-hidden />
-                {t('actions.report')}
+            {starter.isClaimed && (
+              <DropdownMenu.Item
+                className={menuItem}
+                onSelect={() => void navigate(paths.postAgain.href(starter.id))}
+              >
+                <Copy className="size-4" aria-hidden />
+                {t('actions.postAgain')}
               </DropdownMenu.Item>
             )}
-          </DropdownMenu.Content>
-        </DropdownMenu.Portal>
-      </DropdownMenu.Root>
+            {!starter.isClaimed && (
+              <DropdownMenu.Item
+                className={menuItem}
+                disabled={markClaimed.isPending}
+                onSelect={claim}
+              >
+                <CheckCircle2 className="size-4" aria-hidden />
+                {t('actions.markClaimed')}
+              </DropdownMenu.Item>
+            )}
+            {!starter.isClaimed && GiveElsewhereDialog && (
+              <DropdownMenu.Item className={menuItem} onSelect={() => setGiveOpen(true)}>
+                <Gift className="size-4" aria-hidden />
+                {t('actions.givenElsewhere')}
+              </DropdownMenu.Item>
+            )}
+            <DropdownMenu.Item
+              className={cn(menuItem, 'text-danger')}
+              onSelect={() => setConfirmOpen(true)}
+            >
+              <Trash2 className="size-4" aria-hidden />
+              {t('actions.delete')}
+            </DropdownMenu.Item>
+          </>
+        ) : (
+          <DropdownMenu.Item className={menuItem} onSelect={() => setReportOpen(true)}>
+            <Flag className="size-4" aria-hidden />
+            {t('actions.report')}
+          </DropdownMenu.Item>
+        )}
+      </Menu>
 
       {isOwner && (
         <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>

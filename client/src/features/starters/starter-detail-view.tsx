@@ -9,7 +9,7 @@ import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { Skeleton } from '../../components/ui/skeleton';
+import { LoadingNote, Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useDocumentTitle } from '../../lib/use-document-title';
 import { useCurrentUser } from '../../lib/current-user';
@@ -182,9 +182,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
       <BackLink />
       {!starter ? (
         <>
-          <span className="sr-only" role="status">
-            {t('detail.loading')}
-          </span>
+          <LoadingNote>{t('detail.loading')}</LoadingNote>
           <DetailSkeleton />
         </>
       ) : (
