@@ -167,7 +167,8 @@ const envSchema = z.object({
   SMTP_URL: smtpUrl,
   MAIL_FROM: z.string().trim().min(3).default('CultureShare <no-reply@cultureshare.local>'),
   MESSAGE_MAIL_DELAY_SECONDS: z.coerce.number().min(0).default(300),
-  MAIL_POLL_MS: positiveInt(2000),
+  /** How often the jobs a write wakes look for work anyway (decision 156). */
+  MAIL_POLL_MS: positiveInt(60_000),
   MAIL_RETRY_SECONDS: z.coerce.number().positive().default(30),
   MAIL_LEASE_SECONDS: z.coerce.number().positive().default(120),
   VAPID_PUBLIC_KEY: z.string().trim().optional(),

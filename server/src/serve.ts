@@ -79,7 +79,9 @@ export async function serve(config: Config, embedded: PgliteThread | undefined):
       db: database.db,
       log: app.log,
       jobs: backgroundJobs({ database, config, log: app.log }, mailer, () => closing),
+      // Writes wake their jobs on every copy (decision 156).
+      listen: (channel, handler) => database.listen(channel, handler),
     });
-    scheduler.start();
+    await scheduler.start();
   }
 }

@@ -7,6 +7,7 @@ import { sql, type SQL } from 'drizzle-orm';
  * tests through POST /api/test/clock (registered only with TEST_CLOCK=1).
  */
 let offsetMs = 0;
+const moveListeners = new Set<() => void>();
 
 export function nowMs(): number {
   return Date.now() + offsetMs;
@@ -28,7 +29,17 @@ export function sqlNow(): SQL {
 export function advanceClock(ms: number): Date {
   if (!Number.isFinite(ms) || ms < 0) throw new RangeError('the clock only moves forward');
   offsetMs += ms;
+  for (const listener of moveListeners) listener();
   return now();
+}
+
+/**
+ * Calls `listener` after each move forward (the scheduler runs the work the move made due at
+ * once); returns the function that stops it.
+ */
+export function onClockMoved(listener: () => void): () => void {
+  moveListeners.add(listener);
+  return () => moveListeners.delete(listener);
 }
 
 /** Back to the wall clock (tests that moved it, in their cleanup). */

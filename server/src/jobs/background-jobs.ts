@@ -28,7 +28,10 @@ const MINUTE = 60_000;
 
 /**
  * Every piece of background work the server does, and how often (decision 041). Each runs on
- * one copy at a time, on its own timer; a new job is one more line here.
+ * one copy at a time, on its own timer; a new job is one more line here. The jobs named in
+ * `WOKEN_JOBS` run when a write wakes them (decision 156): their interval, MAIL_POLL_MS (a
+ * minute by default), only finds what a lost wake left. Work that comes due by the clock runs
+ * at once when a test moves it on; the sweep and backups keep their own times.
  */
 export function backgroundJobs(
   { database, config, log }: { database: Database; config: Config; log: FastifyBaseLogger },
@@ -38,7 +41,8 @@ export function backgroundJobs(
   const deps = { db: database.db, config };
   const poll = config.mail.pollMs;
   const backup = backupJob(config, database, log);
-  return [
+  const live = livePublisher(database, log);
+  const dueWork: Job[] = [
     { name: 'mail', everyMs: poll, run: () => deliverMailBacklog(deps, mailer, log, stopping) },
     { name: 'push', everyMs: poll, run: () => deliverPushBacklog(deps, log, stopping) },
     { name: 'message-mail', everyMs: poll, run: () => queueDueMessageMail(deps) },
@@ -46,7 +50,7 @@ export function backgroundJobs(
     { name: 'reservation-mail', everyMs: poll, run: () => queueDueReservationMail(deps) },
     // New listings to the alerts around them, nearest ring first (decision 063), then their mail.
     // Two runs at once announce each match once, so a copy killed mid-run holds it only briefly
-    // (decision 126).
+    // (decision 126). Rings after the first come due by the clock: the slow poll finds them.
     {
       name: 'alert-announce',
       everyMs: poll,
@@ -55,17 +59,13 @@ export function backgroundJobs(
     },
     { name: 'alert-mail', everyMs: poll, run: () => queueDueAlertMail(deps) },
     // A moderator's Release or Reject takes effect once its minute to undo has passed.
-    {
-      name: 'held-decisions',
-      everyMs: poll,
-      run: () => settleHeldDecisions({ ...deps, live: livePublisher(database, log) }),
-    },
+    { name: 'held-decisions', everyMs: poll, run: () => settleHeldDecisions({ ...deps, live }) },
     // Matters of days: looked over once a minute.
     { name: 'expiry-reminders', everyMs: MINUTE, run: () => queueExpiryReminders(deps) },
     { name: 'checkin-mails', everyMs: MINUTE, run: () => queueCheckinMails(deps) },
     // While anything waits for moderators: a bell item and a mail, once a day each.
     { name: 'moderators-waiting', everyMs: MINUTE, run: () => remindModeratorsOfWaiting(deps) },
-    // A new ask is mailed to those who could help within the minute, never in its request.
+    // A new ask is mailed to those who could help when it is saved, never in its request.
     { name: 'ask-mails', everyMs: MINUTE, run: () => queueAskMails(deps) },
     {
       name: 'first-message-reminders',
@@ -75,12 +75,15 @@ export function backgroundJobs(
     {
       name: 'standing-offer-rounds',
       everyMs: MINUTE,
-      run: () => runStandingOfferRounds({ ...deps, live: livePublisher(database, log) }),
+      run: () => runStandingOfferRounds({ ...deps, live }),
     },
     // Listings whose date passed leave the visible indexes (browse tests the date itself too).
     { name: 'starter-visibility', everyMs: MINUTE, run: () => hideExpiredListings(deps.db) },
     { name: 'account-scrub', everyMs: MINUTE, run: () => scrubLeftAccounts(deps) },
     { name: 'data-exports', everyMs: poll, run: () => buildDataExports(deps) },
+  ];
+  return [
+    ...dueWork.map((job) => ({ ...job, wakesWithClock: true })),
     // Not during start; then every ten minutes.
     { name: 'sweep', everyMs: 10 * MINUTE, firstDelayMs: MINUTE, run: () => sweep(deps, log) },
     // With BACKUP_DIR and BACKUP_EVERY_HOURS only (decision 133).

@@ -111,7 +111,7 @@ describe('the background job scheduler', () => {
     };
     // The failing job comes first, as the rounds once did in the mail worker's pass.
     const scheduler = createScheduler({ db: t.db, log, jobs: [broken, mailJob] });
-    scheduler.start();
+    void scheduler.start();
     try {
       await vi.waitFor(() => expect(sent.map((m) => m.to)).toContain(to), { timeout: 20_000 });
       await vi.waitFor(() =>
@@ -183,7 +183,7 @@ describe('the background job scheduler', () => {
     const name = uniqueName('slow');
     const slow = gatedJob(name, 10);
     const scheduler = createScheduler({ db: t.db, log: quietLog(), jobs: [slow.job] });
-    scheduler.start();
+    void scheduler.start();
     await slow.started;
     let stopped = false;
     const stopping = scheduler.stop().then(() => (stopped = true));

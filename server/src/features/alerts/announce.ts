@@ -6,6 +6,7 @@ import { publiclyVisible } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
 import { alertRings, starters } from '../../db/schema';
 import { wordTokens } from './alert-words';
@@ -257,6 +258,8 @@ export async function announceListing(
       { pushTo: pushTo.filter((id) => members.includes(id)) },
     );
   }
+  // Immediate alerts' mail goes at once (the alert-mail job decides by the member's hour).
+  if (told.length > 0) await wakeJob(db, 'alert-mail');
   return told.length;
 }
 

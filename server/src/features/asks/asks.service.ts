@@ -17,6 +17,7 @@ import { askOpen, askVisibleTo } from '../../access/ask-access';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 import { requireStarter } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { askAnswers, asks, starters, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError, notFound } from '../../errors';
@@ -110,6 +111,7 @@ export async function createAsk(
             expiresAt: new Date(clock.nowMs() + input.days * DAY_MS),
           })
           .returning({ id: asks.id, radiusKm: asks.radiusKm });
+        await wakeJob(tx, 'ask-mails');
         // The ask hears of new matching listings near it until it is closed (decision 141).
         await createAskAlert(tx, {
           id: created!.id,

@@ -10,6 +10,7 @@ import {
   users,
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { runDueWork } from '../../jobs/due-work';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
@@ -251,6 +252,7 @@ export async function requestAccountLink(
   await db
     .insert(accountLinkRequests)
     .values({ purpose: input.purpose, email: input.email.trim(), createdAt: clock.now() });
+  await wakeJob(db, 'account-links');
 }
 
 /** The background side of `requestAccountLink`: mails the links asked for, a few per account an hour. */

@@ -4,7 +4,8 @@ import { mayAct } from '../../access/members';
 import { visibleInThreadsOf } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
-import { iso } from '../../db/rows';
+import { wakeJob } from '../../jobs/wake';
+import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';
 import { checkins, handovers, starters, users } from '../../db/schema';
 import { conflict, notFound } from '../../errors';
@@ -23,13 +24,16 @@ export async function scheduleCheckins(
   config: Pick<Config, 'checkinDaySeconds'>,
   handoverId: number,
 ): Promise<void> {
-  await tx.execute(sql`
+  const made = await tx.execute(sql`
     INSERT INTO checkins (handover_id, day, due_at)
     SELECT h.id, d.day, h.confirmed_at + (d.day * ${config.checkinDaySeconds}::int) * interval '1 second'
     FROM handovers h, unnest(${sql.raw(`ARRAY[${CHECKIN_DAYS.join(', ')}]`)}) AS d(day)
     WHERE h.id = ${handoverId} AND h.status = 'received' AND h.confirmed_at IS NOT NULL
       AND h.recipient_id IS NOT NULL
-    ON CONFLICT (handover_id, day) DO NOTHING`);
+    ON CONFLICT (handover_id, day) DO NOTHING RETURNING due_at`);
+  for (const { due_at } of rowsOf<{ due_at: Date | string }>(made)) {
+    await wakeJob(tx, 'checkin-mails', new Date(due_at));
+  }
 }
 
 /**

@@ -5,6 +5,7 @@ import { notDeleted } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { isUniqueViolation } from '../../db/errors';
 import {
   JSON_TABLES,
@@ -88,6 +89,7 @@ export async function requestExport(
         .set({ status: 'expired', zip: null, tokenHash: null })
         .where(and(eq(dataExports.userId, actor.id), eq(dataExports.status, 'ready')));
       await tx.insert(dataExports).values({ userId: actor.id });
+      await wakeJob(tx, 'data-exports');
     });
   } catch (err) {
     if (isUniqueViolation(err)) throw conflict(EXPORT_PENDING);

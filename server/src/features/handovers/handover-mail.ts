@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
 import { runDueWork } from '../../jobs/due-work';
 import { reservationMailDue } from '../../db/schema';
@@ -50,6 +51,7 @@ export async function queueReservationMail(
       ],
       set: { kind: input.kind, line: input.line },
     });
+  await wakeJob(tx, 'reservation-mail', dueAt);
 }
 
 interface DueRow {

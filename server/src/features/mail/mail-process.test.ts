@@ -89,10 +89,17 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
   it('without SMTP_URL saves each mail as an .eml file and logs its path, never its link', async () => {
     const dataDir = tempDir();
     const port = await freePort();
-    const s = start({ PORT: String(port), DATA_DIR: dataDir, MAIL_POLL_MS: '100' });
+    // The mail job's poll at its default, a minute: the sign-up's mail wakes it (decision 156).
+    const s = start({ PORT: String(port), DATA_DIR: dataDir });
     await waitReady(port, s, 150_000);
     expect(await signUp(port, 'newcomer@example.test')).toBe(201);
-    await untilOutput(s, 'mail saved as a file');
+    let late: NodeJS.Timeout | undefined;
+    await Promise.race([
+      untilOutput(s, 'mail saved as a file'),
+      new Promise((_, reject) => {
+        late = setTimeout(() => reject(new Error('the mail waited for the poll')), 30_000);
+      }),
+    ]).finally(() => clearTimeout(late));
     const mailDir = path.join(dataDir, 'mail');
     const files = emlFiles(mailDir);
     expect(files).toHaveLength(1);

@@ -7,6 +7,7 @@ import type { MailKind } from '../../../../common/users';
 import type { NewsKind } from '../../../../common/notification-kinds';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
 import { mailOutbox } from '../../db/schema';
 import { MailError, type Mailer } from './mailer';
@@ -107,6 +108,7 @@ export async function queueMail(
     messageId: `<${crypto.randomUUID()}@${messageIdDomain(config)}>`,
     kind: mail.kind ?? null,
   });
+  await wakeJob(db, 'mail');
 }
 
 interface ClaimedRow {

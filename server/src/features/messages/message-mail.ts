@@ -5,6 +5,7 @@ import { mayAct } from '../../access/members';
 import { blockBetween } from '../blocks/blocks.service';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
 import { runDueWork } from '../../jobs/due-work';
 import { messageMailDue, messages, users } from '../../db/schema';
@@ -49,6 +50,7 @@ export async function noteMessageForMail(
     .insert(messageMailDue)
     .values({ ...message, dueAt })
     .onConflictDoNothing();
+  await wakeJob(db, 'message-mail', dueAt);
 }
 
 interface DueRow {

@@ -4,6 +4,7 @@ import type { PushKind, PushPayload, PushSettings } from '../../../../common/pus
 import { mayAct } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { pushOutbox, pushSubscriptions, users } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
@@ -218,4 +219,5 @@ export async function pushToMember(
       nextAttemptAt: clock.sqlNow(),
     })),
   );
+  await wakeJob(db, 'push');
 }

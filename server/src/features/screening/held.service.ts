@@ -24,6 +24,7 @@ import {
 } from '../../db/schema';
 import { conflict, HttpError, notFound } from '../../errors';
 import type { DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/blocks';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayDeliver, insertDelivered, publishDelivered } from '../messages/messages.service';
@@ -199,6 +200,7 @@ export async function decideHeldMessage(
     .where(and(eq(heldMessages.id, input.id), eq(heldMessages.status, 'held')))
     .returning({ id: heldMessages.id });
   if (!changed) throw conflict(HELD_NOT_WAITING);
+  await wakeJob(db, 'held-decisions', undoUntil(decidedAt));
   return { id: input.id, status, undoUntil: undoUntil(decidedAt).toISOString() };
 }
 

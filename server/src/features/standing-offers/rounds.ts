@@ -11,6 +11,7 @@ import {
 } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
 import { standingOffers, standingWaitlist } from '../../db/schema';
 import type { AppDeps } from '../../deps';
@@ -198,6 +199,11 @@ export async function fillRound(
       }),
     });
   }
+  // A turn not answered in time passes to the next in line.
+  if (chosen.length > 0) {
+    const answerBy = new Date(clock.nowMs() + offer.answerHours * 3_600_000);
+    await wakeJob(tx, 'standing-offer-rounds', answerBy);
+  }
   return lines;
 }
 
@@ -255,6 +261,7 @@ async function startRound(tx: Tx, offer: StandingOfferRow): Promise<StandingOffe
     })
     .where(eq(standingOffers.starterId, offer.starterId))
     .returning();
+  await wakeJob(tx, 'standing-offer-rounds', next!.nextRoundAt);
   return next!;
 }
 

@@ -34,6 +34,7 @@ import {
 } from '../../access/starter-access';
 import { blockBetween } from '../blocks/blocks.service';
 import type { Db, DbOrTx, Tx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import type { AppDeps } from '../../deps';
 import { handovers, photos, starters, users } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
@@ -312,6 +313,8 @@ export async function createStarter(
           })
           .returning({ id: starters.id });
         await arrangePhotos(tx, created!.id, processed);
+        // Its first ring of alerts (a held listing's waits for its release, and the poll).
+        if (screening.action !== 'hold') await wakeJob(tx, 'alert-announce');
         return created!.id;
       });
     },
