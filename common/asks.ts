@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { ALERT_FREQUENCIES } from './alerts';
 import { categoryKeys, type CategoryKey } from './catalogue';
 import { MESSAGE_MAX_LENGTH } from './constants';
@@ -81,7 +82,7 @@ export const renewAskSchema = z.object({
 
 /** POST /api/asks/:id/help: "I can help", offering one of the helper's own open listings. */
 export const askHelpSchema = z.object({
-  starterId: z.coerce.number(ASK_HELP_LISTING).int(ASK_HELP_LISTING).positive(ASK_HELP_LISTING),
+  starterId: idField(ASK_HELP_LISTING),
   content: multiLineText()
     .transform((v) => v.trim())
     .pipe(

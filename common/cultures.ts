@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { blankOrNullToUndefined, multiLineText } from './text';
 
 /**
@@ -65,10 +66,7 @@ export const cultureShape = {
   ),
   lastFedAt: lastFed,
   careNotes: optionalText(CARE_NOTES_MAX_LENGTH, CARE_NOTES_TOO_LONG),
-  parentId: z.preprocess(
-    blankOrNullToUndefined,
-    z.coerce.number(PARENT_INVALID).int(PARENT_INVALID).positive(PARENT_INVALID).optional(),
-  ),
+  parentId: z.preprocess(blankOrNullToUndefined, idField(PARENT_INVALID).optional()),
   originStory: optionalText(ORIGIN_STORY_MAX_LENGTH, ORIGIN_STORY_TOO_LONG),
   bornYear: z.preprocess(
     blankOrNullToUndefined,

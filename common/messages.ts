@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { idField } from './ids';
 import { MESSAGE_MAX_LENGTH } from './constants';
 import { NOTIFICATION_KINDS } from './notifications';
 import { MESSAGE_KINDS, systemLineSchema } from './system-lines';
@@ -24,10 +25,7 @@ export const MESSAGE_EMPTY = 'Message cannot be empty';
 
 /** POST /api/messages (JSON, or multipart with up to four `image` parts). */
 export const sendMessageSchema = z.object({
-  starterId: z.coerce
-    .number({ error: 'Invalid starter' })
-    .int('Invalid starter')
-    .positive('Invalid starter'),
+  starterId: idField('Invalid starter'),
   receiverId: singleLineText({ error: 'Receiver is required' })
     .trim()
     .min(1, 'Receiver is required'),
@@ -45,7 +43,7 @@ export const markThreadReadSchema = z.preprocess(
   (v) => v ?? {},
   z.object({
     with: z.string().trim().min(1).max(100).optional(),
-    upTo: z.number().int().positive().max(2_147_483_647).optional(),
+    upTo: idField('upTo must be a message id').optional(),
   }),
 );
 export type MarkThreadReadInput = z.input<typeof markThreadReadSchema>;

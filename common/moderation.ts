@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from './text';
-import { idParam } from './ids';
+import { idField, idParam } from './ids';
 
 export const sanctionKinds = ['suspension', 'ban'] as const;
 export type SanctionKind = (typeof sanctionKinds)[number];
@@ -25,7 +25,7 @@ export const createSanctionSchema = z
     kind: z.enum(sanctionKinds),
     reason: reasonSchema,
     days: z.coerce.number().int().min(1).max(SUSPENSION_MAX_DAYS).optional(),
-    reportId: z.coerce.number().int().positive().optional(),
+    reportId: idField('Invalid report ID').optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === 'suspension' && value.days === undefined) {

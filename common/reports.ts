@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { reportReasonValues, reportStatuses } from './catalogue';
 import { REPORT_DESCRIPTION_MAX_LENGTH } from './constants';
 import { multiLineText } from './text';
-import { idParam } from './ids';
+import { idField, idParam } from './ids';
 import { REMOVAL_REASON_REQUIRED, removalReasonValues } from './removal-reasons';
 
 export const REPORT_REASON_REQUIRED = 'Please select a reason';
@@ -34,7 +34,7 @@ function checkDetails(value: { reason: string; description: string | null }, ctx
  * it on both sides (docs/ARCHITECTURE.md), so a moderator always learns what 'other' means.
  */
 export const createReportSchema = z
-  .object({ starterId: z.coerce.number().int().positive(), ...reportFields })
+  .object({ starterId: idField('Invalid starter'), ...reportFields })
   .superRefine(checkDetails);
 export type CreateReportInput = z.input<typeof createReportSchema>;
 
