@@ -10,6 +10,7 @@ import {
   signUpAndIn,
   test,
 } from './fixtures';
+import { FULL_BROWSER } from './chromium';
 
 // The installed app's worker is what this spec is about (decision 105).
 test.use({ serviceWorkers: 'allow' });
@@ -103,72 +104,77 @@ test('the app is installable and its worker and manifest are served fresh', asyn
   expect(sw.headers()['content-type']).toContain('javascript');
 });
 
-test('a push opens the conversation it is about', async ({ browser, baseURL }) => {
-  const giverContext = await browser.newContext();
-  const askerContext = await browser.newContext();
-  try {
-    await giverContext.grantPermissions(['notifications'], { origin: baseURL });
-    await signUp(giverContext.request, 'Gwen');
-    const asker = await signUp(askerContext.request, 'Ari');
-    const title = `Push kefir ${Date.now()}`;
-    const starterId = await shareStarter(giverContext.request, title);
-    const giverId = (
-      (await (await giverContext.request.get('/api/auth/user')).json()) as {
-        id: string;
-      }
-    ).id;
-    const sent = await askerContext.request.post('/api/messages', {
-      data: { starterId, receiverId: giverId, content: 'Is there some left for Sunday?' },
-    });
-    expect(sent.status()).toBe(201);
+// The headless shell shows no pushed notification: this one runs on the full browser.
+test(
+  'a push opens the conversation it is about',
+  { tag: FULL_BROWSER },
+  async ({ browser, baseURL }) => {
+    const giverContext = await browser.newContext();
+    const askerContext = await browser.newContext();
+    try {
+      await giverContext.grantPermissions(['notifications'], { origin: baseURL });
+      await signUp(giverContext.request, 'Gwen');
+      const asker = await signUp(askerContext.request, 'Ari');
+      const title = `Push kefir ${Date.now()}`;
+      const starterId = await shareStarter(giverContext.request, title);
+      const giverId = (
+        (await (await giverContext.request.get('/api/auth/user')).json()) as {
+          id: string;
+        }
+      ).id;
+      const sent = await askerContext.request.post('/api/messages', {
+        data: { starterId, receiverId: giverId, content: 'Is there some left for Sunday?' },
+      });
+      expect(sent.status()).toBe(201);
 
-    const page = await giverContext.newPage();
-    await page.goto('/profile');
-    await controlledBy(page);
-    await page.getByRole('tab', { name: 'Notifications' }).click();
-    await expect(page.getByRole('heading', { name: 'Push Notifications' })).toBeVisible();
-    await expect(
-      page.getByRole('switch', { name: "Don't show message text in notifications" }),
-    ).toBeVisible();
-    await expectNoAxeViolations(page);
+      const page = await giverContext.newPage();
+      await page.goto('/profile');
+      await controlledBy(page);
+      await page.getByRole('tab', { name: 'Notifications' }).click();
+      await expect(page.getByRole('heading', { name: 'Push Notifications' })).toBeVisible();
+      await expect(
+        page.getByRole('switch', { name: "Don't show message text in notifications" }),
+      ).toBeVisible();
+      await expectNoAxeViolations(page);
 
-    // The browser's own push delivery, as a push service would trigger it.
-    const cdp = await giverContext.newCDPSession(page);
-    const registrationId = new Promise<string>((resolve) =>
-      cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
-        const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
-        if (ours) resolve(ours.registrationId);
-      }),
-    );
-    await cdp.send('ServiceWorker.enable');
-    const url = `/messages?starter=${starterId}&with=${asker.id}`;
-    const tag = `conversation:${starterId}:${asker.id}`;
-    await cdp.send('ServiceWorker.deliverPushMessage', {
-      origin: baseURL!,
-      registrationId: await registrationId,
-      data: JSON.stringify({ title: `Ari · ${title}`, body: 'Is there some left?', url, tag }),
-    });
+      // The browser's own push delivery, as a push service would trigger it.
+      const cdp = await giverContext.newCDPSession(page);
+      const registrationId = new Promise<string>((resolve) =>
+        cdp.on('ServiceWorker.workerRegistrationUpdated', ({ registrations }) => {
+          const ours = registrations.find((r) => r.scopeURL === `${baseURL}/` && !r.isDeleted);
+          if (ours) resolve(ours.registrationId);
+        }),
+      );
+      await cdp.send('ServiceWorker.enable');
+      const url = `/messages?starter=${starterId}&with=${asker.id}`;
+      const tag = `conversation:${starterId}:${asker.id}`;
+      await cdp.send('ServiceWorker.deliverPushMessage', {
+        origin: baseURL!,
+        registrationId: await registrationId,
+        data: JSON.stringify({ title: `Ari · ${title}`, body: 'Is there some left?', url, tag }),
+      });
 
-    const worker = await serviceWorkerOf(giverContext);
-    await expect
-      .poll(() =>
-        worker.evaluate(
-          'self.registration.getNotifications().then((all) => all.map((n) => n.tag))',
-        ),
-      )
-      .toEqual([tag]);
-    // The member clicks the notification.
-    await worker.evaluate(`self.registration.getNotifications().then(([notification]) =>
+      const worker = await serviceWorkerOf(giverContext);
+      await expect
+        .poll(() =>
+          worker.evaluate(
+            'self.registration.getNotifications().then((all) => all.map((n) => n.tag))',
+          ),
+        )
+        .toEqual([tag]);
+      // The member clicks the notification.
+      await worker.evaluate(`self.registration.getNotifications().then(([notification]) =>
       self.dispatchEvent(new NotificationEvent('notificationclick', { notification })))`);
-    await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${starterId}&with=`));
-    await expect(
-      page.getByRole('log', { name: 'Messages' }).getByText('Is there some left for Sunday?'),
-    ).toBeVisible();
-  } finally {
-    await giverContext.close();
-    await askerContext.close();
-  }
-});
+      await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${starterId}&with=`));
+      await expect(
+        page.getByRole('log', { name: 'Messages' }).getByText('Is there some left for Sunday?'),
+      ).toBeVisible();
+    } finally {
+      await giverContext.close();
+      await askerContext.close();
+    }
+  },
+);
 
 /** A member with a conversation about someone else's starter, the thread open in `page`. */
 async function openThread(browser: import('@playwright/test').Browser) {
