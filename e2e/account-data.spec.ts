@@ -3,7 +3,9 @@ import crypto from 'node:crypto';
 import { strFromU8, unzipSync } from 'fflate';
 import type { Page } from '@playwright/test';
 import {
+  atDesktopWidth,
   expect,
+  expectAcrossWindow,
   expectNoAxeViolationsInEveryState,
   linkFromMail,
   shareStarter,
@@ -143,57 +145,67 @@ test('a member asks for their data and opens the zip from the mailed link', asyn
   await expect(page.getByText(/expired or was already used/)).toBeVisible();
 });
 
-for (const width of [360, 1280]) {
-  test(`the profile's passkeys, data and leaving, the passkey sign-in and the export page are axe-clean at ${width} px`, async ({
-    page,
-  }) => {
-    // Three states in two colour schemes on three pages: slow on a busy machine.
-    test.setTimeout(180_000);
-    await page.setViewportSize({ width, height: 900 });
-    await addVirtualAuthenticator(page);
-    const member = await signUpAndIn(page.request);
-    await page.goto('/settings');
-    await page.getByLabel('Name for a new passkey').fill('Phone');
-    await page.getByRole('button', { name: 'Add a Passkey' }).click();
-    await page
-      .getByRole('dialog', { name: 'Is it you?' })
-      .getByLabel('Current password')
-      .fill(member.password);
-    await page.getByRole('button', { name: 'Continue' }).click();
-    await expect(
-      page.getByRole('list', { name: 'Your passkeys' }).getByText('Phone'),
-    ).toBeVisible();
-    await expectNoAxeViolationsInEveryState(page, [
-      {
-        name: 'delete dialog',
-        open: (p) => p.getByRole('button', { name: 'Delete my account' }).click(),
+// At 360 px; the 1280 px layout of each page is measured in the same page (decision 155).
+test("the profile's passkeys, data and leaving, the passkey sign-in and the export page are axe-clean", async ({
+  page,
+}) => {
+  // Three states in two colour schemes on three pages: slow on a busy machine.
+  test.setTimeout(180_000);
+  await page.setViewportSize({ width: 360, height: 900 });
+  await addVirtualAuthenticator(page);
+  const member = await signUpAndIn(page.request);
+  await page.goto('/settings');
+  await page.getByLabel('Name for a new passkey').fill('Phone');
+  await page.getByRole('button', { name: 'Add a Passkey' }).click();
+  await page
+    .getByRole('dialog', { name: 'Is it you?' })
+    .getByLabel('Current password')
+    .fill(member.password);
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByRole('list', { name: 'Your passkeys' }).getByText('Phone')).toBeVisible();
+  await expectNoAxeViolationsInEveryState(page, [
+    {
+      name: 'delete dialog',
+      open: (p) => p.getByRole('button', { name: 'Delete my account' }).click(),
+    },
+    {
+      name: 'delete dialog, confirming',
+      open: async (p) => {
+        await p.getByRole('button', { name: 'Delete my account' }).click();
+        await p.getByRole('button', { name: 'Continue to delete' }).click();
       },
-      {
-        name: 'delete dialog, confirming',
-        open: async (p) => {
-          await p.getByRole('button', { name: 'Delete my account' }).click();
-          await p.getByRole('button', { name: 'Continue to delete' }).click();
-        },
+    },
+    {
+      name: 'rename dialog',
+      open: (p) => p.getByRole('button', { name: 'Rename Phone' }).click(),
+    },
+    {
+      name: 'password dialog of a second passkey',
+      open: async (p) => {
+        await p.getByLabel('Name for a new passkey').fill('Laptop');
+        await p.getByRole('button', { name: 'Add a Passkey' }).click();
+        await expect(p.getByRole('dialog', { name: 'Is it you?' })).toBeVisible();
       },
-      {
-        name: 'rename dialog',
-        open: (p) => p.getByRole('button', { name: 'Rename Phone' }).click(),
-      },
-      {
-        name: 'password dialog of a second passkey',
-        open: async (p) => {
-          await p.getByLabel('Name for a new passkey').fill('Laptop');
-          await p.getByRole('button', { name: 'Add a Passkey' }).click();
-          await expect(p.getByRole('dialog', { name: 'Is it you?' })).toBeVisible();
-        },
-      },
-    ]);
-    await page.goto('/api/logout');
-    await page.goto('/login');
-    await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
-    await expectNoAxeViolationsInEveryState(page);
-    await page.goto('/data-export?token=not-a-real-token-but-long-enough');
-    await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
-    await expectNoAxeViolationsInEveryState(page);
+    },
+  ]);
+  await atDesktopWidth(page, async () => {
+    await expectAcrossWindow(page.getByRole('list', { name: 'Your passkeys' }));
+    await page.getByRole('button', { name: 'Delete my account' }).click();
+    await expectAcrossWindow(page.getByRole('alertdialog').or(page.getByRole('dialog')));
+    await page.keyboard.press('Escape');
+    await expect(page.getByRole('alertdialog').or(page.getByRole('dialog'))).toHaveCount(0);
   });
-}
+  await page.goto('/api/logout');
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Use a passkey' })).toBeVisible();
+  await expectNoAxeViolationsInEveryState(page);
+  await atDesktopWidth(page, () =>
+    expectAcrossWindow(page.getByRole('button', { name: 'Use a passkey' })),
+  );
+  await page.goto('/data-export?token=not-a-real-token-but-long-enough');
+  await expect(page.getByRole('button', { name: 'Download my data' })).toBeVisible();
+  await expectNoAxeViolationsInEveryState(page);
+  await atDesktopWidth(page, () =>
+    expectAcrossWindow(page.getByRole('button', { name: 'Download my data' })),
+  );
+});

@@ -7,6 +7,7 @@ import {
   expect,
   type APIRequestContext,
   type BrowserContext,
+  type Locator,
   type Page,
 } from '@playwright/test';
 import axe, { type AxeResults } from 'axe-core';
@@ -349,4 +350,38 @@ export async function setUpStandingOffer(
   await section.getByRole('button', { name: 'Start the standing offer' }).click();
   await expect(section.getByText('0 members waiting')).toBeVisible();
   return section;
+}
+
+/** The phone width journeys run at, and the desktop width their layout is also checked at. */
+export const PHONE = { width: 360, height: 780 };
+export const DESKTOP = { width: 1280, height: 900 };
+
+/**
+ * A journey runs once, at 360 px; its desktop layout is checked in the same page (decision
+ * 155): the page is widened to 1280 px, must be no wider than the window, and `check` measures
+ * what the layout should be there. The page gets its former size back afterwards.
+ */
+export async function atDesktopWidth(
+  page: Page,
+  check: (page: Page) => Promise<void> = async () => {},
+) {
+  const before = page.viewportSize() ?? PHONE;
+  await page.setViewportSize(DESKTOP);
+  try {
+    await expect
+      .poll(() => page.evaluate('document.documentElement.scrollWidth').then(Number))
+      .toBeLessThanOrEqual(DESKTOP.width);
+    await check(page);
+  } finally {
+    await page.setViewportSize(before);
+  }
+}
+
+/** Fails unless the element is shown and lies wholly across the window's width. */
+export async function expectAcrossWindow(locator: Locator) {
+  await expect(locator).toBeVisible();
+  const box = (await locator.boundingBox())!;
+  const width = locator.page().viewportSize()!.width;
+  expect(box.x, 'left edge').toBeGreaterThanOrEqual(0);
+  expect(box.x + box.width, 'right edge').toBeLessThanOrEqual(width + 0.5);
 }

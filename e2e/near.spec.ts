@@ -2,9 +2,12 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
+  atDesktopWidth,
   expect,
+  expectAcrossWindow,
   expectNoAxeViolationsInEveryState,
   newMember,
+  PHONE,
   shareStarter,
   signUpAndIn,
   test,
@@ -43,6 +46,21 @@ async function pickPlace(page: Page, typed: string, name: string) {
   await expect(box).toHaveValue(name);
 }
 
+/** The place filter's controls: shown in the window, 44 px touch targets at least. */
+async function expectPlaceControls(page: Page) {
+  for (const control of [
+    page.getByRole('combobox', { name: 'Location' }),
+    page.getByRole('button', { name: 'Clear location' }),
+    page.getByRole('button', { name: 'Use my location' }),
+    page.getByRole('combobox', { name: 'Distance' }),
+  ]) {
+    await expectAcrossWindow(control);
+    const box = (await control.boundingBox())!;
+    expect(box.height).toBeGreaterThanOrEqual(44);
+    expect(box.width).toBeGreaterThanOrEqual(44);
+  }
+}
+
 let word: string;
 let title: string;
 
@@ -56,69 +74,64 @@ test.beforeAll(async ({ browser }) => {
   await giver.close();
 });
 
-for (const [label, viewport] of [
-  ['360', { width: 360, height: 780 }],
-  ['1280', { width: 1280, height: 900 }],
-] as const) {
-  test(`at ${label} px a visitor picks a suburb and finds a Portland starter within 10 km`, async ({
-    page,
-  }) => {
-    // Axe in two colour schemes, with and without the place list open.
-    test.setTimeout(240_000);
-    await page.setViewportSize(viewport);
-    await page.goto(`/browse?search=${word}`);
-    await openFilters(page);
-    // "Beaverton" as text found nothing: as a place it finds Portland, 10 km off.
-    await pickPlace(page, 'Beaverto', 'Beaverton, Oregon, United States');
-    const card = page.getByRole('listitem').filter({ hasText: title });
-    await expect(card.getByText('10 km away')).toBeVisible();
+// At 360 px; the 1280 px layout is measured in the same pages (decision 155).
+test('a visitor picks a suburb and finds a Portland starter within 10 km', async ({ page }) => {
+  // Axe in two colour schemes, with and without the place list open.
+  test.setTimeout(240_000);
+  await page.setViewportSize(PHONE);
+  await page.goto(`/browse?search=${word}`);
+  await openFilters(page);
+  // "Beaverton" as text found nothing: as a place it finds Portland, 10 km off.
+  await pickPlace(page, 'Beaverto', 'Beaverton, Oregon, United States');
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByText('10 km away')).toBeVisible();
 
-    await pickPlace(page, 'Milwauk', MILWAUKIE);
-    await page.getByRole('combobox', { name: 'Distance' }).selectOption({ label: 'Within 10 km' });
-    await expect(page).toHaveURL(/near=Milwaukie.*radiusKm=10/);
-    await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('closest');
-    await expect(card.getByText('9 km away')).toBeVisible();
-    await expect(page.getByText('1 result(s)')).toBeVisible();
+  await pickPlace(page, 'Milwauk', MILWAUKIE);
+  await page.getByRole('combobox', { name: 'Distance' }).selectOption({ label: 'Within 10 km' });
+  await expect(page).toHaveURL(/near=Milwaukie.*radiusKm=10/);
+  await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('closest');
+  await expect(card.getByText('9 km away')).toBeVisible();
+  await expect(page.getByText('1 result(s)')).toBeVisible();
 
-    // Touch targets of the new controls: 44 px at least.
-    for (const control of [
-      page.getByRole('combobox', { name: 'Location' }),
-      page.getByRole('button', { name: 'Clear location' }),
-      page.getByRole('button', { name: 'Use my location' }),
-      page.getByRole('combobox', { name: 'Distance' }),
-    ]) {
-      const box = (await control.boundingBox())!;
-      expect(box.height).toBeGreaterThanOrEqual(44);
-      expect(box.width).toBeGreaterThanOrEqual(44);
-    }
-    await expectNoAxeViolationsInEveryState(page, [
-      {
-        name: 'place list open',
-        open: async (p) => {
-          await p.getByRole('combobox', { name: 'Location' }).fill('Portl');
-          await expect(p.getByRole('listbox', { name: 'Places' })).toBeVisible();
-        },
-        close: async (p) => {
-          await p.getByRole('combobox', { name: 'Location' }).press('Escape');
-          await p.getByRole('combobox', { name: 'Location' }).press('Escape');
-          await expect(p.getByRole('combobox', { name: 'Location' })).toHaveValue(MILWAUKIE);
-        },
-      },
-    ]);
+  // Touch targets of the new controls: 44 px at least, at both widths.
+  await expectPlaceControls(page);
+  await atDesktopWidth(page, async () => {
+    await expectPlaceControls(page);
+    await expectAcrossWindow(card.getByText('9 km away'));
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/near-browse-${label}.png`, fullPage: label === '360' });
-
-    // The starter's page says how far too.
-    await card.getByRole('link', { name: title, exact: true }).click();
-    await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
-    await expect(page.getByText('9 km away')).toBeVisible();
-    await page.screenshot({ path: `${SHOTS}/near-detail-${label}.png` });
+    await page.screenshot({ path: `${SHOTS}/near-browse-1280.png` });
   });
-}
+  await expectNoAxeViolationsInEveryState(page, [
+    {
+      name: 'place list open',
+      open: async (p) => {
+        await p.getByRole('combobox', { name: 'Location' }).fill('Portl');
+        await expect(p.getByRole('listbox', { name: 'Places' })).toBeVisible();
+      },
+      close: async (p) => {
+        await p.getByRole('combobox', { name: 'Location' }).press('Escape');
+        await p.getByRole('combobox', { name: 'Location' }).press('Escape');
+        await expect(p.getByRole('combobox', { name: 'Location' })).toHaveValue(MILWAUKIE);
+      },
+    },
+  ]);
+  await card.scrollIntoViewIfNeeded();
+  await page.screenshot({ path: `${SHOTS}/near-browse-360.png`, fullPage: true });
+
+  // The starter's page says how far too.
+  await card.getByRole('link', { name: title, exact: true }).click();
+  await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
+  await expect(page.getByText('9 km away')).toBeVisible();
+  await page.screenshot({ path: `${SHOTS}/near-detail-360.png` });
+  await atDesktopWidth(page, async () => {
+    await expectAcrossWindow(page.getByText('9 km away'));
+    await page.screenshot({ path: `${SHOTS}/near-detail-1280.png` });
+  });
+});
 
 test("a member whose profile says Portland gets Portland as browse's place", async ({ page }) => {
   test.setTimeout(180_000);
-  await page.setViewportSize({ width: 360, height: 780 });
+  await page.setViewportSize(PHONE);
   await signUpAndIn(page.request, newMember());
   const saved = await page.request.patch('/api/users/profile', {
     data: { username: `fern${crypto.randomBytes(3).toString('hex')}`, location: 'Portland, OR' },
