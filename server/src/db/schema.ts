@@ -941,6 +941,10 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx')
       .on(t.nextAttemptAt)
       .where(sql`sent_at IS NULL AND failed_at IS NULL`),
+    /** The hourly cap of reservation mail counts one address's last hour of them. */
+    index('mail_outbox_reservation_cap_idx')
+      .on(t.toAddress, t.createdAt)
+      .where(sql`kind = 'reservation'`),
   ],
 );
 

@@ -18,16 +18,7 @@ import { siteUrl } from './outbox';
 
 type Member = typeof users.$inferSelect;
 
-/** Where each kind's choice is kept (decision 054). */
-export const mailColumns = {
-  messages: users.messageMail,
-  reservations: users.reservationMail,
-  checkins: users.checkinMail,
-  offers: users.offerMail,
-  reminders: users.reminderMail,
-  asks: users.askMail,
-} as const;
-
+/** Where each mail choice is kept on the member's row (decision 054): a new choice is a column. */
 const fieldOf = {
   messages: 'messageMail',
   reservations: 'reservationMail',

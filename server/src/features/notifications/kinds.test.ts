@@ -12,7 +12,9 @@ import {
   type AtOnceKind,
   type KindDeclaration,
 } from '../../../../common/notification-kinds';
-import { mailOutbox, notifications } from '../../db/schema';
+import { mailOutbox, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
+import type { SessionUser } from '../../plugins/sessions';
+import { updatePushSettings } from '../push/push.service';
 import { createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { mailChoiceSet } from '../mail/recipients';
 import { tell } from './tell';
@@ -158,6 +160,44 @@ describe('tell rings the bell and queues mail as the member chose', () => {
       expect(
         await t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, off.user.email)),
       ).toEqual([]);
+    });
+  }
+
+  /** A member with one device, their push choices as they come (all on). */
+  async function memberWithDevice() {
+    const member = await signedInMember(t.db);
+    const [device] = await t.db
+      .insert(pushSubscriptions)
+      .values({
+        userId: member.user.id,
+        endpoint: `https://push.example/${member.user.id}`,
+        p256dh: 'p'.repeat(87),
+        auth: 'a'.repeat(22),
+      })
+      .returning();
+    const pushes = () =>
+      t.db.select().from(pushOutbox).where(eq(pushOutbox.subscriptionId, device!.id));
+    return { member, pushes };
+  }
+
+  for (const kind of NOTIFICATION_KINDS) {
+    const push = NEWS_KINDS[kind].push;
+    it(`${kind}: its bell item is pushed ${push ? `by the ${push} choice` : 'never'}`, async () => {
+      const news = (to: string) =>
+        ({
+          kind,
+          to,
+          bell: { title: { key: 'mail:aStarter' }, url: '/profile' },
+          mail: undefined,
+        }) as never;
+      const on = await memberWithDevice();
+      await tell(t.db, t.config, news(on.member.user.id));
+      expect(await on.pushes()).toHaveLength(push ? 1 : 0);
+      if (!push) return;
+      const off = await memberWithDevice();
+      await updatePushSettings(t.db, off.member.user as SessionUser, { [push]: false });
+      await tell(t.db, t.config, news(off.member.user.id));
+      expect(await off.pushes()).toEqual([]);
     });
   }
 });

@@ -1,6 +1,11 @@
 import crypto from 'node:crypto';
 import { and, desc, eq, inArray } from 'drizzle-orm';
-import type { PushKind, PushPayload, PushSettings } from '../../../../common/push';
+import {
+  PUSH_KINDS,
+  type PushKind,
+  type PushPayload,
+  type PushSettings,
+} from '../../../../common/push';
 import { mayAct } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -27,14 +32,10 @@ const pushFields = {
 } as const satisfies Record<PushKind, keyof Member>;
 
 function pushSettingsOfMember(member: Member): PushSettings {
-  return {
-    messages: member.messagePush,
-    reservations: member.reservationPush,
-    checkins: member.checkinPush,
-    offers: member.offerPush,
-    alerts: member.alertPush,
-    hideMessageText: member.pushHidesMessageText,
-  };
+  const choices = Object.fromEntries(
+    PUSH_KINDS.map((kind) => [kind, member[pushFields[kind]]]),
+  ) as Record<PushKind, boolean>;
+  return { ...choices, hideMessageText: member.pushHidesMessageText };
 }
 
 /**
