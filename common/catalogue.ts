@@ -93,14 +93,17 @@ export function isValidSubcategory(category: string, subcategory: string): boole
   return subcategoryKeysOf(category).includes(subcategory);
 }
 
-/** Report reasons of spec §3 (value: label). */
+/**
+ * Report reasons of spec §3, in the order shown; `hinted`: the card says more under its name.
+ * Their words are the catalogue's (`conversations: report.reasons`, `report.hints`).
+ */
 export const reportReasons = [
-  { value: 'inappropriate', label: 'Inappropriate Content', hint: 'offensive material' },
-  { value: 'spam', label: 'Spam or Advertising', hint: undefined },
-  { value: 'safety', label: 'Safety Concerns', hint: 'unsafe or contaminated starter' },
-  { value: 'misleading', label: 'Misleading Information', hint: undefined },
-  { value: 'rules', label: 'Violates Community Rules', hint: undefined },
-  { value: 'other', label: 'Other', hint: 'describe the issue' },
+  { value: 'inappropriate', hinted: true },
+  { value: 'spam', hinted: false },
+  { value: 'safety', hinted: true },
+  { value: 'misleading', hinted: false },
+  { value: 'rules', hinted: false },
+  { value: 'other', hinted: true },
 ] as const;
 
 export type ReportReason = (typeof reportReasons)[number]['value'];

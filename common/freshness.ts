@@ -75,8 +75,3 @@ export function freshnessOf(
   const within = feedWithinDays(starter.subcategory);
   return { daysSinceFed, feedWithinDays: within, mayNeedFeed: daysSinceFed > within };
 }
-
-export const MAY_NEED_FEED = 'May need a feed';
-
-/** What the owner sees on an active culture past its card's figure. */
-export const notFedFor = (days: number) => `Not fed for ${days} days — feed it and tap Fed today`;

@@ -185,9 +185,9 @@ export const createdSchema = z.object({ id: z.number().int() });
 
 /** What the giver can tick when they hand a culture over, in the order shown. */
 export const HEALTH_CHECKS = [
-  { key: 'noMould', label: 'No mold', shown: 'no mold' },
-  { key: 'noPinkFilm', label: 'No pink or orange film', shown: 'no pink film' },
-  { key: 'smellsRight', label: 'Smells right for its kind', shown: 'smells right' },
+  { key: 'noMould' },
+  { key: 'noPinkFilm' },
+  { key: 'smellsRight' },
 ] as const;
 export type HealthCheckKey = (typeof HEALTH_CHECKS)[number]['key'];
 export const HEALTH_CHECK_INVALID =
@@ -200,13 +200,6 @@ export const healthCheckSchema = z.object({
   smellsRight: z.boolean(),
 });
 export type HealthCheck = z.infer<typeof healthCheckSchema>;
-
-/** "Health check by the giver: no mold ✓ · smells right ✓", or null when nothing was ticked. */
-export function healthCheckText(check: HealthCheck | null, by = 'the giver'): string | null {
-  if (!check) return null;
-  const ticked = HEALTH_CHECKS.filter((c) => check[c.key]).map((c) => `${c.shown} ✓`);
-  return ticked.length ? `Health check by ${by}: ${ticked.join(' · ')}` : null;
-}
 
 /**
  * POST /api/starters/:id/handovers (the owner) → 201 `{id}`. `memberId` null: given to someone

@@ -39,34 +39,6 @@ export const WARNING_TEXTS: Record<ScreeningCode, string> = {
   word: 'This message uses words our moderators watch for. Take care before sharing details.',
 };
 
-/** What each built-in rule looks for, as the Rules tab explains it. */
-export const RULE_DESCRIPTIONS: Record<ScreeningCode, { name: string; catches: string }> = {
-  money: {
-    name: 'Money',
-    catches:
-      'Prices, currency signs with amounts, "pay", payment apps and gift cards. Gift phrases ("no money needed", "cover the stamp") pass.',
-  },
-  delivery: {
-    name: 'Paid delivery and couriers',
-    catches: 'Couriers, shipping agents, delivery fees and drivers sent to collect.',
-  },
-  link: {
-    name: 'Links',
-    catches: 'Web addresses, except to the sites in the exception.',
-  },
-  contact: { name: 'Email and phone', catches: 'Email addresses and phone numbers.' },
-  off_site: {
-    name: 'Another app',
-    catches:
-      'Moving the talk elsewhere: WhatsApp, Telegram, Signal, "text me", verification codes.',
-  },
-  health: {
-    name: 'Health claims',
-    catches: '"Cures", "treats cancer" and other medical promises.',
-  },
-  word: { name: 'Moderators’ words', catches: 'Words and phrases moderators add.' },
-};
-
 export const SCREENING_PATTERN_MAX_LENGTH = 300;
 
 /**

@@ -13,7 +13,7 @@ function useReportReasons() {
   return reportReasons.map((reason) => ({
     value: reason.value,
     label: t(`report.reasons.${reason.value}`),
-    hint: reason.hint
+    hint: reason.hinted
       ? t(`report.hints.${reason.value as 'inappropriate' | 'safety' | 'other'}`)
       : undefined,
   }));
