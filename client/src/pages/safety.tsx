@@ -45,19 +45,30 @@ const inspections = [
   },
 ] as const;
 
-const containerTips = [
-  'safety.containers.material',
-  'safety.containers.wash',
-  'safety.containers.headroom',
-  'safety.containers.label',
-] as const;
-
-const handlingTips = [
-  'safety.handling.hands',
-  'safety.handling.backup',
-  'safety.handling.cool',
-  'safety.handling.meet',
-  'safety.handling.fed',
+const tips = [
+  {
+    id: 'container-safety',
+    icon: Package,
+    title: 'safety.containers.title',
+    items: [
+      'safety.containers.material',
+      'safety.containers.wash',
+      'safety.containers.headroom',
+      'safety.containers.label',
+    ],
+  },
+  {
+    id: 'safe-handling',
+    icon: HandHeart,
+    title: 'safety.handling.title',
+    items: [
+      'safety.handling.hands',
+      'safety.handling.backup',
+      'safety.handling.cool',
+      'safety.handling.meet',
+      'safety.handling.fed',
+    ],
+  },
 ] as const;
 
 const doNotShare = [
@@ -102,28 +113,19 @@ export default function SafetyPage() {
       ))}
 
       <div className="mt-12 grid gap-4 md:grid-cols-2">
-        <section aria-labelledby="container-safety">
-          <Card className="h-full p-6">
-            <div className="flex items-center gap-3">
-              <Package className="size-5 text-sage" aria-hidden />
-              <h2 id="container-safety" className="text-xl font-bold">
-                {t('safety.containers.title')}
-              </h2>
-            </div>
-            <CheckList className="mt-4" items={containerTips.map((item) => t(item))} />
-          </Card>
-        </section>
-        <section aria-labelledby="safe-handling">
-          <Card className="h-full p-6">
-            <div className="flex items-center gap-3">
-              <HandHeart className="size-5 text-sage" aria-hidden />
-              <h2 id="safe-handling" className="text-xl font-bold">
-                {t('safety.handling.title')}
-              </h2>
-            </div>
-            <CheckList className="mt-4" items={handlingTips.map((item) => t(item))} />
-          </Card>
-        </section>
+        {tips.map(({ id, icon: Icon, title, items }) => (
+          <section key={id} aria-labelledby={id}>
+            <Card className="h-full p-6">
+              <div className="flex items-center gap-3">
+                <Icon className="size-5 text-sage" aria-hidden />
+                <h2 id={id} className="text-xl font-bold">
+                  {t(title)}
+                </h2>
+              </div>
+              <CheckList className="mt-4" items={items.map((item) => t(item))} />
+            </Card>
+          </section>
+        ))}
       </div>
 
       <section

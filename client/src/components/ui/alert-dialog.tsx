@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import * as AlertDialogPrimitive from '@radix-ui/react-alert-dialog';
 import { cn } from '../../lib/cn';
 import { useReturnFocus } from '../../lib/return-focus';
@@ -75,5 +75,58 @@ export function AlertDialogActions({
       </AlertDialogPrimitive.Cancel>
       {children}
     </div>
+  );
+}
+
+/**
+ * A yes/no question: `cancel` closes it and changes nothing; `action` runs `onConfirm`, which is
+ * given a way to close the question once the answer is taken. Opened by its own `trigger` (focus
+ * goes back to it), or from outside with `open` and `onOpenChange` (from a menu's item).
+ */
+export function ConfirmDialog({
+  trigger,
+  open,
+  onOpenChange,
+  title,
+  description,
+  cancel,
+  action,
+  destructive = false,
+  busy,
+  onConfirm,
+  children,
+}: {
+  trigger?: ReactNode;
+  open?: boolean;
+  onOpenChange?: (open: boolean) => void;
+  title: ReactNode;
+  description: ReactNode;
+  cancel: ReactNode;
+  action: ReactNode;
+  destructive?: boolean;
+  busy: boolean;
+  onConfirm: (close: () => void) => void;
+  /** More to answer before confirming (the giver's health check). */
+  children?: ReactNode;
+}) {
+  const [ownOpen, setOwnOpen] = useState(false);
+  const isOpen = open ?? ownOpen;
+  const setOpen = onOpenChange ?? setOwnOpen;
+  return (
+    <AlertDialog open={isOpen} onOpenChange={setOpen}>
+      {trigger && <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>}
+      <AlertDialogContent title={title} description={description}>
+        {children && <div className="mt-4">{children}</div>}
+        <AlertDialogActions cancel={cancel}>
+          <Button
+            variant={destructive ? 'destructive' : 'primary'}
+            disabled={busy}
+            onClick={() => onConfirm(() => setOpen(false))}
+          >
+            {action}
+          </Button>
+        </AlertDialogActions>
+      </AlertDialogContent>
+    </AlertDialog>
   );
 }

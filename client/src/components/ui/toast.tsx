@@ -25,6 +25,12 @@ export const toastFailure =
   (err: unknown): void =>
     toastError(errorMessage(err, fallback));
 
+/** A mutation's callbacks that say how it went: `success` as a toast, or its failure as above. */
+export const toastOutcome = (success: ToastInput, fallback: string) => ({
+  onSuccess: () => toast(success),
+  onError: toastFailure(fallback),
+});
+
 const ToastView = lazy(() => import('./toast-view'));
 
 /**

@@ -1,10 +1,5 @@
 import { useState } from 'react';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogActions,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Ban } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -42,29 +37,22 @@ export function BlockMemberButton({ memberId, name }: { memberId: string; name: 
     );
 
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={setOpen}
+      trigger={
         <Button variant="ghost" size="sm">
           <Ban className="size-4" aria-hidden />
           {blocked ? t('blocks.unblockName', { name }) : t('blocks.blockName', { name })}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        title={
-          blocked ? t('blocks.unblockQuestion', { name }) : t('blocks.blockQuestion', { name })
-        }
-        description={blocked ? t('blocks.unblockText') : t('blocks.blockText')}
-      >
-        <AlertDialogActions cancel={t('cancel')}>
-          <Button
-            variant={blocked ? 'primary' : 'destructive'}
-            disabled={change.isPending}
-            onClick={confirm}
-          >
-            {blocked ? t('blocks.unblock') : t('blocks.block')}
-          </Button>
-        </AlertDialogActions>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={blocked ? t('blocks.unblockQuestion', { name }) : t('blocks.blockQuestion', { name })}
+      description={blocked ? t('blocks.unblockText') : t('blocks.blockText')}
+      cancel={t('cancel')}
+      action={blocked ? t('blocks.unblock') : t('blocks.block')}
+      destructive={!blocked}
+      busy={change.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,10 +1,5 @@
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogActions,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMarkGiven } from './handovers-api';
@@ -33,17 +28,15 @@ export function GiveElsewhereDialog({
       },
     );
   return (
-    <AlertDialog open={open} onOpenChange={onOpenChange}>
-      <AlertDialogContent
-        title={t('giveElsewhere.title')}
-        description={t('giveElsewhere.text', { title: starter.title })}
-      >
-        <AlertDialogActions cancel={t('cancel')}>
-          <Button disabled={give.isPending} onClick={confirm}>
-            {t('giveElsewhere.action')}
-          </Button>
-        </AlertDialogActions>
-      </AlertDialogContent>
-    </AlertDialog>
+    <ConfirmDialog
+      open={open}
+      onOpenChange={onOpenChange}
+      title={t('giveElsewhere.title')}
+      description={t('giveElsewhere.text', { title: starter.title })}
+      cancel={t('cancel')}
+      action={t('giveElsewhere.action')}
+      busy={give.isPending}
+      onConfirm={confirm}
+    />
   );
 }

@@ -1,10 +1,4 @@
 import { useId, useState, type ReactNode } from 'react';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogActions,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -130,41 +124,5 @@ export function ReleaseForm({
         </Button>
       </DialogActions>
     </form>
-  );
-}
-
-/** A yes/no question in an alert dialog (back out, mark given). */
-export function Confirm({
-  trigger,
-  title,
-  description,
-  action,
-  busy,
-  onConfirm,
-  children,
-}: {
-  trigger: ReactNode;
-  title: string;
-  description: string;
-  action: string;
-  busy: boolean;
-  onConfirm: (close: () => void) => void;
-  /** More to answer before confirming (the giver's health check). */
-  children?: ReactNode;
-}) {
-  const { t } = useTranslation('conversations');
-  const [open, setOpen] = useState(false);
-  return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>{trigger}</AlertDialogTrigger>
-      <AlertDialogContent title={title} description={description}>
-        {children && <div className="mt-4">{children}</div>}
-        <AlertDialogActions cancel={t('cancel')}>
-          <Button disabled={busy} onClick={() => onConfirm(() => setOpen(false))}>
-            {action}
-          </Button>
-        </AlertDialogActions>
-      </AlertDialogContent>
-    </AlertDialog>
   );
 }

@@ -5,7 +5,7 @@ import { HealthCheckLine } from './health-check';
 import { useConfirmHandover, useReleaseReservation } from './handovers-api';
 import { whenText } from './when-text';
 import { toastFailure } from '../../components/ui/toast';
-import { Confirm } from './handover-dialogs';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { Status, type Standing } from './thread-standing';
 
 /** The asking member's side: back out, confirm, or say it didn't happen. */
@@ -25,34 +25,25 @@ export function MemberTools({ state }: { state: Standing }) {
         </div>
       );
     }
+    const answer = (received: boolean) =>
+      confirm.mutate(
+        { id: handover.id, received },
+        { onError: toastFailure(t('member.confirmFailed')) },
+      );
     return (
       <div className="flex flex-wrap items-center gap-2">
         <HealthCheckLine check={handover.healthCheck} className="basis-full" />
         <Status icon={<Gift className="size-4 text-sage" aria-hidden />}>
           {t('member.markedToYou')}
         </Status>
-        <Button
-          size="sm"
-          disabled={confirm.isPending}
-          onClick={() =>
-            confirm.mutate(
-              { id: handover.id, received: true },
-              { onError: toastFailure(t('member.confirmFailed')) },
-            )
-          }
-        >
+        <Button size="sm" disabled={confirm.isPending} onClick={() => answer(true)}>
           {t('member.receivedButton')}
         </Button>
         <Button
           size="sm"
           variant="outline"
           disabled={confirm.isPending}
-          onClick={() =>
-            confirm.mutate(
-              { id: handover.id, received: false },
-              { onError: toastFailure(t('member.confirmFailed')) },
-            )
-          }
+          onClick={() => answer(false)}
         >
           {t('member.didntHappen')}
         </Button>
@@ -67,7 +58,7 @@ export function MemberTools({ state }: { state: Standing }) {
           ? t('member.reservedForYouAt', { when: whenText(reservation.at) })
           : t('member.reservedForYou')}
       </Status>
-      <Confirm
+      <ConfirmDialog
         trigger={
           <Button size="sm" variant="outline">
             {t('member.backOut')}
@@ -75,6 +66,7 @@ export function MemberTools({ state }: { state: Standing }) {
         }
         title={t('member.backOutTitle')}
         description={t('member.backOutText')}
+        cancel={t('cancel')}
         action={t('member.backOut')}
         busy={release.isPending}
         onConfirm={(close) =>

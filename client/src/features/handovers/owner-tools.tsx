@@ -6,7 +6,8 @@ import { HealthCheckFields, HealthCheckLine, type HealthCheckInput } from './hea
 import { useMarkGiven } from './handovers-api';
 import { whenText } from './when-text';
 import { toastFailure } from '../../components/ui/toast';
-import { FormDialog, ReserveForm, ReleaseForm, Confirm } from './handover-dialogs';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
+import { FormDialog, ReserveForm, ReleaseForm } from './handover-dialogs';
 import { Status, type Standing } from './thread-standing';
 
 /** The owner's tools for this member: reserve, release, mark given. */
@@ -72,7 +73,7 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
         </FormDialog>
       )}
       {canGive && (
-        <Confirm
+        <ConfirmDialog
           trigger={
             <Button size="sm">
               <Gift className="size-4" aria-hidden />
@@ -81,6 +82,7 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
           }
           title={t('owner.markTitle', { name: otherName })}
           description={t('owner.markText')}
+          cancel={t('cancel')}
           action={t('owner.markGiven')}
           busy={give.isPending}
           onConfirm={(close) =>
@@ -91,7 +93,7 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
           }
         >
           <HealthCheckFields value={healthCheck} onChange={setHealthCheck} />
-        </Confirm>
+        </ConfirmDialog>
       )}
     </div>
   );

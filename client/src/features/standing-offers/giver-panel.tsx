@@ -1,15 +1,10 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogActions,
-  AlertDialogTrigger,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { displayName } from '../../../../common/display';
 import { type StandingOfferView } from '../../../../common/standing-offers';
 import { Button } from '../../components/ui/button';
-import { toast, toastFailure } from '../../components/ui/toast';
+import { toast, toastFailure, toastOutcome } from '../../components/ui/toast';
 import {
   useEndStandingOffer,
   useOfferRoundNow,
@@ -21,37 +16,29 @@ import { SettingsForm } from './settings-form';
 function EndOfferButton({ starterId }: { starterId: number }) {
   const { t } = useTranslation('living');
   const end = useEndStandingOffer(starterId);
-  const [open, setOpen] = useState(false);
   return (
-    <AlertDialog open={open} onOpenChange={setOpen}>
-      <AlertDialogTrigger asChild>
+    <ConfirmDialog
+      trigger={
         <Button variant="ghost" size="sm">
           {t('offers.giver.end')}
         </Button>
-      </AlertDialogTrigger>
-      <AlertDialogContent
-        title={t('offers.giver.endTitle')}
-        description={t('offers.giver.endBody')}
-      >
-        <AlertDialogActions cancel={t('offers.giver.keep')}>
-          <Button
-            variant="destructive"
-            disabled={end.isPending}
-            onClick={() =>
-              end.mutate(undefined, {
-                onSuccess: () => {
-                  setOpen(false);
-                  toast({ title: t('offers.giver.ended') });
-                },
-                onError: toastFailure(t('offers.giver.endFailed')),
-              })
-            }
-          >
-            {t('offers.giver.endIt')}
-          </Button>
-        </AlertDialogActions>
-      </AlertDialogContent>
-    </AlertDialog>
+      }
+      title={t('offers.giver.endTitle')}
+      description={t('offers.giver.endBody')}
+      cancel={t('offers.giver.keep')}
+      action={t('offers.giver.endIt')}
+      destructive
+      busy={end.isPending}
+      onConfirm={(close) =>
+        end.mutate(undefined, {
+          onSuccess: () => {
+            close();
+            toast({ title: t('offers.giver.ended') });
+          },
+          onError: toastFailure(t('offers.giver.endFailed')),
+        })
+      }
+    />
   );
 }
 
@@ -98,14 +85,16 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
           size="sm"
           disabled={offer.paused || round.isPending}
           onClick={() =>
-            round.mutate(undefined, {
-              onSuccess: () =>
-                toast({
+            round.mutate(
+              undefined,
+              toastOutcome(
+                {
                   title: t('offers.giver.roundOffered'),
                   description: t('offers.giver.offersWentOut'),
-                }),
-              onError: toastFailure(t('offers.giver.roundFailed')),
-            })
+                },
+                t('offers.giver.roundFailed'),
+              ),
+            )
           }
         >
           {t('offers.giver.roundNow')}
@@ -115,11 +104,13 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
           variant="outline"
           disabled={pause.isPending}
           onClick={() =>
-            pause.mutate(!offer.paused, {
-              onSuccess: () =>
-                toast({ title: t(offer.paused ? 'offers.giver.resumed' : 'offers.giver.paused') }),
-              onError: toastFailure(t('offers.giver.pauseFailed')),
-            })
+            pause.mutate(
+              !offer.paused,
+              toastOutcome(
+                { title: t(offer.paused ? 'offers.giver.resumed' : 'offers.giver.paused') },
+                t('offers.giver.pauseFailed'),
+              ),
+            )
           }
         >
           {t(offer.paused ? 'offers.giver.resume' : 'offers.giver.pause')}

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type StandingOfferView } from '../../../../common/standing-offers';
 import { Button } from '../../components/ui/button';
-import { toast, toastFailure } from '../../components/ui/toast';
+import { toastOutcome } from '../../components/ui/toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { signInHref } from '../../lib/sign-in-return';
@@ -23,6 +23,19 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
   const me = view.me;
   const pending = me?.pendingOffer;
   const reserved = me?.reserved;
+  const reply = (offerId: number, accept: boolean) =>
+    answer.mutate(
+      { offerId, accept },
+      accept
+        ? toastOutcome(
+            { title: t('offers.member.reserved'), description: t('offers.member.arrangePickup') },
+            t('offers.member.acceptFailed'),
+          )
+        : toastOutcome(
+            { title: t('offers.member.passed'), description: t('offers.member.backOfLine') },
+            t('offers.member.declineFailed'),
+          ),
+    );
   const nextRound = !offer.paused && (
     <p className="text-sm">
       <span className="font-medium">{t('offers.member.nextRound')}</span>{' '}
@@ -61,40 +74,13 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
             {t('offers.member.answerBy', { when: whenLocal(pending.answerBy) })}
           </p>
           <div className="flex flex-wrap gap-2">
-            <Button
-              disabled={answer.isPending}
-              onClick={() =>
-                answer.mutate(
-                  { offerId: pending.id, accept: true },
-                  {
-                    onSuccess: () =>
-                      toast({
-                        title: t('offers.member.reserved'),
-                        description: t('offers.member.arrangePickup'),
-                      }),
-                    onError: toastFailure(t('offers.member.acceptFailed')),
-                  },
-                )
-              }
-            >
+            <Button disabled={answer.isPending} onClick={() => reply(pending.id, true)}>
               {t('offers.member.accept')}
             </Button>
             <Button
               variant="outline"
               disabled={answer.isPending}
-              onClick={() =>
-                answer.mutate(
-                  { offerId: pending.id, accept: false },
-                  {
-                    onSuccess: () =>
-                      toast({
-                        title: t('offers.member.passed'),
-                        description: t('offers.member.backOfLine'),
-                      }),
-                    onError: toastFailure(t('offers.member.declineFailed')),
-                  },
-                )
-              }
+              onClick={() => reply(pending.id, false)}
             >
               {t('offers.member.decline')}
             </Button>
@@ -138,10 +124,10 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
               className="justify-self-start"
               disabled={leave.isPending}
               onClick={() =>
-                leave.mutate(undefined, {
-                  onSuccess: () => toast({ title: t('offers.member.left') }),
-                  onError: toastFailure(t('offers.member.leaveFailed')),
-                })
+                leave.mutate(
+                  undefined,
+                  toastOutcome({ title: t('offers.member.left') }, t('offers.member.leaveFailed')),
+                )
               }
             >
               {t('offers.member.leave')}
@@ -160,10 +146,10 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
               className="justify-self-start"
               disabled={join.isPending}
               onClick={() =>
-                join.mutate(undefined, {
-                  onSuccess: () => toast({ title: t('offers.member.joined') }),
-                  onError: toastFailure(t('offers.member.joinFailed')),
-                })
+                join.mutate(
+                  undefined,
+                  toastOutcome({ title: t('offers.member.joined') }, t('offers.member.joinFailed')),
+                )
               }
             >
               {t('offers.member.join')}

@@ -1,11 +1,7 @@
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import {
-  AlertDialog,
-  AlertDialogContent,
-  AlertDialogActions,
-} from '../../components/ui/alert-dialog';
+import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
@@ -137,22 +133,17 @@ export function StarterActionsMenu({
       </Menu>
 
       {isOwner && (
-        <AlertDialog open={confirmOpen} onOpenChange={setConfirmOpen}>
-          <AlertDialogContent
-            title={t('actions.confirmTitle')}
-            description={t('actions.confirmBody')}
-          >
-            <AlertDialogActions cancel={t('actions.cancel')}>
-              <Button
-                variant="destructive"
-                disabled={deleteStarter.isPending}
-                onClick={() => void remove()}
-              >
-                {t('actions.delete')}
-              </Button>
-            </AlertDialogActions>
-          </AlertDialogContent>
-        </AlertDialog>
+        <ConfirmDialog
+          open={confirmOpen}
+          onOpenChange={setConfirmOpen}
+          title={t('actions.confirmTitle')}
+          description={t('actions.confirmBody')}
+          cancel={t('actions.cancel')}
+          action={t('actions.delete')}
+          destructive
+          busy={deleteStarter.isPending}
+          onConfirm={() => void remove()}
+        />
       )}
       {isOwner && GiveElsewhereDialog && (
         <GiveElsewhereDialog starter={starter} open={giveOpen} onOpenChange={setGiveOpen} />

@@ -6,6 +6,12 @@ import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { StarterImage } from './starter-image';
 
+/** The arrows over the photo: back one at the start side, on one at the end side. */
+const steps = [
+  { step: -1, label: 'gallery.previous', side: 'start-2', Icon: ChevronLeft },
+  { step: 1, label: 'gallery.next', side: 'end-2', Icon: ChevronRight },
+] as const;
+
 /**
  * The detail page's photos: the cover alone as before, or every photo in a strip that snaps
  * one photo at a time (a swipe on a phone), with Previous/Next and a button per photo for
@@ -82,26 +88,19 @@ export function StarterGallery({ starter, className }: { starter: Starter; class
             </div>
           ))}
         </div>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={t('gallery.previous')}
-          className="absolute top-1/2 start-2 size-11 -translate-y-1/2 bg-surface/90"
-          disabled={current === 0}
-          onClick={() => show(current - 1)}
-        >
-          <ChevronLeft className="size-5 rtl:-scale-x-100" aria-hidden />
-        </Button>
-        <Button
-          variant="outline"
-          size="icon"
-          aria-label={t('gallery.next')}
-          className="absolute top-1/2 end-2 size-11 -translate-y-1/2 bg-surface/90"
-          disabled={current === count - 1}
-          onClick={() => show(current + 1)}
-        >
-          <ChevronRight className="size-5 rtl:-scale-x-100" aria-hidden />
-        </Button>
+        {steps.map(({ step, label, side, Icon }) => (
+          <Button
+            key={label}
+            variant="outline"
+            size="icon"
+            aria-label={t(label)}
+            className={cn('absolute top-1/2 size-11 -translate-y-1/2 bg-surface/90', side)}
+            disabled={current + step < 0 || current + step > count - 1}
+            onClick={() => show(current + step)}
+          >
+            <Icon className="size-5 rtl:-scale-x-100" aria-hidden />
+          </Button>
+        ))}
       </div>
       <div className="mt-1 flex justify-center">
         {photos.map((photo, index) => (
