@@ -20,6 +20,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
 import { offerMail } from './standing-offer-mail';
 import { tell } from '../notifications/tell';
+import { settleAnsweredNotification } from '../notifications/notifications.service';
 import { starterMailFacts } from '../mail/recipients';
 import { notificationLinks } from '../../../../common/notifications';
 import * as clock from '../../clock/clock';
@@ -85,6 +86,28 @@ export async function passTurn(
     );
 }
 
+/**
+ * A member's turn was answered (accepted, passed) or ran out: the bell item that asked "Your
+ * turn: accept within N hours" says so and stops asking.
+ */
+export async function settleTurnNotification(
+  tx: Tx,
+  input: { starterId: number; memberId: string; answer: 'accepted' | 'declined' | 'expired' },
+): Promise<void> {
+  const answered = {
+    accepted: 'mail:notifications.offerAccepted',
+    declined: 'mail:notifications.offerDeclined',
+    expired: 'mail:notifications.offerExpired',
+  }[input.answer];
+  await settleAnsweredNotification(tx, {
+    userId: input.memberId,
+    kind: 'standing_offer',
+    url: notificationLinks.starter(input.starterId),
+    asked: 'mail:notifications.offer',
+    answered,
+  });
+}
+
 /** Offers whose answer time has passed become `expired`; each member passes their turn. */
 async function expireOverdue(tx: Tx, facts: StarterFacts): Promise<Message[]> {
   const gone = rowsOf<{ id: number; member_id: string }>(
@@ -96,6 +119,11 @@ async function expireOverdue(tx: Tx, facts: StarterFacts): Promise<Message[]> {
   const lines: Message[] = [];
   for (const turn of gone) {
     await passTurn(tx, facts.id, turn.member_id, { missed: true });
+    await settleTurnNotification(tx, {
+      starterId: facts.id,
+      memberId: turn.member_id,
+      answer: 'expired',
+    });
     lines.push(
       await writeSystemLine(tx, {
         starterId: facts.id,

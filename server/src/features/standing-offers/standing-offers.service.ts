@@ -33,7 +33,14 @@ import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { holdPortion } from '../handovers/handovers.service';
 import { publishLines, writeSystemLine } from '../messages/system-lines';
-import { fillRound, lockStandingOffer, passStarter, passTurn, type RoundDeps } from './rounds';
+import {
+  fillRound,
+  lockStandingOffer,
+  passStarter,
+  passTurn,
+  settleTurnNotification,
+  type RoundDeps,
+} from './rounds';
 import { publicMemberColumns } from '../../access/public-members';
 import * as clock from '../../clock/clock';
 
@@ -302,6 +309,11 @@ export async function acceptOffer(
       .where(
         and(eq(standingWaitlist.starterId, facts.id), eq(standingWaitlist.memberId, actor.id)),
       );
+    await settleTurnNotification(tx, {
+      starterId: facts.id,
+      memberId: actor.id,
+      answer: 'accepted',
+    });
     const line = await writeSystemLine(tx, {
       starterId: facts.id,
       from: actor.id,
@@ -332,6 +344,11 @@ export async function declineOffer(
       .set({ status: 'declined', answeredAt: clock.sqlNow() })
       .where(eq(standingOfferTurns.id, turn.id));
     await passTurn(tx, facts.id, actor.id, { missed: false });
+    await settleTurnNotification(tx, {
+      starterId: facts.id,
+      memberId: actor.id,
+      answer: 'declined',
+    });
     const lines: Message[] = [
       await writeSystemLine(tx, {
         starterId: facts.id,

@@ -448,4 +448,86 @@ describe('following a standing offer', () => {
       later.json().starters.find((s: { id: number }) => s.id === starter.id).hasStandingOffer,
     ).toBe(false);
   });
+
+  it("the bell's “Your turn” item stops asking once the member accepts, passes or lets it run out", async () => {
+    const { starter } = await giverWithOffer({ batchSize: 3 });
+    await t.db.update(starters).set({ portions: 3 }).where(eq(starters.id, starter.id));
+    const [accepts, passes, lets] = await waiting(starter.id, 3, [3, 2, 1]);
+    await roundDue(starter.id);
+    await runStandingOfferRounds(worker);
+    const bell = async (who: Member) => {
+      const res = await t.call(who, 'GET', '/api/notifications');
+      expect(res.statusCode, res.body).toBe(200);
+      return (
+        res.json().notifications as Array<{
+          kind: string;
+          title: string;
+          body: string | null;
+          readAt: string | null;
+        }>
+      ).filter((n) => n.kind === 'standing_offer');
+    };
+    const asking = {
+      title: `Your turn: a portion of ${starter.title}`,
+      body: 'Accept it within 48 hours to have a portion reserved for you.',
+      readAt: null,
+    };
+    for (const who of [accepts!, passes!, lets!]) {
+      expect(await bell(who)).toEqual([expect.objectContaining(asking)]);
+    }
+    const offerOf = async (who: Member) =>
+      (
+        (await t.call(who, 'GET', '/api/standing-offers/my-turns')).json() as Array<{
+          offerId: number;
+        }>
+      )[0]!.offerId;
+
+    const accepted = await t.call(
+      accepts!,
+      'POST',
+      `/api/standing-offers/offers/${await offerOf(accepts!)}/accept`,
+    );
+    expect(accepted.statusCode, accepted.body).toBe(201);
+    expect(await bell(accepts!)).toEqual([
+      expect.objectContaining({
+        title: `You accepted a portion of ${starter.title}`,
+        body: '',
+        readAt: expect.any(String),
+      }),
+    ]);
+
+    const declined = await t.call(
+      passes!,
+      'POST',
+      `/api/standing-offers/offers/${await offerOf(passes!)}/decline`,
+    );
+    expect(declined.statusCode, declined.body).toBe(204);
+    expect(await bell(passes!)).toEqual([
+      expect.objectContaining({
+        title: `You passed on ${starter.title} this round`,
+        body: '',
+        readAt: expect.any(String),
+      }),
+    ]);
+
+    // Untouched until its time runs out; then it no longer asks either.
+    expect(await bell(lets!)).toEqual([expect.objectContaining(asking)]);
+    await t.db
+      .update(standingOfferTurns)
+      .set({ answerBy: sql`now() - interval '1 second'` })
+      .where(
+        and(
+          eq(standingOfferTurns.starterId, starter.id),
+          eq(standingOfferTurns.memberId, lets!.user.id),
+        ),
+      );
+    await runStandingOfferRounds(worker);
+    expect(await bell(lets!)).toEqual([
+      expect.objectContaining({
+        title: `Your turn for ${starter.title} ran out`,
+        body: '',
+        readAt: expect.any(String),
+      }),
+    ]);
+  });
 });
