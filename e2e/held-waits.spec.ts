@@ -114,3 +114,56 @@ test('at 360 px: a held message waits for review where its sender and the modera
 
   for (const p of [owner, sender, moderator]) await p.context.close();
 });
+
+test('at 360 px: a held listing, released or rejected, confirms with a toast whose Undo puts it back', async ({
+  browser,
+}) => {
+  test.setTimeout(240_000);
+  const tag = Date.now().toString(36);
+  const owner = await person(browser);
+  const moderator = await person(browser, newMember({ email: E2E_MODERATOR_EMAIL }));
+  const title = `Kefir grains ${tag}`;
+  const starterId = await shareStarter(owner.request, title, {
+    description: 'Healthy grains, price $20 each, pay by PayPal and I will post them.',
+  });
+  const stranger = await person(browser);
+  expect((await stranger.request.get(`/api/starters/${starterId}`)).status()).toBe(404);
+
+  const mod = moderator.page;
+  await mod.goto('/moderation?tab=held');
+  const card = mod
+    .getByRole('region', { name: 'Held listings' })
+    .getByRole('listitem')
+    .filter({ hasText: title });
+  await expect(card).toHaveCount(1);
+
+  // --- Release: a toast says what happens in a minute; Undo puts the listing back
+  await card.getByRole('button', { name: 'Release Listing' }).click();
+  await expect(
+    mod.getByText('Released: in a minute the listing is shown to everyone.', { exact: true }),
+  ).toBeVisible();
+  await expect(card).toHaveCount(0);
+  await expectNoAxeViolationsInEveryState(mod);
+  await mod.getByRole('button', { name: 'Undo' }).click();
+  await expect(
+    mod.getByText('Undone: the listing waits for a decision again.', { exact: true }),
+  ).toBeVisible();
+  await expect(card).toHaveCount(1);
+  await advanceServerClock(moderator.request, 61);
+  expect((await stranger.request.get(`/api/starters/${starterId}`)).status()).toBe(404);
+
+  // --- Reject, for good: a minute later by the server's clock the listing is removed
+  await card.getByRole('button', { name: 'Reject Listing' }).click();
+  await expect(
+    mod.getByText(/^Rejected: in a minute the listing is removed and its owner told/),
+  ).toBeVisible();
+  await advanceServerClock(moderator.request, 61);
+  await expect
+    .poll(async () => {
+      const res = await owner.request.get(`/api/starters/${starterId}`);
+      return ((await res.json()) as { removal?: unknown; isActive?: boolean }).isActive;
+    })
+    .toBe(false);
+
+  for (const p of [owner, stranger, moderator]) await p.context.close();
+});

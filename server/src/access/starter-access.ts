@@ -240,6 +240,14 @@ export function heldByScreening(): SQL {
   return and(isNotNull(starters.heldAt), notDeleted())!;
 }
 
+/**
+ * Held by screening and waiting for a moderator: no Release or Reject recorded yet (one within
+ * its minute to undo has left the queue, though the listing stays held until it takes effect).
+ */
+export function heldAwaitingDecision(): SQL {
+  return and(heldByScreening(), isNull(starters.heldDecidedAt))!;
+}
+
 /** Not deleted by its owner: what the owner still has of their own starters. */
 export function notDeleted(): SQL {
   return isNull(starters.deletedAt);

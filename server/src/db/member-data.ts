@@ -77,7 +77,7 @@ export const MEMBER_DATA = {
       clear: 'each listing stays as an anonymous lineage node "A kitchen in <place>", hidden',
     },
     export: { json: ['listings'] },
-    others: { removed_by: MODERATOR },
+    others: { removed_by: MODERATOR, held_decided_by: MODERATOR },
   },
   messages: {
     member: ['sender_id', 'receiver_id'],

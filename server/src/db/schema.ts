@@ -304,6 +304,13 @@ export const starters = pgTable(
     heldAt: timestamp('held_at', { withTimezone: true }),
     heldCodes: text('held_codes').array(),
     /**
+     * A moderator's Release or Reject of a held listing, recorded at once and taking effect a
+     * minute later (decision 152): until then it may be undone and the listing stays held.
+     */
+    heldDecision: text('held_decision'),
+    heldDecidedAt: timestamp('held_decided_at', { withTimezone: true }),
+    heldDecidedBy: text('held_decided_by').references(() => users.id, { onDelete: 'set null' }),
+    /**
      * The access policy's `isPublic` apart from time, materialised (decision 085): database
      * triggers keep it in the transaction of every change to the row or its owner's standing;
      * the `starter-visibility` job turns it off once a listing's date passes. Read only
@@ -350,6 +357,10 @@ export const starters = pgTable(
       sql`${t.bring} IS NULL OR char_length(${t.bring}) BETWEEN 1 AND ${n(BRING_MAX_LENGTH)}`,
     ),
     check('starters_form_check', sql.raw(`form IN (${quoted(CULTURE_FORMS)})`)),
+    check(
+      'starters_held_decision_check',
+      sql`(${t.heldDecision} IS NULL AND ${t.heldDecidedAt} IS NULL) OR (${t.heldDecision} IN ('released', 'rejected') AND ${t.heldDecidedAt} IS NOT NULL)`,
+    ),
     check('starters_last_fed_only_active', sql`${t.lastFedAt} IS NULL OR ${t.form} = 'active'`),
     check(
       'starters_care_notes_length',

@@ -27,6 +27,7 @@ import {
   useHeldMessages,
   useHeldStarters,
   useUndoHeld,
+  type HeldItem,
 } from './moderation-api';
 
 function RuleBadges({ codes }: { codes: ScreeningCode[] }) {
@@ -42,7 +43,36 @@ function RuleBadges({ codes }: { codes: ScreeningCode[] }) {
   );
 }
 
-function HeldMessageCard({ held, onUndo }: { held: HeldMessage; onUndo: (id: number) => void }) {
+/** Told once a decision on a held message or listing is recorded, with what it will do. */
+type OnDecided = (held: HeldItem, description: string) => void;
+
+/**
+ * The one confirmation of a decision on anything held: a toast saying what happens in a minute,
+ * whose Undo takes it back until then (the server keeps the minute).
+ */
+function useConfirmHeldDecision(): OnDecided {
+  const { t } = useTranslation('moderation');
+  const say = useMessageText();
+  const undo = useUndoHeld();
+  const onUndo = (held: HeldItem) =>
+    undo.mutateAsync({ kind: held.kind, id: held.id }).then(
+      () =>
+        toast({
+          title: t('shared.success'),
+          description: held.kind === 'message' ? t('held.undone') : t('held.listing.undone'),
+        }),
+      (err: unknown) => toastError(say(errorMessage(err, t('held.undoFailed')))),
+    );
+  return (held, description) =>
+    toast({
+      title: t('shared.success'),
+      description,
+      action: { label: t('held.undo'), onClick: () => void onUndo(held) },
+      durationMs: HELD_UNDO_MS,
+    });
+}
+
+function HeldMessageCard({ held, onDecided }: { held: HeldMessage; onDecided: OnDecided }) {
   const { t } = useTranslation('moderation');
   const say = useMessageText();
   const id = useId();
@@ -63,18 +93,14 @@ function HeldMessageCard({ held, onUndo }: { held: HeldMessage; onUndo: (id: num
       })
       .then(
         () =>
-          // The decision takes effect in a minute; until then the server takes it back.
-          toast({
-            title: t('shared.success'),
-            description:
-              decision === 'release'
-                ? t('held.releasedPending', { name: receiverName })
-                : suspendDays
-                  ? t('held.rejectedSuspendedPending', { name: senderName })
-                  : t('held.rejectedPending', { name: senderName }),
-            action: { label: t('held.undo'), onClick: () => onUndo(held.id) },
-            durationMs: HELD_UNDO_MS,
-          }),
+          onDecided(
+            held,
+            decision === 'release'
+              ? t('held.releasedPending', { name: receiverName })
+              : suspendDays
+                ? t('held.rejectedSuspendedPending', { name: senderName })
+                : t('held.rejectedPending', { name: senderName }),
+          ),
         (err: unknown) => toastError(say(errorMessage(err, t('held.failed')))),
       );
   };
@@ -179,7 +205,7 @@ function HeldMessageCard({ held, onUndo }: { held: HeldMessage; onUndo: (id: num
   );
 }
 
-function HeldStarterCard({ held }: { held: HeldStarter }) {
+function HeldStarterCard({ held, onDecided }: { held: HeldStarter; onDecided: OnDecided }) {
   const { t } = useTranslation('moderation');
   const say = useMessageText();
   const decide = useDecideHeldStarter();
@@ -188,11 +214,12 @@ function HeldStarterCard({ held }: { held: HeldStarter }) {
     setChoice(decision);
     decide.mutateAsync({ id: held.id, decision }).then(
       () =>
-        toast({
-          title: t('shared.success'),
-          description:
-            decision === 'release' ? t('held.listing.released') : t('held.listing.rejected'),
-        }),
+        onDecided(
+          held,
+          decision === 'release'
+            ? t('held.listing.releasedPending')
+            : t('held.listing.rejectedPending'),
+        ),
       (err: unknown) => toastError(say(errorMessage(err, t('held.listing.failed')))),
     );
   };
@@ -245,15 +272,9 @@ function HeldStarterCard({ held }: { held: HeldStarter }) {
 /** What screening held back: messages (and new listings) wait here for a moderator. */
 export function HeldTab() {
   const { t } = useTranslation('moderation');
-  const say = useMessageText();
   const held = useHeldMessages();
   // Here rather than in the card: the card has left the list by the time Undo is pressed.
-  const undo = useUndoHeld();
-  const onUndo = (id: number) =>
-    undo.mutateAsync(id).then(
-      () => toast({ title: t('shared.success'), description: t('held.undone') }),
-      (err: unknown) => toastError(say(errorMessage(err, t('held.undoFailed')))),
-    );
+  const onDecided = useConfirmHeldDecision();
   const starters = useHeldStarters();
   return (
     <div className="grid gap-5">
@@ -270,7 +291,7 @@ export function HeldTab() {
         <ul className="grid gap-4" aria-label={t('held.list')}>
           {held.data.map((item) => (
             <li key={item.id}>
-              <HeldMessageCard held={item} onUndo={(id) => void onUndo(id)} />
+              <HeldMessageCard held={item} onDecided={onDecided} />
             </li>
           ))}
         </ul>
@@ -291,7 +312,7 @@ export function HeldTab() {
           <ul className="grid gap-4">
             {starters.data.map((item) => (
               <li key={item.id}>
-                <HeldStarterCard held={item} />
+                <HeldStarterCard held={item} onDecided={onDecided} />
               </li>
             ))}
           </ul>

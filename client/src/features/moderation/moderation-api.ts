@@ -234,20 +234,33 @@ export function useDecideHeld() {
   });
 }
 
+/** A held message or listing, as a decision on it is undone. */
+export interface HeldItem {
+  kind: 'message' | 'starter';
+  id: number;
+}
+
+/** Takes back a decision on a held message or listing within its minute. */
 export function useUndoHeld() {
   const refresh = useRefreshDashboard();
   return useMutation({
-    mutationFn: (id: number) =>
-      apiRequest<HeldDecided>(`/api/moderation/held/${id}/undo`, { method: 'POST' }),
+    mutationFn: ({ kind, id }: HeldItem) =>
+      apiRequest<HeldDecided>(
+        kind === 'message'
+          ? `/api/moderation/held/${id}/undo`
+          : `/api/moderation/held-starters/${id}/undo`,
+        { method: 'POST' },
+      ),
     onSettled: refresh,
   });
 }
 
+/** Release or reject a held listing; as for a message, it takes effect after a minute. */
 export function useDecideHeldStarter() {
   const refresh = useRefreshDashboard();
   return useMutation({
     mutationFn: ({ id, decision }: { id: number; decision: HeldDecision }) =>
-      apiRequest<unknown>(`/api/moderation/held-starters/${id}`, {
+      apiRequest<HeldDecided>(`/api/moderation/held-starters/${id}`, {
         method: 'POST',
         body: { decision },
       }),

@@ -2,11 +2,20 @@ import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HELD_UNDO_MS } from '../../../../common/screening';
 import * as clock from '../../clock/clock';
-import { heldMessages, mailOutbox, messages, moderationActions, users } from '../../db/schema';
+import {
+  heldMessages,
+  mailOutbox,
+  messages,
+  moderationActions,
+  starters,
+  users,
+} from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { livePublisher } from '../messages/live-events';
 import { remindModeratorsOfWaiting } from '../moderation/waiting.service';
-import { HELD_NOTHING_TO_UNDO, HELD_UNDO_PASSED, settleHeldDecisions } from './held.service';
+import { HELD_NOTHING_TO_UNDO, settleHeldDecisions } from './held.service';
+import { HELD_UNDO_PASSED } from './held-undo';
+import { HELD_LISTING_NOTHING_TO_UNDO } from './held-listings.service';
 
 /*
  * Nothing waits in silence: moderators see counts and hear of what waits; a decision can be
@@ -203,6 +212,97 @@ describe('a decision on a held message', () => {
     expect(await settle()).toBe(0);
     const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));
     expect(row!.status).toBe('held');
+  });
+});
+
+describe('a decision on a held listing', () => {
+  const decideListing = (as: Member, id: number, decision: string) =>
+    t.call(as, 'POST', `/api/moderation/held-starters/${id}`, { decision });
+  const undoListing = (as: Member, id: number) =>
+    t.call(as, 'POST', `/api/moderation/held-starters/${id}/undo`);
+  const queue = async (as: Member) =>
+    (
+      (await t.call(as, 'GET', '/api/moderation/held-starters')).json() as Array<{ id: number }>
+    ).map((h) => h.id);
+  const actionsOn = (id: number) =>
+    t.db
+      .select({ action: moderationActions.action, by: moderationActions.moderatorId })
+      .from(moderationActions)
+      .where(eq(moderationActions.starterId, id));
+
+  /** A listing screening held for selling. */
+  async function heldListing() {
+    const owner = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id, {
+      title: 'Kefir grains for sale',
+      heldAt: clock.now(),
+      heldCodes: ['money'],
+    });
+    return { owner, id: starter.id };
+  }
+
+  it('can be undone within the minute, as for a message; then it takes effect and is logged', async () => {
+    const { id } = await heldListing();
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    const stranger = await signedInMember(t.db);
+    const before = (await waiting(moderator)).held.count;
+    expect((await undoListing(moderator, id)).json().message).toBe(HELD_LISTING_NOTHING_TO_UNDO);
+
+    const released = await decideListing(moderator, id, 'release');
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toMatchObject({ id, status: 'released' });
+    const left = Date.parse(released.json().undoUntil) - clock.nowMs();
+    expect(left).toBeGreaterThan(HELD_UNDO_MS - 5000);
+    expect(left).toBeLessThanOrEqual(HELD_UNDO_MS);
+    // It leaves the queue and its count at once, but stays unseen within the minute.
+    expect(await queue(moderator)).not.toContain(id);
+    expect((await waiting(moderator)).held.count).toBe(before - 1);
+    expect((await decideListing(moderator, id, 'reject')).statusCode).toBe(409);
+    clock.advanceClock(HELD_UNDO_MS - 1000);
+    expect(await settle()).toBe(0);
+    expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
+
+    const undone = await undoListing(moderator, id);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json()).toEqual({ id, status: 'held', undoUntil: null });
+    expect(await queue(moderator)).toContain(id);
+    expect((await waiting(moderator)).held.count).toBe(before);
+    clock.advanceClock(HELD_UNDO_MS);
+    expect(await settle()).toBe(0);
+    expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
+    expect(await actionsOn(id)).toEqual([]);
+
+    // Released again; a minute on, the undo is refused and the listing is shown.
+    expect((await decideListing(moderator, id, 'release')).statusCode).toBe(200);
+    clock.advanceClock(HELD_UNDO_MS);
+    const late = await undoListing(moderator, id);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(HELD_UNDO_PASSED);
+    expect(await settle()).toBe(1);
+    expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(200);
+    expect((await undoListing(moderator, id)).json().message).toBe(HELD_UNDO_PASSED);
+    expect(await actionsOn(id)).toEqual([{ action: 'release_starter', by: moderator.user.id }]);
+  });
+
+  it('rejected, is removed a minute later and its owner told; undone first, nothing happens', async () => {
+    const { owner, id } = await heldListing();
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    expect((await decideListing(moderator, id, 'reject')).statusCode).toBe(200);
+    const [pending] = await t.db.select().from(starters).where(eq(starters.id, id));
+    expect(pending).toMatchObject({ isActive: true, removedAt: null });
+    expect(pending!.heldAt).not.toBeNull();
+    expect(await mailTo(owner)).toEqual([]);
+    expect((await undoListing(moderator, id)).statusCode).toBe(200);
+    expect(await queue(moderator)).toContain(id);
+
+    expect((await decideListing(moderator, id, 'reject')).statusCode).toBe(200);
+    clock.advanceClock(HELD_UNDO_MS);
+    expect(await settle()).toBe(1);
+    const [row] = await t.db.select().from(starters).where(eq(starters.id, id));
+    expect(row).toMatchObject({ heldAt: null, isActive: false, heldDecision: null });
+    expect(row!.removedAt).not.toBeNull();
+    expect(await mailTo(owner)).toHaveLength(1);
+    expect(await actionsOn(id)).toEqual([{ action: 'reject_starter', by: moderator.user.id }]);
   });
 });
 

@@ -1,15 +1,13 @@
 import { and, asc, desc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import {
-  HELD_UNDO_MS,
   type HeldDecided,
   type HeldDecision,
   type HeldMessage,
-  type HeldStarter,
   type ScreeningCode,
 } from '../../../../common/screening';
 import { assertModerator } from '../../access/members';
-import { heldByScreening, isHeld, requireStarter } from '../../access/starter-access';
+import { heldAwaitingDecision } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import {
@@ -18,7 +16,6 @@ import {
   messages,
   moderationActions,
   sanctions,
-  starterRemovals,
   starters,
   users,
 } from '../../db/schema';
@@ -29,9 +26,11 @@ import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/blocks';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayDeliver, insertDelivered, publishDelivered } from '../messages/messages.service';
 import { createSanction, findActiveSanction, liftSanction } from '../moderation/moderation.service';
-import { heldRejectedMail, removalMail } from '../moderation/moderation-mail';
+import { heldRejectedMail } from '../moderation/moderation-mail';
 import { tell } from '../notifications/tell';
 import { siteUrl } from '../mail/outbox';
+import { assertUndoable, dueBefore, mayStillUndo, undoUntil } from './held-undo';
+import { settleHeldListingDecisions } from './held-listings.service';
 
 const sender = alias(users, 'sender');
 const receiver = alias(users, 'receiver');
@@ -158,10 +157,6 @@ export const UNDO_SUSPEND_REASON = 'The rejection it came with was undone';
 export const HELD_NOT_WAITING = 'This message has already been decided.';
 export const HELD_NOTHING_TO_UNDO =
   'This message is waiting for a decision: there is nothing to undo.';
-export const HELD_UNDO_PASSED = 'The minute to undo this decision has passed: it stands.';
-
-/** Until when a decision made at `decidedAt` may be undone (the server's clock decides). */
-const undoUntil = (decidedAt: Date) => new Date(decidedAt.getTime() + HELD_UNDO_MS);
 
 /**
  * POST /api/moderation/held/:id. The decision is recorded at once and takes effect a minute
@@ -222,10 +217,13 @@ export async function undoHeldDecision(
       .where(eq(heldMessages.id, id))
       .for('update');
     if (!held) throw notFound('Held message not found');
-    if (held.status === 'held') throw conflict(HELD_NOTHING_TO_UNDO);
-    if (held.settledAt || !held.decidedAt || clock.nowMs() >= undoUntil(held.decidedAt).getTime()) {
-      throw conflict(HELD_UNDO_PASSED);
-    }
+    assertUndoable(
+      {
+        decidedAt: held.status === 'held' ? null : held.decidedAt,
+        settled: !!held.settledAt || (held.status !== 'held' && !held.decidedAt),
+      },
+      HELD_NOTHING_TO_UNDO,
+    );
     await tx
       .update(heldMessages)
       .set({ status: 'held', decidedAt: null, decidedBy: null })
@@ -269,14 +267,22 @@ async function tellSenderRejected(
   });
 }
 
+type SettleDeps = Pick<AppDeps, 'db' | 'config'> & { live: Pick<AppDeps['live'], 'publish'> };
+
 /**
- * The scheduler's job: decisions whose minute to undo has passed take effect, oldest first,
- * each in its own transaction. A release the sender could no longer send (a block since, the
- * listing closed) waits again for a moderator instead, who may reject it.
+ * The scheduler's job: moderators' decisions on held messages and listings whose minute to
+ * undo has passed take effect. How many did.
  */
-export async function settleHeldDecisions(
-  deps: Pick<AppDeps, 'db' | 'config'> & { live: Pick<AppDeps['live'], 'publish'> },
-): Promise<number> {
+export async function settleHeldDecisions(deps: SettleDeps): Promise<number> {
+  return (await settleHeldMessageDecisions(deps)) + (await settleHeldListingDecisions(deps));
+}
+
+/**
+ * Decisions on held messages, oldest first, each in its own transaction. A release the sender
+ * could no longer send (a block since, the listing closed) waits again for a moderator instead,
+ * who may reject it.
+ */
+async function settleHeldMessageDecisions(deps: SettleDeps): Promise<number> {
   const { db } = deps;
   const due = await db
     .select({ id: heldMessages.id })
@@ -285,7 +291,7 @@ export async function settleHeldDecisions(
       and(
         inArray(heldMessages.status, ['released', 'rejected']),
         isNull(heldMessages.settledAt),
-        lte(heldMessages.decidedAt, new Date(clock.nowMs() - HELD_UNDO_MS)),
+        lte(heldMessages.decidedAt, dueBefore()),
       ),
     )
     .orderBy(asc(heldMessages.decidedAt))
@@ -300,7 +306,7 @@ export async function settleHeldDecisions(
         .for('update', { skipLocked: true });
       if (!held || held.status === 'held' || !held.decidedAt) return null;
       // An undo that came first within the minute won the lock; one after it is refused.
-      if (clock.nowMs() < undoUntil(held.decidedAt).getTime()) return null;
+      if (mayStillUndo(held.decidedAt)) return null;
       if (held.status === 'released') {
         try {
           await assertStillDeliverable(tx, held);
@@ -343,99 +349,9 @@ export async function settleHeldDecisions(
   return settled;
 }
 
-// ---------------------------------------------------------------- held listings
-
-/** GET /api/moderation/held-starters: new listings screening held, oldest first. */
-export async function listHeldStarters(
-  deps: Pick<AppDeps, 'db'>,
-  actor: SessionUser,
-): Promise<HeldStarter[]> {
-  assertModerator(actor);
-  const rows = await deps.db
-    .select({ starter: starters, owner: users })
-    .from(starters)
-    .innerJoin(users, eq(users.id, starters.userId))
-    .where(heldByScreening())
-    .orderBy(asc(starters.heldAt), asc(starters.id))
-    .limit(100);
-  return rows.map(({ starter, owner }) => ({
-    id: starter.id,
-    kind: 'starter' as const,
-    title: starter.title,
-    description: starter.description,
-    codes: (starter.heldCodes ?? []) as ScreeningCode[],
-    createdAt: starter.createdAt.toISOString(),
-    owner: { ...person(owner), joinedAt: owner.createdAt.toISOString() },
-  }));
-}
-
 /**
- * POST /api/moderation/held-starters/:id. Release: the listing appears. Reject: it is removed
- * for selling (the rule screening enforces), and its owner may appeal like any removal.
- */
-export async function decideHeldStarter(
-  deps: Pick<AppDeps, 'db' | 'listings' | 'config'>,
-  actor: SessionUser,
-  input: { id: number; decision: HeldDecision },
-): Promise<{ id: number; status: 'released' | 'rejected' }> {
-  assertModerator(actor);
-  await deps.db.transaction(async (tx) => {
-    const starter = await requireStarter(tx, actor, input.id, 'moderate', { lock: true });
-    if (!isHeld(starter)) throw conflict('This listing is not held.');
-    const [row] = await tx
-      .select({ heldCodes: starters.heldCodes, title: starters.title })
-      .from(starters)
-      .where(eq(starters.id, starter.id));
-    await tx
-      .update(starters)
-      .set(
-        input.decision === 'release'
-          ? { heldAt: null, updatedAt: clock.sqlNow() }
-          : {
-              heldAt: null,
-              isActive: false,
-              removedAt: clock.sqlNow(),
-              removedBy: actor.id,
-              updatedAt: clock.sqlNow(),
-            },
-      )
-      .where(eq(starters.id, starter.id));
-    if (input.decision === 'reject') {
-      const note = 'Held by screening and turned down by a moderator.';
-      await tx.insert(starterRemovals).values({
-        starterId: starter.id,
-        reason: 'free',
-        note,
-        removedBy: actor.id,
-        removedAt: clock.sqlNow(),
-      });
-      // The owner is told which rule and how to appeal, as for any removal.
-      await tell(tx, deps.config, {
-        kind: 'moderation',
-        to: starter.ownerId,
-        bell: null,
-        mail: removalMail(deps.config, {
-          starter: { id: starter.id, title: row?.title ?? '' },
-          reason: 'free',
-          note,
-        }),
-      });
-    }
-    await tx.insert(moderationActions).values({
-      moderatorId: actor.id,
-      action: input.decision === 'release' ? 'release_starter' : 'reject_starter',
-      starterId: starter.id,
-      targetUserId: starter.ownerId,
-      details: { codes: row?.heldCodes ?? [] },
-    });
-  });
-  deps.listings.clear();
-  return { id: input.id, status: input.decision === 'release' ? 'released' : 'rejected' };
-}
-
-/**
- * What waits on the Held tab: messages not yet decided (one decided within its minute to undo
- * has left it) and listings held by screening; how many, and since when the oldest.
+ * What waits on the Held tab: messages and listings held by screening and not yet decided (one
+ * decided within its minute to undo has left it); how many, and since when the oldest.
  */
 export async function heldWaiting(db: DbOrTx): Promise<{ count: number; oldestAt: Date | null }> {
   const [messagesWaiting] = await db
@@ -448,7 +364,7 @@ export async function heldWaiting(db: DbOrTx): Promise<{ count: number; oldestAt
   const [listingsWaiting] = await db
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${starters.heldAt})` })
     .from(starters)
-    .where(heldByScreening());
+    .where(heldAwaitingDecision());
   const oldest = [messagesWaiting?.oldest, listingsWaiting?.oldest]
     .filter((at): at is string => !!at)
     .map((at) => new Date(at))

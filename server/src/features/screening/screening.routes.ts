@@ -23,13 +23,12 @@ import {
   requireUser,
   signedInOnly,
 } from '../../plugins/sessions';
+import { decideHeldMessage, listHeldMessages, undoHeldDecision } from './held.service';
 import {
-  decideHeldMessage,
   decideHeldStarter,
-  listHeldMessages,
   listHeldStarters,
-  undoHeldDecision,
-} from './held.service';
+  undoHeldStarterDecision,
+} from './held-listings.service';
 import {
   addWord,
   deleteWord,
@@ -39,10 +38,6 @@ import {
 } from './rules.service';
 import { conversationSigns } from './signs.service';
 
-const decidedSchema = z.object({
-  id: z.number().int(),
-  status: z.enum(['released', 'rejected']),
-});
 const heldStarterParams = z.object({ id: idParam('starter') });
 const signsParams = z.object({ starterId: idParam('starter') });
 const signsQuery = z.object({ with: z.string().trim().min(1).max(100) });
@@ -102,7 +97,7 @@ function heldRoutes(instance: FastifyInstance, deps: AppDeps) {
       schema: {
         params: heldStarterParams,
         body: heldStarterDecisionSchema,
-        response: { 200: decidedSchema },
+        response: { 200: heldDecidedSchema },
       },
     },
     async (request) =>
@@ -110,6 +105,15 @@ function heldRoutes(instance: FastifyInstance, deps: AppDeps) {
         id: request.params.id,
         decision: request.body.decision,
       }),
+  );
+
+  app.post(
+    '/api/moderation/held-starters/:id/undo',
+    {
+      onRequest: moderatorsOnly,
+      schema: { params: heldStarterParams, response: { 200: heldDecidedSchema } },
+    },
+    async (request) => undoHeldStarterDecision(deps, requireModerator(request), request.params.id),
   );
 }
 

@@ -328,6 +328,14 @@ describe('new listings', () => {
       decision: 'release',
     });
     expect(released.statusCode).toBe(200);
+    // It takes effect once its minute to undo has passed.
+    expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
+    clock.advanceClock(HELD_UNDO_MS);
+    await settleHeldDecisions({
+      db: t.db,
+      config: t.config,
+      live: livePublisher(t.database, console),
+    });
     const shown = await t.call(stranger, 'GET', `/api/starters/${id}`);
     expect(shown.statusCode).toBe(200);
     expect(shown.json().heldForReview).toBeUndefined();
@@ -398,6 +406,12 @@ describe('new listings', () => {
       decision: 'reject',
     });
     expect(res.statusCode).toBe(200);
+    clock.advanceClock(HELD_UNDO_MS);
+    await settleHeldDecisions({
+      db: t.db,
+      config: t.config,
+      live: livePublisher(t.database, console),
+    });
     const [row] = await t.db.select().from(starters).where(eq(starters.id, id));
     expect(row).toMatchObject({ heldAt: null, isActive: false });
     expect(row!.removedAt).not.toBeNull();
