@@ -5,8 +5,10 @@
  * it receives (server/src/test/push-service.ts). Then:
  *
  * 1. Push latency: a member subscribed on one device; another member sends them BENCH_MESSAGES
- *    messages (40), one at a time, each after a random pause of 0.1–1.1 s so none is in step
- *    with a poll, and each waits for its push. Printed: from the message's 201 to the push's
+ *    messages (40), one at a time, each after a random pause of 0.1–1.1 s, and each waits for
+ *    its push. A job that polls every 2 s has just run when a push arrives, so the next message
+ *    meets its next run 0.9–1.9 s later: the median then says more about the pause than about
+ *    the poll, and the maximum is the poll's bound. Printed: from the message's 201 to the push's
  *    arrival (median, p90, max), against the ceiling measured in the same run: one HTTP round
  *    trip from this process to the same push service.
  * 2. Idle CPU: once the pushes are done and the server has been quiet for 5 s, its CPU time
