@@ -237,6 +237,13 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** A jar label's QR code (decision 157): the culture, and one button that records receiving it. */
+  jar: {
+    path: '/j/:code',
+    module: 'jar-label',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',

@@ -41,6 +41,13 @@ export const paths = {
     param: 'dialog',
     href: (id: number, dialog: 'message' | 'report') => `/starter/${id}?dialog=${dialog}`,
   },
+  jar: {
+    path: pages.jar.path,
+    href: (code: string) => `/j/${encodeURIComponent(code)}`,
+  },
+  /** A listing's jar labels as a PDF (decision 157), opened in a new tab. */
+  jarLabelsPdf: (starterId: number, count: number, layout: 'sheet' | 'single') =>
+    `/api/starters/${starterId}/labels.pdf?count=${count}${layout === 'single' ? '&layout=single' : ''}`,
   starterFamily: {
     path: pages.starterFamily.path,
     href: (id: number) => `/starter/${id}/family`,

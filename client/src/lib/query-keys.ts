@@ -74,6 +74,11 @@ export const lineageKeys = {
     [...starterKeys.all, 'received-cultures', handoverId] as const,
 };
 
+/** A scanned jar label's page (decision 157). */
+export const labelKeys = {
+  view: (code: string) => ['labels', code] as const,
+};
+
 export const messagesKeys = {
   all: ['messages'] as const,
   conversations: ['messages', 'conversations'] as const,

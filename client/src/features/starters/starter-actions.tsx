@@ -3,7 +3,17 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { CheckCircle2, Copy, Flag, Gift, MoreVertical, Pencil, Share2, Trash2 } from 'lucide-react';
+import {
+  CheckCircle2,
+  Copy,
+  Flag,
+  Gift,
+  MoreVertical,
+  Pencil,
+  Printer,
+  Share2,
+  Trash2,
+} from 'lucide-react';
 import type { Starter } from '../../../../common/starters';
 import { Button } from '../../components/ui/button';
 import { Menu, menuItemClass as menuItem } from '../../components/ui/menu';
@@ -14,6 +24,7 @@ import { cn } from '../../lib/cn';
 import { useStarterDialogs } from './starter-dialogs';
 import { useDeleteStarter, useMarkClaimed } from './starters-api';
 import { useShareStarter } from './share-starter';
+import { JarLabelsDialog } from './jar-labels-dialog';
 import { paths } from '../../lib/paths';
 
 /**
@@ -41,6 +52,7 @@ export function StarterActionsMenu({
   const [confirmOpen, setConfirmOpen] = useState(false);
   const [reportOpen, setReportOpen] = useState(false);
   const [giveOpen, setGiveOpen] = useState(false);
+  const [labelsOpen, setLabelsOpen] = useState(false);
   const { ReportDialog, GiveElsewhereDialog } = useStarterDialogs();
   const share = useShareStarter();
 
@@ -110,6 +122,12 @@ export function StarterActionsMenu({
                 {t('actions.markClaimed')}
               </DropdownMenu.Item>
             )}
+            {!starter.isClaimed && (
+              <DropdownMenu.Item className={menuItem} onSelect={() => setLabelsOpen(true)}>
+                <Printer className="size-4" aria-hidden />
+                {t('labels.menu')}
+              </DropdownMenu.Item>
+            )}
             {!starter.isClaimed && GiveElsewhereDialog && (
               <DropdownMenu.Item className={menuItem} onSelect={() => setGiveOpen(true)}>
                 <Gift className="size-4" aria-hidden />
@@ -132,6 +150,9 @@ export function StarterActionsMenu({
         )}
       </Menu>
 
+      {isOwner && labelsOpen && (
+        <JarLabelsDialog starter={starter} open={labelsOpen} onOpenChange={setLabelsOpen} />
+      )}
       {isOwner && (
         <ConfirmDialog
           open={confirmOpen}

@@ -1,0 +1,99 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import {
+  appReady,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+/** The /j/ codes printed in a labels PDF (the short link under each QR code). */
+function codesIn(pdf: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jar-labels-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
+    const text = execFileSync('pdftotext', ['labels.pdf', '-'], { cwd: dir }).toString();
+    return [...text.matchAll(/\/j\/([0-9a-z]{12})/g)].map((m) => m[1]!);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+test('a jar label: the giver prints it, a visitor opens it, signs in, comes back and records receiving it', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const giver = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  const visitor = await browser.newContext({ viewport: { width: 360, height: 740 } });
+  try {
+    await signUpAndIn(giver.request, newMember({ firstName: 'Greta' }));
+    const title = `Jar kefir ${Date.now()}`;
+    const starterId = await shareStarter(giver.request, title);
+
+    // The owner's menu: "Print jar labels" chooses a count and opens the PDF.
+    const page = await giver.newPage();
+    await page.goto(`/starter/${starterId}`);
+    await appReady(page);
+    await page.getByRole('button', { name: `Actions for ${title}` }).click();
+    await page.getByRole('menuitem', { name: 'Print jar labels' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Print jar labels' });
+    await expect(dialog).toBeVisible();
+    await dialog.getByLabel('How many labels').selectOption('2');
+    await dialog.getByRole('radio', { name: /label printer/ }).click();
+    const open = dialog.getByRole('link', { name: 'Open the labels (PDF)' });
+    await expect(open).toHaveAttribute(
+      'href',
+      `/api/starters/${starterId}/labels.pdf?count=2&layout=single`,
+    );
+    await expectNoAxeViolations(page);
+    const pdf = await giver.request.get((await open.getAttribute('href'))!);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
+    const [code] = codesIn(await pdf.body());
+    expect(code).toBeTruthy();
+
+    // A visitor scans it: the culture, its care card, and a way to sign in.
+    const member = newMember({ firstName: 'Milo' });
+    const maker = await browser.newContext();
+    await signUpAndIn(maker.request, member);
+    await maker.close();
+    const scan = await visitor.newPage();
+    await scan.goto(`/j/${code}`);
+    await appReady(scan);
+    await expect(scan.getByRole('heading', { level: 1, name: `A jar of ${title}` })).toBeVisible();
+    await expect(scan.getByText('From Greta’s kitchen')).toBeVisible();
+    await expect(scan.getByRole('button', { name: 'I received this jar' })).toHaveCount(0);
+    await expectNoAxeViolations(scan);
+
+    // Signing in (by keyboard) comes back to the label.
+    await scan.getByRole('link', { name: 'Sign in to record that you received it' }).focus();
+    await scan.keyboard.press('Enter');
+    await scan.getByLabel('Email').fill(member.email);
+    await scan.getByLabel('Password').fill(member.password);
+    await scan.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await expect(scan).toHaveURL(new RegExp(`/j/${code}$`));
+
+    const receive = scan.getByRole('button', { name: 'I received this jar' });
+    await receive.focus();
+    await scan.keyboard.press('Enter');
+    await expect(
+      scan.getByRole('status').filter({ hasText: 'Recorded: welcome to the family.' }),
+    ).toBeVisible();
+    await expectNoAxeViolations(scan);
+
+    // The family counts Milo's kitchen, and the code is used: a second look says who has it.
+    const lineage = await (await visitor.request.get(`/api/starters/${starterId}/lineage`)).json();
+    expect(lineage.kitchens).toBe(1);
+    const again = await giver.newPage();
+    await again.goto(`/j/${code}`);
+    await appReady(again);
+    await expect(again.getByText('Milo has this jar now.')).toBeVisible();
+  } finally {
+    await giver.close();
+    await visitor.close();
+  }
+});
