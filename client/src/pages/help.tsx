@@ -2,7 +2,7 @@ import { CircleHelp, Compass, Mail, ScrollText, ShieldCheck } from 'lucide-react
 import { FaqAccordion } from '../features/content/faq-accordion';
 import { useHelpFaq } from '../features/content/help-faq';
 import { LinkCard } from '../features/content/link-card';
-import { ContentPage, PageIntro } from '../features/content/page-intro';
+import { ContentPage, ContentSection, PageIntro } from '../features/content/page-intro';
 import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
@@ -45,12 +45,9 @@ export default function HelpPage() {
         </ul>
       </section>
 
-      <section aria-labelledby="faq" className="mt-14">
-        <h2 id="faq" className="mb-6 text-2xl font-bold">
-          {t('help.faq')}
-        </h2>
+      <ContentSection id="faq" title={t('help.faq')}>
         <FaqAccordion items={helpFaq} />
-      </section>
+      </ContentSection>
     </ContentPage>
   );
 }

@@ -1,16 +1,15 @@
 import { useId, useLayoutEffect, useRef, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
 import { Gift, HeartHandshake, Lock, ShieldCheck, Sprout, UserPlus } from 'lucide-react';
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
+import { pageLinks } from '../lib/page-links';
 import { SignedOutOnly } from '../app/signed-out-only';
 import { withNextPath } from '../../../common/return-path';
 import type { JoinArrival } from '../features/auth/arrivals';
 import { Trans, useTranslation } from 'react-i18next';
-
-const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 const terms = [
   {
@@ -81,15 +80,7 @@ function JoinTerms() {
           ))}
         </ul>
         <p className="mt-4 text-sm text-muted">
-          <Trans
-            t={t}
-            i18nKey="join.details"
-            components={{
-              rules: <Link to={paths.rules} className={link} />,
-              safety: <Link to={paths.safety} className={link} />,
-              privacy: <Link to={paths.privacy} className={link} />,
-            }}
-          />
+          <Trans t={t} i18nKey="join.details" components={pageLinks} />
         </p>
 
         <div className="mt-8 flex items-start gap-3 rounded-xl border border-border p-4">

@@ -1,4 +1,3 @@
-import { Link } from 'react-router';
 import { Cookie, Database, Eye, Lock, Scale, ShieldOff, UserCog } from 'lucide-react';
 import type { LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
@@ -6,7 +5,7 @@ import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
 import { ContentPage, PageIntro } from '../features/content/page-intro';
 import { usePageTitle } from '../lib/use-document-title';
-import { paths } from '../lib/paths';
+import { pageLinks } from '../lib/page-links';
 import { Trans, useTranslation } from 'react-i18next';
 
 function PolicySection({
@@ -35,8 +34,6 @@ function PolicySection({
   );
 }
 
-const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
-
 export default function PrivacyPage() {
   usePageTitle('privacy');
   const { t } = useTranslation('pages');
@@ -51,14 +48,7 @@ export default function PrivacyPage() {
         <PolicySection id="liability" icon={Scale} title={t('privacy.liabilityTitle')}>
           <p>{t('privacy.liability1')}</p>
           <p>
-            <Trans
-              t={t}
-              i18nKey="privacy.liability2"
-              components={{
-                safety: <Link to={paths.safety} className={link} />,
-                rules: <Link to={paths.rules} className={link} />,
-              }}
-            />
+            <Trans t={t} i18nKey="privacy.liability2" components={pageLinks} />
           </p>
         </PolicySection>
 

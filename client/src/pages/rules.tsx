@@ -15,9 +15,10 @@ import {
 import { Button } from '../components/ui/button';
 import { Card } from '../components/ui/card';
 import { CheckList } from '../features/content/check-list';
-import { ContentPage, PageIntro } from '../features/content/page-intro';
+import { ContentPage, ContentSection, PageIntro } from '../features/content/page-intro';
 import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
+import { pageLinks } from '../lib/page-links';
 import { Trans, useTranslation } from 'react-i18next';
 
 const rules = [
@@ -66,8 +67,6 @@ const guidelines = [
   { icon: Flag, title: 'rules.moderationTitle', text: 'rules.moderationText' },
 ] as const;
 
-const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
-
 export default function RulesPage() {
   usePageTitle('rules');
   const { t } = useTranslation('pages');
@@ -94,11 +93,8 @@ export default function RulesPage() {
         ))}
       </ol>
 
-      <section aria-labelledby="additional-guidelines" className="mt-14">
-        <h2 id="additional-guidelines" className="text-2xl font-bold">
-          {t('rules.guidelines')}
-        </h2>
-        <ul className="mt-6 grid gap-4 sm:grid-cols-2">
+      <ContentSection id="additional-guidelines" title={t('rules.guidelines')}>
+        <ul className="grid gap-4 sm:grid-cols-2">
           {guidelines.map(({ icon: Icon, title, text }) => (
             <li key={title} className="flex gap-4 rounded-2xl border border-border bg-surface p-5">
               <Icon className="mt-0.5 size-5 shrink-0 text-sage" aria-hidden />
@@ -109,7 +105,7 @@ export default function RulesPage() {
             </li>
           ))}
         </ul>
-      </section>
+      </ContentSection>
 
       <Card className="mt-14 border-s-4 border-s-accent p-6">
         <div className="flex items-center gap-3">
@@ -117,14 +113,7 @@ export default function RulesPage() {
           <h2 className="text-lg font-semibold">{t('rules.disclaimerTitle')}</h2>
         </div>
         <p className="mt-3 text-sm leading-relaxed text-muted">
-          <Trans
-            t={t}
-            i18nKey="rules.disclaimerText"
-            components={{
-              privacy: <Link to={paths.privacy} className={link} />,
-              safety: <Link to={paths.safety} className={link} />,
-            }}
-          />
+          <Trans t={t} i18nKey="rules.disclaimerText" components={pageLinks} />
         </p>
       </Card>
 

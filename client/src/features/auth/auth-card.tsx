@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Card } from '../../components/ui/card';
+import { textLinkClass } from '../../lib/page-links';
 
 /** The centred card the sign-in and sign-up pages share. */
 export function AuthCard({
@@ -31,9 +32,6 @@ export function AuthCard({
   );
 }
 
-export const authLinkClass =
-  'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
-
 /** The line under an account form that leads elsewhere ("Remembered it? Sign in"). */
 export function AuthAside({
   lead,
@@ -47,7 +45,7 @@ export function AuthAside({
   return (
     <p className="text-center text-sm text-muted">
       {lead}{' '}
-      <Link to={to} className={authLinkClass}>
+      <Link to={to} className={textLinkClass}>
         {children}
       </Link>
     </p>

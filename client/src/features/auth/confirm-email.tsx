@@ -1,14 +1,13 @@
 import { Link } from 'react-router';
 import { errorMessage } from '../../lib/api';
 import { paths } from '../../lib/paths';
+import { textLinkClass } from '../../lib/page-links';
 import { useCurrentUser } from '../../lib/current-user';
 import { Button } from '../../components/ui/button';
 import { safeNextPath, withNextPath } from '../../../../common/return-path';
 import { useConfirmationDetails, useConfirmEmail } from './auth-api';
 import { Trans, useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/message-text';
-
-const linkClass = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 function LinkProblem({ message }: { message: string }) {
   const { t } = useTranslation('auth');
@@ -18,7 +17,7 @@ function LinkProblem({ message }: { message: string }) {
       <p>{say(message)}</p>
       <p className="text-sm text-muted">
         {t('confirm.signedInHint')}{' '}
-        <Link to={paths.home} className={linkClass}>
+        <Link to={paths.home} className={textLinkClass}>
           {t('confirm.goHome')}
         </Link>
       </p>
@@ -53,7 +52,7 @@ export function ConfirmEmail({ token, next }: { token: string; next?: string | n
         )}
       </Button>
     ) : (
-      <Link to={paths.browse} className={linkClass}>
+      <Link to={paths.browse} className={textLinkClass}>
         {t('confirm.browse')}
       </Link>
     );

@@ -4,9 +4,10 @@ import { passwordResetRequestSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
 import { EmailField } from '../../components/ui/account-fields';
 import { paths } from '../../lib/paths';
+import { textLinkClass } from '../../lib/page-links';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useRequestPasswordReset } from './auth-api';
-import { AuthAside, authLinkClass } from './auth-card';
+import { AuthAside } from './auth-card';
 import { useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/message-text';
 
@@ -29,7 +30,7 @@ export function ForgotPasswordForm() {
       <div className="grid gap-4 text-center" role="status">
         <p>{say(sent)}</p>
         <p className="text-sm text-muted">{t('forgot.nothingArrived')}</p>
-        <Link to={paths.login} className={authLinkClass}>
+        <Link to={paths.login} className={textLinkClass}>
           {t('forgot.backToSignIn')}
         </Link>
       </div>

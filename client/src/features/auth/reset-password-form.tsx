@@ -3,9 +3,10 @@ import { passwordResetFormSchema } from '../../../../common/auth';
 import { Button } from '../../components/ui/button';
 import { NewPasswordFields } from '../../components/ui/account-fields';
 import { paths } from '../../lib/paths';
+import { textLinkClass } from '../../lib/page-links';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useResetPassword } from './auth-api';
-import { AuthAside, authLinkClass } from './auth-card';
+import { AuthAside } from './auth-card';
 import { useTranslation } from 'react-i18next';
 
 /** /reset-password?token=…: a new password, then sign in with it. */
@@ -28,7 +29,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
     return (
       <p className="text-center">
         {t('reset.incomplete')}{' '}
-        <Link to={paths.forgotPassword} className={authLinkClass}>
+        <Link to={paths.forgotPassword} className={textLinkClass}>
           {t('reset.askNew')}
         </Link>
       </p>

@@ -8,6 +8,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage, isNetworkError } from '../../lib/api';
 import { useSignUp } from './auth-api';
 import { paths } from '../../lib/paths';
+import { pageLinks, textLinkClass } from '../../lib/page-links';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { withNextPath } from '../../../../common/return-path';
 import { readArrival, type JoinArrival } from './arrivals';
@@ -15,8 +16,6 @@ import { Trans, useTranslation } from 'react-i18next';
 import { useMessageText } from '../../lib/message-text';
 
 const SENT_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
-
-const linkClass = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
 
 /**
  * The /signup form (spec §2, §5): on success the member signs in at /login. The way back
@@ -117,14 +116,7 @@ export function SignUpForm() {
               {...register('agreeTerms')}
             />
             <label htmlFor="signup-agree-terms" className="text-sm">
-              <Trans
-                t={t}
-                i18nKey="signup.agree2"
-                components={{
-                  rules: <Link to={paths.rules} className={linkClass} />,
-                  privacy: <Link to={paths.privacy} className={linkClass} />,
-                }}
-              />
+              <Trans t={t} i18nKey="signup.agree2" components={pageLinks} />
             </label>
           </div>
           {arrival.agreedTerms && (
@@ -134,7 +126,7 @@ export function SignUpForm() {
                 t={t}
                 i18nKey="signup.agreedOnJoin"
                 components={{
-                  join: <Link to={withNextPath(paths.join, next)} className={linkClass} />,
+                  join: <Link to={withNextPath(paths.join, next)} className={textLinkClass} />,
                 }}
               />
             </p>
@@ -151,7 +143,7 @@ export function SignUpForm() {
       </form>
       <p className="text-center text-sm text-muted">
         {t('signup.haveAccount')}{' '}
-        <Link to={withNextPath(paths.login, next)} className={linkClass}>
+        <Link to={withNextPath(paths.login, next)} className={textLinkClass}>
           {t('signup.signIn')}
         </Link>
       </p>

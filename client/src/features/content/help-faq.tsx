@@ -1,9 +1,6 @@
-import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import type { FaqItem } from './faq-accordion';
-import { paths } from '../../lib/paths';
-
-const link = 'font-medium text-accent-hover underline underline-offset-4 dark:text-accent';
+import { pageLinks } from '../../lib/page-links';
 
 /** The questions' ids and their catalogue keys (`pages:help.<id>Q`, `…A`), in the spec's order. */
 const questions = [
@@ -20,12 +17,7 @@ const questions = [
 /** The eight questions of the Help Center (spec §2 /help), in the page's language. */
 export function useHelpFaq(): FaqItem[] {
   const { t } = useTranslation('pages');
-  const components = {
-    strong: <strong />,
-    browse: <Link to={paths.browse} className={link} />,
-    rules: <Link to={paths.rules} className={link} />,
-    safety: <Link to={paths.safety} className={link} />,
-  };
+  const components = { strong: <strong />, ...pageLinks };
   return questions.map(({ id, key }) => ({
     id,
     question: t(`help.${key}Q`),

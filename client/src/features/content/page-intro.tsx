@@ -22,6 +22,26 @@ export function PageIntro({
   );
 }
 
+/** A part of an information page below its intro, named by its heading. */
+export function ContentSection({
+  id,
+  title,
+  children,
+}: {
+  id: string;
+  title: string;
+  children: ReactNode;
+}) {
+  return (
+    <section aria-labelledby={id} className="mt-14">
+      <h2 id={id} className="mb-6 text-2xl font-bold">
+        {title}
+      </h2>
+      {children}
+    </section>
+  );
+}
+
 /** The width and spacing every information page shares. */
 export function ContentPage({ children }: { children: ReactNode }) {
   return <div className="mx-auto max-w-4xl px-4 py-10 sm:py-14">{children}</div>;
