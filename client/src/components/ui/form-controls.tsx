@@ -194,17 +194,16 @@ function fieldError<Values extends FieldValues>(
 
 /** The labelled frame around a bound control, and the props that wire the control into it. */
 function BoundField<Values extends FieldValues>({
-  form,
-  name,
-  id,
-  label,
-  hint,
-  className,
+  field,
   render,
-}: BoundFieldProps<Values> & { render: (control: Record<string, unknown>) => ReactNode }) {
+}: {
+  field: BoundFieldProps<Values>;
+  render: (control: Record<string, unknown>) => ReactNode;
+}) {
+  const { form, name, id, hint } = field;
   const error = fieldError(form, name);
   return (
-    <Field id={id} label={label} hint={hint} error={error} className={className}>
+    <Field id={id} label={field.label} hint={hint} error={error} className={field.className}>
       {render({ ...fieldAria(id, error, !!hint), ...form.register(name) })}
     </Field>
   );
@@ -229,7 +228,7 @@ type AreaProps = Omit<TextareaHTMLAttributes<HTMLTextAreaElement>, 'form' | 'nam
 /** A labelled text input bound to a form field: its error, hint and aria wiring included. */
 export function TextField<Values extends FieldValues>(props: BoundFieldProps<Values> & InputProps) {
   const [field, input] = splitBound<Values, InputProps>(props);
-  return <BoundField {...field} render={(control) => <Input {...input} {...control} />} />;
+  return <BoundField field={field} render={(control) => <Input {...input} {...control} />} />;
 }
 
 /** A labelled text area bound to a form field, like `TextField`. */
@@ -237,7 +236,7 @@ export function TextareaField<Values extends FieldValues>(
   props: BoundFieldProps<Values> & AreaProps,
 ) {
   const [field, area] = splitBound<Values, AreaProps>(props);
-  return <BoundField {...field} render={(control) => <Textarea {...area} {...control} />} />;
+  return <BoundField field={field} render={(control) => <Textarea {...area} {...control} />} />;
 }
 
 /** `RadioCards` bound to a form field; `onChosen` runs after the field takes the value. */
