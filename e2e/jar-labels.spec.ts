@@ -66,6 +66,7 @@ test('a jar label: the giver prints it, a visitor opens it, signs in, comes back
     await appReady(scan);
     await expect(scan.getByRole('heading', { level: 1, name: `A jar of ${title}` })).toBeVisible();
     await expect(scan.getByText('From Greta’s kitchen')).toBeVisible();
+    await expect(scan.getByRole('region', { name: /kefir/i })).toBeVisible();
     await expect(scan.getByRole('button', { name: 'I received this jar' })).toHaveCount(0);
     await expectNoAxeViolations(scan);
 

@@ -144,6 +144,31 @@ describe('printing jar labels', () => {
     expect(await decodeQrCodes(res.rawPayload, 'single')).toHaveLength(1);
   });
 
+  it('draws letters beyond Latin-1 (Polish) with the embedded Noto Sans', async () => {
+    const owner = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id, { title: 'Żurek z Łodzi' });
+    const res = await t.call(owner, 'GET', `/api/starters/${starter.id}/labels.pdf?count=1`);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await pdfText(res.rawPayload)).toContain('Żurek z Łodzi');
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'labels-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'labels.pdf'), res.rawPayload);
+      const { stdout } = await run('pdffonts', ['labels.pdf'], { cwd: dir });
+      const fonts = stdout.split('\n').filter((line) => line.includes('NotoSans'));
+      expect(fonts.length).toBeGreaterThanOrEqual(2);
+      // Every font the labels use is embedded: the printer needs none of its own.
+      expect(
+        stdout
+          .split('\n')
+          .slice(2)
+          .filter(Boolean)
+          .every((l) => / yes /.test(l)),
+      ).toBe(true);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('counts outside 1–24 are refused with a message, and nothing is stored', async () => {
     const { owner, starter } = await listing();
     for (const count of ['0', '25', '2.5', 'many', '']) {
