@@ -109,8 +109,22 @@ export const TIME_ZONE_MESSAGE = 'Choose a time zone from the list';
 /** PUT /api/me/time-zone. */
 export const timeZoneSchema = z.object({ timeZone: z.string().min(1).max(64) });
 
-/** GET /api/alerts/stop/:key/:id → what the stop link would stop (changes nothing). */
-export const alertStopSchema = z.object({ description: z.string() });
+/**
+ * GET /api/alerts/stop/:key/:id → what the stop link would stop (changes nothing): the alert in
+ * English words (`description`), and what it asks (`alert`), for the page to word it in the
+ * reader's language and units.
+ */
+export const alertStopSchema = z.object({
+  description: z.string(),
+  alert: alertSchema.pick({
+    search: true,
+    category: true,
+    subcategory: true,
+    location: true,
+    radiusKm: true,
+  }),
+});
+export type AlertStop = z.infer<typeof alertStopSchema>;
 
 /** GET /api/starters/:id/alerted → how many members alerts told about my listing. */
 export const alertToldSchema = z.object({ told: z.number() });

@@ -6,6 +6,8 @@ import { toastError } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { alertKeys } from '../../lib/query-keys';
+import type { AlertStop as AlertToStop } from '../../../../common/alerts';
+import { useDescribeAlert, useTypeName } from './alert-text';
 
 const url = (key: string, id: string) => `/api/alerts/stop/${key}/${id}`;
 
@@ -13,9 +15,11 @@ const url = (key: string, id: string) => `/api/alerts/stop/${key}/${id}`;
 export function AlertStop({ mailKey, id }: { mailKey: string; id: string }) {
   const { t } = useTranslation('account');
   const say = useMessageText();
+  const describeAlert = useDescribeAlert();
+  const typeName = useTypeName();
   const state = useQuery({
     queryKey: alertKeys.stop(mailKey, id),
-    queryFn: ({ signal }) => apiRequest<{ description: string }>(url(mailKey, id), { signal }),
+    queryFn: ({ signal }) => apiRequest<AlertToStop>(url(mailKey, id), { signal }),
     retry: false,
   });
   const stop = useMutation({
@@ -40,10 +44,11 @@ export function AlertStop({ mailKey, id }: { mailKey: string; id: string }) {
       </Card>
     );
   }
+  const { alert } = state.data;
   return (
     <Card className="grid gap-4 p-6">
       <h1 className="text-2xl font-bold">{t('alertStop.confirmTitle')}</h1>
-      <p>{say(state.data.description)}</p>
+      <p>{describeAlert({ ...alert, typeName: typeName(alert.category, alert.subcategory) })}</p>
       <Button
         className="justify-self-start"
         disabled={stop.isPending}

@@ -198,7 +198,11 @@ async function alertByKey(db: DbOrTx, mailKey: string, id: number): Promise<Aler
 export async function describeStop(deps: Deps, mailKey: string, id: number) {
   const row = await alertByKey(deps.db, mailKey, id);
   if (!row) throw notFound('This alert was already stopped');
-  return { description: alertDescription(row) };
+  const { search, category, subcategory, location, radiusKm } = toAlert(row);
+  return {
+    description: alertDescription(row),
+    alert: { search, category, subcategory, location, radiusKm },
+  };
 }
 
 /** POST /api/alerts/stop/:key/:id: the mail's one-click stop; that alert only, no sign-in. */

@@ -426,6 +426,14 @@ describe('alerts: mail', () => {
     const path = new URL(link.slice(1, -1)).pathname;
     const asks = await t.call(null, 'GET', path);
     expect(asks.json().description).toContain('kefir');
+    // What it asks, for the page to word in the reader's language and units.
+    expect(asks.json().alert).toEqual({
+      search: 'kefir',
+      category: null,
+      subcategory: null,
+      location: expect.stringContaining('Leeds'),
+      radiusKm: 25,
+    });
     const stopped = await t.app.inject({
       method: 'POST',
       url: path,
