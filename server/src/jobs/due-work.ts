@@ -1,6 +1,10 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db, Tx } from '../db/client';
 import { rowsOf } from '../db/rows';
+import type { AppDeps } from '../deps';
+
+/** What a due-work job that queues mail is run with: the database and the config. */
+export type DueWorkDeps = Pick<AppDeps, 'db' | 'config'>;
 
 /**
  * A background job of the "due work" shape (decision 146): take the rows that have come due,

@@ -5,7 +5,7 @@ import { publiclyVisible } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db, Tx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { askMailings, asks, starters } from '../../db/schema';
 import { earthOf, withinMetres } from '../places/earth';
 import { tell, type MailWriter } from '../notifications/tell';
@@ -76,7 +76,7 @@ export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
  * so the weekly cap holds across asks too. A member whose choice is off, or who may not be
  * mailed, is not counted against the cap.
  */
-export async function queueAskMails({ db, config }: { db: Db; config: Config }): Promise<number> {
+export async function queueAskMails({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<DueAsk>(db, {
     claim: () => sql`
         WITH due AS (

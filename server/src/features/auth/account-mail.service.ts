@@ -11,7 +11,7 @@ import {
 } from '../../db/schema';
 import type { DbOrTx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import { perAddressKey } from '../../plugins/rate-limit';
@@ -151,13 +151,7 @@ export async function confirmEmail(
       if (!used) throw new HttpError(400, 'link_invalid', LINK_INVALID);
       const [before] = await tx.select().from(users).where(eq(users.id, used.userId));
       if (!before) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-      const [user] = await tx
-        .update(users)
-        .set({ email: used.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, used.userId))
-        .returning();
-      if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-      await spendLinks(tx, user.id);
+      const user = await takeLinkedAddress(tx, used);
       if (before.email.toLowerCase() === used.email.toLowerCase()) {
         if (before.emailVerifiedAt) return user;
         const cleared = await clearWhatOthersLeft(tx, user.id, {
@@ -176,6 +170,24 @@ export async function confirmEmail(
     if (isUniqueViolation(err)) throw conflict(EMAIL_TAKEN, { email: EMAIL_TAKEN });
     throw err;
   }
+}
+
+/**
+ * Gives the account the address a used link was for, confirmed, and stops the account's other
+ * links; a link whose account is gone is refused like any invalid link.
+ */
+async function takeLinkedAddress(
+  tx: DbOrTx,
+  used: { userId: string; email: string },
+): Promise<SessionUser> {
+  const [user] = await tx
+    .update(users)
+    .set({ email: used.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
+    .where(eq(users.id, used.userId))
+    .returning();
+  if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
+  await spendLinks(tx, user.id);
+  return user;
 }
 
 async function queueChangeNotice(
@@ -216,13 +228,7 @@ export async function revertEmailChange({ db }: Pick<AppDeps, 'db'>, token: stri
     await db.transaction(async (tx) => {
       const used = await useToken(tx, token, 'revert');
       if (!used) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-      const [user] = await tx
-        .update(users)
-        .set({ email: used.email, emailVerifiedAt: new Date(), updatedAt: new Date() })
-        .where(eq(users.id, used.userId))
-        .returning();
-      if (!user) throw new HttpError(400, 'link_invalid', LINK_INVALID);
-      await spendLinks(tx, user.id);
+      const user = await takeLinkedAddress(tx, used);
       await endUserSessions(tx, user.id);
       // Rights the list gave come back only with a reset, which clears what others added.
       await endListedRightsOnMove(tx, user.id);
@@ -256,10 +262,7 @@ export async function requestAccountLink(
 }
 
 /** The background side of `requestAccountLink`: mails the links asked for, a few per account an hour. */
-export async function mailRequestedAccountLinks({
-  db,
-  config,
-}: Pick<AppDeps, 'db' | 'config'>): Promise<number> {
+export async function mailRequestedAccountLinks({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<{ purpose: 'reset' | 'signin'; email: string }>(db, {
     claim: () => sql`
       DELETE FROM account_link_requests WHERE id IN (

@@ -85,19 +85,18 @@ export async function pendingUndoLinks(
   return rows.map((r) => ({ email: r.email, expiresAt: r.expiresAt.toISOString() }));
 }
 
+/** The link's row for `purpose`, neither used nor expired. */
+const stillWorks = (token: string, purpose: Purpose) =>
+  and(
+    eq(emailTokens.tokenHash, hashToken(token)),
+    eq(emailTokens.purpose, purpose),
+    isNull(emailTokens.usedAt),
+    gt(emailTokens.expiresAt, clock.now()),
+  );
+
 /** A link's row while it still works, without using it up (the page that asks to confirm). */
 export async function peekToken(db: DbOrTx, token: string, purpose: Purpose) {
-  const [row] = await db
-    .select()
-    .from(emailTokens)
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, clock.now()),
-      ),
-    );
+  const [row] = await db.select().from(emailTokens).where(stillWorks(token, purpose));
   return row ?? null;
 }
 
@@ -115,14 +114,7 @@ export async function useToken(db: DbOrTx, token: string, purpose: Purpose) {
   const [row] = await db
     .update(emailTokens)
     .set({ usedAt: clock.now() })
-    .where(
-      and(
-        eq(emailTokens.tokenHash, hashToken(token)),
-        eq(emailTokens.purpose, purpose),
-        isNull(emailTokens.usedAt),
-        gt(emailTokens.expiresAt, clock.now()),
-      ),
-    )
+    .where(stillWorks(token, purpose))
     .returning();
   return row ?? null;
 }

@@ -1,9 +1,7 @@
 import { displayName } from '../../../../common/display';
 import { sql } from 'drizzle-orm';
 import { openly } from '../../access/starter-access';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { CHECKIN_ANSWERS } from '../../../../common/checkins';
 import { siteUrl } from '../mail/outbox';
 import { tell } from '../notifications/tell';
@@ -34,13 +32,7 @@ interface DueRow {
  * (the server was down) is never mailed later. Mail follows the member's choice for check-in
  * mail (`tell`).
  */
-export async function queueCheckinMails({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Config;
-}): Promise<number> {
+export async function queueCheckinMails({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<DueRow>(db, {
     claim: () => sql`
         WITH due AS (

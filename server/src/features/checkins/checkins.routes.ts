@@ -9,7 +9,7 @@ import {
   checkinsSchema,
 } from '../../../../common/checkins';
 import type { AppDeps } from '../../deps';
-import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { guardedRoutes } from '../../access/guarded-route';
 import { answerCheckin, answerCheckinByMail, checkinByMail, dueCheckins } from './checkins.service';
 import { idParam } from '../../../../common/ids';
 
@@ -22,30 +22,18 @@ export async function checkinsRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
 
   // Private to the asker (the security plugin's default: `private, no-store`).
-  app.get(
-    '/api/checkins',
-    { onRequest: signedInOnly, schema: { response: { 200: checkinsSchema } } },
-    async (request) => dueCheckins(deps, requireUser(request)),
-  );
-
-  app.post(
+  const member = guardedRoutes(instance, deps, 'member');
+  member.get('/api/checkins', { response: checkinsSchema }, dueCheckins);
+  member.post(
     '/api/checkins/:id',
     {
-      onRequest: signedInOnly,
+      params: checkinParams,
+      body: answerCheckinSchema,
       bodyLimit: ANSWER_BODY_LIMIT,
-      schema: {
-        params: checkinParams,
-        body: answerCheckinSchema,
-        response: { 200: checkinSchema },
-      },
+      response: checkinSchema,
     },
-    async (request) =>
-      answerCheckin(deps, requireUser(request), {
-        checkinId: request.params.id,
-        answer: request.body.answer,
-      }),
+    (deps, asker, { id, answer }) => answerCheckin(deps, asker, { checkinId: id, answer }),
   );
-
   // From a check-in mail, without a sign-in: the key in the mail (decision 055). The GET only
   // shows; the answer needs the page's button, so a link scanner answers nothing.
   app.get(

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { reservationMailDue } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailRecipient, starterMailFacts, type MailRecipient } from '../mail/recipients';
@@ -108,13 +108,7 @@ async function sentThisHour(tx: DbOrTx, address: string): Promise<number> {
  * turned these off or may not be mailed, nothing when the change undid itself (reserved, then
  * released), and past the hourly cap the change waits an hour more, merging with what follows.
  */
-export async function queueDueReservationMail({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Config;
-}): Promise<number> {
+export async function queueDueReservationMail({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<DueRow>(db, {
     claim: () => sql`
       DELETE FROM reservation_mail_due WHERE (receiver_id, starter_id, owner_id) IN (

@@ -7,7 +7,7 @@ import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
 import { rowsOf } from '../../db/rows';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { messageMailDue, messages, users } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailChoiceOf, mailRecipient, type MailRecipient } from '../mail/recipients';
@@ -180,13 +180,7 @@ function digestMail(
  * gets one mail for all their due conversations, so all of a claimed member's due rows are
  * taken together.
  */
-export async function queueDueMessageMail({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Config;
-}): Promise<number> {
+export async function queueDueMessageMail({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<DueRow, [string, DueRow[]]>(db, {
     claim: () => sql`
       DELETE FROM message_mail_due WHERE due_at <= ${clock.sqlNow()} AND receiver_id IN (

@@ -10,9 +10,9 @@ import {
 import { openly } from '../../access/starter-access';
 import { assertMayPost } from '../../access/members';
 import type { Config } from '../../config';
-import type { Db, DbOrTx } from '../../db/client';
+import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { conversationNudges, messages } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, tooManyRequests } from '../../errors';
@@ -183,13 +183,7 @@ interface DueReminder {
  * the site since it came (a session used after it), is reminded once — by mail when they take
  * reminders. The reminder row is written whatever their choice, so it never comes twice.
  */
-export async function queueFirstMessageReminders({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Config;
-}): Promise<number> {
+export async function queueFirstMessageReminders({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<DueReminder>(db, {
     // Not locked: each reminder is claimed by its own row below, which a conversation has once.
     claim: () => {

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../../common/ids';
 import {
@@ -18,13 +17,8 @@ import {
   sanctionListQuerySchema,
 } from '../../../../common/moderation';
 import { moderationWaitingSchema } from '../../../../common/screening';
+import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
-import {
-  moderatorsOnly,
-  requireModerator,
-  requireUser,
-  signedInOnly,
-} from '../../plugins/sessions';
 import { appealRemoval, decideAppeal, getStarterRemoval, listAppeals } from './appeals.service';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 import { moderationWaiting } from './waiting.service';
@@ -33,129 +27,63 @@ import { moderationWaiting } from './waiting.service';
 const APPEAL_BODY_LIMIT = 8 * 1024;
 const starterIdParams = z.object({ id: idParam('starter') });
 
-export async function moderationRoutes(instance: FastifyInstance, deps: AppDeps) {
-  sanctionRoutes(instance, deps);
-  removalRoutes(instance, deps);
-}
+export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
+  // Who may call is settled before the body is read (access/guarded-route.ts).
+  const moderator = guardedRoutes(app, deps, 'moderator');
+  const member = guardedRoutes(app, deps, 'member');
 
-/** What waits for moderators, sanctions and their lifting, and the audit log. */
-function sanctionRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  app.get(
+  // What waits for moderators, sanctions and their lifting, and the audit log.
+  moderator.get(
     '/api/moderation/waiting',
-    { onRequest: moderatorsOnly, schema: { response: { 200: moderationWaitingSchema } } },
-    async (request) => moderationWaiting(deps, requireModerator(request)),
+    { response: moderationWaitingSchema },
+    moderationWaiting,
   );
-
-  // Who may call is settled before the body is read.
-  app.get(
+  moderator.get(
     '/api/moderation/sanctions',
-    {
-      onRequest: moderatorsOnly,
-      schema: {
-        querystring: sanctionListQuerySchema,
-        response: { 200: z.array(sanctionItemSchema) },
-      },
-    },
-    async (request) =>
-      listSanctions(deps, requireModerator(request), { active: request.query.active }),
+    { query: sanctionListQuerySchema, response: z.array(sanctionItemSchema) },
+    listSanctions,
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/sanctions',
-    {
-      onRequest: moderatorsOnly,
-      schema: { body: createSanctionSchema, response: { 201: sanctionItemSchema } },
-    },
-    async (request, reply) => {
-      const sanction = await createSanction(deps, requireModerator(request), request.body);
-      return reply.status(201).send(sanction);
-    },
+    { body: createSanctionSchema, response: sanctionItemSchema, status: 201 },
+    createSanction,
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/sanctions/:id/lift',
-    {
-      onRequest: moderatorsOnly,
-      schema: {
-        params: sanctionIdParamsSchema,
-        body: liftSanctionSchema,
-        response: { 200: sanctionItemSchema },
-      },
-    },
-    async (request) =>
-      liftSanction(deps, requireModerator(request), {
-        id: request.params.id,
-        reason: request.body.reason,
-      }),
+    { params: sanctionIdParamsSchema, body: liftSanctionSchema, response: sanctionItemSchema },
+    liftSanction,
   );
-
-  app.get(
+  moderator.get(
     '/api/moderation/audit',
-    {
-      onRequest: moderatorsOnly,
-      schema: { querystring: auditQuerySchema, response: { 200: z.array(auditEntrySchema) } },
-    },
-    async (request) => listAudit(deps, requireModerator(request), request.query),
+    { query: auditQuerySchema, response: z.array(auditEntrySchema) },
+    listAudit,
   );
-}
 
-/** A removal as its owner sees it, their appeal, and moderators' decisions on appeals. */
-function removalRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-  // The owner's side of a removal: why, and their one appeal.
-  app.get(
+  // The owner's side of a removal: why, and their one appeal; moderators' decisions on appeals.
+  member.get(
     '/api/starters/:id/removal',
-    {
-      onRequest: signedInOnly,
-      schema: { params: starterIdParams, response: { 200: starterRemovalSchema } },
-    },
-    async (request) => getStarterRemoval(deps, requireUser(request), request.params.id),
+    { params: starterIdParams, response: starterRemovalSchema },
+    (deps, owner, { id }) => getStarterRemoval(deps, owner, id),
   );
-
-  app.post(
+  member.post(
     '/api/starters/:id/appeal',
     {
-      onRequest: signedInOnly,
+      params: starterIdParams,
+      body: appealSchema,
       bodyLimit: APPEAL_BODY_LIMIT,
-      schema: {
-        params: starterIdParams,
-        body: appealSchema,
-        response: { 201: starterRemovalSchema },
-      },
+      response: starterRemovalSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const removal = await appealRemoval(deps, requireUser(request), {
-        starterId: request.params.id,
-        text: request.body.text,
-      });
-      return reply.status(201).send(removal);
-    },
+    (deps, owner, { id, text }) => appealRemoval(deps, owner, { starterId: id, text }),
   );
-
-  app.get(
+  moderator.get(
     '/api/moderation/appeals',
-    {
-      onRequest: moderatorsOnly,
-      schema: { querystring: appealListQuerySchema, response: { 200: z.array(appealItemSchema) } },
-    },
-    async (request) => listAppeals(deps, requireModerator(request), request.query),
+    { query: appealListQuerySchema, response: z.array(appealItemSchema) },
+    listAppeals,
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/appeals/:id',
-    {
-      onRequest: moderatorsOnly,
-      schema: {
-        params: appealIdParamsSchema,
-        body: appealDecisionSchema,
-        response: { 200: starterRemovalSchema },
-      },
-    },
-    async (request) =>
-      decideAppeal(deps, requireModerator(request), {
-        id: request.params.id,
-        decision: request.body.decision,
-      }),
+    { params: appealIdParamsSchema, body: appealDecisionSchema, response: starterRemovalSchema },
+    decideAppeal,
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   createdReportSchema,
@@ -11,8 +10,8 @@ import {
   reportStatsSchema,
   updateReportSchema,
 } from '../../../../common/reports';
+import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
-import { moderatorsOnly, requireUser, signedInOnly } from '../../plugins/sessions';
 import {
   createReport,
   listReports,
@@ -26,72 +25,44 @@ const REPORT_BODY_LIMIT = 8 * 1024;
 /** A status, or a moderator's note of at most 1000 characters. */
 const REVIEW_BODY_LIMIT = 8 * 1024;
 
-export async function reportsRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   // Who may call is settled before the body is read: a visitor learns nothing about the rules.
+  const moderator = guardedRoutes(app, deps, 'moderator');
 
-  app.post(
+  guardedRoutes(app, deps, 'member').post(
     '/api/reports',
     {
-      onRequest: signedInOnly,
+      body: createReportSchema,
       bodyLimit: REPORT_BODY_LIMIT,
-      schema: { body: createReportSchema, response: { 201: createdReportSchema } },
+      response: createdReportSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const created = await createReport(deps, requireUser(request), request.body);
-      return reply.status(201).send(created);
-    },
+    createReport,
   );
-
-  app.get(
+  moderator.get(
     '/api/reports',
-    {
-      onRequest: moderatorsOnly,
-      schema: { querystring: reportListQuerySchema, response: { 200: z.array(reportItemSchema) } },
-    },
-    async (request) => listReports(deps, requireUser(request), request.query),
+    { query: reportListQuerySchema, response: z.array(reportItemSchema) },
+    listReports,
   );
-
-  app.get(
-    '/api/reports/stats',
-    { onRequest: moderatorsOnly, schema: { response: { 200: reportStatsSchema } } },
-    async (request) => reportStats(deps, requireUser(request)),
-  );
-
-  app.patch(
+  moderator.get('/api/reports/stats', { response: reportStatsSchema }, reportStats);
+  moderator.patch(
     '/api/reports/:id',
     {
-      onRequest: moderatorsOnly,
+      params: reportIdParamsSchema,
+      body: updateReportSchema,
       bodyLimit: REVIEW_BODY_LIMIT,
-      schema: {
-        params: reportIdParamsSchema,
-        body: updateReportSchema,
-        response: { 200: reportItemSchema },
-      },
+      response: reportItemSchema,
     },
-    async (request) =>
-      updateReportStatus(deps, requireUser(request), {
-        id: request.params.id,
-        status: request.body.status,
-      }),
+    updateReportStatus,
   );
-
-  app.post(
+  moderator.post(
     '/api/reports/:id/remove-starter',
     {
-      onRequest: moderatorsOnly,
+      params: reportIdParamsSchema,
+      body: removeStarterSchema,
       bodyLimit: REVIEW_BODY_LIMIT,
-      schema: {
-        params: reportIdParamsSchema,
-        body: removeStarterSchema,
-        response: { 200: reportItemSchema },
-      },
+      response: reportItemSchema,
     },
-    async (request) =>
-      removeReportedStarter(deps, requireUser(request), {
-        id: request.params.id,
-        reason: request.body.reason,
-        note: request.body.note,
-      }),
+    removeReportedStarter,
   );
 }

@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { idParam } from '../../../../common/ids';
 import {
@@ -16,13 +15,8 @@ import {
   screeningWordSchema,
   updateBuiltInRuleSchema,
 } from '../../../../common/screening';
+import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
-import {
-  moderatorsOnly,
-  requireModerator,
-  requireUser,
-  signedInOnly,
-} from '../../plugins/sessions';
 import { decideHeldMessage, listHeldMessages, undoHeldDecision } from './held.service';
 import {
   decideHeldStarter,
@@ -42,152 +36,85 @@ const heldStarterParams = z.object({ id: idParam('starter') });
 const signsParams = z.object({ starterId: idParam('starter') });
 const signsQuery = z.object({ with: z.string().trim().min(1).max(100) });
 
-export async function screeningRoutes(instance: FastifyInstance, deps: AppDeps) {
-  heldRoutes(instance, deps);
-  screeningRuleRoutes(instance, deps);
+export async function screeningRoutes(app: FastifyInstance, deps: AppDeps) {
+  heldRoutes(app, deps);
+  screeningRuleRoutes(app, deps);
 }
 
 /** Messages and listings held by screening, and moderators' decisions on them. */
-function heldRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+function heldRoutes(app: FastifyInstance, deps: AppDeps) {
+  const moderator = guardedRoutes(app, deps, 'moderator');
 
-  app.get(
-    '/api/moderation/held',
-    { onRequest: moderatorsOnly, schema: { response: { 200: z.array(heldMessageSchema) } } },
-    async (request) => listHeldMessages(deps, requireModerator(request)),
-  );
-
-  app.post(
+  moderator.get('/api/moderation/held', { response: z.array(heldMessageSchema) }, listHeldMessages);
+  moderator.post(
     '/api/moderation/held/:id',
-    {
-      onRequest: moderatorsOnly,
-      schema: {
-        params: heldIdParamsSchema,
-        body: heldDecisionSchema,
-        response: { 200: heldDecidedSchema },
-      },
-    },
-    async (request) =>
-      decideHeldMessage(deps, requireModerator(request), {
-        id: request.params.id,
-        decision: request.body.decision,
-        suspendDays: request.body.suspendDays,
-      }),
+    { params: heldIdParamsSchema, body: heldDecisionSchema, response: heldDecidedSchema },
+    decideHeldMessage,
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/held/:id/undo',
-    {
-      onRequest: moderatorsOnly,
-      schema: { params: heldIdParamsSchema, response: { 200: heldDecidedSchema } },
-    },
-    async (request) => undoHeldDecision(deps, requireModerator(request), request.params.id),
+    { params: heldIdParamsSchema, response: heldDecidedSchema },
+    (deps, actor, { id }) => undoHeldDecision(deps, actor, id),
   );
 
-  app.get(
+  moderator.get(
     '/api/moderation/held-starters',
-    { onRequest: moderatorsOnly, schema: { response: { 200: z.array(heldStarterSchema) } } },
-    async (request) => listHeldStarters(deps, requireModerator(request)),
+    { response: z.array(heldStarterSchema) },
+    listHeldStarters,
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/held-starters/:id',
-    {
-      onRequest: moderatorsOnly,
-      schema: {
-        params: heldStarterParams,
-        body: heldStarterDecisionSchema,
-        response: { 200: heldDecidedSchema },
-      },
-    },
-    async (request) =>
-      decideHeldStarter(deps, requireModerator(request), {
-        id: request.params.id,
-        decision: request.body.decision,
-      }),
+    { params: heldStarterParams, body: heldStarterDecisionSchema, response: heldDecidedSchema },
+    decideHeldStarter,
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/held-starters/:id/undo',
-    {
-      onRequest: moderatorsOnly,
-      schema: { params: heldStarterParams, response: { 200: heldDecidedSchema } },
-    },
-    async (request) => undoHeldStarterDecision(deps, requireModerator(request), request.params.id),
+    { params: heldStarterParams, response: heldDecidedSchema },
+    (deps, actor, { id }) => undoHeldStarterDecision(deps, actor, id),
   );
 }
 
 /** The screening rules and words, and the signs screening found in a conversation. */
-function screeningRuleRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+function screeningRuleRoutes(app: FastifyInstance, deps: AppDeps) {
+  const moderator = guardedRoutes(app, deps, 'moderator');
 
-  app.get(
+  moderator.get(
     '/api/moderation/screening',
-    { onRequest: moderatorsOnly, schema: { response: { 200: screeningSettingsSchema } } },
-    async (request) => screeningSettings(deps, requireModerator(request)),
+    { response: screeningSettingsSchema },
+    screeningSettings,
   );
-
-  app.put(
+  moderator.put(
     '/api/moderation/screening/rules/:code',
     {
-      onRequest: moderatorsOnly,
-      schema: {
-        params: builtInRuleParamsSchema,
-        body: updateBuiltInRuleSchema,
-        response: { 200: screeningSettingsSchema },
-      },
+      params: builtInRuleParamsSchema,
+      body: updateBuiltInRuleSchema,
+      response: screeningSettingsSchema,
     },
-    async (request) =>
-      updateBuiltInRule(deps, requireModerator(request), request.params.code, request.body),
+    (deps, actor, { code, ...rule }) => updateBuiltInRule(deps, actor, code, rule),
   );
-
-  app.post(
+  moderator.post(
     '/api/moderation/screening/words',
-    {
-      onRequest: moderatorsOnly,
-      schema: { body: screeningWordSchema, response: { 201: screeningSettingsSchema } },
-    },
-    async (request, reply) =>
-      reply.status(201).send(await addWord(deps, requireModerator(request), request.body)),
+    { body: screeningWordSchema, response: screeningSettingsSchema, status: 201 },
+    addWord,
   );
-
-  app.put(
+  moderator.put(
     '/api/moderation/screening/words/:id',
     {
-      onRequest: moderatorsOnly,
-      schema: {
-        params: screeningWordParamsSchema,
-        body: screeningWordSchema,
-        response: { 200: screeningSettingsSchema },
-      },
+      params: screeningWordParamsSchema,
+      body: screeningWordSchema,
+      response: screeningSettingsSchema,
     },
-    async (request) => updateWord(deps, requireModerator(request), request.params.id, request.body),
+    (deps, actor, { id, ...word }) => updateWord(deps, actor, id, word),
   );
-
-  app.delete(
+  moderator.delete(
     '/api/moderation/screening/words/:id',
-    {
-      onRequest: moderatorsOnly,
-      schema: { params: screeningWordParamsSchema, response: { 200: screeningSettingsSchema } },
-    },
-    async (request) => deleteWord(deps, requireModerator(request), request.params.id),
+    { params: screeningWordParamsSchema, response: screeningSettingsSchema },
+    (deps, actor, { id }) => deleteWord(deps, actor, id),
   );
 
-  app.get(
+  guardedRoutes(app, deps, 'member').get(
     '/api/messages/starter/:starterId/signs',
-    {
-      onRequest: signedInOnly,
-      schema: {
-        params: signsParams,
-        querystring: signsQuery,
-        response: { 200: conversationSignsSchema },
-      },
-    },
-    async (request) => ({
-      signs: await conversationSigns(deps, requireUser(request), {
-        starterId: request.params.starterId,
-        with: request.query.with,
-      }),
-    }),
+    { params: signsParams, query: signsQuery, response: conversationSignsSchema },
+    async (deps, member, input) => ({ signs: await conversationSigns(deps, member, input) }),
   );
 }

@@ -1,9 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { EXPIRY_NOTICE_DAYS } from '../../../../common/handovers';
 import { fresh, listed } from '../../access/starter-access';
-import type { Config } from '../../config';
-import type { Db } from '../../db/client';
-import { runDueWork } from '../../jobs/due-work';
+import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { siteUrl } from '../mail/outbox';
 import { tell } from '../notifications/tell';
 import { notificationLinks } from '../../../../common/notifications';
@@ -24,13 +22,7 @@ interface DueRow {
  * server copies never both remind; renewing moves `available_until` past the mark, which
  * allows the next stretch its own reminder.
  */
-export async function queueExpiryReminders({
-  db,
-  config,
-}: {
-  db: Db;
-  config: Config;
-}): Promise<number> {
+export async function queueExpiryReminders({ db, config }: DueWorkDeps): Promise<number> {
   return runDueWork<DueRow>(db, {
     claim: () => sql`
         WITH due AS (

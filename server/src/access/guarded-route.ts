@@ -1,0 +1,88 @@
+import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import type { z } from 'zod';
+import type { AppDeps } from '../deps';
+import {
+  moderatorsOnly,
+  requireModerator,
+  requireUser,
+  signedInOnly,
+  type SessionUser,
+} from '../plugins/sessions';
+
+/** What a route parses: a part it declares no schema for adds nothing to the service's input. */
+type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
+
+/** A guarded route's schemas: its answer is what its service returns, with `status`. */
+export interface GuardedSchemas<P, Q, B, R extends z.ZodType> {
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** The answer's schema; its status is 200 unless `status` says 201 (something was made). */
+  response: R;
+  status?: 200 | 201;
+  bodyLimit?: number;
+}
+
+/** A service as a route calls it: the app's parts, the caller, and the request's one input. */
+type Service<P, Q, B, R extends z.ZodType> = (
+  deps: AppDeps,
+  caller: SessionUser,
+  input: Parsed<P> & Parsed<Q> & Parsed<B>,
+) => Promise<z.input<R>> | z.input<R>;
+
+type Declare = <
+  R extends z.ZodType,
+  P extends z.ZodType | undefined = undefined,
+  Q extends z.ZodType | undefined = undefined,
+  B extends z.ZodType | undefined = undefined,
+>(
+  url: string,
+  schemas: GuardedSchemas<P, Q, B, R>,
+  service: Service<P, Q, B, R>,
+) => void;
+
+/**
+ * Routes only members (or only moderators) may call, each declared as its URL, its schemas and
+ * the service that answers. Who may call is settled on request, before the body is read
+ * (`signedInOnly`, `moderatorsOnly`); the service is given that caller and one input: the parsed
+ * path parameters, query and body together, each only when the route declares its schema, so a
+ * caller's extra keys never reach a service.
+ */
+export function guardedRoutes(
+  app: FastifyInstance,
+  deps: AppDeps,
+  who: 'member' | 'moderator',
+): Record<'get' | 'post' | 'put' | 'patch' | 'delete', Declare> {
+  const moderator = who === 'moderator';
+  const declare =
+    (method: HTTPMethods): Declare =>
+    (url, { params, query, body, response, status = 200, bodyLimit }, service) => {
+      const schema: FastifySchema = { response: { [status]: response } };
+      if (params) schema.params = params;
+      if (query) schema.querystring = query;
+      if (body) schema.body = body;
+      app.route({
+        method,
+        url,
+        onRequest: moderator ? moderatorsOnly : signedInOnly,
+        ...(bodyLimit === undefined ? {} : { bodyLimit }),
+        schema,
+        handler: async (request, reply) => {
+          const caller = moderator ? requireModerator(request) : requireUser(request);
+          const input = {
+            ...(query ? (request.query as object) : {}),
+            ...(body ? (request.body as object) : {}),
+            ...(params ? (request.params as object) : {}),
+          };
+          return reply.status(status).send(await service(deps, caller, input as never));
+        },
+      });
+    };
+  return {
+    get: declare('GET'),
+    post: declare('POST'),
+    put: declare('PUT'),
+    patch: declare('PATCH'),
+    delete: declare('DELETE'),
+  };
+}
