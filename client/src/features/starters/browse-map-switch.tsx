@@ -5,6 +5,7 @@ import { List, Map as MapIcon } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { useHydrated } from '../../lib/use-hydrated';
 import type { BrowseFilters } from './browse-filters';
+import { useMapStart } from './starter-map-api';
 
 /** Leaflet, the outline and the map's code load only when someone opens the map. */
 const StarterMapView = lazy(() => import('./starter-map-view'));
@@ -73,6 +74,9 @@ function MapPlaceholder() {
 /** Where the map goes: drawn in the browser only (the page sent rendered shows the list's place). */
 export function BrowseMapSlot({ filters }: { filters: BrowseFilters }) {
   const hydrated = useHydrated();
+  const [params] = useSearchParams();
+  // Where the map will open, asked while its code loads.
+  useMapStart(filters, !params.get('at'));
   if (!hydrated) return <MapPlaceholder />;
   return (
     <Suspense fallback={<MapPlaceholder />}>

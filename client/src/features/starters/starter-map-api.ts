@@ -31,6 +31,24 @@ export function useStarterMap(
   });
 }
 
+/** The whole world at the widest zoom: the view the map asks about when it opens on the world. */
+export const WORLD_VIEW: { bbox: MapBbox; zoom: number } = {
+  bbox: [-180, -85.051129, 180, 85.051129],
+  zoom: 1,
+};
+
+/**
+ * Where the map opens when the address names no view: on the place browse names (its centre),
+ * else on where the results are (the filters' answer for the whole world). Asked by the page as
+ * soon as the map is chosen, while the map's own code still loads, so the map opens there
+ * rather than on the world.
+ */
+export function useMapStart(filters: BrowseFilters, enabled: boolean) {
+  const centre = usePlaceCentre(filters.near, enabled);
+  const everywhere = useStarterMap(enabled && !filters.near ? WORLD_VIEW : null, filters);
+  return { centre, everywhere };
+}
+
 /** The gazetteer's place names for the view (they never change: kept for the visit). */
 export function usePlaceLabels(view: { bbox: MapBbox; zoom: number } | null, enabled: boolean) {
   const query = view ? `bbox=${view.bbox.join(',')}&zoom=${Math.floor(view.zoom)}` : '';

@@ -14,7 +14,7 @@ import {
   viewBbox,
   type ViewBounds,
 } from './map-view-math';
-import { usePlaceCentre, usePlaceLabels, useStarterMap } from './starter-map-api';
+import { useMapStart, usePlaceLabels, useStarterMap } from './starter-map-api';
 import {
   answerPoints,
   drawMarkers,
@@ -31,6 +31,17 @@ const WHOLE_WORLD: L.LatLngBoundsExpression = [
   [-50, -170],
   [72, 180],
 ];
+
+const FIT: L.FitBoundsOptions = { padding: [32, 32], maxZoom: 12 };
+
+/** Where an answer's starters and clusters are, or the world when it found none. */
+function boundsOf(found: Parameters<typeof answerPoints>[0]): MapStart {
+  const points = answerPoints(found);
+  return points.length === 0 ? WORLD : { bounds: L.latLngBounds(points) };
+}
+
+/** Where the map opens: a place at a zoom, or bounds to fit. */
+type MapStart = { lat: number; lng: number; zoom: number } | { bounds: L.LatLngBounds };
 
 /** A zoom that shows about `radiusKm` around a place on a phone's map. */
 const zoomForRadius = (radiusKm: number | null) =>
@@ -56,10 +67,7 @@ export interface MapView {
  * The Leaflet map in `container`, with the world outline under any tiles and layers for place
  * names and markers. Each settled move becomes the view (and the address's `at`).
  */
-function useLeafletMap(
-  tilesUrl: string | null,
-  initial: { lat: number; lng: number; zoom: number },
-) {
+function useLeafletMap(tilesUrl: string | null, initial: MapStart) {
   const [, setParams] = useSearchParams();
   const container = useRef<HTMLDivElement>(null);
   const mapRef = useRef<L.Map | null>(null);
@@ -91,10 +99,11 @@ function useLeafletMap(
     map.createPane('labels').style.zIndex = '350';
     labelLayer.current = L.layerGroup([], { pane: 'labels' }).addTo(map);
     markers.current = L.layerGroup().addTo(map);
-    const { lat, lng, zoom } = start.current;
+    const first = start.current;
     // No view and no place: the whole world at once, until the results say where to look.
-    if (start.current === WORLD) map.fitBounds(WHOLE_WORLD);
-    else map.setView([lat, lng], zoom);
+    if (first === WORLD) map.fitBounds(WHOLE_WORLD);
+    else if ('bounds' in first) map.fitBounds(first.bounds, FIT);
+    else map.setView([first.lat, first.lng], first.zoom);
 
     let timer: ReturnType<typeof setTimeout> | undefined;
     const report = () => {
@@ -139,17 +148,23 @@ export function useStarterMapView(filters: BrowseFilters) {
   const [params] = useSearchParams();
   const { data: site } = useSite();
   const tilesUrl = site?.mapTilesUrl ?? null;
-  // Where the map first looks: the address's `at`, else the chosen place, else the world.
+  // Where the map first looks: the address's `at`, else the chosen place, else where the
+  // results are, else the world (until one of those is known).
   const [fromAddress] = useState(() => parseAt(params.get('at')));
+  const { centre, everywhere } = useMapStart(filters, !fromAddress);
   const { container, mapRef, markers, labelLayer, view } = useLeafletMap(
     tilesUrl,
-    fromAddress ?? WORLD,
+    fromAddress ??
+      (centre.data
+        ? { ...centre.data, zoom: zoomForRadius(filters.radiusKm) }
+        : everywhere.data
+          ? boundsOf(everywhere.data)
+          : WORLD),
   );
   const [selected, setSelected] = useState<MapStarter | null>(null);
   const query = useStarterMap(view, filters);
   // Street maps carry their own names; the outline gets the gazetteer's.
   const labels = usePlaceLabels(view, !tilesUrl);
-  const centre = usePlaceCentre(filters.near, !fromAddress);
 
   // Once, when the address named no view: the chosen place, as wide as its radius.
   const centred = useRef(false);
@@ -164,13 +179,12 @@ export function useStarterMapView(filters: BrowseFilters) {
   const fitted = useRef(!!fromAddress || !!filters.near);
   useEffect(() => {
     const map = mapRef.current;
-    const found = query.data;
+    const found = everywhere.data;
     if (!map || !found || fitted.current) return;
     fitted.current = true;
-    const points = answerPoints(found);
-    if (points.length === 0) return;
-    map.fitBounds(L.latLngBounds(points), { padding: [32, 32], maxZoom: 12 });
-  }, [mapRef, query.data]);
+    const start = boundsOf(found);
+    if ('bounds' in start) map.fitBounds(start.bounds, FIT);
+  }, [mapRef, everywhere.data]);
 
   /** Opens a cluster: the map zooms to where its starters are, at least one step. */
   const openCluster = useCallback(
