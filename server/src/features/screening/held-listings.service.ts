@@ -10,6 +10,7 @@ import { heldAwaitingDecision, isHeld, requireStarter } from '../../access/start
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
+import { wakeJob } from '../../jobs/wake';
 import { moderationActions, starterRemovals, starters, users } from '../../db/schema';
 import { conflict } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
@@ -82,6 +83,7 @@ export async function decideHeldStarter(
       .where(and(eq(starters.id, starter.id), isNull(starters.heldDecidedAt)))
       .returning({ id: starters.id });
     if (!changed) throw conflict(HELD_LISTING_NOT_WAITING);
+    await wakeJob(tx, 'held-decisions', undoUntil(decidedAt));
     return { id: input.id, status, undoUntil: undoUntil(decidedAt).toISOString() };
   });
 }
@@ -186,6 +188,8 @@ async function takeEffect(
       }),
     });
   }
+  // A released listing is announced to the alerts around it as a new one would be.
+  if (!rejected) await wakeJob(tx, 'alert-announce');
   await tx.insert(moderationActions).values({
     moderatorId: by,
     action: rejected ? 'reject_starter' : 'release_starter',
