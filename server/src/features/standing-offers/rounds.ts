@@ -87,17 +87,22 @@ export async function passTurn(
 }
 
 /**
- * A member's turn was answered (accepted, passed) or ran out: the bell item that asked "Your
+ * A member's turn was answered (accepted, passed), ran out or was withdrawn (the offer ended): the bell item that asked "Your
  * turn: accept within N hours" says so and stops asking.
  */
 export async function settleTurnNotification(
   tx: Tx,
-  input: { starterId: number; memberId: string; answer: 'accepted' | 'declined' | 'expired' },
+  input: {
+    starterId: number;
+    memberId: string;
+    answer: 'accepted' | 'declined' | 'expired' | 'withdrawn';
+  },
 ): Promise<void> {
   const answered = {
     accepted: 'mail:notifications.offerAccepted',
     declined: 'mail:notifications.offerDeclined',
     expired: 'mail:notifications.offerExpired',
+    withdrawn: 'mail:notifications.offerWithdrawn',
   }[input.answer];
   await settleAnsweredNotification(tx, {
     userId: input.memberId,

@@ -160,6 +160,7 @@ export async function endStandingOffer(
           event: 'standing_withdrawn',
         }),
       );
+      await settleTurnNotification(tx, { starterId: facts.id, memberId, answer: 'withdrawn' });
     }
     await tx.delete(standingOffers).where(eq(standingOffers.starterId, facts.id));
     await listingChanged(tx, facts.id);

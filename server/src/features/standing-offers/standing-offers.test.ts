@@ -529,5 +529,25 @@ describe('following a standing offer', () => {
         readAt: expect.any(String),
       }),
     ]);
+
+    // A turn the giver withdraws by ending the offer stops asking too.
+    const other = await giverWithOffer({ batchSize: 1 });
+    const [withdrawn] = await waiting(other.starter.id, 1);
+    await roundDue(other.starter.id);
+    await runStandingOfferRounds(worker);
+    expect(await bell(withdrawn!)).toEqual([expect.objectContaining({ readAt: null })]);
+    const ended = await t.call(
+      other.owner,
+      'DELETE',
+      `/api/starters/${other.starter.id}/standing-offer`,
+    );
+    expect(ended.statusCode, ended.body).toBeLessThan(300);
+    expect(await bell(withdrawn!)).toEqual([
+      expect.objectContaining({
+        title: `The standing offer of ${other.starter.title} ended: this turn was withdrawn`,
+        body: '',
+        readAt: expect.any(String),
+      }),
+    ]);
   });
 });
