@@ -139,6 +139,21 @@ export const MEMBER_DATA = {
     scrub: { delete: 'they leave every line' },
     export: { json: ['waitlists'] },
   },
+  culture_keepers: {
+    member: ['member_id'],
+    scrub: { delete: 'their offer to keep a backup of a family' },
+    export: { json: ['backupKeeping'] },
+  },
+  culture_deaths: {
+    member: ['member_id'],
+    scrub: { delete: 'what they said happened to a culture' },
+    export: { json: ['culturesDied'] },
+  },
+  keeper_asks: {
+    member: ['keeper_id', 'asker_id'],
+    scrub: { delete: 'asks for a backup, by them and of them' },
+    export: { json: ['keeperAsks'] },
+  },
   blocks: {
     member: ['blocker_id', 'blocked_id'],
     scrub: { delete: 'blocks by them and of them' },

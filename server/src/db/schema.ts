@@ -781,6 +781,64 @@ export const blocks = pgTable(
   ],
 );
 
+// ---------------------------------------------------------------- backups when a culture dies
+/** Members who keep a fridge copy of a family (decision 161): `starter_id` is the culture of the family they hold. */
+export const cultureKeepers = pgTable(
+  'culture_keepers',
+  {
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.memberId, t.starterId] }),
+    index('culture_keepers_starter_idx').on(t.starterId),
+  ],
+);
+
+/** "It died": what happened to a culture a member received, for the care card's troubleshooting. */
+export const cultureDeaths = pgTable(
+  'culture_deaths',
+  {
+    id: serial('id').primaryKey(),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    reason: text('reason').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('culture_deaths_starter_idx').on(t.starterId)],
+);
+
+/** A backup keeper asked for a portion: at most one ask a keeper a week, from anyone. */
+export const keeperAsks = pgTable(
+  'keeper_asks',
+  {
+    id: serial('id').primaryKey(),
+    keeperId: text('keeper_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    askerId: text('asker_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('keeper_asks_keeper_idx').on(t.keeperId, t.createdAt),
+    index('keeper_asks_asker_idx').on(t.askerId),
+  ],
+);
+
 // ---------------------------------------------------------------- reports & moderation
 export const reports = pgTable(
   'reports',

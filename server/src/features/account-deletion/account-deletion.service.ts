@@ -15,6 +15,9 @@ import {
   alerts,
   asks,
   blocks,
+  cultureDeaths,
+  cultureKeepers,
+  keeperAsks,
   dataExports,
   emailTokens,
   externalIdentities,
@@ -467,6 +470,13 @@ const scrubTheirOwn = {
   alerts: deleteTheirs(alerts, alerts.userId),
   push_subscriptions: deleteTheirs(pushSubscriptions, pushSubscriptions.userId),
   standing_waitlist: deleteTheirs(standingWaitlist, standingWaitlist.memberId),
+  culture_keepers: deleteTheirs(cultureKeepers, cultureKeepers.memberId),
+  culture_deaths: deleteTheirs(cultureDeaths, cultureDeaths.memberId),
+  async keeper_asks({ tx, userId }: ScrubContext) {
+    await tx
+      .delete(keeperAsks)
+      .where(or(eq(keeperAsks.keeperId, userId), eq(keeperAsks.askerId, userId)));
+  },
   async blocks({ tx, userId }: ScrubContext) {
     await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
   },

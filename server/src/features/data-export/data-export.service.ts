@@ -19,6 +19,9 @@ import {
   alerts,
   asks,
   blocks,
+  cultureDeaths,
+  cultureKeepers,
+  keeperAsks,
   checkins,
   dataExports,
   feedback,
@@ -442,6 +445,37 @@ const readAccount = {
       .where(eq(sessions.userId, id))
       .orderBy(asc(sessions.createdAt));
     return { sessions: rows };
+  },
+  async culture_keepers({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ starterId: cultureKeepers.starterId, createdAt: cultureKeepers.createdAt })
+      .from(cultureKeepers)
+      .where(eq(cultureKeepers.memberId, id));
+    return { backupKeeping: rows };
+  },
+  async culture_deaths({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        starterId: cultureDeaths.starterId,
+        reason: cultureDeaths.reason,
+        createdAt: cultureDeaths.createdAt,
+      })
+      .from(cultureDeaths)
+      .where(eq(cultureDeaths.memberId, id))
+      .orderBy(asc(cultureDeaths.id));
+    return { culturesDied: rows };
+  },
+  async keeper_asks({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        asked: sql<boolean>`${keeperAsks.askerId} = ${id}`,
+        starterId: keeperAsks.starterId,
+        createdAt: keeperAsks.createdAt,
+      })
+      .from(keeperAsks)
+      .where(or(eq(keeperAsks.askerId, id), eq(keeperAsks.keeperId, id)))
+      .orderBy(asc(keeperAsks.id));
+    return { keeperAsks: rows };
   },
   async blocks({ db, id }: ExportContext) {
     const rows = await db

@@ -62,7 +62,7 @@ interface UpRow {
 }
 
 /** The line from `starterId` up, itself first (depth 0), each parent one deeper. */
-async function walkUp(db: DbOrTx, starterId: number): Promise<UpRow[]> {
+export async function walkUp(db: DbOrTx, starterId: number): Promise<UpRow[]> {
   const result = await db.execute(sql`
     WITH RECURSIVE up(id, parent_id, depth, path) AS (
       SELECT s.id, s.parent_id, 0, ARRAY[s.id] FROM starters s WHERE s.id = ${starterId}
@@ -91,7 +91,7 @@ async function walkUp(db: DbOrTx, starterId: number): Promise<UpRow[]> {
  * A walk down from the starters `roots` selects (as `SELECT s.id FROM starters s WHERE …`),
  * breadth first, at most LINEAGE_FAMILY_MAX + 1 rows: `down(id, depth, path)`, then `walked`.
  */
-const walkDown = (roots: SQL) => sql`
+export const walkDown = (roots: SQL) => sql`
   WITH RECURSIVE down(id, depth, path) AS (
     SELECT r.id, 0, ARRAY[r.id] FROM (${roots}) r
     UNION ALL
