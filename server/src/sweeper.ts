@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import * as clock from './clock/clock';
 import type { Db } from './db/client';
 import { rowsOf } from './db/rows';
@@ -49,38 +49,31 @@ export async function sweepExpiredRows(
         await tx.execute(sql`SELECT pg_try_advisory_xact_lock(${SWEEP_LOCK_ID}) AS locked`),
       );
       if (!lock?.locked) return null;
-      const sessions = rowsOf(
-        await tx.execute(sql`
-          DELETE FROM sessions WHERE sid IN (
-            SELECT sid FROM sessions
-            WHERE expire <= now() OR absolute_expire <= now()
-            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-          RETURNING 1`),
-      ).length;
-      const rateLimits = rowsOf(
-        await tx.execute(sql`
-          DELETE FROM rate_limits WHERE key IN (
-            SELECT key FROM rate_limits WHERE reset_at <= now()
-            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-          RETURNING 1`),
-      ).length;
-      const mail = rowsOf(
-        await tx.execute(sql`
-          DELETE FROM mail_outbox WHERE id IN (
-            SELECT id FROM mail_outbox
-            WHERE coalesce(sent_at, failed_at)
-              <= ${clock.sqlNow()} - make_interval(days => ${keepMailDays}::int)
-            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-          RETURNING 1`),
-      ).length;
-      const emailTokens = rowsOf(
-        await tx.execute(sql`
-          DELETE FROM email_tokens WHERE token_hash IN (
-            SELECT token_hash FROM email_tokens
-            WHERE used_at IS NOT NULL OR expires_at <= ${clock.sqlNow()}
-            LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
-          RETURNING 1`),
-      ).length;
+      const deleteBatch = async (table: string, key: string, due: SQL) =>
+        rowsOf(
+          await tx.execute(sql`
+            DELETE FROM ${sql.identifier(table)} WHERE ${sql.identifier(key)} IN (
+              SELECT ${sql.identifier(key)} FROM ${sql.identifier(table)} WHERE ${due}
+              LIMIT ${batchSize} FOR UPDATE SKIP LOCKED)
+            RETURNING 1`),
+        ).length;
+      const sessions = await deleteBatch(
+        'sessions',
+        'sid',
+        sql`expire <= now() OR absolute_expire <= now()`,
+      );
+      const rateLimits = await deleteBatch('rate_limits', 'key', sql`reset_at <= now()`);
+      const mail = await deleteBatch(
+        'mail_outbox',
+        'id',
+        sql`coalesce(sent_at, failed_at)
+          <= ${clock.sqlNow()} - make_interval(days => ${keepMailDays}::int)`,
+      );
+      const emailTokens = await deleteBatch(
+        'email_tokens',
+        'token_hash',
+        sql`used_at IS NOT NULL OR expires_at <= ${clock.sqlNow()}`,
+      );
       return { sessions, rateLimits, mail, emailTokens };
     });
     const counts = ['sessions', 'rateLimits', 'mail', 'emailTokens'] as const;

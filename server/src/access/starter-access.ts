@@ -1,6 +1,6 @@
 import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { messages, starters, users } from '../db/schema';
+import { handovers, messages, starters, users } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../errors';
 import { isExpired } from '../../../common/starter-status';
 import {
@@ -287,6 +287,18 @@ export function visibleInThreadsOf(viewer: NonNullable<Viewer>): SQL {
   return or(openly(), and(eq(starters.userId, viewer.id), notDeleted()))!;
 }
 
+/**
+ * Hand-overs `viewer` received, while they still see the listing's conversations (join
+ * `starters`): their check-ins and the cultures they keep.
+ */
+export function receivedAndSeenBy(viewer: NonNullable<Viewer>): SQL {
+  return and(
+    eq(handovers.recipientId, viewer.id),
+    eq(handovers.status, 'received'),
+    visibleInThreadsOf(viewer),
+  )!;
+}
+
 // ---------------------------------------------------------------- loading the facts
 
 /** The columns `StarterFacts` is made of; join `starters` and its owner (`users`) to use them. */
@@ -306,21 +318,13 @@ export const starterFactsColumns = {
   ownerDeletedAt: users.deletedAt,
 };
 
-interface StarterFactsRow {
-  id: number;
-  ownerId: string;
-  isActive: boolean;
-  isClaimed: boolean;
-  removedAt: Date | null;
-  deletedAt: Date | null;
-  heldAt: Date | null;
-  availableUntil: Date;
-  heldForReviewAt: Date | null;
+/** A row of `starterFactsColumns`: the starter's facts, its owner's standing flattened. */
+type StarterFactsRow = Required<Omit<StarterFacts, 'owner'>> & {
   ownerIsActive: boolean;
   ownerBannedAt: Date | null;
   ownerSuspendedUntil: Date | null;
   ownerDeletedAt: Date | null;
-}
+};
 
 export function toStarterFacts(row: StarterFactsRow): StarterFacts {
   return {

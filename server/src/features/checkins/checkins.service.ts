@@ -1,7 +1,7 @@
 import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
 import { CHECKIN_DAYS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
 import { mayAct } from '../../access/members';
-import { visibleInThreadsOf } from '../../access/starter-access';
+import { receivedAndSeenBy } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
@@ -96,14 +96,7 @@ function checkinsOf(db: DbOrTx, actor: SessionUser, where: SQL | undefined) {
     .innerJoin(handovers, eq(handovers.id, checkins.handoverId))
     .innerJoin(starters, eq(starters.id, handovers.starterId))
     .innerJoin(users, eq(users.id, handovers.giverId))
-    .where(
-      and(
-        eq(handovers.recipientId, actor.id),
-        eq(handovers.status, 'received'),
-        visibleInThreadsOf(actor),
-        where,
-      ),
-    );
+    .where(and(receivedAndSeenBy(actor), where));
 }
 
 /** GET /api/checkins: my due check-ins, at most one per hand-over, oldest first. */

@@ -168,6 +168,21 @@ export async function userSummary(
   };
 }
 
+/**
+ * A member's conversations in their own words (not site lines), one row per listing and other
+ * member: when the first message either way, the first to them and their first were sent.
+ */
+const threadsOf = (memberId: string) => sql`
+  SELECT starter_id,
+    CASE WHEN sender_id = ${memberId} THEN receiver_id ELSE sender_id END AS other_id,
+    min(created_at) AS first_any,
+    min(created_at) FILTER (WHERE receiver_id = ${memberId}) AS first_in,
+    min(created_at) FILTER (WHERE sender_id = ${memberId}) AS first_out
+  FROM messages
+  WHERE kind = 'text' AND (sender_id = ${memberId} OR receiver_id = ${memberId})
+  GROUP BY 1, 2
+`;
+
 /** How often and how fast a member answers conversations others open with them. */
 async function replyFigures(db: AppDeps['db'], memberId: string) {
   // Conversations someone else opened with this member (their own words, not site lines):
@@ -177,16 +192,7 @@ async function replyFigures(db: AppDeps['db'], memberId: string) {
   const answerableBefore = sql`${clock.sqlNow()} - make_interval(hours => ${REPLY_WINDOW_HOURS}::int)`;
   const [reply] = rowsOf<ReplyRow>(
     await db.execute(sql`
-      WITH threads AS (
-        SELECT starter_id,
-          CASE WHEN sender_id = ${memberId} THEN receiver_id ELSE sender_id END AS other_id,
-          min(created_at) AS first_any,
-          min(created_at) FILTER (WHERE receiver_id = ${memberId}) AS first_in,
-          min(created_at) FILTER (WHERE sender_id = ${memberId}) AS first_out
-        FROM messages
-        WHERE kind = 'text' AND (sender_id = ${memberId} OR receiver_id = ${memberId})
-        GROUP BY 1, 2
-      )
+      WITH threads AS (${threadsOf(memberId)})
       SELECT count(*) FILTER (WHERE first_in <= ${answerableBefore}) AS opened,
         count(first_out) FILTER (WHERE first_in <= ${answerableBefore}) AS answered,
         percentile_cont(0.5) WITHIN GROUP (
@@ -199,16 +205,7 @@ async function replyFigures(db: AppDeps['db'], memberId: string) {
   // only, and nothing until there are enough of them (decision 076).
   const [recent] = rowsOf<{ answered: number | string; median_hours: number | string | null }>(
     await db.execute(sql`
-      WITH threads AS (
-        SELECT starter_id,
-          CASE WHEN sender_id = ${memberId} THEN receiver_id ELSE sender_id END AS other_id,
-          min(created_at) AS first_any,
-          min(created_at) FILTER (WHERE receiver_id = ${memberId}) AS first_in,
-          min(created_at) FILTER (WHERE sender_id = ${memberId}) AS first_out
-        FROM messages
-        WHERE kind = 'text' AND (sender_id = ${memberId} OR receiver_id = ${memberId})
-        GROUP BY 1, 2
-      ),
+      WITH threads AS (${threadsOf(memberId)}),
       recent AS (
         SELECT first_in, first_out FROM threads
         WHERE first_in = first_any AND first_out IS NOT NULL

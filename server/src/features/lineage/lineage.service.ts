@@ -16,7 +16,7 @@ import {
   publiclyVisible,
   shownInLineage,
   requireStarter,
-  visibleInThreadsOf,
+  receivedAndSeenBy,
   type Viewer,
 } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
@@ -360,10 +360,7 @@ function receivedQuery(db: DbOrTx, actor: SessionUser, handoverId?: number) {
     .innerJoin(users, eq(users.id, handovers.giverId))
     .where(
       and(
-        eq(handovers.recipientId, actor.id),
-        eq(handovers.status, 'received'),
-        // As in My Hand-overs: while the starter's conversations go on.
-        visibleInThreadsOf(actor),
+        receivedAndSeenBy(actor),
         handoverId === undefined ? undefined : eq(handovers.id, handoverId),
       ),
     )

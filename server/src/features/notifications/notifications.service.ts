@@ -23,6 +23,14 @@ import type { SessionUser } from '../../plugins/sessions';
 import { LIVE_CHANNEL } from '../messages/live-events';
 import { pushToMember, pushToMembers } from '../push/push.service';
 
+/** The member's items of one kind about one thing (their link): what merges and what settles. */
+const sameItem = (item: { userId: string; kind: NotificationKind; url: string }) =>
+  and(
+    eq(notifications.userId, item.userId),
+    eq(notifications.kind, item.kind),
+    eq(notifications.url, item.url),
+  );
+
 export interface NotifyInput {
   userId: string;
   kind: NotificationKind;
@@ -94,12 +102,7 @@ export async function notify(db: DbOrTx, input: NotifyInput): Promise<{ id: numb
     await db
       .delete(notifications)
       .where(
-        and(
-          eq(notifications.userId, input.userId),
-          eq(notifications.kind, input.kind),
-          eq(notifications.url, input.url),
-          gt(notifications.createdAt, new Date(clock.nowMs() - mergeWithinMs)),
-        ),
+        and(sameItem(input), gt(notifications.createdAt, new Date(clock.nowMs() - mergeWithinMs))),
       );
   }
   const [row] = await db
@@ -180,14 +183,7 @@ export async function settleAnsweredNotification(
   const [asking] = await db
     .select({ id: notifications.id })
     .from(notifications)
-    .where(
-      and(
-        eq(notifications.userId, input.userId),
-        eq(notifications.kind, input.kind),
-        eq(notifications.url, input.url),
-        sql`${notifications.words} -> 'title' ->> 'key' = ${input.asked}`,
-      ),
-    )
+    .where(and(sameItem(input), sql`${notifications.words} -> 'title' ->> 'key' = ${input.asked}`))
     .orderBy(asc(notifications.id))
     .limit(1)
     .for('update', { skipLocked: true });
