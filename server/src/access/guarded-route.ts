@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifySchema, HTTPMethods } from 'fastify';
+import type { FastifyInstance, FastifyRequest, FastifySchema, HTTPMethods } from 'fastify';
 import type { z } from 'zod';
 import type { AppDeps } from '../deps';
 import {
@@ -18,20 +18,24 @@ export interface GuardedSchemas<P, Q, B, R extends z.ZodType> {
   query?: Q;
   body?: B;
   /** The answer's schema; its status is 200 unless `status` says 201 (something was made). */
-  response: R;
+  response?: R;
   status?: 200 | 201;
   bodyLimit?: number;
 }
 
-/** A service as a route calls it: the app's parts, the caller, and the request's one input. */
+/**
+ * A service as a route calls it: the app's parts, the caller and the request's one input (and
+ * the request itself, for what else it says: the reader's language).
+ */
 type Service<P, Q, B, R extends z.ZodType> = (
   deps: AppDeps,
   caller: SessionUser,
   input: Parsed<P> & Parsed<Q> & Parsed<B>,
+  request: FastifyRequest,
 ) => Promise<z.input<R>> | z.input<R>;
 
 type Declare = <
-  R extends z.ZodType,
+  R extends z.ZodType = z.ZodType,
   P extends z.ZodType | undefined = undefined,
   Q extends z.ZodType | undefined = undefined,
   B extends z.ZodType | undefined = undefined,
@@ -57,7 +61,7 @@ export function guardedRoutes(
   const declare =
     (method: HTTPMethods): Declare =>
     (url, { params, query, body, response, status = 200, bodyLimit }, service) => {
-      const schema: FastifySchema = { response: { [status]: response } };
+      const schema: FastifySchema = response ? { response: { [status]: response } } : {};
       if (params) schema.params = params;
       if (query) schema.querystring = query;
       if (body) schema.body = body;
@@ -74,7 +78,7 @@ export function guardedRoutes(
             ...(body ? (request.body as object) : {}),
             ...(params ? (request.params as object) : {}),
           };
-          return reply.status(status).send(await service(deps, caller, input as never));
+          return reply.status(status).send(await service(deps, caller, input as never, request));
         },
       });
     };

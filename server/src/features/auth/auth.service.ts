@@ -62,6 +62,19 @@ export async function findUserByEmail(db: DbOrTx, email: string) {
 
 type AuthDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
+/** Counts a sign-in attempt from an address: by password and by passkey alike, one limit. */
+export function countSignInAttempt(
+  { config, limiter }: Pick<AppDeps, 'config' | 'limiter'>,
+  clientAddress: string,
+): Promise<void> {
+  return limiter.consume(
+    perAddressKey('login', clientAddress),
+    config.limits.loginAttemptsPerAddress,
+    FIFTEEN_MINUTES,
+    TOO_MANY_SIGN_INS,
+  );
+}
+
 /**
  * Creates a password account. It does not sign in: the member signs in next (spec §4).
  * Nobody is signed in to ask; `clientAddress` is who the per-address limit counts. An address
@@ -179,12 +192,7 @@ export async function signIn(
   input: SignInInput & { clientAddress: string },
 ): Promise<SessionUser> {
   const accountKey = loginFailureKey(input.email);
-  await limiter.consume(
-    perAddressKey('login', input.clientAddress),
-    config.limits.loginAttemptsPerAddress,
-    FIFTEEN_MINUTES,
-    TOO_MANY_SIGN_INS,
-  );
+  await countSignInAttempt({ config, limiter }, input.clientAddress);
   await limiter.consume(
     accountKey,
     config.limits.loginFailuresPerAccount,

@@ -11,6 +11,7 @@ import {
   unreadCountSchema,
 } from '../../../../common/messages';
 import type { AppDeps } from '../../deps';
+import { guardedRoutes } from '../../access/guarded-route';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { eventsRoutes } from './events.routes';
 import {
@@ -81,33 +82,19 @@ function conversationRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
+  const member = guardedRoutes(instance, deps, 'member');
+  member.get(
     '/api/conversations',
-    { onRequest: signedInOnly, schema: { response: { 200: z.array(conversationSchema) } } },
-    async (request) => listConversations(deps, requireUser(request), requestReader(request)),
+    { response: z.array(conversationSchema) },
+    (deps, me, _, request) => listConversations(deps, me, requestReader(request)),
   );
-
-  app.get(
-    '/api/messages/unread-count',
-    { onRequest: signedInOnly, schema: { response: { 200: unreadCountSchema } } },
-    async (request) => ({ count: await countUnread(deps, requireUser(request)) }),
-  );
-
-  app.get(
+  member.get('/api/messages/unread-count', { response: unreadCountSchema }, async (deps, me) => ({
+    count: await countUnread(deps, me),
+  }));
+  member.get(
     '/api/messages/starter/:starterId',
-    {
-      onRequest: signedInOnly,
-      schema: {
-        params: threadParams,
-        querystring: threadQuery,
-        response: { 200: z.array(messageSchema) },
-      },
-    },
-    async (request) =>
-      readThread(deps, requireUser(request), requestReader(request), {
-        starterId: request.params.starterId,
-        with: request.query.with,
-      }),
+    { params: threadParams, query: threadQuery, response: z.array(messageSchema) },
+    (deps, me, thread, request) => readThread(deps, me, requestReader(request), thread),
   );
 }
 
@@ -134,40 +121,22 @@ function conversationActionRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.post(
+  const member = guardedRoutes(instance, deps, 'member');
+  member.post(
     '/api/messages/starter/:starterId/nudge',
-    {
-      onRequest: signedInOnly,
-      bodyLimit: READ_BODY_LIMIT,
-      schema: { params: threadParams, body: nudgeSchema },
-    },
-    async (request, reply) => {
-      const made = await nudge(deps, requireUser(request), {
-        starterId: request.params.starterId,
-        with: request.body.with,
-      });
-      return reply.status(201).send(made);
-    },
+    { params: threadParams, body: nudgeSchema, bodyLimit: READ_BODY_LIMIT, status: 201 },
+    nudge,
   );
-
-  app.post(
+  member.post(
     '/api/messages/:id/report',
     {
-      onRequest: signedInOnly,
+      params: messageParams,
+      body: messageReportSchema,
       bodyLimit: REPORT_BODY_LIMIT,
-      schema: {
-        params: messageParams,
-        body: messageReportSchema,
-        response: { 201: createdReportSchema },
-      },
+      response: createdReportSchema,
+      status: 201,
     },
-    async (request, reply) => {
-      const created = await reportMessage(deps, requireUser(request), {
-        messageId: request.params.id,
-        ...request.body,
-      });
-      return reply.status(201).send(created);
-    },
+    (deps, me, { id, ...report }) => reportMessage(deps, me, { messageId: id, ...report }),
   );
 }
 

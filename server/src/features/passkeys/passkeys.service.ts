@@ -27,14 +27,12 @@ import type { DbOrTx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { passkeys, users, webauthnChallenges } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { perAddressKey } from '../../plugins/rate-limit';
 import { conflict, HttpError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
-import { refusalReason, TOO_MANY_SIGN_INS } from '../auth/auth.service';
+import { countSignInAttempt, refusalReason } from '../auth/auth.service';
 import { comeBackIfLeaving } from '../account-deletion/account-deletion.service';
 
 const CHALLENGE_TTL_MS = 5 * 60 * 1000;
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
 export const PASSKEY_NOT_VERIFIED = 'This passkey could not be checked. Please try again.';
 export const PASSKEY_UNKNOWN =
   'This passkey is not known here. Sign in with your password, then add it on your profile.';
@@ -317,12 +315,7 @@ export async function authenticationOptions(
   rp: RelyingParty,
   clientAddress: string,
 ): Promise<PublicKeyCredentialRequestOptionsJSON> {
-  await limiter.consume(
-    perAddressKey('login', clientAddress),
-    config.limits.loginAttemptsPerAddress,
-    FIFTEEN_MINUTES,
-    TOO_MANY_SIGN_INS,
-  );
+  await countSignInAttempt({ config, limiter }, clientAddress);
   const options = await generateAuthenticationOptions({
     rpID: rp.rpID,
     userVerification: 'preferred',
@@ -341,12 +334,7 @@ export async function signInWithPasskey(
   rp: RelyingParty,
   input: { response: { id: string } & Record<string, unknown>; clientAddress: string },
 ): Promise<SessionUser> {
-  await limiter.consume(
-    perAddressKey('login', input.clientAddress),
-    config.limits.loginAttemptsPerAddress,
-    FIFTEEN_MINUTES,
-    TOO_MANY_SIGN_INS,
-  );
+  await countSignInAttempt({ config, limiter }, input.clientAddress);
   const found = await checkAssertion(db, rp, input.response);
   const user = await comeBackIfLeaving({ db, config }, found.user);
   const refusal = await refusalReason(db, user);
