@@ -103,15 +103,37 @@ describe('screening corpus', () => {
     ]) {
       expect(screenText(text, { strict: true }).action, text).toBe('hold');
     }
-    // Ordinary lines of the corpus stay out of the Held tab.
-    for (const text of [
-      'My friend delivers bread on your street on Saturdays, could she pick up the jar for me?',
-      'my friend delivers',
-      'Could you message me here when the grains are ready? Thank you!',
-    ]) {
-      expect(screenText(text, { strict: true }).action, text).not.toBe('hold');
-    }
+    expect(
+      screenText('Could you message me here when the grains are ready?', { strict: true }),
+    ).toMatchObject({ action: 'pass' });
     // A rule that holds for everyone holds a newcomer's vague words too.
     expect(screenText('my courier will collect', { strict: true }).action).toBe('hold');
+  });
+
+  // Issue 43: a newcomer's ordinary words are a note for the reader, never a wait for review.
+  const ORDINARY_VAGUE = [
+    'Hi! Could you text me when it is ready?',
+    'My friend delivers bread on your street on Saturdays, could she pick up the jar for me?',
+  ];
+
+  it.each([...ORDINARY_VAGUE, 'text me', 'my friend delivers', 'my son will collect'])(
+    'warns on the newcomer line %j and does not hold it',
+    (text) => {
+      expect(screenText(text, { strict: true }).action).toBe('warn');
+    },
+  );
+
+  it('keeps those ordinary lines in the corpus, warned and not held', () => {
+    for (const text of ORDINARY_VAGUE) {
+      const entry = entries.find((e) => e.text === text);
+      expect(entry, text).toMatchObject({ label: 'ordinary', first: true });
+      expect(screenText(text, { strict: true }).action).toBe('warn');
+    }
+    expect(corpusFigures(entries).ordinaryWarned).toBeGreaterThanOrEqual(ORDINARY_VAGUE.length);
+  });
+
+  it('lets a member past their first messages say a friend collects, with no note', () => {
+    expect(screenText('my friend delivers', { strict: false }).action).toBe('pass');
+    expect(screenText('my friend will collect it', { strict: true }).action).toBe('warn');
   });
 });

@@ -23,6 +23,11 @@ interface Pattern {
   /** A second look at a match the expression alone cannot decide. */
   accept?: (match: string) => boolean;
   /**
+   * Worth a note only on a newcomer's first messages, and never a hold: someone else coming
+   * for the jar ("my friend delivers") is how neighbours share, and how a courier scam starts.
+   */
+  newcomerNote?: boolean;
+  /**
    * False for what no phrase can excuse (an amount of money, a payment app): a gift phrase in
    * the same clause does not make "PayPal" harmless.
    */
@@ -34,6 +39,12 @@ const vague = (re: RegExp, accept?: Pattern['accept']): Pattern => ({
   exemptable: true,
   concrete: false,
   accept,
+});
+const newcomerNote = (re: RegExp): Pattern => ({
+  re,
+  exemptable: true,
+  concrete: false,
+  newcomerNote: true,
 });
 const concrete = (re: RegExp, exemptable: boolean, accept?: Pattern['accept']): Pattern => ({
   re,
@@ -67,6 +78,9 @@ const PATTERNS: Record<BuiltInRuleCode, Pattern[]> = {
   delivery: [
     vague(
       /\b(?:couriers?|shipping agents?|shipping company|delivery (?:agents?|service|company|fees?|charges?|costs?)|shipping (?:fees?|costs?|charges?)|freight|dhl|fedex|usps|doordash|uber ?eats|lalamove|logistics|movers?|dispatch rider|my (?:driver|agent|mover|delivery guy|delivery man)|pick[- ]?up (?:agents?|service|man|company)|(?:send|arrange) (?:a|my) (?:driver|delivery))\b/giu,
+    ),
+    newcomerNote(
+      /\bmy (?:friends?|son|daughter|husband|wife|partner|brother|sister|cousin|neighbou?r|colleague) (?:delivers|will deliver|can deliver|could deliver|will collect|can collect|could collect)\b/giu,
     ),
   ],
   link: [
@@ -190,16 +204,23 @@ function clauseAround(text: string, start: number, end: number): string {
   return text.slice(from, to);
 }
 
-/** Whether the patterns fire on the text: not at all, only vaguely, or on something concrete. */
+type Found = 'concrete' | 'vague' | 'note';
+
+/**
+ * Whether the patterns fire on the text: not at all, only for a newcomer's note, vaguely, or on
+ * something concrete. Newcomer notes are read only on the stricter set (`strict`).
+ */
 function fires(
   text: string,
   patterns: Pattern[],
   exception: RegExp | null,
   code: ScreeningCode,
-): 'concrete' | 'vague' | null {
-  let found: 'vague' | null = null;
-  for (const { re, exemptable, accept, concrete } of patterns) {
-    if (found && !concrete) continue;
+  strict = false,
+): Found | null {
+  let found: 'vague' | 'note' | null = null;
+  for (const { re, exemptable, accept, concrete, newcomerNote } of patterns) {
+    if (newcomerNote && (!strict || found)) continue;
+    if (found === 'vague' && !concrete) continue;
     re.lastIndex = 0;
     for (const m of text.matchAll(re)) {
       if (accept && !accept(m[0].trim())) continue;
@@ -210,7 +231,7 @@ function fires(
         if (exception.test(where)) continue;
       }
       if (concrete) return 'concrete';
-      found = 'vague';
+      found = newcomerNote ? 'note' : 'vague';
       break;
     }
   }
@@ -224,9 +245,10 @@ const weaker = (a: ScreeningAction, b: ScreeningAction) => (STRENGTH[a] <= STREN
 /**
  * What a rule does with what it found. The stricter set holds a newcomer's concrete pull (a
  * number, an address, a payment, a link); a vague one ("text me") only warns there, unless the
- * rule holds it for everyone.
+ * rule holds it for everyone. A newcomer's note ("my friend delivers") warns at most.
  */
-function actionFor(rule: ScreeningRule, strict: boolean, found: 'concrete' | 'vague') {
+function actionFor(rule: ScreeningRule, strict: boolean, found: Found): ScreeningAction {
+  if (found === 'note') return weaker(rule.strictAction, 'warn');
   if (!strict) return rule.action;
   if (found === 'concrete') return stronger(rule.strictAction, rule.action);
   return stronger(rule.action, weaker(rule.strictAction, 'warn'));
@@ -258,14 +280,14 @@ export function screenText(
   for (const rule of rules) {
     if ((strict ? rule.strictAction : rule.action) === 'off') continue;
     const exception = compilePattern(rule.exception);
-    let found: 'concrete' | 'vague' | null;
+    let found: Found | null;
     if (rule.code === 'word') {
       // A moderator's own words are as concrete as they chose to make them.
       const words = compilePattern(rule.words);
       found = words && fires(body, [concrete(words, true)], exception, 'word');
       if (found && rule.id !== null) wordIds.push(rule.id);
     } else {
-      found = fires(body, PATTERNS[rule.code], exception, rule.code);
+      found = fires(body, PATTERNS[rule.code], exception, rule.code, strict);
     }
     if (!found) continue;
     const action = actionFor(rule, strict, found);
