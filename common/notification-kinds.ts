@@ -137,6 +137,21 @@ export const NEWS_KINDS = {
       'mail:footers.reminders',
     ],
   },
+  /** A listing the member saved was reserved by someone else, or is about to expire (decision 159). */
+  saved: {
+    bell: {},
+    mail: {
+      choice: null,
+      why: 'Saving a listing is a quiet bookmark: news of it rings the bell only',
+    },
+    push: null,
+    words: [
+      'mail:notifications.savedReserved',
+      'mail:notifications.savedReservedBody',
+      'mail:notifications.savedExpiring',
+      'mail:notifications.savedExpiringBody',
+    ],
+  },
   moderation: {
     bell: {},
     mail: { choice: 'reminders', pace: 'at-once' },

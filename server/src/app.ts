@@ -43,6 +43,7 @@ import { moderationRoutes } from './features/moderation/moderation.routes';
 import { screeningRoutes } from './features/screening/screening.routes';
 import { handoversRoutes } from './features/handovers/handovers.routes';
 import { blocksRoutes } from './features/blocks/blocks.routes';
+import { savedRoutes } from './features/saved/saved.routes';
 import { asksRoutes } from './features/asks/asks.routes';
 import { mailRoutes } from './features/mail/mail.routes';
 import { alertsRoutes } from './features/alerts/alerts.routes';
@@ -176,6 +177,7 @@ async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, metric
   await app.register(screeningRoutes, deps);
   await app.register(handoversRoutes, deps);
   await app.register(blocksRoutes, deps);
+  await app.register(savedRoutes, deps);
   await app.register(asksRoutes, deps);
   await app.register(mailRoutes, deps);
   await app.register(alertsRoutes, deps);

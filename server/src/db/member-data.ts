@@ -159,6 +159,16 @@ export const MEMBER_DATA = {
     scrub: { delete: 'blocks by them and of them' },
     export: { json: ['blockedMembers'] },
   },
+  saved_starters: {
+    member: ['user_id'],
+    scrub: { delete: 'listings they saved' },
+    export: { json: ['savedListings'] },
+  },
+  hidden_starters: {
+    member: ['user_id'],
+    scrub: { delete: 'listings they chose not to see' },
+    export: { json: ['hiddenListings'] },
+  },
   passkeys: {
     member: ['user_id'],
     scrub: { delete: 'a way of signing in' },

@@ -839,6 +839,42 @@ export const keeperAsks = pgTable(
   ],
 );
 
+/** Listings a member saved to come back to: their Saved list, and a bell item when one is claimed or about to expire. */
+export const savedStarters = pgTable(
+  'saved_starters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.starterId] }),
+    index('saved_starters_starter_idx').on(t.starterId),
+  ],
+);
+
+/** Listings a member does not want to see again: left out of their browse, map, alerts and home page. */
+export const hiddenStarters = pgTable(
+  'hidden_starters',
+  {
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.starterId] }),
+    index('hidden_starters_starter_idx').on(t.starterId),
+  ],
+);
+
 // ---------------------------------------------------------------- reports & moderation
 export const reports = pgTable(
   'reports',

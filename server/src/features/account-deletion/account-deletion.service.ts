@@ -18,6 +18,8 @@ import {
   cultureDeaths,
   cultureKeepers,
   keeperAsks,
+  hiddenStarters,
+  savedStarters,
   dataExports,
   emailTokens,
   externalIdentities,
@@ -477,6 +479,8 @@ const scrubTheirOwn = {
       .delete(keeperAsks)
       .where(or(eq(keeperAsks.keeperId, userId), eq(keeperAsks.askerId, userId)));
   },
+  saved_starters: deleteTheirs(savedStarters, savedStarters.userId),
+  hidden_starters: deleteTheirs(hiddenStarters, hiddenStarters.userId),
   async blocks({ tx, userId }: ScrubContext) {
     await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
   },

@@ -22,6 +22,8 @@ import {
   cultureDeaths,
   cultureKeepers,
   keeperAsks,
+  hiddenStarters,
+  savedStarters,
   checkins,
   dataExports,
   feedback,
@@ -484,6 +486,22 @@ const readAccount = {
       .innerJoin(users, eq(users.id, blocks.blockedId))
       .where(eq(blocks.blockerId, id));
     return { blockedMembers: rows };
+  },
+  async saved_starters({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ listing: savedStarters.starterId, savedAt: savedStarters.createdAt })
+      .from(savedStarters)
+      .where(eq(savedStarters.userId, id))
+      .orderBy(asc(savedStarters.createdAt));
+    return { savedListings: rows };
+  },
+  async hidden_starters({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ listing: hiddenStarters.starterId, hiddenAt: hiddenStarters.createdAt })
+      .from(hiddenStarters)
+      .where(eq(hiddenStarters.userId, id))
+      .orderBy(asc(hiddenStarters.createdAt));
+    return { hiddenListings: rows };
   },
   async passkeys({ db, id }: ExportContext) {
     const rows = await db

@@ -6,6 +6,7 @@ import {
   type HealthCheck,
 } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
+import { tellSavers } from '../saved/saved.service';
 import { blockBetween } from '../blocks/blocks.service';
 import { openOwnStarterForUpdate } from '../starters/listing-terms.service';
 import { authorizeLoaded, loadStarterFacts, type StarterFacts } from '../../access/starter-access';
@@ -213,6 +214,12 @@ export async function reservePortion(
           change: 'reserved',
           line: lineWording(line.system!, 'receiver', partnerName(null))!,
         },
+      });
+      await tellSavers(tx, deps.config, {
+        starterId: starter.id,
+        title: (await starterMailFacts(tx, { ownerId: actor.id, starterId: starter.id }, '')).title,
+        except: [actor.id, input.memberId],
+        news: { reserved: true },
       });
       return { id: reservation.id, line };
     }),

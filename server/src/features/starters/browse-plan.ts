@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { notHiddenFrom } from '../saved/saved.service';
 import type { Starter, StarterListQuery } from '../../../../common/starters';
 import { shownNoLonger, shownPublicly } from '../../access/starter-visibility';
 import type { Db } from '../../db/client';
@@ -39,12 +40,14 @@ const browseTerms = sql`starter_browse_terms(${starters.searchVector}, ${starter
  * all through the terms index (the filters together, so a rare combination of common words
  * costs little), `walking` tests one starter at a time as an ordered index walk reads it.
  */
-export function browseFilters(query: StarterListQuery, point: SQL | undefined) {
+export function browseFilters(query: StarterListQuery, point: SQL | undefined, hiddenFor?: string) {
   // Claimed ones left out are, for the counts, as if no longer shown (`placedMatchesOverCap`).
-  const visible =
-    query.claimed === 'hide'
-      ? and(shownPublicly(), eq(starters.isClaimed, false))!
-      : shownPublicly();
+  // So are the listings the asker hid (decision 159).
+  const visible = and(
+    shownPublicly(),
+    query.claimed === 'hide' ? eq(starters.isClaimed, false) : undefined,
+    hiddenFor ? notHiddenFrom(hiddenFor) : undefined,
+  )!;
   const tests: SQL[] = [];
   const terms: string[] = [];
   if (point && query.radiusKm !== undefined) {
@@ -355,6 +358,7 @@ export async function listStarters(
   db: Db,
   viewer: Viewer,
   query: StarterListQuery,
+  hiddenFor?: string,
 ): Promise<{ starters: Starter[]; total: number; totalIsCapped: boolean }> {
   const page = { limit: query.limit, offset: query.offset };
   const newest = [desc(starters.createdAt), desc(starters.id)];
@@ -365,7 +369,7 @@ export async function listStarters(
   const point = lat != null && lng != null ? earthOf(lat, lng) : undefined;
   const closest = query.sort === 'closest' && !!point;
   const { walking, filters, matching, searchQuery, rankQuery, textual, placeFiltered } =
-    browseFilters(query, point);
+    browseFilters(query, point, hiddenFor);
   const best = query.sort === 'best' && searchQuery !== undefined;
 
   // Available starters before claimed ones in every order. Then: known places nearest first,

@@ -4,6 +4,7 @@ import { fresh, listed } from '../../access/starter-access';
 import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { siteUrl } from '../mail/outbox';
 import { tell } from '../notifications/tell';
+import { tellSavers } from '../saved/saved.service';
 import { notificationLinks } from '../../../../common/notifications';
 import { dateFor, readerOf } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
@@ -17,7 +18,8 @@ interface DueRow {
 
 /**
  * The worker's periodic task: each open, unclaimed listing whose stretch ends within
- * EXPIRY_NOTICE_DAYS gets one reminder to its owner: an item in the notification centre, and a mail by their choice. Marking the row and queueing the
+ * EXPIRY_NOTICE_DAYS gets one reminder to its owner: an item in the notification centre, and a mail by their choice;
+ * members who saved it get a bell item (decision 159). Marking the row and queueing the
  * mail share one transaction, and the mark is a conditional UPDATE with SKIP LOCKED, so two
  * server copies never both remind; renewing moves `available_until` past the mark, which
  * allows the next stretch its own reminder.
@@ -62,6 +64,12 @@ export async function queueExpiryReminders({ db, config }: DueWorkDeps): Promise
           action: { label: t('mail:expiry.action'), url: profileUrl },
           footer: t('mail:footers.reminders'),
         }),
+      });
+      await tellSavers(tx, config, {
+        starterId: row.id,
+        title: row.title,
+        except: [row.user_id],
+        news: { expiresAt: until },
       });
       return told.mailed;
     },

@@ -15,7 +15,7 @@ export async function starterMapRoutes(
     // Built from typed rows, then cached as JSON like browse answers.
     { schema: { querystring: starterMapQuerySchema } },
     async (request, reply) => {
-      const json = await starterMap(deps, request.query);
+      const json = await starterMap(deps, request.query, request.user?.id);
       return reply.type('application/json; charset=utf-8').send(json);
     },
   );

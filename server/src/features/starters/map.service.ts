@@ -19,6 +19,7 @@ import { starterPlaceCounts, starters } from '../../db/schema';
 import { shownNoLonger } from '../../access/starter-visibility';
 import { earthOf } from '../places/earth';
 import { browseFilters, placeCountFilters } from './browse-plan';
+import { hidesAny } from '../saved/saved.service';
 import { normaliseListQuery } from './browse-query';
 import { thumbnailOf } from './starter-rows';
 import { measuredFrom } from './starters.service';
@@ -300,10 +301,16 @@ function clustersOf(cells: CellRow[], zoom: number): { clusters: MapCluster[]; s
 }
 
 /** The answer for a view, as JSON. */
-async function mapOf(db: Db, query: StarterMapQuery, point: SQL | undefined): Promise<StarterMap> {
+async function mapOf(
+  db: Db,
+  query: StarterMapQuery,
+  point: SQL | undefined,
+  hiddenFor?: string,
+): Promise<StarterMap> {
   const { walking, filters, textual } = browseFilters(
     { ...query, limit: 0, offset: 0, sort: 'newest' },
     point,
+    hiddenFor,
   );
   const where = and(walking, insideBox(query.bbox))!;
   const newest = (limit: number) =>
@@ -374,6 +381,7 @@ async function clustered(db: Db, where: SQL, cells: CellRow[], zoom: number): Pr
 export async function starterMap(
   deps: Pick<AppDeps, 'db' | 'listings'>,
   query: StarterMapQuery,
+  viewerId?: string,
 ): Promise<string> {
   const from = measuredFrom(query);
   if (query.radiusKm !== undefined && !from) {
@@ -399,6 +407,10 @@ export async function starterMap(
     filters.lat !== undefined && filters.lng !== undefined
       ? earthOf(filters.lat, filters.lng)
       : undefined;
+  // A member who hid listings gets their own answer, never a shared one (decision 159).
+  if (viewerId && (await hidesAny(deps.db, viewerId))) {
+    return JSON.stringify(await mapOf(deps.db, normalised, point, viewerId));
+  }
   return deps.listings.get(
     key,
     async () => JSON.stringify(await mapOf(deps.db, normalised, point)),

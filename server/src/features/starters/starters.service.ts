@@ -33,6 +33,7 @@ import {
   type Viewer as AccessViewer,
 } from '../../access/starter-access';
 import { blockBetween } from '../blocks/blocks.service';
+import { hidesAny } from '../saved/saved.service';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
 import type { AppDeps } from '../../deps';
@@ -82,6 +83,10 @@ export async function browseStarters(
     });
   }
   const normalised = normaliseListQuery({ ...query, lat: from?.lat, lng: from?.lng });
+  // A member who hid listings gets their own answer, never a shared one (decision 159).
+  if (viewer && (await hidesAny(deps.db, viewer.id))) {
+    return starterListJson(await listStarters(deps.db, viewer, normalised, viewer.id));
+  }
   return deps.listings.get(
     ListingCache.keyOf(normalised, viewer),
     async () => starterListJson(await listStarters(deps.db, viewer, normalised)),
