@@ -299,6 +299,26 @@ export function receivedAndSeenBy(viewer: NonNullable<Viewer>): SQL {
   )!;
 }
 
+/** Whether `memberId` received the starter here: a hand-over to them they confirmed. */
+export async function receivedHere(
+  db: DbOrTx,
+  memberId: string,
+  starterId: number,
+): Promise<boolean> {
+  const [received] = await db
+    .select({ id: handovers.id })
+    .from(handovers)
+    .where(
+      and(
+        eq(handovers.starterId, starterId),
+        eq(handovers.recipientId, memberId),
+        eq(handovers.status, 'received'),
+      ),
+    )
+    .limit(1);
+  return !!received;
+}
+
 // ---------------------------------------------------------------- loading the facts
 
 /** The columns `StarterFacts` is made of; join `starters` and its owner (`users`) to use them. */

@@ -1,4 +1,4 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   HOLDERS_MAX,
   KEEPER_ASK_INTERVAL_MS,
@@ -11,12 +11,12 @@ import {
   type Holder,
 } from '../../../../common/culture-backups';
 import { displayName } from '../../../../common/display';
-import { publiclyVisible } from '../../access/starter-access';
+import { publiclyVisible, receivedHere } from '../../access/starter-access';
 import { membersWhoMayNotAct } from '../../access/members';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { cultureDeaths, cultureKeepers, handovers, keeperAsks, starters } from '../../db/schema';
+import { cultureDeaths, cultureKeepers, keeperAsks, starters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden, notFound, tooManyRequests } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
@@ -52,6 +52,13 @@ async function holdsFamily(db: DbOrTx, family: SQL, memberId: string): Promise<b
   return Boolean(rowsOf<{ holds: unknown }>(result)[0]?.holds);
 }
 
+/** The starter's family, when `memberId` holds a culture of it; 403 otherwise. */
+async function requireFamilyHolder(db: DbOrTx, starterId: number, memberId: string) {
+  const family = await familyOf(db, starterId);
+  if (!(await holdsFamily(db, family, memberId))) throw forbidden(NOT_OF_THIS_FAMILY);
+  return family;
+}
+
 /** 404 when there is no such starter, 403 when the member did not receive it here. */
 async function requireReceived(db: DbOrTx, actor: SessionUser, starterId: number) {
   const [starter] = await db
@@ -59,18 +66,7 @@ async function requireReceived(db: DbOrTx, actor: SessionUser, starterId: number
     .from(starters)
     .where(eq(starters.id, starterId));
   if (!starter) throw notFound('Starter not found');
-  const [received] = await db
-    .select({ id: handovers.id })
-    .from(handovers)
-    .where(
-      and(
-        eq(handovers.starterId, starterId),
-        eq(handovers.recipientId, actor.id),
-        eq(handovers.status, 'received'),
-      ),
-    )
-    .limit(1);
-  if (!received) throw forbidden(NOT_A_CULTURE_YOU_RECEIVED);
+  if (!(await receivedHere(db, actor.id, starterId))) throw forbidden(NOT_A_CULTURE_YOU_RECEIVED);
 }
 
 /** PUT /api/starters/:id/keeper: the member keeps a fridge copy of the starter's family. */
@@ -79,8 +75,7 @@ export async function keepBackup(
   actor: SessionUser,
   input: { id: number },
 ): Promise<void> {
-  const family = await familyOf(deps.db, input.id);
-  if (!(await holdsFamily(deps.db, family, actor.id))) throw forbidden(NOT_OF_THIS_FAMILY);
+  await requireFamilyHolder(deps.db, input.id, actor.id);
   await deps.db
     .insert(cultureKeepers)
     .values({ memberId: actor.id, starterId: input.id, createdAt: clock.now() })
@@ -93,8 +88,7 @@ export async function stopKeepingBackup(
   actor: SessionUser,
   input: { id: number },
 ): Promise<void> {
-  const family = await familyOf(deps.db, input.id);
-  if (!(await holdsFamily(deps.db, family, actor.id))) throw forbidden(NOT_OF_THIS_FAMILY);
+  const family = await requireFamilyHolder(deps.db, input.id, actor.id);
   await deps.db.execute(sql`
     ${family}
     DELETE FROM culture_keepers

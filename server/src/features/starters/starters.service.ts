@@ -26,6 +26,7 @@ import {
   mayDoToStarter,
   isHeldForReview,
   notDeleted,
+  receivedHere,
   requireStarter,
   starterFactsColumns,
   toStarterFacts,
@@ -37,7 +38,7 @@ import { hidesAny } from '../saved/saved.service';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
 import type { AppDeps } from '../../deps';
-import { handovers, photos, starters, users } from '../../db/schema';
+import { photos, starters, users } from '../../db/schema';
 import { badRequest, conflict, HttpError, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
@@ -192,18 +193,7 @@ export async function myStarters(
 
 /** A culture's parent must be one the poster received here, confirmed (issue contract). */
 async function assertReceived(db: Db, actor: SessionUser, parentId: number): Promise<void> {
-  const [received] = await db
-    .select({ id: handovers.id })
-    .from(handovers)
-    .where(
-      and(
-        eq(handovers.starterId, parentId),
-        eq(handovers.recipientId, actor.id),
-        eq(handovers.status, 'received'),
-      ),
-    )
-    .limit(1);
-  if (!received) {
+  if (!(await receivedHere(db, actor.id, parentId))) {
     throw new HttpError(400, 'validation_failed', PARENT_NOT_RECEIVED, {
       parentId: PARENT_NOT_RECEIVED,
     });
