@@ -118,6 +118,8 @@ export const conversationSchema = z.object({
    * clock, and the caller has not nudged within 24 hours (decision 141).
    */
   mayNudge: z.boolean().optional(),
+  /** The other member is away until then (decision 160): the thread says so in one line. */
+  otherAwayUntil: z.string().optional(),
 });
 export type Conversation = z.infer<typeof conversationSchema>;
 

@@ -91,6 +91,11 @@ export const starterSchema = z.object({
   /** A standing offer runs on it: members join a waitlist instead of racing to ask. */
   hasStandingOffer: z.boolean().optional(),
   /**
+   * The owner is away until then (decision 160): it cannot be reserved meanwhile. Absent when
+   * they are not away.
+   */
+  ownerAwayUntil: z.string().optional(),
+  /**
    * Whether the signed-in asker may message the owner about it (false when either blocked the
    * other, or it is theirs, claimed or expired). Left out of shared answers such as browse.
    */

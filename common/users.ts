@@ -23,6 +23,8 @@ export const currentUserSchema = z.object({
   /** The member's saved language; null follows the browser's (decision 090). */
   language: z.enum(LANGUAGES).nullable().optional(),
   createdAt: z.string(),
+  /** "Away until": set while the member is away (decision 160); absent otherwise. */
+  awayUntil: z.string().optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 
@@ -73,3 +75,21 @@ export const mailKindStateSchema = z.object({
 });
 export type MailKindState = z.infer<typeof mailKindStateSchema>;
 export const mailKindChoiceSchema = z.object({ choice });
+
+/** The English texts of time away's refusals (decision 160), found in the messages catalogue. */
+export const AWAY_DATE_INVALID = "Choose the date you'll be back";
+export const AWAY_DATE_PAST = "The date you'll be back must be in the future";
+export const AWAY_DATE_TOO_FAR = "The date you'll be back can be at most a year ahead";
+
+/**
+ * PUT /api/users/me/away: the day they are back ("2027-01-12", read as that day's start in
+ * UTC) or an exact moment. Whether it is ahead, and not too far, the server's clock decides.
+ */
+export const awaySchema = z.object({
+  until: z
+    .string({ error: AWAY_DATE_INVALID })
+    .regex(/^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:?\d{2})?)?$/, { error: AWAY_DATE_INVALID })
+    .refine((v) => !Number.isNaN(Date.parse(v)), { error: AWAY_DATE_INVALID }),
+});
+export type AwayInput = z.infer<typeof awaySchema>;
+export const awayStateSchema = z.object({ awayUntil: z.string() });

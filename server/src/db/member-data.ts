@@ -393,6 +393,7 @@ export const ACCOUNT_COLUMNS = {
   // Settings the profile does not show yet.
   ask_mail: KEPT_UNSHOWN,
   language: KEPT_UNSHOWN,
+  away_until: KEPT_UNSHOWN,
 } as const satisfies Record<
   AccountColumnName,
   { scrub: 'clear' | 'keep'; export: 'profile' | 'no' }

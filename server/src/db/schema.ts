@@ -168,6 +168,11 @@ export const users = pgTable(
     deletedAt: timestamp('deleted_at', { withTimezone: true }),
     /** When the scrub job removed everything personal; such an account never comes back. */
     scrubbedAt: timestamp('scrubbed_at', { withTimezone: true }),
+    /**
+     * "Away until": while it is in the future their listings cannot be reserved, their standing
+     * offers and their alert and ask mail pause (access/away.ts); past, it means nothing.
+     */
+    awayUntil: timestamp('away_until', { withTimezone: true }),
     ...timestamps,
   },
   (t) => [

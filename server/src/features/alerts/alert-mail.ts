@@ -8,6 +8,7 @@ import { claimAndDeliver } from '../../jobs/due-work';
 import { alertMatches, alerts, starters } from '../../db/schema';
 import { queueMail, siteUrl } from '../mail/outbox';
 import { mailableMember } from '../mail/recipients';
+import { membersAway } from '../../access/away';
 import { greetingFor, mailLanguage, renderMail, type MailBody } from '../mail/templates';
 import { translator } from '../../i18n/translate';
 import { alertDescription } from './alerts.service';
@@ -155,7 +156,14 @@ export async function takeAlertDigest(
   const mine = await tx
     .select()
     .from(alerts)
-    .where(and(eq(alerts.userId, member.id), inArray(alerts.frequency, ['daily', 'weekly'])))
+    .where(
+      and(
+        eq(alerts.userId, member.id),
+        inArray(alerts.frequency, ['daily', 'weekly']),
+        // The message digest carries no alerts while the member is away.
+        sql`${alerts.userId} NOT IN (${membersAway()})`,
+      ),
+    )
     .orderBy(alerts.id);
   const sections: NonNullable<MailBody['sections']> = [];
   const links: NonNullable<MailBody['links']> = [];
@@ -193,6 +201,8 @@ export async function queueDueAlertMail({ db, config }: { db: Db; config: Config
           AND (a.last_mailed_at IS NULL OR a.last_mailed_at <= ${hourAgo}::timestamptz)
           -- Not in the member's night: what the night brought is mailed in their morning.
           AND ${awakeIn(sql`COALESCE(u.time_zone, 'UTC')`)}
+          -- Paused while the member is away: what arrives meanwhile waits for their return.
+          AND u.id NOT IN (${membersAway()})
           AND EXISTS (SELECT 1 FROM alert_matches m WHERE m.alert_id = a.id AND m.mailed_at IS NULL)
         ORDER BY a.id LIMIT 100 FOR UPDATE OF a SKIP LOCKED`,
       // The alert's matches are marked mailed as they are taken, mailed or not.
@@ -220,6 +230,7 @@ export async function queueDueAlertMail({ db, config }: { db: Db; config: Config
         WHERE m.mailed_at IS NULL AND (
           (a.frequency = 'daily' AND m.announced_at < ${daily}::timestamptz) OR
           (a.frequency = 'weekly' AND m.announced_at < ${weekly}::timestamptz))
+          AND a.user_id NOT IN (${membersAway()})
           AND NOT EXISTS (
             SELECT 1 FROM message_mail_due d JOIN users u ON u.id = d.receiver_id
             WHERE d.receiver_id = a.user_id AND u.message_mail = 'daily'

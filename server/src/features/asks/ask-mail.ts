@@ -1,3 +1,4 @@
+import { membersAway } from '../../access/away';
 import { sql } from 'drizzle-orm';
 import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
 import { askOpen } from '../../access/ask-access';
@@ -44,6 +45,8 @@ export async function askHelpers(tx: Tx | Db, ask: DueAsk): Promise<string[]> {
       SELECT u.id FROM users u
       WHERE u.id <> ${ask.user_id}
         AND u.id NOT IN (${blockedEitherWay(ask.user_id)})
+        -- Members away are not asked (decision 160).
+        AND u.id NOT IN (${membersAway()})
         AND NOT EXISTS (
           SELECT 1 FROM ask_mailings m
           WHERE m.member_id = u.id

@@ -22,6 +22,7 @@ import {
   verifyPassword,
 } from './passwords';
 import * as clock from '../../clock/clock';
+import { isAway } from '../../access/away';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -48,6 +49,7 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     emailVerified: !!user.emailVerifiedAt,
     language: languageOf(user.language) ?? null,
     createdAt: user.createdAt.toISOString(),
+    ...(isAway(user) && { awayUntil: user.awayUntil!.toISOString() }),
   };
 }
 

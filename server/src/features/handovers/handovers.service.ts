@@ -142,6 +142,23 @@ async function tellInThread(
 
 // ---------------------------------------------------------------- reservations
 
+const awayDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** A listing whose owner is away cannot be reserved until they are back (decision 160): 409. */
+async function assertOwnerNotAway(tx: DbOrTx, starterId: number): Promise<void> {
+  const [away] = rowsOf<{ away_until: string | Date }>(
+    await tx.execute(sql`
+      SELECT u.away_until FROM starters s JOIN users u ON u.id = s.user_id
+      WHERE s.id = ${starterId} AND u.away_until > ${clock.sqlNow()}`),
+  );
+  if (away) {
+    const until = awayDate.format(new Date(away.away_until));
+    throw conflict(
+      `This member is away until ${until}: their listings can be reserved again once they are back.`,
+    );
+  }
+}
+
 /**
  * Takes one portion of an unclaimed starter for `memberId` and records the reservation: 409 when
  * none is left or the member already holds one. The condition is the rule: even without a row
@@ -152,6 +169,7 @@ export async function holdPortion(
   tx: Tx,
   input: { starterId: number; memberId: string; at?: string | null; alreadyHeld: string },
 ): Promise<{ id: number }> {
+  await assertOwnerNotAway(tx, input.starterId);
   const taken = await tx
     .update(starters)
     .set({ portionsReserved: sql`${starters.portionsReserved} + 1`, updatedAt: clock.sqlNow() })

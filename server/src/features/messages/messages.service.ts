@@ -24,6 +24,7 @@ import { handoverFinished, heldForReview, nudgedLately, waitedLongEnough } from 
 import { settledHandovers, systemLineFor } from './system-line-wording';
 import type { Reader } from '../../i18n/wording';
 import { publicMembersById } from '../../access/public-members';
+import { awayUntilOf } from '../../access/away';
 import { displayName } from '../../../../common/display';
 import type { ScreeningCode } from '../../../../common/screening';
 import { heldInThread, holdMessage, screenForMember } from '../screening/screening.service';
@@ -222,6 +223,7 @@ interface ConversationRow {
   other_first_name: string | null;
   other_last_name: string | null;
   other_profile_image_url: string | null;
+  other_away_until: string | Date | null;
   last_content: string;
   last_created_at: string | Date;
   last_kind: string;
@@ -284,6 +286,7 @@ export async function listConversations(
     SELECT l.starter_id, starters.title AS starter_title, l.other_id,
       u.username AS other_username, u.first_name AS other_first_name,
       u.last_name AS other_last_name, u.profile_image_url AS other_profile_image_url,
+      u.away_until AS other_away_until,
       l.content AS last_content, l.created_at AS last_created_at,
       l.kind AS last_kind, l.system AS last_system, l.sender_id AS last_sender_id,
       l.receiver_id AS last_receiver_id, starters.user_id = ${actor.id} AS is_owner,
@@ -357,6 +360,7 @@ function toConversation(r: ConversationRow, actor: SessionUser, reader: Reader):
     awaitingReply: r.awaiting_reply === true || r.awaiting_reply === 't',
     ...(r.review ? { review: r.review } : {}),
     mayNudge: r.may_nudge === true || r.may_nudge === 't',
+    ...(awayUntilOf(r.other_away_until) && { otherAwayUntil: awayUntilOf(r.other_away_until) }),
   };
 }
 

@@ -3,6 +3,7 @@ import { PORTIONS_MAX } from '../../../../common/handovers';
 import type { Message } from '../../../../common/messages';
 import { MISSED_TURNS_MAX, type StandingMode } from '../../../../common/standing-offers';
 import { membersWhoMayNotAct } from '../../access/members';
+import { membersAway } from '../../access/away';
 import {
   authorizeStarter,
   isPublic,
@@ -141,6 +142,13 @@ async function expireOverdue(tx: Tx, facts: StarterFacts): Promise<Message[]> {
   return lines;
 }
 
+async function ownerAway(tx: Tx, facts: StarterFacts): Promise<boolean> {
+  const rows = rowsOf(
+    await tx.execute(sql`SELECT 1 FROM (${membersAway()}) a WHERE a.id = ${facts.ownerId}`),
+  );
+  return rows.length > 0;
+}
+
 interface CountsRow {
   pending: number | string;
   used_now: number | string;
@@ -166,6 +174,8 @@ export async function fillRound(
 ): Promise<Message[]> {
   if (offer.pausedAt || offer.round === 0) return [];
   if (facts.isClaimed || !isPublic(facts)) return [];
+  // The owner's time away pauses their offers; the next pass after the date goes on.
+  if (await ownerAway(tx, facts)) return [];
   const [c] = rowsOf<CountsRow>(
     await tx.execute(sql`
       SELECT
@@ -258,6 +268,7 @@ async function nextInLine(
       SELECT w.member_id FROM standing_waitlist w
       WHERE w.starter_id = ${facts.id}
         AND w.member_id NOT IN (${membersWhoMayNotAct()})
+        AND w.member_id NOT IN (${membersAway()})
         AND NOT EXISTS (
           SELECT 1 FROM standing_offer_turns t
           WHERE t.starter_id = w.starter_id AND t.member_id = w.member_id

@@ -4,6 +4,7 @@ import type { PostagePayer, TravelMode } from '../../../../common/handovers';
 import type { CultureForm } from '../../../../common/cultures';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 import { starterFactsColumns } from '../../access/starter-access';
+import { awayUntilOf } from '../../access/away';
 import { iso } from '../../db/rows';
 import { sql } from 'drizzle-orm';
 import { starters, users } from '../../db/schema';
@@ -48,6 +49,8 @@ export const selection = {
   facts: starterFactsColumns,
   /** A standing offer that is running (not paused): browse cards say members can queue. */
   hasStandingOffer: sql<boolean>`EXISTS (SELECT 1 FROM standing_offers so WHERE so.starter_id = ${starters.id} AND so.paused_at IS NULL)`,
+  /** The owner's time away, compared with the clock when shown (`awayUntilOf`). */
+  ownerAwayUntil: users.awayUntil,
 };
 
 export interface StarterRow {
@@ -56,6 +59,7 @@ export interface StarterRow {
   };
   owner: { [K in keyof typeof publicMemberColumns]: (typeof users.$inferSelect)[K] };
   hasStandingOffer?: boolean;
+  ownerAwayUntil?: Date | null;
 }
 
 /** The photo's small variant, beside its full size (reports show it too). */
@@ -66,7 +70,12 @@ export function thumbnailOf(imagePath: string | null): string | null {
     : imagePath;
 }
 
-export function toStarter({ starter: s, owner, hasStandingOffer }: StarterRow): Starter {
+export function toStarter({
+  starter: s,
+  owner,
+  hasStandingOffer,
+  ownerAwayUntil,
+}: StarterRow): Starter {
   // Field by field: a spread of the row plus the derived fields cost ~30 µs a starter in V8
   // (decision 104), a literal well under 1. `portionsGiven` and `heldAt` stay out.
   const shown: Starter = {
@@ -104,5 +113,7 @@ export function toStarter({ starter: s, owner, hasStandingOffer }: StarterRow): 
     hasStandingOffer: hasStandingOffer ?? false,
   };
   if (s.heldAt) shown.heldForReview = true;
+  const away = awayUntilOf(ownerAwayUntil);
+  if (away) shown.ownerAwayUntil = away;
   return shown;
 }

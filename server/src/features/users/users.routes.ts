@@ -6,13 +6,14 @@ import {
   noticeSchema,
   profileUpdateSchema,
 } from '../../../../common/auth';
-import { currentUserSchema } from '../../../../common/users';
+import { awaySchema, awayStateSchema, currentUserSchema } from '../../../../common/users';
 import type { AppDeps } from '../../deps';
 import { noticeFor } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { toCurrentUser } from '../auth/auth.service';
 import { updateProfile } from './users.service';
 import { changePassword, requestEmailChange } from './account.service';
+import { clearAway, setAway } from './away.service';
 
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
@@ -30,6 +31,23 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
       return toCurrentUser(updated);
     },
   );
+
+  r.put(
+    '/api/users/me/away',
+    {
+      onRequest: signedInOnly,
+      schema: { body: awaySchema, response: { 200: awayStateSchema } },
+    },
+    async (request) => {
+      const until = await setAway(deps, requireUser(request), request.body);
+      return { awayUntil: until.toISOString() };
+    },
+  );
+
+  r.delete('/api/users/me/away', { onRequest: signedInOnly }, async (request, reply) => {
+    await clearAway(deps, requireUser(request));
+    return reply.code(204).send();
+  });
 
   r.post(
     '/api/users/password',
