@@ -113,6 +113,31 @@ export const LOCALE_TAGS: Record<Language, string> = {
   fr: 'fr-FR',
 };
 
+/**
+ * The locale a member reads `language` in: the first of their preferred tags (the browser's
+ * languages, or an Accept-Language header's) that is this language in a region (en-GB, es-MX),
+ * else the language's own tag (en → en-US). The pages and the server's API answers both use it.
+ */
+export function regionalLocale(language: Language, preferred: readonly string[]): string {
+  const tag = preferred.find((t) => t.toLowerCase().split('-')[0] === language && t.includes('-'));
+  if (tag) {
+    try {
+      return Intl.getCanonicalLocales(tag)[0] ?? LOCALE_TAGS[language];
+    } catch {
+      // A malformed tag in a header: the language's own tag.
+    }
+  }
+  return LOCALE_TAGS[language];
+}
+
+/** The tags of an Accept-Language header, in the order sent (`en-GB,en;q=0.9` → en-GB, en). */
+export function acceptedTags(header: string | undefined): string[] {
+  return (header ?? '')
+    .split(',')
+    .map((part) => part.split(';')[0]!.trim())
+    .filter((tag) => tag && tag !== '*');
+}
+
 /** Where the web app manifest in `language` is served: the built one for English. */
 export function manifestPath(language: Language): string {
   return language === DEFAULT_LANGUAGE

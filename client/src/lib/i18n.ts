@@ -9,6 +9,7 @@ import {
   CLIENT_NAMESPACES,
   isLanguage,
   manifestPath,
+  regionalLocale,
   type Language,
   type ClientNamespace,
 } from '../../../common/i18n/languages';
@@ -124,10 +125,7 @@ export function dateLocale(language: Language = currentLanguage()): Locale | und
  */
 export function memberLocale(language: Language = currentLanguage()): string {
   const preferred = typeof navigator === 'undefined' ? [] : (navigator.languages ?? []);
-  return (
-    preferred.find((tag) => tag.toLowerCase().split('-')[0] === language && tag.includes('-')) ??
-    LOCALE_TAGS[language]
-  );
+  return regionalLocale(language, preferred);
 }
 
 /** The BCP 47 tag `Intl` formats with for the language shown now. */

@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import {
+  acceptedTags,
   DEFAULT_LANGUAGE,
   languageOf,
   LOCALE_TAGS,
+  regionalLocale,
   type Language,
 } from '../../../common/i18n/languages';
 import * as clock from '../clock/clock';
@@ -45,9 +47,13 @@ export const wordingSchema: z.ZodType<Wording> = z.lazy(() =>
   z.object({ key: z.string(), values: z.record(z.string(), wordingValue).optional() }),
 );
 
-/** Who reads: their language and, for dates, their time zone (null: UTC). */
+/**
+ * Who reads: their language, the locale they read it in when known (en-GB: 24-hour times,
+ * day before month; else the language's own tag) and, for dates, their time zone (null: UTC).
+ */
 export interface Reader {
   language: Language;
+  locale?: string | null;
   timeZone?: string | null;
 }
 
@@ -61,7 +67,17 @@ export function readerOf(member: { language?: string | null; timeZone?: string |
 
 /** The member reading a page or an API answer: the request's language, their time zone. */
 export function requestReader(request: FastifyRequest): Reader {
-  return { language: requestLanguage(request), timeZone: request.user?.timeZone ?? null };
+  const language = requestLanguage(request);
+  return {
+    language,
+    locale: regionalLocale(language, acceptedTags(request.headers['accept-language'])),
+    timeZone: request.user?.timeZone ?? null,
+  };
+}
+
+/** The locale a reader's times and dates are written in. */
+function localeOf(reader: Reader): string {
+  return reader.locale ?? LOCALE_TAGS[reader.language];
 }
 
 /** A time zone Intl knows, else UTC (a stored zone the runtime no longer has must not throw). */
@@ -82,12 +98,12 @@ function zoneOf(reader: Reader): string {
  * typed: it is the two members' own arrangement, not an instant to convert.
  */
 export function wallClockFor(at: string, reader: Reader, now = clock.now()): string {
-  return pickupTimeText(at, LOCALE_TAGS[reader.language], dateIn(now, zoneOf(reader)));
+  return pickupTimeText(at, localeOf(reader), dateIn(now, zoneOf(reader)));
 }
 
 /** "Thu, Nov 26, 2026" / "jue, 26 nov 2026": the day an instant falls on where the reader is. */
 export function dateFor(instant: string | Date, reader: Reader): string {
-  return new Intl.DateTimeFormat(LOCALE_TAGS[reader.language], {
+  return new Intl.DateTimeFormat(localeOf(reader), {
     weekday: 'short',
     day: 'numeric',
     month: 'short',

@@ -126,3 +126,29 @@ describe('system lines worded for the member who reads them', () => {
     expect((await lines(cal, starter.id)).at(-1)).toBe('Reservation released — Jar broke');
   });
 });
+
+describe("a pickup time line in the reader's locale", () => {
+  it('reads 12-hour, month first, for an American and 24-hour, day first, for a Briton', async () => {
+    const giver = await named('hazel');
+    const rowan = await named('rowan');
+    const starter = await createStarterRow(t.db, giver.user.id, { portions: 2 });
+    await send(rowan, starter.id, giver.user.id, 'May I have some?');
+    const reserved = await t.call(giver, 'POST', `/api/starters/${starter.id}/reservations`, {
+      memberId: rowan.user.id,
+      at: '2027-03-05T18:30',
+    });
+    expect(reserved.statusCode, reserved.body).toBe(201);
+
+    const lineIn = async (acceptLanguage: string) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/messages/starter/${starter.id}`,
+        headers: { cookie: rowan.cookie, 'accept-language': acceptLanguage },
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return (res.json() as Message[]).find((m) => m.kind === 'system')!.content;
+    };
+    expect(await lineIn('en-US,en;q=0.9')).toBe('Reserved for you — Friday, March 5 at 6:30 PM');
+    expect(await lineIn('en-GB,en;q=0.9')).toBe('Reserved for you — Friday 5 March at 18:30');
+  });
+});
