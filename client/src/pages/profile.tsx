@@ -9,6 +9,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { MyAlerts } from '../features/alerts/my-alerts';
 import { ProfileView } from '../features/profile/profile-view';
 import { MyStarters } from '../features/starters/my-starters';
+import { HiddenListings, SavedListings } from '../features/saved/saved-lists';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths';
@@ -54,6 +55,12 @@ export default function Page() {
         myHandovers={<MyHandovers />}
         myAlerts={<MyAlerts />}
         summary={<ReliabilitySummary userId={user.id} />}
+        marked={
+          <>
+            <SavedListings />
+            <HiddenListings />
+          </>
+        }
       />
     </WithStarterDialogs>
   );

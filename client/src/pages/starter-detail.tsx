@@ -6,6 +6,7 @@ import { AskGiverWithPhoto } from '../app/ask-giver-with-photo';
 import { ListingAsks } from '../features/asks/listing-asks';
 import { StarterDetailView } from '../features/starters/starter-detail-view';
 import { parseStarterId } from '../lib/starter-id';
+import { SaveHideButtons } from '../features/saved/save-hide-buttons';
 import { useStarter } from '../features/starters/starters-api';
 
 export default function Page() {
@@ -15,6 +16,11 @@ export default function Page() {
   return (
     <WithStarterDialogs>
       <StarterDetailView rawId={id} />
+      {starter && (
+        <div className="mx-auto max-w-6xl px-4 pb-4">
+          <SaveHideButtons starter={starter} />
+        </div>
+      )}
       {starter && <ListingAsks starter={starter} />}
       {/* A claimed starter cannot become a standing offer (the server refuses): not offered. */}
       {!(starter?.isClaimed || starter?.status === 'claimed') && (

@@ -31,6 +31,7 @@ export function ProfileView({
   myHandovers,
   myAlerts,
   summary,
+  marked,
 }: {
   user: CurrentUser;
   myStarters: ReactNode;
@@ -39,6 +40,8 @@ export function ProfileView({
   myAlerts?: ReactNode;
   /** The member's public summary as others see it (kitchens reached included). */
   summary?: ReactNode;
+  /** The listings the member saved and hid, under their own. */
+  marked?: ReactNode;
 }) {
   const { t } = useTranslation('account');
   const [editing, setEditing] = useState(false);
@@ -126,8 +129,9 @@ export function ProfileView({
             {t('profile.tabs.notifications')}
           </Tabs.Trigger>
         </Tabs.List>
-        <Tabs.Content value="starters" className="mt-5">
+        <Tabs.Content value="starters" className="mt-5 grid gap-5">
           {myStarters}
+          {marked}
         </Tabs.Content>
         {myHandovers && (
           <Tabs.Content value="handovers" className="mt-5">
