@@ -122,6 +122,10 @@ export const NEWS_KINDS = {
     words: [
       'mail:notifications.offer',
       'mail:notifications.offerBody',
+      'mail:notifications.offerAccepted',
+      'mail:notifications.offerDeclined',
+      'mail:notifications.offerExpired',
+      'mail:notifications.offerWithdrawn',
       'mail:offer',
       'mail:footers.offers',
     ],
