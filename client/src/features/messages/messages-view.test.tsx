@@ -151,6 +151,21 @@ describe('/messages', () => {
     expect(rows[1]).toHaveTextContent('Milk kefir grains');
   });
 
+  it('names the other member one way in the inbox and the thread: the display rule', async () => {
+    const maya = { ...OWNER, username: 'maya_ferments', firstName: 'Maya', lastName: 'Lopez' };
+    serve({ conversations: [{ ...conversation, otherUser: maya, role: 'owner' }] });
+    renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
+      path: `/messages?starter=7&with=${OWNER.id}`,
+    });
+    const list = await screen.findByRole('list', { name: 'Conversations' });
+    expect(within(list).getByRole('link')).toHaveTextContent('maya_ferments');
+    // The list's row, and the open thread's own naming of the same person.
+    await waitFor(() =>
+      expect(document.body.textContent!.split('maya_ferments').length).toBeGreaterThan(2),
+    );
+    expect(document.body.textContent).not.toMatch(/\bMaya\b|Lopez/);
+  });
+
   it('opens the thread named in the URL with own messages on the right', async () => {
     const { threadCalls } = serve();
     renderWithProviders(<MessagesView meId={ME} starterQuery={starterQuery} />, {
