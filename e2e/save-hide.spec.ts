@@ -1,0 +1,71 @@
+import {
+  PHONE,
+  appReady,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  shareStarter,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+test('a member saves a listing, finds it under Saved, hides it from browse and brings it back from the profile', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const giver = await browser.newContext();
+  const member = await browser.newContext({ viewport: PHONE });
+  try {
+    await signUpAndIn(giver.request, newMember({ firstName: 'Gia' }));
+    const title = `Saveable kombucha ${Date.now()}`;
+    const starterId = await shareStarter(giver.request, title);
+    await signUpAndIn(member.request, newMember({ firstName: 'Sami' }));
+    const inBrowse = async () => {
+      const res = await member.request.get(`/api/starters?search=${encodeURIComponent(title)}`);
+      return ((await res.json()) as { starters: { id: number }[] }).starters.map((s) => s.id);
+    };
+
+    // Save from the starter page.
+    const page = await member.newPage();
+    await page.goto(`/starter/${starterId}`);
+    await appReady(page);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await expect(page.getByRole('button', { name: 'Saved — remove' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
+    await expectNoAxeViolations(page);
+
+    // It is under Saved on the profile.
+    await page.goto('/profile');
+    await appReady(page);
+    const saved = page.getByRole('list', { name: 'Saved' });
+    await expect(saved.getByRole('link', { name: title })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Hide it: a toast offers to undo, and it is gone from this member's browse.
+    await page.goto(`/starter/${starterId}`);
+    await appReady(page);
+    expect(await inBrowse()).toContain(starterId);
+    await page.getByRole('button', { name: 'Hide', exact: true }).click();
+    await expect(page.getByText(`${title} is hidden.`)).toBeVisible();
+    await expect(page).toHaveURL(/\/browse/);
+    expect(await inBrowse()).not.toContain(starterId);
+    await expect(page.getByRole('link', { name: title })).toHaveCount(0);
+
+    // Undo from the profile, by keyboard.
+    await page.goto('/profile');
+    await appReady(page);
+    const hidden = page.getByRole('list', { name: 'Hidden' });
+    await expect(hidden.getByRole('link', { name: title })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Saved' })).toHaveCount(0);
+    await expectNoAxeViolations(page);
+    await hidden.getByRole('button', { name: `Show ${title} again` }).focus();
+    await page.keyboard.press('Enter');
+    await expect(hidden).toHaveCount(0);
+    expect(await inBrowse()).toContain(starterId);
+  } finally {
+    await member.close();
+    await giver.close();
+  }
+});
