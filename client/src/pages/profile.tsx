@@ -13,6 +13,7 @@ import { HiddenListings, SavedListings } from '../features/saved/saved-lists';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths';
+import { CultureDied } from '../features/lineage/culture-died';
 
 /** Under each of the member's listings: its hand-over state and who asked about it. */
 function MyStartersWithState() {
@@ -52,7 +53,9 @@ export default function Page() {
       <ProfileView
         user={user}
         myStarters={<MyStartersWithState />}
-        myHandovers={<MyHandovers />}
+        myHandovers={
+          <MyHandovers onReceived={(s) => <CultureDied starterId={s.id} title={s.title} />} />
+        }
         myAlerts={<MyAlerts />}
         summary={<ReliabilitySummary userId={user.id} />}
         marked={

@@ -54,8 +54,11 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-/** The profile's "My Hand-overs": what is reserved for the member (with times) and received. */
-export function MyHandovers() {
+/**
+ * The profile's "My Hand-overs": what is reserved for the member (with times) and received.
+ * `onReceived` adds to each culture the member confirmed receiving (the page composes it).
+ */
+export function MyHandovers({ onReceived }: { onReceived?: (starter: Brief) => ReactNode } = {}) {
   const { t } = useTranslation('conversations');
   const query = useMyHandovers();
   const ownerName = (owner: Parameters<typeof displayName>[0]) =>
@@ -123,7 +126,12 @@ export function MyHandovers() {
                 owner: ownerName(h.starter.owner),
                 status: t(`mine.status.${h.status}`),
               })}
-              extra={<HealthCheckLine check={h.healthCheck} className="mt-1" />}
+              extra={
+                <>
+                  <HealthCheckLine check={h.healthCheck} className="mt-1" />
+                  {h.status === 'received' && onReceived?.(h.starter)}
+                </>
+              }
             />
           ))}
         </Section>

@@ -16,6 +16,7 @@ import { useDocumentTitle } from '../../lib/use-document-title';
 import { familyPlaces, type FamilyPlace } from './family-places';
 import { useLineage } from './lineage-api';
 import { OriginEditor } from './origin-editor';
+import { FamilyKeepers } from './family-keepers';
 
 // Leaflet and the world outline load only when a family page is opened.
 const FamilyMap = lazy(() => import('./family-map'));
@@ -248,6 +249,8 @@ export function FamilyTreeView<Key extends QueryKey>({
           </p>
         )}
       </section>
+
+      <FamilyKeepers starterId={self.id} />
 
       <section aria-labelledby={`${headingId}-map`} className="grid gap-3">
         <h2 id={`${headingId}-map`} className="text-xl font-semibold">

@@ -1,0 +1,117 @@
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { APIRequestContext } from '@playwright/test';
+import {
+  appReady,
+  expect,
+  expectNoAxeViolations,
+  newMember,
+  PHONE,
+  signUpAndIn,
+  test,
+} from './fixtures';
+
+/** The /j/ codes printed in a labels PDF (the short link under each QR code). */
+function codesIn(pdf: Buffer): string[] {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'culture-died-'));
+  try {
+    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
+    const text = execFileSync('pdftotext', ['labels.pdf', '-'], { cwd: dir }).toString();
+    return [...text.matchAll(/\/j\/([0-9a-z]{12})/g)].map((m) => m[1]!);
+  } finally {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+}
+
+/** The recipient records receiving a jar of the giver's starter, by one of its labels. */
+async function receivedHere(giver: APIRequestContext, recipient: APIRequestContext, id: number) {
+  const pdf = await giver.get(`/api/starters/${id}/labels.pdf?count=1`);
+  expect(pdf.status()).toBe(200);
+  const [code] = codesIn(await pdf.body());
+  const res = await recipient.post(`/api/labels/${code}/receive`);
+  expect(res.status(), await res.text()).toBe(200);
+}
+
+test('a received culture died: the reason, the family’s nearest holders, asking a keeper', async ({
+  browser,
+}) => {
+  test.setTimeout(180_000);
+  const giver = await browser.newContext({ viewport: PHONE });
+  const keeper = await browser.newContext({ viewport: PHONE });
+  const member = await browser.newContext({ viewport: PHONE });
+  try {
+    await signUpAndIn(giver.request, newMember({ firstName: 'Greta' }));
+    const title = `Died kefir ${Date.now()}`;
+    const shared = await giver.request.post('/api/starters', {
+      multipart: {
+        title,
+        description: 'Lively grains, fed daily with whole milk and ready to share.',
+        category: 'dairy',
+        subcategory: 'kefir',
+        starterType: 'Kefir grains',
+        location: 'Portland, Oregon',
+        portions: '3',
+      },
+    });
+    expect(shared.status(), await shared.text()).toBe(201);
+    const starterId = ((await shared.json()) as { id: number }).id;
+    await signUpAndIn(keeper.request, newMember({ firstName: 'Kim' }));
+    await signUpAndIn(member.request, newMember({ firstName: 'Rosa' }));
+    const placed = await member.request.patch('/api/users/profile', {
+      data: { username: `rosa${Date.now().toString(36)}`, location: 'Portland, OR' },
+    });
+    expect(placed.status(), await placed.text()).toBe(200);
+    for (const ctx of [keeper, member]) await receivedHere(giver.request, ctx.request, starterId);
+
+    // The keeper says so on the family tree.
+    const tree = await keeper.newPage();
+    await tree.goto(`/starter/${starterId}/family`);
+    await appReady(tree);
+    const toggle = tree.getByRole('button', { name: 'I keep a fridge copy of this family' });
+    await toggle.focus();
+    await tree.keyboard.press('Enter');
+    await expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    await expect(tree.getByRole('region', { name: 'Backup keepers' })).toContainText('Kim');
+    await expectNoAxeViolations(tree);
+
+    // Rosa's culture died: from her hand-overs, by keyboard.
+    const page = await member.newPage();
+    await page.goto('/profile');
+    await appReady(page);
+    await page.getByRole('tab', { name: 'My Hand-overs' }).click();
+    const received = page.getByRole('region', { name: 'Received' });
+    await received.getByRole('button', { name: 'It died' }).focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: `${title} died` });
+    await expect(dialog).toBeVisible();
+    await dialog.getByRole('radio', { name: 'Mould' }).check();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Find a backup' }).focus();
+    await page.keyboard.press('Enter');
+
+    // The open listing first, then the keeper; never Rosa herself.
+    const holders = dialog.getByRole('listitem');
+    await expect(holders).toHaveCount(2);
+    await expect(holders.nth(0)).toContainText('Greta');
+    await expect(holders.nth(0)).toContainText('Open listing');
+    await expect(holders.nth(0)).toContainText('Under 1 mi away'); // an en-US browser: miles
+    await expect(holders.nth(1)).toContainText('Kim');
+    await expect(holders.nth(1)).toContainText('Backup keeper');
+    await expect(dialog).not.toContainText('Rosa');
+    await expectNoAxeViolations(page);
+
+    // Asking the keeper, once: the button says so.
+    await dialog.getByRole('button', { name: 'Ask Kim' }).click();
+    await expect(page.getByText('Kim has been asked.', { exact: true })).toBeVisible();
+    await expect(dialog.getByRole('button', { name: 'Ask Kim' })).toHaveText('Asked');
+    await expect(dialog.getByRole('button', { name: 'Ask Kim' })).toBeDisabled();
+
+    // Asking the giver opens the conversation about her listing.
+    await dialog.getByRole('button', { name: 'Ask Greta' }).click();
+    await expect(page).toHaveURL(new RegExp(`/messages\\?starter=${starterId}&with=`));
+  } finally {
+    for (const c of [giver, keeper, member]) await c.close();
+  }
+});
