@@ -350,6 +350,23 @@ describe('alerts: nearest first', () => {
     }
   });
 
+  it('a member who hid the listing hears nothing of it when a later ring reaches them', async () => {
+    await quiet();
+    const giver = await memberAt(12);
+    const hider = await memberAt(12);
+    const other = await memberAt(12);
+    await alertFor(hider, { location: 'Wakefield, United Kingdom', radiusKm: 100 });
+    await alertFor(other, { location: 'Wakefield, United Kingdom', radiusKm: 100 });
+    const listing = await listingIn(giver.user.id, 'Leeds, United Kingdom');
+    await announce();
+    expect(await matchesOf(listing.id)).toEqual([]);
+    const hide = await t.call(hider, 'PUT', `/api/starters/${listing.id}/hidden`);
+    expect(hide.statusCode, hide.body).toBe(200);
+    advanceClock(120 * MINUTE);
+    await announce();
+    expect((await matchesOf(listing.id)).map((m) => m.userId)).toEqual([other.user.id]);
+  });
+
   it('never announces a listing across a block, nor to its own giver, nor what does not match', async () => {
     await quiet();
     const giver = await memberAt(12);

@@ -14,6 +14,7 @@ import { chordOf, chordOfSql, EARTH_RADIUS_M, earthOf } from '../places/earth';
 import { notifyMany } from '../notifications/notifications.service';
 import { notificationLinks } from '../../../../common/notifications';
 import { blockedEitherWay } from '../blocks/blocks.service';
+import { membersWhoHid } from '../saved/saved.service';
 import { askOpen } from '../../access/ask-access';
 
 const MINUTE = 60_000;
@@ -120,7 +121,7 @@ function aroundInner(listing: ListingToMatch, outer: SQL, innerM: number): SQL[]
  * to, with their member's time zone and the ring each lies in: only alerts farther out than
  * ring `fromRing` (-1: from the listing itself) are looked at. An alert matches when its place
  * lies within the ring and within its own radius, the listing fits its category, type and
- * words, its member may act, is not the giver and has no block either way with the giver. The
+ * words, its member may act, is not the giver, has no block either way with the giver and has not hidden the listing. The
  * alerts come from indexes: the GiST index on the alert's place (earth_box, or the boxes around
  * the rings already announced), then category/type and tokens on the rows inside the box.
  */
@@ -170,6 +171,7 @@ export function matchingAlerts(listing: ListingToMatch, ring: number, fromRing =
         AND a.user_id <> ${listing.userId}
         AND a.user_id NOT IN (${membersWhoMayNotAct()})
         AND a.user_id NOT IN (${blockedEitherWay(listing.userId)})
+        AND a.user_id NOT IN (${membersWhoHid(listing.id)})
         -- An ask's own alert hears only while the ask is open (decision 141).
         AND (a.ask_id IS NULL OR a.ask_id IN (SELECT asks.id FROM asks WHERE ${askOpen()}))
         -- NOT IN over a set read once: NOT EXISTS probed the index once per alert (~2,000 at

@@ -27,6 +27,14 @@ export function notHiddenFrom(memberId: string): SQL {
   return sql`${starters.id} NOT IN (SELECT h.starter_id FROM hidden_starters h WHERE h.user_id = ${memberId})`;
 }
 
+/**
+ * The same rule seen from the listing: the members who hid listing `starterId`, as a subquery
+ * for `NOT IN` (alert announcements leave them out).
+ */
+export function membersWhoHid(starterId: number): SQL {
+  return sql`SELECT h.user_id FROM hidden_starters h WHERE h.starter_id = ${starterId}`;
+}
+
 /** Whether `memberId` hid any listing at all: when not, their browse is everyone's. */
 export async function hidesAny(db: DbOrTx, memberId: string): Promise<boolean> {
   const [row] = await db

@@ -117,6 +117,14 @@ describe('hiding listings', () => {
     expect(await browse(other)).toContain(starter.id);
     expect(await browse(null)).toContain(starter.id);
     expect(await map(other)).toContain(starter.id);
+    const home = async (who: typeof me) =>
+      (
+        (await t.call(who, 'GET', '/api/site/home')).json() as {
+          nearby: { starters: { id: number }[] };
+        }
+      ).nearby.starters.map((s) => s.id);
+    expect(await home(me)).not.toContain(starter.id);
+    expect(await home(other)).toContain(starter.id);
     // Hiding takes it off the Saved list; the Hidden list offers it back.
     expect(ids(await t.call(me, 'GET', '/api/users/me/saved'))).toEqual([]);
     expect(ids(await t.call(me, 'GET', '/api/users/me/hidden'))).toEqual([starter.id]);
