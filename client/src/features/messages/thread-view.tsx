@@ -13,6 +13,7 @@ import { ThreadComposer } from './thread-composer';
 import { ThreadHeader, type ThreadExtras } from './thread-header';
 import { ThreadLog } from './thread-log';
 import { ThreadNudgeBar } from './thread-nudge-bar';
+import { ThreadAwayLine } from './thread-away-line';
 
 /**
  * The other member: from the URL, else the conversation, else whoever the thread is with, else
@@ -87,6 +88,9 @@ export function ThreadView<Key extends QueryKey>({
   const other = conversation?.otherUser ?? (owner && owner.id === receiverId ? owner : undefined);
   const otherName = other ? displayName(other, t('someone')) : t('thisMember');
   const title = conversation?.starterTitle ?? starter.data?.title ?? t('thread.fallbackTitle');
+  const awayUntil =
+    conversation?.otherAwayUntil ??
+    (owner && owner.id === receiverId ? starter.data?.ownerAwayUntil : undefined);
   return (
     <div className="flex h-full min-h-0 flex-col">
       <ThreadHeader
@@ -98,6 +102,7 @@ export function ThreadView<Key extends QueryKey>({
         extras={extras}
       />
       {receiverId && <ConversationSigns starterId={starterId} otherId={receiverId} />}
+      <ThreadAwayLine until={awayUntil} otherName={otherName} />
       {receiverId && extras.Toolbar && (
         <extras.Toolbar
           meId={meId}

@@ -14,6 +14,7 @@ import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
 import { NotificationSettings } from './notification-settings';
 import { PushSettingsCard } from './push-settings';
+import { AwaySetting } from './away-setting';
 import { useTranslation } from 'react-i18next';
 
 const tabTrigger =
@@ -139,6 +140,7 @@ export function ProfileView({
           </Tabs.Content>
         )}
         <Tabs.Content value="notifications" className="mt-5 grid gap-5">
+          <AwaySetting />
           <PushSettingsCard />
           <NotificationSettings />
           {myAlerts}

@@ -16,6 +16,7 @@ import { FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterImage } from './starter-image';
+import { AwayNote } from './away-note';
 import { paths } from '../../lib/paths';
 import { signInHref } from '../../lib/sign-in-return';
 
@@ -70,6 +71,7 @@ export function StarterCard({
             {t('card.standingOffer')}
           </Badge>
         )}
+        {!starter.isClaimed && <AwayNote until={starter.ownerAwayUntil} className="self-start" />}
         {starter.removedAt && (
           <Badge tone="danger" className="self-start">
             {t('card.removed')}

@@ -17,6 +17,7 @@ import { CategoryBadge, ClaimedBadge } from './category-badge';
 import { FeedReminder, FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
 import { StarterActionsMenu } from './starter-actions';
+import { AwayNote } from './away-note';
 import { ShareStarterButton } from './share-starter';
 import { useStarterDialogs } from './starter-dialogs';
 import { StarterGallery } from './starter-gallery';
@@ -198,6 +199,7 @@ export function StarterDetailView({ rawId }: { rawId: string | undefined }) {
               <div className="flex flex-wrap items-center gap-2">
                 <CategoryBadge category={starter.category} />
                 {starter.isClaimed && <ClaimedBadge />}
+                {!starter.isClaimed && <AwayNote until={starter.ownerAwayUntil} />}
                 {starter.removedAt && <Badge tone="danger">{t('browse:card.removed')}</Badge>}
               </div>
               {user && (
