@@ -141,7 +141,7 @@ export const NEWS_KINDS = {
       'mail:footers.reminders',
     ],
   },
-  /** A listing the member saved was reserved by someone else, or is about to expire (decision 159). */
+  /** A listing the member saved was reserved by someone else or claimed, or is about to expire (decision 159). */
   saved: {
     bell: {},
     mail: {
@@ -152,6 +152,8 @@ export const NEWS_KINDS = {
     words: [
       'mail:notifications.savedReserved',
       'mail:notifications.savedReservedBody',
+      'mail:notifications.savedClaimed',
+      'mail:notifications.savedClaimedBody',
       'mail:notifications.savedExpiring',
       'mail:notifications.savedExpiringBody',
     ],

@@ -111,7 +111,7 @@ export const myHidden = (deps: SavedDeps, actor: SessionUser) =>
 
 /**
  * Rings the bell of everyone who saved listing `starterId` (but `except`, who caused the news,
- * and the owner): it was reserved for someone else, or it leaves the site soon. In the caller's
+ * and the owner): it was reserved for someone else or claimed, or it leaves the site soon. In the caller's
  * transaction, so the items exist exactly when their cause does.
  */
 export async function tellSavers(
@@ -121,16 +121,21 @@ export async function tellSavers(
     starterId: number;
     title: string;
     except: readonly string[];
-    news: { reserved: true } | { expiresAt: Date };
+    news: { reserved: true } | { claimed: true } | { expiresAt: Date };
   },
 ): Promise<void> {
   const savers = await tx
     .select({ userId: savedStarters.userId })
     .from(savedStarters)
     .where(eq(savedStarters.starterId, input.starterId));
-  const which = 'reserved' in input.news ? 'savedReserved' : 'savedExpiring';
+  const which =
+    'reserved' in input.news
+      ? 'savedReserved'
+      : 'claimed' in input.news
+        ? 'savedClaimed'
+        : 'savedExpiring';
   const values: Record<string, WordingValue> =
-    'reserved' in input.news ? {} : { date: { date: input.news.expiresAt.toISOString() } };
+    'expiresAt' in input.news ? { date: { date: input.news.expiresAt.toISOString() } } : {};
   for (const { userId } of savers) {
     if (input.except.includes(userId)) continue;
     await tell(tx, config, {

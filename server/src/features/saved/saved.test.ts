@@ -86,6 +86,18 @@ describe('saving listings', () => {
       .where(and(eq(notifications.userId, asker.user.id), eq(notifications.kind, 'saved')));
     expect(theirs).toEqual([]);
   });
+  it('a saver hears when the owner marks the saved listing claimed', async () => {
+    const owner = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id, { title: 'Claimed kefir' });
+    const saver = await signedInMember(t.db);
+    expect((await t.call(saver, 'PUT', `/api/starters/${starter.id}/saved`)).statusCode).toBe(200);
+    const claimed = await t.call(owner, 'PATCH', `/api/starters/${starter.id}`, {
+      isClaimed: true,
+    });
+    expect(claimed.statusCode, claimed.body).toBe(200);
+    const bell = await t.call(saver, 'GET', '/api/notifications');
+    expect(bell.body).toContain('Claimed kefir, which you saved, has been claimed');
+  });
 });
 
 describe('hiding listings', () => {

@@ -34,7 +34,7 @@ import {
   type Viewer as AccessViewer,
 } from '../../access/starter-access';
 import { blockBetween } from '../blocks/blocks.service';
-import { hidesAny } from '../saved/saved.service';
+import { hidesAny, tellSavers } from '../saved/saved.service';
 import type { Db, DbOrTx, Tx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
 import type { AppDeps } from '../../deps';
@@ -500,7 +500,7 @@ export async function editStarter(
  * asked about it is told it found a new home, as when its last portion is given.
  */
 export async function markClaimed(
-  deps: Pick<AppDeps, 'db' | 'listings' | 'live'>,
+  deps: Pick<AppDeps, 'db' | 'listings' | 'live' | 'config'>,
   actor: SessionUser,
   input: { id: number },
 ): Promise<Starter> {
@@ -518,7 +518,14 @@ export async function markClaimed(
       )
       .returning({ id: starters.id });
     // Claimed already: nothing new to tell anyone.
-    return claimed.length ? announceNewHome(tx, { id: input.id, ownerId: actor.id }) : [];
+    if (!claimed.length) return [];
+    await tellSavers(tx, deps.config, {
+      starterId: input.id,
+      title: starter.title,
+      except: [actor.id],
+      news: { claimed: true },
+    });
+    return announceNewHome(tx, { id: input.id, ownerId: actor.id });
   });
   deps.listings.invalidate(starter.category);
   await publishLines(deps, lines);
