@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { notifications, starters } from '../../db/schema';
+import { queueExpiryReminders } from '../starters/expiry-reminders';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -97,6 +98,24 @@ describe('saving listings', () => {
     expect(claimed.statusCode, claimed.body).toBe(200);
     const bell = await t.call(saver, 'GET', '/api/notifications');
     expect(bell.body).toContain('Claimed kefir, which you saved, has been claimed');
+  });
+  it('a saver hears when the saved listing is about to expire, once, as its owner does', async () => {
+    const owner = await signedInMember(t.db);
+    const starter = await createStarterRow(t.db, owner.user.id, {
+      title: 'Expiring jun',
+      availableUntil: new Date(Date.now() + 24 * 60 * 60 * 1000),
+    });
+    const saver = await signedInMember(t.db);
+    expect((await t.call(saver, 'PUT', `/api/starters/${starter.id}/saved`)).statusCode).toBe(200);
+    await queueExpiryReminders({ db: t.db, config: t.config });
+    await queueExpiryReminders({ db: t.db, config: t.config });
+    const items = await t.db
+      .select()
+      .from(notifications)
+      .where(and(eq(notifications.userId, saver.user.id), eq(notifications.kind, 'saved')));
+    expect(items).toHaveLength(1);
+    const bell = await t.call(saver, 'GET', '/api/notifications');
+    expect(bell.body).toContain('Expiring jun, which you saved, leaves CultureShare soon');
   });
 });
 
