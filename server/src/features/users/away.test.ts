@@ -10,6 +10,7 @@ import {
   type TestApp,
 } from '../../test/app';
 import { queueDueAlertMail } from '../alerts/alert-mail';
+import { queueAskMails } from '../asks/ask-mail';
 import { announceNewListings } from '../alerts/announce';
 import { locate } from '../places/places.service';
 import { runStandingOfferRounds, type RoundDeps } from '../standing-offers/rounds';
@@ -210,5 +211,38 @@ describe('time away: alert mail', () => {
     advanceClock(2 * DAY);
     await queueDueAlertMail({ db: t.db, config: t.config });
     expect(await mailsTo()).toHaveLength(1);
+  });
+});
+
+describe('time away: ask mail', () => {
+  it('"Could you help?" skips a member who is away', async () => {
+    const LEEDS = 'Leeds, England, United Kingdom';
+    const at = locate(LEEDS)!;
+    const keeper = async () => {
+      const member = await signedInMember(t.db);
+      await createStarterRow(t.db, member.user.id, {
+        category: 'dairy',
+        subcategory: 'kefir',
+        location: LEEDS,
+        latitude: at.latitude,
+        longitude: at.longitude,
+      });
+      return member;
+    };
+    const present = await keeper();
+    const gone = await keeper();
+    expect((await away(gone, dayAhead(7))).statusCode).toBe(200);
+    const asker = await signedInMember(t.db);
+    const res = await t.call(asker, 'POST', '/api/asks', {
+      category: 'dairy',
+      subcategory: 'kefir',
+      location: LEEDS,
+    });
+    expect(res.statusCode, res.body).toBe(201);
+    await queueAskMails({ db: t.db, config: t.config });
+    const mailsTo = (email: string) =>
+      t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, email));
+    expect(await mailsTo(present.user.email)).toHaveLength(1);
+    expect(await mailsTo(gone.user.email)).toHaveLength(0);
   });
 });
