@@ -87,7 +87,8 @@ export async function remindModeratorsOfWaiting({
             values: {
               held: held.count,
               reports: reports.count,
-              since: { date: oldest.toISOString() },
+              // The mail's own line for how long the oldest has waited.
+              oldest: { text: { key: 'mail:moderation.waitingOldest', values: { hours } } },
             },
           },
           url,

@@ -103,7 +103,7 @@ describe('what waits for moderators', () => {
       expect.objectContaining({
         kind: 'moderation',
         title: '2 items wait for moderators',
-        body: expect.stringMatching(/^Held: 1 · Reports: 1\. The oldest has waited since /),
+        body: 'Held: 1 · Reports: 1. The oldest has waited 2 hours.',
         url: '/moderation?tab=held',
       }),
     ]);
@@ -125,8 +125,21 @@ describe('what waits for moderators', () => {
     expect(await bell(moderator)).toHaveLength(2);
     expect(await mailTo(moderator)).toHaveLength(2);
 
-    // Once nothing waits, nothing more is said.
+    // Once the held message is decided, the bell names only the reports, and how long they waited.
     expect((await decide(moderator, first.id, { decision: 'reject' })).statusCode).toBe(200);
+    clock.advanceClock(DAY_MS);
+    await remind();
+    const later = await bell(moderator);
+    expect(later).toHaveLength(3);
+    expect(later[0]).toEqual(
+      expect.objectContaining({
+        title: '1 item waits for moderators',
+        body: expect.stringMatching(/^Reports: 1\. The oldest has waited \d+ hours\.$/),
+        url: '/moderation?tab=reports',
+      }),
+    );
+
+    // Once nothing waits, nothing more is said.
     const [report] = (
       await t.call(moderator, 'GET', '/api/reports?status=pending&limit=10&offset=0')
     ).json() as Array<{ id: number }>;
@@ -138,7 +151,7 @@ describe('what waits for moderators', () => {
     clock.advanceClock(DAY_MS);
     await settle();
     await remind();
-    expect(await bell(moderator)).toHaveLength(2);
+    expect(await bell(moderator)).toHaveLength(3);
   });
 });
 
