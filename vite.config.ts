@@ -5,9 +5,9 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
-import { pages, SITE_NAME } from './common/pages';
+import { pages, SITE_NAME } from './common/site/pages';
 import english from './common/locales/en/common.json';
-import { APP_SCREENSHOTS, APP_SHORTCUTS } from './common/app-manifest';
+import { APP_SCREENSHOTS, APP_SHORTCUTS } from './common/site/app-manifest';
 
 /**
  * Writes a brotli and a gzip copy beside every built script, style sheet and SVG; the server
@@ -68,7 +68,7 @@ function installableApp() {
     manifest: {
       id: '/',
       // English; the server answers the same manifest in the page's language
-      // (server/src/pages/app-manifest.ts).
+      // (server/src/html-shell/app-manifest.ts).
       name: english.app.installName,
       short_name: SITE_NAME,
       description: english.pageDescriptions.default,

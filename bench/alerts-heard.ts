@@ -30,7 +30,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/rows';
-import { hashPassword } from '../server/src/features/auth/passwords';
+import { hashPassword } from '../server/src/features/account/auth/passwords';
 import { openBenchDatabase } from './database';
 import { quantile } from './load';
 import { browseQuestions } from './questions';

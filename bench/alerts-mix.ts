@@ -22,7 +22,7 @@ import { sql } from 'drizzle-orm';
 import { openPglite, openPostgres, type Db } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/rows';
 import { sqlState } from '../server/src/db/errors';
-import { hashPassword } from '../server/src/features/auth/passwords';
+import { hashPassword } from '../server/src/features/account/auth/passwords';
 import { cultures, gazetteerPlaces, seedStarters } from './seed';
 import { daytimeZone, seedAlerts } from './alerts-seed';
 import { openBenchDatabase } from './database';

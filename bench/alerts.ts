@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../server/src/db/client';
 import { rowsOf } from '../server/src/db/rows';
-import { ANNOUNCE_RINGS_KM } from '../common/alerts';
+import { ANNOUNCE_RINGS_KM } from '../common/listings/alerts';
 import {
   announceListing,
   listingTokens,

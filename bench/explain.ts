@@ -9,7 +9,7 @@
 import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { starterListQuerySchema } from '../common/starters';
+import { starterListQuerySchema } from '../common/listings/starters';
 import { migrateDatabase, openPostgres, type Db } from '../server/src/db/client';
 import * as schema from '../server/src/db/schema';
 import { ListingCache } from '../server/src/features/starters/listing-cache';

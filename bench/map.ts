@@ -13,7 +13,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { categories } from '../common/catalogue';
+import { categories } from '../common/listings/catalogue';
 import { viewBbox } from '../client/src/features/starters/map-view-math';
 import { openBenchDatabase } from './database';
 import { bareCeiling, startProcess, stop, waitFor } from './processes';

@@ -7,7 +7,7 @@
  */
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
-import { starterListQuerySchema } from '../common/starters';
+import { starterListQuerySchema } from '../common/listings/starters';
 import type { Db } from '../server/src/db/client';
 import * as schema from '../server/src/db/schema';
 import { ListingCache } from '../server/src/features/starters/listing-cache';

@@ -18,7 +18,7 @@ import { formatResult, load, type LoadResult } from './load';
 import { benchMap } from './map';
 import { browseQuestions, zipfMix } from './questions';
 import { gazetteerPlaces, seedStarters } from './seed';
-import { starterListQuerySchema } from '../common/starters';
+import { starterListQuerySchema } from '../common/listings/starters';
 import { normaliseListQuery } from '../server/src/features/starters/browse-query';
 import { ListingCache } from '../server/src/features/starters/listing-cache';
 

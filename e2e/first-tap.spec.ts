@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { pages, type Page as TablePage } from '../common/pages';
+import { pages, type Page as TablePage } from '../common/site/pages';
 import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
 
 /**

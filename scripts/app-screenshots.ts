@@ -9,7 +9,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium } from '@playwright/test';
 import { startDemoSite } from '../bench/processes';
-import { APP_SCREENSHOTS } from '../common/app-manifest';
+import { APP_SCREENSHOTS } from '../common/site/app-manifest';
 import { chromiumLaunchOptions } from '../e2e/chromium';
 
 const port = Number(process.env.E2E_PORT ?? 4314);

@@ -8,7 +8,7 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router';
 import { QueryClientProvider } from '@tanstack/react-query';
-import type { PageData } from '../../common/page-data';
+import type { PageData } from '../../common/site/page-data';
 import { seedQueryClient } from './app/providers';
 import { AppRoutes, preloadPages } from './app/router';
 import { loadStarterParts } from './app/starter-dialogs';

@@ -1,7 +1,7 @@
 import http from 'node:http';
 import net from 'node:net';
 import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
-import { pages } from '../../common/pages';
+import { pages } from '../../common/site/pages';
 import { loadConfig } from './config';
 import { loggerOptions, timeoutOptions } from './server-options';
 import { createTestApp, signedInMember, type TestApp } from './test/app';

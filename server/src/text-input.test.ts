@@ -5,7 +5,7 @@ import {
   BROKEN_CHARACTER_MESSAGE,
   CONTROL_CHARACTER_MESSAGE,
   LINE_BREAK_MESSAGE,
-} from '../../common/text';
+} from '../../common/site/text';
 import { messages, moderationActions, reports, sanctions, starters, users } from './db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from './test/app';
 

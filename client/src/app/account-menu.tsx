@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { LayoutGrid, LogOut, MessageCircle, Settings, Shield, User } from 'lucide-react';
-import { displayName } from '../../../common/display';
-import type { CurrentUser } from '../../../common/users';
+import { displayName } from '../../../common/members/display';
+import type { CurrentUser } from '../../../common/members/users';
 import { Avatar } from '../components/ui/avatar';
 import { Badge } from '../components/ui/badge';
 import { Menu, menuItemClass } from '../components/ui/menu';

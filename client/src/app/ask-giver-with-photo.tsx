@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { Camera } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Starter } from '../../../common/starters';
+import type { Starter } from '../../../common/listings/starters';
 import { useMyHandovers } from '../features/handovers/handovers-api';
 import { useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';

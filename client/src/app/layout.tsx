@@ -3,7 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header, showsShareButton } from './header';
-import { UnconfirmedBanner } from '../features/auth/unconfirmed-banner';
+import { UnconfirmedBanner } from '../features/account/auth/unconfirmed-banner';
 import { useCurrentUser } from '../lib/current-user';
 import { useFocusHeadingOnRouteChange } from './route-focus';
 import { OfflineBanner } from './offline-banner';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReceivedCulture } from '../../../common/lineage';
+import type { ReceivedCulture } from '../../../common/cultures/lineage';
 import { fakeServer } from '../test/fake-server';
 import { aMember } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';

@@ -1,8 +1,8 @@
 import { HeartHandshake, Info } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { ownerName } from '../../../common/display';
-import type { ReceivedCulture } from '../../../common/lineage';
-import type { CreateStarterInput } from '../../../common/starters';
+import { ownerName } from '../../../common/members/display';
+import type { ReceivedCulture } from '../../../common/cultures/lineage';
+import type { CreateStarterInput } from '../../../common/listings/starters';
 import { useReceivedCulture } from '../features/lineage/lineage-api';
 import { LineageFields, prefillFrom } from '../features/lineage/lineage-fields';
 import {

@@ -1,6 +1,6 @@
 import { useState, type ReactNode } from 'react';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import type { PageData } from '../../../common/page-data';
+import type { PageData } from '../../../common/site/page-data';
 import { takePageData } from '../lib/page-data';
 import { createQueryClient } from '../lib/query-client';
 import {

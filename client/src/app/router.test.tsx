@@ -1,6 +1,6 @@
 import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { pageAt, pages } from '../../../common/pages';
+import { pageAt, pages } from '../../../common/site/pages';
 import { paths } from '../lib/paths';
 import { preloadPages, routes } from './router';
 

@@ -8,7 +8,7 @@ import {
 import { Layout } from './layout';
 import { RouteErrorBoundary } from './route-error';
 import { guardHistory } from '../lib/guarded-history';
-import { pages, type Page as TablePage } from '../../../common/pages';
+import { pages, type Page as TablePage } from '../../../common/site/pages';
 
 // Every page module is its own chunk, the landing page's too: the first-load script holds the
 // app's frame only, and the server preloads the chunks of the page it sends (decision 101).
@@ -41,7 +41,7 @@ export async function preloadPages(pathname: string): Promise<void> {
   );
 }
 
-/** The route of a page in the page table (common/pages.ts): its path and its module. */
+/** The route of a page in the page table (common/site/pages.ts): its path and its module. */
 function routeOf({ path, module }: TablePage): RouteObject {
   const load = modules[`../pages/${module}.tsx`];
   if (!load)

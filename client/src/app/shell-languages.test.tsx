@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { Link } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LeaveGuard } from '../components/ui/leave-guard';
-import { ConfirmEmailNotice } from '../features/auth/confirm-email-notice';
+import { ConfirmEmailNotice } from '../features/account/auth/confirm-email-notice';
 import { NeedsYou } from '../features/site/needs-you';
 import { i18n, loadLanguage } from '../lib/i18n';
 import HomePage from '../pages/home';

@@ -3,9 +3,9 @@
  * its owner's reliability, the sign-in choices. Loaded later with the dialogs themselves
  * (starter-dialogs.tsx), so none of it is part of a page's first load (decision 101).
  */
-import { ownerName } from '../../../common/display';
-import { ConfirmEmailNotice } from '../features/auth/confirm-email-notice';
-import { SignInChoices } from '../features/auth/sign-in-choices';
+import { ownerName } from '../../../common/members/display';
+import { ConfirmEmailNotice } from '../features/account/auth/confirm-email-notice';
+import { SignInChoices } from '../features/account/auth/sign-in-choices';
 import { MessageOwnerDialog } from '../features/messages/message-owner-dialog';
 import { ReportDialog } from '../features/reports/report-dialog';
 import type { StarterDialogProps } from '../features/starters/starter-dialogs';

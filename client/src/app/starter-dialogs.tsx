@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useState, type ComponentType, type ReactNode } from 'react';
-import type { Starter } from '../../../common/starters';
+import type { Starter } from '../../../common/listings/starters';
 import { useIsReachable } from '../features/blocks/reachable';
 import { StarterDialogsProvider, type StarterDialogs } from '../features/starters/starter-dialogs';
 

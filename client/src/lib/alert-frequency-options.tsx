@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { ALERT_FREQUENCIES } from '../../../common/alerts';
+import { ALERT_FREQUENCIES } from '../../../common/listings/alerts';
 
 /** The choices of how often new listings are mailed: an alert's, and an ask's. */
 export function AlertFrequencyOptions() {

@@ -1,4 +1,4 @@
-import type { ApiErrorBody } from '../../../common/errors';
+import type { ApiErrorBody } from '../../../common/site/errors';
 
 /**
  * A non-OK response. Its message is "<status>: <body text>" (spec §8); `body` holds the

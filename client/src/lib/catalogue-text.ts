@@ -1,5 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { findCategory, OTHER_SUBCATEGORY, subcategoryLabel } from '../../../common/catalogue';
+import {
+  findCategory,
+  OTHER_SUBCATEGORY,
+  subcategoryLabel,
+} from '../../../common/listings/catalogue';
 
 /** A category's name in the page's language ("Other" for one the catalogue lacks). */
 export function useCategoryName(): (category: string) => string {

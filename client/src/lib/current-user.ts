@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { CurrentUser } from '../../../common/users';
+import type { CurrentUser } from '../../../common/members/users';
 import { getOrNullOn401 } from './api';
 import { currentUserQueryKey } from './query-keys';
 

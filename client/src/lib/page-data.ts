@@ -1,4 +1,4 @@
-import { PAGE_DATA_ID, type PageData } from '../../../common/page-data';
+import { PAGE_DATA_ID, type PageData } from '../../../common/site/page-data';
 
 /**
  * The answers the server put in the page (decision 028), read once and removed, so they seed

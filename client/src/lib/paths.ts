@@ -1,8 +1,8 @@
-import { pages } from '../../../common/pages';
+import { pages } from '../../../common/site/pages';
 
 /**
  * Every address the app links to, in one table: links and navigations read it. The routes'
- * own paths come from the page table (common/pages.ts), which the router is built from.
+ * own paths come from the page table (common/site/pages.ts), which the router is built from.
  */
 export const paths = {
   home: pages.home.path,

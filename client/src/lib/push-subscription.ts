@@ -1,4 +1,4 @@
-import type { PushSubscriptionItem } from '../../../common/push';
+import type { PushSubscriptionItem } from '../../../common/notifications/push';
 import { apiRequest } from './api';
 
 /** Push needs a service worker, the Push API and notifications (iPhone: from the Home Screen). */

@@ -1,8 +1,8 @@
 import type { QueryClient, QueryKey, UseQueryOptions } from '@tanstack/react-query';
-import type { ReportStatus } from '../../../common/catalogue';
-import type { AppealStatus } from '../../../common/moderation';
-import type { StarterListParams } from '../../../common/browse-page';
-import type { Starter } from '../../../common/starters';
+import type { ReportStatus } from '../../../common/listings/catalogue';
+import type { AppealStatus } from '../../../common/moderation/moderation';
+import type { StarterListParams } from '../../../common/listings/browse-page';
+import type { Starter } from '../../../common/listings/starters';
 
 /*
  * Every cached answer's key, for every feature, in one plain-data module (decision 039). A

@@ -1,8 +1,8 @@
 import { useId, type ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../common/constants';
-import { reportReasons } from '../../../common/catalogue';
+import { REPORT_DESCRIPTION_MAX_LENGTH } from '../../../common/site/constants';
+import { reportReasons } from '../../../common/listings/catalogue';
 import { Button } from '../components/ui/button';
 import { DialogActions } from '../components/ui/dialog';
 import { ChoiceWithDetailsFields, type FormBinding } from '../components/ui/form-controls';

@@ -1,4 +1,4 @@
-import { safeNextPath, withNextPath } from '../../../common/return-path';
+import { safeNextPath, withNextPath } from '../../../common/site/return-path';
 import { paths } from './paths';
 
 /** /login that comes back to `next` (the page asking) once signed in. */

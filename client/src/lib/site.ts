@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { SiteSettings } from '../../../common/site';
+import type { SiteSettings } from '../../../common/site/site';
 import { apiRequest } from './api';
 import { siteQueryKey } from './query-keys';
 

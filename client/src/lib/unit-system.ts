@@ -1,6 +1,6 @@
 import { useCallback, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { UnitSystem } from '../../../common/care-cards/quantities';
+import type { UnitSystem } from '../../../common/cultures/care-cards/quantities';
 import { defaultDistanceUnit } from '../../../common/i18n/languages';
 
 const KEY = 'cultureshare:units';

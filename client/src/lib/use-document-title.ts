@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { documentTitle, type TitledPage } from '../../../common/pages';
+import { documentTitle, type TitledPage } from '../../../common/site/pages';
 
 /** Sets the tab title ("Maya's kefir grains · CultureShare") from a page's data, as it is. */
 export function useDocumentTitle(title: string | undefined) {

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ask } from '../../../common/asks';
+import type { Ask } from '../../../common/listings/asks';
 import { i18n, loadLanguage } from '../lib/i18n';
 import type { Language } from '../../../common/i18n/languages';
 import { aMember, jsonResponse } from '../test/fixtures';

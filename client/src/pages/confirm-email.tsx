@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AuthCard } from '../features/auth/auth-card';
-import { ConfirmEmail } from '../features/auth/confirm-email';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { ConfirmEmail } from '../features/account/auth/confirm-email';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 

@@ -1,7 +1,7 @@
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DataExportDownload } from '../features/account/data-export-download';
-import { AuthCard } from '../features/auth/auth-card';
+import { AuthCard } from '../features/account/auth/auth-card';
 import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {

@@ -2,7 +2,7 @@ import { Link, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { EditStarter } from '../app/pay-it-forward';
 import { Button } from '../components/ui/button';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';
 

@@ -1,5 +1,5 @@
-import { AuthCard } from '../features/auth/auth-card';
-import { ForgotPasswordForm } from '../features/auth/forgot-password-form';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { ForgotPasswordForm } from '../features/account/auth/forgot-password-form';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 

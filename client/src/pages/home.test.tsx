@@ -1,10 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation } from '../../../common/messages';
-import type { Notice } from '../../../common/notices';
-import type { HomeAnswer, SiteSettings } from '../../../common/site';
-import type { Starter } from '../../../common/starters';
-import type { CurrentUser } from '../../../common/users';
+import type { Conversation } from '../../../common/conversations/messages';
+import type { Notice } from '../../../common/conversations/notices';
+import type { HomeAnswer, SiteSettings } from '../../../common/site/site';
+import type { Starter } from '../../../common/listings/starters';
+import type { CurrentUser } from '../../../common/members/users';
 import { renderWithProviders } from '../test/render';
 import { currentUserQueryKey, homeQueryKey, siteQueryKey } from '../lib/query-keys';
 import HomePage from './home';

@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { ArrowRight, CalendarClock, MessageCircle, Sprout } from 'lucide-react';
-import { displayName } from '../../../common/display';
-import { HOME_LISTINGS, type HomeAnswer } from '../../../common/site';
+import { displayName } from '../../../common/members/display';
+import { HOME_LISTINGS, type HomeAnswer } from '../../../common/site/site';
 import {
   CategoryShowcase,
   CommunityValues,

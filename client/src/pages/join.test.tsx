@@ -3,14 +3,14 @@ import userEvent from '@testing-library/user-event';
 import { Navigate, Route, Routes, useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../components/ui/toast';
-import { SignInForm } from '../features/auth/sign-in-form';
-import { SignUpForm } from '../features/auth/sign-up-form';
+import { SignInForm } from '../features/account/auth/sign-in-form';
+import { SignUpForm } from '../features/account/auth/sign-up-form';
 import { fakeServer } from '../test/fake-server';
 import { jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import JoinPage from './join';
 import LoginPage from './login';
-import type { JoinArrival } from '../features/auth/arrivals';
+import type { JoinArrival } from '../features/account/auth/arrivals';
 
 function CurrentPath() {
   return <output aria-label="current path">{useLocation().pathname}</output>;

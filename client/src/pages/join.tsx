@@ -7,8 +7,8 @@ import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { pageLinks } from '../lib/page-links';
 import { SignedOutOnly } from '../app/signed-out-only';
-import { withNextPath } from '../../../common/return-path';
-import type { JoinArrival } from '../features/auth/arrivals';
+import { withNextPath } from '../../../common/site/return-path';
+import type { JoinArrival } from '../features/account/auth/arrivals';
 import { Trans, useTranslation } from 'react-i18next';
 
 const terms = [

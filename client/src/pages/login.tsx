@@ -1,11 +1,11 @@
 import { SignedOutOnly } from '../app/signed-out-only';
-import { AuthCard } from '../features/auth/auth-card';
-import { SignInForm } from '../features/auth/sign-in-form';
-import { PasskeySignIn } from '../features/passkeys/passkey-sign-in';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { SignInForm } from '../features/account/auth/sign-in-form';
+import { PasskeySignIn } from '../features/account/passkeys/passkey-sign-in';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
-import { readArrival } from '../features/auth/arrivals';
+import { readArrival } from '../features/account/auth/arrivals';
 
 export default function Page() {
   usePageTitle('login');

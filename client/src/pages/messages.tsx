@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { BlockMemberButton } from '../features/blocks/block-member-button';
 import { ReliabilitySummary } from '../features/handovers/reliability-summary';

@@ -1,9 +1,9 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReportItem, ReportStats } from '../../../common/reports';
-import type { CurrentUser } from '../../../common/users';
-import type { HeldMessage, ModerationWaiting } from '../../../common/screening';
+import type { ReportItem, ReportStats } from '../../../common/moderation/reports';
+import type { CurrentUser } from '../../../common/members/users';
+import type { HeldMessage, ModerationWaiting } from '../../../common/moderation/screening';
 import { Toaster } from '../components/ui/toast';
 import { renderWithProviders } from '../test/render';
 import { currentUserQueryKey, moderationKeys } from '../lib/query-keys';

@@ -1,4 +1,4 @@
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { AccessDenied, ModerationDashboard } from '../features/moderation/moderation-dashboard';
 import { usePageTitle } from '../lib/use-document-title';

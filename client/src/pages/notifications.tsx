@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { NoticesPanel } from '../features/handovers/notices-panel';
 import { NotificationCentre } from '../features/notifications/notification-centre';
 import { PushOptIn } from '../features/profile/push-settings';

@@ -2,7 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
 import { AskForm } from '../features/asks/ask-form';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { PlacePicker } from '../features/starters/place-picker';
 import { useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';

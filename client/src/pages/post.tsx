@@ -1,7 +1,7 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../components/ui/button';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
 import { PostAgain, PostStarterFromHandover } from '../app/pay-it-forward';
 import { usePageTitle } from '../lib/use-document-title';

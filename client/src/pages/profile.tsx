@@ -1,6 +1,6 @@
 import { Navigate, useLocation } from 'react-router';
 import { WithStarterDialogs } from '../app/starter-dialogs';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { ListingState } from '../features/handovers/listing-state';
 import { MyHandovers } from '../features/handovers/my-handovers';
 import { ReliabilitySummary } from '../features/handovers/reliability-summary';

@@ -1,6 +1,6 @@
 import { useSearchParams } from 'react-router';
-import { AuthCard } from '../features/auth/auth-card';
-import { ResetPasswordForm } from '../features/auth/reset-password-form';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { ResetPasswordForm } from '../features/account/auth/reset-password-form';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 

@@ -1,10 +1,10 @@
 import { Link } from 'react-router';
 import { ArrowLeft } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { SignInRequired } from '../features/auth/sign-in-required';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { LeaveAccount } from '../features/account/leave-account';
 import { DistanceUnits } from '../features/care/distance-units';
-import { PasskeySettings } from '../features/passkeys/passkey-settings';
+import { PasskeySettings } from '../features/account/passkeys/passkey-settings';
 import { AccountSettings } from '../features/profile/account-settings';
 import { SignedInSessions } from '../features/profile/signed-in-sessions';
 import { LanguagePicker } from '../features/site/language-picker';

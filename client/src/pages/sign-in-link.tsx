@@ -1,7 +1,7 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { AuthCard } from '../features/auth/auth-card';
-import { useSignInWithLink } from '../features/auth/auth-api';
-import { MailedLinkAction } from '../features/auth/mailed-link-action';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { useSignInWithLink } from '../features/account/auth/auth-api';
+import { MailedLinkAction } from '../features/account/auth/mailed-link-action';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';

@@ -1,6 +1,6 @@
 import { SignedOutOnly } from '../app/signed-out-only';
-import { AuthCard } from '../features/auth/auth-card';
-import { SignUpForm } from '../features/auth/sign-up-form';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { SignUpForm } from '../features/account/auth/sign-up-form';
 import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
 

@@ -1,8 +1,8 @@
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AuthCard } from '../features/auth/auth-card';
-import { useUndoEmailChange } from '../features/auth/auth-api';
-import { MailedLinkAction } from '../features/auth/mailed-link-action';
+import { AuthCard } from '../features/account/auth/auth-card';
+import { useUndoEmailChange } from '../features/account/auth/auth-api';
+import { MailedLinkAction } from '../features/account/auth/mailed-link-action';
 import { useMessageText } from '../lib/message-text';
 import { paths } from '../lib/paths';
 import { usePageTitle } from '../lib/use-document-title';

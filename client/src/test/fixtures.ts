@@ -1,5 +1,5 @@
-import type { Starter } from '../../../common/starters';
-import type { CurrentUser } from '../../../common/users';
+import type { Starter } from '../../../common/listings/starters';
+import type { CurrentUser } from '../../../common/members/users';
 
 /** A signed-in member as GET /api/auth/user answers; override what the test is about. */
 export function aMember(overrides: Partial<CurrentUser> = {}): CurrentUser {

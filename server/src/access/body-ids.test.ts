@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ASK_HELP_LISTING } from '../../../common/asks';
-import { PARENT_INVALID } from '../../../common/cultures';
-import { ID_MAX, idField } from '../../../common/ids';
+import { ASK_HELP_LISTING } from '../../../common/listings/asks';
+import { PARENT_INVALID } from '../../../common/cultures/cultures';
+import { ID_MAX, idField } from '../../../common/site/ids';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../test/app';
 
 /**
- * A row id in a request body follows the rule of a path's id (common/ids.ts): a whole number
+ * A row id in a request body follows the rule of a path's id (common/site/ids.ts): a whole number
  * from 1 to the largest integer id, as JSON or in plain digits; anything else is a 400 naming
  * the field, never a 500 from a database that cannot hold it.
  */

@@ -1,10 +1,10 @@
 import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ID_MAX, idParam } from '../../../common/ids';
+import { ID_MAX, idParam } from '../../../common/site/ids';
 import { createTestApp, signedInMember, type TestApp } from '../test/app';
 
 /**
- * One rule for a row id in a path (common/ids.ts), checked once here and then, through the
+ * One rule for a row id in a path (common/site/ids.ts), checked once here and then, through the
  * app's own route table, on every route: a new route that parses its id another way fails.
  */
 

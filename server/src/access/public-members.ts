@@ -1,5 +1,5 @@
 import { inArray } from 'drizzle-orm';
-import type { PublicUser } from '../../../common/users';
+import type { PublicUser } from '../../../common/members/users';
 import type { DbOrTx } from '../db/client';
 import { users } from '../db/schema';
 

@@ -2,7 +2,7 @@ import { and, eq, gt, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
 import { handovers, messages, starters, users } from '../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../errors';
-import { isExpired } from '../../../common/starter-status';
+import { isExpired } from '../../../common/listings/starter-status';
 import {
   isModerator,
   mayAct,
@@ -103,7 +103,7 @@ export function isOpen(starter: StarterFacts, now = clock.now()): boolean {
   return isListed(starter) && mayAct(starter.owner, now);
 }
 
-/** Past its "available until" and not claimed (common/starter-status.ts defines it). */
+/** Past its "available until" and not claimed (common/listings/starter-status.ts defines it). */
 export { isExpired };
 
 /** Reports from enough members hold it off the public site until a moderator reviews it. */

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 
 /**
  * Whether a starter or a member is banned, suspended, removed, deleted, expired or held for
- * review is decided in `access/` (and `common/starter-status.ts` for "expired"), nowhere else: a feature asks
+ * review is decided in `access/` (and `common/listings/starter-status.ts` for "expired"), nowhere else: a feature asks
  * `requireStarter`, `isOpen`, `isListed`, `wasRemoved`, `mayAct`, `sanctionNow`, or uses the
  * SQL forms (`listed()`, `openly()`, `fresh()`, `notDeleted()`, `membersWhoMayNotAct()`).
  * This test reads the server's source and fails on a file outside `access/` and `db/` that

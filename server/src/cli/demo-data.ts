@@ -1,5 +1,5 @@
 /** The believable community `npm run demo` creates. Emails end in @cultureshare.test. */
-import type { CultureForm } from '../../../common/cultures';
+import type { CultureForm } from '../../../common/cultures/cultures';
 
 export const DEMO_PASSWORD = 'cultureshare-demo';
 export const DEMO_MODERATOR_EMAIL = 'moderator@cultureshare.test';

@@ -1,6 +1,6 @@
 import { count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories } from '../../../common/catalogue';
+import { categories } from '../../../common/listings/catalogue';
 import { rowsOf } from '../db/rows';
 import { messages, photos, reports, starters, users } from '../db/schema';
 import { createTestApp, type TestApp } from '../test/app';

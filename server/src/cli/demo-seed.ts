@@ -1,9 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { handovers, messages, photos, reports, starters, users } from '../db/schema';
-import { hashPassword } from '../features/auth/passwords';
+import { hashPassword } from '../features/account/auth/passwords';
 import { locate } from '../features/places/places.service';
-import { usernameSkeleton } from '../features/users/users.service';
+import { usernameSkeleton } from '../features/account/users/users.service';
 import { processPhoto } from '../features/starters/photos';
 import { photoPaths } from '../features/starters/starters.service';
 import {

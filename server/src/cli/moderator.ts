@@ -3,7 +3,7 @@
  * Uses the same DATA_DIR / DATABASE_URL as the server; the embedded database must not be
  * open in a running server (its data-dir lock says so).
  */
-import { setModerator } from '../features/users/moderators.service';
+import { setModerator } from '../features/account/users/moderators.service';
 import { openConfiguredDatabase, runCli } from './open-database';
 
 const USAGE = 'Usage: npm run moderator -- grant|revoke <email>';

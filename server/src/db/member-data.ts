@@ -3,8 +3,8 @@ import type * as schema from './schema';
 
 /**
  * Every table of the schema, and what it holds of a member (decision 145): the one list that
- * both leaving (the scrub, features/account-deletion) and "Download my data"
- * (features/data-export) follow. Each of those keeps one function per table it acts on, keyed
+ * both leaving (the scrub, features/account/deletion) and "Download my data"
+ * (features/account/data-export) follow. Each of those keeps one function per table it acts on, keyed
  * by the names below; the type checker refuses a table declared here without its function, and
  * member-data.test.ts refuses a table or a column referring to a member that the database has
  * and this list does not.

@@ -21,31 +21,31 @@ import {
   categories,
   reportReasonValues,
   reportStatuses,
-} from '../../../common/catalogue';
-import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../common/auth';
-import { removalReasonValues } from '../../../common/removal-reasons';
+} from '../../../common/listings/catalogue';
+import { EMAIL_MAX_LENGTH, USERNAME_MAX_LENGTH } from '../../../common/members/auth';
+import { removalReasonValues } from '../../../common/moderation/removal-reasons';
 import {
   APPEAL_MAX_LENGTH,
   moderationActions as moderationActionNames,
-} from '../../../common/moderation';
+} from '../../../common/moderation/moderation';
 import {
   DESCRIPTION_MIN_LENGTH,
   MESSAGE_MAX_LENGTH,
   MESSAGE_PHOTOS_MAX,
   REPORT_DESCRIPTION_MAX_LENGTH,
-} from '../../../common/constants';
+} from '../../../common/site/constants';
 import {
   AVAILABLE_DAYS_DEFAULT,
   BRING_MAX_LENGTH,
   FEEDBACK_NOTE_MAX_LENGTH,
   PORTIONS_MAX,
   RELEASE_REASON_MAX_LENGTH,
-} from '../../../common/handovers';
+} from '../../../common/conversations/handovers';
 import {
   CARE_NOTES_MAX_LENGTH,
   CULTURE_FORMS,
   ORIGIN_STORY_MAX_LENGTH,
-} from '../../../common/cultures';
+} from '../../../common/cultures/cultures';
 import {
   ANSWER_HOURS_MAX,
   ANSWER_HOURS_MIN,
@@ -55,14 +55,17 @@ import {
   CADENCE_DAYS_MIN,
   LIMIT_WEEKS_MAX,
   LIMIT_WEEKS_MIN,
-} from '../../../common/standing-offers';
+} from '../../../common/conversations/standing-offers';
 import {
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
-} from '../../../common/starters';
-import { STARTER_PHOTOS_MAX } from '../../../common/starter-photo';
-import { NOTIFICATION_BODY_MAX, NOTIFICATION_TITLE_MAX } from '../../../common/notifications';
+} from '../../../common/listings/starters';
+import { STARTER_PHOTOS_MAX } from '../../../common/listings/starter-photo';
+import {
+  NOTIFICATION_BODY_MAX,
+  NOTIFICATION_TITLE_MAX,
+} from '../../../common/notifications/notifications';
 
 const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
   dataType: () => 'bytea',
@@ -291,7 +294,7 @@ export const starters = pgTable(
     renewals: integer('renewals').notNull().default(0),
     /** The `availableUntil` whose reminder mail went out: one per stretch, renewing resets. */
     expiryRemindedFor: timestamp('expiry_reminded_for', { withTimezone: true }),
-    /** Active, dried, frozen or spores (common/cultures.ts). */
+    /** Active, dried, frozen or spores (common/cultures/cultures.ts). */
     form: text('form').notNull().default('active'),
     /** When an active culture was last fed; null for the other forms. */
     lastFedAt: timestamp('last_fed_at', { withTimezone: true }),
@@ -450,9 +453,9 @@ export const messages = pgTable(
      * other side so threads, conversation lists and unread counts need no special case.
      */
     kind: text('kind').notNull().default('text'),
-    /** For system lines: `{event, at, reservationId, handoverId}` (common/handovers.ts). */
+    /** For system lines: `{event, at, reservationId, handoverId}` (common/conversations/handovers.ts). */
     system: jsonb('system'),
-    /** Screening codes that warned (common/screening.ts): the receiver sees a quiet banner. */
+    /** Screening codes that warned (common/moderation/screening.ts): the receiver sees a quiet banner. */
     warnings: text('warnings').array(),
     /** The sender's Idempotency-Key: a message retried from an offline outbox is stored once. */
     clientKey: text('client_key'),
@@ -1446,7 +1449,7 @@ export const notifications = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     /**
-     * A kind of `NEWS_KINDS` with a bell (common/notification-kinds.ts); not checked here, so
+     * A kind of `NEWS_KINDS` with a bell (common/notifications/notification-kinds.ts); not checked here, so
      * that a new kind is one declaration and no migration (decision 153).
      */
     kind: text('kind').notNull(),

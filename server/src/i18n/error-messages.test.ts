@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten, messageArguments } from '../../../common/i18n/keys';
-import { NUDGE_TOO_SOON } from '../../../common/messages';
+import { NUDGE_TOO_SOON } from '../../../common/conversations/messages';
 import { createTestApp, signedInMember, type TestApp } from '../test/app';
 import { translator } from './translate';
 import { translateMessage } from './wording';

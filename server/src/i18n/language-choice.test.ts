@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { users } from '../db/schema';
-import { mailRequestedAccountLinks } from '../features/auth/account-mail.service';
+import { mailRequestedAccountLinks } from '../features/account/auth/account-mail.service';
 import { createTestApp, signedInMember, type TestApp } from '../test/app';
 import { lastMailTo } from '../test/mail';
 

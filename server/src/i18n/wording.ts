@@ -8,7 +8,7 @@ import {
   type Language,
 } from '../../../common/i18n/languages';
 import * as clock from '../clock/clock';
-import { dateIn, pickupTimeText } from '../../../common/pickup-time';
+import { dateIn, pickupTimeText } from '../../../common/conversations/pickup-time';
 import type { FastifyRequest } from 'fastify';
 import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten } from '../../../common/i18n/keys';
@@ -92,7 +92,7 @@ function zoneOf(reader: Reader): string {
 }
 
 /**
- * A pickup time in the reader's words and clock (common/pickup-time.ts, the same as the
+ * A pickup time in the reader's words and clock (common/conversations/pickup-time.ts, the same as the
  * site's pages): "Saturday 10:00 AM" within the coming week, else "Saturday, December 12 at
  * 10:00 AM"; "sábado, 10:00", "Samstag, 12. Dezember um 10:00". The time is shown as it was
  * typed: it is the two members' own arrangement, not an instant to convert.

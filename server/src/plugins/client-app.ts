@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fastifyStatic from '@fastify/static';
-import type { ApiErrorBody } from '../../../common/errors';
+import type { ApiErrorBody } from '../../../common/site/errors';
 
 /**
  * Serves the built React app's files: hashed assets cached for a year, the brotli or gzip copy

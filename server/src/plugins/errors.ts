@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { ApiErrorBody } from '../../../common/errors';
+import type { ApiErrorBody } from '../../../common/site/errors';
 import { isDatabaseUnavailable, sqlState } from '../db/errors';
 import { HttpError } from '../errors';
 import { requestLanguage } from '../i18n/translate';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { textProblem } from '../../../common/text';
+import { textProblem } from '../../../common/site/text';
 import { forbidden, HttpError } from '../errors';
 
 /** The policy; `imgSources` adds the map tile server's origin when one is set (decision 082). */

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { signUpSchema } from '../../../common/auth';
-import { currentUserSchema } from '../../../common/users';
+import { signUpSchema } from '../../../common/members/auth';
+import { currentUserSchema } from '../../../common/members/users';
 import type { AppDeps } from '../deps';
-import { toCurrentUser } from '../features/auth/auth.service';
+import { toCurrentUser } from '../features/account/auth/auth.service';
 import { requestLanguage } from '../i18n/translate';
 import { seedMember } from './test-seed.service';
 

@@ -3,8 +3,8 @@ import type { Language } from '../../../common/i18n/languages';
 import type { Db } from '../db/client';
 import { users } from '../db/schema';
 import { HttpError } from '../errors';
-import { findUserByEmail } from '../features/auth/auth.service';
-import { hashPassword, verifyPassword } from '../features/auth/passwords';
+import { findUserByEmail } from '../features/account/auth/auth.service';
+import { hashPassword, verifyPassword } from '../features/account/auth/passwords';
 import type { SessionUser } from '../plugins/sessions';
 import * as clock from '../clock/clock';
 

@@ -2,7 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
 import { expect, vi } from 'vitest';
-import type { LiveEvent } from '../../../common/messages';
+import type { LiveEvent } from '../../../common/conversations/messages';
 
 export interface EventStream {
   status: number;

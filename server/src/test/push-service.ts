@@ -2,7 +2,7 @@ import crypto from 'node:crypto';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { asc, eq } from 'drizzle-orm';
-import type { PushPayload } from '../../../common/push';
+import type { PushPayload } from '../../../common/notifications/push';
 import type { Db } from '../db/client';
 import { pushOutbox, pushSubscriptions } from '../db/schema';
 

@@ -1,5 +1,5 @@
 import * as AvatarPrimitive from '@radix-ui/react-avatar';
-import { initials, type NamedPerson } from '../../../../common/display';
+import { initials, type NamedPerson } from '../../../../common/members/display';
 import { cn } from '../../lib/cn';
 
 /** Profile image, else initials (spec §2 header, §9). */

@@ -1,7 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { TOAST_DURATION_MS } from '../../../../common/constants';
+import { TOAST_DURATION_MS } from '../../../../common/site/constants';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useMessageText } from '../../lib/message-text';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { DeleteAccountInput } from '../../../../common/account';
-import type { Notice } from '../../../../common/auth';
+import type { DeleteAccountInput } from '../../../../common/members/account';
+import type { Notice } from '../../../../common/members/auth';
 import { ApiError, apiRequest } from '../../lib/api';
 import { currentUserQueryKey, starterKeys } from '../../lib/query-keys';
 

@@ -8,7 +8,7 @@ import {
   ALERT_RADIUS_MAX_MI,
   ALERT_SEARCH_MAX_LENGTH,
   alertFormSchema,
-} from '../../../../common/alerts';
+} from '../../../../common/listings/alerts';
 import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';

@@ -6,7 +6,7 @@ import { toastError } from '../../components/ui/toast';
 import { apiRequest, errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { alertKeys } from '../../lib/query-keys';
-import type { AlertStop as AlertToStop } from '../../../../common/alerts';
+import type { AlertStop as AlertToStop } from '../../../../common/listings/alerts';
 import { useDescribeAlert, useTypeName } from './alert-text';
 
 const url = (key: string, id: string) => `/api/alerts/stop/${key}/${id}`;

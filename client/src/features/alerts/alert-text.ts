@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { Alert } from '../../../../common/alerts';
+import type { Alert } from '../../../../common/listings/alerts';
 import { shownDistance, useUnitSystem } from '../../lib/unit-system';
 export { useTypeName } from '../../lib/catalogue-text';
 

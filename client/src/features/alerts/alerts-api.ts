@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AlertList, CreateAlert, UpdateAlert } from '../../../../common/alerts';
+import type { AlertList, CreateAlert, UpdateAlert } from '../../../../common/listings/alerts';
 import { apiRequest } from '../../lib/api';
 import { alertKeys } from '../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { type AlertFrequency } from '../../../../common/alerts';
+import { type AlertFrequency } from '../../../../common/listings/alerts';
 import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

@@ -1,8 +1,8 @@
-import { displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/members/display';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Ask } from '../../../../common/asks';
-import { categoryEmoji } from '../../../../common/catalogue';
+import type { Ask } from '../../../../common/listings/asks';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
 import { Card } from '../../components/ui/card';
 import { memberLocale } from '../../lib/i18n';
 import { paths } from '../../lib/paths';

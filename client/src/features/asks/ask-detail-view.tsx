@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji } from '../../../../common/catalogue';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fieldAria } from '../../components/ui/form-controls';
@@ -12,7 +12,7 @@ import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { askDate, useAskerName, useAskWhat } from './ask-card';
 import { useAsk, useAskAction, useHelpWithAsk, useMyListings } from './asks-api';
-import type { Ask } from '../../../../common/asks';
+import type { Ask } from '../../../../common/listings/asks';
 
 /** "I can help": offer one of my open listings of this kind; the conversation opens. */
 function HelpForm({ ask }: { ask: Ask }) {

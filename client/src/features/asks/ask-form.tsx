@@ -9,9 +9,9 @@ import {
   ASK_SEARCH_MAX_LENGTH,
   createAskSchema,
   type CreateAskInput,
-} from '../../../../common/asks';
+} from '../../../../common/listings/asks';
 import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
-import { categories, OTHER_SUBCATEGORY } from '../../../../common/catalogue';
+import { categories, OTHER_SUBCATEGORY } from '../../../../common/listings/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fieldAria, TextareaField, TextField } from '../../components/ui/form-controls';

@@ -1,6 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Ask, AskList, CreateAskInput } from '../../../../common/asks';
-import type { Starter } from '../../../../common/starters';
+import type { Ask, AskList, CreateAskInput } from '../../../../common/listings/asks';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { askKeys, starterKeys } from '../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { categories } from '../../../../common/catalogue';
+import { categories } from '../../../../common/listings/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';

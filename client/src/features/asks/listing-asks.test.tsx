@@ -1,6 +1,6 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Ask } from '../../../../common/asks';
+import type { Ask } from '../../../../common/listings/asks';
 import { aMember, jsonResponse as json } from '../../test/fixtures';
 import { renderWithProviders, showIn } from '../../test/render';
 import { AskForm, type PlaceField } from './ask-form';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { BlockedMember, Unreachable } from '../../../../common/blocks';
+import type { BlockedMember, Unreachable } from '../../../../common/members/blocks';
 import { apiRequest } from '../../lib/api';
 import { blockKeys, invalidateAll, staleAfter } from '../../lib/query-keys';
 

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { CareCard } from '../../../../common/care-cards/schema';
+import type { CareCard } from '../../../../common/cultures/care-cards/schema';
 import { DEFAULT_LANGUAGE, isLanguage } from '../../../../common/i18n/languages';
 import { apiRequest } from '../../lib/api';
 import { careKeys } from '../../lib/query-keys';

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { careCards } from '../../../../common/care-cards/cards';
+import { careCards } from '../../../../common/cultures/care-cards/cards';
 import { i18n, loadLanguage } from '../../lib/i18n';
 import { jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';

@@ -7,9 +7,9 @@ import {
   splitQuantities,
   type Quantity,
   type UnitSystem,
-} from '../../../../common/care-cards/quantities';
-import type { CareCard as CareCardData } from '../../../../common/care-cards/schema';
-import { CULTURE_FORMS, type CultureForm } from '../../../../common/cultures';
+} from '../../../../common/cultures/care-cards/quantities';
+import type { CareCard as CareCardData } from '../../../../common/cultures/care-cards/schema';
+import { CULTURE_FORMS, type CultureForm } from '../../../../common/cultures/cultures';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadingNote, Skeleton } from '../../components/ui/skeleton';

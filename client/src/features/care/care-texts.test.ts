@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { careCards } from '../../../../common/care-cards/cards';
-import { quantityProblem, splitQuantities } from '../../../../common/care-cards/quantities';
-import type { CareCard } from '../../../../common/care-cards/schema';
+import { careCards } from '../../../../common/cultures/care-cards/cards';
+import {
+  quantityProblem,
+  splitQuantities,
+} from '../../../../common/cultures/care-cards/quantities';
+import type { CareCard } from '../../../../common/cultures/care-cards/schema';
 import { LANGUAGES } from '../../../../common/i18n/languages';
 import { loadCareTexts, translateCard, type CareTexts } from './care-texts';
 

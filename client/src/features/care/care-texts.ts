@@ -1,10 +1,10 @@
-import type { CareCard } from '../../../../common/care-cards/schema';
-import type { CultureForm } from '../../../../common/cultures';
+import type { CareCard } from '../../../../common/cultures/care-cards/schema';
+import type { CultureForm } from '../../../../common/cultures/cultures';
 import type { Language } from '../../../../common/i18n/languages';
 
 /**
  * A care card's words in another language (common/locales/<lang>/care-cards/<category>.json,
- * beside the English cards of common/care-cards/): any of its texts, with the same quantity
+ * beside the English cards of common/cultures/care-cards/): any of its texts, with the same quantity
  * tokens ("{15 g}") as the English, so the unit toggle still converts them. A text a language
  * lacks stays English.
  */

@@ -2,8 +2,12 @@ import { useEffect, useRef } from 'react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { CHECKIN_ANSWERS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
-import { displayName } from '../../../../common/display';
+import {
+  CHECKIN_ANSWERS,
+  type Checkin,
+  type CheckinAnswer,
+} from '../../../../common/cultures/checkins';
+import { displayName } from '../../../../common/members/display';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toastError } from '../../components/ui/toast';

@@ -1,8 +1,12 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { CHECKIN_ANSWERS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
-import { displayName } from '../../../../common/display';
+import {
+  CHECKIN_ANSWERS,
+  type Checkin,
+  type CheckinAnswer,
+} from '../../../../common/cultures/checkins';
+import { displayName } from '../../../../common/members/display';
 import { Button, buttonClasses } from '../../components/ui/button';
 import { paths } from '../../lib/paths';
 

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AnswerCheckinInput, Checkin } from '../../../../common/checkins';
+import type { AnswerCheckinInput, Checkin } from '../../../../common/cultures/checkins';
 import { apiRequest } from '../../lib/api';
 import { checkinKeys } from '../../lib/query-keys';
 

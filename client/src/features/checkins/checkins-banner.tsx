@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { Checkin } from '../../../../common/checkins';
+import type { Checkin } from '../../../../common/cultures/checkins';
 import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { CheckinCard } from './checkin-card';

@@ -10,7 +10,7 @@ import {
   Upload,
   Users,
 } from 'lucide-react';
-import { categories } from '../../../../common/catalogue';
+import { categories } from '../../../../common/listings/catalogue';
 import { Button } from '../../components/ui/button';
 import { cn } from '../../lib/cn';
 import { paths } from '../../lib/paths';

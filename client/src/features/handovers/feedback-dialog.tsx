@@ -12,7 +12,7 @@ import {
   FEEDBACK_NOTE_MAX_LENGTH,
   FEEDBACK_REASONS,
   feedbackSchema,
-} from '../../../../common/handovers';
+} from '../../../../common/conversations/handovers';
 import { useLeaveFeedback } from './handovers-api';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { RELEASE_REASON_MAX_LENGTH } from '../../../../common/handovers';
-import { singleLineText } from '../../../../common/text';
+import { RELEASE_REASON_MAX_LENGTH } from '../../../../common/conversations/handovers';
+import { singleLineText } from '../../../../common/site/text';
 import { conversationsT } from '../../lib/conversations-t';
 
 /** The reserve dialog: a day and a time, both optional, but a time needs a day. */

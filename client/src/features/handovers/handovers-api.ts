@@ -5,8 +5,8 @@ import type {
   MyHandovers,
   StarterActivity,
   UserSummary,
-} from '../../../../common/handovers';
-import type { Notice } from '../../../../common/notices';
+} from '../../../../common/conversations/handovers';
+import type { Notice } from '../../../../common/conversations/notices';
 import { apiRequest } from '../../lib/api';
 import { handoverKeys, invalidateAll, staleAfter } from '../../lib/query-keys';
 

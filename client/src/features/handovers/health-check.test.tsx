@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { StarterActivity } from '../../../../common/handovers';
+import type { StarterActivity } from '../../../../common/conversations/handovers';
 import { renderWithProviders } from '../../test/render';
 import { MyHandovers } from './my-handovers';
 import { fakeServer } from '../../test/fake-server';

@@ -1,7 +1,11 @@
 import { useId } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { HEALTH_CHECKS, type HealthCheck, type HealthCheckKey } from '../../../../common/handovers';
+import {
+  HEALTH_CHECKS,
+  type HealthCheck,
+  type HealthCheckKey,
+} from '../../../../common/conversations/handovers';
 import { cn } from '../../lib/cn';
 
 export type HealthCheckInput = Partial<Record<HealthCheckKey, boolean>>;

@@ -1,7 +1,11 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { PORTIONS_MAX, PORTIONS_MESSAGE, type StarterActivity } from '../../../../common/handovers';
+import {
+  PORTIONS_MAX,
+  PORTIONS_MESSAGE,
+  type StarterActivity,
+} from '../../../../common/conversations/handovers';
 import { aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { ListingState, listingStateText } from './listing-state';

@@ -8,14 +8,14 @@ import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
-import { displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/members/display';
 import {
   addPortionsSchema,
   EXPIRY_NOTICE_DAYS,
   PORTIONS_MAX,
   type StarterActivity,
-} from '../../../../common/handovers';
-import type { Starter } from '../../../../common/starters';
+} from '../../../../common/conversations/handovers';
+import type { Starter } from '../../../../common/listings/starters';
 import { useAddPortions, useRenewListing } from './handovers-api';
 import { conversationsT, type ConversationsT } from '../../lib/conversations-t';
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Notice } from '../../../../common/notices';
+import type { Notice } from '../../../../common/conversations/notices';
 import { Button } from '../../components/ui/button';
 import { toastFailure } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';

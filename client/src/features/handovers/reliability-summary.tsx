@@ -2,7 +2,7 @@ import { ThumbsDown, ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import type { UserSummary } from '../../../../common/handovers';
+import type { UserSummary } from '../../../../common/conversations/handovers';
 import { useMemberSummary } from './handovers-api';
 import { conversationsT, type ConversationsT } from '../../lib/conversations-t';
 

@@ -1,4 +1,4 @@
-import type { Handover } from '../../../../common/handovers';
+import type { Handover } from '../../../../common/conversations/handovers';
 
 /** A member as hand-over answers show one. */
 const person = (id: string, firstName: string) => ({

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
-import type { Handover, Reservation, StarterActivity } from '../../../../common/handovers';
+import type {
+  Handover,
+  Reservation,
+  StarterActivity,
+} from '../../../../common/conversations/handovers';
 import { ThreadHandoverPanel } from './thread-handover-panel';
 import { fakeServer } from '../../test/fake-server';
 import { aHandover, asker, brief } from './test-fixtures';

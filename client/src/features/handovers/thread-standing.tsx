@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { Handover, Reservation } from '../../../../common/handovers';
+import type { Handover, Reservation } from '../../../../common/conversations/handovers';
 import { useMyHandovers, useStarterActivity } from './handovers-api';
 
 /** One line of where things stand, with its icon. */

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
 import { CheckCircle2, Sprout } from 'lucide-react';
-import type { LabelView } from '../../../../common/labels';
+import type { LabelView } from '../../../../common/cultures/labels';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { ApiError, errorMessage } from '../../lib/api';

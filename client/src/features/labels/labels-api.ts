@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { LabelView, ReceivedLabel } from '../../../../common/labels';
+import type { LabelView, ReceivedLabel } from '../../../../common/cultures/labels';
 import { apiRequest } from '../../lib/api';
 import { handoverKeys, labelKeys, lineageKeys, starterKeys } from '../../lib/query-keys';
 

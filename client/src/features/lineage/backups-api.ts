@@ -1,5 +1,9 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { DiedAnswer, DiedReason, FamilyKeepers } from '../../../../common/culture-backups';
+import type {
+  DiedAnswer,
+  DiedReason,
+  FamilyKeepers,
+} from '../../../../common/cultures/culture-backups';
 import { apiRequest } from '../../lib/api';
 import { lineageKeys } from '../../lib/query-keys';
 

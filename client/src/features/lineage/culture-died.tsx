@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { DIED_REASONS, diedSchema, type Holder } from '../../../../common/culture-backups';
+import { DIED_REASONS, diedSchema, type Holder } from '../../../../common/cultures/culture-backups';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { RadioCardsField } from '../../components/ui/form-controls';

@@ -1,8 +1,8 @@
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { GitBranch, Sprout } from 'lucide-react';
-import type { LineageDescendant } from '../../../../common/lineage';
-import type { Starter } from '../../../../common/starters';
+import type { LineageDescendant } from '../../../../common/cultures/lineage';
+import type { Starter } from '../../../../common/listings/starters';
 import { paths } from '../../lib/paths';
 import { useLineage } from './lineage-api';
 

@@ -1,4 +1,8 @@
-import type { Lineage, LineageAncestor, LineageDescendant } from '../../../../common/lineage';
+import type {
+  Lineage,
+  LineageAncestor,
+  LineageDescendant,
+} from '../../../../common/cultures/lineage';
 
 export interface FamilyPlace {
   id: number;

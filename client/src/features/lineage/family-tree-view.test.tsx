@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { queryOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { i18n, loadLanguage } from '../../lib/i18n';
-import type { Lineage } from '../../../../common/lineage';
+import type { Lineage } from '../../../../common/cultures/lineage';
 import { aStarter, jsonResponse } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { FamilyTreeView } from './family-tree-view';

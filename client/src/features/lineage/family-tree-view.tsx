@@ -3,7 +3,10 @@ import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { ArrowLeft, MapPin } from 'lucide-react';
-import { LINEAGE_DESCENDANTS_MAX, type LineageDescendant } from '../../../../common/lineage';
+import {
+  LINEAGE_DESCENDANTS_MAX,
+  type LineageDescendant,
+} from '../../../../common/cultures/lineage';
 import { Card } from '../../components/ui/card';
 import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingNote, Skeleton } from '../../components/ui/skeleton';

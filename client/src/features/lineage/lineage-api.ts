@@ -1,6 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Lineage, ReceivedCulture, UpdateOriginInput } from '../../../../common/lineage';
-import type { Starter } from '../../../../common/starters';
+import type {
+  Lineage,
+  ReceivedCulture,
+  UpdateOriginInput,
+} from '../../../../common/cultures/lineage';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { lineageKeys, starterKeys } from '../../lib/query-keys';
 

@@ -1,10 +1,10 @@
 import type { FieldPath, FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { get, type Control, type FieldErrors, type UseFormRegister } from 'react-hook-form';
-import { BORN_YEAR_DIGITS, ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
-import { displayName } from '../../../../common/display';
-import type { ReceivedCulture } from '../../../../common/lineage';
-import type { CreateStarterInput } from '../../../../common/starters';
+import { BORN_YEAR_DIGITS, ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures/cultures';
+import { displayName } from '../../../../common/members/display';
+import type { ReceivedCulture } from '../../../../common/cultures/lineage';
+import type { CreateStarterInput } from '../../../../common/listings/starters';
 import {
   Field,
   fieldAria,

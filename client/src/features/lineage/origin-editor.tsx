@@ -1,8 +1,8 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BORN_YEAR_DIGITS, ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures';
-import { updateOriginSchema, type UpdateOriginInput } from '../../../../common/lineage';
-import type { Starter } from '../../../../common/starters';
+import { BORN_YEAR_DIGITS, ORIGIN_STORY_MAX_LENGTH } from '../../../../common/cultures/cultures';
+import { updateOriginSchema, type UpdateOriginInput } from '../../../../common/cultures/lineage';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextareaField, TextField } from '../../components/ui/form-controls';

@@ -2,7 +2,11 @@ import { useState } from 'react';
 import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { type MailChoice, type MailKind, type MailKindState } from '../../../../common/users';
+import {
+  type MailChoice,
+  type MailKind,
+  type MailKindState,
+} from '../../../../common/members/users';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toastError } from '../../components/ui/toast';

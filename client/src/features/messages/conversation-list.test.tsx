@@ -1,6 +1,6 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { Conversation } from '../../../../common/messages';
+import type { Conversation } from '../../../../common/conversations/messages';
 import { renderWithProviders } from '../../test/render';
 import { ConversationList } from './conversation-list';
 

@@ -1,8 +1,8 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { MessageCircle } from 'lucide-react';
-import { displayName } from '../../../../common/display';
-import type { Conversation, ConversationStage } from '../../../../common/messages';
+import { displayName } from '../../../../common/members/display';
+import type { Conversation, ConversationStage } from '../../../../common/conversations/messages';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Info } from 'lucide-react';
-import type { ConversationSign } from '../../../../common/screening';
+import type { ConversationSign } from '../../../../common/moderation/screening';
 import { useMessageText } from '../../lib/message-text';
 import { distanceIn, useUnitSystem } from '../../lib/unit-system';
 import { useConversationSigns } from './messages-api';

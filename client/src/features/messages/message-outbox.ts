@@ -1,6 +1,6 @@
 import { useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient, type QueryClient } from '@tanstack/react-query';
-import type { Message } from '../../../../common/messages';
+import type { Message } from '../../../../common/conversations/messages';
 import { toastError } from '../../components/ui/toast';
 import { apiRequest, errorMessage, isNetworkError } from '../../lib/api';
 import { messagesKeys } from '../../lib/query-keys';

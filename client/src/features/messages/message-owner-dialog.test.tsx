@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/members/users';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { MessageOwnerDialog } from './message-owner-dialog';

@@ -1,8 +1,12 @@
 import { forwardRef, useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChevronLeft, ChevronRight, ImagePlus, X } from 'lucide-react';
-import { MESSAGE_PHOTOS_MAX, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
-import type { MessagePhoto } from '../../../../common/messages';
+import {
+  MESSAGE_PHOTOS_MAX,
+  PHOTO_MAX_BYTES,
+  PHOTO_TOO_LARGE,
+} from '../../../../common/site/constants';
+import type { MessagePhoto } from '../../../../common/conversations/messages';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { toastError } from '../../components/ui/toast';

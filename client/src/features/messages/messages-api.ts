@@ -10,9 +10,9 @@ import type {
   Message,
   SendMessageInput,
   UnreadCount,
-} from '../../../../common/messages';
-import type { ConversationSign } from '../../../../common/screening';
-import type { MessageReportInput } from '../../../../common/reports';
+} from '../../../../common/conversations/messages';
+import type { ConversationSign } from '../../../../common/moderation/screening';
+import type { MessageReportInput } from '../../../../common/moderation/reports';
 import { apiRequest } from '../../lib/api';
 import { invalidateAll, messagesKeys, staleAfter } from '../../lib/query-keys';
 

@@ -1,9 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, Message } from '../../../../common/messages';
+import type { Conversation, Message } from '../../../../common/conversations/messages';
 import { queryOptions } from '@tanstack/react-query';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { renderWithProviders } from '../../test/render';
 import { MessagesView } from './messages-view';

@@ -9,8 +9,8 @@ import { useConversations } from './messages-api';
 import type { StarterQuery } from '../../lib/query-keys';
 import type { ThreadExtras } from './thread-header';
 import { ThreadView } from './thread-view';
-import type { Conversation } from '../../../../common/messages';
-import { displayName } from '../../../../common/display';
+import type { Conversation } from '../../../../common/conversations/messages';
+import { displayName } from '../../../../common/members/display';
 import { paths } from '../../lib/paths';
 
 /** ?starter=N alone, for an owner several members wrote to: one of them has to be picked. */

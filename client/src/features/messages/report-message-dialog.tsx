@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Message } from '../../../../common/messages';
-import { messageReportSchema } from '../../../../common/reports';
+import type { Message } from '../../../../common/conversations/messages';
+import { messageReportSchema } from '../../../../common/moderation/reports';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { ReportReasonFields, ReportSubmit } from '../../lib/report-fields';
 import { toast, toastError } from '../../components/ui/toast';

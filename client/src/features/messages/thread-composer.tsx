@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SendHorizontal } from 'lucide-react';
-import { MESSAGE_MAX_LENGTH } from '../../../../common/constants';
+import { MESSAGE_MAX_LENGTH } from '../../../../common/site/constants';
 import { Button } from '../../components/ui/button';
 import { Input } from '../../components/ui/form-controls';
 import { AddPhotosButton, ChosenPhotos } from './message-photos';

@@ -2,7 +2,7 @@ import { useId, useState, type ComponentType } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowLeft, MoreHorizontal } from 'lucide-react';
-import type { PublicUser } from '../../../../common/users';
+import type { PublicUser } from '../../../../common/members/users';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
 import { paths } from '../../lib/paths';

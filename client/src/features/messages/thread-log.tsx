@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Clock, Flag, Info } from 'lucide-react';
-import type { Message } from '../../../../common/messages';
-import { WARNING_TEXTS } from '../../../../common/screening';
+import type { Message } from '../../../../common/conversations/messages';
+import { WARNING_TEXTS } from '../../../../common/moderation/screening';
 import { Button } from '../../components/ui/button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { errorMessage } from '../../lib/api';

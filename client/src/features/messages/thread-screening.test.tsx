@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { queryOptions } from '@tanstack/react-query';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Conversation, Message } from '../../../../common/messages';
-import type { Starter } from '../../../../common/starters';
+import type { Conversation, Message } from '../../../../common/conversations/messages';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { renderWithProviders, showIn } from '../../test/render';
 import { MessagesView } from './messages-view';

@@ -1,10 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../../../common/display';
-import type { Conversation, Message } from '../../../../common/messages';
+import { displayName } from '../../../../common/members/display';
+import type { Conversation, Message } from '../../../../common/conversations/messages';
 import type { StarterQuery } from '../../lib/query-keys';
-import type { PublicUser } from '../../../../common/users';
+import type { PublicUser } from '../../../../common/members/users';
 import { useMarkThreadRead, useThread } from './messages-api';
 import { ReportMessageDialog } from './report-message-dialog';
 import { useOutbox } from './message-outbox';

@@ -1,7 +1,7 @@
 import { useState, type FormEvent } from 'react';
 import { useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { messageFormSchema } from '../../../../common/messages';
+import { messageFormSchema } from '../../../../common/conversations/messages';
 import { toastError } from '../../components/ui/toast';
 import { errorMessage, isNetworkError } from '../../lib/api';
 import { useZodForm } from '../../lib/use-zod-form';

@@ -2,14 +2,14 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { ExternalLink, Scale, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji } from '../../../../common/catalogue';
-import { displayName } from '../../../../common/display';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
+import { displayName } from '../../../../common/members/display';
 import {
   appealStatuses,
   type AppealDecision,
   type AppealItem,
   type AppealStatus,
-} from '../../../../common/moderation';
+} from '../../../../common/moderation/moderation';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

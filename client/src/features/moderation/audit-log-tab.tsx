@@ -1,8 +1,8 @@
 import { ScrollText } from 'lucide-react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../../../common/display';
-import type { AuditEntry } from '../../../../common/moderation';
+import { displayName } from '../../../../common/members/display';
+import type { AuditEntry } from '../../../../common/moderation/moderation';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/message-card';
 import { Skeleton } from '../../components/ui/skeleton';

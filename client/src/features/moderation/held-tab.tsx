@@ -2,15 +2,15 @@ import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { Check, ExternalLink, Inbox, X } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { displayName } from '../../../../common/display';
-import { SUSPENSION_DAY_CHOICES } from '../../../../common/moderation';
+import { displayName } from '../../../../common/members/display';
+import { SUSPENSION_DAY_CHOICES } from '../../../../common/moderation/moderation';
 import {
   HELD_UNDO_MS,
   type HeldDecision,
   type HeldMessage,
   type HeldStarter,
   type ScreeningCode,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

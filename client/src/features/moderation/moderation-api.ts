@@ -6,7 +6,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { ReportStatus } from '../../../../common/catalogue';
+import type { ReportStatus } from '../../../../common/listings/catalogue';
 import type {
   AppealDecision,
   AppealItem,
@@ -15,8 +15,12 @@ import type {
   CreateSanctionInput,
   SanctionItem,
   StarterRemoval,
-} from '../../../../common/moderation';
-import type { RemoveStarterInput, ReportItem, ReportStats } from '../../../../common/reports';
+} from '../../../../common/moderation/moderation';
+import type {
+  RemoveStarterInput,
+  ReportItem,
+  ReportStats,
+} from '../../../../common/moderation/reports';
 import type {
   BuiltInRuleCode,
   HeldDecided,
@@ -27,7 +31,7 @@ import type {
   ScreeningSettings,
   ScreeningWordInput,
   UpdateBuiltInRuleInput,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { ApiError, apiRequest } from '../../lib/api';
 import { moderationKeys } from '../../lib/query-keys';
 

@@ -2,7 +2,7 @@ import * as Tabs from '@radix-ui/react-tabs';
 import { Clock, ShieldAlert } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import type { ModerationWaiting } from '../../../../common/screening';
+import type { ModerationWaiting } from '../../../../common/moderation/screening';
 import { PageMessage } from '../../components/ui/message-card';
 import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/time';

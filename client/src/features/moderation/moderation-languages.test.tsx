@@ -1,10 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { AuditEntry } from '../../../../common/moderation';
-import type { ReportItem } from '../../../../common/reports';
-import type { Starter } from '../../../../common/starters';
+import type { AuditEntry } from '../../../../common/moderation/moderation';
+import type { ReportItem } from '../../../../common/moderation/reports';
+import type { Starter } from '../../../../common/listings/starters';
 import { renderWithProviders, showIn } from '../../test/render';
-import type { HeldMessage, ScreeningSettings } from '../../../../common/screening';
+import type { HeldMessage, ScreeningSettings } from '../../../../common/moderation/screening';
 import { AuditLogTab } from './audit-log-tab';
 import { HeldTab } from './held-tab';
 import { RemovalNotice } from './removal-notice';

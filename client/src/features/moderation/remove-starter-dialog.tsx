@@ -9,8 +9,8 @@ import {
   REMOVAL_REASON_REQUIRED,
   removalReasons,
   type RemovalReason,
-} from '../../../../common/removal-reasons';
-import { REMOVAL_NOTE_MAX_LENGTH, type ReportItem } from '../../../../common/reports';
+} from '../../../../common/moderation/removal-reasons';
+import { REMOVAL_NOTE_MAX_LENGTH, type ReportItem } from '../../../../common/moderation/reports';
 import { Button } from '../../components/ui/button';
 import { Label, RadioCards, Textarea } from '../../components/ui/form-controls';
 import { useRemoveStarter } from './moderation-api';

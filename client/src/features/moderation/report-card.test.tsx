@@ -1,8 +1,8 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { ReportItem } from '../../../../common/reports';
-import type { Starter } from '../../../../common/starters';
+import type { ReportItem } from '../../../../common/moderation/reports';
+import type { Starter } from '../../../../common/listings/starters';
 import { renderWithProviders } from '../../test/render';
 import { RemovalNotice } from './removal-notice';
 import { ReportCard } from './report-card';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { Ban, CheckCircle2, Eye, Trash2, UserX } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import { displayName } from '../../../../common/display';
-import type { ReportItem } from '../../../../common/reports';
+import { displayName } from '../../../../common/members/display';
+import type { ReportItem } from '../../../../common/moderation/reports';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

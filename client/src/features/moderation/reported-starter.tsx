@@ -1,9 +1,13 @@
 import { Link } from 'react-router';
 import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji, findCategory } from '../../../../common/catalogue';
-import { displayName } from '../../../../common/display';
-import type { NeighbourMessage, ReportedMessage, ReportItem } from '../../../../common/reports';
+import { categoryEmoji, findCategory } from '../../../../common/listings/catalogue';
+import { displayName } from '../../../../common/members/display';
+import type {
+  NeighbourMessage,
+  ReportedMessage,
+  ReportItem,
+} from '../../../../common/moderation/reports';
 import { Badge } from '../../components/ui/badge';
 import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';

@@ -1,7 +1,7 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { Inbox } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { reportStatuses, type ReportStatus } from '../../../../common/catalogue';
+import { reportStatuses, type ReportStatus } from '../../../../common/listings/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { EmptyState } from '../../components/ui/message-card';

@@ -7,7 +7,7 @@ import {
   type CorpusFigures,
   type ScreeningAction,
   type ScreeningRule,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { FieldError, Input, Label, NativeSelect } from '../../components/ui/form-controls';

@@ -6,7 +6,7 @@ import {
   MODERATION_REASON_MAX_LENGTH,
   SUSPENSION_DAY_CHOICES,
   type SanctionKind,
-} from '../../../../common/moderation';
+} from '../../../../common/moderation/moderation';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import {

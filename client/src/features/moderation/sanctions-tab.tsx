@@ -1,12 +1,12 @@
 import { useId, useState } from 'react';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/members/display';
 import {
   liftSanctionSchema,
   MODERATION_REASON_MAX_LENGTH,
   type SanctionItem,
-} from '../../../../common/moderation';
+} from '../../../../common/moderation/moderation';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

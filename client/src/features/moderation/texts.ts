@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { reportReasons } from '../../../../common/catalogue';
-import { removalReasons, type RemovalReason } from '../../../../common/removal-reasons';
+import { reportReasons } from '../../../../common/listings/catalogue';
+import { removalReasons, type RemovalReason } from '../../../../common/moderation/removal-reasons';
 import { currentLanguage, localeTag } from '../../lib/i18n';
 
 const isReportReason = (value: string): value is (typeof reportReasons)[number]['value'] =>

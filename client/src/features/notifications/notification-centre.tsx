@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BellOff } from 'lucide-react';
-import type { Notification } from '../../../../common/notifications';
+import type { Notification } from '../../../../common/notifications/notifications';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { cn } from '../../lib/cn';

@@ -5,7 +5,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import type { NotificationsPage } from '../../../../common/notifications';
+import type { NotificationsPage } from '../../../../common/notifications/notifications';
 import { apiRequest } from '../../lib/api';
 import { notificationKeys } from '../../lib/query-keys';
 

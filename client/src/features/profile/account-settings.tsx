@@ -1,8 +1,8 @@
 import type { FormEventHandler, ReactNode } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { changeEmailSchema, changePasswordFormSchema } from '../../../../common/auth';
-import type { CurrentUser } from '../../../../common/users';
+import { changeEmailSchema, changePasswordFormSchema } from '../../../../common/members/auth';
+import type { CurrentUser } from '../../../../common/members/users';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-controls';

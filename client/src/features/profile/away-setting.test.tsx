@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/members/users';
 import { aMember, jsonResponse } from '../../test/fixtures';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';

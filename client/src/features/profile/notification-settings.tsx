@@ -5,7 +5,7 @@ import {
   type MailChoice,
   type MailKind,
   type MailSettings,
-} from '../../../../common/users';
+} from '../../../../common/members/users';
 import { Card } from '../../components/ui/card';
 import { RadioCards } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';

@@ -4,10 +4,14 @@ import type {
   ChangePasswordInput,
   Notice,
   ProfileUpdateInput,
-} from '../../../../common/auth';
-import type { CurrentUser, MailSettings, MailSettingsPatch } from '../../../../common/users';
+} from '../../../../common/members/auth';
+import type {
+  CurrentUser,
+  MailSettings,
+  MailSettingsPatch,
+} from '../../../../common/members/users';
 import { apiRequest } from '../../lib/api';
-import type { MemberSession, UndoLink } from '../../../../common/sessions';
+import type { MemberSession, UndoLink } from '../../../../common/members/sessions';
 import {
   currentUserQueryKey,
   mailSettingsKeys,

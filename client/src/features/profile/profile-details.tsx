@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { CurrentUser } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/members/users';
 
 /** View mode of /profile: each detail, or 'Not set' (spec §2). */
 export function ProfileDetails({ user }: { user: CurrentUser }) {

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { profileUpdateSchema } from '../../../../common/auth';
-import type { CurrentUser } from '../../../../common/users';
+import { profileUpdateSchema } from '../../../../common/members/auth';
+import type { CurrentUser } from '../../../../common/members/users';
 import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PushSettings } from '../../../../common/push';
+import type { PushSettings } from '../../../../common/notifications/push';
 import { apiRequest } from '../../lib/api';
 import {
   pushSupported,

@@ -1,7 +1,7 @@
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { PUSH_KINDS, type PushSettings } from '../../../../common/push';
+import { PUSH_KINDS, type PushSettings } from '../../../../common/notifications/push';
 import { Card } from '../../components/ui/card';
 import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';

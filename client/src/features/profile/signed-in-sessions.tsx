@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { Laptop } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
-import type { MemberSession } from '../../../../common/sessions';
+import type { MemberSession } from '../../../../common/members/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';

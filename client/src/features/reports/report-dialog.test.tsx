@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/members/users';
 import { Toaster } from '../../components/ui/toast';
 import { renderWithProviders } from '../../test/render';
 import { ReportDialog } from './report-dialog';

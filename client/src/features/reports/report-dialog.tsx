@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { createReportSchema } from '../../../../common/reports';
-import type { Starter } from '../../../../common/starters';
+import { createReportSchema } from '../../../../common/moderation/reports';
+import type { Starter } from '../../../../common/listings/starters';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { ReportReasonFields, ReportSubmit } from '../../lib/report-fields';
 import { toast, toastError } from '../../components/ui/toast';

@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { CreateReportInput } from '../../../../common/reports';
+import type { CreateReportInput } from '../../../../common/moderation/reports';
 import { apiRequest } from '../../lib/api';
 import { invalidateAll, staleAfter } from '../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { Bookmark, BookmarkCheck, EyeOff } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastFailure } from '../../components/ui/toast';
 import { useCurrentUser } from '../../lib/current-user';

@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { starterKeys } from '../../lib/query-keys';
 

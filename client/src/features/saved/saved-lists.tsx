@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { toastFailure } from '../../components/ui/toast';

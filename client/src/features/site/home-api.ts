@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { HomeAnswer } from '../../../../common/site';
+import type { HomeAnswer } from '../../../../common/site/site';
 import { apiRequest } from '../../lib/api';
 import { homeQueryKey } from '../../lib/query-keys';
 

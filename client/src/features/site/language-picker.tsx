@@ -9,7 +9,7 @@ import {
   LANGUAGES,
   LANGUAGE_NAMES,
 } from '../../../../common/i18n/languages';
-import type { CurrentUser } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/members/users';
 import { NativeSelect } from '../../components/ui/inputs';
 import { toastError } from '../../components/ui/toast';
 import { apiRequest } from '../../lib/api';

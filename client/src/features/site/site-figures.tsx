@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import type { SiteFigures } from '../../../../common/site';
+import type { SiteFigures } from '../../../../common/site/site';
 
 /**
  * "312 starters shared · 1,048 kitchens reached": the server's counts (decision 046), counted

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../components/ui/alert-dialog';
-import { displayName } from '../../../../common/display';
-import { type StandingOfferView } from '../../../../common/standing-offers';
+import { displayName } from '../../../../common/members/display';
+import { type StandingOfferView } from '../../../../common/conversations/standing-offers';
 import { Button } from '../../components/ui/button';
 import { toast, toastFailure, toastOutcome } from '../../components/ui/toast';
 import {

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { type StandingOfferView } from '../../../../common/standing-offers';
+import { type StandingOfferView } from '../../../../common/conversations/standing-offers';
 import { Button } from '../../components/ui/button';
 import { toastOutcome } from '../../components/ui/toast';
 import { useCurrentUser } from '../../lib/current-user';

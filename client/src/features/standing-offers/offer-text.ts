@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { StandingOfferView } from '../../../../common/standing-offers';
+import type { StandingOfferView } from '../../../../common/conversations/standing-offers';
 import { memberLocale } from '../../lib/i18n';
 
 /** The standing offer in words: its terms, and times in the reader's own zone. */

@@ -4,7 +4,7 @@ import {
   STANDING_OFFER_DEFAULTS,
   standingOfferSettingsSchema,
   type StandingMode,
-} from '../../../../common/standing-offers';
+} from '../../../../common/conversations/standing-offers';
 import { Button } from '../../components/ui/button';
 import { RadioCardsField, TextField } from '../../components/ui/form-controls';
 import { toast, toastFailure } from '../../components/ui/toast';

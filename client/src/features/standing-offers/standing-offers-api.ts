@@ -5,7 +5,7 @@ import type {
   StandingOfferSettings,
   StandingOfferView,
   YourTurn,
-} from '../../../../common/standing-offers';
+} from '../../../../common/conversations/standing-offers';
 import { apiRequest } from '../../lib/api';
 import { invalidateAll, staleAfter, standingOfferKeys } from '../../lib/query-keys';
 

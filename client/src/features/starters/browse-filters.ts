@@ -4,8 +4,8 @@ import {
   parseBrowseFilters,
   type BrowseDefaults,
   type BrowseFilters,
-} from '../../../../common/browse-page';
-import { MAX_PAGE_BUTTONS } from '../../../../common/constants';
+} from '../../../../common/listings/browse-page';
+import { MAX_PAGE_BUTTONS } from '../../../../common/site/constants';
 import { useSearchParamsLatest } from '../../lib/use-search-params-latest';
 
 export { parseBrowseFilters, type BrowseFilters };

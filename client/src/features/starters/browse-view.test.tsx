@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { BrowseView } from './browse-view';

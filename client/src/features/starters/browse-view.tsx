@@ -8,20 +8,20 @@ import {
   Search,
   SlidersHorizontal,
 } from 'lucide-react';
-import { categories, findCategory, OTHER_SUBCATEGORY } from '../../../../common/catalogue';
+import { categories, findCategory, OTHER_SUBCATEGORY } from '../../../../common/listings/catalogue';
 import {
   BROWSE_SEARCH_MAX_LENGTH,
   PAGE_SIZE,
   SKELETON_CARDS,
   type StarterSort,
-} from '../../../../common/constants';
+} from '../../../../common/site/constants';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadingNote } from '../../components/ui/skeleton';
 import { EmptyState } from '../../components/ui/message-card';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';
-import { browseListParams, defaultSort } from '../../../../common/browse-page';
+import { browseListParams, defaultSort } from '../../../../common/listings/browse-page';
 import { pageWindow, useBrowseFilters, type BrowseFilters } from './browse-filters';
 import { resultCount } from './result-count';
 import { StarterCard, StarterCardSkeleton } from './starter-card';

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji } from '../../../../common/catalogue';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
 import { Badge } from '../../components/ui/badge';
 import { useCategoryName } from '../../lib/catalogue-text';
 

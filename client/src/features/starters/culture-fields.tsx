@@ -15,7 +15,7 @@ import {
   CARE_NOTES_MAX_LENGTH,
   CULTURE_FORMS,
   type CultureForm,
-} from '../../../../common/cultures';
+} from '../../../../common/cultures/cultures';
 import { RadioCardsField, TextareaField, TextField } from '../../components/ui/form-controls';
 
 interface Binding<Values extends FieldValues> {

@@ -1,7 +1,7 @@
 import { Droplets, UtensilsCrossed } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { freshnessOf } from '../../../../common/freshness';
-import type { Starter } from '../../../../common/starters';
+import { freshnessOf } from '../../../../common/cultures/freshness';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';

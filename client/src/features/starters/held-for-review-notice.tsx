@@ -1,6 +1,6 @@
 import { Clock } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 
 /**
  * On a new listing that screening held: its owner learns why nobody else sees it yet. Others

@@ -1,8 +1,8 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Printer } from 'lucide-react';
-import { LABELS_MAX } from '../../../../common/labels';
-import type { Starter } from '../../../../common/starters';
+import { LABELS_MAX } from '../../../../common/cultures/labels';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogContent } from '../../components/ui/dialog';
 import { Field, NativeSelect, RadioCards } from '../../components/ui/form-controls';

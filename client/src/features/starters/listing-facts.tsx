@@ -1,6 +1,6 @@
 import { Mail, Package, Store } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { cn } from '../../lib/cn';
 
 export function travelText(travel: readonly string[]): string {

@@ -22,7 +22,7 @@ import {
 } from '../../components/ui/form-controls';
 import { cn } from '../../lib/cn';
 import { useMessageText } from '../../lib/message-text';
-import { BRING_MAX_LENGTH } from '../../../../common/handovers';
+import { BRING_MAX_LENGTH } from '../../../../common/conversations/handovers';
 
 interface Binding<Values extends FieldValues> {
   register: UseFormRegister<Values>;

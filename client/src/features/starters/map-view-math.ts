@@ -1,4 +1,4 @@
-import type { MapBbox } from '../../../../common/starter-map';
+import type { MapBbox } from '../../../../common/listings/starter-map';
 
 /** Web Mercator stops here, as Leaflet's map does. */
 const MERCATOR_LAT = 85.0511287798;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CurrentUser } from '../../../../common/users';
+import type { CurrentUser } from '../../../../common/members/users';
 import { aMember, aStarter } from '../../test/fixtures';
 import { renderWithProviders } from '../../test/render';
 import { BrowseView } from './browse-view';

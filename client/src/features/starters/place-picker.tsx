@@ -1,8 +1,8 @@
 import { useEffect, useState, type KeyboardEvent } from 'react';
 import { LocateFixed, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { PLACE_NAME_MAX_LENGTH } from '../../../../common/places';
-import { BROWSE_RADII_KM } from '../../../../common/radii';
+import { PLACE_NAME_MAX_LENGTH } from '../../../../common/listings/places';
+import { BROWSE_RADII_KM } from '../../../../common/listings/radii';
 import { Button } from '../../components/ui/button';
 import { Input, Label, NativeSelect } from '../../components/ui/inputs';
 import { cn } from '../../lib/cn';

@@ -1,6 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { Place, PlaceSuggestions } from '../../../../common/places';
-import type { Starter } from '../../../../common/starters';
+import type { Place, PlaceSuggestions } from '../../../../common/listings/places';
+import type { Starter } from '../../../../common/listings/starters';
 import { apiRequest } from '../../lib/api';
 import { placeKeys, starterKeys } from '../../lib/query-keys';
 

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { CreateStarterInput, Starter } from '../../../../common/starters';
+import type { CreateStarterInput, Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LeaveGuard } from '../../components/ui/leave-guard';

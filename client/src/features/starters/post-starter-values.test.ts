@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createStarterSchema, STARTER_FORM_DEFAULTS } from '../../../../common/starters';
+import { createStarterSchema, STARTER_FORM_DEFAULTS } from '../../../../common/listings/starters';
 import {
   POST_STARTER_FOCUS_ORDER,
   starterEditFormData,

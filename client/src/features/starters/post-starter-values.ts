@@ -6,7 +6,7 @@ import {
   type CreateStarter,
   type CreateStarterInput,
   type Starter,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import type { PhotoItem } from './starter-photo-field';
 
 /** The fields that take focus, in the order they are on screen: the first invalid one gets it. */

@@ -1,6 +1,6 @@
 import { Share2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { toast } from '../../components/ui/toast';
 import { cn } from '../../lib/cn';

@@ -14,7 +14,7 @@ import {
   Share2,
   Trash2,
 } from 'lucide-react';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { Button } from '../../components/ui/button';
 import { Menu, menuItemClass as menuItem } from '../../components/ui/menu';
 import { toast, toastError } from '../../components/ui/toast';

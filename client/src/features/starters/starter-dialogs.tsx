@@ -1,5 +1,5 @@
 import { createContext, useContext, type ComponentType, type ReactNode } from 'react';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 
 export interface StarterDialogProps {
   starter: Starter;

@@ -1,5 +1,5 @@
 import type { ComponentType } from 'react';
-import type { StarterFormField } from '../../../../common/starters';
+import type { StarterFormField } from '../../../../common/listings/starters';
 import type { PostStarterFormApi } from './post-starter-values';
 
 /** "Where it comes from" (the lineage feature's), composed in by the page. */

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { Card } from '../../components/ui/card';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';

@@ -5,7 +5,7 @@ import {
   STARTER_DESCRIPTION_MAX_LENGTH,
   STARTER_LOCATION_MAX_LENGTH,
   STARTER_TITLE_MAX_LENGTH,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import { TextareaField, TextField } from '../../components/ui/form-controls';
 import { CultureFields } from './culture-fields';
 import { ListingHandoverFields } from './listing-handover-fields';

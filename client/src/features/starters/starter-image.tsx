@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji } from '../../../../common/catalogue';
-import { cardPhoto } from '../../../../common/card-photo';
-import type { Starter } from '../../../../common/starters';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
+import { cardPhoto } from '../../../../common/listings/card-photo';
+import type { Starter } from '../../../../common/listings/starters';
 import { cn } from '../../lib/cn';
 
 /**

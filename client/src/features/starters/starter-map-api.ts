@@ -1,6 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { browseListParams, starterListQuery } from '../../../../common/browse-page';
-import type { MapBbox, PlaceCentre, PlaceLabels, StarterMap } from '../../../../common/starter-map';
+import { browseListParams, starterListQuery } from '../../../../common/listings/browse-page';
+import type {
+  MapBbox,
+  PlaceCentre,
+  PlaceLabels,
+  StarterMap,
+} from '../../../../common/listings/starter-map';
 import { apiRequest } from '../../lib/api';
 import { placeKeys, starterKeys } from '../../lib/query-keys';
 import type { BrowseFilters } from './browse-filters';

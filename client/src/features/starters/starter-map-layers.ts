@@ -1,7 +1,7 @@
 import L from 'leaflet';
 import type { TFunction } from 'i18next';
-import { categoryEmoji } from '../../../../common/catalogue';
-import type { MapCluster, MapStarter, PlaceLabels } from '../../../../common/starter-map';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
+import type { MapCluster, MapStarter, PlaceLabels } from '../../../../common/listings/starter-map';
 import { MARKER_PX, placeNames, type PlacedMarker } from './map-view-math';
 
 /** What the map draws: each marker of an answer, placed for the zoom. */

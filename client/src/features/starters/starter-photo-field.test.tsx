@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { TOO_MANY_PHOTOS } from '../../../../common/starter-photo';
+import { TOO_MANY_PHOTOS } from '../../../../common/listings/starter-photo';
 import { StarterPhotoField, type PhotoItem } from './starter-photo-field';
 
 afterEach(() => vi.unstubAllGlobals());

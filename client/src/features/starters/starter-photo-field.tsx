@@ -1,8 +1,8 @@
 import { useEffect, useState, type ChangeEvent, type DragEvent } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/constants';
-import { STARTER_PHOTOS_MAX, TOO_MANY_PHOTOS } from '../../../../common/starter-photo';
+import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/site/constants';
+import { STARTER_PHOTOS_MAX, TOO_MANY_PHOTOS } from '../../../../common/listings/starter-photo';
 import { cn } from '../../lib/cn';
 import { Button } from '../../components/ui/button';
 import { Field, fieldAria } from '../../components/ui/form-controls';

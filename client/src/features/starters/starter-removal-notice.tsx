@@ -1,4 +1,4 @@
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 import { useStarterDialogs } from './starter-dialogs';
 
 /** Where the moderation feature's notice goes on the starter's page (composed in by the app). */

@@ -1,5 +1,5 @@
-import { ownerName } from '../../../../common/display';
-import type { Starter } from '../../../../common/starters';
+import { ownerName } from '../../../../common/members/display';
+import type { Starter } from '../../../../common/listings/starters';
 import { Avatar } from '../../components/ui/avatar';
 import { CategoryBadge } from './category-badge';
 

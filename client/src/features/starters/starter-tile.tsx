@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
 import { MapPin } from 'lucide-react';
-import { categoryEmoji } from '../../../../common/catalogue';
-import type { Starter } from '../../../../common/starters';
+import { categoryEmoji } from '../../../../common/listings/catalogue';
+import type { Starter } from '../../../../common/listings/starters';
 import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
 import { ClaimedBadge } from './category-badge';

@@ -6,8 +6,8 @@ import {
   findCategory,
   OTHER_SUBCATEGORY,
   subcategoryLabel,
-} from '../../../../common/catalogue';
-import { STARTER_TITLE_MAX_LENGTH } from '../../../../common/starters';
+} from '../../../../common/listings/catalogue';
+import { STARTER_TITLE_MAX_LENGTH } from '../../../../common/listings/starters';
 import { Field, fieldAria, NativeSelect, TextField } from '../../components/ui/form-controls';
 import type { PostStarterFormApi } from './post-starter-values';
 

@@ -1,7 +1,7 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { ApiErrorBody } from '../../../../common/errors';
-import { starterListQuery, type StarterListParams } from '../../../../common/browse-page';
-import type { Starter, StarterList } from '../../../../common/starters';
+import type { ApiErrorBody } from '../../../../common/site/errors';
+import { starterListQuery, type StarterListParams } from '../../../../common/listings/browse-page';
+import type { Starter, StarterList } from '../../../../common/listings/starters';
 import { ApiError, apiRequest } from '../../lib/api';
 import { starterKeys } from '../../lib/query-keys';
 

@@ -4,7 +4,7 @@ import {
   STARTER_FORM_DEFAULTS,
   type CreateStarterInput,
   type Starter,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import { readDraft, saveDraft } from '../../lib/drafts';
 import { useZodForm } from '../../lib/use-zod-form';
 import { valuesOf } from './post-starter-values';

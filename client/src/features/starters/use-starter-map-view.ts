@@ -3,7 +3,7 @@ import { useSearchParams } from 'react-router';
 import L from 'leaflet';
 import { useTranslation } from 'react-i18next';
 import { worldOutline } from '../../lib/map/world-outline';
-import type { MapBbox, MapStarter } from '../../../../common/starter-map';
+import type { MapBbox, MapStarter } from '../../../../common/listings/starter-map';
 import { paths } from '../../lib/paths';
 import { useSite } from '../../lib/site';
 import type { BrowseFilters } from './browse-filters';

@@ -6,7 +6,7 @@ import {
   type CreateStarter,
   type Starter,
   type StarterFormField,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import { toast, toastError } from '../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';

@@ -13,7 +13,7 @@ import { greetingFor, mailLanguage, renderMail, type MailBody } from '../mail/te
 import { translator } from '../../i18n/translate';
 import { alertDescription } from './alerts.service';
 import { awakeIn } from './announce';
-import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
+import { categoryName, subcategoryLabel } from '../../../../common/listings/catalogue';
 import type { Language } from '../../../../common/i18n/languages';
 
 type AlertRow = typeof alerts.$inferSelect;

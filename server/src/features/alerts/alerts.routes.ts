@@ -9,8 +9,8 @@ import {
   createAlertSchema,
   timeZoneSchema,
   updateAlertSchema,
-} from '../../../../common/alerts';
-import { idParam } from '../../../../common/ids';
+} from '../../../../common/listings/alerts';
+import { idParam } from '../../../../common/site/ids';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {

@@ -8,8 +8,8 @@ import {
   type AlertList,
   type CreateAlert,
   type UpdateAlert,
-} from '../../../../common/alerts';
-import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
+} from '../../../../common/listings/alerts';
+import { categoryName, subcategoryLabel } from '../../../../common/listings/catalogue';
 import { requireStarter } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';

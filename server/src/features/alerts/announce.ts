@@ -1,6 +1,6 @@
 import { and, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
-import { ALERT_RADIUS_MAX_KM, ANNOUNCE_RINGS_KM } from '../../../../common/alerts';
-import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
+import { ALERT_RADIUS_MAX_KM, ANNOUNCE_RINGS_KM } from '../../../../common/listings/alerts';
+import { categoryName, subcategoryLabel } from '../../../../common/listings/catalogue';
 import { membersWhoMayNotAct } from '../../access/members';
 import { publiclyVisible } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
@@ -12,7 +12,7 @@ import { alertRings, starters } from '../../db/schema';
 import { wordTokens } from './alert-words';
 import { chordOf, chordOfSql, EARTH_RADIUS_M, earthOf } from '../places/earth';
 import { notifyMany } from '../notifications/notifications.service';
-import { notificationLinks } from '../../../../common/notifications';
+import { notificationLinks } from '../../../../common/notifications/notifications';
 import { blockedEitherWay } from '../blocks/blocks.service';
 import { membersWhoHid } from '../saved/saved.service';
 import { askOpen } from '../../access/ask-access';

@@ -1,6 +1,6 @@
 import { membersAway } from '../../access/away';
 import { sql } from 'drizzle-orm';
-import { categoryName, subcategoryLabel } from '../../../../common/catalogue';
+import { categoryName, subcategoryLabel } from '../../../../common/listings/catalogue';
 import { askOpen } from '../../access/ask-access';
 import { publiclyVisible } from '../../access/starter-access';
 import type { Config } from '../../config';

@@ -10,8 +10,8 @@ import {
   createAskSchema,
   listingAsksSchema,
   renewAskSchema,
-} from '../../../../common/asks';
-import { idParam } from '../../../../common/ids';
+} from '../../../../common/listings/asks';
+import { idParam } from '../../../../common/site/ids';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { validationError } from '../starters/starter-form';

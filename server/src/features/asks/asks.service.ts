@@ -11,7 +11,7 @@ import {
   type AskListQuery,
   type CreateAsk,
   type ListingAsks,
-} from '../../../../common/asks';
+} from '../../../../common/listings/asks';
 import { assertMayPost } from '../../access/members';
 import { askOpen, askVisibleTo } from '../../access/ask-access';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';

@@ -1,6 +1,6 @@
 import { eq, inArray } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ASK_NOT_YOURS, ASK_UNKNOWN_PLACE } from '../../../../common/asks';
+import { ASK_NOT_YOURS, ASK_UNKNOWN_PLACE } from '../../../../common/listings/asks';
 import { advanceClock, now, resetClock } from '../../clock/clock';
 import { alerts, askAnswers, asks, checkins, mailOutbox, messages } from '../../db/schema';
 import {

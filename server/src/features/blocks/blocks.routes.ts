@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { blocksSchema, unreachableSchema } from '../../../../common/blocks';
+import { blocksSchema, unreachableSchema } from '../../../../common/members/blocks';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { blockMember, myBlocks, unblockMember, unreachableMembers } from './blocks.service';

@@ -1,5 +1,9 @@
 import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
-import { BLOCKED_BY_THEM, BLOCKED_BY_YOU, type BlockedMember } from '../../../../common/blocks';
+import {
+  BLOCKED_BY_THEM,
+  BLOCKED_BY_YOU,
+  type BlockedMember,
+} from '../../../../common/members/blocks';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 import type { DbOrTx } from '../../db/client';
 import { blocks, users } from '../../db/schema';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BLOCKED_BY_THEM } from '../../../../common/blocks';
+import { BLOCKED_BY_THEM } from '../../../../common/members/blocks';
 import { messages } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 

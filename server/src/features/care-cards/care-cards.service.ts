@@ -1,5 +1,5 @@
-import { findCareCard } from '../../../../common/care-cards/cards';
-import type { CareCard } from '../../../../common/care-cards/schema';
+import { findCareCard } from '../../../../common/cultures/care-cards/cards';
+import type { CareCard } from '../../../../common/cultures/care-cards/schema';
 import { notFound } from '../../errors';
 
 export const CARE_CARD_NOT_FOUND = 'There is no care card for that starter type';

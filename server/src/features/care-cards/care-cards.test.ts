@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { categories, OTHER_SUBCATEGORY } from '../../../../common/catalogue';
-import { careCardSchema } from '../../../../common/care-cards/schema';
+import { categories, OTHER_SUBCATEGORY } from '../../../../common/listings/catalogue';
+import { careCardSchema } from '../../../../common/cultures/care-cards/schema';
 import { createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { CARE_CARD_NOT_FOUND } from './care-cards.service';
 

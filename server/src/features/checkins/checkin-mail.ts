@@ -1,11 +1,11 @@
-import { displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/members/display';
 import { sql } from 'drizzle-orm';
 import { openly } from '../../access/starter-access';
 import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
-import { CHECKIN_ANSWERS } from '../../../../common/checkins';
+import { CHECKIN_ANSWERS } from '../../../../common/cultures/checkins';
 import { siteUrl } from '../mail/outbox';
 import { tell } from '../notifications/tell';
-import { notificationLinks } from '../../../../common/notifications';
+import { notificationLinks } from '../../../../common/notifications/notifications';
 import * as clock from '../../clock/clock';
 
 interface DueRow {

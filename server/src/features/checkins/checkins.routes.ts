@@ -7,11 +7,11 @@ import {
   checkinMailQuerySchema,
   checkinSchema,
   checkinsSchema,
-} from '../../../../common/checkins';
+} from '../../../../common/cultures/checkins';
 import type { AppDeps } from '../../deps';
 import { guardedRoutes } from '../../access/guarded-route';
 import { answerCheckin, answerCheckinByMail, checkinByMail, dueCheckins } from './checkins.service';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 
 const checkinParams = z.object({ id: idParam('check-in') });
 

@@ -1,5 +1,9 @@
 import { and, asc, eq, isNull, lte, sql, type SQL } from 'drizzle-orm';
-import { CHECKIN_DAYS, type Checkin, type CheckinAnswer } from '../../../../common/checkins';
+import {
+  CHECKIN_DAYS,
+  type Checkin,
+  type CheckinAnswer,
+} from '../../../../common/cultures/checkins';
 import { mayAct } from '../../access/members';
 import { receivedAndSeenBy } from '../../access/starter-access';
 import type { Config } from '../../config';

@@ -1,8 +1,8 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Checkin } from '../../../../common/checkins';
-import { displayName } from '../../../../common/display';
-import type { Message } from '../../../../common/messages';
+import type { Checkin } from '../../../../common/cultures/checkins';
+import { displayName } from '../../../../common/members/display';
+import type { Message } from '../../../../common/conversations/messages';
 import { checkins, handovers, mailOutbox, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { advanceClock, resetClock } from '../../clock/clock';

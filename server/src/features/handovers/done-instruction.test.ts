@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../../../common/messages';
+import type { Message } from '../../../../common/conversations/messages';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 
 let t: TestApp;

@@ -11,7 +11,7 @@ import { greetingFor, mailLanguage, memberText, renderMail } from '../mail/templ
 import { translator } from '../../i18n/translate';
 import { readerOf, wordFor, type Wording } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
-import type { NewsKind } from '../../../../common/notification-kinds';
+import type { NewsKind } from '../../../../common/notifications/notification-kinds';
 
 /** At most this many reservation mails reach one member an hour; more wait and merge. */
 export const RESERVATION_MAILS_PER_HOUR = 5;

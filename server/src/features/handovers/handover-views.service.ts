@@ -12,13 +12,13 @@ import {
   type Reservation,
   type StarterActivity,
   type UserSummary,
-} from '../../../../common/handovers';
-import { type Notice } from '../../../../common/notices';
-import { portionsLeftOf, starterStatus } from '../../../../common/starter-status';
-import type { PublicUser } from '../../../../common/users';
+} from '../../../../common/conversations/handovers';
+import { type Notice } from '../../../../common/conversations/notices';
+import { portionsLeftOf, starterStatus } from '../../../../common/listings/starter-status';
+import type { PublicUser } from '../../../../common/members/users';
 import { mayAct } from '../../access/members';
 import { listed, notDeleted, visibleInThreadsOf } from '../../access/starter-access';
-import { isExpired } from '../../../../common/starter-status';
+import { isExpired } from '../../../../common/listings/starter-status';
 import type { DbOrTx } from '../../db/client';
 import { iso, rowsOf } from '../../db/rows';
 import type { AppDeps } from '../../deps';

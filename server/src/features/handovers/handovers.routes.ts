@@ -11,8 +11,8 @@ import {
   releaseReservationSchema,
   starterActivitySchema,
   userSummarySchema,
-} from '../../../../common/handovers';
-import { noticeSchema } from '../../../../common/notices';
+} from '../../../../common/conversations/handovers';
+import { noticeSchema } from '../../../../common/conversations/notices';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { myHandovers, myNotices, myStarterActivity, userSummary } from './handover-views.service';
@@ -23,7 +23,7 @@ import {
   releaseReservation,
   reservePortion,
 } from './handovers.service';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 
 const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');

@@ -4,8 +4,8 @@ import {
   REASON_SCREENED,
   type FeedbackReason,
   type HealthCheck,
-} from '../../../../common/handovers';
-import type { Message } from '../../../../common/messages';
+} from '../../../../common/conversations/handovers';
+import type { Message } from '../../../../common/conversations/messages';
 import { tellSavers } from '../saved/saved.service';
 import { blockBetween } from '../blocks/blocks.service';
 import { openOwnStarterForUpdate } from '../starters/listing-terms.service';
@@ -23,8 +23,8 @@ import { settleAnsweredNotification } from '../notifications/notifications.servi
 import { tell, type ReservationChange } from '../notifications/tell';
 import type { Config } from '../../config';
 import type { Wording } from '../../i18n/wording';
-import { notificationLinks } from '../../../../common/notifications';
-import { conversationTag } from '../../../../common/push';
+import { notificationLinks } from '../../../../common/notifications/notifications';
+import { conversationTag } from '../../../../common/notifications/push';
 import { starterMailFacts } from '../mail/recipients';
 import { scheduleCheckins } from '../checkins/checkins.service';
 import { screenForMember } from '../screening/screening.service';
@@ -43,7 +43,7 @@ export const RESERVATION_CHANGES_PER_HOUR = 6;
 export const TOO_MANY_RESERVATION_CHANGES =
   "You've changed this reservation a lot in a short time. Please try again later.";
 /** Changes to one conversation's reservation within this time update one bell item. */
-export { RESERVATION_MERGE_MS } from '../../../../common/notification-kinds';
+export { RESERVATION_MERGE_MS } from '../../../../common/notifications/notification-kinds';
 
 /** Charges one change of `memberId`'s reservation on the listing, then runs `change`. */
 function reservationChange<T>(

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NOTE_SCREENED, REASON_SCREENED } from '../../../../common/handovers';
-import type { Message } from '../../../../common/messages';
+import { NOTE_SCREENED, REASON_SCREENED } from '../../../../common/conversations/handovers';
+import type { Message } from '../../../../common/conversations/messages';
 import {
   mailOutbox,
   pushOutbox,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyHandovers, StarterActivity } from '../../../../common/handovers';
+import type { MyHandovers, StarterActivity } from '../../../../common/conversations/handovers';
 import { handovers, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 

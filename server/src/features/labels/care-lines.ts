@@ -1,6 +1,6 @@
-import type { CareCard } from '../../../../common/care-cards/schema';
-import { findCareCard } from '../../../../common/care-cards/cards';
-import { formatQuantity, formatText } from '../../../../common/care-cards/quantities';
+import type { CareCard } from '../../../../common/cultures/care-cards/schema';
+import { findCareCard } from '../../../../common/cultures/care-cards/cards';
+import { formatQuantity, formatText } from '../../../../common/cultures/care-cards/quantities';
 import type { Language } from '../../../../common/i18n/languages';
 import { wordFor, type Reader } from '../../i18n/wording';
 import es_beverage from '../../../../common/locales/es/care-cards/beverage.json';

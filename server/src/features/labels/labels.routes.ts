@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 import {
   labelCodeParams,
   labelsQuerySchema,
   labelViewSchema,
   receivedLabelSchema,
-} from '../../../../common/labels';
+} from '../../../../common/cultures/labels';
 import type { AppDeps } from '../../deps';
 import { requestReader } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';

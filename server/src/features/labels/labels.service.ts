@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import { CULTURE_FORMS, type CultureForm } from '../../../../common/cultures';
+import { CULTURE_FORMS, type CultureForm } from '../../../../common/cultures/cultures';
 import {
   LABEL_CODE_ALPHABET,
   LABEL_CODE_LENGTH,
@@ -11,7 +11,7 @@ import {
   type LabelsQuery,
   type LabelView,
   type ReceivedLabel,
-} from '../../../../common/labels';
+} from '../../../../common/cultures/labels';
 import { loadStarterFacts, requireStarter, type Viewer } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import { siteUrl } from '../../config';

@@ -9,8 +9,8 @@ import {
   type DiedReason,
   type FamilyKeepers,
   type Holder,
-} from '../../../../common/culture-backups';
-import { displayName } from '../../../../common/display';
+} from '../../../../common/cultures/culture-backups';
+import { displayName } from '../../../../common/members/display';
 import { publiclyVisible, receivedHere } from '../../access/starter-access';
 import { membersWhoMayNotAct } from '../../access/members';
 import * as clock from '../../clock/clock';

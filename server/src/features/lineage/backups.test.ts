@@ -7,7 +7,7 @@ import {
   NOT_OF_THIS_FAMILY,
   type DiedAnswer,
   type FamilyKeepers,
-} from '../../../../common/culture-backups';
+} from '../../../../common/cultures/culture-backups';
 import { advanceClock, resetClock } from '../../clock/clock';
 import { blocks, cultureDeaths, cultureKeepers, keeperAsks } from '../../db/schema';
 import {

@@ -5,19 +5,19 @@ import {
   lineageSchema,
   receivedCultureSchema,
   updateOriginSchema,
-} from '../../../../common/lineage';
-import { starterSchema } from '../../../../common/starters';
+} from '../../../../common/cultures/lineage';
+import { starterSchema } from '../../../../common/listings/starters';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { getLineage, myReceivedCulture, myReceivedCultures, updateOrigin } from './lineage.service';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 import {
   askKeeperSchema,
   diedAnswerSchema,
   diedSchema,
   familyKeepersSchema,
   keeperAskedSchema,
-} from '../../../../common/culture-backups';
+} from '../../../../common/cultures/culture-backups';
 import {
   askKeeper,
   cultureDied,

@@ -9,9 +9,9 @@ import {
   type LineageAncestor,
   type LineageDescendant,
   type ReceivedCulture,
-} from '../../../../common/lineage';
-import type { CultureForm } from '../../../../common/cultures';
-import type { Starter } from '../../../../common/starters';
+} from '../../../../common/cultures/lineage';
+import type { CultureForm } from '../../../../common/cultures/cultures';
+import type { Starter } from '../../../../common/listings/starters';
 import {
   publiclyVisible,
   shownInLineage,

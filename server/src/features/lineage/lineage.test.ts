@@ -6,7 +6,7 @@ import {
   type Lineage,
   type LineageDescendant,
   type ReceivedCulture,
-} from '../../../../common/lineage';
+} from '../../../../common/cultures/lineage';
 import { handovers, starters, users } from '../../db/schema';
 import {
   createMember,

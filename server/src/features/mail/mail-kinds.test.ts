@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAIL_KINDS, type MailKind } from '../../../../common/users';
+import { MAIL_KINDS, type MailKind } from '../../../../common/members/users';
 import { mailOutbox, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { queueAskMails } from '../asks/ask-mail';

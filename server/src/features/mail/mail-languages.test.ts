@@ -13,9 +13,9 @@ import {
 import { expectMailIn, lastMailTo } from '../../test/mail';
 import { queueDueAlertMail } from '../alerts/alert-mail';
 import { queueAskMails } from '../asks/ask-mail';
-import { hashPassword } from '../auth/passwords';
+import { hashPassword } from '../account/auth/passwords';
 import { queueCheckinMails } from '../checkins/checkin-mail';
-import { buildDataExports } from '../data-export/data-export.service';
+import { buildDataExports } from '../account/data-export/data-export.service';
 import { queueDueReservationMail, queueReservationMail } from '../handovers/handover-mail';
 import { queueDueMessageMail } from '../messages/message-mail';
 import { removalMail, reportOutcomeMail } from '../moderation/moderation-mail';

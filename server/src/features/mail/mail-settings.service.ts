@@ -7,7 +7,7 @@ import {
   type MailKindState,
   type MailSettings,
   type MailSettingsPatch,
-} from '../../../../common/users';
+} from '../../../../common/members/users';
 import type { DbOrTx } from '../../db/client';
 import { users } from '../../db/schema';
 import { badRequest, notFound } from '../../errors';

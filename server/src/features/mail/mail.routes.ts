@@ -7,7 +7,7 @@ import {
   mailKindStateSchema,
   mailSettingsPatchSchema,
   mailSettingsSchema,
-} from '../../../../common/users';
+} from '../../../../common/members/users';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {

@@ -12,7 +12,7 @@ import { linkToken, startTestSmtpServer, type TestSmtpServer } from '../../test/
 import { createMailer, type Mailer } from './mailer';
 import { queueDueMessageMail } from '../messages/message-mail';
 import { deliverDueMail } from './outbox';
-import { mailRequestedAccountLinks } from '../auth/account-mail.service';
+import { mailRequestedAccountLinks } from '../account/auth/account-mail.service';
 
 const PASSWORD = 'cultured-butter-2025';
 type Member = Awaited<ReturnType<typeof signedInMember>>;

@@ -12,7 +12,7 @@ afterAll(() => t?.close());
 
 /*
  * A member with a username is that username everywhere the site names them (the display rule,
- * common/display.ts): in the thread, the inbox, the bell and every mail — never their first
+ * common/members/display.ts): in the thread, the inbox, the bell and every mail — never their first
  * name in one place and their username in another.
  */
 describe('one name per person', () => {

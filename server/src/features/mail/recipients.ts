@@ -1,14 +1,14 @@
-import { displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/members/display';
 import { eq, sql } from 'drizzle-orm';
 import { memberText } from './templates';
 import { DEFAULT_LANGUAGE, type Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
-import type { MailChoice, MailKind } from '../../../../common/users';
+import type { MailChoice, MailKind } from '../../../../common/members/users';
 import {
   mailChoiceFor,
   type MailedKind,
   type NewsKind,
-} from '../../../../common/notification-kinds';
+} from '../../../../common/notifications/notification-kinds';
 import { hasConfirmedEmail, mayAct } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';

@@ -1,4 +1,4 @@
-import { displayName } from '../../../../common/display';
+import { displayName } from '../../../../common/members/display';
 import { DEFAULT_LANGUAGE, languageOf, type Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
 
@@ -30,7 +30,7 @@ export function memberText(text: string): string {
 
 /**
  * How every mail opens: "Hi Ada," — the member's name as the site shows it (the display rule,
- * common/display.ts), else "Hi there," — in the mail's language (English for the mails not yet
+ * common/members/display.ts), else "Hi there," — in the mail's language (English for the mails not yet
  * written in the others, so none mixes two).
  */
 export function greetingFor(

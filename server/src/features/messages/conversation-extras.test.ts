@@ -22,8 +22,8 @@ import {
 } from '../../test/app';
 import { multipart, type UploadFile } from '../../test/multipart';
 import { queueFirstMessageReminders } from './nudges';
-import type { Conversation, Message } from '../../../../common/messages';
-import type { ReportItem } from '../../../../common/reports';
+import type { Conversation, Message } from '../../../../common/conversations/messages';
+import type { ReportItem } from '../../../../common/moderation/reports';
 
 let t: TestApp;
 beforeAll(async () => {

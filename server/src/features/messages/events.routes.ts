@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { LiveEvent } from '../../../../common/messages';
+import type { LiveEvent } from '../../../../common/conversations/messages';
 import type { AppDeps } from '../../deps';
 import { requireUser, sessionIsActive } from '../../plugins/sessions';
 

@@ -1,7 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import fastifyCookie from '@fastify/cookie';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LiveEvent } from '../../../../common/messages';
+import type { LiveEvent } from '../../../../common/conversations/messages';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { createAppsOnSharedPostgres } from '../../test/shared-database';
 import { errorsPlugin } from '../../plugins/errors';

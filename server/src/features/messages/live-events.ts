@@ -1,5 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { liveEventSchema, type LiveEvent } from '../../../../common/messages';
+import { liveEventSchema, type LiveEvent } from '../../../../common/conversations/messages';
 import type { Database } from '../../db/client';
 import { z } from 'zod';
 

@@ -1,4 +1,4 @@
-import { displayName, type NamedPerson } from '../../../../common/display';
+import { displayName, type NamedPerson } from '../../../../common/members/display';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import { isPublic, loadStarterFacts } from '../../access/starter-access';
 import { mayAct } from '../../access/members';

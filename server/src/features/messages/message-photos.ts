@@ -4,8 +4,8 @@ import {
   MESSAGE_MAX_LENGTH,
   MESSAGE_PHOTOS_MAX,
   PHOTO_MAX_BYTES,
-} from '../../../../common/constants';
-import type { MessagePhoto } from '../../../../common/messages';
+} from '../../../../common/site/constants';
+import type { MessagePhoto } from '../../../../common/conversations/messages';
 import { isModerator } from '../../access/members';
 import { requireStarter, type Viewer } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';

@@ -9,7 +9,7 @@ import {
   nudgeSchema,
   sendMessageSchema,
   unreadCountSchema,
-} from '../../../../common/messages';
+} from '../../../../common/conversations/messages';
 import type { AppDeps } from '../../deps';
 import { guardedRoutes } from '../../access/guarded-route';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
@@ -21,11 +21,11 @@ import {
   readThread,
   sendMessage,
 } from './messages.service';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 import { getMessagePhoto, readMessageForm, uploadedPhotos } from './message-photos';
 import { nudge } from './nudges';
 import { reportMessage } from '../reports/message-reports.service';
-import { createdReportSchema, messageReportSchema } from '../../../../common/reports';
+import { createdReportSchema, messageReportSchema } from '../../../../common/moderation/reports';
 
 const messageParams = z.object({ id: idParam('message') });
 const photoParams = z.object({ id: z.uuid('Photo not found') });

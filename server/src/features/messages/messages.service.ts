@@ -1,6 +1,10 @@
 import { and, asc, eq, lte, or, sql } from 'drizzle-orm';
-import type { SystemLine } from '../../../../common/system-lines';
-import type { Conversation, ConversationStage, Message } from '../../../../common/messages';
+import type { SystemLine } from '../../../../common/conversations/system-lines';
+import type {
+  Conversation,
+  ConversationStage,
+  Message,
+} from '../../../../common/conversations/messages';
 import { assertMayMessage } from '../blocks/blocks.service';
 import {
   requireStarter,
@@ -13,7 +17,7 @@ import type { AppDeps } from '../../deps';
 import { messages, starters } from '../../db/schema';
 import { badRequest, forbidden, HttpError } from '../../errors';
 import { preparePhotos, photosOfMessages, storePhotos } from './message-photos';
-import { MESSAGE_EMPTY } from '../../../../common/messages';
+import { MESSAGE_EMPTY } from '../../../../common/conversations/messages';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
@@ -25,8 +29,8 @@ import { settledHandovers, systemLineFor } from './system-line-wording';
 import type { Reader } from '../../i18n/wording';
 import { publicMembersById } from '../../access/public-members';
 import { awayUntilOf } from '../../access/away';
-import { displayName } from '../../../../common/display';
-import type { ScreeningCode } from '../../../../common/screening';
+import { displayName } from '../../../../common/members/display';
+import type { ScreeningCode } from '../../../../common/moderation/screening';
 import { heldInThread, holdMessage, screenForMember } from '../screening/screening.service';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

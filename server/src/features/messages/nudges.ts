@@ -6,7 +6,7 @@ import {
   NUDGE_NOT_YET,
   NUDGE_NOT_YOUR_TURN,
   NUDGE_TOO_SOON,
-} from '../../../../common/messages';
+} from '../../../../common/conversations/messages';
 import { openly } from '../../access/starter-access';
 import { assertMayPost } from '../../access/members';
 import type { Config } from '../../config';

@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { NUDGE_HOURS } from '../../../../common/messages';
+import { NUDGE_HOURS } from '../../../../common/conversations/messages';
 import * as clock from '../../clock/clock';
 
 /*

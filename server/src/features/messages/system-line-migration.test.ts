@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SystemLine } from '../../../../common/system-lines';
+import type { SystemLine } from '../../../../common/conversations/system-lines';
 import { migrationsFolder } from '../../db/client';
 import { messages } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Conversation, Message } from '../../../../common/messages';
+import type { Conversation, Message } from '../../../../common/conversations/messages';
 import { users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 

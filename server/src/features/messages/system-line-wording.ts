@@ -1,5 +1,5 @@
-import type { Message } from '../../../../common/messages';
-import type { SystemLine } from '../../../../common/system-lines';
+import type { Message } from '../../../../common/conversations/messages';
+import type { SystemLine } from '../../../../common/conversations/system-lines';
 import { wordFor, type Reader, type Wording, type WordingValue } from '../../i18n/wording';
 
 /** The hand-overs a thread shows answered (Received, It didn't happen): their lines read as done. */

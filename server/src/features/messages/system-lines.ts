@@ -1,5 +1,5 @@
-import type { Message } from '../../../../common/messages';
-import type { SystemEvent, SystemLineValues } from '../../../../common/system-lines';
+import type { Message } from '../../../../common/conversations/messages';
+import type { SystemEvent, SystemLineValues } from '../../../../common/conversations/system-lines';
 import { sql } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';

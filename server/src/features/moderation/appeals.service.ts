@@ -5,7 +5,7 @@ import type {
   AppealItem,
   AppealStatus,
   StarterRemoval,
-} from '../../../../common/moderation';
+} from '../../../../common/moderation/moderation';
 import { assertModerator, isModerator } from '../../access/members';
 import { requireStarter, wasDeleted, wasRemoved } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
@@ -18,7 +18,7 @@ import * as clock from '../../clock/clock';
 import { thumbnailOf } from '../starters/starter-rows';
 import { appealDecisionMail, ruleWording } from './moderation-mail';
 import { tell } from '../notifications/tell';
-import { notificationLinks } from '../../../../common/notifications';
+import { notificationLinks } from '../../../../common/notifications/notifications';
 
 type RemovalRow = typeof starterRemovals.$inferSelect;
 

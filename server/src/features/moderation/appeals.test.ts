@@ -9,7 +9,7 @@ import {
   users,
 } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { REMOVAL_REASON_REQUIRED } from '../../../../common/removal-reasons';
+import { REMOVAL_REASON_REQUIRED } from '../../../../common/moderation/removal-reasons';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,4 +1,7 @@
-import { removalReasonLabel, removalReasonSummary } from '../../../../common/removal-reasons';
+import {
+  removalReasonLabel,
+  removalReasonSummary,
+} from '../../../../common/moderation/removal-reasons';
 import type { Language } from '../../../../common/i18n/languages';
 import { translator } from '../../i18n/translate';
 import type { Wording } from '../../i18n/wording';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 import {
   appealDecisionSchema,
   appealIdParamsSchema,
@@ -15,8 +15,8 @@ import {
   sanctionIdParamsSchema,
   sanctionItemSchema,
   sanctionListQuerySchema,
-} from '../../../../common/moderation';
-import { moderationWaitingSchema } from '../../../../common/screening';
+} from '../../../../common/moderation/moderation';
+import { moderationWaitingSchema } from '../../../../common/moderation/screening';
 import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
 import { appealRemoval, decideAppeal, getStarterRemoval, listAppeals } from './appeals.service';

@@ -8,7 +8,7 @@ import type {
   ModerationAction,
   SanctionItem,
   SanctionKind,
-} from '../../../../common/moderation';
+} from '../../../../common/moderation/moderation';
 import { assertModerator } from '../../access/members';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';

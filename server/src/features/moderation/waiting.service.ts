@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { ModerationWaiting } from '../../../../common/screening';
+import type { ModerationWaiting } from '../../../../common/moderation/screening';
 import { assertModerator, membersWhoMayNotAct } from '../../access/members';
 import * as clock from '../../clock/clock';
 import type { Config } from '../../config';

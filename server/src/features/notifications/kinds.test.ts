@@ -11,7 +11,7 @@ import {
   newsKind,
   type AtOnceKind,
   type KindDeclaration,
-} from '../../../../common/notification-kinds';
+} from '../../../../common/notifications/notification-kinds';
 import { mailOutbox, notifications, pushOutbox, pushSubscriptions } from '../../db/schema';
 import type { SessionUser } from '../../plugins/sessions';
 import { updatePushSettings } from '../push/push.service';

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { now, resetClock } from '../../clock/clock';
-import type { NotificationsPage } from '../../../../common/notifications';
+import type { NotificationsPage } from '../../../../common/notifications/notifications';
 import { alerts, pushOutbox, starters } from '../../db/schema';
 import {
   createStarterRow,

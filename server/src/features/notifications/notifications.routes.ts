@@ -5,7 +5,7 @@ import {
   notificationsPageSchema,
   notificationsQuerySchema,
   unreadNotificationsSchema,
-} from '../../../../common/notifications';
+} from '../../../../common/notifications/notifications';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { requestReader } from '../../i18n/wording';

@@ -1,13 +1,13 @@
 import { and, asc, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
-import { newsKind } from '../../../../common/notification-kinds';
+import { newsKind } from '../../../../common/notifications/notification-kinds';
 import {
   NOTIFICATION_BODY_MAX,
   NOTIFICATION_TITLE_MAX,
   type Notification,
   type NotificationKind,
   type NotificationsPage,
-} from '../../../../common/notifications';
-import type { LiveEvent } from '../../../../common/messages';
+} from '../../../../common/notifications/notifications';
+import type { LiveEvent } from '../../../../common/conversations/messages';
 import { z } from 'zod';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Notification } from '../../../../common/notifications';
+import type { Notification } from '../../../../common/notifications/notifications';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { openStream, type EventStream } from '../../test/event-stream';
 import { createAppsOnSharedPostgres } from '../../test/shared-database';

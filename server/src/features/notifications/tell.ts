@@ -4,7 +4,7 @@ import {
   type MailedKind,
   type NewsKind,
   type NotificationKind,
-} from '../../../../common/notification-kinds';
+} from '../../../../common/notifications/notification-kinds';
 import type { Language } from '../../../../common/i18n/languages';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';

@@ -5,10 +5,10 @@ import {
   placeSchema,
   placeSuggestionsQuerySchema,
   placeSuggestionsSchema,
-} from '../../../../common/places';
+} from '../../../../common/listings/places';
 import { notFound } from '../../errors';
 import { findPlace, nearestPlace, placeLabels, suggestPlaces } from './places.service';
-import { mapViewSchema, placeCentreQuerySchema } from '../../../../common/starter-map';
+import { mapViewSchema, placeCentreQuerySchema } from '../../../../common/listings/starter-map';
 
 /** The gazetteer never changes while the server runs: answers may be kept a day. */
 const GAZETTEER_CACHE = 'public, max-age=86400';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import { conversationTag } from '../../../../common/push';
-import { displayName } from '../../../../common/display';
+import { conversationTag } from '../../../../common/notifications/push';
+import { displayName } from '../../../../common/members/display';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users, type messages } from '../../db/schema';

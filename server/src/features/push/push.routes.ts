@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 import {
   pushKeySchema,
   pushSettingsPatchSchema,
   pushSettingsSchema,
   pushSubscriptionInputSchema,
   pushSubscriptionSchema,
-} from '../../../../common/push';
+} from '../../../../common/notifications/push';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {

@@ -5,7 +5,7 @@ import {
   type PushKind,
   type PushPayload,
   type PushSettings,
-} from '../../../../common/push';
+} from '../../../../common/notifications/push';
 import { mayAct } from '../../access/members';
 import type { Config } from '../../config';
 import type { DbOrTx } from '../../db/client';

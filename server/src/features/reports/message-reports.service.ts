@@ -4,8 +4,8 @@ import type {
   messageReportSchema,
   NeighbourMessage,
   ReportedMessage,
-} from '../../../../common/reports';
-import type { ReportStatus } from '../../../../common/catalogue';
+} from '../../../../common/moderation/reports';
+import type { ReportStatus } from '../../../../common/listings/catalogue';
 import { assertMayPost } from '../../access/members';
 import { requireStarter } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';

@@ -9,7 +9,7 @@ import {
   reportListQuerySchema,
   reportStatsSchema,
   updateReportSchema,
-} from '../../../../common/reports';
+} from '../../../../common/moderation/reports';
 import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
 import {

@@ -6,8 +6,8 @@ import type {
   ReportItem,
   reportListQuerySchema,
   ReportStats,
-} from '../../../../common/reports';
-import type { ReportStatus } from '../../../../common/catalogue';
+} from '../../../../common/moderation/reports';
+import type { ReportStatus } from '../../../../common/listings/catalogue';
 import { assertModerator, sanctionNow } from '../../access/members';
 import {
   isHeldForReview,
@@ -29,8 +29,8 @@ import {
 } from '../moderation/moderation-mail';
 import { reportedMessages } from './message-reports.service';
 import { tell } from '../notifications/tell';
-import { notificationLinks } from '../../../../common/notifications';
-import type { RemovalReason } from '../../../../common/removal-reasons';
+import { notificationLinks } from '../../../../common/notifications/notifications';
+import type { RemovalReason } from '../../../../common/moderation/removal-reasons';
 import { conflict, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../../common/ids';
-import { starterSchema } from '../../../../common/starters';
+import { idParam } from '../../../../common/site/ids';
+import { starterSchema } from '../../../../common/listings/starters';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {

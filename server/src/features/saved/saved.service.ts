@@ -1,6 +1,6 @@
 import { and, desc, eq, sql, type SQL } from 'drizzle-orm';
-import { notificationLinks } from '../../../../common/notifications';
-import type { Starter } from '../../../../common/starters';
+import { notificationLinks } from '../../../../common/notifications/notifications';
+import type { Starter } from '../../../../common/listings/starters';
 import { authorizeLoaded, loadStarterFacts, visibleTo } from '../../access/starter-access';
 import type { Config } from '../../config';
 import type { Db, DbOrTx } from '../../db/client';

@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HELD_UNDO_MS } from '../../../../common/screening';
+import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
 import * as clock from '../../clock/clock';
 import {
   heldMessages,

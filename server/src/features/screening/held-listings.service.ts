@@ -4,7 +4,7 @@ import type {
   HeldDecision,
   HeldStarter,
   ScreeningCode,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { assertModerator } from '../../access/members';
 import { heldAwaitingDecision, isHeld, requireStarter } from '../../access/starter-access';
 import * as clock from '../../clock/clock';

@@ -1,4 +1,4 @@
-import { HELD_UNDO_MS } from '../../../../common/screening';
+import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
 import * as clock from '../../clock/clock';
 import { conflict } from '../../errors';
 

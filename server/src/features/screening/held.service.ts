@@ -5,7 +5,7 @@ import {
   type HeldDecision,
   type HeldMessage,
   type ScreeningCode,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { assertModerator } from '../../access/members';
 import { heldAwaitingDecision } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
@@ -22,7 +22,7 @@ import {
 import { conflict, HttpError, notFound } from '../../errors';
 import type { DbOrTx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
-import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/blocks';
+import { BLOCKED_BY_THEM, BLOCKED_BY_YOU } from '../../../../common/members/blocks';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayDeliver, insertDelivered, publishDelivered } from '../messages/messages.service';
 import { createSanction, findActiveSanction, liftSanction } from '../moderation/moderation.service';

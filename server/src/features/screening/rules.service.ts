@@ -5,7 +5,7 @@ import type {
   ScreeningSettings,
   screeningWordSchema,
   updateBuiltInRuleSchema,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { assertModerator } from '../../access/members';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';

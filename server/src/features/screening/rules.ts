@@ -4,7 +4,7 @@ import {
   type ScreeningAction,
   type ScreeningCode,
   type ScreeningRule,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { readableText } from '../../text/look-alikes';
 
 /**
@@ -153,7 +153,7 @@ export function defaultRules(): ScreeningRule[] {
 const compiled = new Map<string, RegExp | null>();
 
 /**
- * A moderator's pattern (common/screening.ts: phrases split by `|`, `*` for any letters) as a
+ * A moderator's pattern (common/moderation/screening.ts: phrases split by `|`, `*` for any letters) as a
  * case-insensitive regular expression that matches whole words only. Nothing a moderator types
  * can become a slow or invalid expression: everything but `*` is escaped.
  */

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 import {
   builtInRuleParamsSchema,
   conversationSignsSchema,
@@ -14,7 +14,7 @@ import {
   screeningWordParamsSchema,
   screeningWordSchema,
   updateBuiltInRuleSchema,
-} from '../../../../common/screening';
+} from '../../../../common/moderation/screening';
 import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
 import { decideHeldMessage, listHeldMessages, undoHeldDecision } from './held.service';

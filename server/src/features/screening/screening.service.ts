@@ -4,8 +4,8 @@ import {
   type ScreeningAction,
   type ScreeningCode,
   type ScreeningRule,
-} from '../../../../common/screening';
-import type { Message } from '../../../../common/messages';
+} from '../../../../common/moderation/screening';
+import type { Message } from '../../../../common/conversations/messages';
 import type { DbOrTx } from '../../db/client';
 import { heldMessages, messages, screeningRules } from '../../db/schema';
 import * as clock from '../../clock/clock';

@@ -16,7 +16,7 @@ import { createStarterRow, createTestApp, signedInMember, type TestApp } from '.
 import { multipart } from '../../test/multipart';
 import { FIRST_MESSAGES_STRICT } from './screening.service';
 import { HELD_LISTING_CLOSED, HELD_NOW_BLOCKED, settleHeldDecisions } from './held.service';
-import { HELD_UNDO_MS } from '../../../../common/screening';
+import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
 import { livePublisher } from '../messages/live-events';
 
 let t: TestApp;

@@ -1,5 +1,5 @@
 import { and, asc, eq, or } from 'drizzle-orm';
-import type { ConversationSign } from '../../../../common/screening';
+import type { ConversationSign } from '../../../../common/moderation/screening';
 import { requireStarter } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';

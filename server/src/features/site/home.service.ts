@@ -1,6 +1,6 @@
 import { count } from 'drizzle-orm';
-import { HOME_LISTINGS, type HomeAnswer, type SiteFigures } from '../../../../common/site';
-import { starterListQuerySchema, type StarterList } from '../../../../common/starters';
+import { HOME_LISTINGS, type HomeAnswer, type SiteFigures } from '../../../../common/site/site';
+import { starterListQuerySchema, type StarterList } from '../../../../common/listings/starters';
 import { publiclyVisible } from '../../access/starter-access';
 import { starters } from '../../db/schema';
 import type { AppDeps } from '../../deps';

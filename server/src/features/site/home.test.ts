@@ -1,8 +1,8 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Lineage } from '../../../../common/lineage';
-import type { HomeAnswer } from '../../../../common/site';
-import type { StarterList } from '../../../../common/starters';
+import type { Lineage } from '../../../../common/cultures/lineage';
+import type { HomeAnswer } from '../../../../common/site/site';
+import type { StarterList } from '../../../../common/listings/starters';
 import { handovers, starters } from '../../db/schema';
 import {
   createMember,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MyStandingOffers } from '../../../../common/standing-offers';
+import type { MyStandingOffers } from '../../../../common/conversations/standing-offers';
 import { standingOffers } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { runStandingOfferRounds } from './rounds';

@@ -1,5 +1,5 @@
 import { and, asc, count, eq } from 'drizzle-orm';
-import type { MyStandingOffers } from '../../../../common/standing-offers';
+import type { MyStandingOffers } from '../../../../common/conversations/standing-offers';
 import { listed } from '../../access/starter-access';
 import { standingOffers, standingWaitlist, starters } from '../../db/schema';
 import type { AppDeps } from '../../deps';

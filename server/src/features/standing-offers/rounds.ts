@@ -1,7 +1,10 @@
 import { eq, sql } from 'drizzle-orm';
-import { PORTIONS_MAX } from '../../../../common/handovers';
-import type { Message } from '../../../../common/messages';
-import { MISSED_TURNS_MAX, type StandingMode } from '../../../../common/standing-offers';
+import { PORTIONS_MAX } from '../../../../common/conversations/handovers';
+import type { Message } from '../../../../common/conversations/messages';
+import {
+  MISSED_TURNS_MAX,
+  type StandingMode,
+} from '../../../../common/conversations/standing-offers';
 import { membersWhoMayNotAct } from '../../access/members';
 import { membersAway } from '../../access/away';
 import {
@@ -23,7 +26,7 @@ import { offerMail } from './standing-offer-mail';
 import { tell } from '../notifications/tell';
 import { settleAnsweredNotification } from '../notifications/notifications.service';
 import { starterMailFacts } from '../mail/recipients';
-import { notificationLinks } from '../../../../common/notifications';
+import { notificationLinks } from '../../../../common/notifications/notifications';
 import * as clock from '../../clock/clock';
 import { blockedEitherWay } from '../blocks/blocks.service';
 

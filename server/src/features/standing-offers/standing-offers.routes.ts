@@ -7,7 +7,7 @@ import {
   standingOfferSettingsSchema,
   standingOfferViewSchema,
   yourTurnsSchema,
-} from '../../../../common/standing-offers';
+} from '../../../../common/conversations/standing-offers';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {
@@ -23,7 +23,7 @@ import {
   saveStandingOffer,
 } from './standing-offers.service';
 import { myStandingOffers } from './my-standing-offers';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 
 const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');

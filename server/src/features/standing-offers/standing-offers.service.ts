@@ -1,12 +1,12 @@
 import { and, desc, eq, sql } from 'drizzle-orm';
-import type { Message } from '../../../../common/messages';
+import type { Message } from '../../../../common/conversations/messages';
 import {
   type GivenOffer,
   type MemberOffer,
   type StandingOfferSettings,
   type StandingOfferView,
   type YourTurn,
-} from '../../../../common/standing-offers';
+} from '../../../../common/conversations/standing-offers';
 import { assertMayMessage, blockBetween } from '../blocks/blocks.service';
 import { assertMayPost, hasConfirmedEmail } from '../../access/members';
 import {

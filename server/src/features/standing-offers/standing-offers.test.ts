@@ -1,10 +1,10 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Message } from '../../../../common/messages';
+import type { Message } from '../../../../common/conversations/messages';
 import {
   type StandingOfferSettingsInput,
   type StandingOfferView,
-} from '../../../../common/standing-offers';
+} from '../../../../common/conversations/standing-offers';
 import { blocks, mailOutbox, standingOfferTurns, standingOffers, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { runStandingOfferRounds, type RoundDeps } from './rounds';

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { starterListQuerySchema, type StarterList } from '../../../../common/starters';
+import { starterListQuerySchema, type StarterList } from '../../../../common/listings/starters';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPostgres, type Database } from '../../db/client';

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Starter, StarterList } from '../../../../common/starters';
+import type { Starter, StarterList } from '../../../../common/listings/starters';
 import {
   createMember,
   createStarterRow,

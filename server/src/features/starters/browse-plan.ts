@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import { notHiddenFrom } from '../saved/saved.service';
-import type { Starter, StarterListQuery } from '../../../../common/starters';
+import type { Starter, StarterListQuery } from '../../../../common/listings/starters';
 import { shownNoLonger, shownPublicly } from '../../access/starter-visibility';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/rows';

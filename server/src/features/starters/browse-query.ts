@@ -1,4 +1,4 @@
-import type { StarterListQuery } from '../../../../common/starters';
+import type { StarterListQuery } from '../../../../common/listings/starters';
 
 /** Browse positions count to 0.01° (about 1 km): finer than any place centre, coarse enough to share. */
 const POSITION_STEP = 100;

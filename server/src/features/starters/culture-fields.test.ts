@@ -4,8 +4,8 @@ import {
   LAST_FED_IN_FUTURE,
   LAST_FED_ONLY_ACTIVE,
   PARENT_NOT_RECEIVED,
-} from '../../../../common/cultures';
-import type { Starter } from '../../../../common/starters';
+} from '../../../../common/cultures/cultures';
+import type { Starter } from '../../../../common/listings/starters';
 import { handovers, starters } from '../../db/schema';
 import {
   createStarterRow,

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StarterList } from '../../../../common/starters';
+import type { StarterList } from '../../../../common/listings/starters';
 import { createMember, createStarterRow, createTestApp, type TestApp } from '../../test/app';
 import { searchQueryText } from './culture-names';
 

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { EXPIRY_NOTICE_DAYS } from '../../../../common/handovers';
+import { EXPIRY_NOTICE_DAYS } from '../../../../common/conversations/handovers';
 import { fresh, listed } from '../../access/starter-access';
 import { runDueWork, type DueWorkDeps } from '../../jobs/due-work';
 import { siteUrl } from '../mail/outbox';
 import { tell } from '../notifications/tell';
 import { tellSavers } from '../saved/saved.service';
-import { notificationLinks } from '../../../../common/notifications';
+import { notificationLinks } from '../../../../common/notifications/notifications';
 import { dateFor, readerOf } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
 

@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ONLY_ACTIVE_IS_FED } from '../../../../common/cultures';
-import type { Starter, StarterList } from '../../../../common/starters';
+import { ONLY_ACTIVE_IS_FED } from '../../../../common/cultures/cultures';
+import type { Starter, StarterList } from '../../../../common/listings/starters';
 import { starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 

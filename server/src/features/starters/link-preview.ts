@@ -1,4 +1,4 @@
-import type { Starter } from '../../../../common/starters';
+import type { Starter } from '../../../../common/listings/starters';
 
 const escapeHtml = (text: string) =>
   text.replace(

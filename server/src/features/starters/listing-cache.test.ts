@@ -4,7 +4,7 @@ import {
   starterListQuerySchema,
   type Starter,
   type StarterList,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import { starters, users } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { normaliseListQuery } from './browse-query';

@@ -1,4 +1,4 @@
-import type { StarterListQuery } from '../../../../common/starters';
+import type { StarterListQuery } from '../../../../common/listings/starters';
 import { roundPosition } from './browse-query';
 import { FrequencySketch } from './frequency-sketch';
 

@@ -1,6 +1,6 @@
 import * as clock from '../../clock/clock';
 import { and, eq, sql } from 'drizzle-orm';
-import { PORTIONS_MAX, RENEWALS_MAX } from '../../../../common/handovers';
+import { PORTIONS_MAX, RENEWALS_MAX } from '../../../../common/conversations/handovers';
 import { isOpen, requireStarter, type Viewer } from '../../access/starter-access';
 import type { Tx } from '../../db/client';
 import type { AppDeps } from '../../deps';

@@ -1,7 +1,7 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { RENEWALS_MAX } from '../../../../common/handovers';
+import { RENEWALS_MAX } from '../../../../common/conversations/handovers';
 import { mailOutbox, messages, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { queueExpiryReminders } from './expiry-reminders';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
-import { starterMapQuerySchema } from '../../../../common/starter-map';
+import { starterMapQuerySchema } from '../../../../common/listings/starter-map';
 import type { AppDeps } from '../../deps';
 import { starterMap } from './map.service';
 

@@ -10,7 +10,7 @@ import {
   type MapStarter,
   type StarterMap,
   type StarterMapQuery,
-} from '../../../../common/starter-map';
+} from '../../../../common/listings/starter-map';
 import type { Db } from '../../db/client';
 import type { AppDeps } from '../../deps';
 import { rowsOf } from '../../db/rows';

@@ -8,7 +8,7 @@ import {
   starterMapQuerySchema,
   type PlaceLabels,
   type StarterMap,
-} from '../../../../common/starter-map';
+} from '../../../../common/listings/starter-map';
 import { starterPlaceCounts, starters, users } from '../../db/schema';
 import { createMember, createStarterRow, createTestApp, type TestApp } from '../../test/app';
 import { loadConfig, tileSource } from '../../config';

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import { PHOTO_TOO_LARGE } from '../../../../common/constants';
+import { PHOTO_TOO_LARGE } from '../../../../common/site/constants';
 import { HttpError } from '../../errors';
 
 /** What one multipart form with photos takes, and what it says when it is refused. */

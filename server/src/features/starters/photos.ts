@@ -1,7 +1,7 @@
 import sharp, { type Metadata } from 'sharp';
 import { badRequest } from '../../errors';
-import { NOT_AN_IMAGE } from '../../../../common/constants';
-import { FULL_WIDTH, THUMB_WIDTH } from '../../../../common/card-photo';
+import { NOT_AN_IMAGE } from '../../../../common/site/constants';
+import { FULL_WIDTH, THUMB_WIDTH } from '../../../../common/listings/card-photo';
 
 /** Refuse decompression bombs before decoding a single pixel. */
 export const PHOTO_MAX_PIXELS = 40_000_000;

@@ -1,7 +1,7 @@
 import { desc } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { siteUrl } from '../../config';
-import { indexedPaths, languageUrl } from '../../../../common/pages';
+import { indexedPaths, languageUrl } from '../../../../common/site/pages';
 import { DEFAULT_LANGUAGE, LANGUAGES } from '../../../../common/i18n/languages';
 import { publiclyVisible } from '../../access/starter-access';
 import { starters } from '../../db/schema';

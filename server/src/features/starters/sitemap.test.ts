@@ -29,7 +29,7 @@ describe('robots.txt and the sitemap', () => {
     expect(sitemap.body).toContain(`<loc>https://cultureshare.example/starter/${listed.id}</loc>`);
     expect(sitemap.body).not.toContain(`/starter/${hidden.id}<`);
     expect(sitemap.body).toContain('<loc>https://cultureshare.example/browse</loc>');
-    // Every page for search results from the page table (common/pages.ts), no form.
+    // Every page for search results from the page table (common/site/pages.ts), no form.
     expect(sitemap.body).toContain('<loc>https://cultureshare.example/</loc>');
     expect(sitemap.body).toContain('<loc>https://cultureshare.example/rules</loc>');
     expect(sitemap.body).not.toContain('/login<');

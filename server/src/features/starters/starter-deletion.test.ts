@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Starter, StarterList } from '../../../../common/starters';
+import type { Starter, StarterList } from '../../../../common/listings/starters';
 import { messages, moderationActions, reports, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 

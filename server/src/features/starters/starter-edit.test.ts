@@ -2,8 +2,8 @@ import { asc, eq } from 'drizzle-orm';
 import exifr from 'exifr';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TOO_MANY_PHOTOS } from '../../../../common/starter-photo';
-import type { Starter } from '../../../../common/starters';
+import { TOO_MANY_PHOTOS } from '../../../../common/listings/starter-photo';
+import type { Starter } from '../../../../common/listings/starters';
 import { messages, photos, rateLimits, starters } from '../../db/schema';
 import {
   createStarterRow,

@@ -1,6 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { PHOTO_MAX_BYTES } from '../../../../common/constants';
+import { PHOTO_MAX_BYTES } from '../../../../common/site/constants';
 import { starters } from '../../db/schema';
 import { createTestApp, signedInMember, type TestApp } from '../../test/app';
 

@@ -1,18 +1,18 @@
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { PHOTO_MAX_BYTES } from '../../../../common/constants';
+import { PHOTO_MAX_BYTES } from '../../../../common/site/constants';
 import {
   createStarterSchema,
   STARTER_FORM_FIELDS,
   starterFormRule,
   type CreateStarter,
   type StarterFormField,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import {
   photoOrderSchema,
   STARTER_PHOTOS_MAX,
   TOO_MANY_PHOTOS,
-} from '../../../../common/starter-photo';
+} from '../../../../common/listings/starter-photo';
 import { HttpError } from '../../errors';
 import { readPhotoForm, type PhotoFormParts } from './photo-form';
 

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { starterListQuerySchema, starterListSchema } from '../../../../common/starters';
+import { starterListQuerySchema, starterListSchema } from '../../../../common/listings/starters';
 import { createMember, createStarterRow, createTestApp, type TestApp } from '../../test/app';
 import { listStarters } from './browse-plan';
 import { normaliseListQuery } from './browse-query';

@@ -1,6 +1,6 @@
 import fastJson from 'fast-json-stringify';
 import { z } from 'zod';
-import { starterListSchema, type StarterList } from '../../../../common/starters';
+import { starterListSchema, type StarterList } from '../../../../common/listings/starters';
 
 /**
  * A browse answer as JSON, by a serializer compiled once from `starterListSchema` (decision

@@ -1,7 +1,7 @@
-import type { Starter } from '../../../../common/starters';
-import { portionsLeftOf, starterStatus } from '../../../../common/starter-status';
-import type { PostagePayer, TravelMode } from '../../../../common/handovers';
-import type { CultureForm } from '../../../../common/cultures';
+import type { Starter } from '../../../../common/listings/starters';
+import { portionsLeftOf, starterStatus } from '../../../../common/listings/starter-status';
+import type { PostagePayer, TravelMode } from '../../../../common/conversations/handovers';
+import type { CultureForm } from '../../../../common/cultures/cultures';
 import { publicMemberColumns, toPublicMember } from '../../access/public-members';
 import { starterFactsColumns } from '../../access/starter-access';
 import { awayUntilOf } from '../../access/away';

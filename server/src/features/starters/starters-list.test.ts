@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { StarterList } from '../../../../common/starters';
+import type { StarterList } from '../../../../common/listings/starters';
 import { users } from '../../db/schema';
 import {
   createMember,

@@ -1,14 +1,14 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addPortionsSchema, renewStarterSchema } from '../../../../common/handovers';
+import { addPortionsSchema, renewStarterSchema } from '../../../../common/conversations/handovers';
 import {
   CLAIM_ALONE,
   starterDetailQuerySchema,
   starterListQuerySchema,
   starterSchema,
   updateStarterSchema,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import type { AppDeps } from '../../deps';
 import { badRequest } from '../../errors';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
@@ -25,7 +25,7 @@ import {
   markFed,
   myStarters,
 } from './starters.service';
-import { idParam } from '../../../../common/ids';
+import { idParam } from '../../../../common/site/ids';
 
 const idParams = z.object({ id: idParam('starter') });
 

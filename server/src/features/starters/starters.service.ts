@@ -7,19 +7,19 @@ import {
   type Starter,
   type StarterDetailQuery,
   type StarterListQuery,
-} from '../../../../common/starters';
+} from '../../../../common/listings/starters';
 import {
   ONLY_ACTIVE_IS_FED,
   PARENT_INVALID,
   PARENT_NOT_RECEIVED,
-} from '../../../../common/cultures';
+} from '../../../../common/cultures/cultures';
 import {
   NEW_PHOTO_PREFIX,
   PHOTO_ORDER_INVALID,
   STARTER_PHOTOS_MAX,
   TOO_MANY_PHOTOS,
   type StarterPhoto,
-} from '../../../../common/starter-photo';
+} from '../../../../common/listings/starter-photo';
 import {
   authorizeLoaded,
   isPublic,
