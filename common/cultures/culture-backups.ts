@@ -21,6 +21,8 @@ export const DIED_REASON_INVALID = 'Choose what happened to it';
 export const NOT_A_CULTURE_YOU_RECEIVED = 'You can only say that of a culture you received here';
 export const NOT_OF_THIS_FAMILY = 'You can keep a backup only of a family you hold a culture of';
 export const NOT_A_KEEPER = 'That member does not keep a backup of this family';
+/** A keeper who is away (decision 160) is not asked meanwhile; `{until}` is the day they are back. */
+export const KEEPER_AWAY = 'This member is away until {until}: ask them once they are back.';
 export const KEEPER_ASKED_THIS_WEEK =
   'Someone asked this keeper in the last week already. Please ask another member or try again later.';
 /** A keeper is asked at most once in this long, by anyone. */

@@ -205,6 +205,19 @@ export const NEWS_KINDS = {
     push: null,
     words: ['mail:notifications.ask', 'mail:ask', 'mail:footers.asks'],
   },
+  /**
+   * A member whose culture died asks a backup keeper who has no open listing of the family, so
+   * no conversation to open (decision 161): the keeper hears of it in the bell.
+   */
+  backup_ask: {
+    bell: {},
+    mail: {
+      choice: null,
+      why: 'A keeper is asked at most once a week; the bell says who asked and for which family',
+    },
+    push: null,
+    words: ['mail:notifications.backupAsk', 'mail:notifications.backupAskBody'],
+  },
   message: {
     bell: null,
     mail: { choice: 'messages', pace: 'digest' },

@@ -31,5 +31,11 @@ export function awayUntilOf(
 export const membersAway = (): SQL =>
   sql`SELECT away.id FROM users away WHERE away.away_until > ${clock.sqlNow()}`;
 
+const awayDay = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
+
+/** The day an away member is back, as the server's messages name it ("12 January 2027"). */
+export const awayUntilText = (awayUntil: Date | string): string =>
+  awayDay.format(new Date(awayUntil));
+
 /** At most this far ahead may a member set their time away. */
 export const AWAY_MAX_DAYS = 365;

@@ -10,6 +10,7 @@ import { tellSavers } from '../saved/saved.service';
 import { blockBetween } from '../blocks/blocks.service';
 import { openOwnStarterForUpdate } from '../starters/listing-terms.service';
 import { authorizeLoaded, loadStarterFacts, type StarterFacts } from '../../access/starter-access';
+import { awayUntilText } from '../../access/away';
 import type { DbOrTx, Tx } from '../../db/client';
 import { isUniqueViolation } from '../../db/errors';
 import { rowsOf } from '../../db/rows';
@@ -142,8 +143,6 @@ async function tellInThread(
 
 // ---------------------------------------------------------------- reservations
 
-const awayDate = new Intl.DateTimeFormat('en-GB', { dateStyle: 'long', timeZone: 'UTC' });
-
 /** A listing whose owner is away cannot be reserved until they are back (decision 160): 409. */
 async function assertOwnerNotAway(tx: DbOrTx, starterId: number): Promise<void> {
   const [away] = rowsOf<{ away_until: string | Date }>(
@@ -152,7 +151,7 @@ async function assertOwnerNotAway(tx: DbOrTx, starterId: number): Promise<void> 
       WHERE s.id = ${starterId} AND u.away_until > ${clock.sqlNow()}`),
   );
   if (away) {
-    const until = awayDate.format(new Date(away.away_until));
+    const until = awayUntilText(away.away_until);
     throw conflict(
       `This member is away until ${until}: their listings can be reserved again once they are back.`,
     );

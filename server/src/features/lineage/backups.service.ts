@@ -4,6 +4,7 @@ import {
   KEEPER_ASK_INTERVAL_MS,
   KEEPER_ASKED_THIS_WEEK,
   NOT_A_CULTURE_YOU_RECEIVED,
+  KEEPER_AWAY,
   NOT_A_KEEPER,
   NOT_OF_THIS_FAMILY,
   type DiedReason,
@@ -13,14 +14,17 @@ import {
 import { displayName } from '../../../../common/members/display';
 import { publiclyVisible, receivedHere } from '../../access/starter-access';
 import { membersWhoMayNotAct } from '../../access/members';
+import { awayUntilOf, awayUntilText, membersAway } from '../../access/away';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { cultureDeaths, cultureKeepers, keeperAsks, starters } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { forbidden, notFound, tooManyRequests } from '../../errors';
+import { conflict, forbidden, notFound, tooManyRequests } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayMessage, blockedEitherWay } from '../blocks/blocks.service';
+import { partnerName } from '../messages/system-line-wording';
+import { tell } from '../notifications/tell';
 import { walkDown, walkUp } from './lineage.service';
 
 /**
@@ -30,11 +34,23 @@ import { walkDown, walkUp } from './lineage.service';
 
 /** The family `starterId` belongs to, as `family(id)` for a query's WITH list; 404 if no such starter. */
 async function familyOf(db: DbOrTx, starterId: number): Promise<SQL> {
+  return (await familyLine(db, starterId)).family;
+}
+
+/**
+ * The family as `familyOf` gives it, and its name: the title of its first culture that is
+ * shown on the family tree, counted from the first sharer (else the culture itself).
+ */
+async function familyLine(db: DbOrTx, starterId: number): Promise<{ family: SQL; name: string }> {
   const line = await walkUp(db, starterId);
   const top = line[line.length - 1];
   if (!top) throw notFound('Starter not found');
-  return sql`${walkDown(sql`SELECT s.id FROM starters s WHERE s.id = ${top.id}`)},
-    family AS (SELECT DISTINCT id FROM walked)`;
+  const named = [...line].reverse().find((row) => row.public) ?? line[0]!;
+  return {
+    family: sql`${walkDown(sql`SELECT s.id FROM starters s WHERE s.id = ${top.id}`)},
+    family AS (SELECT DISTINCT id FROM walked)`,
+    name: named.title,
+  };
 }
 
 /** Whether the member owns a culture of the family or confirmed receiving one. */
@@ -186,6 +202,7 @@ export async function cultureDied(
       JOIN users u ON u.id = starters.user_id, me
       WHERE ${publiclyVisible()} AND starters.user_id <> ${actor.id}
         AND starters.user_id NOT IN (${blockedEitherWay(actor.id)})
+        AND starters.user_id NOT IN (${membersAway()})
       ORDER BY starters.user_id, distance_km NULLS LAST
     ),
     keepers AS (
@@ -193,6 +210,7 @@ export async function cultureDied(
         true AS keeper, ${distanceFrom(sql`k.latitude`, sql`k.longitude`)} AS distance_km
       FROM (${keepersOf(actor.id)}) k, me
       WHERE k.member_id NOT IN (SELECT member_id FROM listings)
+        AND k.member_id NOT IN (${membersAway()})
     )
     SELECT * FROM (SELECT * FROM listings UNION ALL SELECT * FROM keepers) h
     ORDER BY keeper, distance_km NULLS LAST, member_id
@@ -221,21 +239,26 @@ export async function cultureDied(
 
 /**
  * POST /api/starters/:id/died/ask: the member whose culture died asks a backup keeper of its
- * family. A keeper is asked at most once a week by anyone (429 otherwise, nothing written).
+ * family. A keeper is asked at most once a week by anyone (429 otherwise, nothing written), and
+ * not while away (409). A keeper with no open listing of the family, so no conversation to
+ * open, hears of the ask in the bell.
  */
 export async function askKeeper(
-  deps: Pick<AppDeps, 'db'>,
+  deps: Pick<AppDeps, 'db' | 'config'>,
   actor: SessionUser,
   input: { id: number; memberId: string },
 ): Promise<{ starterId: number | null }> {
-  const { db } = deps;
+  const { db, config } = deps;
   await requireReceived(db, actor, input.id);
-  const family = await familyOf(db, input.id);
-  const [keeper] = rowsOf<{ member_id: string }>(
-    await db.execute(sql`${family} SELECT k.member_id FROM (${keepersOf(actor.id)}) k
+  const { family, name } = await familyLine(db, input.id);
+  const [keeper] = rowsOf<{ member_id: string; away_until: string | Date | null }>(
+    await db.execute(sql`${family} SELECT k.member_id, u.away_until
+      FROM (${keepersOf(actor.id)}) k JOIN users u ON u.id = k.member_id
       WHERE k.member_id = ${input.memberId}`),
   );
   if (!keeper) throw notFound(NOT_A_KEEPER);
+  const away = awayUntilOf(keeper.away_until);
+  if (away) throw conflict(KEEPER_AWAY.replace('{until}', awayUntilText(away)));
   await assertMayMessage(db, actor.id, input.memberId);
   return db.transaction(async (tx) => {
     // One ask at a time per keeper, so two at once cannot both pass the weekly check.
@@ -263,6 +286,20 @@ export async function askKeeper(
         WHERE starters.user_id = ${input.memberId} AND ${publiclyVisible()}
         ORDER BY starters.id DESC LIMIT 1`),
     );
+    if (!own) {
+      await tell(tx, config, {
+        kind: 'backup_ask',
+        to: input.memberId,
+        bell: {
+          title: {
+            key: 'mail:notifications.backupAsk',
+            values: { name: partnerName(displayName(actor, '')), family: name },
+          },
+          body: { key: 'mail:notifications.backupAskBody' },
+          url: `/starter/${input.id}/family`,
+        },
+      });
+    }
     return { starterId: own ? Number(own.id) : null };
   });
 }

@@ -3,13 +3,22 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import {
   KEEPER_ASK_INTERVAL_MS,
   KEEPER_ASKED_THIS_WEEK,
+  KEEPER_AWAY,
   NOT_A_CULTURE_YOU_RECEIVED,
   NOT_OF_THIS_FAMILY,
   type DiedAnswer,
   type FamilyKeepers,
 } from '../../../../common/cultures/culture-backups';
-import { advanceClock, resetClock } from '../../clock/clock';
-import { blocks, cultureDeaths, cultureKeepers, keeperAsks } from '../../db/schema';
+import { awayUntilText } from '../../access/away';
+import { advanceClock, now, resetClock } from '../../clock/clock';
+import {
+  blocks,
+  cultureDeaths,
+  cultureKeepers,
+  keeperAsks,
+  notifications,
+  users,
+} from '../../db/schema';
 import {
   createMember,
   createStarterRow,
@@ -39,6 +48,14 @@ const OXFORD = at('Oxford', 51.752, -1.2577);
 const READING = at('Reading', 51.4543, -0.9781);
 const BRIGHTON = at('Brighton', 50.8225, -0.1372);
 const CROYDON = at('Croydon', 51.3762, -0.0982);
+
+const bell = async (cookie: string) =>
+  (await call('GET', '/api/notifications', cookie)).json().notifications as Array<{
+    kind: string;
+    title: string;
+    body: string;
+    url: string;
+  }>;
 
 function call(
   method: 'GET' | 'PUT' | 'DELETE' | 'POST',
@@ -220,6 +237,67 @@ describe('POST /api/starters/:id/died/ask', () => {
     advanceClock(KEEPER_ASK_INTERVAL_MS - 6 * 24 * 60 * 60 * 1000 + 1000);
     expect((await ask(other.cookie)).statusCode).toBe(201);
     expect(await asks()).toHaveLength(2);
+  });
+
+  it('tells a keeper with no open listing of the family in the bell: who asks, for which family', async () => {
+    const f = await family();
+    await t.db
+      .update(users)
+      .set({ firstName: 'Mia', username: null })
+      .where(eq(users.id, f.me.user.id));
+    await call('PUT', `/api/starters/${f.root.id}/keeper`, f.kim.cookie);
+    // Bob keeps a backup too, and has an open listing: the ask opens its conversation instead.
+    await t.db
+      .insert(cultureKeepers)
+      .values({ memberId: f.bob.id, starterId: f.bobs.id, createdAt: now() });
+    const ask = (memberId: string) =>
+      call('POST', `/api/starters/${f.root.id}/died/ask`, f.me.cookie, { memberId });
+    expect((await ask(f.kim.user.id)).statusCode).toBe(201);
+    const bobAsked = await ask(f.bob.id);
+    expect(bobAsked.json()).toEqual({ starterId: f.bobs.id });
+
+    expect(await bell(f.kim.cookie)).toEqual([
+      expect.objectContaining({
+        kind: 'backup_ask',
+        title: 'Mia asks for a portion of your backup of Old line',
+        body: expect.stringMatching(/^Their culture of this family died\./),
+        url: `/starter/${f.root.id}/family`,
+      }),
+    ]);
+    const bobNotices = await t.db
+      .select()
+      .from(notifications)
+      .where(eq(notifications.userId, f.bob.id));
+    expect(bobNotices.filter((n) => n.kind === 'backup_ask')).toEqual([]);
+  });
+
+  it('leaves out members who are away, and refuses asking a keeper while away, by the clock', async () => {
+    const f = await family();
+    await call('PUT', `/api/starters/${f.root.id}/keeper`, f.kim.cookie);
+    const DAY = 24 * 60 * 60 * 1000;
+    const back = new Date(now().getTime() + 3 * DAY);
+    await t.db.update(users).set({ awayUntil: back }).where(eq(users.id, f.kim.user.id));
+    await t.db.update(users).set({ awayUntil: back }).where(eq(users.id, f.bob.id));
+    const died = async () =>
+      (await call('POST', `/api/starters/${f.root.id}/died`, f.me.cookie, { reason: 'mould' }))
+        .json<DiedAnswer>()
+        .holders.map((h) => h.memberName);
+    expect(await died()).toEqual(['Alice']);
+
+    const ask = () =>
+      call('POST', `/api/starters/${f.root.id}/died/ask`, f.me.cookie, { memberId: f.kim.user.id });
+    const refused = await ask();
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toBe(KEEPER_AWAY.replace('{until}', awayUntilText(back)));
+    expect(
+      await t.db.select().from(keeperAsks).where(eq(keeperAsks.keeperId, f.kim.user.id)),
+    ).toEqual([]);
+    expect(await bell(f.kim.cookie)).toEqual([]);
+
+    // Back on the date: listed and asked again, with nothing to undo.
+    advanceClock(3 * DAY + 1000);
+    expect(await died()).toEqual([f.bobName, 'Alice', 'Kim']);
+    expect((await ask()).statusCode).toBe(201);
   });
 
   it('refuses asking a member who keeps no backup of the family, or a culture not received', async () => {
