@@ -178,6 +178,8 @@ export const NEWS_KINDS = {
       'mail:notifications.heldRejected',
       'mail:notifications.heldRejectedBody',
       'mail:notifications.waiting',
+      'mail:notifications.waitingNow',
+      // The words of items stored before `waitingNow` (their values name a date, `since`).
       'mail:notifications.waitingBody',
       'mail:moderation',
       'mail:heldRules',

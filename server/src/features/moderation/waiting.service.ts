@@ -83,7 +83,7 @@ export async function remindModeratorsOfWaiting({
         bell: {
           title: { key: 'mail:notifications.waiting', values: { count: total } },
           body: {
-            key: 'mail:notifications.waitingBody',
+            key: 'mail:notifications.waitingNow',
             values: {
               held: held.count,
               reports: reports.count,

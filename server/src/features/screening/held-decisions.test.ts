@@ -7,6 +7,7 @@ import {
   mailOutbox,
   messages,
   moderationActions,
+  notifications,
   starters,
   users,
 } from '../../db/schema';
@@ -152,6 +153,24 @@ describe('what waits for moderators', () => {
     await settle();
     await remind();
     expect(await bell(moderator)).toHaveLength(3);
+  });
+
+  it('keeps the words of a waiting item stored before it named how long', async () => {
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    await t.db.insert(notifications).values({
+      userId: moderator.user.id,
+      kind: 'moderation',
+      words: {
+        title: { key: 'mail:notifications.waiting', values: { count: 1 } },
+        body: {
+          key: 'mail:notifications.waitingBody',
+          values: { held: 1, reports: 0, since: { date: '2026-11-29T05:00:00.000Z' } },
+        },
+      },
+      url: '/moderation?tab=held',
+    });
+    const [item] = await bell(moderator);
+    expect(item!.body).toMatch(/^Held: 1 · Reports: 0\. The oldest has waited since \w/);
   });
 });
 
