@@ -36,6 +36,7 @@ async function speak(language: Language) {
 
 afterEach(async () => {
   vi.unstubAllGlobals();
+  localStorage.removeItem('cultureshare:units');
   await i18n.changeLanguage('en');
 });
 
@@ -175,13 +176,16 @@ describe('asks and alerts', () => {
     expect(screen.getByText('Kim · until 6/21/2026')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sourdough starter — rye' })).toBeInTheDocument();
     expect(
-      await screen.findByText('“rye” · Grain Ferments › Sourdough starter within 10 km of Leeds'),
+      // …and reads miles: 10 km is 6.2 mi.
+      await screen.findByText('“rye” · Grain Ferments › Sourdough starter within 6.2 mi of Leeds'),
     ).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Daily digest' })).toBeInTheDocument();
   });
 
   it('say them in German, with German dates and culture names', async () => {
     await speak('de');
+    // A member who reads kilometres, as in Germany.
+    localStorage.setItem('cultureshare:units', 'metric');
     serve({ '/api/alerts': alerts });
     renderWithProviders(
       <>
