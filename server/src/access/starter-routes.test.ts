@@ -134,6 +134,44 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     url: `/api/starters/${s.starterId}/appeal`,
     payload: { text: 'It follows every rule; please look again.' },
   }),
+  'PUT /api/starters/:id/saved': (s) => ({
+    method: 'PUT',
+    url: `/api/starters/${s.starterId}/saved`,
+  }),
+  'DELETE /api/starters/:id/saved': (s) => ({
+    method: 'DELETE',
+    url: `/api/starters/${s.starterId}/saved`,
+  }),
+  'PUT /api/starters/:id/hidden': (s) => ({
+    method: 'PUT',
+    url: `/api/starters/${s.starterId}/hidden`,
+  }),
+  'DELETE /api/starters/:id/hidden': (s) => ({
+    method: 'DELETE',
+    url: `/api/starters/${s.starterId}/hidden`,
+  }),
+  'GET /api/starters/:id/labels.pdf': (s) => ({
+    url: `/api/starters/${s.starterId}/labels.pdf?count=1`,
+  }),
+  'GET /api/starters/:id/keepers': (s) => ({ url: `/api/starters/${s.starterId}/keepers` }),
+  'PUT /api/starters/:id/keeper': (s) => ({
+    method: 'PUT',
+    url: `/api/starters/${s.starterId}/keeper`,
+  }),
+  'DELETE /api/starters/:id/keeper': (s) => ({
+    method: 'DELETE',
+    url: `/api/starters/${s.starterId}/keeper`,
+  }),
+  'POST /api/starters/:id/died': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/died`,
+    payload: { reason: 'mould' },
+  }),
+  'POST /api/starters/:id/died/ask': (s) => ({
+    method: 'POST',
+    url: `/api/starters/${s.starterId}/died/ask`,
+    payload: { memberId: s.ownerId },
+  }),
   'POST /api/reports': (s) => ({
     method: 'POST',
     url: '/api/reports',

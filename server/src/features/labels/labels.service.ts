@@ -12,7 +12,12 @@ import {
   type LabelView,
   type ReceivedLabel,
 } from '../../../../common/cultures/labels';
-import { loadStarterFacts, requireStarter, type Viewer } from '../../access/starter-access';
+import {
+  loadStarterFacts,
+  requireStarter,
+  wasDeleted,
+  type Viewer,
+} from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import { siteUrl } from '../../config';
 import type { DbOrTx } from '../../db/client';
@@ -158,7 +163,7 @@ export async function getLabel(
     })
     .from(starters)
     .where(eq(starters.id, label.starterId));
-  if (!starter || starter.deletedAt) throw notFound(LABEL_NOT_FOUND);
+  if (!starter || wasDeleted(starter)) throw notFound(LABEL_NOT_FOUND);
   const [handover] = label.handoverId
     ? await deps.db
         .select({ recipientId: handovers.recipientId })
@@ -193,7 +198,7 @@ export async function receiveLabel(
   const { result, lines } = await deps.db.transaction(async (tx) => {
     const label = await findLabel(tx, input.code, { lock: true });
     const facts = await loadStarterFacts(tx, label.starterId);
-    if (!facts || facts.deletedAt) throw notFound(LABEL_NOT_FOUND);
+    if (!facts || wasDeleted(facts)) throw notFound(LABEL_NOT_FOUND);
     if (label.usedAt) throw conflict(LABEL_USED);
     if (facts.ownerId === actor.id) throw badRequest(LABEL_OWN);
     // As the giver: the listing must still be open, and it is locked for the portion's count.

@@ -1,4 +1,4 @@
-import { eq, sql, type SQL } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import {
   HOLDERS_MAX,
   KEEPER_ASK_INTERVAL_MS,
@@ -12,13 +12,21 @@ import {
   type Holder,
 } from '../../../../common/cultures/culture-backups';
 import { displayName } from '../../../../common/members/display';
-import { publiclyVisible, receivedHere } from '../../access/starter-access';
+import {
+  authorizeStarter,
+  loadAccessContext,
+  loadStarterFacts,
+  notDeleted,
+  publiclyVisible,
+  receivedHere,
+  type Viewer,
+} from '../../access/starter-access';
 import { membersWhoMayNotAct } from '../../access/members';
 import { awayUntilOf, awayUntilText, membersAway } from '../../access/away';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { cultureDeaths, cultureKeepers, keeperAsks, starters } from '../../db/schema';
+import { cultureDeaths, cultureKeepers, keeperAsks } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict, forbidden, notFound, tooManyRequests } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
@@ -58,8 +66,8 @@ async function holdsFamily(db: DbOrTx, family: SQL, memberId: string): Promise<b
   const result = await db.execute(sql`
     ${family}
     SELECT EXISTS (
-      SELECT 1 FROM starters s JOIN family f ON f.id = s.id
-      WHERE s.user_id = ${memberId} AND s.deleted_at IS NULL
+      SELECT 1 FROM starters JOIN family f ON f.id = starters.id
+      WHERE starters.user_id = ${memberId} AND ${notDeleted()}
       UNION ALL
       SELECT 1 FROM handovers h JOIN family f ON f.id = h.starter_id
       WHERE h.recipient_id = ${memberId} AND h.status = 'received'
@@ -68,21 +76,31 @@ async function holdsFamily(db: DbOrTx, family: SQL, memberId: string): Promise<b
   return Boolean(rowsOf<{ holds: unknown }>(result)[0]?.holds);
 }
 
-/** The starter's family, when `memberId` holds a culture of it; 403 otherwise. */
-async function requireFamilyHolder(db: DbOrTx, starterId: number, memberId: string) {
+/**
+ * 404 unless `viewer` may see the starter, as its family tree asks (access policy); a culture
+ * they received here counts as their conversation about it, as on their received culture's page.
+ * Answers whether they received it here.
+ */
+async function requireSeen(db: DbOrTx, viewer: Viewer, starterId: number): Promise<boolean> {
+  const facts = await loadStarterFacts(db, starterId);
+  const received = !!viewer && !!facts && (await receivedHere(db, viewer.id, starterId));
+  const context = await loadAccessContext(db, viewer, facts);
+  authorizeStarter(viewer, facts, 'see', { hasThread: !!context.hasThread || received });
+  return received;
+}
+
+/** The starter's family, when `actor` may see it and holds a culture of it; 403 otherwise. */
+async function requireFamilyHolder(db: DbOrTx, starterId: number, actor: SessionUser) {
+  await requireSeen(db, actor, starterId);
+  const memberId = actor.id;
   const family = await familyOf(db, starterId);
   if (!(await holdsFamily(db, family, memberId))) throw forbidden(NOT_OF_THIS_FAMILY);
   return family;
 }
 
-/** 404 when there is no such starter, 403 when the member did not receive it here. */
+/** 404 when the member may not see the starter, 403 when they did not receive it here. */
 async function requireReceived(db: DbOrTx, actor: SessionUser, starterId: number) {
-  const [starter] = await db
-    .select({ id: starters.id })
-    .from(starters)
-    .where(eq(starters.id, starterId));
-  if (!starter) throw notFound('Starter not found');
-  if (!(await receivedHere(db, actor.id, starterId))) throw forbidden(NOT_A_CULTURE_YOU_RECEIVED);
+  if (!(await requireSeen(db, actor, starterId))) throw forbidden(NOT_A_CULTURE_YOU_RECEIVED);
 }
 
 /** PUT /api/starters/:id/keeper: the member keeps a fridge copy of the starter's family. */
@@ -91,7 +109,7 @@ export async function keepBackup(
   actor: SessionUser,
   input: { id: number },
 ): Promise<void> {
-  await requireFamilyHolder(deps.db, input.id, actor.id);
+  await requireFamilyHolder(deps.db, input.id, actor);
   await deps.db
     .insert(cultureKeepers)
     .values({ memberId: actor.id, starterId: input.id, createdAt: clock.now() })
@@ -104,7 +122,7 @@ export async function stopKeepingBackup(
   actor: SessionUser,
   input: { id: number },
 ): Promise<void> {
-  const family = await requireFamilyHolder(deps.db, input.id, actor.id);
+  const family = await requireFamilyHolder(deps.db, input.id, actor);
   await deps.db.execute(sql`
     ${family}
     DELETE FROM culture_keepers
@@ -133,9 +151,10 @@ const keepersOf = (viewerId: string | null) => sql`
 /** GET /api/starters/:id/keepers: the family's backup keepers, for the family tree. */
 export async function familyKeepers(
   deps: Pick<AppDeps, 'db'>,
-  viewer: { id: string } | null,
+  viewer: Viewer,
   input: { id: number },
 ): Promise<FamilyKeepers> {
+  await requireSeen(deps.db, viewer, input.id);
   const family = await familyOf(deps.db, input.id);
   const result = await deps.db.execute(sql`
     ${family}, keepers AS (${keepersOf(null)})

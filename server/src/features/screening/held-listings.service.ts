@@ -6,7 +6,12 @@ import type {
   ScreeningCode,
 } from '../../../../common/moderation/screening';
 import { assertModerator } from '../../access/members';
-import { heldAwaitingDecision, isHeld, requireStarter } from '../../access/starter-access';
+import {
+  heldAwaitingDecision,
+  isHeld,
+  requireStarter,
+  wasDeleted,
+} from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
@@ -153,7 +158,7 @@ async function takeEffect(
   row: typeof starters.$inferSelect,
 ): Promise<void> {
   const cleared = { heldDecision: null, heldDecidedAt: null, heldDecidedBy: null };
-  if (row.deletedAt) {
+  if (wasDeleted(row)) {
     await tx.update(starters).set(cleared).where(eq(starters.id, row.id));
     return;
   }
