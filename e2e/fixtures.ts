@@ -59,16 +59,23 @@ export async function animationsFinished(page: Page) {
       requestAnimationFrame(callback: () => void): void;
       document: {
         getAnimations(): Array<{
+          playState: string;
           effect: { getComputedTiming(): { endTime?: number | string } } | null;
-          finished: Promise<unknown>;
         }>;
       };
     };
     await new Promise<void>((resolve) => browser.requestAnimationFrame(resolve));
-    const ending = browser.document
-      .getAnimations()
-      .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity);
-    await Promise.all(ending.map((a) => a.finished.catch(() => undefined)));
+    // Their play state is asked, not their `finished` promise: Chromium can leave that promise
+    // unsettled for good after a colour transition has ended (the post form's choices, styled
+    // through `:has()`, on a switch to dark). Ten seconds at most.
+    const running = () =>
+      browser.document
+        .getAnimations()
+        .some(
+          (a) => a.playState === 'running' && a.effect?.getComputedTiming().endTime !== Infinity,
+        );
+    for (let waited = 0; running() && waited < 10_000; waited += 50)
+      await new Promise((resolve) => setTimeout(resolve, 50));
   });
 }
 
