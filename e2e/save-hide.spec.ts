@@ -48,7 +48,9 @@ test('a member saves a listing, finds it under Saved, hides it from browse and b
     await appReady(page);
     expect(await inBrowse()).toContain(starterId);
     await page.getByRole('button', { name: 'Hide', exact: true }).click();
-    await expect(page.getByText(`${title} is hidden.`)).toBeVisible();
+    // The toast itself, not its copy read out by the live region.
+    const toasts = page.getByRole('region', { name: 'Notifications (F8)' });
+    await expect(toasts.getByText(`${title} is hidden.`)).toBeVisible();
     await expect(page).toHaveURL(/\/browse/);
     expect(await inBrowse()).not.toContain(starterId);
     await expect(page.getByRole('link', { name: title })).toHaveCount(0);
