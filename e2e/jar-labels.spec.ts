@@ -1,7 +1,3 @@
-import { execFileSync } from 'node:child_process';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import {
   appReady,
   expect,
@@ -11,18 +7,7 @@ import {
   signUpAndIn,
   test,
 } from './fixtures';
-
-/** The /j/ codes printed in a labels PDF (the short link under each QR code). */
-function codesIn(pdf: Buffer): string[] {
-  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'jar-labels-'));
-  try {
-    fs.writeFileSync(path.join(dir, 'labels.pdf'), pdf);
-    const text = execFileSync('pdftotext', ['labels.pdf', '-'], { cwd: dir }).toString();
-    return [...text.matchAll(/\/j\/([0-9a-z]{12})/g)].map((m) => m[1]!);
-  } finally {
-    fs.rmSync(dir, { recursive: true, force: true });
-  }
-}
+import { codesIn } from './jar-codes';
 
 test('a jar label: the giver prints it, a visitor opens it, signs in, comes back and records receiving it', async ({
   browser,
