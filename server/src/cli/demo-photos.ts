@@ -4,7 +4,6 @@ import sharp from 'sharp';
 export interface DemoPhotoOf {
   category: string;
   subcategory: string;
-  starterType: string;
   hue: number;
 }
 
@@ -19,8 +18,6 @@ const rooms: Record<string, { wall: [string, string]; table: [string, string] }>
   legume: { wall: ['#f6dcc6', '#e4b48c'], table: ['#c9a44c', '#9c7a2a'] },
   other: { wall: ['#eee6f7', '#d3c4ea'], table: ['#7d6b91', '#564869'] },
 };
-
-const escapeXml = (s: string) => s.replace(/[<>&"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
 /** A small deterministic scatter: the same starter always gets the same picture. */
 function scatter(seed: number, n: number, box: { x: number; y: number; w: number; h: number }) {
@@ -134,15 +131,14 @@ function subject(of: DemoPhotoOf, seed: number): string {
 }
 
 /**
- * A demo photo of a culture, as a JPEG (it then goes through the upload pipeline): a room
- * coloured by category, the culture drawn by its type (grains in milk, a risen sourdough, a
- * SCOBY on tea, a block of tempeh…), and its type written on it, so a page of demo listings
- * does not look like one jar twelve times. Drawn here; nothing is downloaded.
+ * A demo photo of a culture, as SVG: a room coloured by category and the culture drawn by its
+ * type (grains in milk, a risen sourdough, a SCOBY on tea, a block of tempeh…), so a page of
+ * demo listings does not look like one jar twelve times. No words are drawn on it: a word in a
+ * photo stays in one language, while the card's type badge follows the reader's.
  */
-export async function demoPhoto(of: DemoPhotoOf, seed: number): Promise<Buffer> {
+export function demoPhotoSvg(of: DemoPhotoOf, seed: number): string {
   const room = rooms[of.category] ?? rooms.other!;
-  const label = escapeXml(of.starterType);
-  const svg = `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${W}" height="${H}" viewBox="0 0 ${W} ${H}">
     <defs>
       <linearGradient id="wall" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${room.wall[0]}"/><stop offset="1" stop-color="${room.wall[1]}"/></linearGradient>
       <linearGradient id="table" x1="0" y1="0" x2="0" y2="1"><stop offset="0" stop-color="${room.table[0]}"/><stop offset="1" stop-color="${room.table[1]}"/></linearGradient>
@@ -152,8 +148,12 @@ export async function demoPhoto(of: DemoPhotoOf, seed: number): Promise<Buffer> 
     <rect y="690" width="${W}" height="${H - 690}" fill="url(#table)"/>
     <ellipse cx="600" cy="765" rx="300" ry="28" fill="black" fill-opacity="0.16"/>
     ${subject(of, seed)}
-    <rect x="40" y="40" width="${Math.min(80 + label.length * 30, W - 80)}" height="84" rx="42" fill="white" fill-opacity="0.9"/>
-    <text x="80" y="97" font-family="DejaVu Sans, Verdana, sans-serif" font-size="48" font-weight="bold" fill="#3a2a1a">${label}</text>
   </svg>`;
-  return sharp(Buffer.from(svg)).jpeg({ quality: 85 }).toBuffer();
+}
+
+/** The demo photo as a JPEG (it then goes through the upload pipeline). Drawn here; nothing is downloaded. */
+export async function demoPhoto(of: DemoPhotoOf, seed: number): Promise<Buffer> {
+  return sharp(Buffer.from(demoPhotoSvg(of, seed)))
+    .jpeg({ quality: 85 })
+    .toBuffer();
 }

@@ -1,6 +1,6 @@
 import { fireEvent, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, showIn } from '../../test/render';
 import { StarterCard } from './starter-card';
 import { aStarter, jsonResponse } from '../../test/fixtures';
 
@@ -105,5 +105,20 @@ describe('StarterCard', () => {
     ).toBeInTheDocument();
     expect(screen.getByText('✅ Claimed')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Message/ })).not.toBeInTheDocument();
+  });
+
+  it("names the starter's type on its photo in the page's language", async () => {
+    signedInAs(null);
+    await showIn('es');
+    const kefir = { ...starter, subcategory: 'kefir', starterType: 'Kefir grains' };
+    const { unmount } = renderWithProviders(<StarterCard starter={kefir} />);
+    expect(screen.getByText('Gránulos de kéfir')).toBeInTheDocument();
+    expect(screen.queryByText('Kefir grains')).not.toBeInTheDocument();
+    unmount();
+    // A type the catalogue lacks is named in the member's own words.
+    renderWithProviders(
+      <StarterCard starter={{ ...starter, subcategory: 'other', starterType: 'Viili' }} />,
+    );
+    expect(screen.getByText('Viili')).toBeInTheDocument();
   });
 });

@@ -11,7 +11,7 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { timeAgo } from '../../lib/time';
 import { useCurrentUser } from '../../lib/current-user';
 import { useDistanceText } from '../../lib/unit-system';
-import { CategoryBadge, ClaimedBadge } from './category-badge';
+import { CategoryBadge, ClaimedBadge, TypeBadge } from './category-badge';
 import { FreshnessNote } from './freshness';
 import { ListingFacts } from './listing-facts';
 import { useStarterDialogs } from './starter-dialogs';
@@ -50,6 +50,7 @@ export function StarterCard({
       <div className="relative">
         <StarterImage starter={starter} variant="thumb" priority={photoPriority} />
         {starter.isClaimed && <ClaimedBadge className="absolute top-3 start-3 shadow-sm" />}
+        <TypeBadge starter={starter} className="absolute bottom-3 start-3 shadow-sm" />
         {user && (
           <div className="absolute top-2 end-2 z-10 rounded-full bg-surface/90 shadow-sm">
             <Suspense fallback={<div className="size-9" />}>
