@@ -1,3 +1,4 @@
+import { DAY_MS } from '../site/time';
 /**
  * A pickup time as people say it, the one way both the site's pages and what the server writes
  * (thread lines, bell, mail) put it: the weekday alone within the coming week ("Saturday
@@ -10,7 +11,7 @@ export function pickupTimeText(at: string, locale: string, today: string): strin
   const shown = new Date(`${at.slice(0, 16)}:00Z`);
   if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}/.test(at) || Number.isNaN(shown.getTime())) return at;
   const days = Math.round(
-    (Date.parse(`${at.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / 86_400_000,
+    (Date.parse(`${at.slice(0, 10)}T00:00:00Z`) - Date.parse(`${today}T00:00:00Z`)) / DAY_MS,
   );
   const near = days >= -1 && days < 7;
   return new Intl.DateTimeFormat(locale, {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DAY_MS } from '../site/time';
 
 /**
  * A backup when a culture dies (decision 161): what happened to a culture a member received,
@@ -26,7 +27,7 @@ export const KEEPER_AWAY = 'This member is away until {until}: ask them once the
 export const KEEPER_ASKED_THIS_WEEK =
   'Someone asked this keeper in the last week already. Please ask another member or try again later.';
 /** A keeper is asked at most once in this long, by anyone. */
-export const KEEPER_ASK_INTERVAL_MS = 7 * 24 * 60 * 60 * 1000;
+export const KEEPER_ASK_INTERVAL_MS = 7 * DAY_MS;
 /** Holders answered at most. */
 export const HOLDERS_MAX = 20;
 

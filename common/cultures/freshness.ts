@@ -1,4 +1,5 @@
 import type { CultureForm } from './cultures';
+import { DAY_MS } from '../site/time';
 
 /**
  * How many days an active culture of each subcategory may go without a feed before the site
@@ -33,8 +34,6 @@ const DEFAULT_FEED_WITHIN_DAYS = 7;
 
 export const feedWithinDays = (subcategory: string) =>
   FEED_WITHIN_DAYS[subcategory] ?? DEFAULT_FEED_WITHIN_DAYS;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export interface Freshness {
   /** Whole calendar days since the last feed, in the viewer's calendar (0 = today). */

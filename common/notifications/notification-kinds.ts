@@ -1,3 +1,4 @@
+import { MINUTE_MS } from '../site/time';
 /**
  * Every kind of news the site tells a member of by itself, declared once (decision 153): its
  * item in the notification centre (the bell), the mail choice that decides its mail and the pace
@@ -72,7 +73,7 @@ export interface KindDeclaration {
 }
 
 /** A reservation changed back and forth within this time is one bell item. */
-export const RESERVATION_MERGE_MS = 15 * 60 * 1000;
+export const RESERVATION_MERGE_MS = 15 * MINUTE_MS;
 
 export const NEWS_KINDS = {
   reservation: {

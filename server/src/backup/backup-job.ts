@@ -11,6 +11,7 @@ import type { Config } from '../config';
 import type { Database } from '../db/client';
 import type { Job } from '../jobs/scheduler';
 import { backupFromServer } from './take-backup';
+import { HOUR_MS, MINUTE_MS } from '../../../common/site/time';
 
 const PREFIX = 'cultureshare-';
 const SUFFIX = '.backup.gz';
@@ -65,10 +66,10 @@ export function backupJob(
   if (!dir || !everyHours) return undefined;
   return {
     name: 'backup',
-    everyMs: everyHours * 3600_000,
+    everyMs: everyHours * HOUR_MS,
     // Not while the server starts; a long backup is not taken over by another copy.
-    firstDelayMs: 60_000,
-    leaseMs: 3600_000,
+    firstDelayMs: MINUTE_MS,
+    leaseMs: HOUR_MS,
     run: () => writeScheduledBackup(config, database, log),
   };
 }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { isAlive } from '../db/dir-lock';
 import type { SnapshotResult } from '../db/pglite-snapshot';
+import { DAY_MS, MINUTE_MS } from '../../../common/site/time';
 
 export const snapshotsDir = (dataDir: string) => path.join(path.resolve(dataDir), 'snapshots');
 
@@ -34,7 +35,7 @@ const answering = (dataDir: string) => path.join(snapshotsDir(dataDir), 'answeri
 export const snapshotDatabase = (folder: string) => path.join(folder, 'pglite');
 
 /** Copies older than this were left by a backup that died; they are removed. */
-const STALE_MS = 24 * 3600_000;
+const STALE_MS = DAY_MS;
 
 /**
  * Asks the server process `pid` holding `dataDir` for a copy of its database; resolves with
@@ -43,7 +44,7 @@ const STALE_MS = 24 * 3600_000;
 export async function askServerForSnapshot(
   dataDir: string,
   pid: number,
-  timeoutMs = 10 * 60_000,
+  timeoutMs = 10 * MINUTE_MS,
 ): Promise<string> {
   let answers: string | undefined;
   try {

@@ -15,8 +15,8 @@ import {
   demoStarters,
 } from './demo-data';
 import { demoPhoto } from './demo-photos';
+import { DAY_MS } from '../../../common/site/time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const emailOf = (key: string) =>
   key === 'moderator' ? DEMO_MODERATOR_EMAIL : `${key}@cultureshare.test`;
 

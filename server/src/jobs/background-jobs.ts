@@ -23,8 +23,7 @@ import type { Job } from './scheduler';
 import { settleHeldDecisions } from '../features/screening/held.service';
 import { remindModeratorsOfWaiting } from '../features/moderation/waiting.service';
 import { hideExpiredListings } from '../access/starter-visibility';
-
-const MINUTE = 60_000;
+import { MINUTE_MS } from '../../../common/site/time';
 
 /**
  * Every piece of background work the server does, and how often (decision 041). Each runs on
@@ -61,31 +60,36 @@ export function backgroundJobs(
     // A moderator's Release or Reject takes effect once its minute to undo has passed.
     { name: 'held-decisions', everyMs: poll, run: () => settleHeldDecisions({ ...deps, live }) },
     // Matters of days: looked over once a minute.
-    { name: 'expiry-reminders', everyMs: MINUTE, run: () => queueExpiryReminders(deps) },
-    { name: 'checkin-mails', everyMs: MINUTE, run: () => queueCheckinMails(deps) },
+    { name: 'expiry-reminders', everyMs: MINUTE_MS, run: () => queueExpiryReminders(deps) },
+    { name: 'checkin-mails', everyMs: MINUTE_MS, run: () => queueCheckinMails(deps) },
     // While anything waits for moderators: a bell item and a mail, once a day each.
-    { name: 'moderators-waiting', everyMs: MINUTE, run: () => remindModeratorsOfWaiting(deps) },
+    { name: 'moderators-waiting', everyMs: MINUTE_MS, run: () => remindModeratorsOfWaiting(deps) },
     // A new ask is mailed to those who could help when it is saved, never in its request.
-    { name: 'ask-mails', everyMs: MINUTE, run: () => queueAskMails(deps) },
+    { name: 'ask-mails', everyMs: MINUTE_MS, run: () => queueAskMails(deps) },
     {
       name: 'first-message-reminders',
-      everyMs: MINUTE,
+      everyMs: MINUTE_MS,
       run: () => queueFirstMessageReminders(deps),
     },
     {
       name: 'standing-offer-rounds',
-      everyMs: MINUTE,
+      everyMs: MINUTE_MS,
       run: () => runStandingOfferRounds({ ...deps, live }),
     },
     // Listings whose date passed leave the visible indexes (browse tests the date itself too).
-    { name: 'starter-visibility', everyMs: MINUTE, run: () => hideExpiredListings(deps.db) },
-    { name: 'account-scrub', everyMs: MINUTE, run: () => scrubLeftAccounts(deps) },
+    { name: 'starter-visibility', everyMs: MINUTE_MS, run: () => hideExpiredListings(deps.db) },
+    { name: 'account-scrub', everyMs: MINUTE_MS, run: () => scrubLeftAccounts(deps) },
     { name: 'data-exports', everyMs: poll, run: () => buildDataExports(deps) },
   ];
   return [
     ...dueWork.map((job) => ({ ...job, wakesWithClock: true })),
     // Not during start; then every ten minutes.
-    { name: 'sweep', everyMs: 10 * MINUTE, firstDelayMs: MINUTE, run: () => sweep(deps, log) },
+    {
+      name: 'sweep',
+      everyMs: 10 * MINUTE_MS,
+      firstDelayMs: MINUTE_MS,
+      run: () => sweep(deps, log),
+    },
     // With BACKUP_DIR and BACKUP_EVERY_HOURS only (decision 133).
     ...(backup ? [backup] : []),
   ];

@@ -5,6 +5,7 @@ import * as clock from '../clock/clock';
 import type { Database, Db } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { JOBS_CHANNEL, parseWake } from './wake';
+import { MINUTE_MS } from '../../../common/site/time';
 
 /** A piece of background work the scheduler runs on its own interval (decision 041). */
 export interface Job {
@@ -27,7 +28,7 @@ export interface Job {
   run(): Promise<unknown>;
 }
 
-const DEFAULT_LEASE_MS = 10 * 60_000;
+const DEFAULT_LEASE_MS = 10 * MINUTE_MS;
 
 export interface Scheduler {
   /** Starts each job's timer at once; resolves once it hears wakes (when given `listen`). */

@@ -8,6 +8,7 @@ import { assertModerator, mayAct } from '../access/members';
 import { unauthorized } from '../errors';
 import { findPlace } from '../features/places/places.service';
 import * as clock from '../clock/clock';
+import { DAY_MS, MINUTE_MS } from '../../../common/site/time';
 
 export type SessionUser = typeof users.$inferSelect;
 
@@ -20,9 +21,8 @@ export const SESSION_COOKIE = 'cs_session';
 export const SECURE_SESSION_COOKIE = `__Host-${SESSION_COOKIE}`;
 /** Longest User-Agent kept for "Where am I signed in": enough to name browser and system. */
 const USER_AGENT_MAX = 300;
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Sliding the idle expiry costs a write; do it at most this often per session. */
-const TOUCH_INTERVAL_MS = 5 * 60 * 1000;
+const TOUCH_INTERVAL_MS = 5 * MINUTE_MS;
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -15,11 +15,11 @@ import { alertDescription } from './alerts.service';
 import { awakeIn } from './announce';
 import { categoryName, subcategoryLabel } from '../../../../common/listings/catalogue';
 import type { Language } from '../../../../common/i18n/languages';
+import { HOUR_MS } from '../../../../common/site/time';
 
 type AlertRow = typeof alerts.$inferSelect;
 type Member = NonNullable<Awaited<ReturnType<typeof mailableMember>>>;
 
-const HOUR_MS = 60 * 60 * 1000;
 /** Digests go out at the hour message digests do (07:00 UTC), so the two can be one mail. */
 const DIGEST_HOUR_UTC = 7;
 

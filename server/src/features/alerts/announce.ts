@@ -16,10 +16,10 @@ import { notificationLinks } from '../../../../common/notifications/notification
 import { blockedEitherWay } from '../blocks/blocks.service';
 import { membersWhoHid } from '../saved/saved.service';
 import { askOpen } from '../../access/ask-access';
+import { DAY_MS, MINUTE_MS } from '../../../../common/site/time';
 
-const MINUTE = 60_000;
 /** A listing is still announced this long after its last ring is due (a server down a while). */
-const LATE_MS = 24 * 60 * MINUTE;
+const LATE_MS = DAY_MS;
 /** Listings looked at per run, newest first. */
 const BATCH = 500;
 
@@ -61,7 +61,7 @@ export function listingTokens(s: {
 export function ringDue(elapsedMs: number, ringMinutes: number): number {
   const last = ANNOUNCE_RINGS_KM.length;
   if (ringMinutes <= 0) return last;
-  return Math.min(last, Math.floor(elapsedMs / (ringMinutes * MINUTE)));
+  return Math.min(last, Math.floor(elapsedMs / (ringMinutes * MINUTE_MS)));
 }
 
 const ringKm = (ring: number) =>
@@ -291,10 +291,10 @@ export async function announceNewListings({
   stopping?: () => boolean;
 }): Promise<number> {
   const ringMinutes = config.announceRingMinutes;
-  const lastRingMs = ringMinutes * MINUTE * ANNOUNCE_RINGS_KM.length;
+  const lastRingMs = ringMinutes * MINUTE_MS * ANNOUNCE_RINGS_KM.length;
   const since = new Date(clock.nowMs() - lastRingMs - LATE_MS);
   const now = clock.sqlNow();
-  const ringMs = ringMinutes * MINUTE;
+  const ringMs = ringMinutes * MINUTE_MS;
   // ringDue in SQL: the ring due for a listing posted at created_at.
   const due =
     ringMs <= 0

@@ -28,10 +28,10 @@ import { sendMessage } from '../messages/messages.service';
 import { findPlace } from '../places/places.service';
 import * as clock from '../../clock/clock';
 import { asksToldOf, createAskAlert } from '../alerts/alerts.service';
+import { DAY_MS } from '../../../../common/site/time';
 
 type AsksDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 export const ASK_NOT_FOUND = 'Ask not found';
 
 const askColumns = {

@@ -12,10 +12,10 @@ import { translator } from '../../i18n/translate';
 import { readerOf, wordFor, type Wording } from '../../i18n/wording';
 import * as clock from '../../clock/clock';
 import type { NewsKind } from '../../../../common/notifications/notification-kinds';
+import { HOUR_MS } from '../../../../common/site/time';
 
 /** At most this many reservation mails reach one member an hour; more wait and merge. */
 export const RESERVATION_MAILS_PER_HOUR = 5;
-const HOUR_MS = 60 * 60 * 1000;
 
 type Change = 'reserved' | 'released';
 

@@ -32,8 +32,7 @@ import { awayUntilOf } from '../../access/away';
 import { displayName } from '../../../../common/members/display';
 import type { ScreeningCode } from '../../../../common/moderation/screening';
 import { heldInThread, holdMessage, screenForMember } from '../screening/screening.service';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../../common/site/time';
 
 type MessageRow = typeof messages.$inferSelect;
 

@@ -23,6 +23,7 @@ import * as clock from '../../clock/clock';
 import { tell } from '../notifications/tell';
 import { threadPartner } from './messages.service';
 import { handoverFinished, heldForReview, waitedLongEnough } from './reply-owed';
+import { HOUR_MS } from '../../../../common/site/time';
 
 /**
  * Replies that come (decision 076): a member may nudge the other side of a conversation once a
@@ -30,7 +31,6 @@ import { handoverFinished, heldForReview, waitedLongEnough } from './reply-owed'
  * unanswered for a day gets one reminder.
  */
 
-const HOUR_MS = 60 * 60 * 1000;
 /** How long a first message waits before its owner is reminded. */
 export const REMINDER_AFTER_HOURS = 24;
 /** First messages older than this are not reminded about any more (the moment has passed). */

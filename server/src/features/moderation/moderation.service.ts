@@ -17,8 +17,7 @@ import { moderationActions, reports, sanctions, starters, users } from '../../db
 import { conflict, forbidden, notFound } from '../../errors';
 import { endUserSessions, type SessionUser } from '../../plugins/sessions';
 import * as clock from '../../clock/clock';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../../common/site/time';
 
 export type CreateSanction = z.output<typeof createSanctionSchema>;
 export type AuditQuery = z.output<typeof auditQuerySchema>;

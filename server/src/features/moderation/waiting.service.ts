@@ -10,15 +10,13 @@ import { siteUrl } from '../mail/outbox';
 import { tell } from '../notifications/tell';
 import { pendingReportsWaiting } from '../reports/reports.service';
 import { heldWaiting } from '../screening/held.service';
+import { DAY_MS, HOUR_MS } from '../../../../common/site/time';
 
 /*
  * Nothing waits for moderators in silence: the Held and Reports tabs carry counts, and while
  * anything waits each moderator gets a bell item and a mail once a day, saying how long the
  * oldest has waited.
  */
-
-const DAY_MS = 24 * 60 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
 
 /** What waits on the Held and Reports tabs: one reading for the tabs, the bell and the mail. */
 async function waiting(db: DbOrTx) {

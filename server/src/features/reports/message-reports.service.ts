@@ -16,8 +16,8 @@ import { conflict, forbidden, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { photosOfMessages } from '../messages/message-photos';
+import { DAY_MS } from '../../../../common/site/time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 const ALREADY_REPORTED =
   'You have already reported this message. A moderator will review your report soon.';
 /** Messages shown on each side of a reported one. */

@@ -36,8 +36,7 @@ import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
-
-const DAY_MS = 24 * 60 * 60 * 1000;
+import { DAY_MS } from '../../../../common/site/time';
 
 export type CreateReport = z.output<typeof createReportSchema>;
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;

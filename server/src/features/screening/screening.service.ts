@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { heldMessages, messages, screeningRules } from '../../db/schema';
 import * as clock from '../../clock/clock';
 import { BUILT_IN_DEFAULTS, screenText, type ScreenOutcome } from './rules';
+import { DAY_MS } from '../../../../common/site/time';
 
 /**
  * Screening as the rest of the site asks it: the rules as they stand (defaults plus what
@@ -18,7 +19,6 @@ import { BUILT_IN_DEFAULTS, screenText, type ScreenOutcome } from './rules';
 
 /** A member's first messages meet the stricter set: this many delivered ones leave it. */
 export const FIRST_MESSAGES_STRICT = 3;
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 type RuleRow = typeof screeningRules.$inferSelect;
 

@@ -8,8 +8,8 @@ import { HttpError } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { userSummary } from '../handovers/handover-views.service';
 import { distanceKmTo } from '../starters/browse-plan';
+import { DAY_MS } from '../../../../common/site/time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** Farther than this between the sender's place and the starter's is worth a word. */
 export const FAR_AWAY_KM = 100;
 /** Below this share of answered conversations a member "rarely replies". */

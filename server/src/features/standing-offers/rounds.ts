@@ -29,6 +29,7 @@ import { starterMailFacts } from '../mail/recipients';
 import { notificationLinks } from '../../../../common/notifications/notifications';
 import * as clock from '../../clock/clock';
 import { blockedEitherWay } from '../blocks/blocks.service';
+import { HOUR_MS } from '../../../../common/site/time';
 
 export type StandingOfferRow = typeof standingOffers.$inferSelect;
 
@@ -247,7 +248,7 @@ export async function fillRound(
   }
   // A turn not answered in time passes to the next in line.
   if (chosen.length > 0) {
-    const answerBy = new Date(clock.nowMs() + offer.answerHours * 3_600_000);
+    const answerBy = new Date(clock.nowMs() + offer.answerHours * HOUR_MS);
     await wakeJob(tx, 'standing-offer-rounds', answerBy);
   }
   return lines;

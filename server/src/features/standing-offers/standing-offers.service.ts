@@ -43,10 +43,10 @@ import {
 } from './rounds';
 import { publicMemberColumns } from '../../access/public-members';
 import * as clock from '../../clock/clock';
+import { DAY_MS } from '../../../../common/site/time';
 
 type Deps = Pick<AppDeps, 'db' | 'config' | 'live' | 'listings'>;
 
-const DAY_MS = 86_400_000;
 /** Joining is cheap to undo and rarely repeated; this only stops a script. */
 const JOINS_PER_DAY = 50;
 const NO_OFFER = 'This starter has no standing offer';

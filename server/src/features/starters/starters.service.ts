@@ -55,13 +55,12 @@ import { validationError, type StarterEdit } from './starter-form';
 import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
 import { LISTING_SCREENED_FIELDS, screenListing } from '../screening/screening.service';
+import { DAY_MS } from '../../../../common/site/time';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
 /** Who is asking (null for a visitor), with their profile's place for "Closest to me". */
 export type Viewer = (NonNullable<AccessViewer> & ListingViewer) | null;
-
-const DAY_MS = 24 * 60 * 60 * 1000;
 
 export const photoPaths = (photoId: string) => ({
   imagePath: `/api/photos/${photoId}/full.webp`,

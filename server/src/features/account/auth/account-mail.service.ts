@@ -41,11 +41,11 @@ import {
   type ChangeContext,
   type Cleared,
 } from './security-notices';
+import { DAY_MS, HOUR_MS, MINUTE_MS } from '../../../../../common/site/time';
 
-const HOUR_MS = 60 * 60 * 1000;
 export const RESET_TTL_MS = HOUR_MS;
-export const SIGN_IN_LINK_TTL_MS = 15 * 60 * 1000;
-export const REVERT_TTL_MS = 7 * 24 * HOUR_MS;
+export const SIGN_IN_LINK_TTL_MS = 15 * MINUTE_MS;
+export const REVERT_TTL_MS = 7 * DAY_MS;
 export const CONFIRMATIONS_PER_HOUR = 3;
 export const RESETS_PER_ACCOUNT_PER_HOUR = 3;
 export const RESETS_PER_ADDRESS_PER_HOUR = 20;

@@ -7,8 +7,8 @@ import { emailTokens } from '../../../db/schema';
 import type { SessionUser } from '../../../plugins/sessions';
 import { queueMailTo, siteUrl } from '../../mail/outbox';
 import * as clock from '../../../clock/clock';
+import { HOUR_MS } from '../../../../../common/site/time';
 
-const HOUR_MS = 60 * 60 * 1000;
 export const CONFIRM_TTL_MS = 48 * HOUR_MS;
 
 export const LINK_INVALID = 'This link has expired or was already used. Please ask for a new one.';

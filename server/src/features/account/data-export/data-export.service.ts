@@ -51,8 +51,8 @@ import { conflict, notFound, tooManyRequests } from '../../../errors';
 import type { SessionUser } from '../../../plugins/sessions';
 import { queueMailTo, siteUrl } from '../../mail/outbox';
 import { ZipWriter } from './zip-writer';
+import { DAY_MS } from '../../../../../common/site/time';
 
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** How long the mailed link works (once). */
 export const EXPORT_LINK_DAYS = 7;
 export const EXPORT_PENDING =

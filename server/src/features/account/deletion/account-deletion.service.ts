@@ -49,9 +49,9 @@ import { verifyPassword } from '../auth/passwords';
 import { queueMailTo } from '../../mail/outbox';
 import { LOCALE_TAGS, type Language } from '../../../../../common/i18n/languages';
 import { findPlace } from '../../places/places.service';
+import { HOUR_MS, MINUTE_MS } from '../../../../../common/site/time';
 
-const HOUR_MS = 60 * 60 * 1000;
-const CODE_TTL_MS = 15 * 60 * 1000;
+const CODE_TTL_MS = 15 * MINUTE_MS;
 export const WRONG_PASSWORD = 'Your password is not right';
 export const WRONG_CODE = 'That code is not right or has expired';
 /** What others see in place of a message written by a member who has left. */

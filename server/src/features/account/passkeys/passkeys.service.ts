@@ -31,8 +31,9 @@ import { conflict, HttpError, notFound } from '../../../errors';
 import type { SessionUser } from '../../../plugins/sessions';
 import { countSignInAttempt, refusalReason } from '../auth/auth.service';
 import { comeBackIfLeaving } from '../deletion/account-deletion.service';
+import { HOUR_MS, MINUTE_MS } from '../../../../../common/site/time';
 
-const CHALLENGE_TTL_MS = 5 * 60 * 1000;
+const CHALLENGE_TTL_MS = 5 * MINUTE_MS;
 export const PASSKEY_NOT_VERIFIED = 'This passkey could not be checked. Please try again.';
 export const PASSKEY_UNKNOWN =
   'This passkey is not known here. Sign in with your password, then add it on your profile.';
@@ -116,8 +117,7 @@ export async function listPasskeys(
   return rows.map(toPasskey);
 }
 
-const PASSKEY_LINK_TTL_MS = 15 * 60 * 1000;
-const HOUR_MS = 60 * 60 * 1000;
+const PASSKEY_LINK_TTL_MS = 15 * MINUTE_MS;
 export const PASSKEY_NOT_YOURS = 'That passkey is not one of yours.';
 export const PASSKEY_LINK_NOT_NEEDED =
   'Enter your current password, or use a passkey you already have, to add a passkey.';

@@ -16,10 +16,10 @@ import {
   verifyPassword,
 } from '../auth/passwords';
 import { queueMailTo } from '../../mail/outbox';
+import { HOUR_MS } from '../../../../../common/site/time';
 
 export const WRONG_PASSWORD = 'Your current password is not right';
 const TOO_MANY_TRIES = 'Too many tries. Please try again later.';
-const HOUR_MS = 60 * 60 * 1000;
 
 /**
  * Every check of a signed-in member's current password counts here, before the check: a

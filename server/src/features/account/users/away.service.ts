@@ -11,6 +11,7 @@ import { users } from '../../../db/schema';
 import type { AppDeps } from '../../../deps';
 import { badRequest } from '../../../errors';
 import type { SessionUser } from '../../../plugins/sessions';
+import { DAY_MS } from '../../../../../common/site/time';
 
 type Deps = Pick<AppDeps, 'db' | 'listings'>;
 
@@ -30,7 +31,7 @@ export async function setAway(deps: Deps, actor: SessionUser, input: AwayInput):
   const until = untilOf(input.until);
   const now = clock.nowMs();
   if (until.getTime() <= now) throw badRequest(AWAY_DATE_PAST, { until: AWAY_DATE_PAST });
-  if (until.getTime() > now + AWAY_MAX_DAYS * 86_400_000) {
+  if (until.getTime() > now + AWAY_MAX_DAYS * DAY_MS) {
     throw badRequest(AWAY_DATE_TOO_FAR, { until: AWAY_DATE_TOO_FAR });
   }
   await deps.db
