@@ -9,6 +9,7 @@ import { pageLinks } from '../lib/page-links';
 import { SignedOutOnly } from '../app/signed-out-only';
 import { withNextPath } from '../../../common/site/return-path';
 import type { JoinArrival } from '../features/account/auth/arrivals';
+import { PageIntro } from '../features/content/page-intro';
 import { Trans, useTranslation } from 'react-i18next';
 
 const terms = [
@@ -60,13 +61,9 @@ function JoinTerms() {
   return (
     <div className="mx-auto max-w-2xl px-4 py-10 sm:py-14">
       <Card className="p-6 sm:p-10">
-        <div className="text-center">
-          <div className="mx-auto mb-5 flex size-16 items-center justify-center rounded-2xl bg-accent-soft">
-            <UserPlus className="size-8 text-accent-hover dark:text-accent" aria-hidden />
-          </div>
-          <h1 className="text-3xl font-bold tracking-tight">{t('join.title')}</h1>
-          <p className="mt-3 text-muted">{t('join.intro')}</p>
-        </div>
+        <PageIntro icon={UserPlus} title={t('join.title')}>
+          <p>{t('join.intro')}</p>
+        </PageIntro>
 
         <h2 className="mt-8 text-lg font-semibold">{t('join.summary')}</h2>
         <ul className="mt-4 grid gap-4">

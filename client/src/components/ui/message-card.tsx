@@ -11,8 +11,8 @@ const tones = {
 
 type Tone = keyof typeof tones;
 
-/** The round badge holding an icon at the top of a message card. */
-function RoundIcon({ icon: Icon, tone }: { icon: LucideIcon; tone: Tone }) {
+/** The round badge holding an icon at the top of a message card or an empty list. */
+export function RoundIcon({ icon: Icon, tone }: { icon: LucideIcon; tone: Tone }) {
   return (
     <div
       className={cn(

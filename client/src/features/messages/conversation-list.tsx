@@ -5,6 +5,7 @@ import { displayName } from '../../../../common/members/display';
 import type { Conversation, ConversationStage } from '../../../../common/conversations/messages';
 import { Avatar } from '../../components/ui/avatar';
 import { Button } from '../../components/ui/button';
+import { RoundIcon } from '../../components/ui/message-card';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
 import { timeAgo } from '../../lib/time';
@@ -83,9 +84,7 @@ export function ConversationList({
   if (!conversations?.length) {
     return (
       <div className="grid justify-items-center gap-2 px-6 py-12 text-center">
-        <div className="mb-2 flex size-14 items-center justify-center rounded-full bg-accent-soft">
-          <MessageCircle className="size-6 text-accent-hover dark:text-accent" aria-hidden />
-        </div>
+        <RoundIcon icon={MessageCircle} tone="accent" />
         <h2 className="text-lg font-semibold">{t('list.emptyTitle')}</h2>
         <p className="text-sm text-muted">{t('list.emptyText')}</p>
         <Button asChild size="sm" className="mt-3">

@@ -1,8 +1,6 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
-import { ExternalLink, Scale, RotateCcw, ShieldCheck } from 'lucide-react';
+import { Scale, RotateCcw, ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji } from '../../../../common/listings/catalogue';
 import { displayName } from '../../../../common/members/display';
 import {
   appealStatuses,
@@ -18,9 +16,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
-import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
 import { useAppeals, useDecideAppeal } from './moderation-api';
+import { OpenListingLink, StarterThumb } from './moderated-listing';
 import { StatusFilter } from './status-filter';
 import { useRemovalReasonLabel } from './texts';
 
@@ -30,7 +28,6 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
   const removalReasonLabel = useRemovalReasonLabel();
   const decide = useDecideAppeal();
   const [choice, setChoice] = useState<AppealDecision | null>(null);
-  const photo = appeal.starter.thumbnailPath ?? appeal.starter.imagePath;
   const act = (decision: AppealDecision) => {
     setChoice(decision);
     void decide.mutateAsync({ id: appeal.id, decision }).then(
@@ -58,21 +55,7 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
         )}
       </div>
       <div className="mt-4 flex flex-col gap-4 sm:flex-row">
-        {photo ? (
-          <img
-            src={photo}
-            alt={appeal.starter.title}
-            width={160}
-            height={120}
-            loading="lazy"
-            className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border object-cover sm:w-40"
-          />
-        ) : (
-          <div className="flex aspect-[4/3] w-full shrink-0 items-center justify-center rounded-lg border border-dashed border-border text-3xl sm:w-40">
-            <span aria-hidden>{categoryEmoji(appeal.starter.category)}</span>
-            <span className="sr-only">{t('shared.noPhoto')}</span>
-          </div>
-        )}
+        <StarterThumb starter={appeal.starter} />
         <dl className="grid flex-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-[max-content_1fr]">
           <dt className="font-medium text-muted">{t('appeals.removedFor')}</dt>
           <dd className="font-semibold">{removalReasonLabel(appeal.reason)}</dd>
@@ -101,14 +84,7 @@ function AppealCard({ appeal }: { appeal: AppealItem }) {
           </dd>
         </dl>
       </div>
-      <Link
-        to={paths.starter.href(appeal.starter.id)}
-        aria-label={t('shared.openListingLabel', { title: appeal.starter.title })}
-        className="mt-3 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-      >
-        <ExternalLink className="size-4" aria-hidden />
-        {t('shared.openListing')}
-      </Link>
+      <OpenListingLink starter={appeal.starter} className="mt-3" />
       {appeal.decision ? (
         appeal.decidedAt && (
           <p className="mt-3 text-xs text-muted">

@@ -15,6 +15,8 @@ import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Label, NativeSelect } from '../../components/ui/form-controls';
+import { EmptyState } from '../../components/ui/message-card';
+import { OpenListingLink } from './moderated-listing';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -72,12 +74,41 @@ function useConfirmHeldDecision(): OnDecided {
     });
 }
 
+/** Release or Reject; while one is being sent both wait, and the one sent says so. */
+function DecisionButton({
+  decision,
+  busy,
+  onAct,
+  children,
+}: {
+  decision: HeldDecision;
+  /** The decision being sent, if any. */
+  busy: HeldDecision | null;
+  onAct: (decision: HeldDecision) => void;
+  children: string;
+}) {
+  const { t } = useTranslation('moderation');
+  const release = decision === 'release';
+  return (
+    <Button
+      size="sm"
+      variant={release ? 'primary' : 'outline'}
+      disabled={busy !== null}
+      onClick={() => onAct(decision)}
+    >
+      {release ? <Check className="size-4" aria-hidden /> : <X className="size-4" aria-hidden />}
+      {busy !== decision ? children : release ? t('held.releasing') : t('held.rejecting')}
+    </Button>
+  );
+}
+
 function HeldMessageCard({ held, onDecided }: { held: HeldMessage; onDecided: OnDecided }) {
   const { t } = useTranslation('moderation');
   const say = useMessageText();
   const id = useId();
   const decide = useDecideHeld();
   const [choice, setChoice] = useState<HeldDecision | null>(null);
+  const busy = decide.isPending ? choice : null;
   const [suspendDays, setSuspendDays] = useState('');
   const senderName = displayName(held.sender, t('people.aMember'));
   const receiverName = displayName(held.receiver, t('people.aMember'));
@@ -172,10 +203,9 @@ function HeldMessageCard({ held, onDecided }: { held: HeldMessage; onDecided: On
         </div>
       </div>
       <div className="mt-5 flex flex-wrap items-end gap-3">
-        <Button size="sm" disabled={decide.isPending} onClick={() => act('release')}>
-          <Check className="size-4" aria-hidden />
-          {decide.isPending && choice === 'release' ? t('held.releasing') : t('held.release')}
-        </Button>
+        <DecisionButton decision="release" busy={busy} onAct={act}>
+          {t('held.release')}
+        </DecisionButton>
         <div className="grid gap-1">
           <Label htmlFor={`${id}-suspend`}>{t('held.whenRejecting')}</Label>
           <NativeSelect
@@ -191,15 +221,9 @@ function HeldMessageCard({ held, onDecided }: { held: HeldMessage; onDecided: On
             ))}
           </NativeSelect>
         </div>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={decide.isPending}
-          onClick={() => act('reject')}
-        >
-          <X className="size-4" aria-hidden />
-          {decide.isPending && choice === 'reject' ? t('held.rejecting') : t('held.reject')}
-        </Button>
+        <DecisionButton decision="reject" busy={busy} onAct={act}>
+          {t('held.reject')}
+        </DecisionButton>
       </div>
     </Card>
   );
@@ -210,6 +234,7 @@ function HeldStarterCard({ held, onDecided }: { held: HeldStarter; onDecided: On
   const say = useMessageText();
   const decide = useDecideHeldStarter();
   const [choice, setChoice] = useState<HeldDecision | null>(null);
+  const busy = decide.isPending ? choice : null;
   const act = (decision: HeldDecision) => {
     setChoice(decision);
     decide.mutateAsync({ id: held.id, decision }).then(
@@ -242,28 +267,13 @@ function HeldStarterCard({ held, onDecided }: { held: HeldStarter; onDecided: On
       </div>
       <p className="mt-3 text-sm wrap-anywhere whitespace-pre-line">{held.description}</p>
       <div className="mt-4 flex flex-wrap items-center gap-3">
-        <Button size="sm" disabled={decide.isPending} onClick={() => act('release')}>
-          <Check className="size-4" aria-hidden />
-          {decide.isPending && choice === 'release'
-            ? t('held.releasing')
-            : t('held.listing.release')}
-        </Button>
-        <Button
-          size="sm"
-          variant="outline"
-          disabled={decide.isPending}
-          onClick={() => act('reject')}
-        >
-          <X className="size-4" aria-hidden />
-          {decide.isPending && choice === 'reject' ? t('held.rejecting') : t('held.listing.reject')}
-        </Button>
-        <Link
-          to={paths.starter.href(held.id)}
-          className="inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-        >
-          <ExternalLink className="size-4" aria-hidden />
-          {t('shared.openListing')}
-        </Link>
+        <DecisionButton decision="release" busy={busy} onAct={act}>
+          {t('held.listing.release')}
+        </DecisionButton>
+        <DecisionButton decision="reject" busy={busy} onAct={act}>
+          {t('held.listing.reject')}
+        </DecisionButton>
+        <OpenListingLink starter={held} />
       </div>
     </Card>
   );
@@ -296,13 +306,13 @@ export function HeldTab() {
           ))}
         </ul>
       ) : (
-        <Card className="p-10 text-center">
-          <div className="mx-auto mb-4 flex size-14 items-center justify-center rounded-full bg-sage-soft">
-            <Inbox className="size-6 text-sage" aria-hidden />
-          </div>
-          <h2 className="text-lg font-semibold">{t('held.empty')}</h2>
-          <p className="mt-1 text-muted">{t('held.emptyText')}</p>
-        </Card>
+        <EmptyState
+          icon={Inbox}
+          tone="sage"
+          titleAs="h2"
+          title={t('held.empty')}
+          text={t('held.emptyText')}
+        />
       )}
       {starters.data && starters.data.length > 0 && (
         <section aria-labelledby="held-listings" className="grid gap-3">

@@ -1,5 +1,3 @@
-import { Link } from 'react-router';
-import { ExternalLink } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { categoryEmoji, findCategory } from '../../../../common/listings/catalogue';
 import { displayName } from '../../../../common/members/display';
@@ -9,8 +7,8 @@ import type {
   ReportItem,
 } from '../../../../common/moderation/reports';
 import { Badge } from '../../components/ui/badge';
-import { paths } from '../../lib/paths';
 import { timeAgo } from '../../lib/time';
+import { OpenListingLink, StarterThumb } from './moderated-listing';
 import { useDateText } from './texts';
 
 /**
@@ -23,7 +21,6 @@ export function ReportedStarter({ report }: { report: ReportItem }) {
   const { date } = useDateText();
   const owner = report.starter.user;
   const ownerName = displayName(owner, t('people.anonymous'));
-  const photo = report.starter.thumbnailPath ?? report.starter.imagePath;
   return (
     <section
       // One name per card: landmarks on a page must differ.
@@ -31,23 +28,7 @@ export function ReportedStarter({ report }: { report: ReportItem }) {
       className="mt-4 rounded-xl border border-border bg-surface-muted/60 p-4"
     >
       <div className="flex flex-col gap-4 sm:flex-row">
-        {photo ? (
-          <img
-            src={photo}
-            alt={report.starter.title}
-            width={160}
-            height={120}
-            loading="lazy"
-            className="aspect-[4/3] w-full shrink-0 rounded-lg border border-border bg-surface object-cover sm:w-40"
-          />
-        ) : (
-          <div className="flex aspect-[4/3] w-full shrink-0 flex-col items-center justify-center rounded-lg border border-dashed border-border bg-surface text-sm text-muted sm:w-40">
-            <span aria-hidden className="text-3xl">
-              {categoryEmoji(report.starter.category)}
-            </span>
-            {t('shared.noPhoto')}
-          </div>
-        )}
+        <StarterThumb starter={report.starter} />
         <div className="min-w-0 flex-1">
           <div className="flex flex-wrap items-center gap-2">
             <Badge>
@@ -70,14 +51,7 @@ export function ReportedStarter({ report }: { report: ReportItem }) {
           <p className="mt-2 line-clamp-4 text-sm wrap-anywhere whitespace-pre-line">
             {report.starter.description}
           </p>
-          <Link
-            to={paths.starter.href(report.starter.id)}
-            aria-label={t('shared.openListingLabel', { title: report.starter.title })}
-            className="mt-2 inline-flex min-h-11 items-center gap-1.5 text-sm font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-          >
-            <ExternalLink className="size-4" aria-hidden />
-            {t('shared.openListing')}
-          </Link>
+          <OpenListingLink starter={report.starter} className="mt-2" />
         </div>
       </div>
       {report.message && <ReportedMessageView message={report.message} />}
