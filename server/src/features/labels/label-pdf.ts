@@ -110,6 +110,49 @@ function line(
   }
 }
 
+/**
+ * The text in at most two lines of `width`, broken between words (the second cut with "…"
+ * when even two are not enough; a text of parts "a · b" breaks between them): German, French and Spanish say more than a line holds.
+ */
+function twoLines(doc: Doc, text: string, size: number, width: number): string[] {
+  if (widthOf(doc, text, 'regular', size) <= width) return [text];
+  // "Active · fed …" breaks at its dot first, so the date stays in one piece.
+  const [head, ...rest] = text.split(' · ');
+  if (rest.length > 0) return [head!, rest.join(' · ')];
+  const words = text.replace(/\s+/g, ' ').trim().split(' ');
+  let first = '';
+  let taken = 0;
+  for (const word of words) {
+    const longer = first ? `${first} ${word}` : word;
+    if (widthOf(doc, longer, 'regular', size) > width) break;
+    first = longer;
+    taken++;
+  }
+  if (taken === words.length) return [first];
+  if (taken === 0) return [fitted(doc, text, 'regular', size, width)];
+  return [first, words.slice(taken).join(' ')];
+}
+
+/**
+ * Lines of `size` from `y` down, each text in one line or, when it needs them, two; the
+ * lines below answer the height taken.
+ */
+function textBlock(
+  doc: Doc,
+  texts: string[],
+  at: { x: number; y: number; width: number; size: number; gap: number },
+): number {
+  let y = at.y;
+  for (const text of texts) {
+    for (const part of twoLines(doc, text, at.size, at.width)) {
+      line(doc, part, { x: at.x, y, width: at.width, size: at.size });
+      y += at.size * 1.25;
+    }
+    y += at.gap;
+  }
+  return y;
+}
+
 /** The QR code of `url` as filled squares, `size` wide, its top left at (x, y). */
 function qrCode(doc: Doc, url: string, x: number, y: number, size: number) {
   const { modules } = QRCode.create(url, { errorCorrectionLevel: 'M' });
@@ -136,10 +179,10 @@ function drawLabel(doc: Doc, label: JarLabel, x: number, y: number) {
   // Clear of the code by more than its quiet zone (4 modules), so a camera finds its edge.
   const width = qrX - x - padding - 4 * MM;
   line(doc, label.title, { x: x + padding, y: y + top, width, size: 9, weight: 'bold' });
-  line(doc, label.formLine, { x: x + padding, y: y + top + 13, width, size: 6.5 });
-  label.care.slice(0, 3).forEach((text, i) => {
-    line(doc, text, { x: x + padding, y: y + top + 27 + i * 9.5, width, size: 6 });
+  const y0 = textBlock(doc, [label.formLine], {
+    ...{ x: x + padding, y: y + top + 13, width, size: 6.5, gap: 4 },
   });
+  textBlock(doc, label.care.slice(0, 3), { x: x + padding, y: y0, width, size: 6, gap: 2 });
 }
 
 /** The labels as a PDF: on A4 label stock, or each on a page of its own size. */

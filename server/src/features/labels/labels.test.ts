@@ -7,6 +7,19 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayName } from '../../../../common/members/display';
 import { LABEL_CODE_LENGTH } from '../../../../common/cultures/labels';
+import { catalogues } from '../../../../common/i18n/catalogues';
+import { LANGUAGES, LOCALE_TAGS } from '../../../../common/i18n/languages';
+import IntlMessageFormat from 'intl-messageformat';
+import { findCareCard } from '../../../../common/cultures/care-cards/cards';
+import deGrain from '../../../../common/locales/de/care-cards/grain.json';
+import esGrain from '../../../../common/locales/es/care-cards/grain.json';
+import frGrain from '../../../../common/locales/fr/care-cards/grain.json';
+
+const cardsIn: Record<'es' | 'de' | 'fr', Record<string, { eats?: string }>> = {
+  es: esGrain,
+  de: deGrain,
+  fr: frGrain,
+};
 import { checkins, jarLabels } from '../../db/schema';
 import { LABEL_SHEET } from './label-pdf';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
@@ -138,11 +151,62 @@ describe('printing jar labels', () => {
     expect(res.statusCode, res.body).toBe(200);
     const text = await pdfText(res.rawPayload);
     expect(text).toContain('Oma’s Sauerteig');
-    expect(text).toMatch(/Aktiv · gefüttert am/);
+    expect(text).toMatch(/Aktiv\s+gefüttert am/);
     expect(text).toContain('Frisst: Mehl und Wasser.');
     expect(text).toMatch(/Am wohlsten bei 21–27 °C/);
     expect(await decodeQrCodes(res.rawPayload, 'single')).toHaveLength(1);
   });
+
+  it.each(LANGUAGES)(
+    'a label’s texts come from the %s catalogue, accents drawn, the day fed in the giver’s locale',
+    async (language) => {
+      const { owner, starter } = await listing(3, language);
+      const res = await t.call(
+        owner,
+        'GET',
+        `/api/starters/${starter.id}/labels.pdf?count=1&layout=single`,
+      );
+      expect(res.statusCode, res.body).toBe(200);
+      const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
+      // The catalogue's own texts, worded here apart from the server's wording code.
+      const pdf = catalogues[language].pages.jar.pdf;
+      const say = (message: string, values: Record<string, string | number>) =>
+        String(new IntlMessageFormat(message, LOCALE_TAGS[language]).format(values));
+      const fed = new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+        weekday: 'short',
+        day: 'numeric',
+        month: 'short',
+        year: 'numeric',
+        timeZone: 'UTC',
+      }).format(new Date('2026-11-20T09:00:00Z'));
+      // "Active · fed …" on one line, or, when it is longer than a line, in two.
+      expect(text).toMatch(
+        new RegExp(
+          `${catalogues[language].pages.jar.forms.active}( ·)? ${say(pdf.fed, { date: fed }).replace(/[.()]/g, '\\$&')}`,
+        ),
+      );
+      const card = findCareCard('sourdough')!;
+      expect(text).toContain(say(pdf.feedAtLeast, { days: card.feedWithinDays }));
+      expect(text).toContain(say(pdf.happiest, { range: '21–27 °C' }));
+      const eats = language === 'en' ? card.eats : cardsIn[language].sourdough!.eats;
+      expect(text).toContain(say(pdf.eats, { text: eats.slice(0, eats.indexOf('.') + 1) }));
+      for (const accented of { en: [], es: ['á', 'í'], de: ['ü'], fr: ['é', 'à'] }[language]) {
+        expect(text).toContain(accented);
+      }
+      // The date is the giver's way of writing it: another language's day would not match.
+      const others = LANGUAGES.filter((l) => l !== language);
+      for (const other of others) {
+        const theirs = new Intl.DateTimeFormat(LOCALE_TAGS[other], {
+          weekday: 'short',
+          day: 'numeric',
+          month: 'short',
+          year: 'numeric',
+          timeZone: 'UTC',
+        }).format(new Date('2026-11-20T09:00:00Z'));
+        if (theirs !== fed) expect(text).not.toContain(theirs);
+      }
+    },
+  );
 
   it('draws letters beyond Latin-1 (Polish) with the embedded Noto Sans', async () => {
     const owner = await signedInMember(t.db);
