@@ -324,6 +324,43 @@ describe('one scan records the hand-over', () => {
     expect(page.portionsLeft).toBe(2);
   });
 
+  it('a used code names who has the jar now by first name only, to anyone, and the family follows', async () => {
+    const { owner, starter } = await listing(3);
+    const { codes } = await print(owner, starter.id, 2);
+    const rosa = await signedInMember(t.db, {
+      firstName: 'Rosa',
+      lastName: 'Quintana',
+      username: `rosa_ferments_${Date.now()}`,
+    });
+    expect((await t.call(rosa, 'POST', `/api/labels/${codes[0]}/receive`)).statusCode).toBe(200);
+    const stranger = await signedInMember(t.db);
+    for (const who of [null, stranger, owner]) {
+      const view = await t.call(who, 'GET', `/api/labels/${codes[0]}`);
+      expect(view.statusCode, view.body).toBe(200);
+      expect(view.json()).toMatchObject({ holderName: 'Rosa', receivedByMe: false });
+      expect(view.body).not.toContain('Quintana');
+      expect(view.body).not.toContain('rosa_ferments');
+    }
+    expect((await t.call(rosa, 'GET', `/api/labels/${codes[0]}`)).json()).toMatchObject({
+      receivedByMe: true,
+    });
+    // The family the page shows beside it is the label's culture's, with Rosa's kitchen in it.
+    const family = await t.call(null, 'GET', `/api/starters/${starter.id}/lineage`);
+    expect(family.statusCode).toBe(200);
+    expect(family.json().kitchens).toBe(1);
+
+    // A member without a first name is named as elsewhere on the site: by username.
+    const nameless = await signedInMember(t.db, {
+      firstName: null,
+      username: `nameless_${Date.now()}`,
+    });
+    expect((await t.call(nameless, 'POST', `/api/labels/${codes[1]}/receive`)).statusCode).toBe(
+      200,
+    );
+    const view = (await t.call(null, 'GET', `/api/labels/${codes[1]}`)).json();
+    expect(view.holderName).toBe(nameless.user.username);
+  });
+
   it('an unknown code is 404, to a member, a visitor and the page data alike', async () => {
     const member = await signedInMember(t.db);
     for (const code of ['zzzzzzzzzzzz', 'not-a-code', 'ABCDEFGHJKMN']) {
