@@ -8,6 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { displayName } from '../../../../common/members/display';
 import { LABEL_CODE_LENGTH } from '../../../../common/cultures/labels';
 import { catalogues } from '../../../../common/i18n/catalogues';
+import { flatten } from '../../../../common/i18n/keys';
 import { LANGUAGES, LOCALE_TAGS } from '../../../../common/i18n/languages';
 import IntlMessageFormat from 'intl-messageformat';
 import { findCareCard } from '../../../../common/cultures/care-cards/cards';
@@ -169,9 +170,9 @@ describe('printing jar labels', () => {
       expect(res.statusCode, res.body).toBe(200);
       const text = (await pdfText(res.rawPayload)).replace(/\s+/g, ' ');
       // The catalogue's own texts, worded here apart from the server's wording code.
-      const pdf = catalogues[language].pages.jar.pdf;
-      const say = (message: string, values: Record<string, string | number>) =>
-        String(new IntlMessageFormat(message, LOCALE_TAGS[language]).format(values));
+      const texts = new Map([...flatten(catalogues[language].pages)]);
+      const say = (key: string, values: Record<string, string | number>) =>
+        String(new IntlMessageFormat(String(texts.get(key)), LOCALE_TAGS[language]).format(values));
       const fed = new Intl.DateTimeFormat(LOCALE_TAGS[language], {
         weekday: 'short',
         day: 'numeric',
@@ -182,14 +183,14 @@ describe('printing jar labels', () => {
       // "Active · fed …" on one line, or, when it is longer than a line, in two.
       expect(text).toMatch(
         new RegExp(
-          `${catalogues[language].pages.jar.forms.active}( ·)? ${say(pdf.fed, { date: fed }).replace(/[.()]/g, '\\$&')}`,
+          `${say('jar.forms.active', {})}( ·)? ${say('jar.pdf.fed', { date: fed }).replace(/[.()]/g, '\\$&')}`,
         ),
       );
       const card = findCareCard('sourdough')!;
-      expect(text).toContain(say(pdf.feedAtLeast, { days: card.feedWithinDays }));
-      expect(text).toContain(say(pdf.happiest, { range: '21–27 °C' }));
-      const eats = language === 'en' ? card.eats : cardsIn[language].sourdough!.eats;
-      expect(text).toContain(say(pdf.eats, { text: eats.slice(0, eats.indexOf('.') + 1) }));
+      expect(text).toContain(say('jar.pdf.feedAtLeast', { days: card.feedWithinDays }));
+      expect(text).toContain(say('jar.pdf.happiest', { range: '21–27 °C' }));
+      const eats = (language === 'en' ? card.eats : cardsIn[language].sourdough?.eats) ?? '';
+      expect(text).toContain(say('jar.pdf.eats', { text: eats.slice(0, eats.indexOf('.') + 1) }));
       for (const accented of { en: [], es: ['á', 'í'], de: ['ü'], fr: ['é', 'à'] }[language]) {
         expect(text).toContain(accented);
       }
