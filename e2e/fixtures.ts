@@ -330,7 +330,10 @@ export const phonePhoto = () => ({
 export async function shareStarter(
   request: APIRequestContext,
   title: string,
-  fields: Partial<typeof KEFIR> & { image?: ReturnType<typeof phonePhoto> } = {},
+  fields: Partial<typeof KEFIR> & {
+    originStory?: string;
+    image?: ReturnType<typeof phonePhoto>;
+  } = {},
 ): Promise<number> {
   const res = await request.post('/api/starters', { multipart: { ...KEFIR, ...fields, title } });
   expect(res.status(), await res.text()).toBe(201);

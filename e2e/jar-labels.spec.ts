@@ -18,7 +18,9 @@ test('a jar label: the giver prints it, a visitor opens it, signs in, comes back
   try {
     await signUpAndIn(giver.request, newMember({ firstName: 'Greta' }));
     const title = `Jar kefir ${Date.now()}`;
-    const starterId = await shareStarter(giver.request, title);
+    const starterId = await shareStarter(giver.request, title, {
+      originStory: 'From a dairy in Tbilisi, kept since 1970.',
+    });
 
     // The owner's menu: "Print jar labels" chooses a count and opens the PDF.
     const page = await giver.newPage();
@@ -52,6 +54,15 @@ test('a jar label: the giver prints it, a visitor opens it, signs in, comes back
     await expect(scan.getByRole('heading', { level: 1, name: `A jar of ${title}` })).toBeVisible();
     await expect(scan.getByText('From Greta’s kitchen')).toBeVisible();
     await expect(scan.getByRole('region', { name: /kefir/i })).toBeVisible();
+    // The family's story and its map, drawn by the family tree's own map.
+    const family = scan.getByRole('group', { name: 'Where it began' });
+    await expect(family.getByText('From a dairy in Tbilisi, kept since 1970.')).toBeVisible();
+    await expect(family.getByRole('heading', { name: 'Where it has travelled' })).toBeVisible();
+    await expect(family.getByRole('img', { name: /^Map of the 1 place/ })).toBeVisible();
+    await expect(family.locator('.family-map-place')).toHaveCount(1);
+    await expect(
+      family.getByRole('listitem').filter({ hasText: 'Portland, Oregon' }),
+    ).toBeVisible();
     await expect(scan.getByRole('button', { name: 'I received this jar' })).toHaveCount(0);
     await expectNoAxeViolations(scan);
 
@@ -78,6 +89,13 @@ test('a jar label: the giver prints it, a visitor opens it, signs in, comes back
     await again.goto(`/j/${code}`);
     await appReady(again);
     await expect(again.getByText('Milo has this jar now.')).toBeVisible();
+    await expect(
+      again.getByRole('link', { name: /Family tree · 1 kitchen reached/ }),
+    ).toBeVisible();
+    await expect(
+      again.getByRole('group', { name: 'Where it began' }).getByRole('img', { name: /^Map of/ }),
+    ).toBeVisible();
+    await expectNoAxeViolations(again);
   } finally {
     await giver.close();
     await visitor.close();

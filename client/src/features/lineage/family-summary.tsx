@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { GitBranch } from 'lucide-react';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
+import { FamilyTravels } from './family-travels';
 import { useLineage } from './lineage-api';
 
 const linkClass =
@@ -11,8 +12,8 @@ const linkClass =
 
 /**
  * A culture's family in short, for a page about one jar of it: where it began (the first
- * sharer's story and year, when told) and a link to the family tree and its map, with the
- * kitchens reached. Nothing when the family is not public.
+ * sharer's story and year, when told), a link to the family tree with the kitchens reached,
+ * and the family's map with its places. Nothing when the family is not public.
  */
 export function FamilySummary({ starterId }: { starterId: number }) {
   const { t } = useTranslation('living');
@@ -31,6 +32,7 @@ export function FamilySummary({ starterId }: { starterId: number }) {
         <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
         {t('lineage.familyLink', { kitchens: lineage.kitchens })}
       </Link>
+      <FamilyTravels lineage={lineage} level={3} />
     </Card>
   );
 }

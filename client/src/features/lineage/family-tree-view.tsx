@@ -1,14 +1,13 @@
-import { lazy, Suspense, useId, useMemo } from 'react';
+import { useId } from 'react';
 import { useQuery, type QueryKey } from '@tanstack/react-query';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ArrowLeft, MapPin } from 'lucide-react';
+import { ArrowLeft } from 'lucide-react';
 import {
   LINEAGE_DESCENDANTS_MAX,
   type LineageDescendant,
 } from '../../../../common/cultures/lineage';
 import { Card } from '../../components/ui/card';
-import { ErrorBoundary } from '../../components/ui/error-boundary';
 import { LoadingNote, Skeleton } from '../../components/ui/skeleton';
 import { ApiError } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
@@ -16,18 +15,10 @@ import { paths } from '../../lib/paths';
 import type { StarterQuery } from '../../lib/query-keys';
 import { parseStarterId } from '../../lib/starter-id';
 import { useDocumentTitle } from '../../lib/use-document-title';
-import { familyPlaces, type FamilyPlace } from './family-places';
+import { FamilyTravels } from './family-travels';
 import { useLineage } from './lineage-api';
 import { OriginEditor } from './origin-editor';
 import { FamilyKeepers } from './family-keepers';
-
-// Leaflet and the world outline load only when a family page is opened.
-const FamilyMap = lazy(() => import('./family-map'));
-
-function MapFailed() {
-  const { t } = useTranslation('living');
-  return <p className="text-sm text-muted">{t('lineage.mapFailed')}</p>;
-}
 
 const linkClass =
   'rounded font-medium text-accent-hover underline-offset-2 hover:underline dark:text-accent';
@@ -52,26 +43,6 @@ function DescendantList({ nodes, depth = 0 }: { nodes: LineageDescendant[]; dept
             {t('lineage.descendantLine', { location: n.location, generation: n.generation })}
           </span>
           {n.children.length > 0 && <DescendantList nodes={n.children} depth={depth + 1} />}
-        </li>
-      ))}
-    </ul>
-  );
-}
-
-function PlaceList({ places }: { places: FamilyPlace[] }) {
-  const { t } = useTranslation('living');
-  return (
-    <ul className="grid gap-1 text-sm">
-      {places.map((p) => (
-        <li key={p.id} className="flex items-start gap-2">
-          <MapPin className="mt-0.5 size-4 shrink-0 text-muted" aria-hidden />
-          <span>
-            {p.location}
-            <span className="text-muted">
-              {t('lineage.placeLine', { title: p.title, generation: p.generation })}
-              {p.latitude === null ? t('lineage.notOnMap') : ''}
-            </span>
-          </span>
         </li>
       ))}
     </ul>
@@ -110,10 +81,6 @@ export function FamilyTreeView<Key extends QueryKey>({
   const { user } = useCurrentUser();
   const headingId = useId();
   const lineage = query.data;
-  const { places, links } = useMemo(
-    () => (lineage ? familyPlaces(lineage) : { places: [], links: [] }),
-    [lineage],
-  );
   useDocumentTitle(
     lineage ? t('lineage.title', { title: lineage.starter.title }) : t('lineage.titleShort'),
   );
@@ -136,8 +103,6 @@ export function FamilyTreeView<Key extends QueryKey>({
   const self = lineage.starter;
   const origin = lineage.origin;
   const isOwner = !!user && !!starter && starter.userId === user.id;
-  const located = places.filter((p) => p.latitude !== null).length;
-  const mapLabel = t('lineage.mapLabel', { count: located });
 
   return (
     <div className="mx-auto grid max-w-4xl gap-6 px-4 py-6 sm:py-10">
@@ -255,20 +220,7 @@ export function FamilyTreeView<Key extends QueryKey>({
 
       <FamilyKeepers starterId={self.id} />
 
-      <section aria-labelledby={`${headingId}-map`} className="grid gap-3">
-        <h2 id={`${headingId}-map`} className="text-xl font-semibold">
-          {t('lineage.travelled')}
-        </h2>
-        <p className="text-sm text-muted">{t('lineage.points')}</p>
-        {/* A map that cannot be drawn leaves the page and its list of places standing. */}
-        <ErrorBoundary fallback={<MapFailed />}>
-          <Suspense fallback={<Skeleton className="h-72 w-full sm:h-96" />}>
-            <FamilyMap places={places} links={links} label={mapLabel} />
-          </Suspense>
-        </ErrorBoundary>
-        <h3 className="font-semibold">{t('lineage.places')}</h3>
-        <PlaceList places={places} />
-      </section>
+      <FamilyTravels lineage={lineage} level={2} />
 
       {isOwner && starter && <OriginEditor starter={starter} />}
     </div>
