@@ -1,36 +1,15 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
 import sharp from 'sharp';
+import { seedScene } from './scene';
 import {
   advanceServerClock,
   E2E_MODERATOR_EMAIL,
   expect,
   expectNoAxeViolations,
-  newMember,
-  shareStarter,
-  signUpAndIn,
   test,
-  type E2EMember,
 } from './fixtures';
 
 const PHONE = { width: 360, height: 780 };
 const WIDE = { width: 1280, height: 900 };
-
-interface Person {
-  id: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-async function person(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  member: E2EMember = newMember(),
-): Promise<Person> {
-  const context = await browser.newContext({ viewport });
-  await signUpAndIn(context.request, member);
-  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
-  return { id: me.id, context, page: await context.newPage() };
-}
 
 /** A photo as a phone takes it: a JPEG with camera details in it. */
 async function jarPhoto(): Promise<Buffer> {
@@ -42,16 +21,27 @@ async function jarPhoto(): Promise<Buffer> {
 
 test('a photo in a thread opens full size; a message is reported and the moderator reads it; a nudge once a day', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const owner = await person(browser, WIDE, newMember({ firstName: 'Olive' }));
-  const asker = await person(browser, PHONE, newMember({ firstName: 'Ash' }));
   const title = `Kefir grains ${Date.now().toString(36)}`;
-  const starterId = await shareStarter(owner.context.request, title);
-  const first = await asker.context.request.post('/api/messages', {
-    data: { starterId, receiverId: owner.id, content: 'Hello! Are the grains still there?' },
+  const scene = await seedScene(browser, request, {
+    members: [
+      { key: 'owner', firstName: 'Olive' },
+      { key: 'asker', firstName: 'Ash' },
+      { key: 'stranger' },
+      { key: 'moderator', email: E2E_MODERATOR_EMAIL },
+    ],
+    listings: [{ key: 'kefir', owner: 'owner', fields: { title } }],
+    steps: [
+      { do: 'ask', from: 'asker', listing: 'kefir', text: 'Hello! Are the grains still there?' },
+    ],
   });
-  expect(first.status()).toBe(201);
+  const { owner, asker, stranger, moderator } = scene.members;
+  const starterId = scene.listings.kefir!;
+  await asker.page.setViewportSize(PHONE);
+  await owner.page.setViewportSize(WIDE);
+  await moderator.page.setViewportSize(WIDE);
 
   // --- the owner answers with a photo, by keyboard, at 1280 px
   const o = owner.page;
@@ -84,10 +74,7 @@ test('a photo in a thread opens full size; a message is reported and the moderat
 
   // Nobody outside the conversation can open it.
   const photoUrl = (await thumb.locator('img').getAttribute('src'))!;
-  const stranger = await browser.newContext();
-  await signUpAndIn(stranger.request, newMember());
-  expect((await stranger.request.get(photoUrl)).status()).toBe(404);
-  await stranger.close();
+  expect((await stranger.context.request.get(photoUrl)).status()).toBe(404);
 
   // --- the asker, on a 360 px phone, opens the photo and reports the message
   const a = asker.page;
@@ -124,7 +111,6 @@ test('a photo in a thread opens full size; a message is reported and the moderat
   await expect(nudge).toBeHidden();
 
   // --- the moderator reads the message in its conversation, with its photo
-  const moderator = await person(browser, WIDE, newMember({ email: E2E_MODERATOR_EMAIL }));
   const m = moderator.page;
   await m.goto('/moderation');
   const card = m
@@ -153,5 +139,5 @@ test('a photo in a thread opens full size; a message is reported and the moderat
   await expect(m.getByText('Report has been updated.', { exact: true })).toBeVisible();
   await expect(card).toHaveCount(0);
 
-  for (const p of [owner, asker, moderator]) await p.context.close();
+  await scene.close();
 });

@@ -1,6 +1,7 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { englishIn } from '../server/src/test/english-leaks';
-import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { seedScene } from './scene';
 
 /*
  * A German and a French member's hand-over, on a 360 px phone: the lines the site wrote into
@@ -9,15 +10,6 @@ import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
  */
 
 const PHONE = { width: 360, height: 740 };
-
-async function member(browser: Browser, firstName: string, language: string) {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
-  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Nachbar' }));
-  const saved = await context.request.patch('/api/users/profile', { data: { language } });
-  expect(saved.status(), await saved.text()).toBe(200);
-  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
-  return { id: me.id, context, request: context.request };
-}
 
 /** What the page shows in its header and main part holds no English the site wrote. */
 async function expectNoEnglish(page: Page) {
@@ -66,33 +58,35 @@ const CASES = [
 for (const c of CASES) {
   test(`a ${c.language} member's hand-over reads in ${c.language} on a phone: thread, inbox and bell`, async ({
     browser,
+    request,
   }) => {
     test.setTimeout(180_000);
-    const giver = await member(browser, c.giverName, c.language);
-    const asker = await member(browser, c.askerName, c.language);
+    // Two members of this language; the asker asks, the giver reserves a portion for a
+    // Saturday, gives it, and the asker confirms it arrived.
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [
+          { key: 'giver', firstName: c.giverName, lastName: 'Nachbar', language: c.language },
+          { key: 'asker', firstName: c.askerName, lastName: 'Nachbar', language: c.language },
+        ],
+        listings: [{ key: 'jar', owner: 'giver', fields: { title: c.title } }],
+        steps: [
+          { do: 'ask', from: 'asker', listing: 'jar', text: c.ask },
+          { do: 'reserve', listing: 'jar', for: 'asker', at: '2027-03-20T10:00' },
+          { do: 'give', listing: 'jar', to: 'asker' },
+          { do: 'confirm', listing: 'jar', by: 'asker' },
+        ],
+      },
+      { viewport: PHONE, hasTouch: true },
+    );
+    const { giver, asker } = scene.members;
+    const starterId = scene.listings.jar!;
     try {
-      const starterId = await shareStarter(giver.request, c.title);
-      const asked = await asker.request.post('/api/messages', {
-        data: { starterId, receiverId: giver.id, content: c.ask },
-      });
-      expect(asked.status(), await asked.text()).toBe(201);
-      const reserved = await giver.request.post(`/api/starters/${starterId}/reservations`, {
-        data: { memberId: asker.id, at: '2027-03-20T10:00' },
-      });
-      expect(reserved.status(), await reserved.text()).toBe(201);
-      const given = await giver.request.post(`/api/starters/${starterId}/handovers`, {
-        data: { memberId: asker.id },
-      });
-      expect(given.status(), await given.text()).toBe(201);
-      const { id: handoverId } = (await given.json()) as { id: number };
-      const confirmed = await asker.request.post(`/api/handovers/${handoverId}/confirm`, {
-        data: { received: true },
-      });
-      expect(confirmed.status(), await confirmed.text()).toBe(204);
-
       // The receiver's thread: each line the site wrote, in their words and their way of
       // writing a day.
-      const page = await asker.context.newPage();
+      const page = asker.page;
       await page.goto(`/messages?starter=${starterId}&with=${giver.id}`);
       await expect(page.locator('html')).toHaveAttribute('lang', c.language);
       const thread = page.getByRole('log');
@@ -115,14 +109,13 @@ for (const c of CASES) {
       await expectNoEnglish(page);
 
       // The giver reads the same hand-over from their side, in the same language.
-      const giverPage = await giver.context.newPage();
+      const giverPage = giver.page;
       await giverPage.goto(`/messages?starter=${starterId}&with=${asker.id}`);
       for (const line of c.giverLines)
         await expect(giverPage.getByRole('log').getByText(line)).toBeVisible();
       await expectNoEnglish(giverPage);
     } finally {
-      await giver.context.close();
-      await asker.context.close();
+      await scene.close();
     }
   });
 }

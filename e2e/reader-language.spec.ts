@@ -1,5 +1,6 @@
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
+import type { APIRequestContext, Page } from '@playwright/test';
+import { expect, test } from './fixtures';
+import { seedScene } from './scene';
 
 /*
  * A Spanish member's hand-over, on a 360 px phone: the lines the site wrote into the thread
@@ -8,13 +9,6 @@ import { expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
  */
 
 const PHONE = { width: 360, height: 740 };
-
-async function member(browser: Browser, firstName: string) {
-  const context = await browser.newContext({ viewport: PHONE, hasTouch: true });
-  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Vecina' }));
-  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
-  return { id: me.id, context, request: context.request };
-}
 
 async function unreadCount(request: APIRequestContext) {
   const res = await request.get('/api/messages/unread-count');
@@ -53,26 +47,32 @@ async function expectWholeNavWords(page: Page) {
 
 test('a Spanish member reads their hand-over in Spanish on a phone, and the header keeps its words', async ({
   browser,
+  request,
 }, testInfo) => {
   test.setTimeout(120_000);
-  const giver = await member(browser, 'Marisol');
-  const asker = await member(browser, 'Lucía');
-  await chooseLanguage(asker.request, 'es');
-  const starterId = await shareStarter(giver.request, 'Masa madre de centeno');
-  const asked = await asker.request.post('/api/messages', {
-    data: { starterId, receiverId: giver.id, content: '¿Me guardas un poco?' },
-  });
-  expect(asked.status(), await asked.text()).toBe(201);
-  const reserved = await giver.request.post(`/api/starters/${starterId}/reservations`, {
-    data: { memberId: asker.id, at: '2027-03-20T10:00' },
-  });
-  expect(reserved.status(), await reserved.text()).toBe(201);
-  const reply = await giver.request.post('/api/messages', {
-    data: { starterId, receiverId: asker.id, content: '¡Claro! Te espero el sábado.' },
-  });
-  expect(reply.status(), await reply.text()).toBe(201);
+  // Lucía, who reads Spanish, asks; Marisol reserves a portion for a Saturday and answers.
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'giver', firstName: 'Marisol', lastName: 'Vecina' },
+        { key: 'asker', firstName: 'Lucía', lastName: 'Vecina', language: 'es' },
+      ],
+      listings: [{ key: 'rye', owner: 'giver', fields: { title: 'Masa madre de centeno' } }],
+      steps: [
+        { do: 'ask', from: 'asker', listing: 'rye', text: '¿Me guardas un poco?' },
+        { do: 'reserve', listing: 'rye', for: 'asker', at: '2027-03-20T10:00' },
+        { do: 'reply', listing: 'rye', to: 'asker', text: '¡Claro! Te espero el sábado.' },
+      ],
+    },
+    { viewport: PHONE, hasTouch: true },
+  );
+  const giver = { ...scene.members.giver, request: scene.members.giver.context.request };
+  const asker = { ...scene.members.asker, request: scene.members.asker.context.request };
+  const starterId = scene.listings.rye!;
 
-  const page = await asker.context.newPage();
+  const page = asker.page;
   await page.goto('/browse');
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByTestId('unread-badge')).toBeVisible();
@@ -110,6 +110,5 @@ test('a Spanish member reads their hand-over in Spanish on a phone, and the head
   await expect(page.getByTestId('unread-badge')).toHaveText('1');
   await expectWholeNavWords(page);
   await page.screenshot({ path: testInfo.outputPath('header-de-360.png') });
-  await giver.context.close();
-  await asker.context.close();
+  await scene.close();
 });

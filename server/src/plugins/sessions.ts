@@ -104,6 +104,33 @@ function placeOf(request: FastifyRequest, opts: SessionOptions): string | null {
   return text ? (findPlace(text.slice(0, 100))?.name ?? null) : null;
 }
 
+/**
+ * Stores a new session of `userId` and answers its id, the cookie's value (the table keeps only
+ * its hash). Sign-ins start one through the manager below; the browser tests' seeding route
+ * (TEST_CLOCK only) through this, for members it makes.
+ */
+export async function insertSession(
+  db: DbOrTx,
+  opts: Pick<SessionOptions, 'idleDays' | 'maxDays'>,
+  userId: string,
+  seen: { userAgent: string | null; place: string | null },
+): Promise<string> {
+  const raw = crypto.randomBytes(32).toString('base64url');
+  const now = Date.now();
+  await db.insert(sessions).values({
+    sid: hashSessionId(raw),
+    userId,
+    sess: { createdAt: new Date(now).toISOString() },
+    expire: new Date(now + opts.idleDays * DAY_MS),
+    absoluteExpire: new Date(now + opts.maxDays * DAY_MS),
+    createdAt: clock.now(),
+    lastSeenAt: clock.now(),
+    userAgent: seen.userAgent?.slice(0, USER_AGENT_MAX) ?? null,
+    place: seen.place,
+  });
+  return raw;
+}
+
 export interface SessionManager {
   /** Starts a session for `userId`, replacing the request's current one (id rotation). */
   start(request: FastifyRequest, reply: FastifyReply, userId: string): Promise<void>;
@@ -166,21 +193,11 @@ export const sessionsPlugin = fp(
       async start(request, reply, userId) {
         if (request.sessionHash)
           await db.delete(sessions).where(eq(sessions.sid, request.sessionHash));
-        const raw = crypto.randomBytes(32).toString('base64url');
-        const sid = hashSessionId(raw);
-        const now = Date.now();
-        await db.insert(sessions).values({
-          sid,
-          userId,
-          sess: { createdAt: new Date(now).toISOString() },
-          expire: new Date(now + opts.idleDays * DAY_MS),
-          absoluteExpire: new Date(now + opts.maxDays * DAY_MS),
-          createdAt: clock.now(),
-          lastSeenAt: clock.now(),
-          userAgent: request.headers['user-agent']?.slice(0, USER_AGENT_MAX) ?? null,
+        const raw = await insertSession(db, opts, userId, {
+          userAgent: request.headers['user-agent'] ?? null,
           place: placeOf(request, opts),
         });
-        request.sessionHash = sid;
+        request.sessionHash = hashSessionId(raw);
         reply.setCookie(
           isSecure(request, opts) ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
           raw,

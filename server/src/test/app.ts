@@ -4,9 +4,9 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sql } from 'drizzle-orm';
-import { handovers, sessions, starters, users } from '../db/schema';
+import { handovers, starters, users } from '../db/schema';
 import {
-  hashSessionId,
+  insertSession,
   SECURE_SESSION_COOKIE,
   SESSION_COOKIE,
   type SessionUser,
@@ -91,15 +91,8 @@ export async function createMember(
 
 /** A session row for `userId`, as sign-in would make; returns the Cookie header value. */
 export async function sessionCookieFor(db: Db, userId: string): Promise<string> {
-  const raw = crypto.randomBytes(32).toString('base64url');
-  const now = Date.now();
-  await db.insert(sessions).values({
-    sid: hashSessionId(raw),
-    userId,
-    sess: { createdAt: new Date(now).toISOString() },
-    expire: new Date(now + 86_400_000),
-    absoluteExpire: new Date(now + 7 * 86_400_000),
-  });
+  const seen = { userAgent: null, place: null };
+  const raw = await insertSession(db, { idleDays: 1, maxDays: 7 }, userId, seen);
   // Under both names: a site over HTTPS reads only the `__Host-` one, a plain one the other.
   return `${SESSION_COOKIE}=${raw}; ${SECURE_SESSION_COOKIE}=${raw}`;
 }

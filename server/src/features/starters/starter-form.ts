@@ -73,7 +73,17 @@ async function readParts(request: FastifyRequest): Promise<PhotoFormParts> {
 /** Reads the new-starter form (its fields and up to four photos) and checks the fields. */
 export async function readStarterForm(request: FastifyRequest): Promise<StarterForm> {
   const { fields, lists, photos } = await readParts(request);
-  // A field not sent reads as one left empty: required ones say so, optional ones take their default.
+  return { input: parseStarterFields(fields, lists), photos };
+}
+
+/**
+ * The new-starter form's fields, as sent, checked. A field not sent reads as one left empty:
+ * required ones say so, optional ones take their default.
+ */
+export function parseStarterFields(
+  fields: Record<string, string | undefined>,
+  lists: Record<string, string[] | undefined>,
+): CreateStarter {
   const parsed = createStarterSchema.safeParse(
     Object.fromEntries(
       STARTER_FORM_FIELDS.map((name) => [
@@ -83,7 +93,7 @@ export async function readStarterForm(request: FastifyRequest): Promise<StarterF
     ),
   );
   if (!parsed.success) throw validationError(parsed.error);
-  return { input: parsed.data, photos };
+  return parsed.data;
 }
 
 /**
