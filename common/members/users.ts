@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { MAIL_KINDS } from '../notifications/notification-kinds';
+import { trustLevels } from './trust';
 
 /** GET /api/auth/user — the current-user shape of spec §3 (never a password or hash). */
 export const currentUserSchema = z.object({
@@ -25,6 +26,8 @@ export const currentUserSchema = z.object({
   createdAt: z.string(),
   /** "Away until": set while the member is away (decision 160); absent otherwise. */
   awayUntil: z.string().optional(),
+  /** The member's trust level (decision 164): on GET /api/auth/user and the profile's answer. */
+  trustLevel: z.enum(trustLevels).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

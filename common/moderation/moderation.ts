@@ -81,6 +81,7 @@ export const moderationActions = [
   'release_starter',
   'reject_starter',
   'screening_rule',
+  'set_trust',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 

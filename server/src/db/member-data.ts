@@ -394,6 +394,8 @@ export const ACCOUNT_COLUMNS = {
   ask_mail: KEPT_UNSHOWN,
   language: KEPT_UNSHOWN,
   away_until: KEPT_UNSHOWN,
+  // A moderator's setting of the trust level: the moderators' record.
+  trust_level_set: KEPT_UNSHOWN,
 } as const satisfies Record<
   AccountColumnName,
   { scrub: 'clear' | 'keep'; export: 'profile' | 'no' }

@@ -176,6 +176,11 @@ export const users = pgTable(
      * offers and their alert and ask mail pause (access/away.ts); past, it means nothing.
      */
     awayUntil: timestamp('away_until', { withTimezone: true }),
+    /**
+     * A trust level a moderator set ('new', 'member', 'trusted'; decision 164); null lets the
+     * rule decide (server/src/access/trust.ts). The reason is in the audit log.
+     */
+    trustLevelSet: text('trust_level_set'),
     ...timestamps,
   },
   (t) => [
@@ -187,6 +192,10 @@ export const users = pgTable(
     check(
       'users_other_mail_check',
       sql`${t.reservationMail} IN ('immediately', 'off') AND ${t.checkinMail} IN ('immediately', 'off') AND ${t.offerMail} IN ('immediately', 'off') AND ${t.reminderMail} IN ('immediately', 'off') AND ${t.askMail} IN ('immediately', 'off')`,
+    ),
+    check(
+      'users_trust_level_set_check',
+      sql`${t.trustLevelSet} IS NULL OR ${t.trustLevelSet} IN ('new', 'member', 'trusted')`,
     ),
     check('users_email_length', sql`char_length(${t.email}) BETWEEN 3 AND ${n(EMAIL_MAX_LENGTH)}`),
     check(

@@ -59,6 +59,8 @@ function describe(
       return t('audit.rejectStarter', { title });
     case 'screening_rule':
       return t('audit.screeningRule', { rule: String(details.rule ?? t('audit.aRule')) });
+    case 'set_trust':
+      return t('audit.setTrust', { member, level: String(details.level ?? '') });
   }
 }
 

@@ -29,6 +29,7 @@ import { findPlace } from '../places/places.service';
 import * as clock from '../../clock/clock';
 import { asksToldOf, createAskAlert } from '../alerts/alerts.service';
 import { DAY_MS } from '../../../../common/site/time';
+import { dailyLimitFor } from '../../access/trust';
 
 type AsksDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
@@ -91,7 +92,7 @@ export async function createAsk(
   return withQuota(
     deps.limiter,
     `asks:${actor.id}`,
-    deps.config.limits.asksPerDay,
+    await dailyLimitFor(deps.db, actor, deps.config.limits.asksPerDay),
     DAY_MS,
     'You have posted a lot of asks today. Please try again tomorrow.',
     () =>

@@ -33,6 +33,7 @@ import { displayName } from '../../../../common/members/display';
 import type { ScreeningCode } from '../../../../common/moderation/screening';
 import { heldInThread, holdMessage, screenForMember } from '../screening/screening.service';
 import { DAY_MS } from '../../../../common/site/time';
+import { dailyLimitFor } from '../../access/trust';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -194,7 +195,7 @@ export async function sendMessage(
   const message = await withQuota(
     deps.limiter,
     `messages:${actor.id}`,
-    deps.config.limits.messagesPerDay,
+    await dailyLimitFor(deps.db, actor, deps.config.limits.messagesPerDay),
     DAY_MS,
     "You've sent a lot of messages today. Please try again later.",
     () =>

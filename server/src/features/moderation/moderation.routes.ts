@@ -17,15 +17,18 @@ import {
   sanctionListQuerySchema,
 } from '../../../../common/moderation/moderation';
 import { moderationWaitingSchema } from '../../../../common/moderation/screening';
+import { setTrustAnswerSchema, setTrustSchema } from '../../../../common/members/trust';
 import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
 import { appealRemoval, decideAppeal, getStarterRemoval, listAppeals } from './appeals.service';
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 import { moderationWaiting } from './waiting.service';
+import { setTrustLevel } from './trust.service';
 
 /** An appeal of at most 1000 characters, even all escaped (6 bytes each), under 8 KiB. */
 const APPEAL_BODY_LIMIT = 8 * 1024;
 const starterIdParams = z.object({ id: idParam('starter') });
+const memberIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
   // Who may call is settled before the body is read (access/guarded-route.ts).
@@ -52,6 +55,11 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/moderation/sanctions/:id/lift',
     { params: sanctionIdParamsSchema, body: liftSanctionSchema, response: sanctionItemSchema },
     liftSanction,
+  );
+  moderator.post(
+    '/api/moderation/members/:id/trust',
+    { params: memberIdParams, body: setTrustSchema, response: setTrustAnswerSchema },
+    setTrustLevel,
   );
   moderator.get(
     '/api/moderation/audit',

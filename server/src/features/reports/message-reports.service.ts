@@ -17,6 +17,7 @@ import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { photosOfMessages } from '../messages/message-photos';
 import { DAY_MS } from '../../../../common/site/time';
+import { dailyLimitFor } from '../../access/trust';
 
 const ALREADY_REPORTED =
   'You have already reported this message. A moderator will review your report soon.';
@@ -76,7 +77,7 @@ export async function reportMessage(
   return withQuota(
     deps.limiter,
     `reports:${actor.id}`,
-    deps.config.limits.reportsPerDay,
+    await dailyLimitFor(deps.db, actor, deps.config.limits.reportsPerDay),
     DAY_MS,
     "You've sent a lot of reports today. Please try again tomorrow.",
     async () => {

@@ -37,6 +37,7 @@ import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
 import { DAY_MS } from '../../../../common/site/time';
+import { dailyLimitFor } from '../../access/trust';
 
 export type CreateReport = z.output<typeof createReportSchema>;
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
@@ -74,7 +75,7 @@ export async function createReport(
   const created = await withQuota(
     deps.limiter,
     `reports:${actor.id}`,
-    deps.config.limits.reportsPerDay,
+    await dailyLimitFor(deps.db, actor, deps.config.limits.reportsPerDay),
     DAY_MS,
     "You've sent a lot of reports today. Please try again tomorrow.",
     () =>

@@ -9,8 +9,8 @@ import type { Message } from '../../../../common/conversations/messages';
 import type { DbOrTx } from '../../db/client';
 import { heldMessages, messages, screeningRules } from '../../db/schema';
 import * as clock from '../../clock/clock';
+import { isNewAccount } from '../../access/trust';
 import { BUILT_IN_DEFAULTS, screenText, type ScreenOutcome } from './rules';
-import { DAY_MS } from '../../../../common/site/time';
 
 /**
  * Screening as the rest of the site asks it: the rules as they stand (defaults plus what
@@ -60,7 +60,8 @@ export async function isStrictFor(
   member: { id: string; createdAt: Date },
   { firstMessages = true }: { firstMessages?: boolean } = {},
 ): Promise<boolean> {
-  if (clock.nowMs() - member.createdAt.getTime() < DAY_MS) return true;
+  // The trust rule's new account (access/trust.ts) decides the age.
+  if (isNewAccount(member)) return true;
   if (!firstMessages) return false;
   const [row] = await db
     .select({ n: sql<number>`count(*)::int` })

@@ -56,6 +56,7 @@ import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
 import { LISTING_SCREENED_FIELDS, screenListing } from '../screening/screening.service';
 import { DAY_MS } from '../../../../common/site/time';
+import { dailyLimitFor } from '../../access/trust';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -267,7 +268,7 @@ export async function createStarter(
   const id = await withQuota(
     deps.limiter,
     `starters:${actor.id}`,
-    deps.config.limits.startersPerDay,
+    await dailyLimitFor(deps.db, actor, deps.config.limits.startersPerDay),
     DAY_MS,
     'You have shared a lot of starters today. Please try again tomorrow.',
     async () => {

@@ -28,7 +28,7 @@ import {
   revertEmailChange,
   signInWithLink,
 } from './account-mail.service';
-import { signIn, signUp, toCurrentUser } from './auth.service';
+import { signIn, signUp, toCurrentUser, toCurrentUserWithTrust } from './auth.service';
 import { signInExternal } from './external-accounts.service';
 import { createOidcClient, type PendingLogin } from './oidc-client';
 
@@ -121,7 +121,7 @@ function signInRoutes(app: FastifyInstance, deps: AppDeps) {
     { schema: { response: { 200: currentUserSchema } } },
     async (request, reply) => {
       noStore(reply);
-      return toCurrentUser(requireUser(request));
+      return toCurrentUserWithTrust(deps.db, requireUser(request));
     },
   );
 

@@ -27,6 +27,7 @@ import {
 } from './passwords';
 import * as clock from '../../../clock/clock';
 import { isAway } from '../../../access/away';
+import { trustLevelOf } from '../../../access/trust';
 
 const FIFTEEN_MINUTES = 15 * 60 * 1000;
 const ONE_HOUR = 60 * 60 * 1000;
@@ -55,6 +56,11 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
     createdAt: user.createdAt.toISOString(),
     ...(isAway(user) && { awayUntil: user.awayUntil!.toISOString() }),
   };
+}
+
+/** The current user with their trust level (decision 164), which takes a read of the database. */
+export async function toCurrentUserWithTrust(db: DbOrTx, user: SessionUser): Promise<CurrentUser> {
+  return { ...toCurrentUser(user), trustLevel: await trustLevelOf(db, user) };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {

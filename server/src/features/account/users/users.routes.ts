@@ -14,7 +14,9 @@ import {
 import type { AppDeps } from '../../../deps';
 import { noticeFor } from '../../../i18n/wording';
 import { requireUser, signedInOnly } from '../../../plugins/sessions';
-import { toCurrentUser } from '../auth/auth.service';
+import { toCurrentUserWithTrust } from '../auth/auth.service';
+import { myTrustSchema } from '../../../../../common/members/trust';
+import { myTrust } from '../../../access/trust';
 import { updateProfile } from './users.service';
 import { changePassword, requestEmailChange } from './account.service';
 import { clearAway, setAway } from './away.service';
@@ -32,8 +34,14 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     async (request) => {
       const user = requireUser(request);
       const updated = await updateProfile(deps, user, request.body);
-      return toCurrentUser(updated);
+      return toCurrentUserWithTrust(deps.db, updated);
     },
+  );
+
+  r.get(
+    '/api/users/me/trust',
+    { onRequest: signedInOnly, schema: { response: { 200: myTrustSchema } } },
+    async (request) => myTrust(deps.db, requireUser(request)),
   );
 
   r.put(

@@ -1,0 +1,96 @@
+import { eq, sql } from 'drizzle-orm';
+import {
+  dailyLimitAt,
+  trustAllows,
+  trustFromFacts,
+  type MyTrust,
+  type TrustFacts,
+  type TrustLevel,
+} from '../../../common/members/trust';
+import { DAY_MS } from '../../../common/site/time';
+import * as clock from '../clock/clock';
+import type { DbOrTx } from '../db/client';
+import { rowsOf } from '../db/rows';
+import { users } from '../db/schema';
+
+/*
+ * Trust levels (decision 164): the one place the server reads a member's level. The rule
+ * itself is `trustFromFacts` (common/members/trust.ts); here are the facts it reads, the
+ * moderator's setting that overrides it, and what depends on the level.
+ */
+
+/** An account this young meets the stricter screening whatever else it did (decision 073). */
+export const NEW_ACCOUNT_STRICT_MS = DAY_MS;
+
+type Member = { id: string; createdAt: Date };
+
+/** Whether the account is young enough for the stricter screening of new accounts. */
+export function isNewAccount(member: { createdAt: Date }): boolean {
+  return clock.nowMs() - member.createdAt.getTime() < NEW_ACCOUNT_STRICT_MS;
+}
+
+/** The facts the rule reads, in one round trip. */
+export async function trustFacts(db: DbOrTx, member: Member): Promise<TrustFacts> {
+  const now = clock.sqlNow();
+  const rows = await db.execute(sql`
+    SELECT
+      (SELECT count(*)::int FROM handovers h WHERE h.giver_id = ${member.id}
+         AND h.status = 'received') AS given,
+      (SELECT count(*)::int FROM handovers h WHERE h.recipient_id = ${member.id}
+         AND h.status = 'received') AS received,
+      (SELECT count(*)::int FROM feedback f WHERE f.to_id = ${member.id} AND f.rating = 'up') AS up,
+      (SELECT count(*)::int FROM feedback f WHERE f.to_id = ${member.id} AND f.rating = 'down') AS down,
+      (SELECT count(*)::int FROM starter_removals r JOIN starters s ON s.id = r.starter_id
+         WHERE s.user_id = ${member.id} AND r.decision IS DISTINCT FROM 'restored'
+           AND r.removed_at > ${now} - interval '365 days') AS upheld,
+      (SELECT count(*)::int FROM sanctions x WHERE x.user_id = ${member.id}
+         AND x.created_at > ${now} - interval '365 days') AS sanctions`);
+  const row = rowsOf<Record<string, number>>(rows)[0] ?? {};
+  return {
+    accountDays: Math.max(0, Math.floor((clock.nowMs() - member.createdAt.getTime()) / DAY_MS)),
+    handoversGiven: Number(row.given ?? 0),
+    handoversReceived: Number(row.received ?? 0),
+    feedbackUp: Number(row.up ?? 0),
+    feedbackDown: Number(row.down ?? 0),
+    upheldReports: Number(row.upheld ?? 0),
+    sanctions: Number(row.sanctions ?? 0),
+  };
+}
+
+/** A moderator's setting, when there is one (it stands until another moderator changes it). */
+async function setLevelOf(db: DbOrTx, member: Member): Promise<TrustLevel | null> {
+  const known = (member as { trustLevelSet?: string | null }).trustLevelSet;
+  if (known !== undefined) return (known as TrustLevel | null) ?? null;
+  const [row] = await db
+    .select({ set: users.trustLevelSet })
+    .from(users)
+    .where(eq(users.id, member.id));
+  return (row?.set as TrustLevel | null) ?? null;
+}
+
+/** A member's level and, when the rule decides it, what would raise it. */
+export async function trustOf(
+  db: DbOrTx,
+  member: Member,
+): Promise<Omit<MyTrust, 'mayReview' | 'allows'>> {
+  const set = await setLevelOf(db, member);
+  if (set) return { level: set, setByModerator: true, raise: [] };
+  const { level, raise } = trustFromFacts(await trustFacts(db, member));
+  return { level, setByModerator: false, raise };
+}
+
+/** The member's level: the moderator's setting, else the rule. */
+export async function trustLevelOf(db: DbOrTx, member: Member): Promise<TrustLevel> {
+  return (await trustOf(db, member)).level;
+}
+
+/** GET /api/account/trust: the level, what it allows and what would raise it. */
+export async function myTrust(db: DbOrTx, member: Member): Promise<MyTrust> {
+  const trust = await trustOf(db, member);
+  return { ...trust, allows: [...trustAllows[trust.level]], mayReview: trust.level === 'trusted' };
+}
+
+/** A daily limit of the site's (config.limits) as it applies to this member. */
+export async function dailyLimitFor(db: DbOrTx, member: Member, base: number): Promise<number> {
+  return dailyLimitAt(await trustLevelOf(db, member), base);
+}

@@ -1,0 +1,4 @@
+ALTER TABLE "moderation_actions" DROP CONSTRAINT "moderation_actions_action_check";--> statement-breakpoint
+ALTER TABLE "users" ADD COLUMN "trust_level_set" text;--> statement-breakpoint
+ALTER TABLE "moderation_actions" ADD CONSTRAINT "moderation_actions_action_check" CHECK (action IN ('report_status', 'remove_starter', 'suspend', 'ban', 'lift_sanction', 'restore_starter', 'uphold_removal', 'release_message', 'reject_message', 'release_starter', 'reject_starter', 'screening_rule', 'set_trust'));--> statement-breakpoint
+ALTER TABLE "users" ADD CONSTRAINT "users_trust_level_set_check" CHECK ("users"."trust_level_set" IS NULL OR "users"."trust_level_set" IN ('new', 'member', 'trusted'));
