@@ -13,6 +13,8 @@ import type { Starter } from '../../../common/listings/starters';
  */
 
 export const currentUserQueryKey = ['current-user'] as const;
+/** The member's trust level and what would raise it: refreshed with the current user. */
+export const myTrustQueryKey = ['current-user', 'trust'] as const;
 
 export const siteQueryKey = ['site'] as const;
 export const siteLanguagesQueryKey = ['site', 'languages'] as const;

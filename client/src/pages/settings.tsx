@@ -7,6 +7,7 @@ import { DistanceUnits } from '../features/care/distance-units';
 import { PasskeySettings } from '../features/account/passkeys/passkey-settings';
 import { AccountSettings } from '../features/profile/account-settings';
 import { SignedInSessions } from '../features/profile/signed-in-sessions';
+import { TrustLevel } from '../features/profile/trust-level';
 import { LanguagePicker } from '../features/site/language-picker';
 import { useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';
@@ -40,6 +41,9 @@ export default function Page() {
       </div>
       <div id="password" className="scroll-mt-20">
         <AccountSettings user={user} />
+      </div>
+      <div id="trust" className="scroll-mt-20">
+        <TrustLevel />
       </div>
       <section
         aria-label={tc('language.label')}
