@@ -15,8 +15,8 @@ const links = [
 export function Footer() {
   const { t } = useTranslation();
   return (
-    // Room at the bottom on phones: the floating Share Starter button sits there.
-    <footer className="mt-16 border-t border-border bg-surface-muted max-sm:pb-20">
+    // Where the floating Share Starter button shows, the layout keeps room for it under here.
+    <footer className="mt-16 border-t border-border bg-surface-muted">
       <div className="mx-auto grid max-w-6xl gap-6 px-4 py-10 sm:grid-cols-[1fr_auto] sm:items-start">
         <div>
           <div className="flex items-center gap-2">

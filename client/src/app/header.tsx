@@ -7,6 +7,7 @@ import { useCurrentUser } from '../lib/current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
 import { cn } from '../lib/cn';
 import { Logo } from './logo';
+import { ShareFab } from './share-fab';
 import { paths } from '../lib/paths';
 import { signInHref } from '../lib/sign-in-return';
 import { useTranslation } from 'react-i18next';
@@ -30,7 +31,8 @@ const WRAPS_ON_A_PHONE = 'py-1 leading-tight';
  * Where the phone's floating Share Starter button may float. Not on the composer pages, whose
  * Send and form buttons sit where it would (it opened /post instead of sending), nor on /post
  * itself, nor on a starter's page, whose main button stays at the bottom of a phone's screen;
- * elsewhere the layout keeps a clear strip under the page so nothing ends beneath it.
+ * elsewhere it steps aside while the page scrolls down and the layout keeps a clear strip under
+ * the page so nothing ends beneath it (share-fab.tsx).
  */
 export function showsShareButton(pathname: string): boolean {
   return !(
@@ -91,16 +93,7 @@ export function Header() {
                   {t('header.shareStarter')}
                 </Link>
               </Button>
-              {showsShareButton(location.pathname) && (
-                <Link
-                  to={paths.post}
-                  aria-label={t('header.shareStarter')}
-                  // Gone while a dialog is open (Radix locks the page's scroll then).
-                  className="fixed end-5 bottom-5 z-40 flex size-14 items-center justify-center rounded-full bg-accent text-accent-fg shadow-lg sm:hidden [body[data-scroll-locked]_&]:hidden"
-                >
-                  <Plus className="size-6" aria-hidden />
-                </Link>
-              )}
+              {showsShareButton(location.pathname) && <ShareFab />}
               <Suspense fallback={<span className="size-11" aria-hidden />}>
                 <NotificationBell />
               </Suspense>

@@ -3,6 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import { Toaster } from '../components/ui/toast';
 import { Footer } from './footer';
 import { Header, showsShareButton } from './header';
+import { FabRestingStrip } from './share-fab';
 import { UnconfirmedBanner } from '../features/account/auth/unconfirmed-banner';
 import { useCurrentUser } from '../lib/current-user';
 import { useFocusHeadingOnRouteChange } from './route-focus';
@@ -82,8 +83,7 @@ export function Layout() {
         </Suspense>
       </main>
       <Footer />
-      {/* A strip the floating Share Starter button can rest over, so the page's end is reachable. */}
-      {isSignedIn && showsShareButton(pathname) && <div aria-hidden className="h-20 sm:hidden" />}
+      {isSignedIn && showsShareButton(pathname) && <FabRestingStrip />}
       <Toaster />
       <InstallHint />
       <OutboxSender meId={user?.id} />
