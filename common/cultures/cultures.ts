@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../site/ids';
 import { blankOrNullToUndefined, multiLineText } from '../site/text';
+import { DAY_MS } from '../site/time';
 
 /**
  * What a living culture is when it changes hands (issue "living cultures"): the fields every
@@ -89,7 +90,7 @@ export function checkCulture(
   if (!(value.lastFedAt instanceof Date)) return;
   if (value.form !== 'active') {
     ctx.addIssue({ code: 'custom', path: ['lastFedAt'], message: LAST_FED_ONLY_ACTIVE });
-  } else if (value.lastFedAt.getTime() > Date.now() + 24 * 60 * 60 * 1000) {
+  } else if (value.lastFedAt.getTime() > Date.now() + DAY_MS) {
     ctx.addIssue({ code: 'custom', path: ['lastFedAt'], message: LAST_FED_IN_FUTURE });
   }
 }

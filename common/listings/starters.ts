@@ -35,6 +35,10 @@ import { blankToUndefined, multiLineText, singleLineText } from '../site/text';
 import { publicUserSchema } from '../members/users';
 import { photoOrderSchema, starterPhotoSchema } from './starter-photo';
 import { MAX_RADIUS_KM } from './radii';
+import { idParam } from '../site/ids';
+
+/** A listing's id in a path: `/api/starters/:id` and every route below it. */
+export const starterIdParamsSchema = z.object({ id: idParam('starter') });
 
 export const STARTER_TITLE_MAX_LENGTH = 120;
 export const STARTER_DESCRIPTION_MAX_LENGTH = 5000;

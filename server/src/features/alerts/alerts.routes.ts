@@ -23,10 +23,10 @@ import {
   stopAlertByKey,
   updateAlert,
 } from './alerts.service';
+import { starterIdParamsSchema } from '../../../../common/listings/starters';
 
 const SMALL_BODY = 4 * 1024;
 const idParams = z.object({ id: idParam('alert') });
-const starterParams = z.object({ id: idParam('starter') });
 // The id first: a malformed id answers "Invalid alert ID" as every id route does.
 const stopParams = z.object({
   id: idParam('alert'),
@@ -88,7 +88,7 @@ export async function alertsRoutes(instance: FastifyInstance, deps: AppDeps) {
     '/api/starters/:id/alerted',
     {
       onRequest: signedInOnly,
-      schema: { params: starterParams, response: { 200: alertToldSchema } },
+      schema: { params: starterIdParamsSchema, response: { 200: alertToldSchema } },
     },
     async (request) => membersTold(deps, requireUser(request), request.params.id),
   );

@@ -26,9 +26,9 @@ import {
   myAsks,
   renewAsk,
 } from './asks.service';
+import { starterIdParamsSchema } from '../../../../common/listings/starters';
 
 const idParams = z.object({ id: idParam('ask') });
-const starterParams = z.object({ id: idParam('starter') });
 /** An ask is a few short fields. */
 const SMALL_BODY = 8 * 1024;
 
@@ -121,7 +121,7 @@ export async function asksRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/starters/:id/asks',
     {
       onRequest: signedInOnly,
-      schema: { params: starterParams, response: { 200: listingAsksSchema } },
+      schema: { params: starterIdParamsSchema, response: { 200: listingAsksSchema } },
     },
     async (request) => asksForListing(deps, requireUser(request), request.params.id),
   );

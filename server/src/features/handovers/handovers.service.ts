@@ -31,6 +31,7 @@ import { scheduleCheckins } from '../checkins/checkins.service';
 import { screenForMember } from '../screening/screening.service';
 import * as clock from '../../clock/clock';
 import { withQuota } from '../../plugins/rate-limit';
+import { HOUR_MS } from '../../../../common/site/time';
 
 type Deps = Pick<AppDeps, 'db' | 'live' | 'listings'>;
 type MailDeps = Deps & Pick<AppDeps, 'config'>;
@@ -56,7 +57,7 @@ function reservationChange<T>(
     deps.limiter,
     `reservations:${pair.starterId}:${pair.memberId}`,
     RESERVATION_CHANGES_PER_HOUR,
-    60 * 60 * 1000,
+    HOUR_MS,
     TOO_MANY_RESERVATION_CHANGES,
     change,
   );

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { idParam } from '../../../../common/site/ids';
 import {
   appealDecisionSchema,
   appealIdParamsSchema,
@@ -24,10 +23,10 @@ import { appealRemoval, decideAppeal, getStarterRemoval, listAppeals } from './a
 import { createSanction, liftSanction, listAudit, listSanctions } from './moderation.service';
 import { moderationWaiting } from './waiting.service';
 import { setTrustLevel } from './trust.service';
+import { starterIdParamsSchema } from '../../../../common/listings/starters';
 
 /** An appeal of at most 1000 characters, even all escaped (6 bytes each), under 8 KiB. */
 const APPEAL_BODY_LIMIT = 8 * 1024;
-const starterIdParams = z.object({ id: idParam('starter') });
 const memberIdParams = z.object({ id: z.string().trim().min(1).max(100) });
 
 export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
@@ -70,13 +69,13 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
   // The owner's side of a removal: why, and their one appeal; moderators' decisions on appeals.
   member.get(
     '/api/starters/:id/removal',
-    { params: starterIdParams, response: starterRemovalSchema },
+    { params: starterIdParamsSchema, response: starterRemovalSchema },
     (deps, owner, { id }) => getStarterRemoval(deps, owner, id),
   );
   member.post(
     '/api/starters/:id/appeal',
     {
-      params: starterIdParams,
+      params: starterIdParamsSchema,
       body: appealSchema,
       bodyLimit: APPEAL_BODY_LIMIT,
       response: starterRemovalSchema,

@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { idParam } from '../../../../common/site/ids';
-import { starterSchema } from '../../../../common/listings/starters';
+import { starterIdParamsSchema, starterSchema } from '../../../../common/listings/starters';
 import type { AppDeps } from '../../deps';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {
@@ -14,8 +13,6 @@ import {
   unsaveStarter,
 } from './saved.service';
 
-const idParams = z.object({ id: idParam('starter') });
-
 /** Saving and hiding take no body; this is the limit every small member call has. */
 const SMALL_BODY = 4 * 1024;
 
@@ -23,7 +20,11 @@ const PRIVATE = 'private, no-store';
 
 export async function savedRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();
-  const mark = { onRequest: signedInOnly, bodyLimit: SMALL_BODY, schema: { params: idParams } };
+  const mark = {
+    onRequest: signedInOnly,
+    bodyLimit: SMALL_BODY,
+    schema: { params: starterIdParamsSchema },
+  };
 
   app.put('/api/starters/:id/saved', mark, async (request) =>
     saveStarter(deps, requireUser(request), request.params.id),

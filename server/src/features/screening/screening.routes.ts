@@ -31,8 +31,8 @@ import {
   updateWord,
 } from './rules.service';
 import { conversationSigns } from './signs.service';
+import { starterIdParamsSchema } from '../../../../common/listings/starters';
 
-const heldStarterParams = z.object({ id: idParam('starter') });
 const signsParams = z.object({ starterId: idParam('starter') });
 const signsQuery = z.object({ with: z.string().trim().min(1).max(100) });
 
@@ -64,12 +64,12 @@ function heldRoutes(app: FastifyInstance, deps: AppDeps) {
   );
   moderator.post(
     '/api/moderation/held-starters/:id',
-    { params: heldStarterParams, body: heldStarterDecisionSchema, response: heldDecidedSchema },
+    { params: starterIdParamsSchema, body: heldStarterDecisionSchema, response: heldDecidedSchema },
     decideHeldStarter,
   );
   moderator.post(
     '/api/moderation/held-starters/:id/undo',
-    { params: heldStarterParams, response: heldDecidedSchema },
+    { params: starterIdParamsSchema, response: heldDecidedSchema },
     (deps, actor, { id }) => undoHeldStarterDecision(deps, actor, id),
   );
 }

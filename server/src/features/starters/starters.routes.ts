@@ -5,6 +5,7 @@ import { addPortionsSchema, renewStarterSchema } from '../../../../common/conver
 import {
   CLAIM_ALONE,
   starterDetailQuerySchema,
+  starterIdParamsSchema,
   starterListQuerySchema,
   starterSchema,
   updateStarterSchema,
@@ -25,9 +26,6 @@ import {
   markFed,
   myStarters,
 } from './starters.service';
-import { idParam } from '../../../../common/site/ids';
-
-const idParams = z.object({ id: idParam('starter') });
 
 /** A listing's terms are a few short fields. */
 const SMALL_BODY = 4 * 1024;
@@ -90,7 +88,7 @@ function starterReadingRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/starters/:id',
     {
       schema: {
-        params: idParams,
+        params: starterIdParamsSchema,
         querystring: starterDetailQuerySchema,
         response: { 200: starterSchema },
       },
@@ -134,7 +132,7 @@ function starterPostingRoutes(fastify: FastifyInstance, deps: AppDeps) {
       // JSON edits carry text fields only; photos come as multipart with its own limits.
       bodyLimit: EDIT_BODY,
       config: { multipart: true },
-      schema: { params: idParams, response: { 200: starterSchema } },
+      schema: { params: starterIdParamsSchema, response: { 200: starterSchema } },
     },
     async (request) => {
       const actor = requireUser(request);
@@ -157,13 +155,16 @@ function starterPostingRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/starters/:id/fed',
-    { onRequest: signedInOnly, schema: { params: idParams, response: { 200: starterSchema } } },
+    {
+      onRequest: signedInOnly,
+      schema: { params: starterIdParamsSchema, response: { 200: starterSchema } },
+    },
     async (request) => markFed(deps, requireUser(request), { id: request.params.id }),
   );
 
   app.delete(
     '/api/starters/:id',
-    { onRequest: signedInOnly, schema: { params: idParams } },
+    { onRequest: signedInOnly, schema: { params: starterIdParamsSchema } },
     async (request, reply) => {
       await deleteStarter(deps, requireUser(request), { id: request.params.id });
       return reply.status(204).send();
@@ -209,7 +210,11 @@ function listingTermsRoutes(fastify: FastifyInstance, deps: AppDeps) {
     {
       onRequest: signedInOnly,
       bodyLimit: SMALL_BODY,
-      schema: { params: idParams, body: renewStarterSchema, response: { 200: starterSchema } },
+      schema: {
+        params: starterIdParamsSchema,
+        body: renewStarterSchema,
+        response: { 200: starterSchema },
+      },
     },
     async (request) => {
       const actor = requireUser(request);
@@ -226,7 +231,11 @@ function listingTermsRoutes(fastify: FastifyInstance, deps: AppDeps) {
     {
       onRequest: signedInOnly,
       bodyLimit: SMALL_BODY,
-      schema: { params: idParams, body: addPortionsSchema, response: { 200: starterSchema } },
+      schema: {
+        params: starterIdParamsSchema,
+        body: addPortionsSchema,
+        response: { 200: starterSchema },
+      },
     },
     async (request) => {
       const actor = requireUser(request);

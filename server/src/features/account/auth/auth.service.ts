@@ -28,9 +28,7 @@ import {
 import * as clock from '../../../clock/clock';
 import { isAway } from '../../../access/away';
 import { trustLevelOf } from '../../../access/trust';
-
-const FIFTEEN_MINUTES = 15 * 60 * 1000;
-const ONE_HOUR = 60 * 60 * 1000;
+import { HOUR_MS, MINUTE_MS } from '../../../../../common/site/time';
 
 export const TOO_MANY_SIGN_INS = 'Too many sign-in attempts. Please try again later.';
 export const TOO_MANY_SIGN_UPS =
@@ -82,7 +80,7 @@ export function countSignInAttempt(
   return limiter.consume(
     perAddressKey('login', clientAddress),
     config.limits.loginAttemptsPerAddress,
-    FIFTEEN_MINUTES,
+    15 * MINUTE_MS,
     TOO_MANY_SIGN_INS,
   );
 }
@@ -100,7 +98,7 @@ export async function signUp(
   await limiter.consume(
     perAddressKey('signup', input.clientAddress),
     config.limits.signupsPerAddress,
-    ONE_HOUR,
+    HOUR_MS,
     TOO_MANY_SIGN_UPS,
   );
   if (isCommonPassword(input.password)) {
@@ -144,7 +142,7 @@ async function queueTakenAddressNotice(
   owner: SessionUser,
 ) {
   const allowed = await limiter
-    .consume(`signup-taken:${owner.id}`, 3, ONE_HOUR, '')
+    .consume(`signup-taken:${owner.id}`, 3, HOUR_MS, '')
     .then(() => true)
     .catch(() => false);
   if (!allowed) return;
@@ -208,7 +206,7 @@ export async function signIn(
   await limiter.consume(
     accountKey,
     config.limits.loginFailuresPerAccount,
-    FIFTEEN_MINUTES,
+    15 * MINUTE_MS,
     TOO_MANY_SIGN_INS,
   );
 
