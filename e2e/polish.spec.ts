@@ -2,7 +2,6 @@ import type { Page } from '@playwright/test';
 import {
   E2E_MODERATOR_EMAIL,
   expect,
-  expectNoAxeViolationsInEveryState,
   newMember,
   shareStarter,
   signUpAndIn,
@@ -203,127 +202,6 @@ test('a moderator confirms Remove Starter, and focus stays inside the list after
   await confirm.getByRole('button', { name: 'Remove Starter' }).click();
   await expect(confirm).toBeHidden();
   await expect(list.locator(':focus')).toHaveCount(1);
-});
-
-test.describe('axe in every state, light and dark', () => {
-  test('signed out: every public route', async ({ page, browser }) => {
-    // Nineteen routes, each scanned by axe in every state in light and dark.
-    test.setTimeout(480_000);
-    const owner = await browser.newContext();
-    await signUpAndIn(owner.request);
-    const id = await shareStarter(owner.request, 'Axe yogurt');
-    await owner.close();
-    for (const path of [
-      '/',
-      '/browse',
-      '/browse?sort=closest',
-      `/starter/${id}`,
-      '/starter/',
-      '/starter/999999',
-      '/post',
-      '/messages',
-      '/profile',
-      '/moderation',
-      '/rules',
-      '/safety',
-      '/contact',
-      '/help',
-      '/privacy',
-      '/join',
-      '/login',
-      '/signup',
-      '/nowhere',
-    ]) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolationsInEveryState(
-        page,
-        path === `/starter/${id}`
-          ? [
-              {
-                name: 'sign-in dialog',
-                open: (p) => p.getByRole('button', { name: 'Sign In to Message' }).click(),
-              },
-            ]
-          : [],
-      );
-    }
-  });
-
-  test('signed in: menus and dialogs open', async ({ page, browser }) => {
-    test.setTimeout(300_000);
-    const owner = await browser.newContext();
-    await signUpAndIn(owner.request);
-    const theirs = await shareStarter(owner.request, 'Axe kombucha');
-    await owner.close();
-    await signIn(page);
-    const mine = await shareStarter(page.request, 'Axe sourdough');
-
-    const avatarMenu = {
-      name: 'avatar menu',
-      open: (p: Page) => p.getByRole('button', { name: /^Account menu/ }).click(),
-    };
-    await page.goto('/browse');
-    await page.waitForLoadState('networkidle');
-    await expectNoAxeViolationsInEveryState(page, [
-      avatarMenu,
-      {
-        name: 'card menu',
-        open: (p) => p.getByRole('button', { name: 'Actions for Axe kombucha' }).click(),
-      },
-      {
-        name: 'message dialog',
-        open: (p) => p.getByRole('button', { name: 'Message Owner: Axe kombucha' }).click(),
-      },
-    ]);
-    await page.goto(`/starter/${theirs}`);
-    await page.waitForLoadState('networkidle');
-    await expectNoAxeViolationsInEveryState(page, [
-      {
-        name: 'report dialog',
-        open: (p) => p.getByRole('button', { name: 'Report Post' }).click(),
-      },
-    ]);
-    await page.goto(`/starter/${mine}`);
-    await page.waitForLoadState('networkidle');
-    await expectNoAxeViolationsInEveryState(page, [
-      {
-        name: 'delete confirmation',
-        open: async (p) => {
-          await p.getByRole('button', { name: 'Actions for Axe sourdough' }).click();
-          await p.getByRole('menuitem', { name: 'Delete' }).click();
-        },
-      },
-    ]);
-    for (const path of ['/post', '/profile', '/messages']) {
-      await page.goto(path);
-      await page.waitForLoadState('networkidle');
-      await expectNoAxeViolationsInEveryState(page, [avatarMenu]);
-    }
-  });
-
-  test('moderator: the dashboard with a report and its confirmation', async ({ page, browser }) => {
-    test.setTimeout(300_000);
-    const owner = await browser.newContext();
-    await signUpAndIn(owner.request);
-    const a = await shareStarter(owner.request, 'Axe reported one');
-    const b = await shareStarter(owner.request, 'Axe reported two');
-    await owner.close();
-    const reporter = await browser.newContext();
-    await signUpAndIn(reporter.request);
-    for (const starterId of [a, b])
-      await reporter.request.post('/api/reports', { data: { starterId, reason: 'spam' } });
-    await reporter.close();
-    await signUpAndIn(page.request, newMember({ email: E2E_MODERATOR_EMAIL }));
-    await page.goto('/moderation');
-    await expect(page.getByRole('button', { name: 'Remove Starter' }).first()).toBeVisible();
-    await expectNoAxeViolationsInEveryState(page, [
-      {
-        name: 'remove confirmation',
-        open: (p) => p.getByRole('button', { name: 'Remove Starter' }).first().click(),
-      },
-    ]);
-  });
 });
 
 test('Back to Browse returns to the filters and page the member came from', async ({ page }) => {

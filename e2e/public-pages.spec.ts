@@ -1,8 +1,7 @@
 import { expect, expectNoAxeViolations, test } from './fixtures';
 
-// playwright.config.ts sets DONATION_URL and SOCIAL_URL for the test server.
+// e2e/server.ts sets DONATION_URL for the test server.
 const DONATION_URL = 'https://donate.example/cultureshare';
-const SOCIAL_URL = 'https://social.example/@cultureshare';
 
 test.describe('landing page', () => {
   test('shows the hero, steps, categories, values and donation call', async ({ page }) => {
@@ -48,8 +47,6 @@ test.describe('landing page', () => {
     await expect(donate).toHaveAttribute('target', '_blank');
     await expect(donate).toHaveAttribute('rel', 'noopener noreferrer');
     await expect(page.getByRole('contentinfo')).toContainText('© 2025');
-
-    await expectNoAxeViolations(page);
   });
 
   test('a category card opens browse filtered to that category', async ({ page }) => {
@@ -89,67 +86,6 @@ test.describe('landing page', () => {
   });
 });
 
-test('community rules lists the four rules, the guidelines and the disclaimer', async ({
-  page,
-}) => {
-  await page.goto('/rules');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Community Rules');
-  for (const rule of [
-    'Safety & Quality',
-    'Free Items Only',
-    'Fermentation Starters Only',
-    'Be Clear & Accurate',
-  ]) {
-    await expect(main.getByRole('heading', { name: rule })).toBeVisible();
-  }
-  await expect(main.getByRole('heading', { name: 'Additional Guidelines' })).toBeVisible();
-  await expect(main.getByText(/One Person, One Account/)).toBeVisible();
-  await expect(main.getByText(/suspend accounts or ban/)).toBeVisible();
-  const disclaimer = main.getByText(/Every culture is shared and used at your own risk/);
-  await expect(disclaimer.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
-    'href',
-    '/privacy',
-  );
-  await expect(disclaimer.getByRole('link', { name: 'Safety Guidelines' })).toHaveAttribute(
-    'href',
-    '/safety',
-  );
-  await expect(main.getByRole('link', { name: 'Browse Starters' })).toHaveAttribute(
-    'href',
-    '/browse',
-  );
-  await expect(main.getByRole('link', { name: 'Contact Us' })).toHaveAttribute('href', '/contact');
-  await expectNoAxeViolations(page);
-});
-
-test('safety guidelines shows good and warning signs and when not to share', async ({ page }) => {
-  await page.goto('/safety');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Safety Guidelines');
-  for (const heading of [
-    'Visual Inspection',
-    'Smell Test',
-    'Container Safety',
-    'Safe Handling',
-    'When NOT to Share',
-  ]) {
-    await expect(main.getByRole('heading', { name: heading })).toBeVisible();
-  }
-  await expect(main.getByRole('heading', { name: 'Good Signs' })).toHaveCount(2);
-  await expect(main.getByRole('heading', { name: 'Warning Signs' })).toHaveCount(2);
-  await expect(main.getByText(/when in doubt, throw it out/)).toBeVisible();
-  await expect(main.getByRole('link', { name: 'Community Rules' })).toHaveAttribute(
-    'href',
-    '/rules',
-  );
-  await expect(main.getByRole('link', { name: 'Browse Starters' })).toHaveAttribute(
-    'href',
-    '/browse',
-  );
-  await expectNoAxeViolations(page);
-});
-
 test('help center opens one answer at a time and can close it', async ({ page }) => {
   await page.goto('/help');
   const main = page.getByRole('main');
@@ -171,14 +107,12 @@ test('help center opens one answer at a time and can close it', async ({ page })
     main.locator('details').filter({ has: page.getByRole('heading', { name, level: 3 }) });
   await expect(main.locator('details[name="faq"]')).toHaveCount(8);
   await expect(main.locator('details[open]')).toHaveCount(0);
-  await expectNoAxeViolations(page);
 
   const free = question('Is everything really free?');
   const report = question('How do I report a post?');
   await free.locator('summary').click();
   await expect(free).toHaveAttribute('open');
   await expect(main.getByText(/CultureShare is a gift economy/)).toBeVisible();
-  await expectNoAxeViolations(page);
 
   await report.locator('summary').click();
   await expect(report).toHaveAttribute('open');
@@ -191,82 +125,4 @@ test('help center opens one answer at a time and can close it', async ({ page })
   await page.keyboard.press('Enter');
   await expect(report).not.toHaveAttribute('open');
   await expect(main.locator('details[open]')).toHaveCount(0);
-});
-
-test('privacy policy explains liability, data collected and who sees what', async ({ page }) => {
-  await page.goto('/privacy');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Privacy Policy');
-  for (const heading of [
-    'Liability Disclaimer',
-    'Information We Collect',
-    'We Never Sell Your Data',
-    'What Other Members Can See',
-  ]) {
-    await expect(main.getByRole('heading', { name: heading })).toBeVisible();
-  }
-  await expect(main.getByText(/identity provider/)).toBeVisible();
-  await expect(main.getByText(/do not sell, rent or share/)).toBeVisible();
-  await expectNoAxeViolations(page);
-});
-
-test('contact us has no form, only the ways to find help', async ({ page }) => {
-  await page.goto('/contact');
-  const main = page.getByRole('main');
-  await expect(main.getByRole('heading', { level: 1 })).toHaveText('Contact Us');
-  await expect(main.locator('form, input, textarea')).toHaveCount(0);
-  for (const href of ['/browse', '/rules', '/safety', '/join']) {
-    await expect(main.locator(`a[href="${href}"]`).first()).toBeVisible();
-  }
-  await expect(main.getByRole('link', { name: 'Report a Post' })).toHaveAttribute(
-    'href',
-    '/browse',
-  );
-  const social = main.getByRole('link', { name: /Follow Us/ });
-  await expect(social).toHaveAttribute('href', SOCIAL_URL);
-  await expect(social).toHaveAttribute('target', '_blank');
-  await expect(social).toHaveAttribute('rel', 'noopener noreferrer');
-  await expectNoAxeViolations(page);
-});
-
-test.describe('join page', () => {
-  test('agreeing is only possible once the terms are ticked, then leads to sign-up', async ({
-    page,
-  }) => {
-    await page.goto('/join');
-    const main = page.getByRole('main');
-    await expect(main.getByRole('heading', { level: 1 })).toHaveText('Join the Community');
-    const agree = main.getByRole('button', { name: 'I Agree - Create Account' });
-    await expect(agree).toBeDisabled();
-    await expectNoAxeViolations(page);
-
-    const box = main.getByRole('checkbox', { name: /I have read and agree/ });
-    await box.click();
-    await expect(box).toBeChecked();
-    await expect(agree).toBeEnabled();
-    await expectNoAxeViolations(page);
-
-    await agree.click();
-    await expect(page).toHaveURL(/\/signup$/);
-  });
-
-  test('the checkbox works from the keyboard', async ({ page }) => {
-    await page.goto('/join');
-    const box = page.getByRole('checkbox', { name: /I have read and agree/ });
-    await box.focus();
-    await page.keyboard.press('Space');
-    await expect(box).toBeChecked();
-    await expect(page.getByRole('button', { name: 'I Agree - Create Account' })).toBeEnabled();
-  });
-
-  test('declining goes back to the landing page', async ({ page }) => {
-    await page.goto('/join');
-    // The page arrives rendered: a click before the app has taken it over lands on plain HTML
-    // and does nothing (as in first-paint.spec), hence the retry.
-    await expect(async () => {
-      await page.getByRole('button', { name: 'I Decline - Go Back' }).click();
-      await expect(page).toHaveURL(/\/$/, { timeout: 1000 });
-    }).toPass();
-    await expect(page.getByRole('heading', { level: 1 })).toHaveText('Share the Culture');
-  });
 });

@@ -1,4 +1,4 @@
-import { expect, expectNoAxeViolations, test } from './fixtures';
+import { expect, test } from './fixtures';
 
 test('the landing page carries the strict CSP and breaks none of it', async ({ page }) => {
   const errors: string[] = [];
@@ -21,13 +21,6 @@ test('an unknown path shows the 404 page', async ({ page }) => {
   await page.goto('/no/such/page');
   await expect(page.getByRole('heading', { name: '404 Page Not Found' })).toBeVisible();
   await expect(page.getByText(/add the page to the router/)).toBeVisible();
-  await expectNoAxeViolations(page);
-});
-
-test('unknown API paths answer JSON 404', async ({ request }) => {
-  const res = await request.get('/api/nope');
-  expect(res.status()).toBe(404);
-  expect(await res.json()).toMatchObject({ code: 'not_found' });
 });
 
 test('the header and footer link the site together', async ({ page }) => {

@@ -43,6 +43,17 @@ describe('the join page', () => {
     expect(agree).toBeDisabled();
   });
 
+  it('ticks the box from the keyboard with Space', async () => {
+    const user = userEvent.setup();
+    renderJoin();
+    const box = screen.getByRole('checkbox', { name: /I have read and agree/ });
+    box.focus();
+    expect(box).toHaveFocus();
+    await user.keyboard(' ');
+    expect(box).toBeChecked();
+    expect(screen.getByRole('button', { name: 'I Agree - Create Account' })).toBeEnabled();
+  });
+
   it('lets the label tick the box too', async () => {
     const user = userEvent.setup();
     renderJoin();
