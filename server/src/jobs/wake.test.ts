@@ -4,7 +4,9 @@ import { advanceClock, nowMs, resetClock } from '../clock/clock';
 import { openPostgres, type Database } from '../db/client';
 import type { Mailer, OutgoingMail } from '../features/mail/mailer';
 import { queueMail } from '../features/mail/outbox';
-import { createTestApp, type TestApp } from '../test/app';
+import { eq } from 'drizzle-orm';
+import { standingOffers } from '../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../test/app';
 import { createPostgresTestDatabase } from '../test/database';
 import { backgroundJobs } from './background-jobs';
 import { createScheduler, type Job } from './scheduler';
@@ -127,6 +129,32 @@ describe('jobs woken by writes', () => {
       expect(sent.map((m) => m.to)).toEqual([to]);
     } finally {
       await scheduler.stop();
+    }
+  });
+
+  it('wakes the rounds job for the first round when a standing offer is set up', async () => {
+    const heard: string[] = [];
+    const stop = await t.database.listen(JOBS_CHANNEL, (payload) => heard.push(payload));
+    try {
+      const owner = await signedInMember(t.db);
+      const starter = await createStarterRow(t.db, owner.user.id, { portions: 1 });
+      const settings = {
+        batchSize: 1,
+        cadenceDays: 7,
+        answerHours: 48,
+        limitWeeks: 4,
+        mode: 'longest_waiting',
+      };
+      const url = `/api/starters/${starter.id}/standing-offer`;
+      expect((await t.call(owner, 'POST', url, settings)).statusCode).toBe(200);
+      const [offer] = await t.db
+        .select({ at: standingOffers.nextRoundAt })
+        .from(standingOffers)
+        .where(eq(standingOffers.starterId, starter.id));
+      const wake = `standing-offer-rounds@${offer!.at.getTime()}`;
+      await vi.waitFor(() => expect(heard).toContain(wake));
+    } finally {
+      await stop();
     }
   });
 

@@ -1,3 +1,4 @@
+import { wakeJob } from '../../jobs/wake';
 import { and, desc, eq, sql } from 'drizzle-orm';
 import type { Message } from '../../../../common/conversations/messages';
 import {
@@ -92,24 +93,32 @@ export async function saveStandingOffer(
     if (!isOpen(facts)) throw conflict('This starter is no longer listed');
     if (facts.isClaimed) throw conflict('This starter has already been claimed');
     const s = input.settings;
+    // The rounds job wakes when the first round (or, after a change, the next) comes due.
+    const next = { nextRoundAt: standingOffers.nextRoundAt };
     if (!offer) {
-      await tx.insert(standingOffers).values({
-        starterId: facts.id,
-        ...s,
-        nextRoundAt: sql`${clock.sqlNow()} + make_interval(days => ${s.cadenceDays}::int)`,
-      });
+      const [made] = await tx
+        .insert(standingOffers)
+        .values({
+          starterId: facts.id,
+          ...s,
+          nextRoundAt: sql`${clock.sqlNow()} + make_interval(days => ${s.cadenceDays}::int)`,
+        })
+        .returning(next);
       await listingChanged(tx, facts.id);
+      await wakeJob(tx, 'standing-offer-rounds', made!.nextRoundAt);
       return;
     }
     // The next round comes a cadence after the last one (or after the offer was set up).
-    await tx
+    const [changed] = await tx
       .update(standingOffers)
       .set({
         ...s,
         nextRoundAt: sql`coalesce(${standingOffers.lastRoundAt}, ${standingOffers.createdAt}) + make_interval(days => ${s.cadenceDays}::int)`,
         updatedAt: clock.sqlNow(),
       })
-      .where(eq(standingOffers.starterId, facts.id));
+      .where(eq(standingOffers.starterId, facts.id))
+      .returning(next);
+    await wakeJob(tx, 'standing-offer-rounds', changed!.nextRoundAt);
   });
 }
 
