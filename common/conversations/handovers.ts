@@ -20,7 +20,17 @@ export const RELEASE_REASON_MAX_LENGTH = 200;
 export const FEEDBACK_NOTE_MAX_LENGTH = 500;
 /** Feedback counts in a member's summary for this long. */
 export const FEEDBACK_FADES_AFTER_DAYS = 182;
-export const BACKED_OUT_WINDOW_DAYS = 90;
+/**
+ * A 👎 waits this long before it counts anywhere (summary, signs, any rule reading feedback);
+ * until then its giver may withdraw it (decision 168).
+ */
+export const FEEDBACK_WAIT_HOURS = 48;
+/** Below this many ratings a summary says how many there are, never a percentage. */
+export const RATINGS_FOR_PERCENT = 3;
+/** No-shows and late cancellations show on a member's summary for this long. */
+export const RELIABILITY_WINDOW_DAYS = 365;
+/** Cancelling a reservation less than this before its pickup time (or after it) is late. */
+export const LATE_CANCELLATION_HOURS = 24;
 
 export const TRAVEL_MODES = ['pickup', 'post'] as const;
 export type TravelMode = (typeof TRAVEL_MODES)[number];
@@ -261,6 +271,24 @@ export const feedbackSchema = z
   });
 export type FeedbackInput = z.input<typeof feedbackSchema>;
 
+export const FEEDBACK_NOT_WITHDRAWABLE = `Only a 👎 can be withdrawn, within ${FEEDBACK_WAIT_HOURS} hours of leaving it`;
+export const FEEDBACK_NOT_FOUND = 'You have left no feedback on this hand-over';
+
+/**
+ * The share of 👍 among a member's counted ratings, in whole percent, or null below
+ * RATINGS_FOR_PERCENT ratings (then only their number is shown).
+ */
+export function positiveShare(summary: { thumbsUp: number; thumbsDown: number }): {
+  ratings: number;
+  percent: number | null;
+} {
+  const ratings = summary.thumbsUp + summary.thumbsDown;
+  return {
+    ratings,
+    percent: ratings >= RATINGS_FOR_PERCENT ? Math.round((summary.thumbsUp / ratings) * 100) : null,
+  };
+}
+
 export const handoverSchema = z.object({
   id: z.number().int(),
   starterId: z.number().int(),
@@ -277,6 +305,8 @@ export const handoverSchema = z.object({
   /** Whether the asker may still leave feedback on it, and what they left. */
   canLeaveFeedback: z.boolean(),
   myFeedback: z.enum(FEEDBACK_RATINGS).nullable(),
+  /** Until when the viewer may still withdraw their 👎 on it (it counts from then); else null. */
+  myFeedbackWithdrawableUntil: z.string().nullable(),
 });
 export type Handover = z.infer<typeof handoverSchema>;
 
@@ -292,7 +322,7 @@ export const userSummarySchema = z.object({
   /** Hand-overs to members that the recipient confirmed. */
   given: z.number().int(),
   received: z.number().int(),
-  /** Feedback from the last 6 months. */
+  /** Feedback from the last 6 months that counts (a 👎 only once it has waited, decision 168). */
   thumbsUp: z.number().int(),
   thumbsDown: z.number().int(),
   /** Share (0–1) of conversations others opened that this member answered; null: none yet. */
@@ -304,8 +334,13 @@ export const userSummarySchema = z.object({
    * and they answered; null below REPLY_HOURS_MIN_CONVERSATIONS of them (decision 076).
    */
   replyHours: z.number().nullable(),
-  /** Reservations this member backed out of in the last 90 days. */
-  backedOut90d: z.number().int(),
+  /** Hand-overs in the last year whose other member said this one did not show up. */
+  noShows365d: z.number().int(),
+  /**
+   * Reservations in the last year this member cancelled less than LATE_CANCELLATION_HOURS
+   * before the pickup time or after it: as the member backing out, or as the owner releasing.
+   */
+  lateCancellations365d: z.number().int(),
   /** Other members their cultures reached through the family trees (decision 031). */
   kitchensReached: z.number().int(),
 });

@@ -18,6 +18,8 @@ export const SYSTEM_EVENTS = [
   'standing_withdrawn',
   /** A member's feedback on their finished hand-over, with its note, for the other (decision 141). */
   'feedback_left',
+  /** Its giver withdrew a 👎 while it waited to count (decision 168). */
+  'feedback_withdrawn',
 ] as const;
 export type SystemEvent = (typeof SYSTEM_EVENTS)[number];
 
@@ -33,6 +35,8 @@ export const systemLineValuesSchema = z.object({
   rating: z.enum(['up', 'down']).optional(),
   /** The feedback's note, the member's own words. */
   note: z.string().optional(),
+  /** When a 👎 starts to count unless its giver withdraws it first (ISO, decision 168). */
+  countsAt: z.string().optional(),
 });
 export type SystemLineValues = z.infer<typeof systemLineValuesSchema>;
 

@@ -3,7 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { StarterCard } from '../features/starters/starter-card';
 import { StarterDetailView } from '../features/starters/starter-detail-view';
-import { aMember, aStarter, jsonResponse } from '../test/fixtures';
+import { aMember, aStarter, aSummary, jsonResponse } from '../test/fixtures';
 import { renderWithProviders } from '../test/render';
 import { fakeServer } from '../test/fake-server';
 import { WithStarterDialogs } from './starter-dialogs';
@@ -103,17 +103,7 @@ describe('starter dialogs composed for the starters feature', () => {
     fakeServer({
       'GET /api/auth/user': () => aMember(),
       'GET /api/me/unreachable': () => ({ memberIds: [] }),
-      'GET /api/users/owner-1/summary': () => ({
-        given: 2,
-        received: 0,
-        thumbsUp: 1,
-        thumbsDown: 0,
-        replyRate: null,
-        typicalReplyMinutes: null,
-        replyHours: null,
-        backedOut90d: 0,
-        kitchensReached: 0,
-      }),
+      'GET /api/users/owner-1/summary': () => aSummary({ given: 2, thumbsUp: 1 }),
     });
     renderWithProviders(
       <WithStarterDialogs>

@@ -1,3 +1,4 @@
+import type { UserSummary } from '../../../common/conversations/handovers';
 import type { Starter } from '../../../common/listings/starters';
 import type { CurrentUser } from '../../../common/members/users';
 
@@ -66,3 +67,18 @@ export function aStarter(overrides: Partial<Starter> = {}): Starter {
 /** A fetch Response carrying JSON. */
 export const jsonResponse = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+/** A new member's public summary (no history at all); override what the test needs. */
+export const aSummary = (over: Partial<UserSummary> = {}): UserSummary => ({
+  given: 0,
+  received: 0,
+  thumbsUp: 0,
+  thumbsDown: 0,
+  replyRate: null,
+  typicalReplyMinutes: null,
+  replyHours: null,
+  noShows365d: 0,
+  lateCancellations365d: 0,
+  kitchensReached: 0,
+  ...over,
+});

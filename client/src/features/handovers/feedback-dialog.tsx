@@ -106,13 +106,16 @@ function FeedbackForm({
         className="sm:grid-cols-2"
       />
       {rating === 'down' && (
-        <RadioCardsField
-          form={form}
-          name="reason"
-          id={`${id}-reason`}
-          legend={t('feedback.whatWentWrong')}
-          options={reasons}
-        />
+        <>
+          <RadioCardsField
+            form={form}
+            name="reason"
+            id={`${id}-reason`}
+            legend={t('feedback.whatWentWrong')}
+            options={reasons}
+          />
+          <p className="text-sm text-muted">{t('feedback.downWaits')}</p>
+        </>
       )}
       <div className="grid gap-1">
         <TextareaField

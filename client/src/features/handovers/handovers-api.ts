@@ -115,6 +115,13 @@ export function useLeaveFeedback() {
   );
 }
 
+/** The member's own 👎 on a hand-over, withdrawn while it still waits to count. */
+export function useWithdrawFeedback() {
+  return useHandoverMutation((id: number) =>
+    apiRequest<void>(`/api/handovers/${id}/feedback`, { method: 'DELETE' }),
+  );
+}
+
 export function useRenewListing() {
   return useHandoverMutation((starterId: number) =>
     apiRequest<void>(`/api/starters/${starterId}/renew`, { method: 'POST' }),

@@ -1,8 +1,8 @@
-import { ThumbsDown, ThumbsUp } from 'lucide-react';
+import { ThumbsUp } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
-import type { UserSummary } from '../../../../common/conversations/handovers';
+import { positiveShare, type UserSummary } from '../../../../common/conversations/handovers';
 import { useMemberSummary } from './handovers-api';
 import { conversationsT, type ConversationsT } from '../../lib/conversations-t';
 
@@ -23,6 +23,17 @@ export function replyTimeText(
   return t('reliability.slow');
 }
 
+/**
+ * "92% positive · 12 ratings"; below three ratings only how many, in words ("Two ratings so
+ * far"): one 👎 among two is no percentage to judge a neighbour by (decision 168).
+ */
+export function ratingsText(summary: UserSummary, t: ConversationsT = conversationsT): string {
+  const { ratings, percent } = positiveShare(summary);
+  return percent === null
+    ? t('reliability.ratings', { count: ratings })
+    : t('reliability.positive', { percent, count: ratings });
+}
+
 /** The counts as sentences, so a screen reader hears the same as the eye sees. */
 export function summaryLines(summary: UserSummary, t: ConversationsT = conversationsT): string[] {
   const lines = [t('reliability.given', { given: summary.given, received: summary.received })];
@@ -36,15 +47,18 @@ export function summaryLines(summary: UserSummary, t: ConversationsT = conversat
   }
   if (summary.kitchensReached > 0)
     lines.push(t('reliability.kitchens', { count: summary.kitchensReached }));
-  if (summary.backedOut90d > 0) {
-    lines.push(t('reliability.backedOut', { count: summary.backedOut90d }));
+  // No-shows and late cancellations of the year, once there is a hand-over or one of them.
+  const { noShows365d: noShows, lateCancellations365d: late } = summary;
+  if (noShows > 0 || late > 0 || summary.given + summary.received > 0) {
+    lines.push(t('reliability.lastYear', { noShows, late }));
   }
   return lines;
 }
 
 /**
- * A member's public reliability: gifts both ways, 👍/👎 counts, how fast they reply, backed-out
- * reservations. Counts only: individual notes are never shown to the public.
+ * A member's public reliability: the share of 👍 (or how many ratings, below three), gifts
+ * both ways, how fast they reply, no-shows and late cancellations of the year. Counts only:
+ * individual notes are never shown to the public.
  */
 export function ReliabilitySummary({
   userId,
@@ -65,17 +79,9 @@ export function ReliabilitySummary({
       aria-label={t('reliability.label')}
       role="group"
     >
-      <p className="flex flex-wrap items-center gap-x-3 gap-y-1">
-        <span className="inline-flex items-center gap-1" title={t('reliability.thumbsUp')}>
-          <ThumbsUp className="size-4 text-sage" aria-hidden />
-          <span className="sr-only">{t('reliability.thumbsUpCount')}</span>
-          {summary.thumbsUp}
-        </span>
-        <span className="inline-flex items-center gap-1" title={t('reliability.thumbsDown')}>
-          <ThumbsDown className="size-4 text-muted" aria-hidden />
-          <span className="sr-only">{t('reliability.thumbsDownCount')}</span>
-          {summary.thumbsDown}
-        </span>
+      <p className="flex items-center gap-1">
+        <ThumbsUp className="size-4 text-sage" aria-hidden />
+        {ratingsText(summary, t)}
       </p>
       {summaryLines(summary, t).map((line) => (
         <p key={line} className="text-muted">

@@ -28,5 +28,6 @@ export const aHandover = (over: Partial<Handover> = {}): Handover => ({
   healthCheck: null,
   canLeaveFeedback: false,
   myFeedback: null,
+  myFeedbackWithdrawableUntil: null,
   ...over,
 });

@@ -11,6 +11,7 @@ import type {
 import { ThreadHandoverPanel } from './thread-handover-panel';
 import { fakeServer } from '../../test/fake-server';
 import { aHandover, asker, brief } from './test-fixtures';
+import { HOUR_MS } from '../../../../common/site/time';
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -237,5 +238,64 @@ describe('ThreadHandoverPanel, the member who asked', () => {
     expect(
       await screen.findByText('Thank you! Olive can read your feedback in your conversation.'),
     ).toBeInTheDocument();
+  });
+
+  it('offers to withdraw a 👎 while it waits to count; withdrawn, it asks again', async () => {
+    const user = userEvent.setup();
+    let withdrawn = false;
+    const until = new Date(Date.now() + 40 * HOUR_MS).toISOString();
+    const calls = serveMember(
+      {},
+      {
+        'GET /api/me/handovers': () => ({
+          reservedForMe: [],
+          received: [
+            {
+              ...aHandover({
+                status: 'received',
+                canLeaveFeedback: withdrawn,
+                myFeedback: withdrawn ? null : 'down',
+                myFeedbackWithdrawableUntil: withdrawn ? null : until,
+              }),
+              starter: brief,
+            },
+          ],
+          given: [],
+        }),
+        'DELETE /api/handovers/3/feedback': () => {
+          withdrawn = true;
+          return undefined;
+        },
+      },
+    );
+    renderWithProviders(
+      <>
+        <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />
+        <Toaster />
+      </>,
+    );
+    const bar = await screen.findByRole('region', { name: 'Hand-over' });
+    expect(
+      await within(bar).findByText(/^Your 👎 counts from .+\. Until then you can withdraw it\.$/),
+    ).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'How did it go?' })).toBeNull();
+    await user.click(within(bar).getByRole('button', { name: 'Withdraw' }));
+    expect(await screen.findByText('Feedback withdrawn')).toBeInTheDocument();
+    expect(calls.filter((c) => c.method === 'DELETE').map((c) => c.url)).toEqual([
+      '/api/handovers/3/feedback',
+    ]);
+    expect(await within(bar).findByRole('button', { name: 'How did it go?' })).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it('offers nothing to withdraw for a 👍 or a 👎 that already counts', async () => {
+    serveMember({
+      received: [aHandover({ status: 'received', myFeedback: 'down' })],
+    });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+    );
+    expect(await screen.findByText('You received it')).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
   });
 });

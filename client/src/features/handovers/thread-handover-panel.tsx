@@ -2,14 +2,15 @@ import { type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { FeedbackDialog } from './feedback-dialog';
+import { FeedbackWithdrawLine } from './feedback-withdraw-line';
 import { useStanding } from './thread-standing';
 import { OwnerTools } from './owner-tools';
 import { MemberTools } from './member-tools';
 
 /**
  * The hand-over bar of a conversation about one starter: what is reserved or given between its
- * owner and this member, the next step for whoever is looking, feedback once confirmed, and
- * blocking.
+ * owner and this member, the next step for whoever is looking, feedback once confirmed (and
+ * withdrawing a 👎 while it waits to count), and blocking.
  */
 export function ThreadHandoverPanel({
   starterId,
@@ -54,6 +55,12 @@ export function ThreadHandoverPanel({
         )}
       </div>
       {aside}
+      {handover?.myFeedbackWithdrawableUntil && (
+        <FeedbackWithdrawLine
+          handoverId={handover.id}
+          until={handover.myFeedbackWithdrawableUntil}
+        />
+      )}
     </section>
   );
 }

@@ -1,8 +1,6 @@
 import { and, desc, eq, inArray, or, sql } from 'drizzle-orm';
 import {
-  BACKED_OUT_WINDOW_DAYS,
   EXPIRY_NOTICE_DAYS,
-  FEEDBACK_FADES_AFTER_DAYS,
   RENEWALS_MAX,
   REPLY_HOURS_MIN_CONVERSATIONS,
   REPLY_HOURS_RECENT,
@@ -28,6 +26,7 @@ import { kitchensReachedBy } from '../lineage/lineage.service';
 import type { SessionUser } from '../../plugins/sessions';
 import { publicMembersById } from '../../access/public-members';
 import * as clock from '../../clock/clock';
+import { countedFeedbackOf, lateCancellationsOf, withdrawableUntil } from './feedback-counts';
 
 type HandoverRow = typeof handovers.$inferSelect;
 type ReservationRow = typeof reservations.$inferSelect;
@@ -50,7 +49,11 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
     rows.flatMap((r) => [r.giverId, ...(r.recipientId ? [r.recipientId] : [])]),
   );
   const mine = await db
-    .select({ handoverId: feedback.handoverId, rating: feedback.rating })
+    .select({
+      handoverId: feedback.handoverId,
+      rating: feedback.rating,
+      createdAt: feedback.createdAt,
+    })
     .from(feedback)
     .where(
       and(
@@ -61,7 +64,7 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
         ),
       ),
     );
-  const left = new Map(mine.map((f) => [f.handoverId, f.rating as 'up' | 'down']));
+  const left = new Map(mine.map((f) => [f.handoverId, f]));
   return rows.map((r) => ({
     id: r.id,
     starterId: r.starterId,
@@ -84,7 +87,8 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
       !!r.recipientId &&
       (r.giverId === viewerId || r.recipientId === viewerId) &&
       !left.has(r.id),
-    myFeedback: left.get(r.id) ?? null,
+    myFeedback: (left.get(r.id)?.rating as 'up' | 'down' | undefined) ?? null,
+    myFeedbackWithdrawableUntil: iso(withdrawableUntil(left.get(r.id))),
   }));
 }
 
@@ -132,38 +136,18 @@ export async function userSummary(
         or(eq(handovers.giverId, member.id), eq(handovers.recipientId, member.id)),
       ),
     );
-  const [thumbs] = await db
-    .select({
-      up: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'up')::int`,
-      down: sql<number>`count(*) FILTER (WHERE ${feedback.rating} = 'down')::int`,
-    })
-    .from(feedback)
-    .where(
-      and(
-        eq(feedback.toId, member.id),
-        sql`${feedback.createdAt} > ${clock.sqlNow()} - make_interval(days => ${FEEDBACK_FADES_AFTER_DAYS}::int)`,
-      ),
-    );
-  const [backedOut] = await db
-    .select({ n: sql<number>`count(*)::int` })
-    .from(reservations)
-    .where(
-      and(
-        eq(reservations.memberId, member.id),
-        eq(reservations.status, 'backed_out'),
-        sql`${reservations.endedAt} > ${clock.sqlNow()} - make_interval(days => ${BACKED_OUT_WINDOW_DAYS}::int)`,
-      ),
-    );
+  const counted = await countedFeedbackOf(db, member.id);
   const replies = await replyFigures(db, member.id);
   return {
     given: Number(counts?.given ?? 0),
     received: Number(counts?.received ?? 0),
-    thumbsUp: Number(thumbs?.up ?? 0),
-    thumbsDown: Number(thumbs?.down ?? 0),
+    thumbsUp: counted.thumbsUp,
+    thumbsDown: counted.thumbsDown,
     replyRate: replies.replyRate,
     typicalReplyMinutes: replies.typicalReplyMinutes,
     replyHours: replies.replyHours,
-    backedOut90d: Number(backedOut?.n ?? 0),
+    noShows365d: counted.noShows,
+    lateCancellations365d: await lateCancellationsOf(db, member.id),
     kitchensReached: await kitchensReachedBy(db, member.id),
   };
 }

@@ -24,6 +24,7 @@ import {
   reservePortion,
 } from './handovers.service';
 import { idParam } from '../../../../common/site/ids';
+import { withdrawFeedback } from './feedback-withdrawal.service';
 
 const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');
@@ -128,6 +129,15 @@ function handoverRoutes(instance: FastifyInstance, deps: AppDeps) {
         ...request.body,
       });
       return reply.status(201).send(created);
+    },
+  );
+
+  app.delete(
+    '/api/handovers/:id/feedback',
+    { onRequest: signedInOnly, schema: { params: idParams('hand-over') } },
+    async (request, reply) => {
+      await withdrawFeedback(deps, requireUser(request), { handoverId: request.params.id });
+      return reply.status(204).send();
     },
   );
 }

@@ -30,6 +30,7 @@ import { starterMailFacts } from '../mail/recipients';
 import { scheduleCheckins } from '../checkins/checkins.service';
 import { screenForMember } from '../screening/screening.service';
 import * as clock from '../../clock/clock';
+import { withdrawableUntil } from './feedback-counts';
 import { withQuota } from '../../plugins/rate-limit';
 import { HOUR_MS } from '../../../../common/site/time';
 
@@ -604,14 +605,21 @@ export async function leaveFeedback(
           rating: input.rating,
           reason: input.reason ?? null,
           note: input.note ?? null,
+          // The server's clock: a 👎 counts FEEDBACK_WAIT_HOURS after this (decision 168).
+          createdAt: clock.now(),
         })
-        .returning({ id: feedback.id });
+        .returning({ id: feedback.id, createdAt: feedback.createdAt });
+      const countsAt = withdrawableUntil({ rating: input.rating, createdAt: row!.createdAt });
       const line = await writeSystemLine(tx, {
         starterId: handover.starterId,
         from: actor.id,
         to: other,
         event: 'feedback_left',
-        values: { rating: input.rating, ...(note ? { note } : {}) },
+        values: {
+          rating: input.rating,
+          ...(note ? { note } : {}),
+          ...(countsAt ? { countsAt: countsAt.toISOString() } : {}),
+        },
         handoverId: handover.id,
       });
       await tellInThread(tx, deps.config, {

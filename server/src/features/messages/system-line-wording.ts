@@ -1,5 +1,5 @@
 import type { Message } from '../../../../common/conversations/messages';
-import type { SystemLine } from '../../../../common/conversations/system-lines';
+import type { SystemLine, SystemLineValues } from '../../../../common/conversations/system-lines';
 import { wordFor, type Reader, type Wording, type WordingValue } from '../../i18n/wording';
 
 /** The hand-overs a thread shows answered (Received, It didn't happen): their lines read as done. */
@@ -54,15 +54,36 @@ export function lineWording(
     case 'checkin_answered':
       return values.answer ? { key, values: { name, answer: values.answer } } : null;
     case 'feedback_left':
-      if (!values.rating) return null;
-      return values.note
-        ? { key: `${key}Note`, values: { name, rating: values.rating, note: values.note } }
-        : { key, values: { name, rating: values.rating } };
+      return feedbackWording(key, side, name, values);
     case 'standing_offered':
       return values.hours ? { key, values: { name, hours: values.hours } } : null;
     default:
       return { key, values: { name } };
   }
+}
+
+/**
+ * Feedback as its reader sees it: a 👎 told to the member it is about says when it will count
+ * unless its giver withdraws it first (decision 168), so it never reads as already counted.
+ */
+function feedbackWording(
+  key: string,
+  side: LineSide,
+  name: WordingValue,
+  values: SystemLineValues,
+): Wording | null {
+  if (!values.rating) return null;
+  const countsAt = side === 'receiver' && values.rating === 'down' ? values.countsAt : undefined;
+  const shown = values.note ? `${key}Note` : key;
+  return {
+    key: countsAt ? `${shown}Waits` : shown,
+    values: {
+      name,
+      rating: values.rating,
+      ...(values.note ? { note: values.note } : {}),
+      ...(countsAt ? { countsAt: { date: countsAt } } : {}),
+    },
+  };
 }
 
 /**

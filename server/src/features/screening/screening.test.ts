@@ -17,6 +17,7 @@ import { multipart } from '../../test/multipart';
 import { FIRST_MESSAGES_STRICT } from './screening.service';
 import { HELD_LISTING_CLOSED, HELD_NOW_BLOCKED, settleHeldDecisions } from './held.service';
 import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
+import { HOUR_MS } from '../../../../common/site/time';
 import { livePublisher } from '../messages/live-events';
 
 let t: TestApp;
@@ -552,11 +553,12 @@ describe('signs for the receiver of a first message', () => {
     expect(theirs.json()).toEqual({ signs: [] });
   });
 
-  it('count the thumbs-down the sender had from other members', async () => {
+  it('count the thumbs-down the sender had from other members, once each has waited', async () => {
     const owner = await signedInMember(t.db);
     const starter = await createStarterRow(t.db, owner.user.id);
     const asker = await establishedMember();
-    for (let i = 0; i < 2; i++) {
+    // Two that have waited their 48 hours, and one that has not yet (it does not count).
+    for (let i = 0; i < 3; i++) {
       const giver = await signedInMember(t.db);
       const given = await createStarterRow(t.db, giver.user.id);
       const [handover] = await t.db
@@ -574,7 +576,7 @@ describe('signs for the receiver of a first message', () => {
         toId: asker.user.id,
         rating: 'down',
         reason: 'no-show',
-        createdAt: clock.now(),
+        createdAt: new Date(clock.nowMs() - (i < 2 ? 49 : 47) * HOUR_MS),
       });
     }
     await send(asker, starter.id, owner.user.id, 'Hi! Is it still there?');
