@@ -12,6 +12,8 @@ import * as clock from '../clock/clock';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
+// Which feedback counts is the hand-overs' one definition: a 👎 only after its 48 hours (decision 168).
+import { feedbackCounts } from '../features/handovers/feedback-counts';
 
 /*
  * Trust levels (decision 164): the one place the server reads a member's level. The rule
@@ -38,8 +40,10 @@ export async function trustFacts(db: DbOrTx, member: Member): Promise<TrustFacts
          AND h.status = 'received') AS given,
       (SELECT count(*)::int FROM handovers h WHERE h.recipient_id = ${member.id}
          AND h.status = 'received') AS received,
-      (SELECT count(*)::int FROM feedback f WHERE f.to_id = ${member.id} AND f.rating = 'up') AS up,
-      (SELECT count(*)::int FROM feedback f WHERE f.to_id = ${member.id} AND f.rating = 'down') AS down,
+      (SELECT count(*)::int FROM feedback WHERE feedback.to_id = ${member.id}
+         AND feedback.rating = 'up' AND ${feedbackCounts()}) AS up,
+      (SELECT count(*)::int FROM feedback WHERE feedback.to_id = ${member.id}
+         AND feedback.rating = 'down' AND ${feedbackCounts()}) AS down,
       (SELECT count(*)::int FROM starter_removals r JOIN starters s ON s.id = r.starter_id
          WHERE s.user_id = ${member.id} AND r.decision IS DISTINCT FROM 'restored'
            AND r.removed_at > ${now} - interval '365 days') AS upheld,

@@ -8,6 +8,7 @@ import type { Message } from '../../../../common/conversations/messages';
 import { DAY_MS, HOUR_MS as HOUR } from '../../../../common/site/time';
 import { advanceClock, now, resetClock } from '../../clock/clock';
 import { feedback } from '../../db/schema';
+import { trustFacts } from '../../access/trust';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 
 let t: TestApp;
@@ -76,6 +77,8 @@ describe('a 👎 waits 48 hours before it counts', () => {
     // A 👍 counts at once; the 👎 does not, anywhere.
     expect(await summaryOf(gil)).toMatchObject({ thumbsUp: 1, thumbsDown: 0 });
     expect(await summaryOf(bea)).toMatchObject({ thumbsUp: 0, thumbsDown: 0, noShows365d: 0 });
+    expect(await trustFacts(t.db, bea.user)).toMatchObject({ feedbackUp: 0, feedbackDown: 0 });
+    expect(await trustFacts(t.db, gil.user)).toMatchObject({ feedbackUp: 1, feedbackDown: 0 });
 
     // Bea reads it as waiting, never as counted; Gil is offered to withdraw it until then.
     const [beaLine] = await feedbackLines(bea, starter.id, gil.user.id);
@@ -97,6 +100,7 @@ describe('a 👎 waits 48 hours before it counts', () => {
 
     advanceClock(2 * HOUR);
     expect(await summaryOf(bea)).toMatchObject({ thumbsDown: 1, noShows365d: 1 });
+    expect(await trustFacts(t.db, bea.user)).toMatchObject({ feedbackDown: 1 });
     expect((await myGiven(gil, id)).myFeedbackWithdrawableUntil).toBeNull();
     const late = await t.call(gil, 'DELETE', `/api/handovers/${id}/feedback`);
     expect(late.statusCode).toBe(409);
