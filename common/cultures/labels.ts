@@ -40,6 +40,18 @@ export const LABEL_OWN = 'This is your own jar: the member you give it to scans 
 /** `:code` of /j/:code and /api/labels/:code: anything else is a label that does not exist. */
 export const labelCodeParams = z.object({ code: z.string().max(64) });
 
+/**
+ * POST /api/labels/:code/receive, optionally with when the jar was scanned: a scan kept on the
+ * device while it was offline says its own time (decision 169); the server keeps it within
+ * what is possible (after the label was printed, at most a week back, never ahead).
+ */
+export const receiveLabelSchema = z
+  .object({ scannedAt: z.iso.datetime({ offset: true, message: 'Invalid scan time' }).optional() })
+  .nullish();
+export type ReceiveLabel = z.infer<typeof receiveLabelSchema>;
+/** The longest an offline scan may have waited on its device and still keep its own time. */
+export const SCAN_KEPT_DAYS = 7;
+
 /** POST /api/labels/:code/receive → 200 */
 export const receivedLabelSchema = z.object({
   handoverId: z.number().int(),

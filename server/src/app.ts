@@ -52,6 +52,7 @@ import { standingOffersRoutes } from './features/standing-offers/standing-offers
 import { careCardsRoutes } from './features/care-cards/care-cards.routes';
 import { lineageRoutes } from './features/lineage/lineage.routes';
 import { labelsRoutes } from './features/labels/labels.routes';
+import { meetsRoutes } from './features/meets/meets.routes';
 import { accountDeletionRoutes } from './features/account/deletion/account-deletion.routes';
 import { dataExportRoutes } from './features/account/data-export/data-export.routes';
 import { passkeysRoutes } from './features/account/passkeys/passkeys.routes';
@@ -186,6 +187,7 @@ async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, metric
   await app.register(careCardsRoutes, deps);
   await app.register(lineageRoutes, deps);
   await app.register(labelsRoutes, deps);
+  await app.register(meetsRoutes, deps);
   await app.register(accountDeletionRoutes, deps);
   await app.register(dataExportRoutes, deps);
   await app.register(passkeysRoutes, deps);

@@ -172,6 +172,12 @@ const calls: Record<string, (s: Subject) => InjectOptions> = {
     url: `/api/starters/${s.starterId}/died/ask`,
     payload: { memberId: s.ownerId },
   }),
+  // The listing is asked first: a meet that does not exist is never reached for a hidden one.
+  'POST /api/meets/:id/bring': (s) => ({
+    method: 'POST',
+    url: '/api/meets/1/bring',
+    payload: { starterId: s.starterId, portions: 1 },
+  }),
   'POST /api/reports': (s) => ({
     method: 'POST',
     url: '/api/reports',

@@ -154,6 +154,22 @@ export const MEMBER_DATA = {
     scrub: { delete: 'asks for a backup, by them and of them' },
     export: { json: ['keeperAsks'] },
   },
+  meets: {
+    member: ['host_id'],
+    scrub: { delete: 'the swap meets they organised, with who was bringing and coming' },
+    export: { json: ['meetsHosted'] },
+  },
+  meet_listings: {
+    member: ['starter_id'],
+    via: 'starters',
+    scrub: { delete: 'what they said they would bring to a meet' },
+    export: { json: ['meetListings'] },
+  },
+  meet_attendees: {
+    member: ['member_id'],
+    scrub: { delete: 'the meets they said they were coming to' },
+    export: { json: ['meetsComing'] },
+  },
   blocks: {
     member: ['blocker_id', 'blocked_id'],
     scrub: { delete: 'blocks by them and of them' },

@@ -772,6 +772,12 @@ export const jarLabels = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     usedAt: timestamp('used_at', { withTimezone: true }),
     handoverId: integer('handover_id').references(() => handovers.id, { onDelete: 'set null' }),
+    /**
+     * When the jar was scanned, as the member's device said when it sent the scan later from
+     * its outbox (an offline swap meet, decision 169); never before the label was printed, never
+     * after the server received it. Null: at `used_at`.
+     */
+    scannedAt: timestamp('scanned_at', { withTimezone: true }),
   },
   (t) => [
     check('jar_labels_code_shape', sql`${t.code} ~ '^[0-9a-z]{12}$'`),
@@ -1670,5 +1676,70 @@ export const askAnswers = pgTable(
   (t) => [
     primaryKey({ columns: [t.askId, t.helperId] }),
     index('ask_answers_starter_idx').on(t.starterId),
+  ],
+);
+
+// ---------------------------------------------------------------- swap meets (decision 169)
+/** A swap meet: a member's time and place (a gazetteer place's centre) to hand over portions. */
+export const meets = pgTable(
+  'meets',
+  {
+    id: serial('id').primaryKey(),
+    hostId: text('host_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    location: text('location').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    earthPoint: earth('earth_point').generatedAlwaysAs(sql`ll_to_earth(latitude, longitude)`),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('meets_ends_after_start', sql`${t.endsAt} > ${t.startsAt}`),
+    index('meets_earth_point_idx').using('gist', t.earthPoint),
+    index('meets_ends_idx').on(t.endsAt),
+    index('meets_host_idx').on(t.hostId),
+  ],
+);
+
+/** A giver's listing brought to a meet, and how many portions. */
+export const meetListings = pgTable(
+  'meet_listings',
+  {
+    meetId: integer('meet_id')
+      .notNull()
+      .references(() => meets.id, { onDelete: 'cascade' }),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    portions: integer('portions').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetId, t.starterId] }),
+    index('meet_listings_starter_idx').on(t.starterId),
+    check('meet_listings_portions', sql`${t.portions} > 0`),
+  ],
+);
+
+/** "I'm coming" to a meet. */
+export const meetAttendees = pgTable(
+  'meet_attendees',
+  {
+    meetId: integer('meet_id')
+      .notNull()
+      .references(() => meets.id, { onDelete: 'cascade' }),
+    memberId: text('member_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.meetId, t.memberId] }),
+    index('meet_attendees_member_idx').on(t.memberId),
   ],
 );

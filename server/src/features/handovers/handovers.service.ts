@@ -419,6 +419,8 @@ export async function recordGift(
       recipientId: input.memberId,
       reservationId: held?.id ?? null,
       at: held?.at ?? null,
+      // By the server's one clock: a swap meet counts the hand-overs made while it ran.
+      createdAt: clock.now(),
       healthNoMould: input.healthCheck?.noMould === true,
       healthNoPinkFilm: input.healthCheck?.noPinkFilm === true,
       healthSmellsRight: input.healthCheck?.smellsRight === true,

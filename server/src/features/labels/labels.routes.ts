@@ -7,6 +7,7 @@ import {
   labelsQuerySchema,
   labelViewSchema,
   receivedLabelSchema,
+  receiveLabelSchema,
 } from '../../../../common/cultures/labels';
 import type { AppDeps } from '../../deps';
 import { requestReader } from '../../i18n/wording';
@@ -52,8 +53,16 @@ export async function labelsRoutes(instance: FastifyInstance, deps: AppDeps) {
     {
       onRequest: signedInOnly,
       bodyLimit: 1024,
-      schema: { params: labelCodeParams, response: { 200: receivedLabelSchema } },
+      schema: {
+        params: labelCodeParams,
+        body: receiveLabelSchema,
+        response: { 200: receivedLabelSchema },
+      },
     },
-    async (request) => receiveLabel(deps, requireUser(request), { code: request.params.code }),
+    async (request) =>
+      receiveLabel(deps, requireUser(request), {
+        code: request.params.code,
+        scannedAt: request.body?.scannedAt,
+      }),
   );
 }

@@ -8,6 +8,7 @@ import {
   LABEL_OWN,
   LABEL_USED,
   labelPath,
+  SCAN_KEPT_DAYS,
   type LabelsQuery,
   type LabelView,
   type ReceivedLabel,
@@ -186,6 +187,17 @@ export async function getLabel(
 }
 
 /**
+ * When a scan happened: the time its device kept while offline, held between the label's
+ * printing (or SCAN_KEPT_DAYS back) and now; now when the scan was sent as it happened.
+ */
+function scanTime(said: string | undefined, printedAt: Date): Date {
+  const now = clock.nowMs();
+  if (!said) return new Date(now);
+  const earliest = Math.max(printedAt.getTime(), now - SCAN_KEPT_DAYS * 24 * 60 * 60 * 1000);
+  return new Date(Math.min(now, Math.max(earliest, Date.parse(said))));
+}
+
+/**
  * POST /api/labels/:code/receive: the member who has the jar in hand records its hand-over with
  * one scan — given and confirmed at once, by the hand-over service's own steps, so the giver is
  * told, the check-ins follow and their kitchen joins the family. A code works once.
@@ -193,7 +205,7 @@ export async function getLabel(
 export async function receiveLabel(
   deps: Pick<AppDeps, 'db' | 'live' | 'listings' | 'config'>,
   actor: SessionUser,
-  input: { code: string },
+  input: { code: string; scannedAt?: string },
 ): Promise<ReceivedLabel> {
   const { result, lines } = await deps.db.transaction(async (tx) => {
     const label = await findLabel(tx, input.code, { lock: true });
@@ -221,7 +233,11 @@ export async function receiveLabel(
     const answer = await recordAnswer(tx, deps.config, { handover: handover!, received: true });
     await tx
       .update(jarLabels)
-      .set({ usedAt: clock.now(), handoverId: gift.id })
+      .set({
+        usedAt: clock.now(),
+        handoverId: gift.id,
+        scannedAt: scanTime(input.scannedAt, label.createdAt),
+      })
       .where(eq(jarLabels.code, label.code));
     return {
       result: { handoverId: gift.id, starterId: label.starterId },

@@ -22,6 +22,9 @@ import {
   cultureDeaths,
   cultureKeepers,
   keeperAsks,
+  meetAttendees,
+  meetListings,
+  meets,
   hiddenStarters,
   savedStarters,
   checkins,
@@ -602,6 +605,46 @@ const readAsksAndBell = {
   },
 };
 
+/** Swap meets they organised, what they said they would bring, and the meets they came to. */
+const readMeets = {
+  async meets({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        id: meets.id,
+        title: meets.title,
+        description: meets.description,
+        place: meets.location,
+        startsAt: meets.startsAt,
+        endsAt: meets.endsAt,
+        createdAt: meets.createdAt,
+      })
+      .from(meets)
+      .where(eq(meets.hostId, id))
+      .orderBy(asc(meets.id));
+    return { meetsHosted: rows };
+  },
+  async meet_listings({ db, id }: ExportContext) {
+    const rows = await db
+      .select({
+        meetId: meetListings.meetId,
+        starterId: meetListings.starterId,
+        portions: meetListings.portions,
+        createdAt: meetListings.createdAt,
+      })
+      .from(meetListings)
+      .innerJoin(starters, eq(starters.id, meetListings.starterId))
+      .where(eq(starters.userId, id));
+    return { meetListings: rows };
+  },
+  async meet_attendees({ db, id }: ExportContext) {
+    const rows = await db
+      .select({ meetId: meetAttendees.meetId, createdAt: meetAttendees.createdAt })
+      .from(meetAttendees)
+      .where(eq(meetAttendees.memberId, id));
+    return { meetsComing: rows };
+  },
+};
+
 /**
  * One reader for each table the JSON holds, as member-data.ts declares them, returning the
  * JSON keys declared for it.
@@ -614,6 +657,7 @@ const jsonReaders = {
   ...readStandingOffers,
   ...readAccount,
   ...readAsksAndBell,
+  ...readMeets,
 } satisfies {
   [T in JsonTable]: (c: ExportContext) => Promise<Record<JsonKeysOf<T>, unknown>>;
 };

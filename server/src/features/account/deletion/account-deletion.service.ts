@@ -18,6 +18,9 @@ import {
   cultureDeaths,
   cultureKeepers,
   keeperAsks,
+  meetAttendees,
+  meetListings,
+  meets,
   hiddenStarters,
   savedStarters,
   dataExports,
@@ -474,6 +477,18 @@ const scrubTheirOwn = {
   standing_waitlist: deleteTheirs(standingWaitlist, standingWaitlist.memberId),
   culture_keepers: deleteTheirs(cultureKeepers, cultureKeepers.memberId),
   culture_deaths: deleteTheirs(cultureDeaths, cultureDeaths.memberId),
+  meets: deleteTheirs(meets, meets.hostId),
+  meet_attendees: deleteTheirs(meetAttendees, meetAttendees.memberId),
+  async meet_listings({ tx, userId }: ScrubContext) {
+    await tx
+      .delete(meetListings)
+      .where(
+        inArray(
+          meetListings.starterId,
+          tx.select({ id: starters.id }).from(starters).where(eq(starters.userId, userId)),
+        ),
+      );
+  },
   async keeper_asks({ tx, userId }: ScrubContext) {
     await tx
       .delete(keeperAsks)
