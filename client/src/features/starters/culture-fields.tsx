@@ -2,14 +2,10 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   useWatch,
-  type Control,
   type FieldPath,
   type FieldPathValue,
   type FieldValues,
-  type UseFormGetFieldState,
-  type UseFormRegister,
-  type FieldErrors,
-  type UseFormSetValue,
+  type UseFormReturn,
 } from 'react-hook-form';
 import {
   CARE_NOTES_MAX_LENGTH,
@@ -18,13 +14,11 @@ import {
 } from '../../../../common/cultures/cultures';
 import { RadioCardsField, TextareaField, TextField } from '../../components/ui/form-controls';
 
-interface Binding<Values extends FieldValues> {
-  register: UseFormRegister<Values>;
-  setValue: UseFormSetValue<Values>;
-  getFieldState: UseFormGetFieldState<Values>;
-  control: Control<Values, unknown, FieldValues>;
-  formState: { errors: FieldErrors<Values> };
-}
+/** The parts of the post form's react-hook-form these fields read and set. */
+type Binding<Values extends FieldValues> = Pick<
+  UseFormReturn<Values, unknown, FieldValues>,
+  'register' | 'setValue' | 'getFieldState' | 'control' | 'formState'
+>;
 
 /** Spore types usually travel as spores; everything else is usually shared alive. */
 const SPORE_TYPES = new Set(['miso', 'tempeh', 'soySauce']);

@@ -3,14 +3,10 @@ import { useTranslation } from 'react-i18next';
 import {
   useController,
   useWatch,
-  type Control,
   type FieldPath,
   type FieldValues,
-  type UseFormRegister,
-  type FieldErrors,
+  type UseFormReturn,
   type FieldPathValue,
-  type UseFormGetValues,
-  type UseFormSetValue,
 } from 'react-hook-form';
 import { get } from 'react-hook-form';
 import {
@@ -24,13 +20,11 @@ import { cn } from '../../lib/cn';
 import { useMessageText } from '../../lib/message-text';
 import { BRING_MAX_LENGTH } from '../../../../common/conversations/handovers';
 
-interface Binding<Values extends FieldValues> {
-  register: UseFormRegister<Values>;
-  setValue: UseFormSetValue<Values>;
-  getValues: UseFormGetValues<Values>;
-  control: Control<Values, unknown, FieldValues>;
-  formState: { errors: FieldErrors<Values> };
-}
+/** The parts of the post form's react-hook-form these fields read and set. */
+type Binding<Values extends FieldValues> = Pick<
+  UseFormReturn<Values, unknown, FieldValues>,
+  'register' | 'setValue' | 'getValues' | 'control' | 'formState'
+>;
 
 function useTravelOptions() {
   const { t } = useTranslation('starters');

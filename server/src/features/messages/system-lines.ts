@@ -50,6 +50,17 @@ export async function writeSystemLine(tx: DbOrTx, line: SystemLineInput): Promis
   return toMessage(row!);
 }
 
+/** The same line to each of several members, one after another (their threads keep order). */
+export async function writeSystemLines(
+  tx: DbOrTx,
+  line: Omit<SystemLineInput, 'to'>,
+  to: string[],
+): Promise<Message[]> {
+  const lines: Message[] = [];
+  for (const member of to) lines.push(await writeSystemLine(tx, { ...line, to: member }));
+  return lines;
+}
+
 /**
  * Every member who asked about the starter and was given none of it gets one line saying it
  * found a new home (when its last portion is given, or its owner marks it claimed). Written
@@ -74,18 +85,11 @@ export async function announceNewHome(
         )
     `),
   );
-  const lines: Message[] = [];
-  for (const { id } of askers) {
-    lines.push(
-      await writeSystemLine(tx, {
-        starterId: starter.id,
-        from: starter.ownerId,
-        to: id,
-        event: 'found_new_home',
-      }),
-    );
-  }
-  return lines;
+  return writeSystemLines(
+    tx,
+    { starterId: starter.id, from: starter.ownerId, event: 'found_new_home' },
+    askers.map(({ id }) => id),
+  );
 }
 
 /** Tells both members of each thread, live, that a line arrived (never throws). */

@@ -33,7 +33,7 @@ import { badRequest, conflict, forbidden, notFound } from '../../errors';
 import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { holdPortion } from '../handovers/handovers.service';
-import { publishLines, writeSystemLine } from '../messages/system-lines';
+import { publishLines, writeSystemLine, writeSystemLines } from '../messages/system-lines';
 import {
   fillRound,
   lockStandingOffer,
@@ -159,16 +159,12 @@ export async function endStandingOffer(
         and(eq(standingOfferTurns.starterId, facts.id), eq(standingOfferTurns.status, 'pending')),
       )
       .returning({ memberId: standingOfferTurns.memberId });
-    const lines: Message[] = [];
+    const lines = await writeSystemLines(
+      tx,
+      { starterId: facts.id, from: facts.ownerId, event: 'standing_withdrawn' },
+      withdrawn.map(({ memberId }) => memberId),
+    );
     for (const { memberId } of withdrawn) {
-      lines.push(
-        await writeSystemLine(tx, {
-          starterId: facts.id,
-          from: facts.ownerId,
-          to: memberId,
-          event: 'standing_withdrawn',
-        }),
-      );
       await settleTurnNotification(tx, { starterId: facts.id, memberId, answer: 'withdrawn' });
     }
     await tx.delete(standingOffers).where(eq(standingOffers.starterId, facts.id));
