@@ -130,6 +130,27 @@ export function regionalLocale(language: Language, preferred: readonly string[])
   return LOCALE_TAGS[language];
 }
 
+/**
+ * The region a list of locale tags names first ('US' for `en-US,en`, 'MX' for `es-MX`), upper
+ * case; null when none names one or it is malformed.
+ */
+export function firstRegion(preferred: readonly string[]): string | null {
+  for (const tag of preferred) {
+    try {
+      const region = new Intl.Locale(tag).region;
+      if (region) return region;
+    } catch {
+      // A malformed tag: the next one.
+    }
+  }
+  return null;
+}
+
+/** The locale a member's times are written in: their language in their region (es + MX → es-MX). */
+export function memberLocale(language: Language, region: string | null | undefined): string {
+  return region ? regionalLocale(language, [`${language}-${region}`]) : LOCALE_TAGS[language];
+}
+
 /** The tags of an Accept-Language header, in the order sent (`en-GB,en;q=0.9` → en-GB, en). */
 export function acceptedTags(header: string | undefined): string[] {
   return (header ?? '')

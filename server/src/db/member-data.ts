@@ -396,6 +396,7 @@ export const ACCOUNT_COLUMNS = {
   latitude: { scrub: 'clear', export: 'no' },
   longitude: { scrub: 'clear', export: 'no' },
   time_zone: { scrub: 'clear', export: 'no' },
+  locale_region: { scrub: 'clear', export: 'no' },
   // Rights and state: an account that left has none and never signs in.
   is_moderator: { scrub: 'clear', export: 'no' },
   is_active: { scrub: 'clear', export: 'no' },

@@ -160,6 +160,12 @@ export const users = pgTable(
     language: text('language'),
     /** IANA time zone (from the browser): alerts keep quiet 22:00–07:00 there. Null: UTC. */
     timeZone: text('time_zone'),
+    /**
+     * The region of the member's browser locale ('US', 'GB', 'MX'), from Accept-Language at
+     * sign-up, sign-in and a settings change: mail, written without a request, writes times the
+     * way the member's pages do (12-hour in en-US, 24-hour in en-GB). Null: the language's own.
+     */
+    localeRegion: text('locale_region'),
     /** The secret in this member's one-click unsubscribe links (no sign-in needed). */
     mailKey: text('mail_key')
       .notNull()

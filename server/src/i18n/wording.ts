@@ -2,8 +2,10 @@ import { z } from 'zod';
 import {
   acceptedTags,
   DEFAULT_LANGUAGE,
+  firstRegion,
   languageOf,
   LOCALE_TAGS,
+  memberLocale,
   regionalLocale,
   type Language,
 } from '../../../common/i18n/languages';
@@ -57,12 +59,26 @@ export interface Reader {
   timeZone?: string | null;
 }
 
-/** A member as a reader of what the site writes to them: their saved language, else English. */
-export function readerOf(member: { language?: string | null; timeZone?: string | null }): Reader {
+/**
+ * A member as a reader of what the site writes to them without a request (mail, pushes): their
+ * saved language, else English, in their browser's region when known (en-US: 12-hour times).
+ */
+export function readerOf(member: {
+  language?: string | null;
+  timeZone?: string | null;
+  localeRegion?: string | null;
+}): Reader {
+  const language = languageOf(member.language) ?? DEFAULT_LANGUAGE;
   return {
-    language: languageOf(member.language) ?? DEFAULT_LANGUAGE,
+    language,
+    locale: memberLocale(language, member.localeRegion),
     timeZone: member.timeZone ?? null,
   };
+}
+
+/** The region a request's browser names (Accept-Language), kept as the member's (`localeRegion`). */
+export function requestRegion(request: FastifyRequest): string | null {
+  return firstRegion(acceptedTags(request.headers['accept-language']));
 }
 
 /** The member reading a page or an API answer: the request's language, their time zone. */

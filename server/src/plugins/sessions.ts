@@ -8,6 +8,7 @@ import { assertModerator, mayAct } from '../access/members';
 import { unauthorized } from '../errors';
 import { findPlace } from '../features/places/places.service';
 import * as clock from '../clock/clock';
+import { requestRegion } from '../i18n/wording';
 import { DAY_MS, MINUTE_MS } from '../../../common/site/time';
 
 export type SessionUser = typeof users.$inferSelect;
@@ -198,6 +199,10 @@ export const sessionsPlugin = fp(
           place: placeOf(request, opts),
         });
         request.sessionHash = hashSessionId(raw);
+        // Mail, written without a request, writes times in the region this browser names.
+        const region = requestRegion(request);
+        if (region)
+          await db.update(users).set({ localeRegion: region }).where(eq(users.id, userId));
         reply.setCookie(
           isSecure(request, opts) ? SECURE_SESSION_COOKIE : SESSION_COOKIE,
           raw,

@@ -1,5 +1,5 @@
 import { requestLanguage } from '../../../i18n/translate';
-import { noticeFor } from '../../../i18n/wording';
+import { noticeFor, requestRegion } from '../../../i18n/wording';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -95,6 +95,7 @@ function signInRoutes(app: FastifyInstance, deps: AppDeps) {
         clientAddress: request.ip,
         next: request.query.next,
         language,
+        localeRegion: requestRegion(request),
       });
       return reply.code(201).send(noticeFor(request, { key: 'messages:signedUp' }));
     },

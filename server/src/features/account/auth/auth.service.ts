@@ -93,7 +93,12 @@ export function countSignInAttempt(
  */
 export async function signUp(
   { db, config, limiter }: AuthDeps,
-  input: SignUpInput & { clientAddress: string; next?: string; language?: Language },
+  input: SignUpInput & {
+    clientAddress: string;
+    next?: string;
+    language?: Language;
+    localeRegion?: string | null;
+  },
 ): Promise<void> {
   await limiter.consume(
     perAddressKey('signup', input.clientAddress),
@@ -117,6 +122,7 @@ export async function signUp(
           firstName: input.firstName,
           lastName: input.lastName,
           language: input.language ?? null,
+          localeRegion: input.localeRegion ?? null,
           // Nobody has shown they own this address yet, so MODERATOR_EMAILS does not apply.
           isModerator: false,
           // "Joined today" and the stricter screening of new accounts read the server clock.

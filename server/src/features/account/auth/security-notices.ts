@@ -1,4 +1,4 @@
-import { LOCALE_TAGS, type Language } from '../../../../../common/i18n/languages';
+import { memberLocale, type Language } from '../../../../../common/i18n/languages';
 import type { Config } from '../../../config';
 import type { DbOrTx } from '../../../db/client';
 import type { translator } from '../../../i18n/translate';
@@ -15,10 +15,17 @@ export interface ChangeContext {
   userAgent: string | null;
 }
 
-/** The moment, in the member's language and time zone (UTC when they have none). */
-export function whenIn(language: Language, at: Date, timeZone: string | null): string {
+/**
+ * The moment, in the member's language, region (12-hour in en-US, 24-hour in en-GB) and time
+ * zone (UTC when they have none).
+ */
+export function whenIn(
+  language: Language,
+  at: Date,
+  { timeZone, localeRegion }: Pick<SessionUser, 'timeZone' | 'localeRegion'>,
+): string {
   const format = (zone: string) =>
-    new Intl.DateTimeFormat(LOCALE_TAGS[language], {
+    new Intl.DateTimeFormat(memberLocale(language, localeRegion), {
       year: 'numeric',
       month: 'long',
       day: 'numeric',
@@ -45,11 +52,11 @@ export function deviceIn(t: Translate, userAgent: string | null): string {
 export function madeWhen(
   t: Translate,
   language: Language,
-  member: Pick<SessionUser, 'timeZone'>,
+  member: Pick<SessionUser, 'timeZone' | 'localeRegion'>,
   { userAgent }: ChangeContext,
 ): string {
   return t('mail:security.when', {
-    when: whenIn(language, clock.now(), member.timeZone),
+    when: whenIn(language, clock.now(), member),
     device: deviceIn(t, userAgent),
   });
 }

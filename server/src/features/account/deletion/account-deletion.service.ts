@@ -525,6 +525,7 @@ async function scrubAccount({ tx, userId, member, now }: ScrubContext) {
       profileImageUrl: null,
       contactInfo: null,
       timeZone: null,
+      localeRegion: null,
       location: place,
       latitude: place ? member.latitude : null,
       longitude: place ? member.longitude : null,

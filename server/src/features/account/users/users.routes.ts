@@ -12,7 +12,7 @@ import {
   currentUserSchema,
 } from '../../../../../common/members/users';
 import type { AppDeps } from '../../../deps';
-import { noticeFor } from '../../../i18n/wording';
+import { noticeFor, requestRegion } from '../../../i18n/wording';
 import { requireUser, signedInOnly } from '../../../plugins/sessions';
 import { toCurrentUserWithTrust } from '../auth/auth.service';
 import { myTrustSchema } from '../../../../../common/members/trust';
@@ -33,7 +33,7 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     async (request) => {
       const user = requireUser(request);
-      const updated = await updateProfile(deps, user, request.body);
+      const updated = await updateProfile(deps, user, request.body, requestRegion(request));
       return toCurrentUserWithTrust(deps.db, updated);
     },
   );

@@ -43,10 +43,11 @@ export async function saveLanguage(
   { db }: Pick<AppDeps, 'db'>,
   userId: string,
   language: Language | null,
+  localeRegion?: string | null,
 ): Promise<SessionUser> {
   const [updated] = await db
     .update(users)
-    .set({ language, updatedAt: new Date() })
+    .set({ language, ...(localeRegion && { localeRegion }), updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning();
   return updated!;
@@ -57,9 +58,13 @@ export async function updateProfile(
   { db }: Pick<AppDeps, 'db'>,
   actor: SessionUser,
   input: ProfileUpdate,
+  /** The region the member's browser names (Accept-Language): their mail's times follow it. */
+  localeRegion?: string | null,
 ): Promise<SessionUser> {
   // The language alone (the footer's picker): nothing else changes.
-  if (!('username' in input)) return saveLanguage({ db }, actor.id, input.language ?? null);
+  if (!('username' in input)) {
+    return saveLanguage({ db }, actor.id, input.language ?? null, localeRegion);
+  }
   if (await isUsernameTaken({ db }, { username: input.username, exceptUserId: actor.id })) {
     throw conflict(USERNAME_TAKEN, { username: USERNAME_TAKEN });
   }
@@ -77,6 +82,7 @@ export async function updateProfile(
         longitude: place?.longitude ?? null,
         contactInfo: input.contactInfo,
         ...(input.language !== undefined && { language: input.language }),
+        ...(localeRegion && { localeRegion }),
         updatedAt: new Date(),
       })
       .where(eq(users.id, actor.id))
