@@ -10,6 +10,7 @@ import { useFocusHeadingOnRouteChange } from './route-focus';
 import { OfflineBanner } from './offline-banner';
 import { InstallHint } from './install-hint';
 import { OutboxSender } from '../features/messages/message-outbox';
+import { ScanOutboxSender } from '../features/labels/scan-outbox';
 import { ScrollRestoration } from './scroll-restoration';
 import { useTranslation } from 'react-i18next';
 
@@ -87,6 +88,7 @@ export function Layout() {
       <Toaster />
       <InstallHint />
       <OutboxSender meId={user?.id} />
+      <ScanOutboxSender meId={user?.id} />
       <ScrollRestoration />
     </div>
   );

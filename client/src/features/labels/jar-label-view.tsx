@@ -2,7 +2,7 @@ import { useEffect, useId, useRef, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { format } from 'date-fns';
-import { CheckCircle2, Sprout } from 'lucide-react';
+import { CheckCircle2, CloudOff, Sprout } from 'lucide-react';
 import type { LabelView } from '../../../../common/cultures/labels';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -13,6 +13,7 @@ import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { signInHref } from '../../lib/sign-in-return';
 import { useLabel, useReceiveLabel } from './labels-api';
+import { useQueuedScan } from './scan-outbox';
 
 /**
  * The page a jar label's QR code opens (decision 157): the culture on the label and, for a
@@ -75,13 +76,23 @@ function ReceivePart({ view, code }: { view: LabelView; code: string }) {
   const { t } = useTranslation('pages');
   const say = useMessageText();
   const { user, isLoading } = useCurrentUser();
-  const receive = useReceiveLabel(code);
+  const receive = useReceiveLabel(code, user?.id);
+  const queued = useQueuedScan(code);
   const done = useRef<HTMLParagraphElement>(null);
   const errorId = useId();
-  const received = receive.isSuccess || view.receivedByMe;
+  const received = (receive.isSuccess && receive.data !== 'queued') || view.receivedByMe;
   useEffect(() => {
     if (receive.isSuccess) done.current?.focus();
   }, [receive.isSuccess]);
+
+  if (queued && !received) {
+    return (
+      <p ref={done} tabIndex={-1} role="status" className="flex items-start gap-2 font-medium">
+        <CloudOff className="mt-0.5 size-5 shrink-0 text-sage" aria-hidden />
+        {t('jar.queued')}
+      </p>
+    );
+  }
 
   if (received) {
     return (

@@ -1,7 +1,8 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { LabelView, ReceivedLabel } from '../../../../common/cultures/labels';
-import { apiRequest } from '../../lib/api';
-import { handoverKeys, labelKeys, lineageKeys, starterKeys } from '../../lib/query-keys';
+import { apiRequest, isNetworkError } from '../../lib/api';
+import { labelKeys } from '../../lib/query-keys';
+import { afterReceived, queueScan, sendScan } from './scan-outbox';
 
 /** A scanned label's page data; an unknown code is 404, not worth asking again. */
 export function useLabel(code: string) {
@@ -13,20 +14,28 @@ export function useLabel(code: string) {
   });
 }
 
-/** "I received this jar": records the hand-over, then the page, the family and the lists reload. */
-export function useReceiveLabel(code: string) {
+/**
+ * "I received this jar": records the hand-over, then the page, the family and the lists reload.
+ * Without a connection the scan is kept on the device (`queued`) and sent when it is back.
+ */
+export function useReceiveLabel(code: string, memberId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: () =>
-      apiRequest<ReceivedLabel>(`/api/labels/${encodeURIComponent(code)}/receive`, {
-        method: 'POST',
-      }),
+    mutationFn: async (): Promise<ReceivedLabel | 'queued'> => {
+      const queue = () => {
+        queueScan({ code, memberId: memberId ?? '', scannedAt: new Date().toISOString() });
+        return 'queued' as const;
+      };
+      if (!navigator.onLine) return queue();
+      try {
+        return await sendScan(code);
+      } catch (err) {
+        if (isNetworkError(err)) return queue();
+        throw err;
+      }
+    },
     onSettled: (received) => {
-      void queryClient.invalidateQueries({ queryKey: labelKeys.view(code) });
-      if (!received) return;
-      void queryClient.invalidateQueries({ queryKey: lineageKeys.lineage(received.starterId) });
-      void queryClient.invalidateQueries({ queryKey: starterKeys.all });
-      void queryClient.invalidateQueries({ queryKey: handoverKeys.all });
+      if (received !== 'queued') afterReceived(queryClient, code, received);
     },
   });
 }
