@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { idField } from '../site/ids';
 import { multiLineText, singleLineText } from '../site/text';
+import { DAY_MS, HOUR_MS } from '../site/time';
 import { PLACE_NAME_MAX_LENGTH } from './places';
 import { MAX_RADIUS_KM } from './radii';
 
@@ -30,8 +31,6 @@ export const MEET_BRING_LISTING = 'Choose one of your open listings';
 export const MEET_BRING_PORTIONS = 'Choose how many portions you will bring';
 export const MEET_BRING_TOO_MANY = 'This listing has fewer portions left';
 export const MEET_NEAR_REQUIRED = 'Choose a place';
-
-const HOUR_MS = 60 * 60 * 1000;
 
 /** A date and time the browser's date-time box or an ISO string gives. */
 const when = (message: string) =>
@@ -100,7 +99,7 @@ export const MEET_FORM_FIELDS = [
 export function meetStartProblem(startsAt: string, now: number): string | undefined {
   const start = Date.parse(startsAt);
   if (start < now) return MEET_IN_PAST;
-  if (start > now + MEET_MAX_DAYS_AHEAD * 24 * HOUR_MS) return MEET_TOO_FAR;
+  if (start > now + MEET_MAX_DAYS_AHEAD * DAY_MS) return MEET_TOO_FAR;
   return undefined;
 }
 

@@ -28,6 +28,17 @@ export function askDate(date: string | Date): string {
   return new Date(date).toLocaleDateString(memberLocale());
 }
 
+/** The line above an ask's title: its category's emoji and where it is asked for. */
+export function AskedFor({ ask }: { ask: Ask }) {
+  const { t } = useTranslation('account');
+  return (
+    <p className="text-sm text-muted">
+      <span aria-hidden>{categoryEmoji(ask.category)} </span>
+      {t('asks.askedFor', { location: ask.location })}
+    </p>
+  );
+}
+
 /** An ask in browse's "Asked for" view: what, where, who, and a link to its page. */
 export function AskCard({ ask }: { ask: Ask }) {
   const { t } = useTranslation('account');
@@ -35,10 +46,7 @@ export function AskCard({ ask }: { ask: Ask }) {
   const askerName = useAskerName();
   return (
     <Card className="flex h-full flex-col gap-2 p-5">
-      <p className="text-sm text-muted">
-        <span aria-hidden>{categoryEmoji(ask.category)} </span>
-        {t('asks.askedFor', { location: ask.location })}
-      </p>
+      <AskedFor ask={ask} />
       <h2 className="text-lg font-semibold">
         <Link to={paths.ask.href(ask.id)} className="underline-offset-4 hover:underline">
           {askWhat(ask)}

@@ -1,7 +1,6 @@
 import { useId, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { categoryEmoji } from '../../../../common/listings/catalogue';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fieldAria } from '../../components/ui/form-controls';
@@ -10,7 +9,7 @@ import { ApiError, errorMessage } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
-import { askDate, useAskerName, useAskWhat } from './ask-card';
+import { AskedFor, askDate, useAskerName, useAskWhat } from './ask-card';
 import { useAsk, useAskAction, useHelpWithAsk, useMyListings } from './asks-api';
 import type { Ask } from '../../../../common/listings/asks';
 
@@ -138,10 +137,7 @@ export function AskDetailView({ id }: { id: number }) {
   const own = user?.id === ask.user.id;
   return (
     <Card className="grid gap-4 p-6">
-      <p className="text-sm text-muted">
-        <span aria-hidden>{categoryEmoji(ask.category)} </span>
-        {t('asks.askedFor', { location: ask.location })}
-      </p>
+      <AskedFor ask={ask} />
       <h1 className="text-2xl font-bold tracking-tight">
         {askWhat(ask)}
         {ask.search ? ` — ${ask.search}` : ''}

@@ -31,11 +31,11 @@ import { walkUp } from '../lineage/lineage.service';
 import { findPlace } from '../places/places.service';
 import { earthOf, withinMetres } from '../places/earth';
 import { openOwnStarterForUpdate } from '../starters/listing-terms.service';
+import { DAY_MS } from '../../../../common/site/time';
 
 /** Meets a member may plan a day: each is seen by every member near it. */
 export const MEETS_PER_DAY = 10;
 export const TOO_MANY_MEETS = "You've planned a lot of meets today. Please try again tomorrow.";
-const DAY_MS = 24 * 60 * 60 * 1000;
 /** The most meets one list answers: the soonest. */
 const MEETS_LISTED = 50;
 
