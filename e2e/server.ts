@@ -25,8 +25,6 @@ export const E2E_SERVER_ENV: Record<string, string> = {
   // The browser tests sign up and in many times from one address.
   LIMIT_LOGIN_ATTEMPTS_PER_ADDRESS: '10000',
   LIMIT_SIGNUPS_PER_ADDRESS: '10000',
-  // Mails are .eml files under DATA_DIR/mail; the tests read them without waiting long.
-  MAIL_POLL_MS: '200',
   MESSAGE_MAIL_DELAY_SECONDS: '2',
   // Specs move the server's clock forward (POST /api/test/clock) instead of waiting.
   TEST_CLOCK: '1',
