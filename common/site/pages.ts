@@ -244,6 +244,26 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** Swap meets near a place (decision 169). */
+  meets: {
+    path: '/meets',
+    module: 'meets',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  newMeet: {
+    path: '/meets/new',
+    module: 'new-meet',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
+  /** One meet: who brings what, who comes, and afterwards what it reached. */
+  meet: {
+    path: '/meets/:id',
+    module: 'meet',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   notFound: {
     path: '*',
     module: 'not-found',

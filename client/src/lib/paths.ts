@@ -78,6 +78,12 @@ export const paths = {
       return query ? `${pages.postAsk.path}?${query}` : pages.postAsk.path;
     },
   },
+  meets: pages.meets.path,
+  newMeet: pages.newMeet.path,
+  meet: {
+    path: pages.meet.path,
+    href: (id: number) => `/meets/${id}`,
+  },
   ask: {
     path: pages.ask.path,
     href: (id: number) => `/asks/${id}`,

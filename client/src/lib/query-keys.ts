@@ -77,6 +77,12 @@ export const lineageKeys = {
 };
 
 /** A scanned jar label's page (decision 157). */
+export const meetKeys = {
+  all: ['meets'] as const,
+  near: (near: string) => ['meets', 'near', near] as const,
+  detail: (id: number) => ['meets', 'detail', id] as const,
+};
+
 export const labelKeys = {
   view: (code: string) => ['labels', code] as const,
 };

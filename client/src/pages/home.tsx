@@ -11,6 +11,7 @@ import {
 import { useDueCheckins } from '../features/checkins/checkins-api';
 import { useConversations } from '../features/messages/messages-api';
 import { DonationCta } from '../features/site/donation-cta';
+import { NearbyMeetCard } from '../features/meets/meet-list';
 import { useHome } from '../features/site/home-api';
 import { NeedsYou, type NeedsYouItem } from '../features/site/needs-you';
 import { SiteFiguresLine } from '../features/site/site-figures';
@@ -140,6 +141,11 @@ export default function HomePage() {
   return (
     <>
       <NeedsYou items={needsYou} />
+      {user?.place && (
+        <div className="mx-auto max-w-6xl px-4 pt-6">
+          <NearbyMeetCard place={user.place} />
+        </div>
+      )}
       <Hero figures={home && <SiteFiguresLine figures={home.figures} />} />
       <JustShared home={home} />
       <HowItWorks />
