@@ -1,3 +1,4 @@
+import type { ComponentProps } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { useCurrentUser } from '../lib/current-user';
@@ -6,6 +7,7 @@ import { ReliabilitySummary } from '../features/handovers/reliability-summary';
 import { ThreadHandoverPanel } from '../features/handovers/thread-handover-panel';
 import { MessagesView } from '../features/messages/messages-view';
 import type { ThreadExtras } from '../features/messages/thread-header';
+import { PrintLabelsButton } from '../features/starters/jar-labels-dialog';
 import { starterQueries } from '../features/starters/starters-api';
 import { usePageTitle } from '../lib/use-document-title';
 
@@ -17,7 +19,13 @@ function More({ otherId, otherName }: { otherId: string; otherName: string }) {
   return <BlockMemberButton memberId={otherId} name={otherName} />;
 }
 
-const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar: ThreadHandoverPanel, More };
+const printLabels = (starterId: number) => <PrintLabelsButton starterId={starterId} />;
+
+function Toolbar(props: ComponentProps<typeof ThreadHandoverPanel>) {
+  return <ThreadHandoverPanel {...props} printLabels={printLabels} />;
+}
+
+const threadExtras: ThreadExtras = { Summary: HeaderSummary, Toolbar, More };
 
 export default function Page() {
   const { t } = useTranslation('conversations');

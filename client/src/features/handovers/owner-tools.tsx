@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { CalendarClock, Gift } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
@@ -10,8 +10,19 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { FormDialog, ReserveForm, ReleaseForm } from './handover-dialogs';
 import { Status, type Standing } from './thread-standing';
 
-/** The owner's tools for this member: reserve, release, mark given. */
-export function OwnerTools({ state, otherName }: { state: Standing; otherName: string }) {
+/**
+ * The owner's tools for this member: reserve, release, mark given; beside a reservation,
+ * `printLabels` (composed in by the page: another feature's dialog).
+ */
+export function OwnerTools({
+  state,
+  otherName,
+  printLabels,
+}: {
+  state: Standing;
+  otherName: string;
+  printLabels?: (starterId: number) => ReactNode;
+}) {
   const { t } = useTranslation('conversations');
   const give = useMarkGiven();
   const [healthCheck, setHealthCheck] = useState<HealthCheckInput>({});
@@ -51,6 +62,7 @@ export function OwnerTools({ state, otherName }: { state: Standing; otherName: s
           >
             {(close) => <ReleaseForm reservationId={reservation.id} onDone={close} />}
           </FormDialog>
+          {printLabels?.(state.starterId)}
         </>
       ) : state.portionsLeft === 0 ? (
         <Status icon={<CalendarClock className="size-4 text-muted" aria-hidden />}>

@@ -129,6 +129,36 @@ describe('ThreadHandoverPanel, the owner', () => {
     expect(del.body).toEqual({ reason: 'We could not find a time' });
   });
 
+  it('offers the page’s "print jar labels" beside a reservation, and not before one', async () => {
+    const printLabels = (starterId: number) => <button type="button">Print for {starterId}</button>;
+    serveOwner({ reservation: reservation() });
+    const { unmount } = renderWithProviders(
+      <ThreadHandoverPanel
+        meId="owner"
+        starterId={5}
+        otherId="asker"
+        otherName="Arlo"
+        printLabels={printLabels}
+      />,
+    );
+    expect(await screen.findByText('Reserved for Arlo')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Print for 5' })).toBeInTheDocument();
+    unmount();
+    vi.unstubAllGlobals();
+    serveOwner();
+    renderWithProviders(
+      <ThreadHandoverPanel
+        meId="owner"
+        starterId={5}
+        otherId="asker"
+        otherName="Arlo"
+        printLabels={printLabels}
+      />,
+    );
+    expect(await screen.findByRole('button', { name: 'Reserve a portion' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Print for 5' })).toBeNull();
+  });
+
   it('marks a portion given to this member after a confirmation', async () => {
     const user = userEvent.setup();
     const calls = serveOwner({}, { 'POST /api/starters/5/handovers': () => ({ id: 3 }) });

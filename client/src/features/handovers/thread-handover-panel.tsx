@@ -17,6 +17,7 @@ export function ThreadHandoverPanel({
   otherId,
   otherName,
   aside,
+  printLabels,
 }: {
   meId: string;
   starterId: number;
@@ -25,6 +26,8 @@ export function ThreadHandoverPanel({
   otherName: string;
   /** At the bar's far end: Block / Unblock, composed in by the page (another feature). */
   aside?: ReactNode;
+  /** Beside a reservation of the owner's listing: print its jar label (another feature). */
+  printLabels?: (starterId: number) => ReactNode;
 }) {
   const { t } = useTranslation('conversations');
   const state = useStanding(starterId, otherId);
@@ -38,7 +41,7 @@ export function ThreadHandoverPanel({
     >
       <div className="flex flex-wrap items-center gap-2">
         {state.isOwner ? (
-          <OwnerTools state={state} otherName={otherName} />
+          <OwnerTools state={state} otherName={otherName} printLabels={printLabels} />
         ) : (
           <MemberTools state={state} />
         )}

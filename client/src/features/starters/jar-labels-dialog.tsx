@@ -16,17 +16,20 @@ type Layout = 'sheet' | 'single';
  */
 export function JarLabelsDialog({
   starter,
+  count: startCount = starter.portionsLeft,
   open,
   onOpenChange,
 }: {
-  starter: Starter;
+  starter: Pick<Starter, 'id' | 'portionsLeft'>;
+  /** How many labels it offers first: by default, one for each portion left. */
+  count?: number;
   open: boolean;
   onOpenChange: (open: boolean) => void;
 }) {
   const { t } = useTranslation('starters');
   const countId = useId();
   const layoutId = useId();
-  const [count, setCount] = useState(() => Math.min(LABELS_MAX, Math.max(1, starter.portionsLeft)));
+  const [count, setCount] = useState(() => Math.min(LABELS_MAX, Math.max(1, startCount)));
   const [layout, setLayout] = useState<Layout>('sheet');
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
@@ -64,5 +67,30 @@ export function JarLabelsDialog({
         </div>
       </DialogContent>
     </Dialog>
+  );
+}
+
+/**
+ * "Print jar labels" beside a reservation of the giver's listing (a thread's hand-over bar):
+ * the same dialog as the listing's menu, one label first, for the portion reserved.
+ */
+export function PrintLabelsButton({ starterId }: { starterId: number }) {
+  const { t } = useTranslation('starters');
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button size="sm" variant="outline" onClick={() => setOpen(true)}>
+        <Printer className="size-4" aria-hidden />
+        {t('labels.menu')}
+      </Button>
+      {open && (
+        <JarLabelsDialog
+          starter={{ id: starterId, portionsLeft: 1 }}
+          count={1}
+          open={open}
+          onOpenChange={setOpen}
+        />
+      )}
+    </>
   );
 }
