@@ -26,6 +26,7 @@ export const NOT_A_KEEPER = 'That member does not keep a backup of this family';
 export const KEEPER_AWAY = 'This member is away until {until}: ask them once they are back.';
 export const KEEPER_ASKED_THIS_WEEK =
   'Someone asked this keeper in the last week already. Please ask another member or try again later.';
+export const KEEPER_ASK_NOT_FOUND = 'Ask not found';
 /** A keeper is asked at most once in this long, by anyone. */
 export const KEEPER_ASK_INTERVAL_MS = 7 * DAY_MS;
 /** Holders answered at most. */
@@ -68,5 +69,10 @@ export const familyKeepersSchema = z.object({
   mayKeep: z.boolean(),
   /** Whether the asking member keeps one. */
   keeping: z.boolean(),
+  /**
+   * Asks for a portion of the family made of the asking member as a keeper in the last week,
+   * not yet said no to: each may be declined with one tap, no reason asked (decision 173).
+   */
+  asksToMe: z.array(z.object({ id: z.number().int(), askerName: z.string() })),
 });
 export type FamilyKeepers = z.infer<typeof familyKeepersSchema>;

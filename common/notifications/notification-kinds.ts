@@ -221,6 +221,19 @@ export const NEWS_KINDS = {
     push: null,
     words: ['mail:notifications.backupAsk', 'mail:notifications.backupAskBody'],
   },
+  /**
+   * A keeper said no to an ask for their backup, with no reason asked: the member who asked is
+   * told kindly, and may ask the next holder (decision 173).
+   */
+  backup_declined: {
+    bell: {},
+    mail: {
+      choice: null,
+      why: 'The answer to an ask the member made a moment before; the bell is enough',
+    },
+    push: null,
+    words: ['mail:notifications.backupDeclined', 'mail:notifications.backupDeclinedBody'],
+  },
   message: {
     bell: null,
     mail: { choice: 'messages', pace: 'digest' },

@@ -861,6 +861,8 @@ export const keeperAsks = pgTable(
       .notNull()
       .references(() => starters.id, { onDelete: 'cascade' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** When the keeper said no, with no reason asked; the ask still counts for the week. */
+    declinedAt: timestamp('declined_at', { withTimezone: true }),
   },
   (t) => [
     index('keeper_asks_keeper_idx').on(t.keeperId, t.createdAt),

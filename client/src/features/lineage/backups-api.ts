@@ -45,3 +45,13 @@ export function useAskKeeper(id: number) {
       }),
   });
 }
+
+/** A keeper says no to an ask, no reason asked: the asker is told, the ask leaves the list. */
+export function useDeclineAsk(id: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (askId: number) =>
+      apiRequest<void>(`/api/keeper-asks/${askId}/decline`, { method: 'POST' }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: keepersKey(id) }),
+  });
+}

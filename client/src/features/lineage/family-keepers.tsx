@@ -4,6 +4,7 @@ import { Button } from '../../components/ui/button';
 import { toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useFamilyKeepers, useKeepBackup } from './backups-api';
+import { KeeperAsks } from './keeper-asks';
 
 /**
  * The family's backup keepers on its family tree, and "I keep a fridge copy of this family"
@@ -15,8 +16,8 @@ export function FamilyKeepers({ starterId }: { starterId: number }) {
   const query = useFamilyKeepers(starterId);
   const keep = useKeepBackup(starterId);
   if (!query.data) return null;
-  const { keepers, mayKeep, keeping } = query.data;
-  if (keepers.length === 0 && !mayKeep) return null;
+  const { keepers, mayKeep, keeping, asksToMe } = query.data;
+  if (keepers.length === 0 && !mayKeep && asksToMe.length === 0) return null;
   const toggle = () =>
     keep.mutate(!keeping, {
       onError: (err) => toastError(errorMessage(err, t('backups.keepFailed'))),
@@ -38,6 +39,7 @@ export function FamilyKeepers({ starterId }: { starterId: number }) {
           ))}
         </ul>
       )}
+      <KeeperAsks starterId={starterId} asks={asksToMe} />
       {mayKeep && (
         <div>
           <Button

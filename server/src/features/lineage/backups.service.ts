@@ -1,8 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import {
   HOLDERS_MAX,
   KEEPER_ASK_INTERVAL_MS,
   KEEPER_ASKED_THIS_WEEK,
+  KEEPER_ASK_NOT_FOUND,
   NOT_A_CULTURE_YOU_RECEIVED,
   KEEPER_AWAY,
   NOT_A_KEEPER,
@@ -177,7 +178,53 @@ export async function familyKeepers(
       })),
     mayKeep: viewer ? await holdsFamily(deps.db, family, viewer.id) : false,
     keeping: viewer ? rows.some((r) => r.member_id === viewer.id) : false,
+    asksToMe: viewer ? await openAsksTo(deps.db, family, viewer.id) : [],
   };
+}
+
+/** Asks of the last week for a portion of the family made of `keeperId`, not yet declined. */
+async function openAsksTo(db: DbOrTx, family: SQL, keeperId: string) {
+  const since = new Date(clock.nowMs() - KEEPER_ASK_INTERVAL_MS);
+  const rows = rowsOf<{ id: unknown; username: string | null; first_name: string | null }>(
+    await db.execute(sql`${family} SELECT a.id, u.username, u.first_name
+      FROM keeper_asks a JOIN family f ON f.id = a.starter_id JOIN users u ON u.id = a.asker_id
+      WHERE a.keeper_id = ${keeperId} AND a.declined_at IS NULL
+        AND a.created_at > ${since.toISOString()}::timestamptz
+      ORDER BY a.id DESC`),
+  );
+  return rows.map((r) => ({
+    id: Number(r.id),
+    askerName: displayName({ username: r.username, firstName: r.first_name }),
+  }));
+}
+
+/**
+ * POST /api/keeper-asks/:id/decline: the keeper asked says no, with one tap and no reason
+ * asked. The member who asked is told kindly in the bell and may ask the next holder; the ask
+ * still counts for the keeper's week (decision 173). Saying no twice changes nothing.
+ */
+export async function declineKeeperAsk(
+  deps: Pick<AppDeps, 'db' | 'config'>,
+  actor: SessionUser,
+  input: { id: number },
+): Promise<void> {
+  await deps.db.transaction(async (tx) => {
+    const [ask] = await tx
+      .select()
+      .from(keeperAsks)
+      .where(and(eq(keeperAsks.id, input.id), eq(keeperAsks.keeperId, actor.id)))
+      .for('update');
+    if (!ask) throw notFound(KEEPER_ASK_NOT_FOUND);
+    if (ask.declinedAt) return;
+    await tx.update(keeperAsks).set({ declinedAt: clock.now() }).where(eq(keeperAsks.id, ask.id));
+    const { name } = await familyLine(tx, ask.starterId);
+    await tellOfBackup(tx, deps.config, 'backup_declined', {
+      to: ask.askerId,
+      from: actor,
+      family: name,
+      url: '/profile',
+    });
+  });
 }
 
 interface KeeperRow {
@@ -306,19 +353,35 @@ export async function askKeeper(
         ORDER BY starters.id DESC LIMIT 1`),
     );
     if (!own) {
-      await tell(tx, config, {
-        kind: 'backup_ask',
+      await tellOfBackup(tx, config, 'backup_ask', {
         to: input.memberId,
-        bell: {
-          title: {
-            key: 'mail:notifications.backupAsk',
-            values: { name: partnerName(displayName(actor, '')), family: name },
-          },
-          body: { key: 'mail:notifications.backupAskBody' },
-          url: `/starter/${input.id}/family`,
-        },
+        from: actor,
+        family: name,
+        url: `/starter/${input.id}/family`,
       });
     }
     return { starterId: own ? Number(own.id) : null };
+  });
+}
+
+/** The bell item of an ask for a backup, or of a keeper's no: who, and which family. */
+function tellOfBackup(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  kind: 'backup_ask' | 'backup_declined',
+  news: { to: string; from: SessionUser; family: string; url: string },
+) {
+  const words = kind === 'backup_ask' ? 'backupAsk' : 'backupDeclined';
+  return tell(tx, config, {
+    kind,
+    to: news.to,
+    bell: {
+      title: {
+        key: `mail:notifications.${words}`,
+        values: { name: partnerName(displayName(news.from, '')), family: news.family },
+      },
+      body: { key: `mail:notifications.${words}Body` },
+      url: news.url,
+    },
   });
 }

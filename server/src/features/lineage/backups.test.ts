@@ -271,6 +271,62 @@ describe('POST /api/starters/:id/died/ask', () => {
     expect(bobNotices.filter((n) => n.kind === 'backup_ask')).toEqual([]);
   });
 
+  it('a keeper says no with one tap, no reason; the asker is told kindly in their language and asks the next', async () => {
+    const f = await family();
+    await t.db
+      .update(users)
+      .set({ firstName: 'Mia', username: null, language: 'es' })
+      .where(eq(users.id, f.me.user.id));
+    await call('PUT', `/api/starters/${f.root.id}/keeper`, f.kim.cookie);
+    await call('PUT', `/api/starters/${f.root.id}/keeper`, f.kit.cookie);
+    const ask = (memberId: string) =>
+      call('POST', `/api/starters/${f.root.id}/died/ask`, f.me.cookie, { memberId });
+    expect((await ask(f.kim.user.id)).statusCode).toBe(201);
+
+    // Kim sees the ask on the family tree, from any culture of the family.
+    const keepers = await call('GET', `/api/starters/${f.bobs.id}/keepers`, f.kim.cookie);
+    const { asksToMe } = keepers.json() as FamilyKeepers;
+    expect(asksToMe).toEqual([{ id: expect.any(Number), askerName: 'Mia' }]);
+    const decline = (cookie?: string, id = asksToMe[0]!.id) =>
+      call('POST', `/api/keeper-asks/${id}/decline`, cookie, {});
+
+    // Only Kim may say no to it; nobody is told of a refused try.
+    expect((await decline(f.me.cookie)).statusCode).toBe(404);
+    expect((await decline(f.kit.cookie)).statusCode).toBe(404);
+    expect((await decline()).statusCode).toBe(401);
+    expect((await decline(f.kim.cookie, 999_999)).statusCode).toBe(404);
+    expect((await decline(f.kim.cookie, 0)).statusCode).toBe(400);
+    expect((await bell(f.me.cookie)).filter((n) => n.kind === 'backup_declined')).toEqual([]);
+
+    const no = await decline(f.kim.cookie);
+    expect(no.statusCode, no.body).toBe(204);
+    expect(
+      (
+        (
+          await call('GET', `/api/starters/${f.root.id}/keepers`, f.kim.cookie)
+        ).json() as FamilyKeepers
+      ).asksToMe,
+    ).toEqual([]);
+    const told = (await bell(f.me.cookie)).filter((n) => n.kind === 'backup_declined');
+    expect(told).toEqual([
+      expect.objectContaining({
+        title: 'Kim no puede compartir una porción de Old line esta vez',
+        body: expect.stringMatching(/^No pasa nada/),
+        url: '/profile',
+      }),
+    ]);
+    // Saying no again changes nothing and tells nobody twice.
+    expect((await decline(f.kim.cookie)).statusCode).toBe(204);
+    expect((await bell(f.me.cookie)).filter((n) => n.kind === 'backup_declined')).toHaveLength(1);
+
+    // The asker asks the next holder; the no still counts for Kim's week, by the clock.
+    expect((await ask(f.kit.user.id)).statusCode).toBe(201);
+    advanceClock(KEEPER_ASK_INTERVAL_MS - 60_000);
+    expect((await ask(f.kim.user.id)).statusCode).toBe(429);
+    advanceClock(2 * 60_000);
+    expect((await ask(f.kim.user.id)).statusCode).toBe(201);
+  });
+
   it('leaves out members who are away, and refuses asking a keeper while away, by the clock', async () => {
     const f = await family();
     await call('PUT', `/api/starters/${f.root.id}/keeper`, f.kim.cookie);

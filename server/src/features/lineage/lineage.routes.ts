@@ -21,6 +21,7 @@ import {
 import {
   askKeeper,
   cultureDied,
+  declineKeeperAsk,
   familyKeepers,
   keepBackup,
   stopKeepingBackup,
@@ -157,5 +158,14 @@ function backupRoutes(instance: FastifyInstance, deps: AppDeps) {
           memberId: request.body.memberId,
         }),
       ),
+  );
+
+  app.post(
+    '/api/keeper-asks/:id/decline',
+    { ...small, schema: { params: idParams('ask') } },
+    async (request, reply) => {
+      await declineKeeperAsk(deps, requireUser(request), { id: request.params.id });
+      return reply.status(204).send();
+    },
   );
 }

@@ -476,6 +476,7 @@ const readAccount = {
         asked: sql<boolean>`${keeperAsks.askerId} = ${id}`,
         starterId: keeperAsks.starterId,
         createdAt: keeperAsks.createdAt,
+        declinedAt: keeperAsks.declinedAt,
       })
       .from(keeperAsks)
       .where(or(eq(keeperAsks.askerId, id), eq(keeperAsks.keeperId, id)))

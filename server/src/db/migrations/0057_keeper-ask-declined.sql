@@ -1,0 +1,1 @@
+ALTER TABLE "keeper_asks" ADD COLUMN "declined_at" timestamp with time zone;
