@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { LANGUAGES } from '../i18n/languages';
 import { MAIL_KINDS } from '../notifications/notification-kinds';
 import { trustLevels } from './trust';
+import { stewardAreaSchema } from '../moderation/stewards';
 
 /** GET /api/auth/user — the current-user shape of spec §3 (never a password or hash). */
 export const currentUserSchema = z.object({
@@ -28,6 +29,8 @@ export const currentUserSchema = z.object({
   awayUntil: z.string().optional(),
   /** The member's trust level (decision 164): on GET /api/auth/user and the profile's answer. */
   trustLevel: z.enum(trustLevels).optional(),
+  /** The areas the member stewards (decision 166); empty for most, absent outside GET. */
+  stewardOf: z.array(stewardAreaSchema).optional(),
 });
 export type CurrentUser = z.infer<typeof currentUserSchema>;
 

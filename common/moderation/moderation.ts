@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { multiLineText, singleLineText } from '../site/text';
 import { idField, idParam } from '../site/ids';
+import { removalReasonValues } from './removal-reasons';
 
 export const sanctionKinds = ['suspension', 'ban'] as const;
 export type SanctionKind = (typeof sanctionKinds)[number];
@@ -26,6 +27,8 @@ export const createSanctionSchema = z
     reason: reasonSchema,
     days: z.coerce.number().int().min(1).max(SUSPENSION_MAX_DAYS).optional(),
     reportId: idField('Invalid report ID').optional(),
+    /** The rule broken, for the public moderation log (decision 167). */
+    rule: z.enum(removalReasonValues).optional(),
   })
   .superRefine((value, ctx) => {
     if (value.kind === 'suspension' && value.days === undefined) {
@@ -82,6 +85,8 @@ export const moderationActions = [
   'reject_starter',
   'screening_rule',
   'set_trust',
+  'appoint_steward',
+  'remove_steward',
 ] as const;
 export type ModerationAction = (typeof moderationActions)[number];
 

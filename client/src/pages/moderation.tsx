@@ -1,8 +1,10 @@
-import { SignInRequired } from '../features/account/auth/sign-in-required';
-import { useCurrentUser } from '../lib/current-user';
-import { AccessDenied, ModerationDashboard } from '../features/moderation/moderation-dashboard';
-import { usePageTitle } from '../lib/use-document-title';
 import { useTranslation } from 'react-i18next';
+import { SignInRequired } from '../features/account/auth/sign-in-required';
+import { AccessDenied, ModerationDashboard } from '../features/moderation/moderation-dashboard';
+import { ModerationRoleProvider } from '../features/moderation/moderation-role';
+import { PlacePicker } from '../features/starters/place-picker';
+import { useCurrentUser } from '../lib/current-user';
+import { usePageTitle } from '../lib/use-document-title';
 
 export default function Page() {
   usePageTitle('moderation');
@@ -10,6 +12,14 @@ export default function Page() {
   const { user, isLoading } = useCurrentUser();
   if (isLoading) return null;
   if (!user) return <SignInRequired message={t('page.signIn')} />;
-  if (!user.isModerator) return <AccessDenied />;
-  return <ModerationDashboard />;
+  // A steward sees the page limited to their areas (decision 166).
+  const stewardOf = user.isModerator ? null : (user.stewardOf ?? []);
+  if (stewardOf?.length === 0) return <AccessDenied />;
+  return (
+    <ModerationRoleProvider
+      value={{ stewardOf, placeField: (props) => <PlacePicker {...props} labelled /> }}
+    >
+      <ModerationDashboard />
+    </ModerationRoleProvider>
+  );
 }

@@ -8,6 +8,7 @@ import {
   signedInOnly,
   type SessionUser,
 } from '../plugins/sessions';
+import { moderationScope } from './stewards';
 
 /** What a route parses: a part it declares no schema for adds nothing to the service's input. */
 type Parsed<S> = S extends z.ZodType ? z.output<S> : unknown;
@@ -17,9 +18,12 @@ export interface GuardedSchemas<P, Q, B, R extends z.ZodType> {
   params?: P;
   query?: Q;
   body?: B;
-  /** The answer's schema; its status is 200 unless `status` says 201 (something was made). */
+  /**
+   * The answer's schema; its status is 200 unless `status` says 201 (something was made) or
+   * 204 (something went: no body, whatever the service returns).
+   */
   response?: R;
-  status?: 200 | 201;
+  status?: 200 | 201 | 204;
   bodyLimit?: number;
 }
 
@@ -45,8 +49,11 @@ type Declare = <
   service: Service<P, Q, B, R>,
 ) => void;
 
+/** Who may call: any member, moderators and stewards (decision 166), or moderators alone. */
+export type GuardedCaller = 'member' | 'steward' | 'moderator';
+
 /**
- * Routes only members (or only moderators) may call, each declared as its URL, its schemas and
+ * Routes only members (or only moderators, or moderators and stewards) may call, each declared as its URL, its schemas and
  * the service that answers. Who may call is settled on request, before the body is read
  * (`signedInOnly`, `moderatorsOnly`); the service is given that caller and one input: the parsed
  * path parameters, query and body together, each only when the route declares its schema, so a
@@ -55,9 +62,13 @@ type Declare = <
 export function guardedRoutes(
   app: FastifyInstance,
   deps: AppDeps,
-  who: 'member' | 'moderator',
+  who: GuardedCaller,
 ): Record<'get' | 'post' | 'put' | 'patch' | 'delete', Declare> {
   const moderator = who === 'moderator';
+  // A steward's area narrows what the service finds; here only whether they steward at all.
+  const stewardsToo = async (request: FastifyRequest) =>
+    void (await moderationScope(deps.db, requireUser(request)));
+  const onRequest = moderator ? moderatorsOnly : who === 'steward' ? stewardsToo : signedInOnly;
   const declare =
     (method: HTTPMethods): Declare =>
     (url, { params, query, body, response, status = 200, bodyLimit }, service) => {
@@ -68,7 +79,7 @@ export function guardedRoutes(
       app.route({
         method,
         url,
-        onRequest: moderator ? moderatorsOnly : signedInOnly,
+        onRequest,
         ...(bodyLimit === undefined ? {} : { bodyLimit }),
         schema,
         handler: async (request, reply) => {
@@ -78,7 +89,8 @@ export function guardedRoutes(
             ...(body ? (request.body as object) : {}),
             ...(params ? (request.params as object) : {}),
           };
-          return reply.status(status).send(await service(deps, caller, input as never, request));
+          const answer = await service(deps, caller, input as never, request);
+          return status === 204 ? reply.status(204).send() : reply.status(status).send(answer);
         },
       });
     };

@@ -11,6 +11,7 @@ import {
   type MemberStanding,
 } from './members';
 import * as clock from '../clock/clock';
+import { assertStarterInScope, type ModerationScope } from './stewards';
 
 /**
  * Who may see, message, report and change a starter — decided here and nowhere else
@@ -445,14 +446,20 @@ export async function authorizeLoaded(
  * Loads starter `starterId` and decides whether `viewer` may do `action` to it: the call every
  * service makes before touching a starter. Answers its facts; throws 404 for a starter the
  * asker may not see (or none), 403/409 as the policy says. `lock` holds the row until the
- * transaction ends, for a decision followed by a change.
+ * transaction ends, for a decision followed by a change. With a moderation `scope`, a steward
+ * acts as a moderator on a listing in their area, and finds none outside it (decision 166).
  */
 export async function requireStarter(
   db: DbOrTx,
   viewer: Viewer,
   starterId: number,
   action: StarterAction,
-  { lock = false }: { lock?: boolean } = {},
+  { lock = false, scope }: { lock?: boolean; scope?: ModerationScope } = {},
 ): Promise<AuthorizedStarter> {
-  return authorizeLoaded(db, viewer, await loadStarterFacts(db, starterId, { lock }), action);
+  let asker = viewer;
+  if (scope && viewer) {
+    await assertStarterInScope(db, scope, starterId, 'Starter not found');
+    asker = { id: viewer.id, isModerator: true };
+  }
+  return authorizeLoaded(db, asker, await loadStarterFacts(db, starterId, { lock }), action);
 }

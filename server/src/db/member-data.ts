@@ -338,6 +338,12 @@ export const MEMBER_DATA = {
     export: { no: 'the moderators’ audit log' },
     others: { moderator_id: MODERATOR },
   },
+  stewards: {
+    member: ['user_id'],
+    scrub: { delete: 'their appointment as a steward ends with their account' },
+    export: { no: 'a moderator’s appointment, shown to the member on their moderation page' },
+    others: { created_by: MODERATOR },
+  },
   account_link_requests: {
     member: ['email'],
     scrub: { keep: 'an address asked for a link, removed by the mail worker within moments' },

@@ -991,6 +991,30 @@ export const moderationActions = pgTable(
 );
 
 /**
+ * Stewards (decision 166): a member a moderator trusts with one area, a gazetteer place (its
+ * centre, never finer) and a radius. The access policy (`access/stewards.ts`) reads it.
+ */
+export const stewards = pgTable(
+  'stewards',
+  {
+    id: serial('id').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    place: text('place').notNull(),
+    latitude: doublePrecision('latitude').notNull(),
+    longitude: doublePrecision('longitude').notNull(),
+    radiusKm: integer('radius_km').notNull(),
+    createdBy: text('created_by').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('stewards_radius_check', sql`${t.radiusKm} BETWEEN 1 AND 200`),
+    index('stewards_user_idx').on(t.userId),
+  ],
+);
+
+/**
  * Each time a moderator removed a listing: which rule, the owner's one appeal and the
  * moderators' answer to it. `starters.removedAt` says whether it is removed now; this keeps why,
  * and a listing restored and removed again gets a new row (and a new appeal).

@@ -30,7 +30,7 @@ import {
   type StarterList,
 } from '../../../common/listings/starters';
 import type { AppDeps } from '../deps';
-import { toCurrentUser } from '../features/account/auth/auth.service';
+import { toCurrentUserWithTrust } from '../features/account/auth/auth.service';
 import { homeAnswer } from '../features/site/home.service';
 import { siteSettings } from '../features/site/site.service';
 import { siteLanguages } from '../../../common/i18n/completeness';
@@ -85,7 +85,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer | undefined
       });
       // Never the Host header: a cache could keep a page whose links point elsewhere.
       const origin = siteUrl(deps.config);
-      const user = request.user ? toCurrentUser(request.user) : null;
+      const user = request.user ? await toCurrentUserWithTrust(deps.db, request.user) : null;
       const browse =
         page === pages.browse
           ? await firstBrowsePage(deps, request, search, user?.place ?? null)

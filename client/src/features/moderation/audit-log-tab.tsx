@@ -61,6 +61,14 @@ function describe(
       return t('audit.screeningRule', { rule: String(details.rule ?? t('audit.aRule')) });
     case 'set_trust':
       return t('audit.setTrust', { member, level: String(details.level ?? '') });
+    case 'appoint_steward':
+      return t('audit.appointSteward', {
+        member,
+        place: String(details.place ?? ''),
+        radius: Number(details.radiusKm),
+      });
+    case 'remove_steward':
+      return t('audit.removeSteward', { member, place: String(details.place ?? '') });
   }
 }
 
@@ -85,6 +93,7 @@ export function AuditLogTab() {
                 <span className="font-semibold">
                   {displayName(entry.moderator, t('people.formerModerator'))}
                 </span>{' '}
+                {entry.details?.steward === true && `${t('audit.asSteward')} `}
                 {describe(entry, t, removalReasonLabel)}
               </p>
               {entry.reason && (

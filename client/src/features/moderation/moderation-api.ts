@@ -221,8 +221,9 @@ export function useHeldStarters() {
   return useQuery(moderationQueries.heldStarters());
 }
 
-export function useModerationWaiting() {
-  return useQuery(moderationQueries.waiting());
+/** The tabs' counts; moderators' alone (`enabled` false for a steward). */
+export function useModerationWaiting(enabled = true) {
+  return useQuery({ ...moderationQueries.waiting(), enabled });
 }
 
 /**

@@ -14,6 +14,8 @@ import { ReportsTab } from './reports-tab';
 import { RulesTab } from './rules-tab';
 import { SanctionsTab } from './sanctions-tab';
 import { StatisticsTab } from './statistics-tab';
+import { StewardsTab } from './stewards-tab';
+import { useModerationRole } from './moderation-role';
 
 const tabs = [
   { value: 'reports', Panel: ReportsTab },
@@ -22,8 +24,11 @@ const tabs = [
   { value: 'statistics', Panel: StatisticsTab },
   { value: 'sanctions', Panel: SanctionsTab },
   { value: 'audit', Panel: AuditLogTab },
+  { value: 'stewards', Panel: StewardsTab },
   { value: 'rules', Panel: RulesTab },
 ] as const;
+/** What a steward sees: the reports of their areas (decision 166). */
+const stewardTabs = tabs.filter((tab) => tab.value === 'reports');
 
 type TabValue = (typeof tabs)[number]['value'];
 /** The tabs whose queue is counted beside their name while anything waits. */
@@ -61,13 +66,25 @@ function WaitingNote({ queue }: { queue: ModerationWaiting[WaitingQueue] }) {
   );
 }
 
+/** Under the title: the whole site for moderators, the areas for a steward. */
+function Intro() {
+  const { t } = useTranslation('moderation');
+  const { stewardOf } = useModerationRole();
+  if (!stewardOf) return <p className="mt-1 text-muted">{t('dashboard.intro')}</p>;
+  const places = stewardOf.map((area) => area.place).join('; ');
+  return <p className="mt-1 text-muted">{t('dashboard.stewardIntro', { places })}</p>;
+}
+
 export function ModerationDashboard() {
   const { t } = useTranslation('moderation');
-  const waiting = useModerationWaiting();
+  const { stewardOf } = useModerationRole();
+  const shown = stewardOf ? stewardTabs : tabs;
+  const waiting = useModerationWaiting(!stewardOf);
   // The bell item and the mail lead to a tab (`?tab=held`).
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');
-  const current: TabValue = isTab(asked) ? asked : 'reports';
+  const current: TabValue =
+    isTab(asked) && shown.some((tab) => tab.value === asked) ? asked : 'reports';
   const choose = (value: string) =>
     setParams(
       (prev) => {
@@ -81,14 +98,14 @@ export function ModerationDashboard() {
     <div className="mx-auto max-w-5xl px-4 py-8 sm:py-12">
       <header className="mb-6">
         <h1 className="text-3xl font-bold">{t('dashboard.title')}</h1>
-        <p className="mt-1 text-muted">{t('dashboard.intro')}</p>
+        <Intro />
       </header>
       <Tabs.Root value={current} onValueChange={choose}>
         <Tabs.List
           aria-label={t('dashboard.sections')}
           className="mb-6 grid grid-cols-2 gap-1 rounded-2xl border border-border bg-surface p-1 sm:flex sm:rounded-full"
         >
-          {tabs.map((tab) => (
+          {shown.map((tab) => (
             <Tabs.Trigger
               key={tab.value}
               value={tab.value}
@@ -104,7 +121,7 @@ export function ModerationDashboard() {
             </Tabs.Trigger>
           ))}
         </Tabs.List>
-        {tabs.map(({ value, Panel }) => (
+        {shown.map(({ value, Panel }) => (
           <Tabs.Content key={value} value={value} className="outline-none">
             {isWaitingQueue(value) && waiting.data && <WaitingNote queue={waiting.data[value]} />}
             <Panel />

@@ -23,6 +23,8 @@ import { useMessageText } from '../../lib/message-text';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCreateSanction } from './moderation-api';
 import { useDateText } from './texts';
+import { useModerationRole } from './moderation-role';
+import { STEWARD_SUSPENSION_MAX_DAYS } from '../../../../common/moderation/stewards';
 
 export interface SanctionTarget {
   userId: string;
@@ -59,10 +61,17 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
   const { t } = useTranslation('moderation');
   const say = useMessageText();
   const { dateTime } = useDateText();
-  const kindOptions = [
-    { value: 'suspension', label: t('sanction.suspend') },
-    { value: 'ban', label: t('sanction.ban') },
-  ] as const satisfies readonly RadioCardOption<SanctionKind>[];
+  // A steward suspends for a week at most and never bans (decision 166).
+  const steward = !!useModerationRole().stewardOf;
+  const kindOptions = (
+    [
+      { value: 'suspension', label: t('sanction.suspend') },
+      { value: 'ban', label: t('sanction.ban') },
+    ] as const satisfies readonly RadioCardOption<SanctionKind>[]
+  ).filter((option) => !steward || option.value === 'suspension');
+  const dayChoices = SUSPENSION_DAY_CHOICES.filter(
+    (d) => !steward || d <= STEWARD_SUSPENSION_MAX_DAYS,
+  );
   const id = useId();
   const create = useCreateSanction();
   const form = useZodForm(createSanctionSchema, {
@@ -109,7 +118,7 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
         id={`${id}-kind`}
         legend={t('sanction.legend')}
         options={kindOptions}
-        className="grid-cols-2"
+        className={steward ? 'grid-cols-1' : 'grid-cols-2'}
         // A ban has no length; a suspension starts again from a week.
         onChosen={(value) => form.setValue('days', value === 'ban' ? undefined : DEFAULT_DAYS)}
       />
@@ -117,7 +126,7 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
       {kind === 'suspension' && (
         <Field id={daysId} label={t('sanction.suspendFor')} error={errors.days?.message}>
           <NativeSelect {...fieldAria(daysId, errors.days?.message)} {...form.register('days')}>
-            {SUSPENSION_DAY_CHOICES.map((d) => (
+            {dayChoices.map((d) => (
               <option key={d} value={d}>
                 {t('sanction.days', { count: d })}
               </option>

@@ -24,6 +24,13 @@ import { createSanction, liftSanction, listAudit, listSanctions } from './modera
 import { moderationWaiting } from './waiting.service';
 import { setTrustLevel } from './trust.service';
 import { starterIdParamsSchema } from '../../../../common/listings/starters';
+import { appointSteward, listStewards, removeSteward } from './stewards.service';
+import {
+  createdStewardSchema,
+  createStewardSchema,
+  stewardIdParamsSchema,
+  stewardItemSchema,
+} from '../../../../common/moderation/stewards';
 
 /** An appeal of at most 1000 characters, even all escaped (6 bytes each), under 8 KiB. */
 const APPEAL_BODY_LIMIT = 8 * 1024;
@@ -33,6 +40,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
   // Who may call is settled before the body is read (access/guarded-route.ts).
   const moderator = guardedRoutes(app, deps, 'moderator');
   const member = guardedRoutes(app, deps, 'member');
+  const steward = guardedRoutes(app, deps, 'steward');
 
   // What waits for moderators, sanctions and their lifting, and the audit log.
   moderator.get(
@@ -45,7 +53,7 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
     { query: sanctionListQuerySchema, response: z.array(sanctionItemSchema) },
     listSanctions,
   );
-  moderator.post(
+  steward.post(
     '/api/moderation/sanctions',
     { body: createSanctionSchema, response: sanctionItemSchema, status: 201 },
     createSanction,
@@ -64,6 +72,19 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/moderation/audit',
     { query: auditQuerySchema, response: z.array(auditEntrySchema) },
     listAudit,
+  );
+
+  // Stewards: members a moderator trusts with one area (decision 166).
+  moderator.get('/api/moderation/stewards', { response: z.array(stewardItemSchema) }, listStewards);
+  moderator.post(
+    '/api/moderation/stewards',
+    { body: createStewardSchema, response: createdStewardSchema, status: 201 },
+    appointSteward,
+  );
+  moderator.delete(
+    '/api/moderation/stewards/:id',
+    { params: stewardIdParamsSchema, status: 204 },
+    removeSteward,
   );
 
   // The owner's side of a removal: why, and their one appeal; moderators' decisions on appeals.

@@ -10,6 +10,12 @@ import type {
   SanctionKind,
 } from '../../../../common/moderation/moderation';
 import { assertModerator } from '../../access/members';
+import {
+  actingAs,
+  assertMaySanction,
+  assertMemberInScope,
+  moderationScope,
+} from '../../access/stewards';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
 import type { AppDeps } from '../../deps';
@@ -123,7 +129,8 @@ export async function listSanctions(
 /**
  * Suspends or bans a member. The sanction row, the member's current state, the end of their
  * sessions and the audit entry change together or not at all. Their starters leave the public
- * site meanwhile (the access policy hides what a member who may not act has posted).
+ * site meanwhile (the access policy hides what a member who may not act has posted). A steward
+ * may suspend a member of their area for a week at most, and never ban (decision 166).
  */
 export async function createSanction(
   deps: Pick<AppDeps, 'db' | 'listings'>,
@@ -131,7 +138,9 @@ export async function createSanction(
   input: CreateSanction,
 ): Promise<SanctionItem> {
   const { db } = deps;
-  assertModerator(actor);
+  const scope = await moderationScope(db, actor);
+  assertMaySanction(scope, input);
+  await assertMemberInScope(db, scope, input.userId);
   const id = await db.transaction(async (tx) => {
     const [member] = await tx
       .select({ id: users.id, isModerator: users.isModerator })
@@ -184,6 +193,8 @@ export async function createSanction(
       details: {
         sanctionId: sanction!.id,
         ...(input.kind === 'suspension' ? { days: input.days, endsAt: endsAt!.toISOString() } : {}),
+        ...(input.rule ? { rule: input.rule } : {}),
+        ...actingAs(scope),
       },
     });
     return sanction!.id;

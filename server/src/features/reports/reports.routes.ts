@@ -28,6 +28,8 @@ const REVIEW_BODY_LIMIT = 8 * 1024;
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   // Who may call is settled before the body is read: a visitor learns nothing about the rules.
   const moderator = guardedRoutes(app, deps, 'moderator');
+  // Stewards too, for the reports in their area (access/stewards.ts).
+  const steward = guardedRoutes(app, deps, 'steward');
 
   guardedRoutes(app, deps, 'member').post(
     '/api/reports',
@@ -39,13 +41,13 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     createReport,
   );
-  moderator.get(
+  steward.get(
     '/api/reports',
     { query: reportListQuerySchema, response: z.array(reportItemSchema) },
     listReports,
   );
   moderator.get('/api/reports/stats', { response: reportStatsSchema }, reportStats);
-  moderator.patch(
+  steward.patch(
     '/api/reports/:id',
     {
       params: reportIdParamsSchema,
@@ -55,7 +57,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     updateReportStatus,
   );
-  moderator.post(
+  steward.post(
     '/api/reports/:id/remove-starter',
     {
       params: reportIdParamsSchema,

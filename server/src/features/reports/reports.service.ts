@@ -15,6 +15,12 @@ import {
   visibleTo,
   wasRemoved,
 } from '../../access/starter-access';
+import {
+  actingAs,
+  moderationScope,
+  startersInScope,
+  type ModerationScope,
+} from '../../access/stewards';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
@@ -220,10 +226,11 @@ export async function listReports(
   actor: SessionUser,
   query: ReportListQuery,
 ): Promise<ReportItem[]> {
-  assertModerator(actor);
+  const scope = await moderationScope(deps.db, actor);
   const rows = await reportItemsQuery(deps.db)
     // Moderators see every starter today; the list follows the policy if that ever narrows.
-    .where(and(eq(reports.status, query.status), visibleTo(actor)))
+    // A steward sees the reports on listings in their area alone.
+    .where(and(eq(reports.status, query.status), visibleTo(actor), startersInScope(scope)))
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -255,8 +262,11 @@ export async function reportStats(
   return { ...stats, total: stats.pending + stats.reviewed + stats.resolved };
 }
 
-/** The report, locked until the transaction ends; 409 once it has been handled. */
-async function pendingReportForUpdate(tx: DbOrTx, id: number) {
+/**
+ * The report, locked until the transaction ends; 404 outside the caller's area, 409 once it
+ * has been handled.
+ */
+async function pendingReportForUpdate(tx: DbOrTx, scope: ModerationScope, id: number) {
   const [row] = await tx
     .select({
       id: reports.id,
@@ -269,7 +279,7 @@ async function pendingReportForUpdate(tx: DbOrTx, id: number) {
     })
     .from(reports)
     .innerJoin(starters, eq(starters.id, reports.starterId))
-    .where(eq(reports.id, id))
+    .where(and(eq(reports.id, id), startersInScope(scope)))
     .for('update', { of: reports })
     .limit(1);
   if (!row) throw notFound('Report not found');
@@ -288,9 +298,9 @@ export async function updateReportStatus(
   { id, status }: { id: number; status: ReportStatus },
 ): Promise<ReportItem> {
   const { db } = deps;
-  assertModerator(actor);
+  const scope = await moderationScope(db, actor);
   const released = await db.transaction(async (tx) => {
-    const report = await pendingReportForUpdate(tx, id);
+    const report = await pendingReportForUpdate(tx, scope, id);
     if (status === 'pending') {
       throw conflict('A pending report can only be marked as reviewed or resolved.');
     }
@@ -325,7 +335,7 @@ export async function updateReportStatus(
       action: 'report_status',
       reportId: id,
       starterId: report.starterId,
-      details: { from: report.status, to: status },
+      details: { from: report.status, to: status, ...actingAs(scope) },
     });
     const mail = reportOutcomeMail(deps.config, {
       starter: { id: report.starterId, title: report.starterTitle },
@@ -373,10 +383,13 @@ export async function removeReportedStarter(
   { id, reason, note }: { id: number; reason: RemovalReason; note: string | null },
 ): Promise<ReportItem> {
   const { db } = deps;
-  assertModerator(actor);
+  const scope = await moderationScope(db, actor);
   await db.transaction(async (tx) => {
-    const report = await pendingReportForUpdate(tx, id);
-    const starter = await requireStarter(tx, actor, report.starterId, 'moderate', { lock: true });
+    const report = await pendingReportForUpdate(tx, scope, id);
+    const starter = await requireStarter(tx, actor, report.starterId, 'moderate', {
+      lock: true,
+      scope,
+    });
     if (wasRemoved(starter)) throw conflict('This starter has already been removed.');
 
     await tx
@@ -417,6 +430,7 @@ export async function removeReportedStarter(
         rule: reason,
         removalId: removal!.id,
         resolvedReportIds: resolved.map((r) => r.id).sort((a, b) => a - b),
+        ...actingAs(scope),
       },
     });
     const listing = { id: starter.id, title: report.starterTitle };

@@ -7,6 +7,7 @@ import {
 import type { CurrentUser } from '../../../../../common/members/users';
 import { isLeaving, mayAct, sanctionNow } from '../../../access/members';
 import type { DbOrTx } from '../../../db/client';
+import { stewardOf } from '../../moderation/stewards.service';
 import { isUniqueViolation } from '../../../db/errors';
 import { sanctions, users } from '../../../db/schema';
 import { badRequest, HttpError } from '../../../errors';
@@ -56,9 +57,13 @@ export function toCurrentUser(user: SessionUser): CurrentUser {
   };
 }
 
-/** The current user with their trust level (decision 164), which takes a read of the database. */
+/**
+ * The current user with their trust level (decision 164) and the areas they steward (decision
+ * 166), which take reads of the database: GET /api/auth/user's answer and the page's inlined copy.
+ */
 export async function toCurrentUserWithTrust(db: DbOrTx, user: SessionUser): Promise<CurrentUser> {
-  return { ...toCurrentUser(user), trustLevel: await trustLevelOf(db, user) };
+  const [trustLevel, areas] = await Promise.all([trustLevelOf(db, user), stewardOf(db, user.id)]);
+  return { ...toCurrentUser(user), trustLevel, stewardOf: areas };
 }
 
 export async function findUserByEmail(db: DbOrTx, email: string) {

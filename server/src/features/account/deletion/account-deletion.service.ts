@@ -22,6 +22,7 @@ import {
   meetListings,
   meets,
   hiddenStarters,
+  stewards,
   savedStarters,
   dataExports,
   emailTokens,
@@ -496,6 +497,7 @@ const scrubTheirOwn = {
   },
   saved_starters: deleteTheirs(savedStarters, savedStarters.userId),
   hidden_starters: deleteTheirs(hiddenStarters, hiddenStarters.userId),
+  stewards: deleteTheirs(stewards, stewards.userId),
   async blocks({ tx, userId }: ScrubContext) {
     await tx.delete(blocks).where(or(eq(blocks.blockerId, userId), eq(blocks.blockedId, userId)));
   },
