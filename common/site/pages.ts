@@ -122,6 +122,13 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** The public moderation log (decision 167). */
+  moderationLog: {
+    path: '/moderation/log',
+    module: 'moderation-log',
+    description:
+      'What the moderators of CultureShare did, under which rule, when and where: listings removed and restored, suspensions and bans.',
+  },
   login: {
     path: '/login',
     module: 'login',

@@ -6,6 +6,7 @@ import { LanguagePicker } from '../features/site/language-picker';
 
 const links = [
   { to: paths.rules, label: 'footer.rules' },
+  { to: paths.moderationLog, label: 'footer.moderationLog' },
   { to: paths.safety, label: 'footer.safety' },
   { to: paths.help, label: 'footer.help' },
   { to: paths.contact, label: 'footer.contact' },

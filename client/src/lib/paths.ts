@@ -15,6 +15,7 @@ export const paths = {
   mailSettings: `${pages.profile.path}?tab=notifications`,
   notifications: pages.notifications.path,
   moderation: pages.moderation.path,
+  moderationLog: pages.moderationLog.path,
   rules: pages.rules.path,
   safety: pages.safety.path,
   contact: pages.contact.path,

@@ -153,6 +153,8 @@ export const moderationKeys = {
   waiting: ['moderation', 'waiting'] as const,
   /** The screening rules and their figures on the corpus. */
   screening: ['moderation', 'screening'] as const,
+  /** The public moderation log (decision 167). */
+  log: ['moderation', 'log'] as const,
   /** Stewards and their areas (decision 166). */
   stewards: ['moderation', 'stewards'] as const,
 };

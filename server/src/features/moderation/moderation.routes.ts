@@ -24,6 +24,12 @@ import { createSanction, liftSanction, listAudit, listSanctions } from './modera
 import { moderationWaiting } from './waiting.service';
 import { setTrustLevel } from './trust.service';
 import { starterIdParamsSchema } from '../../../../common/listings/starters';
+import { moderationLog } from './moderation-log.service';
+import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import {
+  moderationLogEntrySchema,
+  moderationLogQuerySchema,
+} from '../../../../common/moderation/moderation-log';
 import { appointSteward, listStewards, removeSteward } from './stewards.service';
 import {
   createdStewardSchema,
@@ -85,6 +91,21 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/moderation/stewards/:id',
     { params: stewardIdParamsSchema, status: 204 },
     removeSteward,
+  );
+
+  // The public moderation log (decision 167): anyone may read it, signed in or not.
+  app.withTypeProvider<ZodTypeProvider>().get(
+    '/api/moderation/log',
+    {
+      schema: {
+        querystring: moderationLogQuerySchema,
+        response: { 200: z.array(moderationLogEntrySchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'public, max-age=60');
+      return moderationLog(deps.db, request.query);
+    },
   );
 
   // The owner's side of a removal: why, and their one appeal; moderators' decisions on appeals.
