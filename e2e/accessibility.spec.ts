@@ -33,7 +33,7 @@ const termsTicked: AxeState = {
 };
 
 test('signed out: every public route', async ({ page, browser, request }) => {
-  // Nineteen routes, each scanned by axe in every state in light and dark.
+  // Twenty routes, each scanned by axe in every state in light and dark.
   test.setTimeout(480_000);
   const scene = await seedScene(browser, request, {
     members: [{ key: 'owner' }],
@@ -62,6 +62,7 @@ test('signed out: every public route', async ({ page, browser, request }) => {
     '/messages',
     '/profile',
     '/moderation',
+    '/moderation/log',
     '/rules',
     '/safety',
     '/contact',
@@ -164,6 +165,14 @@ test('moderator: the dashboard with a report and its confirmation', async ({
     {
       name: 'remove confirmation',
       open: (p) => p.getByRole('button', { name: 'Remove Starter' }).first().click(),
+    },
+    {
+      name: 'stewards tab',
+      open: async (p) => {
+        await p.getByRole('tab', { name: 'Stewards' }).click();
+        await expect(p.getByRole('button', { name: 'Appoint steward' })).toBeVisible();
+      },
+      close: (p) => p.getByRole('tab', { name: /^Reports/ }).click(),
     },
   ]);
   // Reviewed, so the dashboard is left as it was found for the specs after this one.
