@@ -9,7 +9,7 @@ import { renderWithProviders } from '../test/render';
 import { MyAlerts } from '../features/alerts/my-alerts';
 import { AskCard } from '../features/asks/ask-card';
 import { MailStop } from '../features/mail/mail-stop';
-import { NotificationSettings } from '../features/profile/notification-settings';
+import { NotificationSettings } from '../features/account/notification-settings';
 import { ProfileView } from '../features/profile/profile-view';
 
 /** Answers `routes` by address (GET) and records what is sent otherwise. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { SignInRequired } from '../features/account/auth/sign-in-required';
 import { NoticesPanel } from '../features/handovers/notices-panel';
 import { NotificationCentre } from '../features/notifications/notification-centre';
-import { PushOptIn } from '../features/profile/push-settings';
+import { PushOptIn } from '../features/account/push-settings';
 import { useCurrentUser } from '../lib/current-user';
 import { usePageTitle } from '../lib/use-document-title';
 

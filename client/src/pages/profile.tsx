@@ -8,6 +8,9 @@ import { useStarterActivity } from '../features/handovers/handovers-api';
 import { useCurrentUser } from '../lib/current-user';
 import { MyAlerts } from '../features/alerts/my-alerts';
 import { ProfileView } from '../features/profile/profile-view';
+import { AwaySetting } from '../features/account/away-setting';
+import { NotificationSettings } from '../features/account/notification-settings';
+import { PushSettingsCard } from '../features/account/push-settings';
 import { MyStarters } from '../features/starters/my-starters';
 import { HiddenListings, SavedListings } from '../features/saved/saved-lists';
 import { usePageTitle } from '../lib/use-document-title';
@@ -55,6 +58,13 @@ export default function Page() {
         myStarters={<MyStartersWithState />}
         myHandovers={
           <MyHandovers onReceived={(s) => <CultureDied starterId={s.id} title={s.title} />} />
+        }
+        notificationSettings={
+          <>
+            <AwaySetting />
+            <PushSettingsCard />
+            <NotificationSettings />
+          </>
         }
         myAlerts={<MyAlerts />}
         summary={<ReliabilitySummary userId={user.id} />}

@@ -12,9 +12,6 @@ import { timeAgo } from '../../lib/time';
 import { ProfileDetails } from './profile-details';
 import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
-import { NotificationSettings } from './notification-settings';
-import { PushSettingsCard } from './push-settings';
-import { AwaySetting } from './away-setting';
 import { useTranslation } from 'react-i18next';
 
 const tabTrigger =
@@ -30,6 +27,7 @@ export function ProfileView({
   user,
   myStarters,
   myHandovers,
+  notificationSettings,
   myAlerts,
   summary,
   marked,
@@ -37,6 +35,8 @@ export function ProfileView({
   user: CurrentUser;
   myStarters: ReactNode;
   myHandovers?: ReactNode;
+  /** Away, push and mail settings (features/account), first under Notifications. */
+  notificationSettings?: ReactNode;
   /** The member's alerts, under Notifications. */
   myAlerts?: ReactNode;
   /** The member's public summary as others see it (kitchens reached included). */
@@ -140,9 +140,7 @@ export function ProfileView({
           </Tabs.Content>
         )}
         <Tabs.Content value="notifications" className="mt-5 grid gap-5">
-          <AwaySetting />
-          <PushSettingsCard />
-          <NotificationSettings />
+          {notificationSettings}
           {myAlerts}
         </Tabs.Content>
         <Tabs.Content value="activity" className="mt-5">

@@ -8,7 +8,7 @@ import { Card } from '../../components/ui/card';
 import { TextField } from '../../components/ui/form-controls';
 import { NewPasswordFields, PasswordField } from '../../components/ui/account-fields';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
-import { useChangeEmail, useChangePassword } from './profile-api';
+import { useChangeEmail, useChangePassword } from './account-api';
 
 type Which = 'password' | 'email';
 

@@ -10,7 +10,7 @@ import { Card } from '../../components/ui/card';
 import { RadioCards } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
-import { useMailSettings, useUpdateMailSettings } from './profile-api';
+import { useMailSettings, useUpdateMailSettings } from './account-api';
 
 function KindLine({
   kind,

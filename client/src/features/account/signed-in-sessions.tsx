@@ -10,7 +10,7 @@ import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
-import { useEndOtherSessions, useEndSession, useSessions, useUndoLinks } from './profile-api';
+import { useEndOtherSessions, useEndSession, useSessions, useUndoLinks } from './account-api';
 
 /** "Firefox on Android", or what the browser told of itself. */
 function deviceName(session: MemberSession, t: TFunction<'account'>): string {
