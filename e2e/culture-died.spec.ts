@@ -44,8 +44,9 @@ test('a received culture died: the reason, the family’s nearest holders, askin
     const starterId = ((await shared.json()) as { id: number }).id;
     await signUpAndIn(keeper.request, newMember({ firstName: 'Kim' }));
     await signUpAndIn(member.request, newMember({ firstName: 'Rosa' }));
+    const rosa = `rosa${Date.now().toString(36)}`;
     const placed = await member.request.patch('/api/users/profile', {
-      data: { username: `rosa${Date.now().toString(36)}`, location: 'Portland, OR' },
+      data: { username: rosa, location: 'Portland, OR' },
     });
     expect(placed.status(), await placed.text()).toBe(200);
     for (const ctx of [keeper, member]) await receivedHere(giver.request, ctx.request, starterId);
@@ -92,6 +93,25 @@ test('a received culture died: the reason, the family’s nearest holders, askin
     await expect(page.getByText('Kim has been asked.', { exact: true })).toBeVisible();
     await expect(dialog.getByRole('button', { name: 'Ask Kim' })).toHaveText('Asked');
     await expect(dialog.getByRole('button', { name: 'Ask Kim' })).toBeDisabled();
+
+    // Kim says no on the family tree with one tap, no reason asked; Rosa is told in the bell.
+    await tree.reload();
+    await appReady(tree);
+    const keepers = tree.getByRole('region', { name: 'Backup keepers' });
+    await expect(keepers).toContainText(`${rosa} asked you for a portion of your backup.`);
+    await keepers.getByRole('button', { name: `Say no to ${rosa}` }).focus();
+    await tree.keyboard.press('Enter');
+    await expect(keepers.getByRole('status')).toHaveText(
+      `You said no; ${rosa} has been told kindly.`,
+    );
+    await expect(tree.getByRole('dialog')).toHaveCount(0);
+    await expectNoAxeViolations(tree);
+    const bell = (await (await member.request.get('/api/notifications')).json()) as {
+      notifications: Array<{ kind: string; title: string }>;
+    };
+    expect(bell.notifications.find((n) => n.kind === 'backup_declined')?.title).toMatch(
+      /^Kim can’t spare a portion of .+ this time$/,
+    );
 
     // Asking the giver opens the conversation about her listing.
     await dialog.getByRole('button', { name: 'Ask Greta' }).click();
