@@ -21,6 +21,8 @@ export function useLabel(code: string) {
 export function useReceiveLabel(code: string, memberId: string | undefined) {
   const queryClient = useQueryClient();
   return useMutation({
+    // Run offline too: offline is when the scan is kept on the device (not paused).
+    networkMode: 'always',
     mutationFn: async (): Promise<ReceivedLabel | 'queued'> => {
       const queue = () => {
         queueScan({ code, memberId: memberId ?? '', scannedAt: new Date().toISOString() });
