@@ -1,3 +1,12 @@
+import { IntlMessageFormat } from 'intl-messageformat';
+import {
+  isLiteralElement,
+  isPluralElement,
+  isPoundElement,
+  isSelectElement,
+  isTagElement,
+  type MessageFormatElement,
+} from '@formatjs/icu-messageformat-parser';
 import type { Catalogue } from './catalogues';
 
 /** Every key of a catalogue, dotted ("header.browse"), with its message. */
@@ -17,8 +26,19 @@ export function flatten(catalogue: Catalogue, prefix = ''): Map<string, string |
  */
 export function messageArguments(message: string): string[] {
   const found = new Set<string>();
-  // Arguments open with `{name` followed by `}` or `,`; plural branches (`one {…}`) do not.
-  for (const match of message.matchAll(/\{\s*([A-Za-z_][\w]*)\s*[},]/g)) found.add(match[1]!);
-  for (const match of message.matchAll(/<\/?([a-z][\w]*)\s*\/?>/g)) found.add(`<${match[1]}>`);
+  collect(new IntlMessageFormat(message, 'en').getAst(), found);
   return [...found].sort();
+}
+
+/** Walks a parsed message: an argument's name counts, a select or plural branch's words do not. */
+function collect(elements: MessageFormatElement[], found: Set<string>): void {
+  for (const el of elements) {
+    if (isTagElement(el)) {
+      found.add(`<${el.value}>`);
+      collect(el.children, found);
+    } else if (isSelectElement(el) || isPluralElement(el)) {
+      found.add(el.value);
+      for (const option of Object.values(el.options)) collect(option.value, found);
+    } else if ('value' in el && !isLiteralElement(el) && !isPoundElement(el)) found.add(el.value);
+  }
 }
