@@ -41,6 +41,7 @@ import { messagesRoutes } from './features/messages/messages.routes';
 import { reportsRoutes } from './features/reports/reports.routes';
 import { moderationRoutes } from './features/moderation/moderation.routes';
 import { screeningRoutes } from './features/screening/screening.routes';
+import { reviewRoutes } from './features/review/review.routes';
 import { handoversRoutes } from './features/handovers/handovers.routes';
 import { blocksRoutes } from './features/blocks/blocks.routes';
 import { savedRoutes } from './features/saved/saved.routes';
@@ -176,6 +177,7 @@ async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, metric
   await app.register(reportsRoutes, deps);
   await app.register(moderationRoutes, deps);
   await app.register(screeningRoutes, deps);
+  await app.register(reviewRoutes, deps);
   await app.register(handoversRoutes, deps);
   await app.register(blocksRoutes, deps);
   await app.register(savedRoutes, deps);

@@ -1,12 +1,13 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { TRUST_RULE, TRUSTED_LIMIT_FACTOR } from '../../../common/members/trust';
-import { feedback, moderationActions, sanctions, starterRemovals } from '../db/schema';
+import { moderationActions, sanctions, starterRemovals } from '../db/schema';
 import {
   createStarterRow,
   createTestApp,
   receivedHandover,
   signedInMember,
+  trustedMember as trustedMemberOf,
   type TestApp,
 } from '../test/app';
 
@@ -26,35 +27,21 @@ const levelOf = async (who: Member) =>
   (await t.call(who, 'GET', '/api/auth/user')).json().trustLevel as string;
 const myTrust = async (who: Member) => (await t.call(who, 'GET', '/api/users/me/trust')).json();
 
-/** `count` confirmed hand-overs from `giver` to fresh members (or to `giver` when `received`). */
-async function handovers(who: Member, count: number, { received = false, up = false } = {}) {
+/** `count` confirmed hand-overs given by `who` (or received, with `received`). */
+async function handovers(who: Member, count: number, { received = false } = {}) {
   for (let i = 0; i < count; i += 1) {
     const other = await signedInMember(t.db);
     const owner = received ? other : who;
     const starter = await createStarterRow(t.db, owner.user.id);
-    const handover = await receivedHandover(t.db, {
+    await receivedHandover(t.db, {
       starterId: starter.id,
       giverId: owner.user.id,
       recipientId: received ? who.user.id : other.user.id,
     });
-    if (up) {
-      await t.db.insert(feedback).values({
-        handoverId: handover.id,
-        fromId: other.user.id,
-        toId: who.user.id,
-        rating: 'up',
-      });
-    }
   }
 }
 
-/** A member the rule makes trusted: old enough, with hand-overs both ways and kind feedback. */
-async function trustedMember(): Promise<Member> {
-  const who = await signedInMember(t.db, { createdAt: daysAgo(TRUST_RULE.trusted.accountDays) });
-  await handovers(who, 3, { up: true });
-  await handovers(who, 2, { received: true });
-  return who;
-}
+const trustedMember = () => trustedMemberOf(t.db);
 
 describe('trust levels', () => {
   it('start at new, and the member reads what would raise theirs', async () => {

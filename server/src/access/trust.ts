@@ -8,6 +8,7 @@ import {
   type TrustLevel,
 } from '../../../common/members/trust';
 import { DAY_MS } from '../../../common/site/time';
+import { REVIEW_STANDING } from '../../../common/moderation/review';
 import * as clock from '../clock/clock';
 import type { DbOrTx } from '../db/client';
 import { rowsOf } from '../db/rows';
@@ -88,10 +89,40 @@ export async function trustLevelOf(db: DbOrTx, member: Member): Promise<TrustLev
   return (await trustOf(db, member)).level;
 }
 
-/** GET /api/account/trust: the level, what it allows and what would raise it. */
+/**
+ * How a reviewer's verdicts compared with the final decisions (decision 165): how many of the
+ * items they judged were decided, and on how many they agreed.
+ */
+export async function reviewStanding(
+  db: DbOrTx,
+  memberId: string,
+): Promise<{ decided: number; agreed: number }> {
+  const rows = await db.execute(sql`
+    SELECT count(i.outcome)::int AS decided,
+           count(*) FILTER (WHERE i.outcome = v.verdict)::int AS agreed
+    FROM review_verdicts v JOIN review_items i ON i.id = v.item_id
+    WHERE v.reviewer_id = ${memberId}`);
+  const row = rowsOf<{ decided: number; agreed: number }>(rows)[0];
+  return { decided: Number(row?.decided ?? 0), agreed: Number(row?.agreed ?? 0) };
+}
+
+/** Trusted, and not often overturned: who may review held items near them. */
+function reviewsStand({ decided, agreed }: { decided: number; agreed: number }): boolean {
+  return decided < REVIEW_STANDING.minDecided || agreed / decided >= REVIEW_STANDING.minAgreement;
+}
+
+/** Whether the member may review now (moderators always may, by their own rights). */
+export async function mayReview(db: DbOrTx, member: Member): Promise<boolean> {
+  if ((await trustLevelOf(db, member)) !== 'trusted') return false;
+  return reviewsStand(await reviewStanding(db, member.id));
+}
+
+/** GET /api/users/me/trust: the level, what it allows and what would raise it. */
 export async function myTrust(db: DbOrTx, member: Member): Promise<MyTrust> {
   const trust = await trustOf(db, member);
-  return { ...trust, allows: [...trustAllows[trust.level]], mayReview: trust.level === 'trusted' };
+  const mayNow = trust.level === 'trusted' && reviewsStand(await reviewStanding(db, member.id));
+  const allows = trustAllows[trust.level].filter((what) => what !== 'review' || mayNow);
+  return { ...trust, allows, mayReview: mayNow };
 }
 
 /** A daily limit of the site's (config.limits) as it applies to this member. */

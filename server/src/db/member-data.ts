@@ -344,6 +344,18 @@ export const MEMBER_DATA = {
     export: { no: 'a moderator’s appointment, shown to the member on their moderation page' },
     others: { created_by: MODERATOR },
   },
+  review_items: {
+    member: ['subject_id'],
+    scrub: {
+      keep: 'the record of a review decision on their held words, as moderators keep theirs',
+    },
+    export: { no: 'what moderation decided; the member was told each decision' },
+  },
+  review_verdicts: {
+    member: ['reviewer_id'],
+    scrub: { keep: 'a verdict that counted in a decision; it names no one to the member reviewed' },
+    export: { no: 'verdicts on other members’ held words, which are theirs' },
+  },
   account_link_requests: {
     member: ['email'],
     scrub: { keep: 'an address asked for a link, removed by the mail worker within moments' },

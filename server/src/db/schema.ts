@@ -1015,6 +1015,64 @@ export const stewards = pgTable(
 );
 
 /**
+ * An item in the review by the many (decision 165): something screening held (a listing, a
+ * message) waiting for a decision, found by the queue when it is read. `outcome` is the final
+ * decision once it was applied through the moderators' one path; reviewers' agreement reads it.
+ */
+export const reviewItems = pgTable(
+  'review_items',
+  {
+    id: serial('id').primaryKey(),
+    kind: text('kind').notNull(),
+    /** The held listing's id, or the held message's. */
+    refId: integer('ref_id').notNull(),
+    starterId: integer('starter_id')
+      .notNull()
+      .references(() => starters.id, { onDelete: 'cascade' }),
+    /** Whose words are reviewed: reviewers never see their own, nor those of members they know. */
+    subjectId: text('subject_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Two verdicts disagreed: a third reviewer and the moderators are asked. */
+    splitAt: timestamp('split_at', { withTimezone: true }),
+    outcome: text('outcome'),
+    decidedAt: timestamp('decided_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('review_items_kind_check', sql`${t.kind} IN ('listing', 'message', 'report')`),
+    check(
+      'review_items_outcome_check',
+      sql`${t.outcome} IS NULL OR ${t.outcome} IN ('release', 'hide')`,
+    ),
+    uniqueIndex('review_items_open_key')
+      .on(t.kind, t.refId)
+      .where(sql`decided_at IS NULL`),
+    index('review_items_subject_idx').on(t.subjectId),
+  ],
+);
+
+/** One reviewer's verdict on one item; never shown to the member whose item it was. */
+export const reviewVerdicts = pgTable(
+  'review_verdicts',
+  {
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => reviewItems.id, { onDelete: 'cascade' }),
+    reviewerId: text('reviewer_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    verdict: text('verdict').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.itemId, t.reviewerId] }),
+    check('review_verdicts_verdict_check', sql`${t.verdict} IN ('release', 'hide')`),
+    index('review_verdicts_reviewer_idx').on(t.reviewerId),
+  ],
+);
+
+/**
  * Each time a moderator removed a listing: which rule, the owner's one appeal and the
  * moderators' answer to it. `starters.removedAt` says whether it is removed now; this keeps why,
  * and a listing restored and removed again gets a new row (and a new appeal).

@@ -4,7 +4,8 @@ import { buildApp, type BuildAppOptions } from '../app';
 import { loadConfig, type Config } from '../config';
 import type { Database, Db } from '../db/client';
 import { sql } from 'drizzle-orm';
-import { handovers, starters, users } from '../db/schema';
+import { feedback, handovers, starters, users } from '../db/schema';
+import { TRUST_RULE } from '../../../common/members/trust';
 import {
   insertSession,
   SECURE_SESSION_COOKIE,
@@ -177,4 +178,32 @@ export async function receivedHandover(
     .values({ ...input, status: 'received', confirmedAt: new Date() })
     .returning();
   return handover!;
+}
+
+/**
+ * A member the trust rule (decision 164) makes trusted: old enough, with hand-overs both ways
+ * and three thumbs-up. `overrides` as for `createMember` (a place, say).
+ */
+export async function trustedMember(db: Db, overrides: Partial<typeof users.$inferInsert> = {}) {
+  const who = await signedInMember(db, {
+    createdAt: new Date(Date.now() - TRUST_RULE.trusted.accountDays * 86_400_000),
+    ...overrides,
+  });
+  for (let i = 0; i < 5; i += 1) {
+    const other = await createMember(db);
+    const gives = i < 3;
+    const giver = gives ? who.user : other;
+    const starter = await createStarterRow(db, giver.id);
+    const handover = await receivedHandover(db, {
+      starterId: starter.id,
+      giverId: giver.id,
+      recipientId: gives ? other.id : who.user.id,
+    });
+    if (gives) {
+      await db
+        .insert(feedback)
+        .values({ handoverId: handover.id, fromId: other.id, toId: who.user.id, rating: 'up' });
+    }
+  }
+  return who;
 }

@@ -80,17 +80,31 @@ export async function decideHeldStarter(
   return deps.db.transaction(async (tx) => {
     const starter = await requireStarter(tx, actor, input.id, 'moderate', { lock: true });
     if (!isHeld(starter)) throw conflict(LISTING_NOT_HELD);
-    const decidedAt = clock.now();
-    const status = input.decision === 'release' ? 'released' : 'rejected';
-    const [changed] = await tx
-      .update(starters)
-      .set({ heldDecision: status, heldDecidedAt: decidedAt, heldDecidedBy: actor.id })
-      .where(and(eq(starters.id, starter.id), isNull(starters.heldDecidedAt)))
-      .returning({ id: starters.id });
-    if (!changed) throw conflict(HELD_LISTING_NOT_WAITING);
-    await wakeJob(tx, 'held-decisions', undoUntil(decidedAt));
-    return { id: input.id, status, undoUntil: undoUntil(decidedAt).toISOString() };
+    return applyHeldStarterDecision(tx, actor.id, input);
   });
+}
+
+/**
+ * The one way a decision on a held listing is recorded, a moderator's or the review's
+ * (decision 165; `decidedBy` null: two reviewers agreed). 409 unless it is held and undecided.
+ */
+export async function applyHeldStarterDecision(
+  tx: DbOrTx,
+  decidedBy: string | null,
+  input: { id: number; decision: HeldDecision },
+): Promise<HeldDecided> {
+  const decidedAt = clock.now();
+  const status = input.decision === 'release' ? 'released' : 'rejected';
+  const [changed] = await tx
+    .update(starters)
+    .set({ heldDecision: status, heldDecidedAt: decidedAt, heldDecidedBy: decidedBy })
+    .where(
+      and(eq(starters.id, input.id), isNotNull(starters.heldAt), isNull(starters.heldDecidedAt)),
+    )
+    .returning({ id: starters.id });
+  if (!changed) throw conflict(HELD_LISTING_NOT_WAITING);
+  await wakeJob(tx, 'held-decisions', undoUntil(decidedAt));
+  return { id: input.id, status, undoUntil: undoUntil(decidedAt).toISOString() };
 }
 
 /**

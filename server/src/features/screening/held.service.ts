@@ -172,26 +172,42 @@ export async function decideHeldMessage(
   input: { id: number; decision: HeldDecision; suspendDays?: number },
 ): Promise<HeldDecided> {
   assertModerator(actor);
+  return applyHeldMessageDecision(deps, actor.id, input, async (found) => {
+    // The sanction checks its own refusals (a moderator, one already in force) before the
+    // message is touched, so a refused suspension leaves the message waiting.
+    if (input.decision === 'reject' && input.suspendDays !== undefined) {
+      await createSanction(deps, actor, {
+        userId: found.senderId,
+        kind: 'suspension',
+        days: input.suspendDays,
+        reason: REJECT_SUSPEND_REASON,
+      });
+    }
+  });
+}
+
+/**
+ * The one way a decision on a held message is recorded, a moderator's or the review's
+ * (decision 165; `decidedBy` null: two reviewers agreed). `before` runs once the message is
+ * found waiting and deliverable, before anything changes.
+ */
+export async function applyHeldMessageDecision(
+  deps: Pick<AppDeps, 'db'>,
+  decidedBy: string | null,
+  input: { id: number; decision: HeldDecision },
+  before?: (found: typeof heldMessages.$inferSelect) => Promise<void>,
+): Promise<HeldDecided> {
   const { db } = deps;
   const [found] = await db.select().from(heldMessages).where(eq(heldMessages.id, input.id));
   if (!found) throw notFound('Held message not found');
   if (found.status !== 'held') throw conflict(HELD_NOT_WAITING);
   if (input.decision === 'release') await assertStillDeliverable(db, found);
-  // The sanction checks its own refusals (a moderator, one already in force) before the
-  // message is touched, so a refused suspension leaves the message waiting.
-  if (input.decision === 'reject' && input.suspendDays !== undefined) {
-    await createSanction(deps, actor, {
-      userId: found.senderId,
-      kind: 'suspension',
-      days: input.suspendDays,
-      reason: REJECT_SUSPEND_REASON,
-    });
-  }
+  await before?.(found);
   const decidedAt = clock.now();
   const status = input.decision === 'release' ? 'released' : 'rejected';
   const [changed] = await db
     .update(heldMessages)
-    .set({ status, decidedAt, decidedBy: actor.id, settledAt: null })
+    .set({ status, decidedAt, decidedBy, settledAt: null })
     .where(and(eq(heldMessages.id, input.id), eq(heldMessages.status, 'held')))
     .returning({ id: heldMessages.id });
   if (!changed) throw conflict(HELD_NOT_WAITING);

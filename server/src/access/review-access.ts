@@ -1,0 +1,46 @@
+import { sql, type SQL } from 'drizzle-orm';
+import { REVIEW_RADIUS_KM } from '../../../common/moderation/review';
+import type { SessionUser } from '../plugins/sessions';
+
+/*
+ * Who may review which held item (decision 165): a trusted reviewer sees items about listings
+ * within REVIEW_RADIUS_KM of their place, never their own, never those of members they have
+ * dealt with (a message or a hand-over either way, a held message between them) or blocked
+ * either way, and each item once. Reads `review_items i` and `starters s` of the queue's query.
+ */
+export function reviewableBy(reviewer: Pick<SessionUser, 'id' | 'latitude' | 'longitude'>): SQL {
+  const me = reviewer.id;
+  if (reviewer.latitude === null || reviewer.longitude === null) return sql`false`;
+  const dealt = (table: string, a: string, b: string) =>
+    sql`EXISTS (SELECT 1 FROM ${sql.raw(table)} x WHERE (x.${sql.raw(a)} = ${me} AND x.${sql.raw(b)} = i.subject_id) OR (x.${sql.raw(a)} = i.subject_id AND x.${sql.raw(b)} = ${me}))`;
+  return sql`i.subject_id <> ${me}
+    AND s.user_id <> ${me}
+    AND NOT EXISTS (SELECT 1 FROM review_verdicts v WHERE v.item_id = i.id AND v.reviewer_id = ${me})
+    AND NOT ${dealt('blocks', 'blocker_id', 'blocked_id')}
+    AND NOT ${dealt('messages', 'sender_id', 'receiver_id')}
+    AND NOT ${dealt('held_messages', 'sender_id', 'receiver_id')}
+    AND NOT ${dealt('handovers', 'giver_id', 'recipient_id')}
+    AND s.latitude IS NOT NULL
+    AND earth_distance(
+      ll_to_earth(${reviewer.latitude}::float8, ${reviewer.longitude}::float8),
+      ll_to_earth(s.latitude, s.longitude)
+    ) <= ${REVIEW_RADIUS_KM * 1000}::float8`;
+}
+
+/**
+ * The item still waits for a decision: a held message still held, a listing still held by
+ * screening (not deleted) with no decision recorded. Decided elsewhere, it leaves the queue.
+ */
+export function stillWaiting(): SQL {
+  return sql`((i.kind = 'message' AND EXISTS (SELECT 1 FROM held_messages h WHERE h.id = i.ref_id AND h.status = 'held'))
+    OR (i.kind = 'listing' AND s.held_at IS NOT NULL AND s.deleted_at IS NULL AND s.held_decided_at IS NULL))`;
+}
+
+/** Held items not yet in the queue, as rows of review_items (kind, ref_id, starter_id, subject_id). */
+export function heldItemsToQueue(): SQL {
+  return sql`SELECT 'message', h.id, h.starter_id, h.sender_id, h.created_at
+      FROM held_messages h WHERE h.status = 'held'
+    UNION ALL
+    SELECT 'listing', s.id, s.id, s.user_id, s.held_at
+      FROM starters s WHERE s.held_at IS NOT NULL AND s.deleted_at IS NULL AND s.held_decided_at IS NULL`;
+}
