@@ -116,6 +116,13 @@ export const pages = {
     description: DEFAULT_DESCRIPTION,
     noindex: true,
   },
+  /** Review by the many (decision 165): trusted members' queue of held items near them. */
+  review: {
+    path: '/review',
+    module: 'review',
+    description: DEFAULT_DESCRIPTION,
+    noindex: true,
+  },
   moderation: {
     path: '/moderation',
     module: 'moderation',

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { LayoutGrid, LogOut, MessageCircle, Settings, Shield, User } from 'lucide-react';
+import { LayoutGrid, LogOut, MessageCircle, Scale, Settings, Shield, User } from 'lucide-react';
 import { displayName } from '../../../common/members/display';
 import type { CurrentUser } from '../../../common/members/users';
 import { Avatar } from '../components/ui/avatar';
@@ -19,6 +19,8 @@ const places = [
 ] as const;
 
 const moderation = { to: paths.moderation, icon: Shield, label: 'accountMenu.moderation' } as const;
+/** Trusted members review held items near them (decision 165). */
+const review = { to: paths.review, icon: Scale, label: 'accountMenu.review' } as const;
 
 /**
  * The signed-in member's avatar menu: display name, Mod badge, Profile, My Posts, Account
@@ -46,7 +48,11 @@ export default function AccountMenu({ user }: { user: CurrentUser }) {
         {user.isModerator && <Badge tone="sage">{t('accountMenu.mod')}</Badge>}
       </DropdownMenu.Label>
       <DropdownMenu.Separator className="my-1 h-px bg-border" />
-      {[...places, ...(user.isModerator ? [moderation] : [])].map(({ to, icon: Icon, label }) => (
+      {[
+        ...places,
+        ...(user.trustLevel === 'trusted' ? [review] : []),
+        ...(user.isModerator ? [moderation] : []),
+      ].map(({ to, icon: Icon, label }) => (
         <DropdownMenu.Item key={label} asChild className={menuItemClass}>
           <Link to={to}>
             <Icon className="size-4" aria-hidden /> {t(label)}

@@ -16,6 +16,7 @@ export const paths = {
   notifications: pages.notifications.path,
   moderation: pages.moderation.path,
   moderationLog: pages.moderationLog.path,
+  review: pages.review.path,
   rules: pages.rules.path,
   safety: pages.safety.path,
   contact: pages.contact.path,

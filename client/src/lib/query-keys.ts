@@ -17,6 +17,12 @@ export const currentUserQueryKey = ['current-user'] as const;
 export const myTrustQueryKey = ['current-user', 'trust'] as const;
 
 export const siteQueryKey = ['site'] as const;
+
+/** Review by the many (decision 165): the trusted member's queue. */
+export const reviewKeys = {
+  all: ['review'] as const,
+  queue: ['review', 'queue'] as const,
+};
 export const siteLanguagesQueryKey = ['site', 'languages'] as const;
 
 export const starterKeys = {

@@ -1,7 +1,9 @@
+import { Link } from 'react-router';
 import { ShieldCheck } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Card } from '../../components/ui/card';
 import { Skeleton } from '../../components/ui/skeleton';
+import { paths } from '../../lib/paths';
 import { useMyTrust } from './trust-api';
 
 /**
@@ -13,7 +15,7 @@ export function TrustLevel() {
   const trust = useMyTrust();
   if (trust.isLoading) return <Skeleton className="h-32" />;
   if (trust.isError || !trust.data) return null;
-  const { level, allows, raise, setByModerator } = trust.data;
+  const { level, allows, raise, setByModerator, mayReview } = trust.data;
   return (
     <Card className="grid gap-3 p-5">
       <h2 className="flex items-center gap-2 text-lg font-semibold">
@@ -44,6 +46,11 @@ export function TrustLevel() {
         </div>
       ) : (
         <p className="text-sm text-muted">{t('trust.top')}</p>
+      )}
+      {mayReview && (
+        <Link to={paths.review} className="inline-flex min-h-11 items-center font-medium underline">
+          {t('trust.reviewLink')}
+        </Link>
       )}
     </Card>
   );
