@@ -1,6 +1,6 @@
 import { eq, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { starters, stewards, users } from '../db/schema';
+import { heldMessages, starters, stewards, users } from '../db/schema';
 import { badRequest, forbidden, notFound } from '../errors';
 import { earthOf, withinMetres } from '../features/places/earth';
 import { STEWARD_SUSPENSION_MAX_DAYS, type StewardArea } from '../../../common/moderation/stewards';
@@ -127,4 +127,45 @@ export function assertMaySanction(
 /** What the audit log keeps of who acted: a steward's action says so (moderators see it). */
 export function actingAs(scope: ModerationScope): { steward?: true } {
   return scope.all ? {} : { steward: true };
+}
+
+/**
+ * A condition on `held_messages`: the sender's place lies in the scope. A held message is the
+ * sender's act (a rejection may suspend them), so it belongs to the sender's area, wherever the
+ * listing is (decision 166).
+ */
+export function heldMessagesInScope(scope: ModerationScope): SQL {
+  if (scope.all) return sql`TRUE`;
+  return sql`${heldMessages.senderId} IN (SELECT ${users.id} FROM ${users} WHERE ${membersInScope(scope)})`;
+}
+
+/** Throws 404 unless the held message's sender lies in the scope. */
+export async function assertHeldMessageInScope(
+  db: DbOrTx,
+  scope: ModerationScope,
+  heldId: number,
+): Promise<void> {
+  if (scope.all) return;
+  const [row] = await db
+    .select({ id: heldMessages.id })
+    .from(heldMessages)
+    .where(sql`${heldMessages.id} = ${heldId} AND ${heldMessagesInScope(scope)}`)
+    .limit(1);
+  if (!row) throw notFound('Held message not found');
+}
+
+/**
+ * The audit entry of a decision taken later (a held item's, once its minute passed): marked a
+ * steward's when the one who decided is not a moderator.
+ */
+export async function actedAsSteward(
+  db: DbOrTx,
+  userId: string | null,
+): Promise<{ steward?: true }> {
+  if (!userId) return {};
+  const [row] = await db
+    .select({ isModerator: users.isModerator })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row && !row.isModerator ? { steward: true } : {};
 }

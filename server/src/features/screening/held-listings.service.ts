@@ -5,7 +5,13 @@ import type {
   HeldStarter,
   ScreeningCode,
 } from '../../../../common/moderation/screening';
-import { assertModerator } from '../../access/members';
+import {
+  actedAsSteward,
+  assertStarterInScope,
+  moderationScope,
+  startersInScope,
+  type ModerationScope,
+} from '../../access/stewards';
 import {
   heldAwaitingDecision,
   isHeld,
@@ -42,12 +48,12 @@ export async function listHeldStarters(
   deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
 ): Promise<HeldStarter[]> {
-  assertModerator(actor);
+  const scope = await moderationScope(deps.db, actor);
   const rows = await deps.db
     .select({ starter: starters, owner: users })
     .from(starters)
     .innerJoin(users, eq(users.id, starters.userId))
-    .where(heldAwaitingDecision())
+    .where(and(heldAwaitingDecision(), startersInScope(scope)))
     .orderBy(asc(starters.heldAt), asc(starters.id))
     .limit(100);
   return rows.map(({ starter, owner }) => ({
@@ -76,12 +82,27 @@ export async function decideHeldStarter(
   actor: SessionUser,
   input: { id: number; decision: HeldDecision },
 ): Promise<HeldDecided> {
-  assertModerator(actor);
+  const scope = await moderationScope(deps.db, actor);
   return deps.db.transaction(async (tx) => {
-    const starter = await requireStarter(tx, actor, input.id, 'moderate', { lock: true });
+    const starter = await requireHeldInScope(tx, scope, actor, input.id);
     if (!isHeld(starter)) throw conflict(LISTING_NOT_HELD);
     return applyHeldStarterDecision(tx, actor.id, input);
   });
+}
+
+/**
+ * The listing, locked, for a moderator, or for a steward when it lies in their area (404 when
+ * not): within it a steward moderates as a moderator does (decision 166).
+ */
+async function requireHeldInScope(
+  tx: DbOrTx,
+  scope: ModerationScope,
+  actor: SessionUser,
+  id: number,
+) {
+  await assertStarterInScope(tx, scope, id, 'Starter not found');
+  const viewer = scope.all ? actor : { ...actor, isModerator: true };
+  return requireStarter(tx, viewer, id, 'moderate', { lock: true });
 }
 
 /**
@@ -116,9 +137,9 @@ export async function undoHeldStarterDecision(
   actor: SessionUser,
   id: number,
 ): Promise<HeldDecided> {
-  assertModerator(actor);
+  const scope = await moderationScope(deps.db, actor);
   await deps.db.transaction(async (tx) => {
-    const starter = await requireStarter(tx, actor, id, 'moderate', { lock: true });
+    const starter = await requireHeldInScope(tx, scope, actor, id);
     const [row] = await tx
       .select({ decidedAt: starters.heldDecidedAt })
       .from(starters)
@@ -214,6 +235,6 @@ async function takeEffect(
     action: rejected ? 'reject_starter' : 'release_starter',
     starterId: row.id,
     targetUserId: row.userId,
-    details: { codes: row.heldCodes ?? [] },
+    details: { codes: row.heldCodes ?? [], ...(await actedAsSteward(tx, by)) },
   });
 }

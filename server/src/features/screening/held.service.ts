@@ -6,7 +6,12 @@ import {
   type HeldMessage,
   type ScreeningCode,
 } from '../../../../common/moderation/screening';
-import { assertModerator } from '../../access/members';
+import {
+  actedAsSteward,
+  assertHeldMessageInScope,
+  heldMessagesInScope,
+  moderationScope,
+} from '../../access/stewards';
 import { heldAwaitingDecision } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
@@ -51,8 +56,8 @@ export async function listHeldMessages(
   deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
 ): Promise<HeldMessage[]> {
-  assertModerator(actor);
   const { db } = deps;
+  const scope = await moderationScope(db, actor);
   const rows = await db
     .select({
       held: heldMessages,
@@ -64,7 +69,7 @@ export async function listHeldMessages(
     .innerJoin(starters, eq(starters.id, heldMessages.starterId))
     .innerJoin(sender, eq(sender.id, heldMessages.senderId))
     .innerJoin(receiver, eq(receiver.id, heldMessages.receiverId))
-    .where(eq(heldMessages.status, 'held'))
+    .where(and(eq(heldMessages.status, 'held'), heldMessagesInScope(scope)))
     .orderBy(asc(heldMessages.createdAt), asc(heldMessages.id))
     .limit(100);
   return Promise.all(
@@ -171,7 +176,8 @@ export async function decideHeldMessage(
   actor: SessionUser,
   input: { id: number; decision: HeldDecision; suspendDays?: number },
 ): Promise<HeldDecided> {
-  assertModerator(actor);
+  // A steward decides only on messages whose sender lies in their area (decision 166).
+  await assertHeldMessageInScope(deps.db, await moderationScope(deps.db, actor), input.id);
   return applyHeldMessageDecision(deps, actor.id, input, async (found) => {
     // The sanction checks its own refusals (a moderator, one already in force) before the
     // message is touched, so a refused suspension leaves the message waiting.
@@ -225,7 +231,7 @@ export async function undoHeldDecision(
   actor: SessionUser,
   id: number,
 ): Promise<HeldDecided> {
-  assertModerator(actor);
+  await assertHeldMessageInScope(deps.db, await moderationScope(deps.db, actor), id);
   const undone = await deps.db.transaction(async (tx) => {
     const [held] = await tx
       .select()
@@ -342,7 +348,11 @@ async function settleHeldMessageDecisions(deps: SettleDeps): Promise<number> {
         starterId: held.starterId,
         targetUserId: held.senderId,
         reason: null,
-        details: { heldMessageId: held.id, codes: held.codes },
+        details: {
+          heldMessageId: held.id,
+          codes: held.codes,
+          ...(await actedAsSteward(tx, held.decidedBy)),
+        },
       });
       settled++;
       if (held.status === 'rejected') {

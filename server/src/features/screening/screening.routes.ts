@@ -41,9 +41,10 @@ export async function screeningRoutes(app: FastifyInstance, deps: AppDeps) {
   screeningRuleRoutes(app, deps);
 }
 
-/** Messages and listings held by screening, and moderators' decisions on them. */
+/** Messages and listings held by screening, and moderators' and stewards' decisions on them. */
 function heldRoutes(app: FastifyInstance, deps: AppDeps) {
-  const moderator = guardedRoutes(app, deps, 'moderator');
+  // Stewards too, each within their areas (decision 166).
+  const moderator = guardedRoutes(app, deps, 'steward');
 
   moderator.get('/api/moderation/held', { response: z.array(heldMessageSchema) }, listHeldMessages);
   moderator.post(

@@ -1,0 +1,158 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
+import * as clock from '../../clock/clock';
+import { heldMessages } from '../../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { livePublisher } from '../messages/live-events';
+import { settleHeldDecisions } from '../screening/held.service';
+
+/* A steward decides on what screening held in their area, as a moderator would (decision 166). */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  clock.resetClock();
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const LEEDS = { location: 'Leeds, England, United Kingdom', latitude: 53.7965, longitude: -1.5478 };
+const LONDON = {
+  location: 'London, England, United Kingdom',
+  latitude: 51.5072,
+  longitude: -0.1276,
+};
+const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
+
+const settle = () =>
+  settleHeldDecisions({ db: t.db, config: t.config, live: livePublisher(t.database, console) });
+const ids = async (as: Member, url: string) =>
+  ((await t.call(as, 'GET', url)).json() as Array<{ id: number }>).map((h) => h.id);
+
+async function leedsSteward() {
+  const moderator = await signedInMember(t.db, { isModerator: true });
+  const steward = await signedInMember(t.db, LEEDS);
+  const res = await t.call(moderator, 'POST', '/api/moderation/stewards', {
+    memberId: steward.user.id,
+    place: 'Leeds, England, United Kingdom',
+    radiusKm: 25,
+  });
+  expect(res.statusCode).toBe(201);
+  return { moderator, steward };
+}
+
+async function heldListingAt(where: typeof LEEDS) {
+  const owner = await signedInMember(t.db, where);
+  const starter = await createStarterRow(t.db, owner.user.id, {
+    ...where,
+    title: 'Kefir grains for sale',
+    heldAt: clock.now(),
+    heldCodes: ['money'],
+  });
+  return starter.id;
+}
+
+/** A new member's first message, held for its phone number; the sender lives at `where`. */
+async function heldMessageFrom(where: typeof LEEDS) {
+  const owner = await signedInMember(t.db, LONDON);
+  const starter = await createStarterRow(t.db, owner.user.id, LONDON);
+  const sender = await signedInMember(t.db, where);
+  const res = await t.call(sender, 'POST', '/api/messages', {
+    starterId: starter.id,
+    receiverId: owner.user.id,
+    content: TEXT_ME,
+  });
+  expect(res.statusCode).toBe(202);
+  return res.json().id as number;
+}
+
+describe('a steward and held items', () => {
+  it('releases a held listing in their area, logged as a steward’s; one elsewhere does not exist for them', async () => {
+    const { moderator, steward } = await leedsSteward();
+    const leeds = await heldListingAt(LEEDS);
+    const london = await heldListingAt(LONDON);
+
+    const queue = await ids(steward, '/api/moderation/held-starters');
+    expect(queue).toContain(leeds);
+    expect(queue).not.toContain(london);
+    expect(await ids(moderator, '/api/moderation/held-starters')).toEqual(
+      expect.arrayContaining([leeds, london]),
+    );
+
+    for (const path of [`${london}`, `${london}/undo`]) {
+      const far = await t.call(steward, 'POST', `/api/moderation/held-starters/${path}`, {
+        decision: 'release',
+      });
+      expect(far.statusCode).toBe(404);
+    }
+    const released = await t.call(steward, 'POST', `/api/moderation/held-starters/${leeds}`, {
+      decision: 'release',
+    });
+    expect(released.statusCode).toBe(200);
+    expect(released.json()).toMatchObject({ id: leeds, status: 'released' });
+    // The same minute to undo as a moderator's.
+    expect(
+      (await t.call(steward, 'POST', `/api/moderation/held-starters/${leeds}/undo`)).statusCode,
+    ).toBe(200);
+    expect(
+      (
+        await t.call(steward, 'POST', `/api/moderation/held-starters/${leeds}`, {
+          decision: 'release',
+        })
+      ).statusCode,
+    ).toBe(200);
+    clock.advanceClock(HELD_UNDO_MS);
+    await settle();
+
+    const audit = (await t.call(moderator, 'GET', '/api/moderation/audit')).json();
+    const entry = audit.find(
+      (e: { action: string; starter: { id: number } | null }) =>
+        e.action === 'release_starter' && e.starter?.id === leeds,
+    );
+    expect(entry).toMatchObject({ moderator: { id: steward.user.id }, details: { steward: true } });
+  });
+
+  it('rejects a held message whose sender lives in their area, and cannot see one from elsewhere', async () => {
+    const { moderator, steward } = await leedsSteward();
+    const near = await heldMessageFrom(LEEDS);
+    const far = await heldMessageFrom(LONDON);
+    const queue = await ids(steward, '/api/moderation/held');
+    expect(queue).toContain(near);
+    expect(queue).not.toContain(far);
+
+    const outside = await t.call(steward, 'POST', `/api/moderation/held/${far}`, {
+      decision: 'reject',
+    });
+    expect(outside.statusCode).toBe(404);
+    // A week at most, as for any steward's suspension.
+    const tooLong = await t.call(steward, 'POST', `/api/moderation/held/${near}`, {
+      decision: 'reject',
+      suspendDays: 30,
+    });
+    expect(tooLong.statusCode).toBe(400);
+    const rejected = await t.call(steward, 'POST', `/api/moderation/held/${near}`, {
+      decision: 'reject',
+    });
+    expect(rejected.statusCode).toBe(200);
+    clock.advanceClock(HELD_UNDO_MS);
+    await settle();
+    const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, near));
+    expect(row).toMatchObject({ status: 'rejected', decidedBy: steward.user.id });
+    const audit = (await t.call(moderator, 'GET', '/api/moderation/audit')).json();
+    expect(
+      audit.find(
+        (e: { action: string; details: { heldMessageId?: number } }) =>
+          e.action === 'reject_message' && e.details.heldMessageId === near,
+      ),
+    ).toMatchObject({ moderator: { id: steward.user.id }, details: { steward: true } });
+  });
+
+  it('refuses members who steward nothing', async () => {
+    const member = await signedInMember(t.db, LEEDS);
+    expect((await t.call(member, 'GET', '/api/moderation/held')).statusCode).toBe(403);
+    expect((await t.call(member, 'GET', '/api/moderation/held-starters')).statusCode).toBe(403);
+  });
+});
