@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { reportReasonValues, type ReportReason } from '../listings/catalogue';
 import { idParam } from '../site/ids';
+import type { RemovalReason } from './removal-reasons';
 
 /*
  * Review by the many (decision 165): trusted members near a held item decide it together.
@@ -20,6 +22,16 @@ export const REVIEW_STANDING = { minDecided: 5, minAgreement: 0.6 } as const;
 export const reviewKinds = ['listing', 'message', 'report'] as const;
 export type ReviewKind = (typeof reviewKinds)[number];
 export const reviewVerdicts = ['release', 'hide'] as const;
+
+/**
+ * The rule under which reviewers' agreed 'hide' removes a reported listing. A report whose reason
+ * names no rule (spam, the rules in general, other) is left to the moderators, who choose one.
+ */
+export const REPORT_REMOVAL_RULE: Partial<Record<ReportReason, RemovalReason>> = {
+  inappropriate: 'inappropriate',
+  safety: 'safety',
+  misleading: 'accurate',
+};
 export type ReviewVerdict = (typeof reviewVerdicts)[number];
 
 /**
@@ -36,6 +48,8 @@ export const reviewItemSchema = z.object({
   title: z.string().nullable(),
   text: z.string(),
   codes: z.array(z.string()),
+  /** A reported listing: why it was reported (never by whom, never the reporter's note). */
+  reason: z.enum(reportReasonValues).optional(),
   votes: z.object({ release: z.number().int(), hide: z.number().int() }).optional(),
 });
 export type ReviewItem = z.infer<typeof reviewItemSchema>;
@@ -57,3 +71,5 @@ export const REVIEW_NOT_ALLOWED =
   'Only trusted members whose reviews have mostly matched the final decisions may review.';
 export const REVIEW_ITEM_GONE = 'This item is no longer waiting for your review.';
 export const REVIEW_ALREADY = 'You have already given your verdict on this item.';
+export const REPORT_NEEDS_RULE =
+  'This report names no rule; a moderator chooses the rule to remove the listing under.';

@@ -6,7 +6,7 @@ import type { SessionUser } from '../plugins/sessions';
  * Who may review which held item (decision 165): a trusted reviewer sees items about listings
  * within REVIEW_RADIUS_KM of their place, never their own, never those of members they have
  * dealt with (a message or a hand-over either way, a held message between them) or blocked
- * either way, and each item once. Reads `review_items i` and `starters s` of the queue's query.
+ * either way, and each item once; a member who reported a listing never reviews its report. Reads `review_items i` and `starters s` of the queue's query.
  */
 export function reviewableBy(reviewer: Pick<SessionUser, 'id' | 'latitude' | 'longitude'>): SQL {
   const me = reviewer.id;
@@ -20,6 +20,7 @@ export function reviewableBy(reviewer: Pick<SessionUser, 'id' | 'latitude' | 'lo
     AND NOT ${dealt('messages', 'sender_id', 'receiver_id')}
     AND NOT ${dealt('held_messages', 'sender_id', 'receiver_id')}
     AND NOT ${dealt('handovers', 'giver_id', 'recipient_id')}
+    AND NOT (i.kind = 'report' AND EXISTS (SELECT 1 FROM reports r WHERE r.starter_id = i.starter_id AND r.reporter_id = ${me}))
     AND s.latitude IS NOT NULL
     AND earth_distance(
       ll_to_earth(${reviewer.latitude}::float8, ${reviewer.longitude}::float8),
@@ -33,14 +34,27 @@ export function reviewableBy(reviewer: Pick<SessionUser, 'id' | 'latitude' | 'lo
  */
 export function stillWaiting(): SQL {
   return sql`((i.kind = 'message' AND EXISTS (SELECT 1 FROM held_messages h WHERE h.id = i.ref_id AND h.status = 'held'))
-    OR (i.kind = 'listing' AND s.held_at IS NOT NULL AND s.deleted_at IS NULL AND s.held_decided_at IS NULL))`;
+    OR (i.kind = 'listing' AND s.held_at IS NOT NULL AND s.deleted_at IS NULL AND s.held_decided_at IS NULL)
+    OR (i.kind = 'report' AND s.deleted_at IS NULL AND s.removed_at IS NULL
+      AND EXISTS (SELECT 1 FROM reports r WHERE r.id = i.ref_id AND r.status = 'pending')))`;
 }
 
-/** Held items not yet in the queue, as rows of review_items (kind, ref_id, starter_id, subject_id). */
+/**
+ * Held items not yet in the queue, as rows of review_items (kind, ref_id, starter_id, subject_id).
+ * A reported listing joins once, by its oldest pending report: deciding it settles them all.
+ */
 export function heldItemsToQueue(): SQL {
   return sql`SELECT 'message', h.id, h.starter_id, h.sender_id, h.created_at
       FROM held_messages h WHERE h.status = 'held'
     UNION ALL
     SELECT 'listing', s.id, s.id, s.user_id, s.held_at
-      FROM starters s WHERE s.held_at IS NOT NULL AND s.deleted_at IS NULL AND s.held_decided_at IS NULL`;
+      FROM starters s WHERE s.held_at IS NOT NULL AND s.deleted_at IS NULL AND s.held_decided_at IS NULL
+    UNION ALL
+    SELECT 'report', r.id, r.starter_id, s.user_id, r.created_at
+      FROM reports r JOIN starters s ON s.id = r.starter_id
+      WHERE r.status = 'pending' AND r.message_id IS NULL AND s.deleted_at IS NULL AND s.removed_at IS NULL
+        AND r.id = (SELECT min(r2.id) FROM reports r2
+          WHERE r2.starter_id = r.starter_id AND r2.status = 'pending' AND r2.message_id IS NULL)
+        AND NOT EXISTS (SELECT 1 FROM review_items o
+          WHERE o.kind = 'report' AND o.starter_id = r.starter_id AND o.decided_at IS NULL)`;
 }

@@ -56,4 +56,24 @@ describe('ReviewQueue', () => {
     expect(await screen.findByText('Hidden.')).toBeVisible();
     expect(await screen.findByText('Nothing waits for review near you.')).toBeVisible();
   });
+
+  it('shows a reported listing with why it was reported', async () => {
+    stubServer([
+      {
+        id: 8,
+        kind: 'report',
+        createdAt: '2026-11-01T10:00:00.000Z',
+        split: false,
+        title: 'Milk kefir grains',
+        text: 'Fresh grains, collect in Leeds',
+        codes: [],
+        reason: 'misleading',
+      },
+    ]);
+    renderWithProviders(<ReviewQueue />);
+    expect(await screen.findByRole('heading', { name: 'Milk kefir grains' })).toBeVisible();
+    expect(screen.getByText('Reported listing')).toBeVisible();
+    expect(screen.getByText('Reported for: Misleading Information')).toBeVisible();
+    expect(screen.queryByText(/^Held for/)).toBeNull();
+  });
 });

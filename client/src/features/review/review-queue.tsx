@@ -10,9 +10,9 @@ import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastFailure } from '../../components/ui/toast';
 import { useReviewQueue, useReviewVerdict } from './review-api';
 
-/** One held item: its words alone, the rules that held it, and the two verdicts. */
+/** One held or reported item: its words alone, why it waits, and the two verdicts. */
 function ReviewCard({ item }: { item: ReviewItem }) {
-  const { t } = useTranslation('moderation');
+  const { t } = useTranslation(['moderation', 'conversations']);
   const send = useReviewVerdict();
   const what = item.title ?? item.text.slice(0, 60);
   const rules = item.codes
@@ -36,6 +36,13 @@ function ReviewCard({ item }: { item: ReviewItem }) {
         {item.title && <h2 className="text-lg font-semibold break-words">{item.title}</h2>}
         <p className="break-words whitespace-pre-line">{item.text}</p>
         {rules && <p className="text-sm text-muted">{t('review.rules', { codes: rules })}</p>}
+        {item.reason && (
+          <p className="text-sm text-muted">
+            {t('review.reported', {
+              reason: t(`conversations:report.reasons.${item.reason}`),
+            })}
+          </p>
+        )}
         {item.votes && <p className="text-sm text-muted">{t('review.votes', item.votes)}</p>}
         <div className="grid grid-cols-2 gap-2">
           <Button

@@ -295,10 +295,33 @@ async function pendingReportForUpdate(tx: DbOrTx, scope: ModerationScope, id: nu
 export async function updateReportStatus(
   deps: Pick<AppDeps, 'db' | 'config' | 'listings'>,
   actor: SessionUser,
+  input: { id: number; status: ReportStatus },
+): Promise<ReportItem> {
+  return settleReport(deps, await reportDeciderOf(deps.db, actor), input);
+}
+
+/**
+ * Who settles a report: a moderator or steward within their scope, or trusted reviewers who
+ * agreed (decision 165), who are named nowhere (`id` null).
+ */
+export interface ReportDecider {
+  id: string | null;
+  scope: ModerationScope;
+}
+export const REVIEWERS_DECIDE: ReportDecider = { id: null, scope: { all: true } };
+
+async function reportDeciderOf(db: DbOrTx, actor: SessionUser): Promise<ReportDecider> {
+  return { id: actor.id, scope: await moderationScope(db, actor) };
+}
+
+/** updateReportStatus for a decider (the moderators' one path, the many's too). */
+export async function settleReport(
+  deps: Pick<AppDeps, 'db' | 'config' | 'listings'>,
+  decider: ReportDecider,
   { id, status }: { id: number; status: ReportStatus },
 ): Promise<ReportItem> {
   const { db } = deps;
-  const scope = await moderationScope(db, actor);
+  const { scope } = decider;
   const released = await db.transaction(async (tx) => {
     const report = await pendingReportForUpdate(tx, scope, id);
     if (status === 'pending') {
@@ -306,7 +329,7 @@ export async function updateReportStatus(
     }
     await tx
       .update(reports)
-      .set({ status, reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
+      .set({ status, reviewedBy: decider.id, reviewedAt: clock.sqlNow() })
       .where(eq(reports.id, id));
     // A listing held for review comes back once a moderator has looked at it; the other open
     // reports on the listing asked the same question and are settled alike (decision 078).
@@ -314,7 +337,7 @@ export async function updateReportStatus(
     const alike = release
       ? await tx
           .update(reports)
-          .set({ status, reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
+          .set({ status, reviewedBy: decider.id, reviewedAt: clock.sqlNow() })
           .where(
             and(
               eq(reports.starterId, report.starterId),
@@ -331,7 +354,7 @@ export async function updateReportStatus(
         .where(eq(starters.id, report.starterId));
     }
     await tx.insert(moderationActions).values({
-      moderatorId: actor.id,
+      moderatorId: decider.id,
       action: 'report_status',
       reportId: id,
       starterId: report.starterId,
@@ -380,13 +403,24 @@ export async function updateReportStatus(
 export async function removeReportedStarter(
   deps: Pick<AppDeps, 'db' | 'listings' | 'config'>,
   actor: SessionUser,
+  input: { id: number; reason: RemovalReason; note: string | null },
+): Promise<ReportItem> {
+  return removeReportedStarterAs(deps, await reportDeciderOf(deps.db, actor), input);
+}
+
+/** removeReportedStarter for a decider (the moderators' one path, the many's too). */
+export async function removeReportedStarterAs(
+  deps: Pick<AppDeps, 'db' | 'listings' | 'config'>,
+  decider: ReportDecider,
   { id, reason, note }: { id: number; reason: RemovalReason; note: string | null },
 ): Promise<ReportItem> {
   const { db } = deps;
-  const scope = await moderationScope(db, actor);
+  const { scope } = decider;
+  // Reviewers who agreed act with a moderator's reach (their scope is everything) but no name.
+  const asModerator = { id: decider.id ?? '', isModerator: true };
   await db.transaction(async (tx) => {
     const report = await pendingReportForUpdate(tx, scope, id);
-    const starter = await requireStarter(tx, actor, report.starterId, 'moderate', {
+    const starter = await requireStarter(tx, asModerator, report.starterId, 'moderate', {
       lock: true,
       scope,
     });
@@ -397,7 +431,7 @@ export async function removeReportedStarter(
       .set({
         isActive: false,
         removedAt: clock.sqlNow(),
-        removedBy: actor.id,
+        removedBy: decider.id,
         // Reviewed: the removal, not the reports, keeps it off the site now.
         heldForReviewAt: null,
         updatedAt: clock.sqlNow(),
@@ -410,17 +444,17 @@ export async function removeReportedStarter(
         reportId: id,
         reason,
         note,
-        removedBy: actor.id,
+        removedBy: decider.id,
         removedAt: clock.sqlNow(),
       })
       .returning({ id: starterRemovals.id });
     const resolved = await tx
       .update(reports)
-      .set({ status: 'resolved', reviewedBy: actor.id, reviewedAt: clock.sqlNow() })
+      .set({ status: 'resolved', reviewedBy: decider.id, reviewedAt: clock.sqlNow() })
       .where(and(eq(reports.starterId, starter.id), eq(reports.status, 'pending')))
       .returning({ id: reports.id, reporterId: reports.reporterId });
     await tx.insert(moderationActions).values({
-      moderatorId: actor.id,
+      moderatorId: decider.id,
       action: 'remove_starter',
       reportId: id,
       starterId: starter.id,

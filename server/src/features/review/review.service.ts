@@ -1,6 +1,8 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   MOST_VERDICTS,
+  REPORT_REMOVAL_RULE,
+  REPORT_NEEDS_RULE,
   REVIEW_ALREADY,
   REVIEW_ITEM_GONE,
   REVIEW_NOT_ALLOWED,
@@ -16,11 +18,17 @@ import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { reviewItems, reviewVerdicts } from '../../db/schema';
+import { reports, reviewItems, reviewVerdicts } from '../../db/schema';
 import { conflict, forbidden, HttpError, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { applyHeldStarterDecision } from '../screening/held-listings.service';
 import { applyHeldMessageDecision } from '../screening/held.service';
+import {
+  removeReportedStarterAs,
+  REVIEWERS_DECIDE,
+  settleReport,
+} from '../reports/reports.service';
+import type { ReportReason } from '../../../../common/listings/catalogue';
 
 /*
  * Review by the many (decision 165). Held listings and messages wait in one queue; trusted
@@ -29,7 +37,7 @@ import { applyHeldMessageDecision } from '../screening/held.service';
  * path (applyHeld…Decision), so it can be undone and takes effect as theirs do.
  */
 
-type ReviewDeps = Pick<AppDeps, 'db'>;
+type ReviewDeps = Pick<AppDeps, 'db' | 'config' | 'listings'>;
 
 async function assertReviewer(db: DbOrTx, actor: SessionUser): Promise<void> {
   if (isModerator(actor)) return;
@@ -54,6 +62,7 @@ interface QueueRow {
   held_codes: string[] | null;
   content: string | null;
   codes: string[] | null;
+  reason: ReportReason | null;
   releases: number;
   hides: number;
 }
@@ -63,12 +72,13 @@ async function queueFor(db: DbOrTx, actor: SessionUser, id?: number): Promise<Qu
   const moderator = isModerator(actor);
   const rows = await db.execute(sql`
     SELECT i.id, i.kind, i.created_at, i.split_at, s.title, s.description, s.held_codes,
-      h.content, h.codes,
+      h.content, h.codes, r.reason,
       (SELECT count(*)::int FROM review_verdicts v WHERE v.item_id = i.id AND v.verdict = 'release') AS releases,
       (SELECT count(*)::int FROM review_verdicts v WHERE v.item_id = i.id AND v.verdict = 'hide') AS hides
     FROM review_items i
     JOIN starters s ON s.id = i.starter_id
     LEFT JOIN held_messages h ON i.kind = 'message' AND h.id = i.ref_id
+    LEFT JOIN reports r ON i.kind = 'report' AND r.id = i.ref_id
     WHERE i.decided_at IS NULL AND ${stillWaiting()}
       ${id === undefined ? sql`` : sql`AND i.id = ${id}`}
       ${moderator ? sql`` : sql`AND ${reviewableBy(actor)} AND (SELECT count(*) FROM review_verdicts v WHERE v.item_id = i.id) < ${MOST_VERDICTS}`}
@@ -90,9 +100,33 @@ export async function listReview(deps: ReviewDeps, actor: SessionUser): Promise<
     // A held message is shown alone: its text, never the conversation or the listing.
     title: row.kind === 'message' ? null : row.title,
     text: row.kind === 'message' ? (row.content ?? '') : row.description,
-    codes: (row.kind === 'message' ? row.codes : row.held_codes) ?? [],
+    codes:
+      (row.kind === 'message' ? row.codes : row.kind === 'listing' ? row.held_codes : []) ?? [],
+    ...(row.reason !== null && { reason: row.reason }),
     ...(isModerator(actor) && { votes: { release: row.releases, hide: row.hides } }),
   }));
+}
+
+/** A reported listing through the moderators' path: hide removes it under the report's rule. */
+async function applyReportDecision(
+  deps: ReviewDeps,
+  reportId: number,
+  verdict: ReviewVerdict,
+  by: string | null,
+): Promise<void> {
+  // Only moderators decide alone here, and their scope is everything.
+  const decider = by === null ? REVIEWERS_DECIDE : { ...REVIEWERS_DECIDE, id: by };
+  if (verdict === 'release') {
+    await settleReport(deps, decider, { id: reportId, status: 'reviewed' });
+    return;
+  }
+  const [report] = await deps.db
+    .select({ reason: reports.reason })
+    .from(reports)
+    .where(eq(reports.id, reportId));
+  const rule = REPORT_REMOVAL_RULE[report?.reason as ReportReason];
+  if (!rule) throw conflict(REPORT_NEEDS_RULE);
+  await removeReportedStarterAs(deps, decider, { id: reportId, reason: rule, note: null });
 }
 
 /** Applies the decision through the moderators' path; `by` null when reviewers agreed. */
@@ -103,7 +137,9 @@ async function applyDecision(
   by: string | null,
 ): Promise<void> {
   const decision = verdict === 'release' ? 'release' : 'reject';
-  if (item.kind === 'message') {
+  if (item.kind === 'report') {
+    await applyReportDecision(deps, item.refId, verdict, by);
+  } else if (item.kind === 'message') {
     await applyHeldMessageDecision(deps, by, { id: item.refId, decision });
   } else {
     await deps.db.transaction((tx) =>

@@ -8,8 +8,10 @@ import {
   heldMessages,
   messages,
   moderationActions,
+  reports,
   reviewItems,
   reviewVerdicts,
+  starterRemovals,
   starters,
 } from '../../db/schema';
 import {
@@ -234,5 +236,105 @@ describe('review by the many', () => {
     const trust = (await t.call(reviewer, 'GET', '/api/users/me/trust')).json();
     expect(trust).toMatchObject({ level: 'trusted', mayReview: false });
     expect(trust.allows).not.toContain('review');
+  });
+
+  describe('reported listings', () => {
+    /** A Leeds listing a neighbour reported for `reason`. */
+    async function reportedListing(reason: string) {
+      const owner = await signedInMember(t.db, LEEDS);
+      listings += 1;
+      const starter = await createStarterRow(t.db, owner.user.id, {
+        ...LEEDS,
+        title: `Milk kefir grains ${listings}`,
+      });
+      const reporter = await signedInMember(t.db, LEEDS);
+      const res = await t.call(reporter, 'POST', '/api/reports', {
+        starterId: starter.id,
+        reason,
+        description: reason === 'other' ? 'Looks like a shop' : undefined,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      return { owner, starter, reporter, reportId: res.json().id as number };
+    }
+    const reportsOn = (starterId: number) =>
+      t.db.select().from(reports).where(eq(reports.starterId, starterId));
+
+    it('show the listing and the reason, never who reported; hide removes it under the report’s rule', async () => {
+      const { starter, reporter, reportId } = await reportedListing('misleading');
+      const [a, b] = [await trustedMember(t.db, LEEDS), await trustedMember(t.db, LEEDS)];
+      const item = await itemFor(a, 'report', (i) => i.title === starter.title);
+      expect(item).toEqual({
+        id: expect.any(Number),
+        kind: 'report',
+        createdAt: expect.any(String),
+        split: false,
+        title: starter.title,
+        text: expect.any(String),
+        codes: [],
+        reason: 'misleading',
+      });
+      expect(JSON.stringify(item)).not.toContain(reporter.user.id);
+
+      expect((await verdict(a, item!.id, 'hide')).json().status).toBe('waiting');
+      expect((await verdict(b, item!.id, 'hide')).json()).toEqual({
+        id: item!.id,
+        status: 'hidden',
+      });
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.removedAt).not.toBeNull();
+      expect(row!.removedBy).toBeNull();
+      const removals = await t.db
+        .select()
+        .from(starterRemovals)
+        .where(eq(starterRemovals.starterId, starter.id));
+      expect(removals).toEqual([
+        expect.objectContaining({ reportId, reason: 'accurate', removedBy: null }),
+      ]);
+      expect(await reportsOn(starter.id)).toEqual([
+        expect.objectContaining({ status: 'resolved', reviewedBy: null }),
+      ]);
+      const audit = await t.db
+        .select()
+        .from(moderationActions)
+        .where(eq(moderationActions.starterId, starter.id));
+      expect(audit).toEqual([
+        expect.objectContaining({ action: 'remove_starter', moderatorId: null }),
+      ]);
+      expect((await queue(a)).some((i) => i.id === item!.id)).toBe(false);
+    });
+
+    it('release dismisses the report; the reporter never reviews it', async () => {
+      const { starter, reporter } = await reportedListing('inappropriate');
+      const moderator = await signedInMember(t.db, { isModerator: true });
+      await t.call(moderator, 'POST', `/api/moderation/members/${reporter.user.id}/trust`, {
+        level: 'trusted',
+        reason: 'Long-standing member',
+      });
+      expect((await queue(reporter)).some((i) => i.title === starter.title)).toBe(false);
+
+      const [a, b] = [await trustedMember(t.db, LEEDS), await trustedMember(t.db, LEEDS)];
+      const item = await itemFor(a, 'report', (i) => i.title === starter.title);
+      await verdict(a, item!.id, 'release');
+      expect((await verdict(b, item!.id, 'release')).json().status).toBe('released');
+      expect(await reportsOn(starter.id)).toEqual([
+        expect.objectContaining({ status: 'reviewed', reviewedBy: null }),
+      ]);
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.removedAt).toBeNull();
+    });
+
+    it('a report naming no rule is left to the moderators when reviewers would hide it', async () => {
+      const { starter } = await reportedListing('spam');
+      const [a, b] = [await trustedMember(t.db, LEEDS), await trustedMember(t.db, LEEDS)];
+      const item = await itemFor(a, 'report', (i) => i.title === starter.title);
+      await verdict(a, item!.id, 'hide');
+      expect((await verdict(b, item!.id, 'hide')).json().status).toBe('split');
+      const moderator = await signedInMember(t.db, { isModerator: true });
+      expect((await queue(moderator)).find((i) => i.id === item!.id)).toMatchObject({
+        split: true,
+        votes: { release: 0, hide: 2 },
+      });
+      expect(await reportsOn(starter.id)).toEqual([expect.objectContaining({ status: 'pending' })]);
+    });
   });
 });
