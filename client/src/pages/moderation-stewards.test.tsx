@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../common/members/users';
 import type { ReportItem } from '../../../common/moderation/reports';
+import type { HeldMessage, HeldStarter } from '../../../common/moderation/screening';
 import type { StewardItem } from '../../../common/moderation/stewards';
 import { Toaster } from '../components/ui/toast';
 import { renderWithProviders } from '../test/render';
@@ -56,6 +57,43 @@ const report: ReportItem = {
   message: null,
 };
 
+const heldListing: HeldStarter = {
+  id: 21,
+  kind: 'starter',
+  title: 'Leeds kefir for sale',
+  description: 'Grains, five pounds',
+  codes: ['money'],
+  createdAt: new Date().toISOString(),
+  owner: {
+    id: 'o2',
+    username: 'leeds_seller',
+    firstName: null,
+    joinedAt: new Date().toISOString(),
+  },
+};
+
+const heldMessage: HeldMessage = {
+  id: 31,
+  kind: 'message',
+  content: 'Text me on 0412 345 678',
+  codes: ['contact'],
+  strict: true,
+  createdAt: new Date().toISOString(),
+  starter: { id: 9, title: 'Leeds kefir' },
+  sender: {
+    id: 's1',
+    username: 'leeds_sender',
+    firstName: null,
+    joinedAt: new Date().toISOString(),
+    messagesSent: 0,
+    heldBefore: 0,
+    rejectedBefore: 0,
+    sanctionsBefore: 0,
+  },
+  receiver: { id: 'o1', username: 'kefir_kim', firstName: null },
+  context: [],
+};
+
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
@@ -76,6 +114,11 @@ function serve(user: CurrentUser, stewards: StewardItem[] = []) {
       if (url === '/api/moderation/waiting') {
         return json({ held: { count: 0, oldestAt: null }, reports: { count: 0, oldestAt: null } });
       }
+      if (url === '/api/moderation/held-starters/21' && method === 'POST') {
+        return json({ id: 21, status: 'released', undoUntil: new Date(Date.now() + 60_000) });
+      }
+      if (url === '/api/moderation/held-starters') return json([heldListing]);
+      if (url === '/api/moderation/held') return json([heldMessage]);
       if (url.startsWith('/api/moderation/')) return json([]);
       return json({ message: 'Not found' }, 404);
     }),
@@ -102,7 +145,7 @@ describe('/moderation for stewards', () => {
     expect(
       await screen.findByText(new RegExp(`You are a steward of ${LEEDS}`)),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Reports']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Reports', 'Held']);
     const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
     await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
     const d = within(await screen.findByRole('dialog'));
@@ -111,6 +154,24 @@ describe('/moderation for stewards', () => {
     expect(Math.max(...days)).toBe(7);
     expect(calls.some((c) => c.url === '/api/moderation/waiting')).toBe(false);
     expect(calls.some((c) => c.url.startsWith('/api/moderation/audit'))).toBe(false);
+  });
+
+  it('shows a steward the held items of their area, releases through the same route, and suspends a week at most', async () => {
+    const calls = serve(person('stew', { stewardOf: [{ id: 1, place: LEEDS, radiusKm: 25 }] }));
+    renderPage('/moderation?tab=held');
+    expect(await screen.findByText('Leeds kefir for sale')).toBeInTheDocument();
+    expect(await screen.findByText('Text me on 0412 345 678')).toBeInTheDocument();
+    const days = within(screen.getByLabelText('When rejecting'))
+      .getAllByRole('option')
+      .map((o) => Number((o as HTMLOptionElement).value));
+    expect(Math.max(...days)).toBe(7);
+    await userEvent.click(screen.getByRole('button', { name: 'Release Listing' }));
+    await waitFor(() =>
+      expect(
+        calls.find((c) => c.method === 'POST' && c.url === '/api/moderation/held-starters/21')
+          ?.body,
+      ).toEqual({ decision: 'release' }),
+    );
   });
 
   it('denies a member who is neither moderator nor steward', async () => {

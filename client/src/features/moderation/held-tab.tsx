@@ -3,7 +3,6 @@ import { Link } from 'react-router';
 import { Check, ExternalLink, Inbox, X } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { displayName } from '../../../../common/members/display';
-import { SUSPENSION_DAY_CHOICES } from '../../../../common/moderation/moderation';
 import {
   HELD_UNDO_MS,
   type HeldDecision,
@@ -17,6 +16,7 @@ import { Card } from '../../components/ui/card';
 import { Label, NativeSelect } from '../../components/ui/form-controls';
 import { EmptyState } from '../../components/ui/message-card';
 import { OpenListingLink } from './moderated-listing';
+import { useSuspensionDayChoices } from './moderation-role';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -110,6 +110,7 @@ function HeldMessageCard({ held, onDecided }: { held: HeldMessage; onDecided: On
   const [choice, setChoice] = useState<HeldDecision | null>(null);
   const busy = decide.isPending ? choice : null;
   const [suspendDays, setSuspendDays] = useState('');
+  const dayChoices = useSuspensionDayChoices();
   const senderName = displayName(held.sender, t('people.aMember'));
   const receiverName = displayName(held.receiver, t('people.aMember'));
   const act = (decision: HeldDecision) => {
@@ -214,7 +215,7 @@ function HeldMessageCard({ held, onDecided }: { held: HeldMessage; onDecided: On
             onChange={(e) => setSuspendDays(e.target.value)}
           >
             <option value="">{t('held.noSuspension')}</option>
-            {SUSPENSION_DAY_CHOICES.map((days) => (
+            {dayChoices.map((days) => (
               <option key={days} value={days}>
                 {t('held.alsoSuspend', { days })}
               </option>

@@ -27,8 +27,8 @@ const tabs = [
   { value: 'stewards', Panel: StewardsTab },
   { value: 'rules', Panel: RulesTab },
 ] as const;
-/** What a steward sees: the reports of their areas (decision 166). */
-const stewardTabs = tabs.filter((tab) => tab.value === 'reports');
+/** What a steward sees: the reports and held items of their areas (decision 166). */
+const stewardTabs = tabs.filter((tab) => tab.value === 'reports' || tab.value === 'held');
 
 type TabValue = (typeof tabs)[number]['value'];
 /** The tabs whose queue is counted beside their name while anything waits. */

@@ -4,7 +4,6 @@ import { useTranslation } from 'react-i18next';
 import {
   createSanctionSchema,
   MODERATION_REASON_MAX_LENGTH,
-  SUSPENSION_DAY_CHOICES,
   type SanctionKind,
 } from '../../../../common/moderation/moderation';
 import { Button } from '../../components/ui/button';
@@ -23,8 +22,7 @@ import { useMessageText } from '../../lib/message-text';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCreateSanction } from './moderation-api';
 import { useDateText } from './texts';
-import { useModerationRole } from './moderation-role';
-import { STEWARD_SUSPENSION_MAX_DAYS } from '../../../../common/moderation/stewards';
+import { useModerationRole, useSuspensionDayChoices } from './moderation-role';
 
 export interface SanctionTarget {
   userId: string;
@@ -69,9 +67,7 @@ function SanctionForm({ target, onDone }: { target: SanctionTarget; onDone: () =
       { value: 'ban', label: t('sanction.ban') },
     ] as const satisfies readonly RadioCardOption<SanctionKind>[]
   ).filter((option) => !steward || option.value === 'suspension');
-  const dayChoices = SUSPENSION_DAY_CHOICES.filter(
-    (d) => !steward || d <= STEWARD_SUSPENSION_MAX_DAYS,
-  );
+  const dayChoices = useSuspensionDayChoices();
   const id = useId();
   const create = useCreateSanction();
   const form = useZodForm(createSanctionSchema, {
