@@ -6,6 +6,7 @@ import {
   test,
   type AxeState,
 } from './fixtures';
+import { reviewScene } from './review-scene';
 import { seedScene } from './scene';
 
 /*
@@ -182,5 +183,25 @@ test('moderator: the dashboard with a report and its confirmation', async ({
     await ours.first().getByRole('button', { name: 'Mark as Reviewed' }).click();
     await expect(ours).toHaveCount(left - 1);
   }
+  await scene.close();
+});
+
+test('trusted member: the review page with one item, then empty', async ({ browser, request }) => {
+  test.setTimeout(300_000);
+  const title = `Axe held kefir ${Date.now().toString(36)}`;
+  const { scene, reviewers } = await reviewScene(browser, request, {
+    title,
+    reviewers: 1,
+    viewport: { width: 1280, height: 720 },
+  });
+  const page = reviewers[0]!.page;
+  await page.goto('/review');
+  const card = page.getByRole('listitem').filter({ hasText: title });
+  await expect(card.getByRole('button', { name: `Hide: ${title}` })).toBeVisible();
+  await expectNoAxeViolationsInEveryState(page);
+  // Judged, it leaves this reviewer's queue: the page says nothing waits.
+  await card.getByRole('button', { name: `Release: ${title}` }).click();
+  await expect(page.getByText('Nothing waits for review near you.')).toBeVisible();
+  await expectNoAxeViolationsInEveryState(page);
   await scene.close();
 });
