@@ -145,7 +145,11 @@ describe('/moderation for stewards', () => {
     expect(
       await screen.findByText(new RegExp(`You are a steward of ${LEEDS}`)),
     ).toBeInTheDocument();
-    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual(['Reports', 'Held']);
+    expect(screen.getAllByRole('tab').map((tab) => tab.textContent)).toEqual([
+      'Reports',
+      'Held',
+      'Appeals',
+    ]);
     const card = (await screen.findByRole('heading', { name: 'Report #5' })).closest('li')!;
     await userEvent.click(within(card).getByRole('button', { name: 'Suspend or Ban Owner' }));
     const d = within(await screen.findByRole('dialog'));

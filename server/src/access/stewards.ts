@@ -10,8 +10,8 @@ import { isModerator } from './members';
  * Who may moderate what (decision 166), decided here and nowhere else. Moderators act on
  * everything. A steward acts only on listings whose place, and members whose place, lies in one
  * of their areas (a gazetteer place's centre and a radius); anything outside is, for them, as
- * if it did not exist (404). Bans, lifting sanctions, appeals, the audit log and appointing
- * stewards stay with moderators, so an appeal of a steward's decision always reaches one.
+ * if it did not exist (404). Bans, lifting sanctions, the audit log and appointing stewards stay
+ * with moderators, and so do appeals of any steward's removal.
  */
 
 /** One area, with the place's centre the checks measure from. */

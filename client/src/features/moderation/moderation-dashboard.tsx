@@ -27,8 +27,9 @@ const tabs = [
   { value: 'stewards', Panel: StewardsTab },
   { value: 'rules', Panel: RulesTab },
 ] as const;
-/** What a steward sees: the reports and held items of their areas (decision 166). */
-const stewardTabs = tabs.filter((tab) => tab.value === 'reports' || tab.value === 'held');
+/** What a steward sees: the reports, held items and appeals of their areas (decision 166). */
+const STEWARD_TABS: readonly string[] = ['reports', 'held', 'appeals'];
+const stewardTabs = tabs.filter((tab) => STEWARD_TABS.includes(tab.value));
 
 type TabValue = (typeof tabs)[number]['value'];
 /** The tabs whose queue is counted beside their name while anything waits. */

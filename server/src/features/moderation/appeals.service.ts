@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import type {
   AppealDecision,
@@ -6,7 +6,13 @@ import type {
   AppealStatus,
   StarterRemoval,
 } from '../../../../common/moderation/moderation';
-import { assertModerator, isModerator } from '../../access/members';
+import { isModerator } from '../../access/members';
+import {
+  actingAs,
+  moderationScope,
+  startersInScope,
+  type ModerationScope,
+} from '../../access/stewards';
 import { requireStarter, wasDeleted, wasRemoved } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
@@ -103,13 +109,23 @@ const decider = alias(users, 'decider');
 const person = (u: { id: string; username: string | null; firstName: string | null } | null) =>
   u ? { id: u.id, username: u.username, firstName: u.firstName } : null;
 
+/**
+ * The appeals a steward sees and decides (decision 166): of listings in their area, and only of
+ * removals no steward made (a moderator's, screening's or the review's). An appeal of any
+ * steward's removal, their own included, goes to a moderator.
+ */
+function appealsInScope(scope: ModerationScope): SQL {
+  if (scope.all) return sql`TRUE`;
+  return and(startersInScope(scope), or(isNull(remover.id), eq(remover.isModerator, true)))!;
+}
+
 /** GET /api/moderation/appeals: open ones oldest first (first come, first answered). */
 export async function listAppeals(
   deps: Pick<AppDeps, 'db'>,
   actor: SessionUser,
   { status }: { status: AppealStatus },
 ): Promise<AppealItem[]> {
-  assertModerator(actor);
+  const scope = await moderationScope(deps.db, actor);
   const rows = await deps.db
     .select({ removal: starterRemovals, starter: starters, owner, remover, decider })
     .from(starterRemovals)
@@ -120,6 +136,7 @@ export async function listAppeals(
     .where(
       and(
         isNotNull(starterRemovals.appealText),
+        appealsInScope(scope),
         status === 'open' ? isNull(starterRemovals.decision) : isNotNull(starterRemovals.decision),
       ),
     )
@@ -153,17 +170,22 @@ export async function decideAppeal(
   actor: SessionUser,
   { id, decision }: { id: number; decision: AppealDecision },
 ): Promise<StarterRemoval> {
-  assertModerator(actor);
+  const scope = await moderationScope(deps.db, actor);
   const result = await deps.db.transaction(async (tx) => {
     const [row] = await tx
-      .select()
+      .select({ removal: starterRemovals })
       .from(starterRemovals)
-      .where(eq(starterRemovals.id, id))
-      .for('update')
-      .limit(1);
+      .innerJoin(starters, eq(starters.id, starterRemovals.starterId))
+      .leftJoin(remover, eq(remover.id, starterRemovals.removedBy))
+      .where(and(eq(starterRemovals.id, id), appealsInScope(scope)))
+      .for('update', { of: starterRemovals })
+      .limit(1)
+      .then((rows) => rows.map((r) => r.removal));
     if (!row || !row.appealText) throw notFound('Appeal not found');
     if (row.decision) throw conflict(`This appeal has already been ${row.decision}.`);
-    const starter = await requireStarter(tx, actor, row.starterId, 'moderate', { lock: true });
+    // Within their area a steward decides the appeal as a moderator would.
+    const viewer = scope.all ? actor : { ...actor, isModerator: true };
+    const starter = await requireStarter(tx, viewer, row.starterId, 'moderate', { lock: true });
     if (decision === 'restored') {
       if (wasDeleted(starter)) throw conflict('The owner has deleted this starter.');
       await tx
@@ -182,7 +204,7 @@ export async function decideAppeal(
       reportId: row.reportId,
       starterId: starter.id,
       targetUserId: starter.ownerId,
-      details: { removalId: row.id, rule: row.reason },
+      details: { removalId: row.id, rule: row.reason, ...actingAs(scope) },
     });
     const [listing] = await tx
       .select({ id: starters.id, title: starters.title })

@@ -125,12 +125,13 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
     },
     (deps, owner, { id, text }) => appealRemoval(deps, owner, { starterId: id, text }),
   );
-  moderator.get(
+  // Stewards too, for appeals in their area of removals no steward made (decision 166).
+  steward.get(
     '/api/moderation/appeals',
     { query: appealListQuerySchema, response: z.array(appealItemSchema) },
     listAppeals,
   );
-  moderator.post(
+  steward.post(
     '/api/moderation/appeals/:id',
     { params: appealIdParamsSchema, body: appealDecisionSchema, response: starterRemovalSchema },
     decideAppeal,

@@ -98,7 +98,7 @@ describe('stewards', () => {
     expect(removed!.removedAt).not.toBeNull();
   });
 
-  it('shows moderators every steward action in the audit log, and keeps appeals with them', async () => {
+  it('shows moderators every steward action in the audit log, and sends appeals of it to them', async () => {
     const { moderator, steward } = await leedsSteward();
     const { report, starter, owner } = await reportAt(LEEDS);
     await call(steward.cookie, 'POST', `/api/reports/${report.id}/remove-starter`, {
@@ -116,9 +116,74 @@ describe('stewards', () => {
       text: 'It was a real listing.',
     });
     expect(appeal.statusCode).toBe(201);
-    expect((await call(steward.cookie, 'GET', '/api/moderation/appeals')).statusCode).toBe(403);
+    // An appeal of a steward's removal goes to a moderator, never to a steward.
+    const theirs = await call(steward.cookie, 'GET', '/api/moderation/appeals?status=open');
+    expect(theirs.statusCode).toBe(200);
+    expect(theirs.json().map((a: { starterId: number }) => a.starterId)).not.toContain(starter.id);
     const open = (await call(moderator.cookie, 'GET', '/api/moderation/appeals')).json();
-    expect(open.map((a: { starterId: number }) => a.starterId)).toContain(starter.id);
+    const mine = open.find((a: { starterId: number }) => a.starterId === starter.id);
+    expect(mine).toBeDefined();
+    const decided = await call(steward.cookie, 'POST', `/api/moderation/appeals/${mine.id}`, {
+      decision: 'restored',
+    });
+    expect(decided.statusCode).toBe(404);
+  });
+
+  it('lets a steward decide appeals in their area of removals a moderator made, and no others', async () => {
+    const { moderator, steward } = await leedsSteward();
+    const appealed = async (where: typeof LEEDS) => {
+      const { report, starter, owner } = await reportAt(where);
+      const removed = await call(
+        moderator.cookie,
+        'POST',
+        `/api/reports/${report.id}/remove-starter`,
+        {
+          reason: 'inappropriate',
+        },
+      );
+      expect(removed.statusCode).toBe(200);
+      const res = await call(owner.cookie, 'POST', `/api/starters/${starter.id}/appeal`, {
+        text: 'It was a real listing.',
+      });
+      expect(res.statusCode).toBe(201);
+      return { starterId: starter.id, id: res.json().id as number };
+    };
+    const leeds = await appealed(LEEDS);
+    const london = await appealed(LONDON);
+    const seen = (await call(steward.cookie, 'GET', '/api/moderation/appeals?status=open')).json();
+    const starterIds = seen.map((a: { starterId: number }) => a.starterId);
+    expect(starterIds).toContain(leeds.starterId);
+    expect(starterIds).not.toContain(london.starterId);
+    const ids = Object.fromEntries(
+      (await call(moderator.cookie, 'GET', '/api/moderation/appeals'))
+        .json()
+        .map((a: { id: number; starterId: number }) => [a.starterId, a.id]),
+    );
+    const far = await call(
+      steward.cookie,
+      'POST',
+      `/api/moderation/appeals/${ids[london.starterId]}`,
+      {
+        decision: 'restored',
+      },
+    );
+    expect(far.statusCode).toBe(404);
+    const near = await call(
+      steward.cookie,
+      'POST',
+      `/api/moderation/appeals/${ids[leeds.starterId]}`,
+      {
+        decision: 'restored',
+      },
+    );
+    expect(near.statusCode).toBe(200);
+    const audit = (await call(moderator.cookie, 'GET', '/api/moderation/audit')).json();
+    expect(
+      audit.find(
+        (e: { action: string; starter: { id: number } | null }) =>
+          e.action === 'restore_starter' && e.starter?.id === leeds.starterId,
+      ),
+    ).toMatchObject({ moderator: { id: steward.user.id }, details: { steward: true } });
   });
 
   it('lets a steward suspend a member of their area for a week at most, and never ban', async () => {
