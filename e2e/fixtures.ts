@@ -208,6 +208,13 @@ export function linkFromMail(mail: { text?: string }, pathname: string): string 
   return match[1]!;
 }
 
+/** The worker's server clock (TEST_CLOCK=1): ahead of the real time once a spec has moved it. */
+export async function serverNow(request: APIRequestContext): Promise<Date> {
+  const res = await request.get('/api/test/clock');
+  if (!res.ok()) throw new Error(`reading the clock failed: ${res.status()} ${await res.text()}`);
+  return new Date(((await res.json()) as { now: string }).now);
+}
+
 /**
  * Moves the browser tests' server clock forward (TEST_CLOCK=1, e2e/server.ts): what would come
  * due after a day is due at once. Time only moves forward, for every later spec of this worker

@@ -3,6 +3,7 @@ import {
   expect,
   expectNoAxeViolations,
   newMember,
+  serverNow,
   shareStarter,
   signUpAndIn,
   test,
@@ -12,9 +13,12 @@ import { codesIn } from './jar-codes';
 const PORTLAND = 'Portland, Oregon, United States';
 const PHONE = { width: 360, height: 740 };
 
-/** "2026-12-05T10:00" a number of hours from now, as a date-time box takes it (local time). */
-function localIn(hours: number): string {
-  const d = new Date(Date.now() + hours * 60 * 60 * 1000);
+/**
+ * "2026-12-05T10:00" a number of hours after `now` (the server's clock, which earlier specs may
+ * have moved ahead), as a date-time box takes it (local time).
+ */
+function localIn(now: Date, hours: number): string {
+  const d = new Date(now.getTime() + hours * 60 * 60 * 1000);
   const pad = (n: number) => String(n).padStart(2, '0');
   return `${d.getFullYear()}-${pad(d.getMonth() + 1)}-${pad(d.getDate())}T${pad(d.getHours())}:${pad(d.getMinutes())}`;
 }
@@ -40,8 +44,9 @@ test('a swap meet at 360 px: planned, found near its place, brought to; a jar sc
     await place.fill('Portland, Or');
     await page.getByRole('option', { name: PORTLAND }).click();
     await expect(place).toHaveValue(PORTLAND);
-    await page.getByLabel('Starts').fill(localIn(24));
-    await page.getByLabel('Ends').fill(localIn(27));
+    const now = await serverNow(giver.request);
+    await page.getByLabel('Starts').fill(localIn(now, 24));
+    await page.getByLabel('Ends').fill(localIn(now, 27));
     await page.getByLabel(/What to know/).fill('By the fountain.');
     await expectNoAxeViolations(page);
     await page.getByRole('button', { name: 'Plan the meet' }).click();

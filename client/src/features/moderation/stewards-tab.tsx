@@ -63,7 +63,7 @@ function AppointForm() {
   );
   return (
     <Card className="p-4 sm:p-6">
-      <h3 className="mb-4 text-lg font-semibold">{t('stewards.appoint')}</h3>
+      <h2 className="mb-4 text-lg font-semibold">{t('stewards.appoint')}</h2>
       <form onSubmit={onSubmit} noValidate className="grid gap-5">
         <TextField
           form={form}
