@@ -4,7 +4,7 @@ import { seedScene, type SceneMember } from './scene';
 
 /**
  * Review by the many (decision 165) in a browser: a new member's listing that screening holds
- * (it asks for money), and `reviewers` members the moderator trusts, living at `place`.
+ * (it asks for money) at `place`, and `reviewers` members the moderator trusts, living there.
  */
 export async function reviewScene(
   browser: Browser,
@@ -35,7 +35,11 @@ export async function reviewScene(
         {
           key: 'held',
           owner: 'owner',
-          fields: { title, description: 'Yours for $50 by PayPal, my courier will collect it.' },
+          fields: {
+            title,
+            description: 'Yours for $50 by PayPal, my courier will collect it.',
+            location: place,
+          },
         },
       ],
     },
