@@ -7,7 +7,7 @@ import { DistanceUnits } from '../features/care/distance-units';
 import { PasskeySettings } from '../features/account/passkeys/passkey-settings';
 import { AccountSettings } from '../features/account/account-settings';
 import { SignedInSessions } from '../features/account/signed-in-sessions';
-import { TrustLevel } from '../features/profile/trust-level';
+import { TrustLevel } from '../features/account/trust-level';
 import { LanguagePicker } from '../features/site/language-picker';
 import { useCurrentUser } from '../lib/current-user';
 import { paths } from '../lib/paths';
