@@ -67,7 +67,8 @@ describe('meets near a place', () => {
       'href',
       '/meets/4',
     );
-    expect(screen.getByText('Portland, Oregon, United States · 3 km away')).toBeInTheDocument();
+    // In the member's units: an American browser reads miles (3.2 km).
+    expect(screen.getByText('Portland, Oregon, United States · 2 mi away')).toBeInTheDocument();
     expect(screen.getByText('2 coming · 5 portions brought')).toBeInTheDocument();
   });
 });

@@ -4,12 +4,14 @@ import { CalendarDays, MapPin } from 'lucide-react';
 import type { MeetSummary } from '../../../../common/listings/meets';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
+import { useDistanceText } from '../../lib/unit-system';
 import { meetWhen } from './meet-when';
 import { useMeetsNear } from './meets-api';
 
 /** One meet in a list: its title links to its page. */
 export function MeetItem({ meet }: { meet: MeetSummary }) {
   const { t } = useTranslation('pages');
+  const distanceText = useDistanceText();
   return (
     <Card className="grid gap-1 p-4">
       <h3 className="text-lg font-semibold">
@@ -23,7 +25,7 @@ export function MeetItem({ meet }: { meet: MeetSummary }) {
       </p>
       <p className="flex items-start gap-2 text-sm">
         <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {t('meets.placeDistance', { place: meet.place, km: Math.round(meet.distanceKm) })}
+        {t('meets.placeDistance', { place: meet.place, distance: distanceText(meet.distanceKm) })}
       </p>
       <p className="text-sm text-muted-foreground">
         {t('meets.counts', { coming: meet.coming, portions: meet.portions })}
