@@ -2,6 +2,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { catalogues } from '../../../common/i18n/catalogues';
 import { flatten, messageArguments } from '../../../common/i18n/keys';
 import { NUDGE_TOO_SOON } from '../../../common/conversations/messages';
+import { FEEDBACK_NOT_FOUND } from '../../../common/conversations/handovers';
+import { MEET_OVER } from '../../../common/listings/meets';
+import { REVIEW_NOT_ALLOWED } from '../../../common/moderation/review';
 import { createTestApp, signedInMember, type TestApp } from '../test/app';
 import { translator } from './translate';
 import { translateMessage } from './wording';
@@ -28,6 +31,16 @@ describe('the shared messages', () => {
     expect(translateMessage('fr', 'Title is required')).toBe('Le titre est obligatoire');
     expect(translateMessage('en', 'Title is required')).toBe('Title is required');
     expect(translateMessage('es', 'Not a message anyone says')).toBe('Not a message anyone says');
+  });
+
+  it('translate the meets, review and stewards refusals a Spanish member can meet', () => {
+    expect(translateMessage('es', MEET_OVER)).toBe('Este encuentro ya terminó');
+    expect(translateMessage('es', REVIEW_NOT_ALLOWED)).toBe(
+      'Solo pueden revisar los miembros de confianza cuyas revisiones suelen coincidir con las decisiones finales.',
+    );
+    expect(translateMessage('es', FEEDBACK_NOT_FOUND)).toBe(
+      'No has dejado ninguna valoración sobre esta entrega',
+    );
   });
 
   it('translate a message with a part that varies, keeping that part', () => {
