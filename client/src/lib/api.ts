@@ -30,6 +30,11 @@ export function errorMessage(err: unknown, fallback: string): string {
   return fallback;
 }
 
+/** The server's per-field messages of a failed call (`fields` of a 400); none for any other failure. */
+export function fieldErrors(err: unknown): Record<string, string> {
+  return err instanceof ApiError ? (err.fields ?? {}) : {};
+}
+
 /** True when the request never got an answer (offline, DNS, connection refused). */
 export function isNetworkError(err: unknown): boolean {
   return err instanceof TypeError;

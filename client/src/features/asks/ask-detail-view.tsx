@@ -4,8 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fieldAria } from '../../components/ui/form-controls';
+import { FormSend } from '../../components/ui/form-send';
 import { NativeSelect, Textarea } from '../../components/ui/inputs';
-import { ApiError, errorMessage } from '../../lib/api';
+import { errorMessage, fieldErrors } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
@@ -13,10 +14,12 @@ import { AskedFor, askDate, useAskerName, useAskWhat } from './ask-card';
 import { useAsk, useAskAction, useHelpWithAsk, useMyListings } from './asks-api';
 import type { Ask } from '../../../../common/listings/asks';
 
+/** The help form's fields, which show the server's messages about them. */
+const HELP_FIELDS = ['starterId', 'content'] as const;
+
 /** "I can help": offer one of my open listings of this kind; the conversation opens. */
 function HelpForm({ ask }: { ask: Ask }) {
   const { t } = useTranslation('account');
-  const say = useMessageText();
   const askWhat = useAskWhat();
   const askerName = useAskerName();
   const id = useId();
@@ -30,7 +33,7 @@ function HelpForm({ ask }: { ask: Ask }) {
   const [content, setContent] = useState(() =>
     t('asks.detail.greeting', { name: askerName(ask), what: askWhat(ask) }),
   );
-  const fields = help.error instanceof ApiError ? (help.error.fields ?? {}) : {};
+  const fields = fieldErrors(help.error);
   if (listings.isPending) return <p role="status">{t('asks.detail.loadingListings')}</p>;
   if (mine.length === 0)
     return (
@@ -77,14 +80,9 @@ function HelpForm({ ask }: { ask: Ask }) {
           {...fieldAria(`${id}-message`, fields.content)}
         />
       </Field>
-      {help.isError && !Object.keys(fields).length && (
-        <p role="alert" className="text-sm text-danger">
-          {say(errorMessage(help.error, t('asks.detail.couldNotSend')))}
-        </p>
-      )}
-      <Button type="submit" disabled={help.isPending} className="justify-self-start">
+      <FormSend sending={help} shownFields={HELP_FIELDS} failure={t('asks.detail.couldNotSend')}>
         {t('asks.detail.help')}
-      </Button>
+      </FormSend>
     </form>
   );
 }

@@ -12,12 +12,11 @@ import {
 } from '../../../../common/listings/asks';
 import { AlertFrequencyOptions } from '../../lib/alert-frequency-options';
 import { categories, OTHER_SUBCATEGORY } from '../../../../common/listings/catalogue';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, fieldAria, TextareaField, TextField } from '../../components/ui/form-controls';
+import { FormSend } from '../../components/ui/form-send';
 import { NativeSelect } from '../../components/ui/inputs';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useMessageText } from '../../lib/message-text';
+import { fieldErrors } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { useCategoryName, useSubcategoryName } from '../../lib/catalogue-text';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
@@ -45,7 +44,6 @@ type AskForm = ReturnType<typeof useZodForm<typeof createAskSchema>>;
 /** "Ask for a Starter": what, where, a note and how long; pre-filled from browse's question. */
 export function AskForm({ placeField, place }: { placeField: PlaceField; place?: string }) {
   const { t } = useTranslation('account');
-  const say = useMessageText();
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const id = useId();
@@ -70,9 +68,6 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
     if (first === 'location') document.getElementById(locationId)?.focus();
     else if (first) form.setFocus(first);
   };
-  const fields = post.error instanceof ApiError ? (post.error.fields ?? {}) : {};
-  const shown = ASK_FORM_FIELDS as readonly string[];
-  const unshown = Object.keys(fields).some((name) => !shown.includes(name));
 
   return (
     <Card className="p-6">
@@ -84,7 +79,7 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
             onSuccess: ({ id: askId }) => navigate(paths.ask.href(askId)),
             onError: (err) => {
               showServerFieldErrors(form, err, ASK_FORM_FIELDS);
-              focusFirstInvalid(err instanceof ApiError ? (err.fields ?? {}) : {});
+              focusFirstInvalid(fieldErrors(err));
             },
           });
         }, focusFirstInvalid)}
@@ -137,14 +132,13 @@ export function AskForm({ placeField, place }: { placeField: PlaceField; place?:
             <AlertFrequencyOptions />
           </NativeSelect>
         </Field>
-        {post.isError && (unshown || !Object.keys(fields).length) && (
-          <p role="alert" className="text-sm text-danger">
-            {say(errorMessage(post.error, t('asks.form.couldNotPost')))}
-          </p>
-        )}
-        <Button type="submit" disabled={post.isPending} className="justify-self-start">
+        <FormSend
+          sending={post}
+          shownFields={ASK_FORM_FIELDS}
+          failure={t('asks.form.couldNotPost')}
+        >
           {t('asks.form.submit')}
-        </Button>
+        </FormSend>
       </form>
     </Card>
   );

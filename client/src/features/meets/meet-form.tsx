@@ -8,11 +8,10 @@ import {
   MEET_FORM_FIELDS,
   MEET_TITLE_MAX_LENGTH,
 } from '../../../../common/listings/meets';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { Field, TextareaField, TextField } from '../../components/ui/form-controls';
-import { ApiError, errorMessage } from '../../lib/api';
-import { useMessageText } from '../../lib/message-text';
+import { FormSend } from '../../components/ui/form-send';
+import { fieldErrors } from '../../lib/api';
 import { paths } from '../../lib/paths';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useCreateMeet } from './meets-api';
@@ -29,7 +28,6 @@ const instant = (local: string) => new Date(local).toISOString();
 /** "Plan a swap meet": what, where (the place picker), when, and what to know. */
 export function MeetForm({ placeField, place }: { placeField: PlaceField; place?: string }) {
   const { t } = useTranslation('pages');
-  const say = useMessageText();
   const navigate = useNavigate();
   const id = useId();
   const create = useCreateMeet();
@@ -44,10 +42,6 @@ export function MeetForm({ placeField, place }: { placeField: PlaceField; place?
     if (first === 'place') document.getElementById(placeId)?.focus();
     else if (first) form.setFocus(first);
   };
-  const fields = create.error instanceof ApiError ? (create.error.fields ?? {}) : {};
-  const unshown = Object.keys(fields).some(
-    (name) => !(MEET_FORM_FIELDS as readonly string[]).includes(name),
-  );
 
   return (
     <Card className="p-4 sm:p-6">
@@ -64,7 +58,7 @@ export function MeetForm({ placeField, place }: { placeField: PlaceField; place?
             onSuccess: ({ id: meetId }) => navigate(paths.meet.href(meetId)),
             onError: (err) => {
               showServerFieldErrors(form, err, MEET_FORM_FIELDS);
-              focusFirstInvalid(err instanceof ApiError ? (err.fields ?? {}) : {});
+              focusFirstInvalid(fieldErrors(err));
             },
           });
         }, focusFirstInvalid)}
@@ -108,14 +102,9 @@ export function MeetForm({ placeField, place }: { placeField: PlaceField; place?
           label={t('meets.form.description')}
           maxLength={MEET_DESCRIPTION_MAX_LENGTH}
         />
-        {create.isError && (unshown || !Object.keys(fields).length) && (
-          <p role="alert" className="text-sm text-danger">
-            {say(errorMessage(create.error, t('meets.form.failed')))}
-          </p>
-        )}
-        <Button type="submit" disabled={create.isPending} className="justify-self-start">
+        <FormSend sending={create} shownFields={MEET_FORM_FIELDS} failure={t('meets.form.failed')}>
           {t('meets.form.submit')}
-        </Button>
+        </FormSend>
       </form>
     </Card>
   );
