@@ -3,6 +3,7 @@ import { Link, NavLink, useLocation } from 'react-router';
 import { Plus } from 'lucide-react';
 import { Avatar } from '../components/ui/avatar';
 import { Button } from '../components/ui/button';
+import { LinkButton } from '../components/ui/link-button';
 import { useCurrentUser } from '../lib/current-user';
 import { LazyUnreadBadge } from '../features/messages/lazy-unread-badge';
 import { cn } from '../lib/cn';
@@ -87,12 +88,9 @@ export function Header() {
           {isLoading ? null : user ? (
             <>
               {/* max-sm: a plain `hidden` loses to the button's own inline-flex. */}
-              <Button asChild size="sm" className="max-sm:hidden">
-                <Link to={paths.post}>
-                  <Plus className="size-4" aria-hidden />
-                  {t('header.shareStarter')}
-                </Link>
-              </Button>
+              <LinkButton to={paths.post} icon={Plus} size="sm" className="max-sm:hidden">
+                {t('header.shareStarter')}
+              </LinkButton>
               {showsShareButton(location.pathname) && <ShareFab />}
               <Suspense fallback={<span className="size-11" aria-hidden />}>
                 <NotificationBell />

@@ -1,12 +1,13 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import * as Tabs from '@radix-ui/react-tabs';
-import { Link, useLocation } from 'react-router';
+import { useLocation } from 'react-router';
 import { LogOut, Pencil, Settings, Sparkles } from 'lucide-react';
 import { displayName } from '../../../../common/members/display';
 import type { CurrentUser } from '../../../../common/members/users';
 import { Avatar } from '../../components/ui/avatar';
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
+import { LinkButton } from '../../components/ui/link-button';
 import { Card } from '../../components/ui/card';
 import { timeAgo } from '../../lib/time';
 import { ProfileDetails } from './profile-details';
@@ -95,12 +96,9 @@ export function ProfileView({
             {t('profile.joined', { ago: timeAgo(user.createdAt) })}
           </p>
         </div>
-        <Button asChild variant="outline" size="sm">
-          <Link to={paths.settings}>
-            <Settings className="size-4" aria-hidden />
-            {t('profile.settingsLink')}
-          </Link>
-        </Button>
+        <LinkButton to={paths.settings} icon={Settings} variant="outline" size="sm">
+          {t('profile.settingsLink')}
+        </LinkButton>
       </div>
 
       {/* min-w-0: the tab row scrolls on a narrow phone instead of widening the page grid. */}
@@ -167,12 +165,9 @@ export function ProfileView({
                 <Pencil className="size-4" aria-hidden />
                 {t('profile.edit')}
               </Button>
-              <Button asChild variant="outline">
-                <a href={paths.signOut}>
-                  <LogOut className="size-4" aria-hidden />
-                  {t('profile.signOut')}
-                </a>
-              </Button>
+              <LinkButton to={paths.signOut} icon={LogOut} variant="outline" reloadDocument>
+                {t('profile.signOut')}
+              </LinkButton>
             </div>
           </>
         )}
