@@ -1,5 +1,4 @@
 import { Fragment, useId, type ReactNode } from 'react';
-import { Link } from 'react-router';
 import { Trans, useTranslation } from 'react-i18next';
 import { BookHeart, Heart, Thermometer, Trash2, Truck, Utensils, Warehouse } from 'lucide-react';
 import {
@@ -14,8 +13,8 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { LoadingNote, Skeleton } from '../../components/ui/skeleton';
 import { cn } from '../../lib/cn';
+import { tapPageLinks } from '../../lib/page-links';
 import { localeTag } from '../../lib/i18n';
-import { paths } from '../../lib/paths';
 import { useCareCard } from './care-api';
 import { useUnitSystem } from '../../lib/unit-system';
 
@@ -246,18 +245,7 @@ export function CareCardView({
         <Section icon={Trash2} title={t('care.discard')}>
           <List items={card.discard} system={system} />
           <p>
-            <Trans
-              t={t}
-              i18nKey="care.moreIn"
-              components={{
-                safety: (
-                  <Link
-                    to={paths.safety}
-                    className="tap relative font-medium text-accent-hover underline dark:text-accent"
-                  />
-                ),
-              }}
-            />
+            <Trans t={t} i18nKey="care.moreIn" components={tapPageLinks} />
           </p>
           {askGiver}
         </Section>

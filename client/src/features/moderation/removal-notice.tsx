@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Link } from 'react-router';
 import { ShieldAlert } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { APPEAL_MAX_LENGTH, appealSchema } from '../../../../common/moderation/moderation';
@@ -9,7 +8,7 @@ import { CharacterCount, FieldError, Label, Textarea } from '../../components/ui
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
-import { paths } from '../../lib/paths';
+import { tapPageLinks } from '../../lib/page-links';
 import { timeAgo } from '../../lib/time';
 import { useAppealRemoval, useStarterRemoval } from './moderation-api';
 import { useRemovalReasonLabel, useRemovalReasonSummary } from './texts';
@@ -59,18 +58,7 @@ export function RemovalNotice({ starter, isOwner }: { starter: Starter; isOwner:
         removal.isError && <p className="mt-2 text-sm">{t('removal.failed')}</p>
       )}
       <p className="mt-2 text-sm text-muted">
-        <Trans
-          t={t}
-          i18nKey="removal.onlyYou"
-          components={{
-            rules: (
-              <Link
-                to={paths.rules}
-                className="inline-flex min-h-11 items-center font-medium text-accent-hover underline underline-offset-4 dark:text-accent"
-              />
-            ),
-          }}
-        />
+        <Trans t={t} i18nKey="removal.onlyYou" components={tapPageLinks} />
       </p>
       {data && <AppealPart starterId={starter.id} removal={data} />}
     </section>
