@@ -2,6 +2,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { Input, Label } from '../../components/ui/inputs';
 import { toast, toastFailure } from '../../components/ui/toast';
 import { awayDay } from '../../lib/away';
@@ -65,22 +66,20 @@ export function AwaySetting() {
           {t('away.save')}
         </Button>
         {until && (
-          <Button
-            type="button"
+          <MutationButton
             variant="outline"
-            disabled={setAway.isPending}
-            onClick={() =>
-              setAway.mutate(null, {
-                onSuccess: () => {
-                  setDay('');
-                  toast({ title: t('away.cleared') });
-                },
-                onError: failed,
-              })
-            }
+            mutation={setAway}
+            variables={null}
+            outcome={{
+              onSuccess: () => {
+                setDay('');
+                toast({ title: t('away.cleared') });
+              },
+              onError: failed,
+            }}
           >
             {t('away.clear')}
-          </Button>
+          </MutationButton>
         )}
       </form>
     </Card>

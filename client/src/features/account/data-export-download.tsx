@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Download } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { useDownloadExport } from './account-api';
@@ -21,20 +21,19 @@ export function DataExportDownload({ token }: { token: string }) {
   return (
     <div className="grid gap-4">
       <p className="text-sm">{t('export.ready')}</p>
-      <Button
+      <MutationButton
         size="lg"
         className="w-full"
-        disabled={download.isPending}
-        onClick={() =>
-          download.mutate(token, {
-            onSuccess: (name) => setStatus(t('export.saved', { name })),
-            onError: (err) => setStatus(say(errorMessage(err, t('export.failed')))),
-          })
-        }
+        mutation={download}
+        variables={token}
+        outcome={{
+          onSuccess: (name) => setStatus(t('export.saved', { name })),
+          onError: (err) => setStatus(say(errorMessage(err, t('export.failed')))),
+        }}
       >
         <Download className="size-4" aria-hidden />
         {download.isPending ? t('export.preparing') : t('export.download')}
-      </Button>
+      </MutationButton>
       <p role="status" className="text-sm wrap-anywhere">
         {status}
       </p>

@@ -4,6 +4,7 @@ import { BellMinus, Download, PauseCircle, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { Dialog, DialogActions, DialogClose, DialogContent } from '../../components/ui/dialog';
 import { Field, fieldAria, Input } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
@@ -26,20 +27,19 @@ function DownloadMyData() {
     <div className="grid gap-2">
       <h3 className="font-semibold">{t('data.download')}</h3>
       <p className="text-sm text-muted">{t('data.downloadText')}</p>
-      <Button
+      <MutationButton
         variant="outline"
         className="justify-self-start"
-        disabled={request.isPending}
-        onClick={() =>
-          request.mutate(undefined, {
-            onSuccess: (res) => setNotice(res.message),
-            onError: (err) => setNotice(errorMessage(err, t('data.tryLater'))),
-          })
-        }
+        mutation={request}
+        variables={undefined}
+        outcome={{
+          onSuccess: (res) => setNotice(res.message),
+          onError: (err) => setNotice(errorMessage(err, t('data.tryLater'))),
+        }}
       >
         <Download className="size-4" aria-hidden />
         {request.isPending ? t('data.asking') : t('data.download')}
-      </Button>
+      </MutationButton>
       <p role="status" className="text-sm wrap-anywhere">
         {notice && say(notice)}
       </p>
@@ -65,19 +65,18 @@ function Alternatives({ onContinue }: { onContinue: () => void }) {
             </Link>
           </Button>
         </DialogClose>
-        <Button
+        <MutationButton
           variant="outline"
-          disabled={pause.isPending}
-          onClick={() =>
-            pause.mutate(undefined, {
-              onSuccess: (res) => setPaused(res.message),
-              onError: (err) => setPaused(errorMessage(err, 'Please try again.')),
-            })
-          }
+          mutation={pause}
+          variables={undefined}
+          outcome={{
+            onSuccess: (res) => setPaused(res.message),
+            onError: (err) => setPaused(errorMessage(err, 'Please try again.')),
+          }}
         >
           <PauseCircle className="size-4" aria-hidden />
           {t('data.pause')}
-        </Button>
+        </MutationButton>
       </div>
       <p role="status" className="text-sm">
         {paused && say(paused)}
@@ -122,15 +121,6 @@ function ConfirmDeletion() {
     }
   };
 
-  const sendCode = () =>
-    askCode.mutate(undefined, {
-      onSuccess: (res) => {
-        setWithCode(true);
-        setCodeNotice(res.message);
-      },
-      onError: (err) => setCodeNotice(errorMessage(err, t('data.tryLater'))),
-    });
-
   const fieldId = withCode ? 'delete-code' : 'delete-password';
   return (
     <form onSubmit={onSubmit} noValidate className="grid gap-4">
@@ -157,15 +147,21 @@ function ConfirmDeletion() {
         </Field>
       )}
       {!withCode && (
-        <Button
-          type="button"
+        <MutationButton
           variant="ghost"
           className="justify-self-start"
-          disabled={askCode.isPending}
-          onClick={sendCode}
+          mutation={askCode}
+          variables={undefined}
+          outcome={{
+            onSuccess: (res) => {
+              setWithCode(true);
+              setCodeNotice(res.message);
+            },
+            onError: (err) => setCodeNotice(errorMessage(err, t('data.tryLater'))),
+          }}
         >
           {t('data.emailCode')}
-        </Button>
+        </MutationButton>
       )}
       <p role="status" className="text-sm wrap-anywhere">
         {codeNotice && say(codeNotice)}

@@ -4,8 +4,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { MemberSession } from '../../../../common/members/sessions';
 import { Badge } from '../../components/ui/badge';
-import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
@@ -58,17 +58,18 @@ function SessionRow({ session }: { session: MemberSession }) {
           </p>
         </div>
       </div>
-      <Button
+      <MutationButton
         variant="outline"
         size="sm"
-        disabled={end.isPending}
         aria-label={
           session.current ? t('sessions.signOutThis') : t('sessions.signOutNamed', { name })
         }
-        onClick={() => end.mutate(session, outcome)}
+        mutation={end}
+        variables={session}
+        outcome={outcome}
       >
         {t('sessions.signOut')}
-      </Button>
+      </MutationButton>
     </li>
   );
 }
@@ -155,25 +156,21 @@ export function SignedInSessions() {
                 </p>
               </div>
             </div>
-            <Button
+            <MutationButton
               variant="outline"
               className="justify-self-start"
-              disabled={endOthers.isPending}
-              onClick={() =>
-                endOthers.mutate(
-                  { removePasskeys },
-                  {
-                    ...outcome,
-                    onSuccess: (notice) => {
-                      setRemovePasskeys(false);
-                      outcome.onSuccess(notice);
-                    },
-                  },
-                )
-              }
+              mutation={endOthers}
+              variables={{ removePasskeys }}
+              outcome={{
+                ...outcome,
+                onSuccess: (notice) => {
+                  setRemovePasskeys(false);
+                  outcome.onSuccess(notice);
+                },
+              }}
             >
               {t('sessions.signOutOthers')}
-            </Button>
+            </MutationButton>
           </div>
         )}
         <UndoLinks />

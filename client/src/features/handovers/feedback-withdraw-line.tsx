@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../components/ui/button';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { toastOutcome } from '../../components/ui/toast';
 import { memberLocale } from '../../lib/i18n';
 import { useWithdrawFeedback } from './handovers-api';
@@ -22,19 +22,15 @@ export function FeedbackWithdrawLine({ handoverId, until }: { handoverId: number
   return (
     <p className="flex w-full flex-wrap items-center gap-2 text-sm text-muted">
       {t('panel.withdrawLine', { when })}
-      <Button
+      <MutationButton
         size="sm"
         variant="outline"
-        disabled={withdraw.isPending}
-        onClick={() =>
-          withdraw.mutate(
-            handoverId,
-            toastOutcome({ title: t('panel.withdrawn') }, t('panel.withdrawFailed')),
-          )
-        }
+        mutation={withdraw}
+        variables={handoverId}
+        outcome={toastOutcome({ title: t('panel.withdrawn') }, t('panel.withdrawFailed'))}
       >
         {t('panel.withdraw')}
-      </Button>
+      </MutationButton>
     </p>
   );
 }

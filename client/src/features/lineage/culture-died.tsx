@@ -3,6 +3,7 @@ import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { DIED_REASONS, diedSchema, type Holder } from '../../../../common/cultures/culture-backups';
+import { ActionRow } from '../../components/ui/action-row';
 import { Button } from '../../components/ui/button';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { RadioCardsField } from '../../components/ui/form-controls';
@@ -122,10 +123,7 @@ function HolderList({ starterId, holders }: { starterId: number; holders: Holder
   return (
     <ul className="grid gap-2">
       {holders.map((h) => (
-        <li
-          key={h.memberId}
-          className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3"
-        >
+        <ActionRow key={h.memberId}>
           <div className="min-w-0">
             <p className="font-medium wrap-anywhere">{h.memberName}</p>
             <p className="text-sm text-muted">
@@ -146,7 +144,7 @@ function HolderList({ starterId, holders }: { starterId: number; holders: Holder
           >
             {asked === h.memberId ? t('backups.askedButton') : t('backups.ask')}
           </Button>
-        </li>
+        </ActionRow>
       ))}
     </ul>
   );

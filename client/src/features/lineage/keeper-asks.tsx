@@ -1,9 +1,9 @@
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { FamilyKeepers } from '../../../../common/cultures/culture-backups';
-import { Button } from '../../components/ui/button';
-import { toastError } from '../../components/ui/toast';
-import { errorMessage } from '../../lib/api';
+import { ActionRow } from '../../components/ui/action-row';
+import { MutationButton } from '../../components/ui/mutation-button';
+import { toastFailure } from '../../components/ui/toast';
 import { useDeclineAsk } from './backups-api';
 
 /**
@@ -22,11 +22,6 @@ export function KeeperAsks({
   const decline = useDeclineAsk(starterId);
   const [declined, setDeclined] = useState<string | null>(null);
   if (asks.length === 0 && declined === null) return null;
-  const sayNo = (ask: FamilyKeepers['asksToMe'][number]) =>
-    decline.mutate(ask.id, {
-      onSuccess: () => setDeclined(ask.askerName),
-      onError: (err) => toastError(errorMessage(err, t('backups.sayNoFailed'))),
-    });
   return (
     <div className="grid gap-2" role="group" aria-labelledby={headingId}>
       <h3 id={headingId} className="font-semibold">
@@ -35,23 +30,24 @@ export function KeeperAsks({
       {asks.length > 0 && (
         <ul className="grid gap-2">
           {asks.map((ask) => (
-            <li
-              key={ask.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-lg border border-border p-3"
-            >
+            <ActionRow key={ask.id}>
               <p className="min-w-0 wrap-anywhere">
                 {t('backups.askedYou', { name: ask.askerName })}
               </p>
-              <Button
+              <MutationButton
                 size="sm"
                 variant="outline"
-                disabled={decline.isPending}
                 aria-label={t('backups.sayNoName', { name: ask.askerName })}
-                onClick={() => sayNo(ask)}
+                mutation={decline}
+                variables={ask.id}
+                outcome={{
+                  onSuccess: () => setDeclined(ask.askerName),
+                  onError: toastFailure(t('backups.sayNoFailed')),
+                }}
               >
                 {t('backups.sayNo')}
-              </Button>
-            </li>
+              </MutationButton>
+            </ActionRow>
           ))}
         </ul>
       )}

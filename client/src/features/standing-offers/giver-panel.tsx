@@ -4,6 +4,7 @@ import { ConfirmDialog } from '../../components/ui/alert-dialog';
 import { displayName } from '../../../../common/members/display';
 import { type StandingOfferView } from '../../../../common/conversations/standing-offers';
 import { Button } from '../../components/ui/button';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { toast, toastFailure, toastOutcome } from '../../components/ui/toast';
 import {
   useEndStandingOffer,
@@ -81,40 +82,30 @@ export function GiverPanel({ view }: { view: StandingOfferView }) {
             })}
       </p>
       <div className="flex flex-wrap gap-2">
-        <Button
+        <MutationButton
           size="sm"
-          disabled={offer.paused || round.isPending}
-          onClick={() =>
-            round.mutate(
-              undefined,
-              toastOutcome(
-                {
-                  title: t('offers.giver.roundOffered'),
-                  description: t('offers.giver.offersWentOut'),
-                },
-                t('offers.giver.roundFailed'),
-              ),
-            )
-          }
+          disabled={offer.paused}
+          mutation={round}
+          variables={undefined}
+          outcome={toastOutcome(
+            { title: t('offers.giver.roundOffered'), description: t('offers.giver.offersWentOut') },
+            t('offers.giver.roundFailed'),
+          )}
         >
           {t('offers.giver.roundNow')}
-        </Button>
-        <Button
+        </MutationButton>
+        <MutationButton
           size="sm"
           variant="outline"
-          disabled={pause.isPending}
-          onClick={() =>
-            pause.mutate(
-              !offer.paused,
-              toastOutcome(
-                { title: t(offer.paused ? 'offers.giver.resumed' : 'offers.giver.paused') },
-                t('offers.giver.pauseFailed'),
-              ),
-            )
-          }
+          mutation={pause}
+          variables={!offer.paused}
+          outcome={toastOutcome(
+            { title: t(offer.paused ? 'offers.giver.resumed' : 'offers.giver.paused') },
+            t('offers.giver.pauseFailed'),
+          )}
         >
           {t(offer.paused ? 'offers.giver.resume' : 'offers.giver.pause')}
-        </Button>
+        </MutationButton>
         <Button size="sm" variant="outline" onClick={() => setEditing(true)}>
           {t('offers.giver.edit')}
         </Button>

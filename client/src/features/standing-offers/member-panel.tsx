@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type StandingOfferView } from '../../../../common/conversations/standing-offers';
 import { Button } from '../../components/ui/button';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { toastOutcome } from '../../components/ui/toast';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
@@ -118,20 +119,19 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
             </p>
           )}
           {!pending && (
-            <Button
+            <MutationButton
               variant="outline"
               size="sm"
               className="justify-self-start"
-              disabled={leave.isPending}
-              onClick={() =>
-                leave.mutate(
-                  undefined,
-                  toastOutcome({ title: t('offers.member.left') }, t('offers.member.leaveFailed')),
-                )
-              }
+              mutation={leave}
+              variables={undefined}
+              outcome={toastOutcome(
+                { title: t('offers.member.left') },
+                t('offers.member.leaveFailed'),
+              )}
             >
               {t('offers.member.leave')}
-            </Button>
+            </MutationButton>
           )}
         </>
       ) : (

@@ -196,6 +196,33 @@ describe('SignInForm', () => {
     expect(screen.getByLabelText('path')).toHaveTextContent('/login');
   });
 
+  it('offers a mailed link once password sign-in is paused, sent to the address as typed', async () => {
+    let release!: () => void;
+    const calls = serve(() =>
+      calls.some((c) => c.url === '/api/auth/sign-in-link')
+        ? new Promise<Response>(
+            (resolve) => (release = () => resolve(json({ message: 'Check your inbox' }))),
+          )
+        : json({ message: 'Too many sign-in attempts' }, 429),
+    );
+    renderAt('/login', <SignInForm />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('Email'), 'kim@example.test');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign In' }));
+    expect(await screen.findByText(/Password sign-in is paused/)).toBeInTheDocument();
+    // The address corrected after the refusal is the one the link goes to.
+    await user.clear(screen.getByLabelText('Email'));
+    await user.type(screen.getByLabelText('Email'), 'kim@example.org');
+    await user.click(screen.getByRole('button', { name: 'Email Me a Sign-In Link' }));
+    expect(await screen.findByRole('button', { name: 'Sending...' })).toBeDisabled();
+    release();
+    expect(await screen.findByText('Check your inbox')).toBeInTheDocument();
+    expect(calls.find((c) => c.url === '/api/auth/sign-in-link')?.body).toEqual({
+      email: 'kim@example.org',
+    });
+  });
+
   it('offers the external provider only when the site has one', async () => {
     serve(() => json({}), { externalSignIn: { name: 'Fermenters ID' } } as never);
     renderAt('/login', <SignInForm />);

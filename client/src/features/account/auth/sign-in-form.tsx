@@ -1,8 +1,10 @@
 import { useEffect, useState, type ReactNode } from 'react';
 import { Link, useLocation, useNavigate, useSearchParams } from 'react-router';
 import { KeyRound, MailCheck } from 'lucide-react';
-import { signInSchema } from '../../../../../common/members/auth';
+import { useWatch, type Control } from 'react-hook-form';
+import { signInSchema, type SignInInput } from '../../../../../common/members/auth';
 import { Button } from '../../../components/ui/button';
+import { MutationButton } from '../../../components/ui/mutation-button';
 import { EmailField, PasswordField } from '../../../components/ui/account-fields';
 import { toast, toastError } from '../../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../../lib/api';
@@ -16,6 +18,41 @@ import { readArrival } from './arrivals';
 import { showServerFieldErrors, useZodForm } from '../../../lib/use-zod-form';
 import { Trans, useTranslation } from 'react-i18next';
 import { useMessageText } from '../../../lib/message-text';
+
+/**
+ * Password sign-in paused after too many failed tries: the owner can still come in through a
+ * link mailed to the address typed above.
+ */
+function SignInLinkOffer({ control }: { control: Control<SignInInput> }) {
+  const { t } = useTranslation('auth');
+  const say = useMessageText();
+  const link = useRequestSignInLink();
+  const email = useWatch({ control, name: 'email' });
+  return (
+    <div role="status" className="grid gap-3 rounded-xl bg-accent-soft p-4 text-sm">
+      {link.isSuccess ? (
+        <p>{say(link.data.message)}</p>
+      ) : (
+        <>
+          <p>{t('signin.paused')}</p>
+          <MutationButton
+            variant="outline"
+            className="justify-self-start"
+            mutation={link}
+            variables={{ email }}
+            outcome={{
+              onError: (err) =>
+                toastError(say(errorMessage(err, 'Please try again.')), t('signin.couldNotSend')),
+            }}
+            busy={t('signin.sending')}
+          >
+            {t('signin.sendLink')}
+          </MutationButton>
+        </>
+      )}
+    </div>
+  );
+}
 
 /**
  * The /login form: email and password, then home (spec §2, §4, §8). `alternatives` (a passkey
@@ -36,10 +73,8 @@ export function SignInForm({
     defaultValues: { email: emailed ?? '', password: '' },
   });
   const { handleSubmit, setError } = form;
-  // Too many failed tries lock password sign-in for a while, perhaps by a stranger's doing:
-  // the owner can still come in through a link mailed to the address.
+  // Too many failed tries lock password sign-in for a while, perhaps by a stranger's doing.
   const [locked, setLocked] = useState(false);
-  const link = useRequestSignInLink();
   const { t } = useTranslation('auth');
   const say = useMessageText();
 
@@ -108,36 +143,7 @@ export function SignInForm({
         </Button>
       </form>
 
-      {locked && (
-        <div role="status" className="grid gap-3 rounded-xl bg-accent-soft p-4 text-sm">
-          {link.isSuccess ? (
-            <p>{say(link.data.message)}</p>
-          ) : (
-            <>
-              <p>{t('signin.paused')}</p>
-              <Button
-                variant="outline"
-                className="justify-self-start"
-                disabled={link.isPending}
-                onClick={() =>
-                  link.mutate(
-                    { email: form.getValues('email') },
-                    {
-                      onError: (err) =>
-                        toastError(
-                          say(errorMessage(err, 'Please try again.')),
-                          t('signin.couldNotSend'),
-                        ),
-                    },
-                  )
-                }
-              >
-                {link.isPending ? t('signin.sending') : t('signin.sendLink')}
-              </Button>
-            </>
-          )}
-        </div>
-      )}
+      {locked && <SignInLinkOffer control={form.control} />}
 
       {(site?.externalSignIn || alternatives) && (
         <div className="flex items-center gap-3 text-xs tracking-wide text-muted uppercase">

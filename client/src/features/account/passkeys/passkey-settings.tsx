@@ -3,7 +3,9 @@ import { KeyRound, Pencil, Trash2 } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import { passkeyNameSchema, type Passkey } from '../../../../../common/members/account';
+import { ActionRow } from '../../../components/ui/action-row';
 import { Button } from '../../../components/ui/button';
+import { MutationButton } from '../../../components/ui/mutation-button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { Field, fieldAria, Input } from '../../../components/ui/form-controls';
@@ -260,10 +262,7 @@ export function PasskeySettings() {
       {list.length > 0 && (
         <ul className="grid gap-2" aria-label={t('passkeys.list')}>
           {list.map((p) => (
-            <li
-              key={p.id}
-              className="flex flex-wrap items-center justify-between gap-2 rounded-xl border border-border p-3"
-            >
+            <ActionRow key={p.id}>
               <div className="min-w-0">
                 <p className="font-medium wrap-anywhere">{p.name}</p>
                 <p className="text-xs text-muted">
@@ -284,22 +283,21 @@ export function PasskeySettings() {
                   <Pencil className="size-4" aria-hidden />
                   {t('passkeys.rename')}
                 </Button>
-                <Button
+                <MutationButton
                   variant="outline"
                   aria-label={t('passkeys.removeNamed', { name: p.name })}
-                  disabled={remove.isPending}
-                  onClick={() =>
-                    remove.mutate(p.id, {
-                      onSuccess: () => toast({ title: t('passkeys.removed') }),
-                      onError: (err) => toastError(errorMessage(err, say('Please try again.'))),
-                    })
-                  }
+                  mutation={remove}
+                  variables={p.id}
+                  outcome={{
+                    onSuccess: () => toast({ title: t('passkeys.removed') }),
+                    onError: (err) => toastError(errorMessage(err, say('Please try again.'))),
+                  }}
                 >
                   <Trash2 className="size-4" aria-hidden />
                   {t('passkeys.remove')}
-                </Button>
+                </MutationButton>
               </div>
-            </li>
+            </ActionRow>
           ))}
         </ul>
       )}
