@@ -19,11 +19,14 @@ export function toastError(
   toast({ title, description, variant: 'destructive' });
 }
 
-/** An `onError` that toasts the server's message, or `fallback` when it gave none. */
+/**
+ * An `onError` that toasts the server's message, or `fallback` when it gave none, under `title`
+ * (the shared 'Error' when none is given).
+ */
 export const toastFailure =
-  (fallback: string) =>
+  (fallback: string, title?: string) =>
   (err: unknown): void =>
-    toastError(errorMessage(err, fallback));
+    toastError(errorMessage(err, fallback), title);
 
 /** A mutation's callbacks that say how it went: `success` as a toast, or its failure as above. */
 export const toastOutcome = (success: ToastInput, fallback: string) => ({

@@ -5,8 +5,7 @@ import { changeEmailSchema, changePasswordFormSchema } from '../../../../common/
 import type { CurrentUser } from '../../../../common/members/users';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { TextField } from '../../components/ui/form-controls';
-import { NewPasswordFields, PasswordField } from '../../components/ui/account-fields';
+import { EmailField, NewPasswordFields, PasswordField } from '../../components/ui/account-fields';
 import { submitWith, useZodForm } from '../../lib/use-zod-form';
 import { useChangeEmail, useChangePassword } from './account-api';
 
@@ -90,14 +89,7 @@ function ChangeEmailForm({ user }: { user: CurrentUser }) {
   return (
     <SettingsForm which="email" onSubmit={onSubmit} busy={change.isPending}>
       <p className="text-sm text-muted">{t('settings.email.now', { email: user.email })}</p>
-      <TextField
-        form={form}
-        name="email"
-        id="new-email"
-        label={t('settings.email.new')}
-        type="email"
-        autoComplete="email"
-      />
+      <EmailField form={form} name="email" id="new-email" label={t('settings.email.new')} />
       <PasswordField
         form={form}
         name="currentPassword"

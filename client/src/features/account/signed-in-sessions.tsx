@@ -6,7 +6,7 @@ import type { MemberSession } from '../../../../common/members/sessions';
 import { Badge } from '../../components/ui/badge';
 import { Card } from '../../components/ui/card';
 import { MutationButton } from '../../components/ui/mutation-button';
-import { toast, toastError } from '../../components/ui/toast';
+import { toast, toastFailure } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
@@ -22,12 +22,10 @@ function deviceName(session: MemberSession, t: TFunction<'account'>): string {
 /** What signing a device out tells the member, whichever button did it. */
 function useSignOutOutcome() {
   const { t } = useTranslation('account');
-  const say = useMessageText();
   return {
     onSuccess: (notice: { message: string }) =>
       toast({ title: t('sessions.signedOut'), description: notice.message }),
-    onError: (err: unknown) =>
-      toastError(errorMessage(err, say('Please try again.')), t('sessions.couldNotSignOut')),
+    onError: toastFailure('Please try again.', t('sessions.couldNotSignOut')),
   };
 }
 

@@ -6,7 +6,7 @@ import { signInSchema, type SignInInput } from '../../../../../common/members/au
 import { Button } from '../../../components/ui/button';
 import { MutationButton } from '../../../components/ui/mutation-button';
 import { EmailField, PasswordField } from '../../../components/ui/account-fields';
-import { toast, toastError } from '../../../components/ui/toast';
+import { toast, toastError, toastFailure } from '../../../components/ui/toast';
 import { ApiError, errorMessage, isNetworkError } from '../../../lib/api';
 import { useSite } from '../../../lib/site';
 import { useRequestSignInLink, useSignIn } from './auth-api';
@@ -40,10 +40,7 @@ function SignInLinkOffer({ control }: { control: Control<SignInInput> }) {
             className="justify-self-start"
             mutation={link}
             variables={{ email }}
-            outcome={{
-              onError: (err) =>
-                toastError(say(errorMessage(err, 'Please try again.')), t('signin.couldNotSend')),
-            }}
+            outcome={{ onError: toastFailure('Please try again.', t('signin.couldNotSend')) }}
             busy={t('signin.sending')}
           >
             {t('signin.sendLink')}

@@ -17,6 +17,12 @@ import { useMessageText } from '../../../lib/message-text';
 
 const SENT_FIELDS = ['email', 'password', 'firstName', 'lastName'] as const;
 
+/** The two name boxes, side by side: each labelled `signup.<name>`, filled in by the browser. */
+const NAME_FIELDS = [
+  { name: 'firstName', id: 'signup-first-name', autoComplete: 'given-name' },
+  { name: 'lastName', id: 'signup-last-name', autoComplete: 'family-name' },
+] as const;
+
 /**
  * The /signup form (spec §2, §5): on success the member signs in at /login. The way back
  * (`next`) goes with the sign-up, so the confirmation mail's link carries it too.
@@ -73,20 +79,9 @@ export function SignUpForm() {
     <div className="grid gap-6">
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         <div className="grid gap-4 sm:grid-cols-2">
-          <TextField
-            form={form}
-            name="firstName"
-            id="signup-first-name"
-            label={t('signup.firstName')}
-            autoComplete="given-name"
-          />
-          <TextField
-            form={form}
-            name="lastName"
-            id="signup-last-name"
-            label={t('signup.lastName')}
-            autoComplete="family-name"
-          />
+          {NAME_FIELDS.map((field) => (
+            <TextField key={field.name} form={form} {...field} label={t(`signup.${field.name}`)} />
+          ))}
         </div>
         <EmailField form={form} name="email" id="signup-email" label={t('signup.email')} />
         <NewPasswordFields

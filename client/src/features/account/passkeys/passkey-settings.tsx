@@ -9,7 +9,7 @@ import { MutationButton } from '../../../components/ui/mutation-button';
 import { Card } from '../../../components/ui/card';
 import { Dialog, DialogActions, DialogContent } from '../../../components/ui/dialog';
 import { Field, fieldAria, Input } from '../../../components/ui/form-controls';
-import { toast, toastError } from '../../../components/ui/toast';
+import { toast, toastError, toastFailure } from '../../../components/ui/toast';
 import { ApiError, errorMessage } from '../../../lib/api';
 import { useMessageText } from '../../../lib/message-text';
 import { timeAgo } from '../../../lib/time';
@@ -248,7 +248,6 @@ function RenameDialog({ passkey, onClose }: { passkey: Passkey; onClose: () => v
 /** /profile: the member's passkeys — add one (named), rename or remove each. */
 export function PasskeySettings() {
   const { t } = useTranslation('account');
-  const say = useMessageText();
   const passkeys = usePasskeys();
   const remove = useRemovePasskey();
   const [renaming, setRenaming] = useState<Passkey | null>(null);
@@ -290,7 +289,7 @@ export function PasskeySettings() {
                   variables={p.id}
                   outcome={{
                     onSuccess: () => toast({ title: t('passkeys.removed') }),
-                    onError: (err) => toastError(errorMessage(err, say('Please try again.'))),
+                    onError: toastFailure('Please try again.'),
                   }}
                 >
                   <Trash2 className="size-4" aria-hidden />
