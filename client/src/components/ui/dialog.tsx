@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { X } from 'lucide-react';
 import { cn } from '../../lib/cn';
 import { Button } from './button';
+import { CloseButton } from './close-button';
 import { useTranslation } from 'react-i18next';
 import { useReturnFocus } from '../../lib/return-focus';
 
@@ -25,7 +25,6 @@ export function DialogContent({
   onOpenAutoFocus?: (event: Event) => void;
 }) {
   const returnFocus = useReturnFocus();
-  const { t } = useTranslation();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-50 bg-black/50" />
@@ -52,11 +51,8 @@ export function DialogContent({
           </DialogPrimitive.Description>
         ) : null}
         <div className="mt-4">{children}</div>
-        <DialogPrimitive.Close
-          aria-label={t('toast.close')}
-          className="absolute top-2.5 end-2.5 flex size-11 items-center justify-center rounded-full text-muted hover:bg-surface-muted"
-        >
-          <X className="size-4" aria-hidden />
+        <DialogPrimitive.Close asChild>
+          <CloseButton className="absolute top-2.5 end-2.5 rounded-full text-muted hover:bg-surface-muted" />
         </DialogPrimitive.Close>
       </DialogPrimitive.Content>
     </DialogPrimitive.Portal>

@@ -1,10 +1,10 @@
 import { useSyncExternalStore } from 'react';
 import * as ToastPrimitive from '@radix-ui/react-toast';
-import { X } from 'lucide-react';
 import { TOAST_DURATION_MS } from '../../../../common/site/constants';
 import { useTranslation } from 'react-i18next';
 import { cn } from '../../lib/cn';
 import { useMessageText } from '../../lib/message-text';
+import { CloseButton } from './close-button';
 import { currentToast, dismissToast, subscribeToToasts } from './toast-store';
 
 /** Escape presses this module passed on: the toast must not take them again. */
@@ -76,11 +76,8 @@ export default function ToastView() {
               {item.action.label}
             </ToastPrimitive.Action>
           )}
-          <ToastPrimitive.Close
-            aria-label={t('toast.close')}
-            className="absolute top-1 end-1 flex size-11 items-center justify-center rounded-lg opacity-80 hover:opacity-100"
-          >
-            <X className="size-4" aria-hidden />
+          <ToastPrimitive.Close asChild>
+            <CloseButton className="absolute top-1 end-1 rounded-lg opacity-80 hover:opacity-100" />
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       )}

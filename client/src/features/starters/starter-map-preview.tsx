@@ -1,10 +1,9 @@
 import { useEffect } from 'react';
 import { Link } from 'react-router';
-import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { categoryEmoji } from '../../../../common/listings/catalogue';
 import type { MapStarter } from '../../../../common/listings/starter-map';
-import { Button } from '../../components/ui/button';
+import { CloseButton } from '../../components/ui/close-button';
 import { useCategoryName } from '../../lib/catalogue-text';
 import { paths } from '../../lib/paths';
 
@@ -59,15 +58,11 @@ export function StarterMapPreview({
           {t('map.viewStarter')}
         </Link>
       </div>
-      <Button
-        variant="ghost"
-        size="sm"
-        className="size-11 shrink-0 p-0"
+      <CloseButton
+        className="shrink-0 rounded-full hover:bg-surface-muted"
         aria-label={t('map.closePreview')}
         onClick={onClose}
-      >
-        <X className="size-4" aria-hidden />
-      </Button>
+      />
     </div>
   );
 }
