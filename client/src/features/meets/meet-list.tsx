@@ -1,11 +1,10 @@
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CalendarDays, MapPin } from 'lucide-react';
 import type { MeetSummary } from '../../../../common/listings/meets';
 import { Card } from '../../components/ui/card';
 import { paths } from '../../lib/paths';
 import { useDistanceText } from '../../lib/unit-system';
-import { meetWhen } from './meet-when';
+import { MeetWhenWhere } from './meet-when-where';
 import { useMeetsNear } from './meets-api';
 
 /** One meet in a list: its title links to its page. */
@@ -19,14 +18,14 @@ export function MeetItem({ meet }: { meet: MeetSummary }) {
           {meet.title}
         </Link>
       </h3>
-      <p className="flex items-start gap-2 text-sm">
-        <CalendarDays className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {meetWhen(meet.startsAt, meet.endsAt)}
-      </p>
-      <p className="flex items-start gap-2 text-sm">
-        <MapPin className="mt-0.5 size-4 shrink-0" aria-hidden />
-        {t('meets.placeDistance', { place: meet.place, distance: distanceText(meet.distanceKm) })}
-      </p>
+      <MeetWhenWhere
+        meet={meet}
+        where={t('meets.placeDistance', {
+          place: meet.place,
+          distance: distanceText(meet.distanceKm),
+        })}
+        small
+      />
       <p className="text-sm text-muted-foreground">
         {t('meets.counts', { coming: meet.coming, portions: meet.portions })}
       </p>

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { CalendarDays, MapPin, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import type { Meet } from '../../../../common/listings/meets';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
@@ -11,7 +11,7 @@ import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
 import { signInHref } from '../../lib/sign-in-return';
-import { meetWhen } from './meet-when';
+import { MeetWhenWhere } from './meet-when-where';
 import { useBring, useComing, useMeet, useMyListings } from './meets-api';
 
 /** A meet's page: when and where, who brings what, "I'm coming", and afterwards its reach. */
@@ -33,14 +33,7 @@ export function MeetView({ id }: { id: number }) {
     <div className="grid gap-6">
       <Card className="grid gap-2 p-4 sm:p-6">
         <h1 className="text-2xl font-bold">{m.title}</h1>
-        <p className="flex items-start gap-2">
-          <CalendarDays className="mt-1 size-4 shrink-0" aria-hidden />
-          {meetWhen(m.startsAt, m.endsAt)}
-        </p>
-        <p className="flex items-start gap-2">
-          <MapPin className="mt-1 size-4 shrink-0" aria-hidden />
-          {m.place}
-        </p>
+        <MeetWhenWhere meet={m} where={m.place} />
         <p className="text-sm text-muted-foreground">{t('meets.host', { name: m.hostName })}</p>
         {m.description && <p className="whitespace-pre-line">{m.description}</p>}
         {!m.over && <ComingPart meet={m} />}
