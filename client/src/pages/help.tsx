@@ -3,6 +3,7 @@ import { FaqAccordion } from '../features/content/faq-accordion';
 import { useHelpFaq } from '../features/content/help-faq';
 import { LinkCard } from '../features/content/link-card';
 import { ContentPage, ContentSection, PageIntro } from '../features/content/page-intro';
+import { HeadedSection } from '../components/ui/headed-section';
 import { usePageTitle } from '../lib/use-document-title';
 import { paths } from '../lib/paths';
 import { useTranslation } from 'react-i18next';
@@ -17,10 +18,12 @@ export default function HelpPage() {
         <p>{t('help.intro')}</p>
       </PageIntro>
 
-      <section aria-labelledby="quick-links" className="mt-12">
-        <h2 id="quick-links" className="sr-only">
-          {t('help.quickLinks')}
-        </h2>
+      <HeadedSection
+        id="quick-links"
+        title={t('help.quickLinks')}
+        className="mt-12"
+        headingClassName="sr-only"
+      >
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <LinkCard to={paths.browse} icon={Compass} title={t('help.browseTitle')}>
@@ -43,7 +46,7 @@ export default function HelpPage() {
             </LinkCard>
           </li>
         </ul>
-      </section>
+      </HeadedSection>
 
       <ContentSection id="faq" title={t('help.faq')}>
         <FaqAccordion items={helpFaq} />

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { LucideIcon } from 'lucide-react';
+import { HeadedSection } from '../../components/ui/headed-section';
 
 /** The top of an information page: a friendly icon, the page's only <h1> and a lead paragraph. */
 export function PageIntro({
@@ -33,12 +34,14 @@ export function ContentSection({
   children: ReactNode;
 }) {
   return (
-    <section aria-labelledby={id} className="mt-14">
-      <h2 id={id} className="mb-6 text-2xl font-bold">
-        {title}
-      </h2>
+    <HeadedSection
+      id={id}
+      title={title}
+      className="mt-14"
+      headingClassName="mb-6 text-2xl font-bold"
+    >
       {children}
-    </section>
+    </HeadedSection>
   );
 }
 

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Notice } from '../../../../common/conversations/notices';
 import { Button } from '../../components/ui/button';
+import { HeadedSection } from '../../components/ui/headed-section';
 import { toastFailure } from '../../components/ui/toast';
 import { paths } from '../../lib/paths';
 import { memberLocale } from '../../lib/i18n';
@@ -61,13 +62,12 @@ export function NoticesPanel() {
   if (!notices?.length) return null;
   const aboutListings = notices.some((n) => n.kind !== 'confirm_handover');
   return (
-    <section
-      aria-labelledby="notices-heading"
+    <HeadedSection
+      id="notices-heading"
+      title={t('notices.todo')}
       className="rounded-xl border border-border bg-accent-soft px-4 py-3 text-sm"
+      headingClassName="mb-2 text-lg font-semibold"
     >
-      <h2 id="notices-heading" className="mb-2 text-lg font-semibold">
-        {t('notices.todo')}
-      </h2>
       <ul className="space-y-2">
         {notices.map((n) => (
           <li key={`${n.kind}-${n.starterId}-${n.handoverId ?? ''}`}>
@@ -87,6 +87,6 @@ export function NoticesPanel() {
           {t('notices.profile')}
         </Link>
       )}
-    </section>
+    </HeadedSection>
   );
 }

@@ -10,6 +10,7 @@ import {
 } from '../../../../common/moderation/screening';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
+import { HeadedSection } from '../../components/ui/headed-section';
 import { FieldError, Input, Label, NativeSelect } from '../../components/ui/form-controls';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
@@ -312,19 +313,13 @@ export function RulesTab() {
   return (
     <div className="grid gap-5">
       <Figures figures={figures} />
-      <section aria-labelledby="screening-rules" className="grid gap-3">
-        <h2 id="screening-rules" className="text-xl font-semibold">
-          {t('screening.rules')}
-        </h2>
+      <HeadedSection id="screening-rules" title={t('screening.rules')}>
         {builtIn.map((rule) => (
           // A save answers with new rows: the form starts again from what the server keeps.
           <BuiltInRuleForm key={`${rule.code}:${rule.updatedAt ?? ''}`} rule={rule} />
         ))}
-      </section>
-      <section aria-labelledby="screening-words" className="grid gap-3">
-        <h2 id="screening-words" className="text-xl font-semibold">
-          {t('screening.words')}
-        </h2>
+      </HeadedSection>
+      <HeadedSection id="screening-words" title={t('screening.words')}>
         <Card className="grid gap-4 p-5">
           {words.length === 0 ? (
             <p className="text-sm text-muted">{t('screening.noWords')}</p>
@@ -337,7 +332,7 @@ export function RulesTab() {
           )}
           <AddWordForm />
         </Card>
-      </section>
+      </HeadedSection>
     </div>
   );
 }
