@@ -3,6 +3,7 @@ import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { TOO_MANY_PHOTOS } from '../../../../common/listings/starter-photo';
+import { showIn } from '../../test/render';
 import { StarterPhotoField, type PhotoItem } from './starter-photo-field';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -90,5 +91,24 @@ describe('StarterPhotoField', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Remove photo 2' }));
     expect(screen.getAllByRole('listitem')).toHaveLength(3);
     expect(screen.getByLabelText('Photo')).toBeInTheDocument();
+  });
+
+  it("picks photos with a button in the page's language, never the browser's 'No file chosen'", async () => {
+    vi.stubGlobal(
+      'URL',
+      Object.assign(URL, { createObjectURL: () => 'blob:x', revokeObjectURL: () => {} }),
+    );
+    await showIn('es');
+    render(<Harness />);
+    const input = screen.getByLabelText('Foto');
+    // The browser's own file control is out of sight: its words are the browser's.
+    expect(input).toHaveClass('sr-only');
+    const opened = vi.fn();
+    input.addEventListener('click', opened);
+    await userEvent.click(screen.getByText('Elegir una foto'));
+    expect(opened).toHaveBeenCalledTimes(1);
+    await userEvent.upload(input, file('a.jpg'));
+    expect(await screen.findByText('Añadir otra foto')).toBeVisible();
+    expect(screen.queryByText('Elegir una foto')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import { useEffect, useState, type ChangeEvent, type DragEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type DragEvent } from 'react';
 import { ArrowLeft, ArrowRight, ImagePlus, X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { NOT_AN_IMAGE, PHOTO_MAX_BYTES, PHOTO_TOO_LARGE } from '../../../../common/site/constants';
@@ -162,6 +162,7 @@ export function StarterPhotoField({
   const [over, setOver] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const room = STARTER_PHOTOS_MAX - photos.length;
+  const picker = useRef<HTMLInputElement>(null);
 
   const onPick = (e: ChangeEvent<HTMLInputElement>) => {
     const files = Array.from(e.target.files ?? []);
@@ -243,16 +244,29 @@ export function StarterPhotoField({
         {announcement}
       </p>
       {room > 0 && (
-        <div className="flex min-h-11 items-center gap-3">
-          <ImagePlus className="size-5 shrink-0 text-muted" aria-hidden />
+        // The browser's own file button speaks the browser's language and says "No file
+        // chosen" beside the photos just chosen: it stays for keyboards and screen readers,
+        // and a button in the page's language stands in for it on screen.
+        <div className="relative flex min-h-11 items-center">
           <input
             {...fieldAria(id, error, true)}
+            ref={picker}
             type="file"
             accept="image/*"
             multiple
             onChange={onPick}
-            className="block w-full text-sm text-muted file:me-3 file:min-h-11 file:cursor-pointer file:rounded-full file:border-0 file:bg-accent-soft file:px-4 file:py-2 file:text-sm file:font-medium file:text-accent-hover dark:file:text-accent"
+            className="peer sr-only"
           />
+          <button
+            type="button"
+            aria-hidden
+            tabIndex={-1}
+            onClick={() => picker.current?.click()}
+            className="tap inline-flex min-h-11 cursor-pointer items-center gap-2 rounded-full bg-accent-soft px-4 py-2 text-sm font-medium text-accent-hover peer-focus-visible:outline-3 peer-focus-visible:outline-focus dark:text-accent"
+          >
+            <ImagePlus className="size-5 shrink-0" aria-hidden />
+            {photos.length === 0 ? t('photos.choose') : t('photos.addAnother')}
+          </button>
         </div>
       )}
     </Field>
