@@ -38,7 +38,9 @@ describe('the account settings page', () => {
       await screen.findByRole('heading', { name: 'Account Settings', level: 1 }),
     ).toBeVisible();
     expect(screen.getByRole('heading', { name: 'Change password' })).toBeInTheDocument();
-    expect(screen.getByLabelText('New email')).toBeInTheDocument();
+    expect(screen.getByLabelText('New password')).toHaveAttribute('autocomplete', 'new-password');
+    expect(screen.getByLabelText('Confirm new password')).toHaveAttribute('type', 'password');
+    expect(screen.getByLabelText('New email')).toHaveAttribute('type', 'email');
     expect(screen.getByRole('button', { name: 'Download my data' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Delete my account' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Back to My Posts' })).toHaveAttribute(

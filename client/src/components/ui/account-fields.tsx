@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import type { FieldPath, FieldValues } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
 import { TextField, type FormBinding } from './form-controls';
 
 interface AccountFieldProps<Values extends FieldValues> {
@@ -42,7 +43,8 @@ export function PasswordField<Values extends FieldValues>({
 
 /**
  * A new password typed twice, so a slip is caught before it locks the member out (sign-up,
- * reset, settings). The second box is the schema's `confirmPassword`.
+ * reset, settings). The second box is the schema's `confirmPassword`. Labelled "New password"
+ * and "Confirm new password" unless the form words them otherwise (sign-up's first password).
  */
 export function NewPasswordFields<Values extends FieldValues & { confirmPassword: string }>({
   form,
@@ -52,12 +54,30 @@ export function NewPasswordFields<Values extends FieldValues & { confirmPassword
   hint,
   confirmId,
   confirmLabel,
-}: AccountFieldProps<Values> & { confirmId: string; confirmLabel: string }) {
+}: Omit<AccountFieldProps<Values>, 'label'> & {
+  label?: string;
+  confirmId: string;
+  confirmLabel?: string;
+}) {
+  const { t } = useTranslation('auth');
   const confirm = 'confirmPassword' as FieldPath<Values>;
   return (
     <>
-      <PasswordField form={form} name={name} id={id} label={label} hint={hint} fresh />
-      <PasswordField form={form} name={confirm} id={confirmId} label={confirmLabel} fresh />
+      <PasswordField
+        form={form}
+        name={name}
+        id={id}
+        label={label ?? t('newPassword.label')}
+        hint={hint}
+        fresh
+      />
+      <PasswordField
+        form={form}
+        name={confirm}
+        id={confirmId}
+        label={confirmLabel ?? t('newPassword.confirm')}
+        fresh
+      />
     </>
   );
 }

@@ -70,9 +70,7 @@ function ChangePasswordForm() {
         form={form}
         name="newPassword"
         id="new-password"
-        label={t('settings.password.new')}
         confirmId="confirm-new-password"
-        confirmLabel={t('settings.password.confirm')}
       />
     </SettingsForm>
   );

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../../components/ui/toast';
 import { renderWithProviders } from '../../../test/render';
 import { SignInForm } from './sign-in-form';
+import { ResetPasswordForm } from './reset-password-form';
 import { SignUpForm } from './sign-up-form';
 import type { JoinArrival } from './arrivals';
 
@@ -236,6 +237,22 @@ describe('SignInForm', () => {
     renderAt('/login', <SignInForm />);
     expect(await screen.findByText('Your account has been banned: Spam')).toBeInTheDocument();
     expect(document.cookie).not.toContain('cs_login_error');
+  });
+});
+
+describe('ResetPasswordForm', () => {
+  it('asks for the new password twice and sends it with the token', async () => {
+    const calls = serve(() => json({ message: 'Password updated' }));
+    renderAt('/reset-password', <ResetPasswordForm token="t0ken" />);
+    const user = userEvent.setup();
+    await user.type(screen.getByLabelText('New password'), 'fresh-kombucha-7');
+    await user.type(screen.getByLabelText('Confirm new password'), 'fresh-kombucha-7');
+    await user.click(screen.getByRole('button', { name: 'Set New Password' }));
+    await waitFor(() => expect(screen.getByLabelText('path')).toHaveTextContent('/login'));
+    expect(calls.find((c) => c.method === 'POST')?.body).toEqual({
+      token: 't0ken',
+      password: 'fresh-kombucha-7',
+    });
   });
 });
 

@@ -41,9 +41,7 @@ export function ResetPasswordForm({ token }: { token: string }) {
         form={form}
         name="password"
         id="reset-password"
-        label={t('reset.password')}
         confirmId="reset-confirm-password"
-        confirmLabel={t('reset.confirmPassword')}
       />
       <Button type="submit" size="lg" disabled={reset.isPending} className="mt-2 w-full">
         {reset.isPending ? t('reset.saving') : t('reset.submit')}
