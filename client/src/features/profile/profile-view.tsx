@@ -15,6 +15,9 @@ import { ProfileEditForm } from './profile-edit-form';
 import { paths } from '../../lib/paths';
 import { useTranslation } from 'react-i18next';
 
+/** The profile's tabs in their order; hand-overs only for a member who has some. */
+const PROFILE_TABS = ['starters', 'activity', 'handovers', 'notifications'] as const;
+
 const tabTrigger =
   'whitespace-nowrap rounded-full px-4 py-2 text-sm font-medium text-muted transition-colors hover:text-text ' +
   'data-[state=active]:bg-surface data-[state=active]:text-text data-[state=active]:shadow-sm';
@@ -113,20 +116,11 @@ export function ProfileView({
           aria-label={t('profile.activityTabs')}
           className="inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
         >
-          <Tabs.Trigger value="starters" className={tabTrigger}>
-            {t('profile.tabs.starters')}
-          </Tabs.Trigger>
-          <Tabs.Trigger value="activity" className={tabTrigger}>
-            {t('profile.tabs.activity')}
-          </Tabs.Trigger>
-          {myHandovers && (
-            <Tabs.Trigger value="handovers" className={tabTrigger}>
-              {t('profile.tabs.handovers')}
+          {PROFILE_TABS.filter((name) => name !== 'handovers' || myHandovers).map((name) => (
+            <Tabs.Trigger key={name} value={name} className={tabTrigger}>
+              {t(`profile.tabs.${name}`)}
             </Tabs.Trigger>
-          )}
-          <Tabs.Trigger value="notifications" className={tabTrigger}>
-            {t('profile.tabs.notifications')}
-          </Tabs.Trigger>
+          ))}
         </Tabs.List>
         <Tabs.Content value="starters" className="mt-5 grid gap-5">
           {myStarters}
