@@ -18,12 +18,7 @@ export default function HelpPage() {
         <p>{t('help.intro')}</p>
       </PageIntro>
 
-      <HeadedSection
-        id="quick-links"
-        title={t('help.quickLinks')}
-        className="mt-12"
-        headingClassName="sr-only"
-      >
+      <HeadedSection title={t('help.quickLinks')} className="mt-12" headingClassName="sr-only">
         <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
           <li>
             <LinkCard to={paths.browse} icon={Compass} title={t('help.browseTitle')}>

@@ -63,7 +63,6 @@ export function NoticesPanel() {
   const aboutListings = notices.some((n) => n.kind !== 'confirm_handover');
   return (
     <HeadedSection
-      id="notices-heading"
       title={t('notices.todo')}
       className="rounded-xl border border-border bg-accent-soft px-4 py-3 text-sm"
       headingClassName="mb-2 text-lg font-semibold"

@@ -12,6 +12,7 @@ import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
 import { HeadedSection } from '../../components/ui/headed-section';
 import { FieldError, Input, Label, NativeSelect } from '../../components/ui/form-controls';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -201,20 +202,19 @@ function WordRow({ rule }: { rule: ScreeningRule }) {
               })}
         </p>
       </div>
-      <Button
+      <MutationButton
         size="sm"
         variant="outline"
-        disabled={remove.isPending}
         aria-label={t('screening.removeWordLabel', { words: rule.words ?? '' })}
-        onClick={() =>
-          remove.mutate(rule.id!, {
-            onError: (err) => toastError(say(errorMessage(err, t('screening.removeFailed')))),
-          })
-        }
+        mutation={remove}
+        variables={rule.id!}
+        outcome={{
+          onError: (err) => toastError(say(errorMessage(err, t('screening.removeFailed')))),
+        }}
       >
         <Trash2 className="size-4" aria-hidden />
         {t('screening.remove')}
-      </Button>
+      </MutationButton>
     </li>
   );
 }
@@ -313,13 +313,13 @@ export function RulesTab() {
   return (
     <div className="grid gap-5">
       <Figures figures={figures} />
-      <HeadedSection id="screening-rules" title={t('screening.rules')}>
+      <HeadedSection title={t('screening.rules')}>
         {builtIn.map((rule) => (
           // A save answers with new rows: the form starts again from what the server keeps.
           <BuiltInRuleForm key={`${rule.code}:${rule.updatedAt ?? ''}`} rule={rule} />
         ))}
       </HeadedSection>
-      <HeadedSection id="screening-words" title={t('screening.words')}>
+      <HeadedSection title={t('screening.words')}>
         <Card className="grid gap-4 p-5">
           {words.length === 0 ? (
             <p className="text-sm text-muted">{t('screening.noWords')}</p>

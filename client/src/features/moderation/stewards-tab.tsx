@@ -13,6 +13,7 @@ import { Card } from '../../components/ui/card';
 import { Field, fieldAria, TextField } from '../../components/ui/form-controls';
 import { NativeSelect } from '../../components/ui/inputs';
 import { EmptyState } from '../../components/ui/message-card';
+import { MutationButton } from '../../components/ui/mutation-button';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -109,21 +110,20 @@ function StewardRow({ steward }: { steward: StewardItem }) {
           {steward.place} · {radiusText(steward.radiusKm)}
         </p>
       </div>
-      <Button
+      <MutationButton
         size="sm"
         variant="outline"
-        disabled={remove.isPending}
         aria-label={t('stewards.removeNamed', { name, place: steward.place })}
-        onClick={() =>
-          remove.mutate(steward.id, {
-            onSuccess: () =>
-              toast({ title: t('shared.success'), description: t('stewards.removed', { name }) }),
-            onError: (err) => toastError(say(errorMessage(err, t('stewards.removeFailed')))),
-          })
-        }
+        mutation={remove}
+        variables={steward.id}
+        outcome={{
+          onSuccess: () =>
+            toast({ title: t('shared.success'), description: t('stewards.removed', { name }) }),
+          onError: (err) => toastError(say(errorMessage(err, t('stewards.removeFailed')))),
+        }}
       >
         {t('stewards.remove')}
-      </Button>
+      </MutationButton>
     </li>
   );
 }
