@@ -1,15 +1,50 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type StandingOfferView } from '../../../../common/conversations/standing-offers';
 import { Button } from '../../components/ui/button';
 import { MutationButton } from '../../components/ui/mutation-button';
 import { toastOutcome } from '../../components/ui/toast';
+import { cn } from '../../lib/cn';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { signInHref } from '../../lib/sign-in-return';
 import { paths } from '../../lib/paths';
 import { useAnswerOffer, useJoinWaitlist, useLeaveWaitlist } from './standing-offers-api';
 import { whenLocal, offerTerms } from './offer-text';
+
+/**
+ * A named box in the panel for what the member must act on (their turn, their reservation):
+ * its title, a line of words, then the way to act.
+ */
+function PanelNote({
+  label,
+  title,
+  text,
+  tone = 'accent',
+  children,
+}: {
+  label: string;
+  title: string;
+  text: string;
+  tone?: 'accent' | 'sage';
+  children: ReactNode;
+}) {
+  return (
+    <div
+      className={cn(
+        'grid gap-3 rounded-xl p-4',
+        tone === 'accent' ? 'bg-accent-soft/60' : 'bg-sage-soft',
+      )}
+      role="region"
+      aria-label={label}
+    >
+      <p className="font-semibold">{title}</p>
+      <p className="text-sm">{text}</p>
+      {children}
+    </div>
+  );
+}
 
 /** A member's side: the terms, their place in line, and their offer to answer. */
 export function MemberPanel({ view }: { view: StandingOfferView }) {
@@ -65,15 +100,11 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
       {nextRound}
       {offer.paused && <p className="text-sm text-muted">{t('offers.member.pausedLine')}</p>}
       {pending && (
-        <div
-          className="grid gap-3 rounded-xl bg-accent-soft/60 p-4"
-          role="region"
-          aria-label={t('offers.member.yourOffer')}
+        <PanelNote
+          label={t('offers.member.yourOffer')}
+          title={t('offers.member.yourTurn')}
+          text={t('offers.member.answerBy', { when: whenLocal(pending.answerBy) })}
         >
-          <p className="font-semibold">{t('offers.member.yourTurn')}</p>
-          <p className="text-sm">
-            {t('offers.member.answerBy', { when: whenLocal(pending.answerBy) })}
-          </p>
           <div className="flex flex-wrap gap-2">
             <Button disabled={answer.isPending} onClick={() => reply(pending.id, true)}>
               {t('offers.member.accept')}
@@ -86,22 +117,21 @@ export function MemberPanel({ view }: { view: StandingOfferView }) {
               {t('offers.member.decline')}
             </Button>
           </div>
-        </div>
+        </PanelNote>
       )}
       {reserved && (
-        <div
-          className="grid gap-2 rounded-xl bg-sage-soft p-4"
-          role="region"
-          aria-label={t('offers.member.reserved')}
+        <PanelNote
+          label={t('offers.member.reserved')}
+          title={t('offers.member.reservedTitle')}
+          text={t('offers.member.whatNext')}
+          tone="sage"
         >
-          <p className="font-semibold">{t('offers.member.reservedTitle')}</p>
-          <p className="text-sm">{t('offers.member.whatNext')}</p>
           <Button asChild className="justify-self-start">
             <Link to={paths.conversation.href(starterId, reserved.giverId)}>
               {t('offers.member.openConversation')}
             </Link>
           </Button>
-        </div>
+        </PanelNote>
       )}
       {me?.place != null ? (
         <>
