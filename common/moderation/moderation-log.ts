@@ -35,7 +35,10 @@ export const moderationLogEntrySchema = z.object({
   at: z.string(),
   /** The town of the listing or the member, from the gazetteer; null when unknown. */
   place: z.string().nullable(),
-  /** The member's name, only on a ban that still holds. */
-  member: z.string().optional(),
+  /**
+   * Only on a ban that still holds: the member's name, or null when they have none (the page
+   * says "a member" in its reader's language).
+   */
+  member: z.string().nullable().optional(),
 });
 export type ModerationLogEntry = z.infer<typeof moderationLogEntrySchema>;

@@ -2,7 +2,7 @@ import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ModerationLogEntry } from '../../../common/moderation/moderation-log';
-import { renderWithProviders } from '../test/render';
+import { renderWithProviders, showIn } from '../test/render';
 import ModerationLogPage from './moderation-log';
 
 const json = (body: unknown) =>
@@ -46,5 +46,16 @@ describe('/moderation/log', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Show older' }));
     expect(await screen.findByText('Listing restored on appeal')).toBeInTheDocument();
     expect(calls[1]).toContain(`before=${encodeURIComponent(first[29]!.at)}`);
+  });
+
+  it('words a banned member who has no name in the reader’s language', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => json([entry(0, { action: 'ban', member: null })])),
+    );
+    await showIn('es');
+    renderWithProviders(<ModerationLogPage />);
+    expect(await screen.findByText('Expulsado: un miembro')).toBeInTheDocument();
+    expect(screen.queryByText(/A member/)).toBeNull();
   });
 });

@@ -15,8 +15,10 @@ function LogEntry({ entry }: { entry: ModerationLogEntry }) {
   return (
     <li className="grid gap-1 p-4">
       <p className="font-semibold">{t(`log.actions.${entry.action}`)}</p>
-      {entry.member && (
-        <p className="text-sm wrap-anywhere">{t('log.banned', { member: entry.member })}</p>
+      {entry.member !== undefined && (
+        <p className="text-sm wrap-anywhere">
+          {t('log.banned', { member: entry.member ?? t('people.aMember') })}
+        </p>
       )}
       <p className="text-sm text-muted">{entry.rule ? ruleLabel(entry.rule) : t('log.noRule')}</p>
       <p className="flex flex-wrap gap-x-3 text-sm text-muted">

@@ -34,11 +34,13 @@ export async function moderationLog(
       at: moderationActions.createdAt,
       starterPlace: starters.location,
       memberPlace: users.location,
+      // A left join's nested object is read as missing when its first column is null: the ban
+      // first, so a banned member with no username is still there.
       member: {
-        username: users.username,
-        firstName: users.firstName,
         bannedAt: users.bannedAt,
         suspendedUntil: users.suspendedUntil,
+        username: users.username,
+        firstName: users.firstName,
       },
     })
     .from(moderationActions)
@@ -62,7 +64,8 @@ export async function moderationLog(
       rule: typeof details.rule === 'string' ? details.rule : null,
       at: row.at.toISOString(),
       place: townOf(row.starterPlace) ?? townOf(row.memberPlace),
-      ...(banned ? { member: displayName(row.member, 'A member') } : {}),
+      // A banned member with no name is null: the page words it in the reader's language.
+      ...(banned ? { member: displayName(row.member, '') || null } : {}),
     };
   });
 }

@@ -84,6 +84,26 @@ describe('GET /api/moderation/log', () => {
     expect(older.json()[0]).toMatchObject({ action: 'remove_starter' });
   });
 
+  it('answers a banned member with no name as null, for the page to word in its language', async () => {
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    const nameless = await signedInMember(t.db, {
+      location: LEEDS,
+      username: null,
+      firstName: null,
+    });
+    const ban = await call(moderator.cookie, 'POST', '/api/moderation/sanctions', {
+      userId: nameless.user.id,
+      kind: 'ban',
+      reason: 'Selling starters',
+    });
+    expect(ban.statusCode).toBe(201);
+    const res = await call(undefined, 'GET', '/api/moderation/log?limit=1');
+    expect(res.json()).toEqual([
+      { action: 'ban', rule: null, at: expect.any(String), place: LEEDS, member: null },
+    ]);
+    expect(res.body).not.toContain('A member');
+  });
+
   it('refuses a bad limit or date with a 400 naming it', async () => {
     const wide = await call(undefined, 'GET', '/api/moderation/log?limit=1000');
     expect(wide.statusCode).toBe(400);
