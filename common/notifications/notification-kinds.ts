@@ -179,6 +179,7 @@ export const NEWS_KINDS = {
       'mail:notifications.heldRejected',
       'mail:notifications.heldRejectedBody',
       'mail:notifications.waiting',
+      'mail:notifications.waitingInArea',
       'mail:notifications.waitingNow',
       // The words of items stored before `waitingNow` (their values name a date, `since`).
       'mail:notifications.waitingBody',
@@ -186,6 +187,7 @@ export const NEWS_KINDS = {
       'mail:heldRules',
       'mail:footers.moderation',
       'mail:footers.moderators',
+      'mail:footers.stewards',
     ],
   },
   alert_match: {

@@ -3,7 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { CurrentUser } from '../../../common/members/users';
 import type { ReportItem } from '../../../common/moderation/reports';
-import type { HeldMessage, HeldStarter } from '../../../common/moderation/screening';
+import type {
+  HeldMessage,
+  HeldStarter,
+  ModerationWaiting,
+} from '../../../common/moderation/screening';
 import type { StewardItem } from '../../../common/moderation/stewards';
 import { Toaster } from '../components/ui/toast';
 import { renderWithProviders } from '../test/render';
@@ -97,7 +101,16 @@ const heldMessage: HeldMessage = {
 const json = (body: unknown, status = 200) =>
   new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
-function serve(user: CurrentUser, stewards: StewardItem[] = []) {
+const NOTHING_WAITS: ModerationWaiting = {
+  held: { count: 0, oldestAt: null },
+  reports: { count: 0, oldestAt: null },
+};
+
+function serve(
+  user: CurrentUser,
+  stewards: StewardItem[] = [],
+  { waiting = NOTHING_WAITS, held = [heldMessage] } = {},
+) {
   const calls: Array<{ url: string; method: string; body?: unknown }> = [];
   vi.stubGlobal(
     'fetch',
@@ -111,14 +124,12 @@ function serve(user: CurrentUser, stewards: StewardItem[] = []) {
       if (url === '/api/moderation/stewards' && method === 'POST') return json({ id: 7 }, 201);
       if (url === '/api/moderation/stewards') return json(stewards);
       if (url.startsWith('/api/moderation/stewards/')) return new Response(null, { status: 204 });
-      if (url === '/api/moderation/waiting') {
-        return json({ held: { count: 0, oldestAt: null }, reports: { count: 0, oldestAt: null } });
-      }
+      if (url === '/api/moderation/waiting') return json(waiting);
       if (url === '/api/moderation/held-starters/21' && method === 'POST') {
         return json({ id: 21, status: 'released', undoUntil: new Date(Date.now() + 60_000) });
       }
       if (url === '/api/moderation/held-starters') return json([heldListing]);
-      if (url === '/api/moderation/held') return json([heldMessage]);
+      if (url === '/api/moderation/held') return json(held);
       if (url.startsWith('/api/moderation/')) return json([]);
       return json({ message: 'Not found' }, 404);
     }),
@@ -156,8 +167,24 @@ describe('/moderation for stewards', () => {
     expect(d.queryByRole('radio', { name: /Ban/ })).toBeNull();
     const days = d.getAllByRole('option').map((o) => Number((o as HTMLOptionElement).value));
     expect(Math.max(...days)).toBe(7);
-    expect(calls.some((c) => c.url === '/api/moderation/waiting')).toBe(false);
     expect(calls.some((c) => c.url.startsWith('/api/moderation/audit'))).toBe(false);
+  });
+
+  it('counts what waits in a steward’s area on the Held tab, and says who decides when none does', async () => {
+    const heldAt = new Date(Date.now() - 3 * 60 * 60 * 1000).toISOString();
+    serve(person('stew', { stewardOf: [{ id: 1, place: LEEDS, radiusKm: 25 }] }), [], {
+      waiting: { ...NOTHING_WAITS, held: { count: 1, oldestAt: heldAt } },
+      held: [],
+    });
+    renderPage('/moderation?tab=held');
+    expect(await screen.findByRole('tab', { name: 'Held (1 waiting)' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Reports' })).toBeInTheDocument();
+    expect(
+      await screen.findByText(
+        'Messages the screening rules hold back from members in your area wait here until you or a moderator decide.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/until a moderator decides/)).toBeNull();
   });
 
   it('shows a steward the held items of their area, releases through the same route, and suspends a week at most', async () => {

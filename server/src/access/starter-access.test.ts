@@ -52,22 +52,30 @@ const states: Record<string, StarterFacts> = {
   expired: facts({ availableUntil: new Date(Date.now() - HOUR) }),
   'claimed after its date': facts({ isClaimed: true, availableUntil: new Date(Date.now() - HOUR) }),
   'held for review': facts({ heldForReviewAt: new Date() }),
+  'held by screening': facts({ heldAt: new Date() }),
+  'held, then removed': facts({ heldAt: new Date(), ...removed }),
+  'held, then deleted': facts({ heldForReviewAt: new Date(), deletedAt: new Date() }),
 };
 
-// Who sees what: visitor, member, owner, moderator.
-const seeing: Record<string, [boolean, boolean, boolean, boolean]> = {
-  active: [true, true, true, true],
-  claimed: [true, true, true, true],
-  removed: [false, false, true, true],
-  deleted: [false, false, false, true],
-  'owner banned': [false, false, true, true],
-  'owner suspended': [false, false, true, true],
-  'owner suspension over': [true, true, true, true],
-  'owner deactivated': [false, false, true, true],
-  expired: [false, false, true, true],
-  'claimed after its date': [true, true, true, true],
-  'held for review': [false, false, true, true],
+// Who sees what: visitor, member, owner, moderator, and a member who stewards the listing's
+// area (`stewardsHere`): they see what waits for their decision there, and nothing more.
+const seeing: Record<string, [boolean, boolean, boolean, boolean, boolean]> = {
+  active: [true, true, true, true, true],
+  claimed: [true, true, true, true, true],
+  removed: [false, false, true, true, false],
+  deleted: [false, false, false, true, false],
+  'owner banned': [false, false, true, true, false],
+  'owner suspended': [false, false, true, true, false],
+  'owner suspension over': [true, true, true, true, true],
+  'owner deactivated': [false, false, true, true, false],
+  expired: [false, false, true, true, false],
+  'claimed after its date': [true, true, true, true, true],
+  'held for review': [false, false, true, true, true],
+  'held by screening': [false, false, true, true, true],
+  'held, then removed': [false, false, true, true, false],
+  'held, then deleted': [false, false, false, true, false],
 };
+const STEWARD = { id: 'steward-id', isModerator: false };
 
 function outcome(
   viewer: Viewer,
@@ -86,7 +94,17 @@ function outcome(
 describe('who sees a starter', () => {
   it.each(Object.entries(seeing))('%s', (state, expected) => {
     const seen = Object.values<Viewer>(viewers).map((v) => canSeeStarter(v, states[state]!));
+    seen.push(canSeeStarter(STEWARD, states[state]!, undefined, { stewardsHere: true }));
     expect(seen).toEqual(expected);
+    // A steward of the area is what lets the steward in: the same member elsewhere is a member.
+    expect(canSeeStarter(STEWARD, states[state]!)).toBe(expected[1]);
+    if (!expected[4]) {
+      for (const action of ['see', 'message', 'report', 'change', 'moderate'] as const) {
+        expect(() =>
+          authorizeStarter(STEWARD, states[state], action, { stewardsHere: true }),
+        ).toThrow(expect.objectContaining({ statusCode: 404 }));
+      }
+    }
     // Whatever the action, a starter one may not see is answered as one that does not exist.
     for (const [i, viewer] of Object.values<Viewer>(viewers).entries()) {
       for (const action of ['see', 'message', 'report', 'change', 'moderate'] as const) {

@@ -11,7 +11,7 @@ import {
   type MemberStanding,
 } from './members';
 import * as clock from '../clock/clock';
-import { assertStarterInScope, type ModerationScope } from './stewards';
+import { assertStarterInScope, stewardsStarter, type ModerationScope } from './stewards';
 
 /**
  * Who may see, message, report and change a starter — decided here and nowhere else
@@ -27,6 +27,8 @@ import { assertStarterInScope, type ModerationScope } from './stewards';
  *   thread (and its page) so a pickup under way can still be arranged (decision 020).
  * - The owner also sees their own starters that are removed or hidden, but not deleted ones.
  * - Moderators see every starter, deleted ones included (reports and the audit log name them).
+ * - A steward sees a listing in their area that waits for a decision they may take: held by
+ *   screening or by its reports, not removed or deleted (decision 174).
  * - Anyone else gets 404 for a starter they may not see, exactly as for one that never
  *   existed; 403 and 409 are only for starters the asker can already see.
  */
@@ -70,6 +72,8 @@ export interface StarterAccessContext {
    * claimed one, and still see an expired one (`loadAccessContext` finds it out).
    */
   hasThread?: boolean;
+  /** The asker stewards an area the starter lies in (`loadAccessContext` finds it out). */
+  stewardsHere?: boolean;
 }
 
 // ---------------------------------------------------------------- per row
@@ -127,7 +131,16 @@ export function canSeeStarter(
   if (starter.deletedAt) return false;
   if (viewer && viewer.id === starter.ownerId) return true;
   if (isPublic(starter, now)) return true;
+  if (viewer && context.stewardsHere && waitsForSteward(starter)) return true;
   return !!viewer && !!context.hasThread && isOpen(starter, now);
+}
+
+/**
+ * Held by screening or by its reports, and neither removed nor deleted: a steward of its area
+ * may decide it, so sees it.
+ */
+function waitsForSteward(starter: StarterFacts): boolean {
+  return (isHeld(starter) || isHeldForReview(starter)) && !starter.removedAt && !starter.deletedAt;
 }
 
 /**
@@ -388,8 +401,9 @@ export async function loadStarterFacts(
 
 /**
  * What `authorizeStarter` needs beyond the facts: whether `viewer` already has a conversation
- * about the starter. Only looked up when it can change the answer (claimed or expired, and
- * not theirs), so most calls cost nothing.
+ * about the starter, or stewards its area while it waits for a decision. Only looked up when
+ * it can change the answer (held, claimed or expired, and not theirs), so most calls cost
+ * nothing.
  */
 export async function loadAccessContext(
   db: DbOrTx,
@@ -398,8 +412,12 @@ export async function loadAccessContext(
   now = clock.now(),
 ): Promise<StarterAccessContext> {
   if (!viewer || !starter || isModerator(viewer) || viewer.id === starter.ownerId) return {};
-  if (!isOpen(starter, now)) return {};
-  if (!starter.isClaimed && !isExpired(starter, now) && !isHeldForReview(starter)) return {};
+  const steward =
+    waitsForSteward(starter) && (await stewardsStarter(db, viewer.id, starter.id))
+      ? { stewardsHere: true }
+      : {};
+  if (!isOpen(starter, now)) return steward;
+  if (!starter.isClaimed && !isExpired(starter, now) && !isHeldForReview(starter)) return steward;
   const [row] = await db
     .select({ id: messages.id })
     .from(messages)
@@ -413,7 +431,7 @@ export async function loadAccessContext(
       ),
     )
     .limit(1);
-  return { hasThread: !!row };
+  return { ...steward, hasThread: !!row };
 }
 
 /** What `requireStarter` answers: the starter's facts, and whether the asker has a thread. */

@@ -88,6 +88,25 @@ export async function assertStarterInScope(
   if (!row) throw notFound(what);
 }
 
+/**
+ * Whether `userId` stewards an area the listing lies in: such a steward sees a listing held
+ * for a decision there (screening's or its reports'), which they may take (decision 174).
+ */
+export async function stewardsStarter(
+  db: DbOrTx,
+  userId: string,
+  starterId: number,
+): Promise<boolean> {
+  const areas = await stewardAreasOf(db, userId);
+  if (areas.length === 0) return false;
+  const [row] = await db
+    .select({ id: starters.id })
+    .from(starters)
+    .where(sql`${starters.id} = ${starterId} AND ${startersInScope({ all: false, areas })}`)
+    .limit(1);
+  return !!row;
+}
+
 /** Throws 404 unless the member lies in the scope. */
 export async function assertMemberInScope(
   db: DbOrTx,

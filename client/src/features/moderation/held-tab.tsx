@@ -16,7 +16,7 @@ import { Card } from '../../components/ui/card';
 import { Label, NativeSelect } from '../../components/ui/form-controls';
 import { EmptyState } from '../../components/ui/message-card';
 import { OpenListingLink } from './moderated-listing';
-import { useSuspensionDayChoices } from './moderation-role';
+import { useModerationRole, useSuspensionDayChoices } from './moderation-role';
 import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
@@ -287,6 +287,7 @@ export function HeldTab() {
   // Here rather than in the card: the card has left the list by the time Undo is pressed.
   const onDecided = useConfirmHeldDecision();
   const starters = useHeldStarters();
+  const steward = !!useModerationRole().stewardOf;
   return (
     <div className="grid gap-5">
       {held.isLoading ? (
@@ -312,7 +313,7 @@ export function HeldTab() {
           tone="sage"
           titleAs="h2"
           title={t('held.empty')}
-          text={t('held.emptyText')}
+          text={t(steward ? 'held.emptyTextSteward' : 'held.emptyText')}
         />
       )}
       {starters.data && starters.data.length > 0 && (

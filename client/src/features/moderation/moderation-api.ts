@@ -221,9 +221,9 @@ export function useHeldStarters() {
   return useQuery(moderationQueries.heldStarters());
 }
 
-/** The tabs' counts; moderators' alone (`enabled` false for a steward). */
-export function useModerationWaiting(enabled = true) {
-  return useQuery({ ...moderationQueries.waiting(), enabled });
+/** The tabs' counts: everything for moderators, a steward's areas for a steward. */
+export function useModerationWaiting() {
+  return useQuery(moderationQueries.waiting());
 }
 
 /**

@@ -80,7 +80,8 @@ export function ModerationDashboard() {
   const { t } = useTranslation('moderation');
   const { stewardOf } = useModerationRole();
   const shown = stewardOf ? stewardTabs : tabs;
-  const waiting = useModerationWaiting(!stewardOf);
+  // A steward's counts are of their areas alone (the server narrows them).
+  const waiting = useModerationWaiting();
   // The bell item and the mail lead to a tab (`?tab=held`).
   const [params, setParams] = useSearchParams();
   const asked = params.get('tab');

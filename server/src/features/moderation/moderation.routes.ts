@@ -48,12 +48,8 @@ export async function moderationRoutes(app: FastifyInstance, deps: AppDeps) {
   const member = guardedRoutes(app, deps, 'member');
   const steward = guardedRoutes(app, deps, 'steward');
 
-  // What waits for moderators, sanctions and their lifting, and the audit log.
-  moderator.get(
-    '/api/moderation/waiting',
-    { response: moderationWaitingSchema },
-    moderationWaiting,
-  );
+  // What waits (for a steward, in their areas), sanctions and their lifting, and the audit log.
+  steward.get('/api/moderation/waiting', { response: moderationWaitingSchema }, moderationWaiting);
   moderator.get(
     '/api/moderation/sanctions',
     { query: sanctionListQuerySchema, response: z.array(sanctionItemSchema) },

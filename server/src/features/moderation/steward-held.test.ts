@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
 import * as clock from '../../clock/clock';
-import { heldMessages } from '../../db/schema';
+import { heldMessages, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
 import { livePublisher } from '../messages/live-events';
 import { settleHeldDecisions } from '../screening/held.service';
@@ -148,6 +148,36 @@ describe('a steward and held items', () => {
           e.action === 'reject_message' && e.details.heldMessageId === near,
       ),
     ).toMatchObject({ moderator: { id: steward.user.id }, details: { steward: true } });
+  });
+
+  it('opens a held listing’s page in their area, as its owner and moderators can; not one elsewhere, and not for other members', async () => {
+    const { steward } = await leedsSteward();
+    const neighbour = await signedInMember(t.db, LEEDS);
+    const leeds = await heldListingAt(LEEDS);
+    const london = await heldListingAt(LONDON);
+
+    const page = await t.call(steward, 'GET', `/api/starters/${leeds}`);
+    expect(page.statusCode).toBe(200);
+    expect(page.json().title).toBe('Kefir grains for sale');
+    expect((await t.call(steward, 'GET', `/api/starters/${london}`)).statusCode).toBe(404);
+    expect((await t.call(neighbour, 'GET', `/api/starters/${leeds}`)).statusCode).toBe(404);
+    // Seeing it gives no more than that: no message, no report.
+    const [owner] = await t.db
+      .select({ id: starters.userId })
+      .from(starters)
+      .where(eq(starters.id, leeds));
+    const message = await t.call(steward, 'POST', '/api/messages', {
+      starterId: leeds,
+      receiverId: owner!.id,
+      content: 'Is it still there?',
+    });
+    expect(message.statusCode).toBe(409);
+
+    // Once rejected and removed, it is gone for the steward as for any member.
+    await t.call(steward, 'POST', `/api/moderation/held-starters/${leeds}`, { decision: 'reject' });
+    clock.advanceClock(HELD_UNDO_MS + 1000);
+    await settle();
+    expect((await t.call(steward, 'GET', `/api/starters/${leeds}`)).statusCode).toBe(404);
   });
 
   it('refuses members who steward nothing', async () => {

@@ -109,34 +109,24 @@ export async function createReport(
   return { id: created.id, status: created.status };
 }
 
-/**
- * Open reports on the listing itself (not on its messages) from REPORTS_TO_HIDE different
- * members take it off the public site until a moderator reviews it; its owner is told why.
- * The starter row is locked, so two reports at once hold it (and mail) once.
- */
-async function holdWhenReportedEnough(
-  tx: DbOrTx,
-  config: AppDeps['config'],
-  starterId: number,
-): Promise<boolean> {
+/** The reported listing, locked, unless it is already held for review (or gone). */
+async function starterToHold(tx: DbOrTx, starterId: number) {
   const [row] = await tx
     .select({ ownerId: starters.userId, title: starters.title, held: starters.heldForReviewAt })
     .from(starters)
     .where(eq(starters.id, starterId))
     .for('update')
     .limit(1);
-  if (!row || isHeldForReview({ heldForReviewAt: row.held })) return false;
-  const [reporters] = await tx
-    .select({ n: countDistinct(reports.reporterId) })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.starterId, starterId),
-        eq(reports.status, 'pending'),
-        isNull(reports.messageId),
-      ),
-    );
-  if (Number(reporters?.n ?? 0) < config.limits.reportsToHide) return false;
+  return row && !isHeldForReview({ heldForReviewAt: row.held }) ? row : undefined;
+}
+
+/** Takes the listing off the public site until a moderator reviews it; its owner is told why. */
+async function holdForReview(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  starterId: number,
+  row: { ownerId: string; title: string },
+): Promise<void> {
   await tx
     .update(starters)
     .set({ heldForReviewAt: clock.sqlNow() })
@@ -148,7 +138,66 @@ async function holdWhenReportedEnough(
     bell: null,
     mail: heldForReviewMail(config, { id: starterId, title: row.title }),
   });
+}
+
+/**
+ * Open reports on the listing itself (not on its messages) from REPORTS_TO_HIDE different
+ * members take it off the public site until a moderator reviews it; its owner is told why.
+ * The starter row is locked, so two reports at once hold it (and mail) once.
+ */
+async function holdWhenReportedEnough(
+  tx: DbOrTx,
+  config: AppDeps['config'],
+  starterId: number,
+): Promise<boolean> {
+  const row = await starterToHold(tx, starterId);
+  if (!row) return false;
+  const [reporters] = await tx
+    .select({ n: countDistinct(reports.reporterId) })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.starterId, starterId),
+        eq(reports.status, 'pending'),
+        isNull(reports.messageId),
+      ),
+    );
+  if (Number(reporters?.n ?? 0) < config.limits.reportsToHide) return false;
+  await holdForReview(tx, config, starterId, row);
   return true;
+}
+
+/**
+ * Reviewers agreed to hide a listing reported under no rule (decision 174): it leaves the
+ * public site at once, held for review as enough reports would hold it, and its reports wait
+ * for a moderator to remove it under the rule they choose, or to let it back.
+ */
+export async function holdReportedStarter(
+  deps: Pick<AppDeps, 'db' | 'config' | 'listings'>,
+  starterId: number,
+): Promise<void> {
+  const held = await deps.db.transaction(async (tx) => {
+    const row = await starterToHold(tx, starterId);
+    if (row) await holdForReview(tx, deps.config, starterId, row);
+    return !!row;
+  });
+  if (held) deps.listings.clear();
+}
+
+/** The pending reports on the listing itself (not on its messages), oldest first. */
+export async function pendingListingReports(db: DbOrTx, starterId: number): Promise<number[]> {
+  const rows = await db
+    .select({ id: reports.id })
+    .from(reports)
+    .where(
+      and(
+        eq(reports.starterId, starterId),
+        eq(reports.status, 'pending'),
+        isNull(reports.messageId),
+      ),
+    )
+    .orderBy(reports.id);
+  return rows.map((r) => r.id);
 }
 
 const reporter = alias(users, 'reporter');
@@ -229,8 +278,15 @@ export async function listReports(
   const scope = await moderationScope(deps.db, actor);
   const rows = await reportItemsQuery(deps.db)
     // Moderators see every starter today; the list follows the policy if that ever narrows.
-    // A steward sees the reports on listings in their area alone.
-    .where(and(eq(reports.status, query.status), visibleTo(actor), startersInScope(scope)))
+    // A steward sees the reports on listings in their area alone, as a moderator would see
+    // them there (one held for review by its reports included), so the list and its count agree.
+    .where(
+      and(
+        eq(reports.status, query.status),
+        visibleTo(scope.all ? actor : { id: actor.id, isModerator: true }),
+        startersInScope(scope),
+      ),
+    )
     .orderBy(desc(reports.createdAt), desc(reports.id))
     .limit(query.limit)
     .offset(query.offset);
@@ -504,13 +560,18 @@ export async function removeReportedStarterAs(
   return getReport(db, id);
 }
 
-/** Pending reports: how many, and when the oldest was made (the Reports tab's count). */
+/**
+ * Pending reports: how many, and when the oldest was made (the Reports tab's count); for a
+ * steward, those on listings in their areas, as their Reports tab lists.
+ */
 export async function pendingReportsWaiting(
   db: DbOrTx,
+  scope: ModerationScope = { all: true },
 ): Promise<{ count: number; oldestAt: Date | null }> {
   const [row] = await db
     .select({ n: count(), oldest: sql<string | null>`min(${reports.createdAt})` })
     .from(reports)
-    .where(eq(reports.status, 'pending'));
+    .innerJoin(starters, eq(starters.id, reports.starterId))
+    .where(and(eq(reports.status, 'pending'), startersInScope(scope)));
   return { count: Number(row?.n ?? 0), oldestAt: row?.oldest ? new Date(row.oldest) : null };
 }

@@ -11,6 +11,8 @@ import {
   assertHeldMessageInScope,
   heldMessagesInScope,
   moderationScope,
+  startersInScope,
+  type ModerationScope,
 } from '../../access/stewards';
 import { heldAwaitingDecision } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
@@ -377,20 +379,24 @@ async function settleHeldMessageDecisions(deps: SettleDeps): Promise<number> {
 
 /**
  * What waits on the Held tab: messages and listings held by screening and not yet decided (one
- * decided within its minute to undo has left it); how many, and since when the oldest.
+ * decided within its minute to undo has left it); how many, and since when the oldest. A
+ * steward's scope counts only what lies in their areas, as their Held tab lists.
  */
-export async function heldWaiting(db: DbOrTx): Promise<{ count: number; oldestAt: Date | null }> {
+export async function heldWaiting(
+  db: DbOrTx,
+  scope: ModerationScope = { all: true },
+): Promise<{ count: number; oldestAt: Date | null }> {
   const [messagesWaiting] = await db
     .select({
       n: sql<number>`count(*)::int`,
       oldest: sql<string | null>`min(${heldMessages.createdAt})`,
     })
     .from(heldMessages)
-    .where(eq(heldMessages.status, 'held'));
+    .where(and(eq(heldMessages.status, 'held'), heldMessagesInScope(scope)));
   const [listingsWaiting] = await db
     .select({ n: sql<number>`count(*)::int`, oldest: sql<string | null>`min(${starters.heldAt})` })
     .from(starters)
-    .where(heldAwaitingDecision());
+    .where(and(heldAwaitingDecision(), startersInScope(scope)));
   const oldest = [messagesWaiting?.oldest, listingsWaiting?.oldest]
     .filter((at): at is string => !!at)
     .map((at) => new Date(at))

@@ -1,0 +1,151 @@
+import { eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import * as clock from '../../clock/clock';
+import { mailOutbox } from '../../db/schema';
+import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { remindModeratorsOfWaiting } from './waiting.service';
+
+/*
+ * A steward hears of what waits in their area as moderators hear of everything (decision 174):
+ * counts on the Held and Reports tabs, a bell item and a daily mail; never of anything outside.
+ */
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+});
+afterAll(async () => {
+  clock.resetClock();
+  await t?.close();
+});
+
+type Member = Awaited<ReturnType<typeof signedInMember>>;
+const HOUR_MS = 60 * 60 * 1000;
+const LEEDS = { location: 'Leeds, England, United Kingdom', latitude: 53.7965, longitude: -1.5478 };
+const LONDON = {
+  location: 'London, England, United Kingdom',
+  latitude: 51.5072,
+  longitude: -0.1276,
+};
+const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
+
+const remind = () => remindModeratorsOfWaiting({ db: t.db, config: t.config });
+const waiting = async (as: Member) =>
+  (await t.call(as, 'GET', '/api/moderation/waiting')).json() as {
+    held: { count: number; oldestAt: string | null };
+    reports: { count: number; oldestAt: string | null };
+  };
+const bell = async (as: Member) =>
+  (await t.call(as, 'GET', '/api/notifications')).json().notifications as Array<{
+    title: string;
+    body: string;
+    url: string;
+  }>;
+const mailTo = (member: Member) =>
+  t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.user.email));
+
+async function heldListingAt(where: typeof LEEDS) {
+  const owner = await signedInMember(t.db, where);
+  await createStarterRow(t.db, owner.user.id, {
+    ...where,
+    title: 'Kefir grains for sale',
+    heldAt: clock.now(),
+    heldCodes: ['money'],
+  });
+}
+
+/** A new member's first message, held for its phone number; the sender lives at `where`. */
+async function heldMessageFrom(where: typeof LEEDS) {
+  const owner = await signedInMember(t.db, LEEDS);
+  const starter = await createStarterRow(t.db, owner.user.id, LEEDS);
+  const sender = await signedInMember(t.db, where);
+  const res = await t.call(sender, 'POST', '/api/messages', {
+    starterId: starter.id,
+    receiverId: owner.user.id,
+    content: TEXT_ME,
+  });
+  expect(res.statusCode).toBe(202);
+}
+
+async function reportedListingAt(where: typeof LEEDS) {
+  const owner = await signedInMember(t.db, where);
+  const starter = await createStarterRow(t.db, owner.user.id, where);
+  const reporter = await signedInMember(t.db, LONDON);
+  const res = await t.call(reporter, 'POST', '/api/reports', {
+    starterId: starter.id,
+    reason: 'spam',
+    description: 'Looks like an advert',
+  });
+  expect(res.statusCode).toBe(201);
+}
+
+describe('what waits for a steward', () => {
+  it('counts and rings only what lies in their area, and says nothing while none does', async () => {
+    const moderator = await signedInMember(t.db, { isModerator: true });
+    const steward = await signedInMember(t.db, LEEDS);
+    const appointed = await t.call(moderator, 'POST', '/api/moderation/stewards', {
+      memberId: steward.user.id,
+      place: 'Leeds, England, United Kingdom',
+      radiusKm: 25,
+    });
+    expect(appointed.statusCode).toBe(201);
+
+    // London's held listing, held message and report wait: for moderators, not for Leeds.
+    await heldListingAt(LONDON);
+    await heldMessageFrom(LONDON);
+    await reportedListingAt(LONDON);
+    const everything = await waiting(moderator);
+    expect(everything.held.count).toBe(2);
+    expect(everything.reports.count).toBe(1);
+    expect(await waiting(steward)).toEqual({
+      held: { count: 0, oldestAt: null },
+      reports: { count: 0, oldestAt: null },
+    });
+    await remind();
+    expect(await bell(moderator)).toHaveLength(1);
+    expect(await bell(steward)).toEqual([]);
+    expect(await mailTo(steward)).toHaveLength(0);
+
+    // Three hours later Leeds has a held listing, a held message and a report.
+    clock.advanceClock(3 * HOUR_MS);
+    await heldListingAt(LEEDS);
+    clock.advanceClock(HOUR_MS);
+    await heldMessageFrom(LEEDS);
+    await reportedListingAt(LEEDS);
+    const inLeeds = await waiting(steward);
+    expect(inLeeds.held.count).toBe(2);
+    expect(inLeeds.reports.count).toBe(1);
+    expect(Date.parse(inLeeds.held.oldestAt!)).toBeGreaterThan(
+      Date.parse(everything.held.oldestAt!),
+    );
+    const queue = (await t.call(steward, 'GET', '/api/moderation/held-starters')).json();
+    const messages = (await t.call(steward, 'GET', '/api/moderation/held')).json();
+    const reports = (await t.call(steward, 'GET', '/api/reports?status=pending')).json();
+    expect(queue.length + messages.length).toBe(inLeeds.held.count);
+    expect(reports).toHaveLength(inLeeds.reports.count);
+
+    clock.advanceClock(HOUR_MS);
+    await remind();
+    expect(await bell(steward)).toEqual([
+      expect.objectContaining({
+        title: '3 items wait in your area',
+        body: expect.stringMatching(/^Held: 2 · Reports: 1\. The oldest has waited \d+ hours\.$/),
+        url: expect.stringMatching(/^\/moderation\?tab=(held|reports)$/),
+      }),
+    ]);
+    const mails = await mailTo(steward);
+    expect(mails).toHaveLength(1);
+    expect(mails[0]!.subject).toBe('3 items wait in your area');
+    expect(mails[0]!.textBody).toContain('Held messages and listings: 2. Pending reports: 1.');
+    expect(mails[0]!.textBody).toContain('because you are a steward for an area');
+
+    // Once a day, as moderators.
+    await remind();
+    expect(await bell(steward)).toHaveLength(1);
+  });
+
+  it('is refused to a member who stewards nothing', async () => {
+    const member = await signedInMember(t.db, LEEDS);
+    expect((await t.call(member, 'GET', '/api/moderation/waiting')).statusCode).toBe(403);
+  });
+});
