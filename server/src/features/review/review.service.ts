@@ -24,9 +24,12 @@ import type { SessionUser } from '../../plugins/sessions';
 import { applyHeldStarterDecision } from '../screening/held-listings.service';
 import { applyHeldMessageDecision } from '../screening/held.service';
 import {
+  holdReportedStarter,
+  pendingListingReports,
   removeReportedStarterAs,
   REVIEWERS_DECIDE,
   settleReport,
+  type ReportDecider,
 } from '../reports/reports.service';
 import type { ReportReason } from '../../../../common/listings/catalogue';
 
@@ -78,7 +81,12 @@ async function queueFor(db: DbOrTx, actor: SessionUser, id?: number): Promise<Qu
     FROM review_items i
     JOIN starters s ON s.id = i.starter_id
     LEFT JOIN held_messages h ON i.kind = 'message' AND h.id = i.ref_id
-    LEFT JOIN reports r ON i.kind = 'report' AND r.id = i.ref_id
+    -- A held listing that is reported too shows its oldest pending report's reason.
+    LEFT JOIN reports r ON r.id = CASE
+      WHEN i.kind = 'report' THEN i.ref_id
+      WHEN i.kind = 'listing' THEN (SELECT min(r2.id) FROM reports r2
+        WHERE r2.starter_id = i.starter_id AND r2.status = 'pending' AND r2.message_id IS NULL)
+    END
     WHERE i.decided_at IS NULL AND ${stillWaiting()}
       ${id === undefined ? sql`` : sql`AND i.id = ${id}`}
       ${moderator ? sql`` : sql`AND ${reviewableBy(actor)} AND (SELECT count(*) FROM review_verdicts v WHERE v.item_id = i.id) < ${MOST_VERDICTS}`}
@@ -107,44 +115,81 @@ export async function listReview(deps: ReviewDeps, actor: SessionUser): Promise<
   }));
 }
 
-/** A reported listing through the moderators' path: hide removes it under the report's rule. */
+/** Who settles a report for the review: the reviewers (no name), or the moderator who decided. */
+const reportDecider = (by: string | null): ReportDecider =>
+  // Only moderators decide alone here, and their scope is everything.
+  by === null ? REVIEWERS_DECIDE : { ...REVIEWERS_DECIDE, id: by };
+
+/**
+ * A reported listing through the moderators' path: hide removes it under the report's rule.
+ * A reason that names no rule (spam, rules, other) is not fitted to the nearest one, which
+ * would tell its owner and the public log a rule nobody chose (decision 174): reviewers who
+ * agree to hide it take it off the public site at once, and a moderator removes it under the
+ * rule they choose, or lets it back; a moderator deciding here is asked for that rule (409).
+ */
 async function applyReportDecision(
   deps: ReviewDeps,
-  reportId: number,
+  item: { refId: number; starterId: number },
   verdict: ReviewVerdict,
   by: string | null,
 ): Promise<void> {
-  // Only moderators decide alone here, and their scope is everything.
-  const decider = by === null ? REVIEWERS_DECIDE : { ...REVIEWERS_DECIDE, id: by };
+  const decider = reportDecider(by);
   if (verdict === 'release') {
-    await settleReport(deps, decider, { id: reportId, status: 'reviewed' });
+    await settleReport(deps, decider, { id: item.refId, status: 'reviewed' });
     return;
   }
   const [report] = await deps.db
     .select({ reason: reports.reason })
     .from(reports)
-    .where(eq(reports.id, reportId));
+    .where(eq(reports.id, item.refId));
   const rule = REPORT_REMOVAL_RULE[report?.reason as ReportReason];
-  if (!rule) throw conflict(REPORT_NEEDS_RULE);
-  await removeReportedStarterAs(deps, decider, { id: reportId, reason: rule, note: null });
+  if (rule) {
+    await removeReportedStarterAs(deps, decider, { id: item.refId, reason: rule, note: null });
+  } else if (by === null) {
+    await holdReportedStarter(deps, item.starterId);
+  } else {
+    throw conflict(REPORT_NEEDS_RULE);
+  }
+}
+
+/**
+ * The reports still pending on a held listing the review decided: judged with it, so settled
+ * with it — reviewed when it is released, resolved when it is rejected (decision 174).
+ */
+async function settleReportsWithListing(
+  deps: ReviewDeps,
+  starterId: number,
+  verdict: ReviewVerdict,
+  by: string | null,
+): Promise<void> {
+  const status = verdict === 'release' ? 'reviewed' : 'resolved';
+  for (const id of await pendingListingReports(deps.db, starterId)) {
+    try {
+      await settleReport(deps, reportDecider(by), { id, status });
+    } catch (err) {
+      // Settled alike with an earlier one (a listing held for review), or meanwhile by another.
+      if (!(err instanceof HttpError) || err.statusCode !== 409) throw err;
+    }
+  }
 }
 
 /** Applies the decision through the moderators' path; `by` null when reviewers agreed. */
 async function applyDecision(
   deps: ReviewDeps,
-  item: { id: number; kind: string; refId: number },
+  item: { id: number; kind: string; refId: number; starterId: number },
   verdict: ReviewVerdict,
   by: string | null,
 ): Promise<void> {
   const decision = verdict === 'release' ? 'release' : 'reject';
   if (item.kind === 'report') {
-    await applyReportDecision(deps, item.refId, verdict, by);
+    await applyReportDecision(deps, item, verdict, by);
   } else if (item.kind === 'message') {
     await applyHeldMessageDecision(deps, by, { id: item.refId, decision });
   } else {
     await deps.db.transaction((tx) =>
       applyHeldStarterDecision(tx, by, { id: item.refId, decision }),
     );
+    await settleReportsWithListing(deps, item.starterId, verdict, by);
   }
   await deps.db
     .update(reviewItems)

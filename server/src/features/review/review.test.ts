@@ -323,18 +323,104 @@ describe('review by the many', () => {
       expect(row!.removedAt).toBeNull();
     });
 
-    it('a report naming no rule is left to the moderators when reviewers would hide it', async () => {
-      const { starter } = await reportedListing('spam');
+    it('a report naming no rule, hidden by reviewers, leaves the public site and waits for a moderator’s rule', async () => {
+      const { owner, starter, reportId } = await reportedListing('spam');
       const [a, b] = [await trustedMember(t.db, LEEDS), await trustedMember(t.db, LEEDS)];
       const item = await itemFor(a, 'report', (i) => i.title === starter.title);
       await verdict(a, item!.id, 'hide');
-      expect((await verdict(b, item!.id, 'hide')).json().status).toBe('split');
-      const moderator = await signedInMember(t.db, { isModerator: true });
-      expect((await queue(moderator)).find((i) => i.id === item!.id)).toMatchObject({
-        split: true,
-        votes: { release: 0, hide: 2 },
+      expect((await verdict(b, item!.id, 'hide')).json()).toEqual({
+        id: item!.id,
+        status: 'hidden',
       });
+      // Off the public site at once, not removed under a rule nobody chose.
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.heldForReviewAt).not.toBeNull();
+      expect(row!.removedAt).toBeNull();
+      const stranger = await signedInMember(t.db, LEEDS);
+      expect((await t.call(stranger, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(404);
+      expect((await t.call(owner, 'GET', `/api/starters/${starter.id}`)).statusCode).toBe(200);
+      // No third reviewer is asked, and it does not come back to the queue.
+      const third = await trustedMember(t.db, LEEDS);
+      expect((await queue(third)).some((i) => i.title === starter.title)).toBe(false);
+      const moderator = await signedInMember(t.db, { isModerator: true });
+      expect((await queue(moderator)).some((i) => i.title === starter.title)).toBe(false);
+      // The report waits on the Reports tab, where a moderator removes it under a rule.
       expect(await reportsOn(starter.id)).toEqual([expect.objectContaining({ status: 'pending' })]);
+      const removed = await t.call(moderator, 'POST', `/api/reports/${reportId}/remove-starter`, {
+        reason: 'free',
+      });
+      expect(removed.statusCode, removed.body).toBe(200);
+      const removals = await t.db
+        .select()
+        .from(starterRemovals)
+        .where(eq(starterRemovals.starterId, starter.id));
+      expect(removals).toEqual([expect.objectContaining({ reason: 'free' })]);
+    });
+
+    it('a moderator hiding a report that names no rule from the queue is asked for the rule', async () => {
+      const { starter } = await reportedListing('other');
+      const moderator = await signedInMember(t.db, { isModerator: true });
+      const item = await itemFor(moderator, 'report', (i) => i.title === starter.title);
+      const res = await verdict(moderator, item!.id, 'hide');
+      expect(res.statusCode).toBe(409);
+      expect(res.json().message).toBe(
+        'This report names no rule; a moderator chooses the rule to remove the listing under.',
+      );
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.heldForReviewAt).toBeNull();
+    });
+
+    it('a held listing that is reported too is one item; its verdict settles both', async () => {
+      const { starter, reporter } = await reportedListing('misleading');
+      // The owner edits it and screening holds the new words.
+      await t.db
+        .update(starters)
+        .set({ heldAt: new Date(), heldCodes: ['payment'] })
+        .where(eq(starters.id, starter.id));
+      const [a, b] = [await trustedMember(t.db, LEEDS), await trustedMember(t.db, LEEDS)];
+      const items = (await queue(a)).filter((i) => i.title === starter.title);
+      expect(items).toEqual([
+        expect.objectContaining({ kind: 'listing', codes: ['payment'], reason: 'misleading' }),
+      ]);
+      // Its reporter, trusted, does not judge it.
+      const moderator = await signedInMember(t.db, { isModerator: true });
+      await t.call(moderator, 'POST', `/api/moderation/members/${reporter.user.id}/trust`, {
+        level: 'trusted',
+        reason: 'Long-standing member',
+      });
+      expect((await queue(reporter)).some((i) => i.title === starter.title)).toBe(false);
+
+      await verdict(a, items[0]!.id, 'release');
+      expect((await verdict(b, items[0]!.id, 'release')).json().status).toBe('released');
+      expect(await reportsOn(starter.id)).toEqual([
+        expect.objectContaining({ status: 'reviewed', reviewedBy: null }),
+      ]);
+      clock.advanceClock(HELD_UNDO_MS + 1000);
+      await settle();
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.heldAt).toBeNull();
+      expect(row!.removedAt).toBeNull();
+      expect((await queue(a)).some((i) => i.title === starter.title)).toBe(false);
+    });
+
+    it('a held and reported listing hidden by reviewers is rejected and its reports resolved', async () => {
+      const { starter } = await reportedListing('spam');
+      await t.db
+        .update(starters)
+        .set({ heldAt: new Date(), heldCodes: ['payment'] })
+        .where(eq(starters.id, starter.id));
+      const [a, b] = [await trustedMember(t.db, LEEDS), await trustedMember(t.db, LEEDS)];
+      const item = await itemFor(a, 'listing', (i) => i.title === starter.title);
+      expect((await queue(a)).filter((i) => i.title === starter.title)).toHaveLength(1);
+      await verdict(a, item!.id, 'hide');
+      expect((await verdict(b, item!.id, 'hide')).json().status).toBe('hidden');
+      expect(await reportsOn(starter.id)).toEqual([
+        expect.objectContaining({ status: 'resolved', reviewedBy: null }),
+      ]);
+      clock.advanceClock(HELD_UNDO_MS + 1000);
+      await settle();
+      const [row] = await t.db.select().from(starters).where(eq(starters.id, starter.id));
+      expect(row!.removedAt).not.toBeNull();
     });
   });
 });
