@@ -11,13 +11,12 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/message-card';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
 import { useAppeals, useDecideAppeal } from './moderation-api';
+import { ModerationList } from './moderation-list';
 import { OpenListingLink, StarterThumb } from './moderated-listing';
 import { StatusFilter } from './status-filter';
 import { useRemovalReasonLabel } from './texts';
@@ -146,32 +145,18 @@ export function AppealsTab() {
         labels={filterLabel}
         onChange={setStatus}
       />
-      {appeals.isLoading ? (
-        <Skeleton className="h-56" />
-      ) : appeals.isError || !appeals.data ? (
-        <Card className="p-8 text-center">
-          <p className="font-semibold">{t('appeals.loadFailed')}</p>
-          <Button className="mt-4" variant="outline" onClick={() => void appeals.refetch()}>
-            {t('shared.tryAgain')}
-          </Button>
-        </Card>
-      ) : appeals.data.length > 0 ? (
-        <ul className="grid gap-4" aria-label={filterLabel[status]}>
-          {appeals.data.map((appeal) => (
-            <li key={appeal.id}>
-              <AppealCard appeal={appeal} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          icon={Scale}
-          tone="sage"
-          titleAs="h2"
-          title={status === 'open' ? t('appeals.emptyOpen') : t('appeals.emptyDecided')}
-          text={status === 'open' ? t('appeals.emptyText') : undefined}
-        />
-      )}
+      <ModerationList
+        query={appeals}
+        label={filterLabel[status]}
+        failed={t('appeals.loadFailed')}
+        empty={{
+          icon: Scale,
+          title: status === 'open' ? t('appeals.emptyOpen') : t('appeals.emptyDecided'),
+          text: status === 'open' ? t('appeals.emptyText') : undefined,
+        }}
+      >
+        {(appeal) => <AppealCard appeal={appeal} />}
+      </ModerationList>
     </div>
   );
 }

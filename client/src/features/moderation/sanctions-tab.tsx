@@ -10,16 +10,15 @@ import {
 import { Badge } from '../../components/ui/badge';
 import { Button } from '../../components/ui/button';
 import { Card } from '../../components/ui/card';
-import { EmptyState } from '../../components/ui/message-card';
 import { Dialog, DialogActions, DialogContent } from '../../components/ui/dialog';
 import { TextareaField } from '../../components/ui/form-controls';
-import { Skeleton } from '../../components/ui/skeleton';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
 import { useMessageText } from '../../lib/message-text';
 import { timeAgo } from '../../lib/time';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { useLiftSanction, useSanctions } from './moderation-api';
+import { ModerationList } from './moderation-list';
 import { useDateText } from './texts';
 
 export function SanctionsTab() {
@@ -42,27 +41,15 @@ export function SanctionsTab() {
           {t('sanctions.includeAll')}
         </label>
       </div>
-      {sanctions.isLoading ? (
-        <Skeleton className="h-40" />
-      ) : sanctions.isError ? (
-        <p className="text-danger">{t('sanctions.failed')}</p>
-      ) : sanctions.data && sanctions.data.length > 0 ? (
-        <ul className="grid gap-4" aria-label={t('sanctions.list')}>
-          {sanctions.data.map((s) => (
-            <li key={s.id}>
-              <SanctionCard sanction={s} />
-            </li>
-          ))}
-        </ul>
-      ) : (
-        <EmptyState
-          icon={ShieldCheck}
-          tone="sage"
-          titleAs="h3"
-          title={t('sanctions.empty')}
-          text={t('sanctions.emptyText')}
-        />
-      )}
+      <ModerationList
+        query={sanctions}
+        label={t('sanctions.list')}
+        failed={t('sanctions.failed')}
+        empty={{ icon: ShieldCheck, title: t('sanctions.empty'), text: t('sanctions.emptyText') }}
+        emptyLevel="h3"
+      >
+        {(sanction) => <SanctionCard sanction={sanction} />}
+      </ModerationList>
     </div>
   );
 }
