@@ -171,7 +171,7 @@ async function registerFeatureRoutes(app: FastifyInstance, deps: AppDeps, metric
   await app.register(sessionsRoutes, deps);
   await app.register(startersRoutes, deps);
   await app.register(starterMapRoutes, deps);
-  await app.register(placesRoutes);
+  await app.register(placesRoutes, deps);
   await app.register(sitemapRoutes, deps);
   await app.register(messagesRoutes, deps);
   await app.register(reportsRoutes, deps);

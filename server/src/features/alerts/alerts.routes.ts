@@ -12,6 +12,7 @@ import {
 } from '../../../../common/listings/alerts';
 import { idParam } from '../../../../common/site/ids';
 import type { AppDeps } from '../../deps';
+import { SMALL_BODY } from '../../http/body-limits';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {
   createAlert,
@@ -25,7 +26,6 @@ import {
 } from './alerts.service';
 import { starterIdParamsSchema } from '../../../../common/listings/starters';
 
-const SMALL_BODY = 4 * 1024;
 const idParams = z.object({ id: idParam('alert') });
 // The id first: a malformed id answers "Invalid alert ID" as every id route does.
 const stopParams = z.object({

@@ -13,6 +13,7 @@ import {
 } from '../../../../common/listings/asks';
 import { idParam } from '../../../../common/site/ids';
 import type { AppDeps } from '../../deps';
+import { SHORT_TEXT_BODY } from '../../http/body-limits';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { validationError } from '../starters/starter-form';
 import {
@@ -29,8 +30,6 @@ import {
 import { starterIdParamsSchema } from '../../../../common/listings/starters';
 
 const idParams = z.object({ id: idParam('ask') });
-/** An ask is a few short fields. */
-const SMALL_BODY = 8 * 1024;
 
 /** Reads a JSON body with `schema`; a refusal names its fields (400 `validation_failed`). */
 function parsed<T extends z.ZodType>(schema: T, body: unknown): z.output<T> {
@@ -56,7 +55,7 @@ export async function asksRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
   app.post(
     '/api/asks',
-    { onRequest: signedInOnly, bodyLimit: SMALL_BODY },
+    { onRequest: signedInOnly, bodyLimit: SHORT_TEXT_BODY },
     async (request, reply) => {
       const input = parsed(createAskSchema, request.body);
       return reply.status(201).send(await createAsk(deps, requireUser(request), input));
@@ -82,7 +81,7 @@ export async function asksRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/asks/:id/close',
     {
       onRequest: signedInOnly,
-      bodyLimit: SMALL_BODY,
+      bodyLimit: SHORT_TEXT_BODY,
       schema: { params: idParams, response: { 200: askSchema } },
     },
     async (request) => closeAsk(deps, requireUser(request), request.params.id),
@@ -92,7 +91,7 @@ export async function asksRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/asks/:id/renew',
     {
       onRequest: signedInOnly,
-      bodyLimit: SMALL_BODY,
+      bodyLimit: SHORT_TEXT_BODY,
       schema: { params: idParams, response: { 200: askSchema } },
     },
     async (request) => {
@@ -105,7 +104,7 @@ export async function asksRoutes(fastify: FastifyInstance, deps: AppDeps) {
     '/api/asks/:id/help',
     {
       onRequest: signedInOnly,
-      bodyLimit: SMALL_BODY,
+      bodyLimit: SHORT_TEXT_BODY,
       schema: { params: idParams, response: { 200: askHelpAnswerSchema } },
     },
     async (request) =>

@@ -3,13 +3,11 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { blocksSchema, unreachableSchema } from '../../../../common/members/blocks';
 import type { AppDeps } from '../../deps';
+import { SMALL_BODY } from '../../http/body-limits';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { blockMember, myBlocks, unblockMember, unreachableMembers } from './blocks.service';
 
 const memberParams = z.object({ memberId: z.string().trim().min(1).max(100) });
-
-/** Blocking takes no body; this is the limit every small member call has. */
-const SMALL_BODY = 4 * 1024;
 
 export async function blocksRoutes(instance: FastifyInstance, deps: AppDeps) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -14,6 +14,7 @@ import {
 } from '../../../../common/conversations/handovers';
 import { noticeSchema } from '../../../../common/conversations/notices';
 import type { AppDeps } from '../../deps';
+import { SMALL_BODY } from '../../http/body-limits';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { myHandovers, myNotices, myStarterActivity, userSummary } from './handover-views.service';
 import {
@@ -29,9 +30,6 @@ import { withdrawFeedback } from './feedback-withdrawal.service';
 const idParams = (what: string) => z.object({ id: idParam(what) });
 const starterParams = idParams('starter');
 const memberParams = z.object({ memberId: z.string().trim().min(1).max(100) });
-
-/** Every body here is a few short fields; a feedback note (500 characters) is the largest. */
-const SMALL_BODY = 4 * 1024;
 
 export async function handoversRoutes(instance: FastifyInstance, deps: AppDeps) {
   reservationRoutes(instance, deps);

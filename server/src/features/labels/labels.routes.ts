@@ -9,6 +9,7 @@ import {
   receivedLabelSchema,
   receiveLabelSchema,
 } from '../../../../common/cultures/labels';
+import { guardedRoutes, openRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
 import { requestReader } from '../../i18n/wording';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
@@ -39,30 +40,19 @@ export async function labelsRoutes(instance: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
+  openRoutes(instance, deps).get(
     '/api/labels/:code',
-    { schema: { params: labelCodeParams, response: { 200: labelViewSchema } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'private, no-store')
-        .send(await getLabel(deps, request.user, { code: request.params.code })),
+    { params: labelCodeParams, response: labelViewSchema, cache: 'private, no-store' },
+    getLabel,
   );
-
-  app.post(
+  guardedRoutes(instance, deps, 'member').post(
     '/api/labels/:code/receive',
     {
-      onRequest: signedInOnly,
+      params: labelCodeParams,
+      body: receiveLabelSchema,
       bodyLimit: 1024,
-      schema: {
-        params: labelCodeParams,
-        body: receiveLabelSchema,
-        response: { 200: receivedLabelSchema },
-      },
+      response: receivedLabelSchema,
     },
-    async (request) =>
-      receiveLabel(deps, requireUser(request), {
-        code: request.params.code,
-        scannedAt: request.body?.scannedAt,
-      }),
+    receiveLabel,
   );
 }

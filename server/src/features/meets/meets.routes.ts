@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   bringSchema,
@@ -11,7 +10,7 @@ import {
   meetsQuerySchema,
 } from '../../../../common/listings/meets';
 import { idParam } from '../../../../common/site/ids';
-import { guardedRoutes } from '../../access/guarded-route';
+import { guardedRoutes, openRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
 import {
   bringToMeet,
@@ -29,25 +28,18 @@ const SMALL_BODY = 1024;
 
 /** Swap meets (decision 169): planning one, finding those near a place, bringing, coming. */
 export async function meetsRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
+  const anyone = openRoutes(instance, deps);
   const member = guardedRoutes(instance, deps, 'member');
 
-  app.get(
+  anyone.get(
     '/api/meets',
-    { schema: { querystring: meetsQuerySchema, response: { 200: meetListSchema } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'private, no-cache')
-        .send(await listMeets(deps, request.user, request.query)),
+    { query: meetsQuerySchema, response: meetListSchema, cache: 'private, no-cache' },
+    listMeets,
   );
-
-  app.get(
+  anyone.get(
     '/api/meets/:id',
-    { schema: { params: meetParams, response: { 200: meetSchema } } },
-    async (request, reply) =>
-      reply
-        .header('cache-control', 'private, no-cache')
-        .send(await getMeet(deps, request.user, { id: request.params.id })),
+    { params: meetParams, response: meetSchema, cache: 'private, no-cache' },
+    getMeet,
   );
 
   member.post(
@@ -65,14 +57,8 @@ export async function meetsRoutes(instance: FastifyInstance, deps: AppDeps) {
     { params: meetParams, body: bringSchema, bodyLimit: SMALL_BODY, response: broughtSchema },
     bringToMeet,
   );
-  member.put(
-    '/api/meets/:id/coming',
-    { params: meetParams, bodyLimit: SMALL_BODY, response: comingSchema },
-    comeToMeet,
-  );
-  member.delete(
-    '/api/meets/:id/coming',
-    { params: meetParams, bodyLimit: SMALL_BODY, response: comingSchema },
-    leaveMeet,
-  );
+  // Coming is one state, set (PUT) or taken back (DELETE), and each answers the new count.
+  const coming = { params: meetParams, bodyLimit: SMALL_BODY, response: comingSchema };
+  member.put('/api/meets/:id/coming', coming, comeToMeet);
+  member.delete('/api/meets/:id/coming', coming, leaveMeet);
 }

@@ -11,6 +11,7 @@ import {
   unreadCountSchema,
 } from '../../../../common/conversations/messages';
 import type { AppDeps } from '../../deps';
+import { SHORT_TEXT_BODY } from '../../http/body-limits';
 import { guardedRoutes } from '../../access/guarded-route';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { eventsRoutes } from './events.routes';
@@ -29,8 +30,6 @@ import { createdReportSchema, messageReportSchema } from '../../../../common/mod
 
 const messageParams = z.object({ id: idParam('message') });
 const photoParams = z.object({ id: z.uuid('Photo not found') });
-/** A reason and at most 1000 characters of details: under 8 KiB even all escaped. */
-const REPORT_BODY_LIMIT = 8 * 1024;
 
 /** A message outbox's key (a UUID or similar): anything else is ignored, not an error. */
 function idempotencyKey(header: string | string[] | undefined): string | undefined {
@@ -100,28 +99,14 @@ function conversationRoutes(instance: FastifyInstance, deps: AppDeps) {
 
 /** Marking a conversation read, nudging, and reporting a message. */
 function conversationActionRoutes(instance: FastifyInstance, deps: AppDeps) {
-  const app = instance.withTypeProvider<ZodTypeProvider>();
-
+  const member = guardedRoutes(instance, deps, 'member');
   // Marking read changes state, so it is a POST: the security plugin refuses it cross-site,
   // which a GET that marked read could not be.
-  app.post(
+  member.post(
     '/api/messages/starter/:starterId/read',
-    {
-      onRequest: signedInOnly,
-      bodyLimit: READ_BODY_LIMIT,
-      schema: { params: threadParams, body: markThreadReadSchema },
-    },
-    async (request, reply) => {
-      await markThreadRead(deps, requireUser(request), {
-        starterId: request.params.starterId,
-        with: request.body.with,
-        upTo: request.body.upTo,
-      });
-      return reply.status(204).send();
-    },
+    { params: threadParams, body: markThreadReadSchema, bodyLimit: READ_BODY_LIMIT, status: 204 },
+    markThreadRead,
   );
-
-  const member = guardedRoutes(instance, deps, 'member');
   member.post(
     '/api/messages/starter/:starterId/nudge',
     { params: threadParams, body: nudgeSchema, bodyLimit: READ_BODY_LIMIT, status: 201 },
@@ -132,7 +117,7 @@ function conversationActionRoutes(instance: FastifyInstance, deps: AppDeps) {
     {
       params: messageParams,
       body: messageReportSchema,
-      bodyLimit: REPORT_BODY_LIMIT,
+      bodyLimit: SHORT_TEXT_BODY,
       response: createdReportSchema,
       status: 201,
     },

@@ -7,12 +7,10 @@ import {
   unreadNotificationsSchema,
 } from '../../../../common/notifications/notifications';
 import type { AppDeps } from '../../deps';
+import { SMALL_BODY } from '../../http/body-limits';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import { requestReader } from '../../i18n/wording';
 import { listNotifications, markNotificationsRead } from './notifications.service';
-
-/** A hundred ids at most. */
-const SMALL_BODY = 4 * 1024;
 
 export async function notificationsRoutes(instance: FastifyInstance, deps: Pick<AppDeps, 'db'>) {
   const app = instance.withTypeProvider<ZodTypeProvider>();

@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   nearestPlaceQuerySchema,
   placeSchema,
   placeSuggestionsQuerySchema,
   placeSuggestionsSchema,
 } from '../../../../common/listings/places';
+import { openRoutes } from '../../access/guarded-route';
+import type { AppDeps } from '../../deps';
 import { notFound } from '../../errors';
 import { findPlace, nearestPlace, placeLabels, suggestPlaces } from './places.service';
 import { mapViewSchema, placeCentreQuerySchema } from '../../../../common/listings/starter-map';
@@ -13,53 +14,44 @@ import { mapViewSchema, placeCentreQuerySchema } from '../../../../common/listin
 /** The gazetteer never changes while the server runs: answers may be kept a day. */
 const GAZETTEER_CACHE = 'public, max-age=86400';
 
-export async function placesRoutes(fastify: FastifyInstance) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
+export async function placesRoutes(fastify: FastifyInstance, deps: AppDeps) {
+  const anyone = openRoutes(fastify, deps);
 
-  app.get(
+  anyone.get(
     '/api/places',
     {
-      schema: {
-        querystring: placeSuggestionsQuerySchema,
-        response: { 200: placeSuggestionsSchema },
-      },
+      query: placeSuggestionsQuerySchema,
+      response: placeSuggestionsSchema,
+      cache: GAZETTEER_CACHE,
     },
-    async (request, reply) => {
-      reply.header('cache-control', GAZETTEER_CACHE);
-      return { places: suggestPlaces(request.query.q).map(({ name }) => ({ name })) };
-    },
+    (_deps, _viewer, { q }) => ({ places: suggestPlaces(q).map(({ name }) => ({ name })) }),
   );
 
-  app.get(
+  anyone.get(
     '/api/places/nearest',
-    { schema: { querystring: nearestPlaceQuerySchema, response: { 200: placeSchema } } },
-    async (request, reply) => {
-      // Positions differ by the metre: nothing to gain from keeping one anywhere.
-      reply.header('cache-control', 'private, no-store');
-      const place = nearestPlace(request.query.lat, request.query.lng);
+    // Positions differ by the metre: nothing to gain from keeping one anywhere.
+    { query: nearestPlaceQuerySchema, response: placeSchema, cache: 'private, no-store' },
+    (_deps, _viewer, { lat, lng }) => {
+      const place = nearestPlace(lat, lng);
       if (!place) throw notFound('No known place near there');
       return { name: place.name };
     },
   );
 
-  app.get(
+  anyone.get(
     '/api/places/labels',
     // The browse map's place names for a view (decision 082).
-    { schema: { querystring: mapViewSchema } },
-    async (request, reply) => {
-      reply.header('cache-control', GAZETTEER_CACHE);
-      return { labels: placeLabels(request.query.bbox, request.query.zoom) };
-    },
+    { query: mapViewSchema, cache: GAZETTEER_CACHE },
+    (_deps, _viewer, { bbox, zoom }) => ({ labels: placeLabels(bbox, zoom) }),
   );
 
-  app.get(
+  anyone.get(
     '/api/places/centre',
     // Where the browse map opens for a chosen place (decision 082): its centre, never finer.
-    { schema: { querystring: placeCentreQuerySchema } },
-    async (request, reply) => {
-      const place = findPlace(request.query.name);
+    { query: placeCentreQuerySchema, cache: GAZETTEER_CACHE },
+    (_deps, _viewer, { name }) => {
+      const place = findPlace(name);
       if (!place) throw notFound('No known place of that name');
-      reply.header('cache-control', GAZETTEER_CACHE);
       return { name: place.name, lat: place.latitude, lng: place.longitude };
     },
   );

@@ -12,6 +12,7 @@ import {
 } from '../../../../common/moderation/reports';
 import { guardedRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
+import { SHORT_TEXT_BODY } from '../../http/body-limits';
 import {
   createReport,
   listReports,
@@ -19,11 +20,6 @@ import {
   reportStats,
   updateReportStatus,
 } from './reports.service';
-
-/** The details are at most 1000 characters: even all escaped (6 bytes each) under 8 KiB. */
-const REPORT_BODY_LIMIT = 8 * 1024;
-/** A status, or a moderator's note of at most 1000 characters. */
-const REVIEW_BODY_LIMIT = 8 * 1024;
 
 export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
   // Who may call is settled before the body is read: a visitor learns nothing about the rules.
@@ -35,7 +31,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
     '/api/reports',
     {
       body: createReportSchema,
-      bodyLimit: REPORT_BODY_LIMIT,
+      bodyLimit: SHORT_TEXT_BODY,
       response: createdReportSchema,
       status: 201,
     },
@@ -52,7 +48,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       params: reportIdParamsSchema,
       body: updateReportSchema,
-      bodyLimit: REVIEW_BODY_LIMIT,
+      bodyLimit: SHORT_TEXT_BODY,
       response: reportItemSchema,
     },
     updateReportStatus,
@@ -62,7 +58,7 @@ export async function reportsRoutes(app: FastifyInstance, deps: AppDeps) {
     {
       params: reportIdParamsSchema,
       body: removeStarterSchema,
-      bodyLimit: REVIEW_BODY_LIMIT,
+      bodyLimit: SHORT_TEXT_BODY,
       response: reportItemSchema,
     },
     removeReportedStarter,

@@ -3,6 +3,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { starterIdParamsSchema, starterSchema } from '../../../../common/listings/starters';
 import type { AppDeps } from '../../deps';
+import { SMALL_BODY } from '../../http/body-limits';
 import { requireUser, signedInOnly } from '../../plugins/sessions';
 import {
   hideStarter,
@@ -12,9 +13,6 @@ import {
   unhideStarter,
   unsaveStarter,
 } from './saved.service';
-
-/** Saving and hiding take no body; this is the limit every small member call has. */
-const SMALL_BODY = 4 * 1024;
 
 const PRIVATE = 'private, no-store';
 

@@ -35,10 +35,10 @@ export async function openOwnStarterForUpdate(
 export async function renewStarter(
   deps: Pick<AppDeps, 'db' | 'listings'>,
   actor: SessionUser,
-  input: { starterId: number; availableDays: number },
+  input: { id: number; availableDays: number },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const starter = await requireStarter(tx, actor, input.starterId, 'change', { lock: true });
+    const starter = await requireStarter(tx, actor, input.id, 'change', { lock: true });
     if (starter.isClaimed) throw conflict("A claimed starter doesn't expire");
     if (!isOpen(starter)) throw conflict('This starter is no longer listed');
     const renewed = await tx
@@ -63,10 +63,10 @@ export async function renewStarter(
 export async function addPortions(
   deps: Pick<AppDeps, 'db' | 'listings'>,
   actor: SessionUser,
-  input: { starterId: number; add: number },
+  input: { id: number; add: number },
 ): Promise<void> {
   await deps.db.transaction(async (tx) => {
-    const starter = await openOwnStarterForUpdate(tx, actor, input.starterId);
+    const starter = await openOwnStarterForUpdate(tx, actor, input.id);
     const added = await tx
       .update(starters)
       .set({ portions: sql`${starters.portions} + ${input.add}`, updatedAt: clock.sqlNow() })

@@ -10,9 +10,11 @@ import {
   starterSchema,
   updateStarterSchema,
 } from '../../../../common/listings/starters';
+import { guardedRoutes, openRoutes } from '../../access/guarded-route';
 import type { AppDeps } from '../../deps';
+import { SMALL_BODY } from '../../http/body-limits';
 import { badRequest } from '../../errors';
-import { requireUser, signedInOnly } from '../../plugins/sessions';
+import { requireUser, signedInOnly, type SessionUser } from '../../plugins/sessions';
 import { addPortions, renewStarter } from './listing-terms.service';
 import { readStarterEditForm, readStarterForm, validationError } from './starter-form';
 import {
@@ -27,8 +29,6 @@ import {
   myStarters,
 } from './starters.service';
 
-/** A listing's terms are a few short fields. */
-const SMALL_BODY = 4 * 1024;
 /** An edit as JSON: the post form's text fields at their longest, with room to spare. */
 const EDIT_BODY = 64 * 1024;
 
@@ -78,31 +78,22 @@ function starterReadingRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.get(
+  guardedRoutes(fastify, deps, 'member').get(
     '/api/starters/my',
-    { schema: { response: { 200: z.array(starterSchema) } } },
-    async (request) => myStarters(deps, requireUser(request)),
+    { response: z.array(starterSchema) },
+    myStarters,
   );
-
-  app.get(
+  openRoutes(fastify, deps).get(
     '/api/starters/:id',
     {
-      schema: {
-        params: starterIdParamsSchema,
-        querystring: starterDetailQuerySchema,
-        response: { 200: starterSchema },
-      },
-    },
-    async (request, reply) => {
-      const starter = await getStarter(deps, request.user, {
-        id: request.params.id,
-        from: request.query,
-      });
+      params: starterIdParamsSchema,
+      query: starterDetailQuerySchema,
+      response: starterSchema,
       // A listing, like browse: the installed app may keep it for reading offline, which it
       // never does with a no-store answer (decision 136).
-      reply.header('cache-control', MEMBER_BROWSE_CACHE);
-      return starter;
+      cache: MEMBER_BROWSE_CACHE,
     },
+    (deps, viewer, { id, ...from }) => getStarter(deps, viewer, { id, from }),
   );
 }
 
@@ -153,23 +144,13 @@ function starterPostingRoutes(fastify: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  app.post(
+  const member = guardedRoutes(fastify, deps, 'member');
+  member.post(
     '/api/starters/:id/fed',
-    {
-      onRequest: signedInOnly,
-      schema: { params: starterIdParamsSchema, response: { 200: starterSchema } },
-    },
-    async (request) => markFed(deps, requireUser(request), { id: request.params.id }),
+    { params: starterIdParamsSchema, response: starterSchema },
+    markFed,
   );
-
-  app.delete(
-    '/api/starters/:id',
-    { onRequest: signedInOnly, schema: { params: starterIdParamsSchema } },
-    async (request, reply) => {
-      await deleteStarter(deps, requireUser(request), { id: request.params.id });
-      return reply.status(204).send();
-    },
-  );
+  member.delete('/api/starters/:id', { params: starterIdParamsSchema, status: 204 }, deleteStarter);
 }
 
 /** A listing's photos, full size and as thumbnails. */
@@ -203,44 +184,25 @@ function photoRoutes(fastify: FastifyInstance, deps: AppDeps) {
 
 /** A listing's terms: renewing it and adding portions. */
 function listingTermsRoutes(fastify: FastifyInstance, deps: AppDeps) {
-  const app = fastify.withTypeProvider<ZodTypeProvider>();
-
-  app.post(
+  const member = guardedRoutes(fastify, deps, 'member');
+  // Each changes the listing's terms, then answers the listing as its owner now sees it.
+  const thenTheListing =
+    <I extends { id: number }>(
+      change: (deps: AppDeps, actor: SessionUser, input: I) => Promise<void>,
+    ) =>
+    async (deps: AppDeps, actor: SessionUser, input: I) => {
+      await change(deps, actor, input);
+      return getStarter(deps, actor, { id: input.id });
+    };
+  const terms = { params: starterIdParamsSchema, bodyLimit: SMALL_BODY, response: starterSchema };
+  member.post(
     '/api/starters/:id/renew',
-    {
-      onRequest: signedInOnly,
-      bodyLimit: SMALL_BODY,
-      schema: {
-        params: starterIdParamsSchema,
-        body: renewStarterSchema,
-        response: { 200: starterSchema },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      await renewStarter(deps, actor, {
-        starterId: request.params.id,
-        availableDays: request.body.availableDays,
-      });
-      return getStarter(deps, actor, { id: request.params.id });
-    },
+    { ...terms, body: renewStarterSchema },
+    thenTheListing(renewStarter),
   );
-
-  app.post(
+  member.post(
     '/api/starters/:id/portions',
-    {
-      onRequest: signedInOnly,
-      bodyLimit: SMALL_BODY,
-      schema: {
-        params: starterIdParamsSchema,
-        body: addPortionsSchema,
-        response: { 200: starterSchema },
-      },
-    },
-    async (request) => {
-      const actor = requireUser(request);
-      await addPortions(deps, actor, { starterId: request.params.id, add: request.body.add });
-      return getStarter(deps, actor, { id: request.params.id });
-    },
+    { ...terms, body: addPortionsSchema },
+    thenTheListing(addPortions),
   );
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { deleteAccountSchema } from '../../../../../common/members/account';
 import { noticeSchema } from '../../../../../common/members/auth';
+import { guardedRoutes } from '../../../access/guarded-route';
 import type { AppDeps } from '../../../deps';
 import { noticeFor } from '../../../i18n/wording';
 import { requireUser, signedInOnly } from '../../../plugins/sessions';
@@ -9,12 +10,13 @@ import { deleteAccount, pauseListings, requestDeletionCode } from './account-del
 
 export async function accountDeletionRoutes(app: FastifyInstance, deps: AppDeps) {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const member = guardedRoutes(app, deps, 'member');
 
-  r.post(
+  member.post(
     '/api/users/me/pause-listings',
-    { onRequest: signedInOnly, schema: { response: { 200: noticeSchema } } },
-    async (request) => {
-      const count = await pauseListings(deps, requireUser(request));
+    { response: noticeSchema },
+    async (deps, me, _, request) => {
+      const count = await pauseListings(deps, me);
       return noticeFor(
         request,
         count === 0
@@ -26,17 +28,12 @@ export async function accountDeletionRoutes(app: FastifyInstance, deps: AppDeps)
     },
   );
 
-  r.post(
+  member.post(
     '/api/users/me/delete/code',
-    { onRequest: signedInOnly, schema: { response: { 202: noticeSchema } } },
-    async (request, reply) => {
-      const user = requireUser(request);
-      await requestDeletionCode(deps, user);
-      return reply
-        .code(202)
-        .send(
-          noticeFor(request, { key: 'messages:deletionCodeSent', values: { email: user.email } }),
-        );
+    { response: noticeSchema, status: 202 },
+    async (deps, me, _, request) => {
+      await requestDeletionCode(deps, me);
+      return noticeFor(request, { key: 'messages:deletionCodeSent', values: { email: me.email } });
     },
   );
 

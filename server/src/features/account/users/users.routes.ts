@@ -1,5 +1,4 @@
 import type { FastifyInstance } from 'fastify';
-import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import {
   changeEmailSchema,
   changePasswordSchema,
@@ -11,9 +10,9 @@ import {
   awayStateSchema,
   currentUserSchema,
 } from '../../../../../common/members/users';
+import { guardedRoutes } from '../../../access/guarded-route';
 import type { AppDeps } from '../../../deps';
 import { noticeFor, requestRegion } from '../../../i18n/wording';
-import { requireUser, signedInOnly } from '../../../plugins/sessions';
 import { toCurrentUserWithTrust } from '../auth/auth.service';
 import { myTrustSchema } from '../../../../../common/members/trust';
 import { myTrust } from '../../../access/trust';
@@ -22,54 +21,39 @@ import { changePassword, requestEmailChange } from './account.service';
 import { clearAway, setAway } from './away.service';
 
 export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
-  const r = app.withTypeProvider<ZodTypeProvider>();
+  const member = guardedRoutes(app, deps, 'member');
 
-  r.patch(
+  // Signed out is 401 whatever the body says.
+  member.patch(
     '/api/users/profile',
-    {
-      // Signed out is 401 whatever the body says.
-      onRequest: signedInOnly,
-      schema: { body: profileUpdateSchema, response: { 200: currentUserSchema } },
-    },
-    async (request) => {
-      const user = requireUser(request);
-      const updated = await updateProfile(deps, user, request.body, requestRegion(request));
+    { body: profileUpdateSchema, response: currentUserSchema },
+    async (deps, me, profile, request) => {
+      const updated = await updateProfile(deps, me, profile, requestRegion(request));
       return toCurrentUserWithTrust(deps.db, updated);
     },
   );
 
-  r.get(
-    '/api/users/me/trust',
-    { onRequest: signedInOnly, schema: { response: { 200: myTrustSchema } } },
-    async (request) => myTrust(deps.db, requireUser(request)),
+  member.get('/api/users/me/trust', { response: myTrustSchema }, (deps, me) =>
+    myTrust(deps.db, me),
   );
 
-  r.put(
+  member.put(
     '/api/users/me/away',
-    {
-      onRequest: signedInOnly,
-      schema: { body: awaySchema, response: { 200: awayStateSchema } },
-    },
-    async (request) => {
-      const until = await setAway(deps, requireUser(request), request.body);
+    { body: awaySchema, response: awayStateSchema },
+    async (deps, me, away) => {
+      const until = await setAway(deps, me, away);
       return { awayUntil: until.toISOString() };
     },
   );
 
-  r.delete('/api/users/me/away', { onRequest: signedInOnly }, async (request, reply) => {
-    await clearAway(deps, requireUser(request));
-    return reply.code(204).send();
-  });
+  member.delete('/api/users/me/away', { status: 204 }, clearAway);
 
-  r.post(
+  member.post(
     '/api/users/password',
-    {
-      onRequest: signedInOnly,
-      schema: { body: changePasswordSchema, response: { 200: noticeSchema } },
-    },
-    async (request) => {
-      await changePassword(deps, requireUser(request), {
-        ...request.body,
+    { body: changePasswordSchema, response: noticeSchema },
+    async (deps, me, passwords, request) => {
+      await changePassword(deps, me, {
+        ...passwords,
         sessionHash: request.sessionHash,
         userAgent: request.headers['user-agent'] ?? null,
       });
@@ -77,20 +61,15 @@ export async function usersRoutes(app: FastifyInstance, deps: AppDeps) {
     },
   );
 
-  r.post(
+  member.post(
     '/api/users/email',
-    {
-      onRequest: signedInOnly,
-      schema: { body: changeEmailSchema, response: { 202: noticeSchema } },
-    },
-    async (request, reply) => {
-      await requestEmailChange(deps, requireUser(request), request.body);
-      return reply.code(202).send(
-        noticeFor(request, {
-          key: 'messages:emailChangeSent',
-          values: { email: request.body.email },
-        }),
-      );
+    { body: changeEmailSchema, response: noticeSchema, status: 202 },
+    async (deps, me, change, request) => {
+      await requestEmailChange(deps, me, change);
+      return noticeFor(request, {
+        key: 'messages:emailChangeSent',
+        values: { email: change.email },
+      });
     },
   );
 }
