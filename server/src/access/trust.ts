@@ -10,7 +10,9 @@ import {
 import { DAY_MS } from '../../../common/site/time';
 import { REVIEW_STANDING } from '../../../common/moderation/review';
 import * as clock from '../clock/clock';
+import type { Config } from '../config';
 import type { DbOrTx } from '../db/client';
+import { withQuota, type RateLimiter } from '../plugins/rate-limit';
 import { rowsOf } from '../db/rows';
 import { users } from '../db/schema';
 // Which feedback counts is the hand-overs' one definition: a 👎 only after its 48 hours (decision 168).
@@ -128,4 +130,22 @@ export async function myTrust(db: DbOrTx, member: Member): Promise<MyTrust> {
 /** A daily limit of the site's (config.limits) as it applies to this member. */
 export async function dailyLimitFor(db: DbOrTx, member: Member, base: number): Promise<number> {
   return dailyLimitAt(await trustLevelOf(db, member), base);
+}
+
+/** What the site counts a day of each member (`config.limits.<what>PerDay`). */
+type DailyCount = 'starters' | 'asks' | 'messages' | 'reports';
+
+/**
+ * Runs `write` charged to one of the member's daily quotas, at the limit their trust level
+ * gives (`withQuota`: only a write that happens costs them anything).
+ */
+export async function withDailyQuota<T>(
+  deps: { db: DbOrTx; limiter: RateLimiter; config: Pick<Config, 'limits'> },
+  member: Member,
+  what: DailyCount,
+  message: string,
+  write: () => Promise<T>,
+): Promise<T> {
+  const limit = await dailyLimitFor(deps.db, member, deps.config.limits[`${what}PerDay`]);
+  return withQuota(deps.limiter, `${what}:${member.id}`, limit, DAY_MS, message, write);
 }

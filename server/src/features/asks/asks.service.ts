@@ -21,7 +21,6 @@ import { wakeJob } from '../../jobs/wake';
 import { askAnswers, asks, starters, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { forbidden, HttpError, notFound } from '../../errors';
-import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayMessage } from '../blocks/blocks.service';
 import { sendMessage } from '../messages/messages.service';
@@ -29,7 +28,7 @@ import { findPlace } from '../places/places.service';
 import * as clock from '../../clock/clock';
 import { asksToldOf, createAskAlert } from '../alerts/alerts.service';
 import { DAY_MS } from '../../../../common/site/time';
-import { dailyLimitFor } from '../../access/trust';
+import { withDailyQuota } from '../../access/trust';
 
 type AsksDeps = Pick<AppDeps, 'db' | 'config' | 'limiter'>;
 
@@ -89,11 +88,10 @@ export async function createAsk(
   assertMayPost(actor);
   const place = findPlace(input.location);
   if (!place) throw refused('location', ASK_UNKNOWN_PLACE);
-  return withQuota(
-    deps.limiter,
-    `asks:${actor.id}`,
-    await dailyLimitFor(deps.db, actor, deps.config.limits.asksPerDay),
-    DAY_MS,
+  return withDailyQuota(
+    deps,
+    actor,
+    'asks',
     'You have posted a lot of asks today. Please try again tomorrow.',
     () =>
       deps.db.transaction(async (tx) => {

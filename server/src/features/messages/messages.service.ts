@@ -18,7 +18,6 @@ import { messages, starters } from '../../db/schema';
 import { badRequest, forbidden, HttpError } from '../../errors';
 import { preparePhotos, photosOfMessages, storePhotos } from './message-photos';
 import { MESSAGE_EMPTY } from '../../../../common/conversations/messages';
-import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 import { noteMessageForMail } from './message-mail';
@@ -32,8 +31,7 @@ import { awayUntilOf } from '../../access/away';
 import { displayName } from '../../../../common/members/display';
 import type { ScreeningCode } from '../../../../common/moderation/screening';
 import { heldInThread, holdMessage, screenForMember } from '../screening/screening.service';
-import { DAY_MS } from '../../../../common/site/time';
-import { dailyLimitFor } from '../../access/trust';
+import { withDailyQuota } from '../../access/trust';
 
 type MessageRow = typeof messages.$inferSelect;
 
@@ -192,11 +190,10 @@ export async function sendMessage(
   // announced until a moderator releases it (decision 073).
   const screening = await screenForMember(db, actor, input.content);
   const values = { starterId: starter.id, senderId: actor.id, receiverId: input.receiverId };
-  const message = await withQuota(
-    deps.limiter,
-    `messages:${actor.id}`,
-    await dailyLimitFor(deps.db, actor, deps.config.limits.messagesPerDay),
-    DAY_MS,
+  const message = await withDailyQuota(
+    deps,
+    actor,
+    'messages',
     "You've sent a lot of messages today. Please try again later.",
     () =>
       db.transaction(async (tx) => {

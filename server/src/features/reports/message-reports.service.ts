@@ -9,15 +9,12 @@ import type { ReportStatus } from '../../../../common/listings/catalogue';
 import { assertMayPost } from '../../access/members';
 import { requireStarter } from '../../access/starter-access';
 import type { DbOrTx } from '../../db/client';
-import { isUniqueViolation } from '../../db/errors';
 import { messagePhotos, messages, reports, users } from '../../db/schema';
 import type { AppDeps } from '../../deps';
-import { conflict, forbidden, notFound } from '../../errors';
-import { withQuota } from '../../plugins/rate-limit';
+import { forbidden, notFound } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { photosOfMessages } from '../messages/message-photos';
-import { DAY_MS } from '../../../../common/site/time';
-import { dailyLimitFor } from '../../access/trust';
+import { fileReport } from './file-report';
 
 const ALREADY_REPORTED =
   'You have already reported this message. A moderator will review your report soon.';
@@ -61,44 +58,20 @@ export async function reportMessage(
   if (message.senderId === actor.id) throw forbidden("You can't report your own message");
   if (message.kind !== 'text') throw forbidden('Only messages members wrote can be reported');
 
-  const [open] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.messageId, message.id),
-        eq(reports.reporterId, actor.id),
-        eq(reports.status, 'pending'),
-      ),
-    )
-    .limit(1);
-  if (open) throw conflict(ALREADY_REPORTED);
-
-  return withQuota(
-    deps.limiter,
-    `reports:${actor.id}`,
-    await dailyLimitFor(deps.db, actor, deps.config.limits.reportsPerDay),
-    DAY_MS,
-    "You've sent a lot of reports today. Please try again tomorrow.",
-    async () => {
-      try {
-        const [row] = await db
-          .insert(reports)
-          .values({
-            starterId: message.starterId,
-            messageId: message.id,
-            reporterId: actor.id,
-            reason: input.reason,
-            description: input.description,
-          })
-          .returning({ id: reports.id, status: reports.status });
-        return { id: row!.id, status: row!.status as ReportStatus };
-      } catch (err) {
-        if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
-        throw err;
-      }
-    },
-  );
+  const about = { on: eq(reports.messageId, message.id), alreadyReported: ALREADY_REPORTED };
+  return fileReport(deps, actor, about, async () => {
+    const [row] = await db
+      .insert(reports)
+      .values({
+        starterId: message.starterId,
+        messageId: message.id,
+        reporterId: actor.id,
+        reason: input.reason,
+        description: input.description,
+      })
+      .returning({ id: reports.id, status: reports.status });
+    return { id: row!.id, status: row!.status as ReportStatus };
+  });
 }
 
 const member = (u: { id: string; username: string | null; firstName: string | null }) => ({

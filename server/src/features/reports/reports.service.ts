@@ -24,7 +24,6 @@ import {
 import type { AppDeps } from '../../deps';
 import type { DbOrTx } from '../../db/client';
 import { iso } from '../../db/rows';
-import { isUniqueViolation } from '../../db/errors';
 import { moderationActions, reports, starterRemovals, starters, users } from '../../db/schema';
 import { thumbnailOf } from '../starters/starter-rows';
 import {
@@ -38,12 +37,10 @@ import { tell } from '../notifications/tell';
 import { notificationLinks } from '../../../../common/notifications/notifications';
 import type { RemovalReason } from '../../../../common/moderation/removal-reasons';
 import { conflict, notFound } from '../../errors';
-import { withQuota } from '../../plugins/rate-limit';
 import type { SessionUser } from '../../plugins/sessions';
 import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
-import { DAY_MS } from '../../../../common/site/time';
-import { dailyLimitFor } from '../../access/trust';
+import { fileReport } from './file-report';
 
 export type CreateReport = z.output<typeof createReportSchema>;
 export type ReportListQuery = z.output<typeof reportListQuerySchema>;
@@ -64,46 +61,24 @@ export async function createReport(
   const { db } = deps;
   const starter = await requireStarter(db, actor, input.starterId, 'report');
 
-  const [open] = await db
-    .select({ id: reports.id })
-    .from(reports)
-    .where(
-      and(
-        eq(reports.starterId, starter.id),
-        eq(reports.reporterId, actor.id),
-        eq(reports.status, 'pending'),
-        isNull(reports.messageId),
-      ),
-    )
-    .limit(1);
-  if (open) throw conflict(ALREADY_REPORTED);
-
-  const created = await withQuota(
-    deps.limiter,
-    `reports:${actor.id}`,
-    await dailyLimitFor(deps.db, actor, deps.config.limits.reportsPerDay),
-    DAY_MS,
-    "You've sent a lot of reports today. Please try again tomorrow.",
-    () =>
-      db.transaction(async (tx) => {
-        try {
-          const [row] = await tx
-            .insert(reports)
-            .values({
-              starterId: starter.id,
-              reporterId: actor.id,
-              reason: input.reason,
-              description: input.description,
-            })
-            .returning({ id: reports.id, status: reports.status });
-          const held = await holdWhenReportedEnough(tx, deps.config, starter.id);
-          return { id: row!.id, status: row!.status as ReportStatus, held };
-        } catch (err) {
-          // Two submissions at once: the partial unique index lets only one through.
-          if (isUniqueViolation(err)) throw conflict(ALREADY_REPORTED);
-          throw err;
-        }
-      }),
+  const about = {
+    on: and(eq(reports.starterId, starter.id), isNull(reports.messageId)),
+    alreadyReported: ALREADY_REPORTED,
+  };
+  const created = await fileReport(deps, actor, about, () =>
+    db.transaction(async (tx) => {
+      const [row] = await tx
+        .insert(reports)
+        .values({
+          starterId: starter.id,
+          reporterId: actor.id,
+          reason: input.reason,
+          description: input.description,
+        })
+        .returning({ id: reports.id, status: reports.status });
+      const held = await holdWhenReportedEnough(tx, deps.config, starter.id);
+      return { id: row!.id, status: row!.status as ReportStatus, held };
+    }),
   );
   if (created.held) deps.listings.clear();
   return { id: created.id, status: created.status };

@@ -56,7 +56,7 @@ import { assertMayPost } from '../../access/members';
 import * as clock from '../../clock/clock';
 import { LISTING_SCREENED_FIELDS, screenListing } from '../screening/screening.service';
 import { DAY_MS } from '../../../../common/site/time';
-import { dailyLimitFor } from '../../access/trust';
+import { withDailyQuota } from '../../access/trust';
 
 type StartersDeps = Pick<AppDeps, 'db' | 'config' | 'limiter' | 'listings'>;
 
@@ -265,11 +265,10 @@ export async function createStarter(
   { input, photos: uploads }: { input: CreateStarter; photos: Buffer[] },
 ): Promise<Starter> {
   assertMayPost(actor);
-  const id = await withQuota(
-    deps.limiter,
-    `starters:${actor.id}`,
-    await dailyLimitFor(deps.db, actor, deps.config.limits.startersPerDay),
-    DAY_MS,
+  const id = await withDailyQuota(
+    deps,
+    actor,
+    'starters',
     'You have shared a lot of starters today. Please try again tomorrow.',
     async () => {
       if (input.parentId !== undefined) await assertReceived(deps.db, actor, input.parentId);
