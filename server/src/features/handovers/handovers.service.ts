@@ -64,6 +64,15 @@ function reservationChange<T>(
   );
 }
 
+/** The member's active reservation of the starter: what a hand-over to them marks given. */
+function activeReservation(starterId: number, memberId: string) {
+  return and(
+    eq(reservations.starterId, starterId),
+    eq(reservations.memberId, memberId),
+    eq(reservations.status, 'active'),
+  );
+}
+
 const NOT_ASKED = 'You can only do this for a member who has messaged you about this starter';
 
 /**
@@ -74,13 +83,7 @@ async function hasAsked(db: DbOrTx, starter: StarterFacts, memberId: string): Pr
   const [held] = await db
     .select({ id: reservations.id })
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.starterId, starter.id),
-        eq(reservations.memberId, memberId),
-        eq(reservations.status, 'active'),
-      ),
-    )
+    .where(activeReservation(starter.id, memberId))
     .limit(1);
   if (held) return true;
   const [row] = await db
@@ -332,13 +335,7 @@ async function reservationGiven(tx: Tx, starterId: number, memberId: string) {
   const [held] = await tx
     .select()
     .from(reservations)
-    .where(
-      and(
-        eq(reservations.starterId, starterId),
-        eq(reservations.memberId, memberId),
-        eq(reservations.status, 'active'),
-      ),
-    )
+    .where(activeReservation(starterId, memberId))
     .for('update');
   if (held) {
     await tx
