@@ -11,6 +11,7 @@ import {
 } from '../../../../common/notifications/notification-kinds';
 import { hasConfirmedEmail, mayAct } from '../../access/members';
 import type { Config } from '../../config';
+import { CHOICE_COLUMNS, type MailChoiceColumn } from '../../db/choice-columns';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
 import { users } from '../../db/schema';
@@ -18,26 +19,16 @@ import { siteUrl } from './outbox';
 
 type Member = typeof users.$inferSelect;
 
-/** Where each mail choice is kept on the member's row (decision 054): a new choice is a column. */
-const fieldOf = {
-  messages: 'messageMail',
-  reservations: 'reservationMail',
-  checkins: 'checkinMail',
-  offers: 'offerMail',
-  reminders: 'reminderMail',
-  asks: 'askMail',
-} as const satisfies Record<MailKind, keyof Member>;
-
 export function mailChoiceOf<K extends MailKind>(
-  member: Pick<Member, (typeof fieldOf)[K]>,
+  member: Pick<Member, MailChoiceColumn<K>>,
   kind: K,
 ): MailChoice {
-  return (member as Record<string, string>)[fieldOf[kind]] as MailChoice;
+  return (member as Record<string, string>)[CHOICE_COLUMNS[kind].mail] as MailChoice;
 }
 
 /** The column values that set one kind's choice (for `update(users).set(…)`). */
 export function mailChoiceSet(kind: MailKind, choice: MailChoice): Partial<Member> {
-  return { [fieldOf[kind]]: choice };
+  return { [CHOICE_COLUMNS[kind].mail]: choice };
 }
 
 /** The page a mail's "Stop these emails" link opens: it asks before it stops (GET is safe). */

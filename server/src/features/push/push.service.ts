@@ -8,6 +8,7 @@ import {
 } from '../../../../common/notifications/push';
 import { mayAct } from '../../access/members';
 import type { Config } from '../../config';
+import { CHOICE_COLUMNS } from '../../db/choice-columns';
 import type { DbOrTx } from '../../db/client';
 import { wakeJob } from '../../jobs/wake';
 import { pushOutbox, pushSubscriptions, users } from '../../db/schema';
@@ -22,18 +23,9 @@ import { mailLanguage } from '../mail/templates';
 
 type Member = typeof users.$inferSelect;
 
-/** Where each kind's push choice is kept: beside its mail choice on the member (decision 094). */
-const pushFields = {
-  messages: 'messagePush',
-  reservations: 'reservationPush',
-  checkins: 'checkinPush',
-  offers: 'offerPush',
-  alerts: 'alertPush',
-} as const satisfies Record<PushKind, keyof Member>;
-
 function pushSettingsOfMember(member: Member): PushSettings {
   const choices = Object.fromEntries(
-    PUSH_KINDS.map((kind) => [kind, member[pushFields[kind]]]),
+    PUSH_KINDS.map((kind) => [kind, member[CHOICE_COLUMNS[kind].push]]),
   ) as Record<PushKind, boolean>;
   return { ...choices, hideMessageText: member.pushHidesMessageText };
 }
@@ -126,8 +118,8 @@ export async function updatePushSettings(
   patch: Partial<PushSettings>,
 ): Promise<PushSettings> {
   const set: Partial<Member> = {};
-  for (const [kind, field] of Object.entries(pushFields) as [PushKind, keyof Member][]) {
-    if (patch[kind] !== undefined) Object.assign(set, { [field]: patch[kind] });
+  for (const kind of PUSH_KINDS) {
+    if (patch[kind] !== undefined) Object.assign(set, { [CHOICE_COLUMNS[kind].push]: patch[kind] });
   }
   if (patch.hideMessageText !== undefined) set.pushHidesMessageText = patch.hideMessageText;
   if (Object.keys(set).length === 0) return pushSettingsOf(db, actor.id);
@@ -146,7 +138,7 @@ export async function pushRecipient(
   kind: PushKind,
 ): Promise<{ hideMessageText: boolean; language: Language; reader: Reader } | null> {
   const [member] = await db.select().from(users).where(eq(users.id, userId));
-  if (!member || !mayAct(member) || !member[pushFields[kind]]) return null;
+  if (!member || !mayAct(member) || !member[CHOICE_COLUMNS[kind].push]) return null;
   return {
     hideMessageText: member.pushHidesMessageText,
     language: mailLanguage(member),
