@@ -190,3 +190,33 @@ describe('late cancellations over the last year', () => {
     expect((await summaryOf(bea)).lateCancellations365d).toBe(0);
   });
 });
+
+describe('feedback is offered only where it would be taken', () => {
+  it('asks "How did it go?" of neither side until the giver has written back too', async () => {
+    const gil = await signedInMember(t.db, { username: null, firstName: 'Gil' });
+    const bea = await signedInMember(t.db, { username: null, firstName: 'Bea' });
+    const starter = await createStarterRow(t.db, gil.user.id, { portions: 3 });
+    // Bea asks; Gil hands it over without a word, and she confirms it.
+    await say(bea, starter.id, gil.user.id, 'May I have some?');
+    const given = await t.call(gil, 'POST', `/api/starters/${starter.id}/handovers`, {
+      memberId: bea.user.id,
+    });
+    expect(given.statusCode, given.body).toBe(201);
+    const id: number = given.json().id;
+    const confirmed = await t.call(bea, 'POST', `/api/handovers/${id}/confirm`, { received: true });
+    expect(confirmed.statusCode).toBe(204);
+    const received = async () =>
+      (await t.call(bea, 'GET', '/api/me/handovers'))
+        .json()
+        .received.find((h: { id: number }) => h.id === id);
+
+    expect(await received()).toMatchObject({ canLeaveFeedback: false });
+    expect(await myGiven(gil, id)).toMatchObject({ canLeaveFeedback: false });
+    const refused = await t.call(bea, 'POST', `/api/handovers/${id}/feedback`, { rating: 'up' });
+    expect(refused.statusCode).toBe(403);
+
+    await say(gil, starter.id, bea.user.id, 'Enjoy it!');
+    expect(await received()).toMatchObject({ canLeaveFeedback: true });
+    expect(await myGiven(gil, id)).toMatchObject({ canLeaveFeedback: true });
+  });
+});

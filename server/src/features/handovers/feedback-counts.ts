@@ -9,7 +9,7 @@ import { HOUR_MS } from '../../../../common/site/time';
 import * as clock from '../../clock/clock';
 import type { DbOrTx } from '../../db/client';
 import { rowsOf } from '../../db/rows';
-import { feedback } from '../../db/schema';
+import { feedback, messages } from '../../db/schema';
 
 /**
  * Which feedback counts (decision 168): a 👍 at once, a 👎 only once it has waited
@@ -86,4 +86,22 @@ export async function lateCancellationsOf(db: DbOrTx, memberId: string): Promise
     `),
   );
   return Number(row?.n ?? 0);
+}
+
+/** Both members wrote to each other about the starter (site lines do not count). */
+export async function exchangedMessages(db: DbOrTx, starterId: number, a: string, b: string) {
+  const [row] = await db
+    .select({
+      aWrote: sql<boolean>`bool_or(${messages.senderId} = ${a})`,
+      bWrote: sql<boolean>`bool_or(${messages.senderId} = ${b})`,
+    })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.starterId, starterId),
+        eq(messages.kind, 'text'),
+        sql`((${messages.senderId} = ${a} AND ${messages.receiverId} = ${b}) OR (${messages.senderId} = ${b} AND ${messages.receiverId} = ${a}))`,
+      ),
+    );
+  return !!row?.aWrote && !!row?.bWrote;
 }

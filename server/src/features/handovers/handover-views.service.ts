@@ -26,7 +26,12 @@ import { kitchensReachedBy } from '../lineage/lineage.service';
 import type { SessionUser } from '../../plugins/sessions';
 import { publicMembersById } from '../../access/public-members';
 import * as clock from '../../clock/clock';
-import { countedFeedbackOf, lateCancellationsOf, withdrawableUntil } from './feedback-counts';
+import {
+  countedFeedbackOf,
+  exchangedMessages,
+  lateCancellationsOf,
+  withdrawableUntil,
+} from './feedback-counts';
 
 type HandoverRow = typeof handovers.$inferSelect;
 type ReservationRow = typeof reservations.$inferSelect;
@@ -65,6 +70,13 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
       ),
     );
   const left = new Map(mine.map((f) => [f.handoverId, f]));
+  // Feedback is offered only where it would be taken: the two wrote to each other.
+  const wrote = new Set<number>();
+  for (const r of rows) {
+    if (r.status !== 'received' || !r.recipientId || left.has(r.id)) continue;
+    if (r.giverId !== viewerId && r.recipientId !== viewerId) continue;
+    if (await exchangedMessages(db, r.starterId, r.giverId, r.recipientId)) wrote.add(r.id);
+  }
   return rows.map((r) => ({
     id: r.id,
     starterId: r.starterId,
@@ -82,11 +94,7 @@ async function toHandovers(db: DbOrTx, viewerId: string, rows: HandoverRow[]): P
             smellsRight: r.healthSmellsRight,
           }
         : null,
-    canLeaveFeedback:
-      r.status === 'received' &&
-      !!r.recipientId &&
-      (r.giverId === viewerId || r.recipientId === viewerId) &&
-      !left.has(r.id),
+    canLeaveFeedback: wrote.has(r.id),
     myFeedback: (left.get(r.id)?.rating as 'up' | 'down' | undefined) ?? null,
     myFeedbackWithdrawableUntil: iso(withdrawableUntil(left.get(r.id))),
   }));

@@ -30,7 +30,7 @@ import { starterMailFacts } from '../mail/recipients';
 import { scheduleCheckins } from '../checkins/checkins.service';
 import { screenForMember } from '../screening/screening.service';
 import * as clock from '../../clock/clock';
-import { withdrawableUntil } from './feedback-counts';
+import { exchangedMessages, withdrawableUntil } from './feedback-counts';
 import { withQuota } from '../../plugins/rate-limit';
 import { HOUR_MS } from '../../../../common/site/time';
 
@@ -537,24 +537,6 @@ export async function recordAnswer(
     answered: received ? 'mail:notifications.givenReceived' : 'mail:notifications.givenNotReceived',
   });
   return line;
-}
-
-/** Both members wrote to each other about the starter (site lines do not count). */
-async function exchangedMessages(db: DbOrTx, starterId: number, a: string, b: string) {
-  const [row] = await db
-    .select({
-      aWrote: sql<boolean>`bool_or(${messages.senderId} = ${a})`,
-      bWrote: sql<boolean>`bool_or(${messages.senderId} = ${b})`,
-    })
-    .from(messages)
-    .where(
-      and(
-        eq(messages.starterId, starterId),
-        eq(messages.kind, 'text'),
-        sql`((${messages.senderId} = ${a} AND ${messages.receiverId} = ${b}) OR (${messages.senderId} = ${b} AND ${messages.receiverId} = ${a}))`,
-      ),
-    );
-  return !!row?.aWrote && !!row?.bWrote;
 }
 
 /**
