@@ -128,7 +128,8 @@ test('signed in: menus and dialogs open', async ({ browser, request }) => {
       },
     },
   ]);
-  for (const path of ['/post', '/profile', '/messages']) {
+  // A member's empty notification centre, and the dashboard they are denied.
+  for (const path of ['/post', '/profile', '/messages', '/notifications', '/moderation']) {
     await page.goto(path);
     await page.waitForLoadState('networkidle');
     await expectNoAxeViolationsInEveryState(page, [avatarMenu]);

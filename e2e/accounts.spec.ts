@@ -172,16 +172,6 @@ test('the moderator sees the Mod badge, the Moderation entry and the Moderator b
   expect((await page.request.get('/api/auth/user')).status()).toBe(401);
 });
 
-test('/api/login goes to the sign-in page when no external provider is set up', async ({
-  page,
-}) => {
-  await page.goto('/api/login');
-  await expect(page).toHaveURL(/\/login$/);
-  await expect(page.getByRole('heading', { name: 'Sign In' })).toBeVisible();
-  await page.getByRole('link', { name: 'Sign up' }).click();
-  await expect(page).toHaveURL(/\/signup$/);
-});
-
 test('small screens get a round Share Starter button', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await signUpAndIn(page.request);

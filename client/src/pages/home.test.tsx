@@ -42,6 +42,7 @@ describe('the landing page', () => {
       '/browse',
     );
     expect(screen.getByRole('link', { name: 'Join' })).toHaveAttribute('href', '/join');
+    expect(document.title).toBe('Share the Culture · CultureShare');
   });
 
   it('explains the three steps', () => {

@@ -32,6 +32,17 @@ describe('the messages page', () => {
       .filter((q) => (q.state.data as { title?: string } | undefined)?.title === starter.title);
     expect(holdingTheStarter.map((q) => q.queryKey)).toEqual([starterKeys.detail(7)]);
   });
+
+  it('asks a visitor to sign in to see their messages', async () => {
+    const fetchMock = vi.fn(async (_url: string) =>
+      jsonResponse({ message: 'Not signed in' }, 401),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    renderWithProviders(<MessagesPage />, { path: '/messages' });
+    expect(await screen.findByRole('heading', { name: 'Sign In Required' })).toBeInTheDocument();
+    expect(screen.getByText('You need to sign in to view your messages.')).toBeInTheDocument();
+    expect(fetchMock.mock.calls.map(([url]) => url)).not.toContain('/api/conversations');
+  });
 });
 
 describe('Nudge', () => {

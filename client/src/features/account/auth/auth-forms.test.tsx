@@ -224,6 +224,13 @@ describe('SignInForm', () => {
     });
   });
 
+  it('leads a visitor without an account on to /signup', async () => {
+    serve(() => json({}));
+    renderAt('/login', <SignInForm />);
+    await userEvent.setup().click(screen.getByRole('link', { name: 'Sign up' }));
+    expect(screen.getByLabelText('path')).toHaveTextContent('/signup');
+  });
+
   it('offers the external provider only when the site has one', async () => {
     serve(() => json({}), { externalSignIn: { name: 'Fermenters ID' } } as never);
     renderAt('/login', <SignInForm />);
