@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
   atDesktopWidth,
   expect,
   expectAcrossWindow,
   expectNoAxeViolations,
-  newMember,
   PHONE,
-  signUpAndIn,
   test,
 } from './fixtures';
+import { seedScene } from './scene';
 
 const SHOTS = '/tmp/shots';
 fs.mkdirSync(SHOTS, { recursive: true });
@@ -24,22 +23,6 @@ async function colourPhoto(name: string, background: { r: number; g: number; b: 
 }
 
 // Each journey runs at 360 px; the 1280 px layout is measured in the same page (decision 155).
-async function join(browser: Browser, firstName: string, location?: string) {
-  const context = await browser.newContext({ viewport: PHONE });
-  await signUpAndIn(context.request, newMember({ firstName }));
-  if (location) {
-    const res = await context.request.patch('/api/users/profile', {
-      data: {
-        username: `${firstName.toLowerCase()}_${Date.now().toString(36)}`,
-        location,
-        contactInfo: '',
-      },
-    });
-    expect(res.ok(), await res.text()).toBe(true);
-  }
-  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
-  return { id: me.id, context, page: await context.newPage() };
-}
 
 interface StarterJson {
   id: number;
@@ -79,25 +62,24 @@ async function expectGallery(gallery: Locator) {
   expect(Math.round((stripBox.width / stripBox.height) * 3)).toBe(4);
 }
 
-test("a member edits a listing's photos, and posts a claimed one again", async ({ browser }) => {
+test("a member edits a listing's photos, and posts a claimed one again", async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const member = await join(browser, 'Edda');
-  const { page, context } = member;
+  const title = `Kefir with photos, ${Date.now().toString(36)}`;
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [{ key: 'edda', firstName: 'Edda' }],
+      listings: [{ key: 'kefir', owner: 'edda', fields: { title }, photos: 1 }],
+    },
+    { viewport: PHONE },
+  );
+  const { page, context } = scene.members.edda;
   try {
-    const title = `Kefir with photos, ${Date.now().toString(36)}`;
-    const posted = await context.request.post('/api/starters', {
-      multipart: {
-        title,
-        description: 'Lively grains, fed daily with whole milk and ready to share.',
-        category: 'dairy',
-        subcategory: 'kefir',
-        starterType: 'Kefir grains',
-        location: 'Portland, Oregon',
-        image: await colourPhoto('green.jpg', { r: 40, g: 170, b: 60 }),
-      },
-    });
-    expect(posted.status(), await posted.text()).toBe(201);
-    const id = ((await posted.json()) as { id: number }).id;
+    const id = scene.listings.kefir!;
     const [green] = (await starterJson(context.request, id)).photos;
 
     // From the listing's owner menu to the edit page.
@@ -214,46 +196,54 @@ test("a member edits a listing's photos, and posts a claimed one again", async (
     await expect(page.getByRole('heading', { level: 1 })).toHaveText(`${title} again`);
     expect((await starterJson(context.request, againId)).photos).toHaveLength(3);
   } finally {
-    await context.close();
+    await scene.close();
   }
 });
 
-test('paying it forward is short and lands on the new listing', async ({ browser }) => {
+test('paying it forward is short and lands on the new listing', async ({ browser, request }) => {
   test.setTimeout(180_000);
-  const giver = await join(browser, 'Greta');
-  const member = await join(browser, 'Milo', 'York, UK');
+  // Greta gave Milo a portion of her rye sourdough, and he has received it.
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'giver', firstName: 'Greta' },
+        { key: 'member', firstName: 'Milo' },
+      ],
+      listings: [
+        {
+          key: 'rye',
+          owner: 'giver',
+          fields: {
+            title: `Rye sourdough, fed daily, ${Date.now().toString(36)}`,
+            description: 'A lively rye sourdough, fed every morning.',
+            category: 'grain',
+            subcategory: 'sourdough',
+            starterType: 'Rye sourdough',
+            location: 'Leeds, UK',
+            originStory: 'From a bakery in Tartu.',
+          },
+        },
+      ],
+      steps: [
+        { do: 'ask', from: 'member', listing: 'rye', text: 'May I have some?' },
+        { do: 'reserve', listing: 'rye', for: 'member' },
+        { do: 'give', listing: 'rye', to: 'member' },
+        { do: 'confirm', listing: 'rye', by: 'member' },
+      ],
+    },
+    { viewport: PHONE },
+  );
+  const { member } = scene.members;
   try {
-    const title = `Rye sourdough, fed daily, ${Date.now().toString(36)}`;
-    const posted = await giver.context.request.post('/api/starters', {
-      multipart: {
-        title,
-        description: 'A lively rye sourdough, fed every morning.',
-        category: 'grain',
-        subcategory: 'sourdough',
-        starterType: 'Rye sourdough',
-        location: 'Leeds, UK',
-        originStory: 'From a bakery in Tartu.',
-      },
+    const parentId = scene.listings.rye!;
+    const handoverId = scene.made[2]!;
+    // Milo's profile says where he lives.
+    const profile = await member.context.request.patch('/api/users/profile', {
+      data: { username: `milo_${Date.now().toString(36)}`, location: 'York, UK', contactInfo: '' },
     });
-    expect(posted.status(), await posted.text()).toBe(201);
-    const parentId = ((await posted.json()) as { id: number }).id;
-    const asked = await member.context.request.post('/api/messages', {
-      data: { starterId: parentId, receiverId: giver.id, content: 'May I have some?' },
-    });
-    expect(asked.status(), await asked.text()).toBe(201);
-    const reserved = await giver.context.request.post(`/api/starters/${parentId}/reservations`, {
-      data: { memberId: member.id },
-    });
-    expect(reserved.status(), await reserved.text()).toBe(201);
-    const given = await giver.context.request.post(`/api/starters/${parentId}/handovers`, {
-      data: { memberId: member.id },
-    });
-    expect(given.status(), await given.text()).toBe(201);
-    const handoverId = ((await given.json()) as { id: number }).id;
-    const confirmed = await member.context.request.post(`/api/handovers/${handoverId}/confirm`, {
-      data: { received: true },
-    });
-    expect(confirmed.status(), await confirmed.text()).toBe(204);
+    expect(profile.ok(), await profile.text()).toBe(true);
 
     const page = member.page;
     await page.goto(`/post?from=${handoverId}`);
@@ -294,7 +284,6 @@ test('paying it forward is short and lands on the new listing', async ({ browser
     await expectNoAxeViolations(page);
     await page.screenshot({ path: `${SHOTS}/edit-pay-it-forward-posted-360.png` });
   } finally {
-    await giver.context.close();
-    await member.context.close();
+    await scene.close();
   }
 });

@@ -1,12 +1,6 @@
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
-import {
-  expect,
-  expectNoAxeViolations,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, test } from './fixtures';
+import { seedScene, type SceneMember } from './scene';
 
 /** With E2E_SHOTS=<dir>, keeps screenshots of the way, at the page's size and at 360 px. */
 async function shot(page: Page, name: string) {
@@ -21,22 +15,22 @@ async function shot(page: Page, name: string) {
 
 const FOUND_NEW_HOME = 'This starter has found a new home — thank you for asking';
 
-interface Member {
-  id: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
+type Member = SceneMember;
 
-async function join(browser: Browser, firstName: string): Promise<Member> {
-  const context = await browser.newContext();
-  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Neighbour' }));
-  const res = await context.request.get('/api/auth/user');
-  expect(res.ok()).toBe(true);
-  const me = (await res.json()) as { id: string; username: string | null };
-  // Threads name a member as the header does: username, else first name.
-  const name = me.username || firstName;
-  return { id: me.id, name, context, page: await context.newPage() };
+/** Signed-in neighbours, each in a browser context of their own (1280 px unless `viewport`). */
+function neighbours<M extends string>(
+  browser: Browser,
+  request: APIRequestContext,
+  names: Record<M, string>,
+  more: Omit<Parameters<typeof seedScene>[2], 'members'> = {},
+  viewport = { width: 1280, height: 720 },
+) {
+  const members = (Object.entries(names) as Array<[M, string]>).map(([key, firstName]) => ({
+    key,
+    firstName,
+    lastName: 'Neighbour',
+  }));
+  return seedScene(browser, request, { ...more, members }, { viewport });
 }
 
 async function ask(request: APIRequestContext, starterId: number, ownerId: string, text: string) {
@@ -86,12 +80,16 @@ async function reserve(page: Page, starterId: number, member: Member, day: strin
 
 test('three neighbours: reserve, back out, give, confirm, 👍, and a new home', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(420_000);
-  const olive = await join(browser, 'Olive');
-  const arlo = await join(browser, 'Arlo');
-  const bea = await join(browser, 'Bea');
-  const cal = await join(browser, 'Cal');
+  const scene = await neighbours(browser, request, {
+    olive: 'Olive',
+    arlo: 'Arlo',
+    bea: 'Bea',
+    cal: 'Cal',
+  });
+  const { olive, arlo, bea, cal } = scene.members;
   try {
     // The owner posts kefir grains: 2 portions, pickup or post, bring a jar.
     const title = `Milk kefir grains ${Date.now()}`;
@@ -230,31 +228,34 @@ test('three neighbours: reserve, back out, give, confirm, 👍, and a new home',
     await expectNoAxeViolations(arlo.page);
     await shot(arlo.page, 'my-handovers');
   } finally {
-    for (const m of [olive, arlo, bea, cal]) await m.context.close();
+    await scene.close();
   }
 });
 
 test('feedback at 360 px reaches its reader: a line in the thread and the bell', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const phone = { width: 360, height: 780 };
-  const olive = await join(browser, 'Olive');
-  const arlo = await join(browser, 'Arlo');
-  for (const m of [olive, arlo]) await m.page.setViewportSize(phone);
   const title = `Kefir grains ${Date.now().toString(36)}`;
-  const starterId = await shareStarter(olive.context.request, title);
-  await ask(arlo.context.request, starterId, olive.id, 'May I have some?');
-  await ask(olive.context.request, starterId, arlo.id, 'Of course, Saturday?');
-  const given = await olive.context.request.post(`/api/starters/${starterId}/handovers`, {
-    data: { memberId: arlo.id },
-  });
-  expect(given.status(), await given.text()).toBe(201);
-  const handoverId = ((await given.json()) as { id: number }).id;
-  const confirmed = await arlo.context.request.post(`/api/handovers/${handoverId}/confirm`, {
-    data: { received: true },
-  });
-  expect(confirmed.status(), await confirmed.text()).toBe(204);
+  // Arlo asked, Olive answered, gave him a portion, and he has said he received it.
+  const scene = await neighbours(
+    browser,
+    request,
+    { olive: 'Olive', arlo: 'Arlo' },
+    {
+      listings: [{ key: 'kefir', owner: 'olive', fields: { title } }],
+      steps: [
+        { do: 'ask', from: 'arlo', listing: 'kefir', text: 'May I have some?' },
+        { do: 'reply', listing: 'kefir', to: 'arlo', text: 'Of course, Saturday?' },
+        { do: 'give', listing: 'kefir', to: 'arlo' },
+        { do: 'confirm', listing: 'kefir', by: 'arlo' },
+      ],
+    },
+    { width: 360, height: 780 },
+  );
+  const { olive, arlo } = scene.members;
+  const starterId = scene.listings.kefir!;
 
   const arloThread = await openThread(arlo.page, starterId, olive.id);
   await arloThread.bar.getByRole('button', { name: 'How did it go?' }).click();
@@ -286,6 +287,5 @@ test('feedback at 360 px reaches its reader: a line in the thread and the bell',
   await expect(olive.page.getByRole('log', { name: 'Messages' }).getByText(line)).toBeVisible();
   await expectNoAxeViolations(olive.page);
 
-  await olive.context.close();
-  await arlo.context.close();
+  await scene.close();
 });

@@ -1,22 +1,9 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import type { APIRequestContext, Browser, Page } from '@playwright/test';
-import {
-  expect,
-  expectNoAxeViolationsInEveryState,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
-
-const PHONE_PHOTO = path.join(
-  path.dirname(fileURLToPath(import.meta.url)),
-  'fixtures',
-  'phone-photo.jpg',
-);
+import type { Page } from '@playwright/test';
+import { expect, expectNoAxeViolationsInEveryState, test } from './fixtures';
+import { seedScene } from './scene';
 const SHOTS = process.env.HOME_SHOTS ?? '/tmp/shots';
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
@@ -26,31 +13,15 @@ async function shot(page: Page, name: string) {
   await page.screenshot({ path: path.join(SHOTS, `home-${name}.png`), fullPage: true });
 }
 
-async function join(browser: Browser, firstName: string) {
-  const context = await browser.newContext();
-  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Neighbour' }));
-  const me = (await (await context.request.get('/api/auth/user')).json()) as {
-    id: string;
-    username: string | null;
-  };
-  return { context, id: me.id, username: me.username ?? firstName };
-}
-
-async function shareWithPhoto(request: APIRequestContext, title: string, location: string) {
-  const res = await request.post('/api/starters', {
-    multipart: {
-      title,
-      description: 'A lively culture, fed daily and ready for a new kitchen.',
-      category: 'grain',
-      subcategory: 'sourdough',
-      starterType: 'Sourdough starter',
-      location,
-      image: { name: 'jar.jpg', mimeType: 'image/jpeg', buffer: fs.readFileSync(PHONE_PHOTO) },
-    },
-  });
-  expect(res.status(), await res.text()).toBe(201);
-  return ((await res.json()) as { id: number }).id;
-}
+/** A sourdough listing's fields at `location`, as the post form sends them. */
+const sourdough = (title: string, location: string) => ({
+  title,
+  description: 'A lively culture, fed daily and ready for a new kitchen.',
+  category: 'grain',
+  subcategory: 'sourdough',
+  starterType: 'Sourdough starter',
+  location,
+});
 
 function consoleErrors(page: Page) {
   const errors: string[] = [];
@@ -63,14 +34,20 @@ function consoleErrors(page: Page) {
 
 test('a visitor sees what was just shared, with photos and true figures, in the page as sent', async ({
   browser,
+  request,
 }) => {
   // Two members, a photo upload and axe in both schemes at two sizes.
   test.setTimeout(180_000);
   const tag = crypto.randomBytes(3).toString('hex');
   const title = `Rye sourdough ${tag}`;
-  const giver = await join(browser, 'Gus');
-  const starterId = await shareWithPhoto(giver.context.request, title, 'Portland, Oregon');
-  await giver.context.close();
+  const scene = await seedScene(browser, request, {
+    members: [{ key: 'giver', firstName: 'Gus', lastName: 'Neighbour' }],
+    listings: [
+      { key: 'rye', owner: 'giver', fields: sourdough(title, 'Portland, Oregon'), photos: 1 },
+    ],
+  });
+  await scene.close();
+  const starterId = scene.listings.rye!;
 
   // Without scripts: the strip, its photo and the figures are in the HTML itself.
   const noScripts = await browser.newContext({ javaScriptEnabled: false, viewport: PHONE });
@@ -125,40 +102,65 @@ test('a visitor sees what was just shared, with photos and true figures, in the 
 
 test('a member sees, above the fold at 360 px, a reply they owe and a hand-over to confirm, and listings near their place first', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
   const tag = crypto.randomBytes(3).toString('hex');
   const nearTitle = `Hobart sourdough ${tag}`;
-  const giver = await join(browser, 'Gwen');
-  const nearId = await shareWithPhoto(giver.context.request, nearTitle, 'Hobart, Australia');
   // The portion of the first is given below, which claims it: available ones come first.
   const stillNear = `Hobart kefir ${tag}`;
-  await shareStarter(giver.context.request, stillNear, { location: 'Hobart, Australia' });
-  // Shared after it, far away: the newest, but not the nearest.
-  await shareStarter(giver.context.request, `Portland kefir ${tag}`);
-
-  const member = await join(browser, 'Mara');
+  // Mara asked Gwen for the first, Gwen answered and handed a portion over; Mara has yet to
+  // say it arrived.
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'giver', firstName: 'Gwen', lastName: 'Neighbour' },
+        { key: 'member', firstName: 'Mara', lastName: 'Neighbour' },
+      ],
+      listings: [
+        {
+          key: 'near',
+          owner: 'giver',
+          fields: sourdough(nearTitle, 'Hobart, Australia'),
+          photos: 1,
+        },
+        {
+          key: 'stillNear',
+          owner: 'giver',
+          fields: { title: stillNear, location: 'Hobart, Australia' },
+        },
+        // Shared after it, far away: the newest, but not the nearest.
+        { key: 'far', owner: 'giver', fields: { title: `Portland kefir ${tag}` } },
+      ],
+      steps: [
+        {
+          do: 'ask',
+          from: 'member',
+          listing: 'near',
+          text: 'Hello! Could I have a spoonful on Saturday?',
+        },
+        {
+          do: 'reply',
+          listing: 'near',
+          to: 'member',
+          text: 'Of course — does 10:00 at the market suit you?',
+        },
+        { do: 'give', listing: 'near', to: 'member' },
+      ],
+    },
+    { viewport: PHONE },
+  );
+  const { giver, member } = scene.members;
+  const nearId = scene.listings.near!;
+  await giver.context.close();
   const profile = await member.context.request.patch('/api/users/profile', {
-    data: { username: member.username, location: 'Hobart, Australia', contactInfo: '' },
+    data: { username: member.name, location: 'Hobart, Australia', contactInfo: '' },
   });
   expect(profile.status(), await profile.text()).toBe(200);
-  const send = async (request: APIRequestContext, receiverId: string, content: string) => {
-    const res = await request.post('/api/messages', {
-      data: { starterId: nearId, receiverId, content },
-    });
-    expect(res.status(), await res.text()).toBe(201);
-  };
-  await send(member.context.request, giver.id, 'Hello! Could I have a spoonful on Saturday?');
-  await send(giver.context.request, member.id, 'Of course — does 10:00 at the market suit you?');
-  // The giver hands a portion over; the member has yet to say it arrived.
-  const given = await giver.context.request.post(`/api/starters/${nearId}/handovers`, {
-    data: { memberId: member.id },
-  });
-  expect(given.status(), await given.text()).toBe(201);
-  await giver.context.close();
 
-  const page = await member.context.newPage();
-  await page.setViewportSize(PHONE);
+  const page = member.page;
   const errors = consoleErrors(page);
   await page.goto('/');
   const waiting = page.getByRole('region', { name: 'Waiting for You' });
@@ -208,5 +210,5 @@ test('a member sees, above the fold at 360 px, a reply they owe and a hand-over 
   await page.goto('/');
   await expect(page.getByRole('region', { name: 'Just Shared Near You' })).toBeVisible();
   await expect(reply).toHaveCount(0);
-  await member.context.close();
+  await scene.close();
 });

@@ -159,10 +159,3 @@ test('on a phone the list and the thread are separate views', async ({ browser }
     await askerContext.close();
   }
 });
-
-test('signed-out visitors are asked to sign in to see messages', async ({ page }) => {
-  await page.goto('/messages');
-  await expect(page.getByRole('heading', { name: 'Sign In Required' })).toBeVisible();
-  await expect(page.getByText('You need to sign in to view your messages.')).toBeVisible();
-  await expectNoAxeViolations(page);
-});

@@ -1,53 +1,48 @@
-import type { Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Browser } from '@playwright/test';
 import {
   atDesktopWidth,
   expect,
   expectAcrossWindow,
   expectNoAxeViolations,
-  newMember,
   PHONE,
-  shareStarter,
-  signUpAndIn,
   test,
 } from './fixtures';
 import { FULL_BROWSER } from './chromium';
+import { seedScene } from './scene';
 
 // Push on this device needs the installed app's worker (decision 105).
 test.use({ serviceWorkers: 'allow' });
 
 /** The bell in the header and the notification centre behind it, rung live. */
 
-interface Member {
-  id: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-async function join(
-  browser: Browser,
-  viewport: { width: number; height: number },
-  firstName: string,
-): Promise<Member> {
-  const context = await browser.newContext({ viewport });
-  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Bell' }));
-  const me = (await (await context.request.get('/api/auth/user')).json()) as { id: string };
-  return { id: me.id, context, page: await context.newPage() };
+/** An owner with a kefir listing `title` and a member who has asked for some, both at 360 px. */
+function askedFor(browser: Browser, request: APIRequestContext, title: string) {
+  return seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'owner', firstName: 'Olive', lastName: 'Bell' },
+        { key: 'member', firstName: 'Fern', lastName: 'Bell' },
+      ],
+      listings: [{ key: 'kefir', owner: 'owner', fields: { title } }],
+      steps: [{ do: 'ask', from: 'member', listing: 'kefir', text: 'May I have some?' }],
+    },
+    { viewport: PHONE },
+  );
 }
 
 // Each journey runs at 360 px; the 1280 px layout is measured in the same page (decision 155).
 test("a reservation rings the member's bell live, and the centre opens, reads and links", async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const owner = await join(browser, PHONE, 'Olive');
-  const member = await join(browser, PHONE, 'Fern');
+  const title = 'Bell kefir';
+  const scene = await askedFor(browser, request, title);
+  const { owner, member } = scene.members;
   try {
-    const title = 'Bell kefir';
-    const starterId = await shareStarter(owner.context.request, title);
-    const asked = await member.context.request.post('/api/messages', {
-      data: { starterId, receiverId: owner.id, content: 'May I have some?' },
-    });
-    expect(asked.status()).toBe(201);
+    const starterId = scene.listings.kefir!;
 
     const page = member.page;
     await page.goto('/browse');
@@ -93,22 +88,18 @@ test("a reservation rings the member's bell live, and the centre opens, reads an
       page.getByRole('log', { name: 'Messages' }).getByText('Reserved for you'),
     ).toBeVisible();
   } finally {
-    await owner.context.close();
-    await member.context.close();
+    await scene.close();
   }
 });
 
 test("a reservation announced while the bell's first count is on its way still rings it", async ({
   browser,
+  request,
 }) => {
-  const owner = await join(browser, PHONE, 'Opal');
-  const member = await join(browser, PHONE, 'Finn');
+  const scene = await askedFor(browser, request, 'Bell kefir in flight');
+  const { owner, member } = scene.members;
   try {
-    const starterId = await shareStarter(owner.context.request, 'Bell kefir in flight');
-    const asked = await member.context.request.post('/api/messages', {
-      data: { starterId, receiverId: owner.id, content: 'May I have some?' },
-    });
-    expect(asked.status()).toBe(201);
+    const starterId = scene.listings.kefir!;
 
     // The bell's first count is answered by the server at once, but reaches the page only
     // after the reservation and its live event have.
@@ -131,7 +122,7 @@ test("a reservation announced while the bell's first count is on its way still r
     // was asked for is the sign the event landed (the page's first one came before).
     let reserving = false;
     const announced = page.waitForRequest(
-      (request) => reserving && request.url().endsWith('/api/messages/unread-count'),
+      (sent) => reserving && sent.url().endsWith('/api/messages/unread-count'),
     );
     reserving = true;
     const reserved = await owner.context.request.post(`/api/starters/${starterId}/reservations`, {
@@ -145,19 +136,7 @@ test("a reservation announced while the bell's first count is on its way still r
       'Notifications, 1 unread',
     );
   } finally {
-    await owner.context.close();
-    await member.context.close();
-  }
-});
-
-test('an empty centre says so, and is axe clean', async ({ browser }) => {
-  const member = await join(browser, PHONE, 'Quiet');
-  try {
-    await member.page.goto('/notifications');
-    await expect(member.page.getByText('No notifications yet')).toBeVisible();
-    await expectNoAxeViolations(member.page);
-  } finally {
-    await member.context.close();
+    await scene.close();
   }
 });
 
@@ -166,8 +145,14 @@ test('an empty centre says so, and is axe clean', async ({ browser }) => {
 test(
   'the centre offers push on this device, and asks only when the member presses it',
   { tag: FULL_BROWSER },
-  async ({ browser }) => {
-    const member = await join(browser, PHONE, 'Pia');
+  async ({ browser, request }) => {
+    const scene = await seedScene(
+      browser,
+      request,
+      { members: [{ key: 'pia', firstName: 'Pia', lastName: 'Bell' }] },
+      { viewport: PHONE },
+    );
+    const member = scene.members.pia;
     try {
       const page = member.page;
       await page.goto('/notifications');
@@ -201,7 +186,7 @@ test(
       await expect(device).not.toBeChecked();
       await expectNoAxeViolations(page);
     } finally {
-      await member.context.close();
+      await scene.close();
     }
   },
 );

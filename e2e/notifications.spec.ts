@@ -1,16 +1,15 @@
 import fs from 'node:fs';
-import type { APIRequestContext, Browser, BrowserContext, Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import {
   atDesktopWidth,
   expect,
   expectAcrossWindow,
   expectNoAxeViolations,
-  newMember,
   PHONE,
-  signUpAndIn,
   test,
   waitForMail,
 } from './fixtures';
+import { seedScene } from './scene';
 
 /** Standing offers people can follow, and mail settings chosen per kind. */
 
@@ -34,32 +33,6 @@ const ALL_IMMEDIATELY = {
   reminders: 'immediately',
   asks: 'immediately',
 };
-
-interface Member {
-  id: string;
-  name: string;
-  email: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-async function join(browser: Browser, firstName: string): Promise<Member> {
-  const context = await browser.newContext({ viewport: PHONE });
-  const member = await signUpAndIn(
-    context.request,
-    newMember({ firstName, lastName: 'Neighbour' }),
-  );
-  const res = await context.request.get('/api/auth/user');
-  expect(res.ok()).toBe(true);
-  const me = (await res.json()) as { id: string; username: string | null };
-  return {
-    id: me.id,
-    name: me.username || firstName,
-    email: member.email,
-    context,
-    page: await context.newPage(),
-  };
-}
 
 async function mailSettings(request: APIRequestContext) {
   const res = await request.get('/api/users/mail-settings');
@@ -92,25 +65,37 @@ test.describe('at 360 px', () => {
 
   test('a waiting member sees the next round, is told it is their turn anywhere, and what comes after Accept', async ({
     browser,
+    request,
   }) => {
     test.setTimeout(180_000);
-    const giver = await join(browser, 'Gia');
-    const member = await join(browser, 'Milo');
+    const title = `Water kefir grains ${Date.now()}`;
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [
+          { key: 'giver', firstName: 'Gia', lastName: 'Neighbour' },
+          { key: 'member', firstName: 'Milo', lastName: 'Neighbour' },
+        ],
+        listings: [
+          {
+            key: 'kefir',
+            owner: 'giver',
+            fields: {
+              title,
+              description: 'Sugary kefir grains that grow every week; plenty to share.',
+              starterType: 'Water kefir grains',
+              location: 'Leeds, UK',
+              portions: '1',
+            },
+          },
+        ],
+      },
+      { viewport: PHONE },
+    );
+    const { giver, member } = scene.members;
     try {
-      const title = `Water kefir grains ${Date.now()}`;
-      const created = await giver.context.request.post('/api/starters', {
-        multipart: {
-          title,
-          description: 'Sugary kefir grains that grow every week; plenty to share.',
-          category: 'dairy',
-          subcategory: 'kefir',
-          starterType: 'Water kefir grains',
-          location: 'Leeds, UK',
-          portions: '1',
-        },
-      });
-      expect(created.status(), await created.text()).toBe(201);
-      const starterId = ((await created.json()) as { id: number }).id;
+      const starterId = scene.listings.kefir!;
 
       // The giver has a standing offer on it, a round every 7 days (set up through the API:
       // the setting-up form is standing-offers.spec.ts's journey).
@@ -213,15 +198,16 @@ test.describe('at 360 px', () => {
       const turns = await member.context.request.get('/api/standing-offers/my-turns');
       expect(await turns.json()).toEqual([]);
     } finally {
-      await giver.context.close();
-      await member.context.close();
+      await scene.close();
     }
   });
 
   test('the Notifications tab has a line per kind; a change saves and survives a reload', async ({
     page,
+    browser,
+    request,
   }) => {
-    await signUpAndIn(page.request);
+    await seedScene(browser, request, { members: [{ key: 'me' }] }, {}, { me: page });
     let panel = await openNotifications(page);
     await expect(panel.getByRole('radiogroup')).toHaveCount(KINDS.length);
     for (const kind of KINDS) {
@@ -277,28 +263,31 @@ test.describe('at 360 px', () => {
 
   test('a mailed stop link asks first, stops its own kind, offers the digest, and undoes', async ({
     browser,
+    request,
   }) => {
     test.setTimeout(120_000);
-    const owner = await join(browser, 'Maya');
-    const asker = await join(browser, 'Omar');
+    // Maya is away from the site: Omar's message reaches her by mail.
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [
+          { key: 'owner', firstName: 'Maya', lastName: 'Neighbour' },
+          { key: 'asker', firstName: 'Omar', lastName: 'Neighbour' },
+        ],
+        listings: [
+          {
+            key: 'kefir',
+            owner: 'owner',
+            fields: { description: 'Healthy grains fed daily with whole milk, ready to share.' },
+          },
+        ],
+        steps: [{ do: 'ask', from: 'asker', listing: 'kefir', text: 'Hi! Still available?' }],
+      },
+      { viewport: PHONE },
+    );
+    const { owner } = scene.members;
     try {
-      const created = await owner.context.request.post('/api/starters', {
-        multipart: {
-          title: 'Milk kefir grains',
-          description: 'Healthy grains fed daily with whole milk, ready to share.',
-          category: 'dairy',
-          subcategory: 'kefir',
-          starterType: 'Kefir grains',
-          location: 'Portland, Oregon',
-        },
-      });
-      expect(created.status()).toBe(201);
-      const starterId = ((await created.json()) as { id: number }).id;
-      // Maya is away from the site: the message reaches her by mail.
-      const sent = await asker.context.request.post('/api/messages', {
-        data: { starterId, receiverId: owner.id, content: 'Hi! Still available?' },
-      });
-      expect(sent.status()).toBe(201);
       const mail = await waitForMail(owner.email, /new messages? from Omar/);
       const link = mail.text?.match(/Stop these emails: (\S+)/)?.[1];
       expect(link, 'the stop link in the mail').toBeTruthy();
@@ -355,8 +344,7 @@ test.describe('at 360 px', () => {
         kindLine(panel, 'Messages').getByRole('radio', { name: 'Immediately' }),
       ).toBeChecked();
     } finally {
-      await owner.context.close();
-      await asker.context.close();
+      await scene.close();
     }
   });
 });

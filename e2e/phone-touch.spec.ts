@@ -1,13 +1,7 @@
 import fs from 'node:fs';
 import type { Locator, Page } from '@playwright/test';
-import {
-  animationsFinished,
-  expect,
-  expectNoAxeViolations,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import { animationsFinished, expect, expectNoAxeViolations, test } from './fixtures';
+import { seedScene } from './scene';
 
 /** Half of the 44 px a fingertip needs, less a pixel: the points tried are inside the square. */
 const HALF = 21;
@@ -124,16 +118,30 @@ test.describe('on a 360 px phone', () => {
   test('signed in: avatar and card menus, their items, pagination, dialog and toast close, tabs and the unit toggle take 44 × 44 px taps', async ({
     page,
     browser,
+    request,
   }) => {
     test.setTimeout(120_000);
-    const other = await browser.newContext();
-    await signUpAndIn(other.request);
     // Thirteen of theirs and one of mine: two pages, the newest two on the first.
-    for (let i = 0; i < 12; i++) await shareStarter(other.request, `Tap-size sourdough ${i}`);
-    const theirs = await shareStarter(other.request, 'Tap-size kombucha');
-    await other.close();
-    await signUpAndIn(page.request);
-    await shareStarter(page.request, 'Tap-size yogurt');
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [{ key: 'other' }, { key: 'me' }],
+        listings: [
+          ...Array.from({ length: 12 }, (_, i) => ({
+            key: `${i}`,
+            owner: 'other',
+            fields: { title: `Tap-size sourdough ${i}` },
+          })),
+          { key: 'theirs', owner: 'other', fields: { title: 'Tap-size kombucha' } },
+          { key: 'mine', owner: 'me', fields: { title: 'Tap-size yogurt' } },
+        ],
+      },
+      {},
+      { me: page },
+    );
+    await scene.close();
+    const theirs = scene.listings.theirs!;
 
     const misses: string[] = [];
     await page.goto('/browse');
@@ -219,8 +227,12 @@ test.describe('on a 360 px phone', () => {
     expect(misses).toEqual([]);
   });
 
-  test('a 30-letter username keeps the open avatar menu inside the screen', async ({ page }) => {
-    await signUpAndIn(page.request);
+  test('a 30-letter username keeps the open avatar menu inside the screen', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    await seedScene(browser, request, { members: [{ key: 'me' }] }, {}, { me: page });
     const username = `${'W'.repeat(22)}${Math.random().toString(16).slice(2, 10)}`.slice(0, 30);
     expect(username).toHaveLength(30);
     const saved = await page.request.patch('/api/users/profile', { data: { username } });
@@ -237,10 +249,17 @@ test.describe('on a 360 px phone', () => {
     expect(await pageWidth(page)).toBe(360);
   });
 
-  test('deleting from a card menu on /profile moves focus to the next card', async ({ page }) => {
-    await signUpAndIn(page.request);
-    for (const title of ['Focus kefir A', 'Focus kefir B', 'Focus kefir C'])
-      await shareStarter(page.request, title);
+  test('deleting from a card menu on /profile moves focus to the next card', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const listings = ['A', 'B', 'C'].map((t) => ({
+      key: t,
+      owner: 'me',
+      fields: { title: `Focus kefir ${t}` },
+    }));
+    await seedScene(browser, request, { members: [{ key: 'me' }], listings }, {}, { me: page });
     await page.goto('/profile');
     // Newest first: C, B, A. B goes; A takes its place.
     await page.getByRole('button', { name: 'Actions for Focus kefir B' }).click();
@@ -267,9 +286,22 @@ test.describe('on a 360 px phone', () => {
     await expect(page.getByRole('link', { name: 'Add New Starter' })).toBeFocused();
   });
 
-  test('a claimed listing asks neither for a feed nor for a standing offer', async ({ page }) => {
-    await signUpAndIn(page.request);
-    const id = await shareStarter(page.request, 'Claimed kefir', {});
+  test('a claimed listing asks neither for a feed nor for a standing offer', async ({
+    page,
+    browser,
+    request,
+  }) => {
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [{ key: 'me' }],
+        listings: [{ key: 'kefir', owner: 'me', fields: { title: 'Claimed kefir' } }],
+      },
+      {},
+      { me: page },
+    );
+    const id = scene.listings.kefir!;
     await page.goto(`/starter/${id}`);
     // Before: an active culture of one's own offers both.
     await expect(page.getByRole('button', { name: /Fed today/ })).toBeVisible();

@@ -1,19 +1,8 @@
-import type { Page } from '@playwright/test';
-import {
-  E2E_MODERATOR_EMAIL,
-  expect,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import type { APIRequestContext, Browser, Page } from '@playwright/test';
+import { E2E_MODERATOR_EMAIL, expect, newMember, test } from './fixtures';
+import { seedScene } from './scene';
 
 const LONG_WORD = 'x'.repeat(400);
-
-/** Signs a fresh member in within this page's browser context. */
-async function signIn(page: Page) {
-  return signUpAndIn(page.request, newMember());
-}
 
 /** The page's full width (e2e code has no DOM types: the browser evaluates a string). */
 async function pageWidth(page: Page) {
@@ -31,15 +20,27 @@ test.describe('on a 360 px phone', () => {
   test('a 400-letter word leaves /browse and the starter page as wide as the screen', async ({
     page,
     browser,
+    request,
   }) => {
-    const owner = await browser.newContext();
-    await signUpAndIn(owner.request);
-    const id = await shareStarter(owner.request, `Kefir ${'y'.repeat(80)}`, {
-      description: `See ${LONG_WORD}`,
-    });
-    await owner.close();
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [{ key: 'owner' }, { key: 'me' }],
+        listings: [
+          {
+            key: 'long',
+            owner: 'owner',
+            fields: { title: `Kefir ${'y'.repeat(80)}`, description: `See ${LONG_WORD}` },
+          },
+        ],
+      },
+      {},
+      { me: page },
+    );
+    await scene.close();
+    const id = scene.listings.long!;
 
-    await signIn(page);
     await page.goto('/browse');
     await expect(page.getByRole('heading', { name: /^Kefir y+$/ })).toBeVisible();
     expect(await pageWidth(page)).toBe(360);
@@ -68,13 +69,20 @@ test.describe('on a 360 px phone', () => {
 test('focus returns to the trigger after each dialog closes (Escape, Cancel, send)', async ({
   page,
   browser,
+  request,
 }) => {
-  const owner = await browser.newContext();
-  await signUpAndIn(owner.request);
-  const title = 'Focus-return water kefir';
-  const id = await shareStarter(owner.request, title);
-  await owner.close();
-  await signIn(page);
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [{ key: 'owner' }, { key: 'me' }],
+      listings: [{ key: 'kefir', owner: 'owner', fields: { title: 'Focus-return water kefir' } }],
+    },
+    {},
+    { me: page },
+  );
+  await scene.close();
+  const id = scene.listings.kefir!;
   await page.goto(`/starter/${id}`);
 
   const message = page.getByRole('button', { name: /^Message Owner/ });
@@ -114,10 +122,20 @@ test('focus returns to the trigger after each dialog closes (Escape, Cancel, sen
   await expectFocusOn(page, report);
 });
 
-test('the delete confirmation gives focus back to the menu button', async ({ page }) => {
-  await signIn(page);
+test('the delete confirmation gives focus back to the menu button', async ({
+  page,
+  browser,
+  request,
+}) => {
   const title = 'Focus-return sourdough';
-  const id = await shareStarter(page.request, title);
+  const scene = await seedScene(
+    browser,
+    request,
+    { members: [{ key: 'me' }], listings: [{ key: 'mine', owner: 'me', fields: { title } }] },
+    {},
+    { me: page },
+  );
+  const id = scene.listings.mine!;
   await page.goto(`/starter/${id}`);
   const menu = page.getByRole('button', { name: `Actions for ${title}` });
   await menu.click();
@@ -128,9 +146,26 @@ test('the delete confirmation gives focus back to the menu button', async ({ pag
   await expectFocusOn(page, menu);
 });
 
-test('paging moves focus to the results heading', async ({ page }) => {
-  await signIn(page);
-  for (let i = 0; i < 13; i++) await shareStarter(page.request, `Paging starter ${i}`);
+/** A member signed in on `page` with thirteen listings titled `title` and their number. */
+function thirteenListings(browser: Browser, request: APIRequestContext, page: Page, title: string) {
+  return seedScene(
+    browser,
+    request,
+    {
+      members: [{ key: 'me' }],
+      listings: Array.from({ length: 13 }, (_, i) => ({
+        key: `${i}`,
+        owner: 'me',
+        fields: { title: `${title} ${i}` },
+      })),
+    },
+    {},
+    { me: page },
+  );
+}
+
+test('paging moves focus to the results heading', async ({ page, browser, request }) => {
+  await thirteenListings(browser, request, page, 'Paging starter');
   await page.goto('/browse');
   await page.getByRole('button', { name: 'Page 2' }).click();
   await expect(page).toHaveURL(/page=2/);
@@ -166,24 +201,34 @@ test('signing in from the /post prompt lands back on /post', async ({ page }) =>
 test('a moderator confirms Remove Starter, and focus stays inside the list after actions', async ({
   page,
   browser,
+  request,
 }) => {
-  const owner = await browser.newContext();
-  await signUpAndIn(owner.request);
-  const reporter = await browser.newContext();
-  await signUpAndIn(reporter.request);
-  const ids: number[] = [];
-  for (const t of ['Moderated kefir A', 'Moderated kefir B', 'Moderated kefir C'])
-    ids.push(await shareStarter(owner.request, t));
-  for (const starterId of ids) {
-    const res = await reporter.request.post('/api/reports', {
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'owner' },
+        { key: 'reporter' },
+        { key: 'moderator', email: E2E_MODERATOR_EMAIL },
+      ],
+      listings: ['A', 'B', 'C'].map((t) => ({
+        key: t,
+        owner: 'owner',
+        fields: { title: `Moderated kefir ${t}` },
+      })),
+    },
+    {},
+    { moderator: page },
+  );
+  for (const starterId of Object.values(scene.listings)) {
+    const res = await scene.members.reporter.context.request.post('/api/reports', {
       data: { starterId, reason: 'spam', description: 'Selling it.' },
     });
     expect(res.ok(), await res.text()).toBe(true);
   }
-  await owner.close();
-  await reporter.close();
+  await scene.close();
 
-  await signUpAndIn(page.request, newMember({ email: E2E_MODERATOR_EMAIL }));
   await page.goto('/moderation');
   const list = page.getByRole('list', { name: 'Pending Reports' });
   await expect(list.getByRole('button', { name: 'Mark as Reviewed' }).first()).toBeVisible();
@@ -204,9 +249,12 @@ test('a moderator confirms Remove Starter, and focus stays inside the list after
   await expect(list.locator(':focus')).toHaveCount(1);
 });
 
-test('Back to Browse returns to the filters and page the member came from', async ({ page }) => {
-  await signIn(page);
-  for (let i = 0; i < 13; i++) await shareStarter(page.request, `Return trip kefir ${i}`);
+test('Back to Browse returns to the filters and page the member came from', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await thirteenListings(browser, request, page, 'Return trip kefir');
   await page.goto('/browse?search=Return+trip&page=2');
   await page.getByRole('link', { name: 'Return trip kefir 0' }).click();
   await expect(page).toHaveURL(/\/starter\/\d+$/);

@@ -1,32 +1,34 @@
-import {
-  PHONE,
-  appReady,
-  expect,
-  expectNoAxeViolations,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import { PHONE, appReady, expect, expectNoAxeViolations, test } from './fixtures';
+import { seedScene } from './scene';
 
 test('a member saves a listing, finds it under Saved, hides it from browse and brings it back from the profile', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const giver = await browser.newContext();
-  const member = await browser.newContext({ viewport: PHONE });
+  const title = `Saveable kombucha ${Date.now()}`;
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'giver', firstName: 'Gia' },
+        { key: 'member', firstName: 'Sami' },
+      ],
+      listings: [{ key: 'kombucha', owner: 'giver', fields: { title } }],
+    },
+    { viewport: PHONE },
+  );
+  const member = scene.members.member.context;
   try {
-    await signUpAndIn(giver.request, newMember({ firstName: 'Gia' }));
-    const title = `Saveable kombucha ${Date.now()}`;
-    const starterId = await shareStarter(giver.request, title);
-    await signUpAndIn(member.request, newMember({ firstName: 'Sami' }));
+    const starterId = scene.listings.kombucha!;
     const inBrowse = async () => {
       const res = await member.request.get(`/api/starters?search=${encodeURIComponent(title)}`);
       return ((await res.json()) as { starters: { id: number }[] }).starters.map((s) => s.id);
     };
 
     // Save from the starter page.
-    const page = await member.newPage();
+    const page = scene.members.member.page;
     await page.goto(`/starter/${starterId}`);
     await appReady(page);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -67,7 +69,6 @@ test('a member saves a listing, finds it under Saved, hides it from browse and b
     await expect(hidden).toHaveCount(0);
     expect(await inBrowse()).toContain(starterId);
   } finally {
-    await member.close();
-    await giver.close();
+    await scene.close();
   }
 });

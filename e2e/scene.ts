@@ -52,6 +52,8 @@ export async function seedScene<M extends string>(
   request: APIRequestContext,
   scene: SceneInput & { members: Array<{ key: M } & SceneInput['members'][number]> },
   contextOptions: BrowserContextOptions = {},
+  /** Members who act in a page the test has already (its `page`): signed in there instead. */
+  pages: Partial<Record<M, Page>> = {},
 ): Promise<SeededScene<M>> {
   const res = await request.post('/api/test/scene', {
     data: {
@@ -68,18 +70,21 @@ export async function seedScene<M extends string>(
   };
   const url = new URL(res.url()).origin;
   const members = {} as Record<M, SceneMember>;
+  const opened: BrowserContext[] = [];
   for (const [key, m] of Object.entries(made.members) as Array<[M, (typeof made.members)[M]]>) {
-    const context = await browser.newContext(contextOptions);
+    const given = pages[key];
+    const context = given?.context() ?? (await browser.newContext(contextOptions));
+    if (!given) opened.push(context);
     await context.addCookies([{ name: 'cs_session', value: m.session, url }]);
     const { session: _session, ...who } = m;
-    members[key] = { ...who, name: m.firstName, context, page: await context.newPage() };
+    members[key] = { ...who, name: m.firstName, context, page: given ?? (await context.newPage()) };
   }
   return {
     members,
     listings: made.listings,
     made: made.made,
     close: async () => {
-      for (const m of Object.values<SceneMember>(members)) await m.context.close();
+      for (const context of opened) await context.close();
     },
   };
 }

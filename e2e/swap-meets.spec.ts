@@ -1,14 +1,6 @@
-import {
-  appReady,
-  expect,
-  expectNoAxeViolations,
-  newMember,
-  serverNow,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import { appReady, expect, expectNoAxeViolations, serverNow, test } from './fixtures';
 import { codesIn } from './jar-codes';
+import { seedScene } from './scene';
 
 const PORTLAND = 'Portland, Oregon, United States';
 const PHONE = { width: 360, height: 740 };
@@ -25,17 +17,29 @@ function localIn(now: Date, hours: number): string {
 
 test('a swap meet at 360 px: planned, found near its place, brought to; a jar scanned offline is sent once back online', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const giver = await browser.newContext({ viewport: PHONE });
-  const taker = await browser.newContext({ viewport: PHONE });
+  const listing = `Meet kefir ${Date.now()}`;
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'giver', firstName: 'Greta' },
+        { key: 'taker', firstName: 'Milo' },
+      ],
+      listings: [{ key: 'kefir', owner: 'giver', fields: { title: listing } }],
+    },
+    { viewport: PHONE },
+  );
+  const giver = scene.members.giver.context;
+  const taker = scene.members.taker.context;
   try {
-    await signUpAndIn(giver.request, newMember({ firstName: 'Greta' }));
-    const listing = `Meet kefir ${Date.now()}`;
-    const starterId = await shareStarter(giver.request, listing);
+    const starterId = scene.listings.kefir!;
 
     // Plan it.
-    const page = await giver.newPage();
+    const page = scene.members.giver.page;
     await page.goto('/meets/new');
     await appReady(page);
     const title = `Market swap ${Date.now()}`;
@@ -69,8 +73,7 @@ test('a swap meet at 360 px: planned, found near its place, brought to; a jar sc
     // At the meet, without a connection: the scan waits on the phone, then goes.
     const pdf = await giver.request.get(`/api/starters/${starterId}/labels.pdf?count=1`);
     const [code] = codesIn(await pdf.body());
-    await signUpAndIn(taker.request, newMember({ firstName: 'Milo' }));
-    const scan = await taker.newPage();
+    const scan = scene.members.taker.page;
     await scan.goto(`/j/${code}`);
     await appReady(scan);
     // The page has all it draws (the care card's code too) before the connection goes.
@@ -86,7 +89,6 @@ test('a swap meet at 360 px: planned, found near its place, brought to; a jar sc
       scan.getByText('Recorded: welcome to the family. Greta has been told.'),
     ).toBeVisible();
   } finally {
-    await giver.close();
-    await taker.close();
+    await scene.close();
   }
 });

@@ -1,14 +1,6 @@
-import type { Browser, BrowserContext, Locator, Page } from '@playwright/test';
-import {
-  expect,
-  expectNoAxeViolations,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
-
-const PHONE = { width: 360, height: 780 };
+import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
+import { expect, expectNoAxeViolations, PHONE, test } from './fixtures';
+import { seedScene } from './scene';
 
 // The specs compile without the DOM's types: the little of it used here, by hand.
 interface Rect {
@@ -33,32 +25,21 @@ interface Browser$ {
   getComputedStyle(el: Node, pseudo?: string): { color: string; fontStyle: string };
 }
 
-interface Member {
-  id: string;
-  name: string;
-  context: BrowserContext;
-  page: Page;
-}
-
-async function join(
-  browser: Browser,
-  firstName: string,
-  viewport: { width: number; height: number } = PHONE,
-): Promise<Member> {
-  const context = await browser.newContext({ viewport, hasTouch: true });
-  await signUpAndIn(context.request, newMember({ firstName, lastName: 'Neighbour' }));
-  const me = (await (await context.request.get('/api/auth/user')).json()) as {
-    id: string;
-    username: string | null;
-  };
-  return { id: me.id, name: me.username || firstName, context, page: await context.newPage() };
-}
-
-async function ask(member: Member, starterId: number, ownerId: string, content: string) {
-  const res = await member.context.request.post('/api/messages', {
-    data: { starterId, receiverId: ownerId, content },
-  });
-  expect(res.status(), await res.text()).toBe(201);
+/** Olive with a kefir listing `title` and Fern, who has asked her for some: both on a phone. */
+function asked(browser: Browser, request: APIRequestContext, title: string, question: string) {
+  return seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'olive', firstName: 'Olive', lastName: 'Neighbour' },
+        { key: 'fern', firstName: 'Fern', lastName: 'Neighbour' },
+      ],
+      listings: [{ key: 'kefir', owner: 'olive', fields: { title } }],
+      steps: [{ do: 'ask', from: 'fern', listing: 'kefir', text: question }],
+    },
+    { viewport: PHONE, hasTouch: true },
+  );
 }
 
 /**
@@ -116,14 +97,16 @@ function dayAhead(days: number) {
 
 const shareButton = (page: Page) => page.getByRole('link', { name: 'Share Starter' });
 
-test('at 360 px the floating Share Starter button never covers a control', async ({ browser }) => {
+test('at 360 px the floating Share Starter button never covers a control', async ({
+  browser,
+  request,
+}) => {
   test.setTimeout(180_000);
-  const olive = await join(browser, 'Olive');
-  const fern = await join(browser, 'Fern');
+  const title = `Water kefir ${Date.now()}`;
+  const scene = await asked(browser, request, title, 'Hello! May I have some?');
+  const { olive, fern } = scene.members;
   try {
-    const title = `Water kefir ${Date.now()}`;
-    const starterId = await shareStarter(olive.context.request, title);
-    await ask(fern, starterId, olive.id, 'Hello! May I have some?');
+    const starterId = scene.listings.kefir!;
 
     // /messages: tapping Send sends, and stays on the thread.
     const page = olive.page;
@@ -170,20 +153,20 @@ test('at 360 px the floating Share Starter button never covers a control', async
     });
     await expectEveryControlReachable(fern.page.locator('footer'));
   } finally {
-    for (const m of [olive, fern]) await m.context.close();
+    await scene.close();
   }
 });
 
 test('a giver and a recipient each read the thread in their own words, on a phone', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(240_000);
-  const olive = await join(browser, 'Olive');
-  const fern = await join(browser, 'Fern');
+  const title = `Milk kefir grains ${Date.now()}`;
+  const scene = await asked(browser, request, title, 'Could I pick some up this week?');
+  const { olive, fern } = scene.members;
   try {
-    const title = `Milk kefir grains ${Date.now()}`;
-    const starterId = await shareStarter(olive.context.request, title);
-    await ask(fern, starterId, olive.id, 'Could I pick some up this week?');
+    const starterId = scene.listings.kefir!;
 
     const page = olive.page;
     await page.goto(`/messages?starter=${starterId}&with=${fern.id}`);
@@ -270,6 +253,6 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     await expectNoAxeViolations(page);
     await page.screenshot({ path: '/tmp/shots/thread-giver-1280.png' });
   } finally {
-    for (const m of [olive, fern]) await m.context.close();
+    await scene.close();
   }
 });

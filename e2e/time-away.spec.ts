@@ -1,27 +1,29 @@
-import {
-  PHONE,
-  appReady,
-  expect,
-  expectNoAxeViolations,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import { PHONE, appReady, expect, expectNoAxeViolations, test } from './fixtures';
+import { seedScene } from './scene';
 
 test('a member sets time away on their profile; another member sees "Away until …" on their listing', async ({
   browser,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const giver = await browser.newContext({ viewport: PHONE });
-  const member = await browser.newContext({ viewport: PHONE });
+  const title = `Holiday sourdough ${Date.now()}`;
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'giver', firstName: 'Ada' },
+        { key: 'member', firstName: 'Ben' },
+      ],
+      listings: [{ key: 'rye', owner: 'giver', fields: { title } }],
+    },
+    { viewport: PHONE },
+  );
   try {
-    await signUpAndIn(giver.request, newMember({ firstName: 'Ada' }));
-    const title = `Holiday sourdough ${Date.now()}`;
-    const starterId = await shareStarter(giver.request, title);
+    const starterId = scene.listings.rye!;
 
     // The giver sets the day they are back, from the profile's Notifications tab.
-    const page = await giver.newPage();
+    const page = scene.members.giver.page;
     await page.goto('/profile');
     await appReady(page);
     await page.getByRole('tab', { name: 'Notifications' }).click();
@@ -33,14 +35,12 @@ test('a member sets time away on their profile; another member sees "Away until 
     await expectNoAxeViolations(page);
 
     // Another member sees it on the listing.
-    await signUpAndIn(member.request, newMember({ firstName: 'Ben' }));
-    const other = await member.newPage();
+    const other = scene.members.member.page;
     await other.goto(`/starter/${starterId}`);
     await appReady(other);
     await expect(other.getByText(/^Away until /)).toBeVisible();
     await expectNoAxeViolations(other);
   } finally {
-    await member.close();
-    await giver.close();
+    await scene.close();
   }
 });

@@ -1,5 +1,6 @@
 import type { Locator } from '@playwright/test';
-import { appReady, expect, newMember, shareStarter, signUpAndIn, test } from './fixtures';
+import { appReady, expect, test } from './fixtures';
+import { seedScene } from './scene';
 
 /*
  * A toast never covers the conversation's composer: an error after pressing Send leaves the
@@ -23,25 +24,33 @@ for (const viewport of [
   test(`an error toast leaves the composer and Send uncovered at ${viewport.width} px`, async ({
     page,
     browser,
+    request,
   }) => {
     await page.setViewportSize(viewport);
-    const owner = await browser.newContext();
-    await signUpAndIn(owner.request, newMember());
-    const ownerId = ((await (await owner.request.get('/api/auth/user')).json()) as { id: string })
-      .id;
-    const starterId = await shareStarter(owner.request, 'Kefir grains for the toast test');
-
-    await signUpAndIn(page.request, newMember());
-    const first = await page.request.post('/api/messages', {
-      data: { starterId, receiverId: ownerId, content: 'Hello! Are the grains still there?' },
-    });
-    expect(first.status()).toBe(201);
+    const scene = await seedScene(
+      browser,
+      request,
+      {
+        members: [{ key: 'owner' }, { key: 'me' }],
+        listings: [
+          { key: 'kefir', owner: 'owner', fields: { title: 'Kefir grains for the toast test' } },
+        ],
+        steps: [
+          { do: 'ask', from: 'me', listing: 'kefir', text: 'Hello! Are the grains still there?' },
+        ],
+      },
+      {},
+      { me: page },
+    );
+    const owner = scene.members.owner.context;
+    const ownerId = scene.members.owner.id;
+    const starterId = scene.listings.kefir!;
     await page.goto(`/messages?starter=${starterId}&with=${ownerId}`);
     await appReady(page);
     await expect(page.getByText('Hello! Are the grains still there?').last()).toBeVisible();
     // The owner takes the listing down meanwhile: the next message is refused with a toast.
     expect((await owner.request.delete(`/api/starters/${starterId}`)).ok()).toBe(true);
-    await owner.close();
+    await scene.close();
     const composer = page.getByPlaceholder('Type your message...');
     await composer.click();
     await composer.pressSequentially('Could I come on Saturday?');

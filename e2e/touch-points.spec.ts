@@ -1,12 +1,6 @@
 import type { Page } from '@playwright/test';
-import {
-  expect,
-  expectNoAxeViolations,
-  newMember,
-  shareStarter,
-  signUpAndIn,
-  test,
-} from './fixtures';
+import { expect, expectNoAxeViolations, newMember, signUpAndIn, test } from './fixtures';
+import { seedScene } from './scene';
 
 /** A title that is one long word: nothing to break it at but the card's own width. */
 const ONE_WORD_TITLE = `Kefir${'grains'.repeat(20)}`.slice(0, 120);
@@ -22,12 +16,14 @@ test.describe('on a 360 px phone', () => {
   test('a card whose title is one 120-letter word leaves /browse as wide as the screen', async ({
     page,
     browser,
+    request,
   }) => {
     expect(ONE_WORD_TITLE).toHaveLength(120);
-    const owner = await browser.newContext();
-    await signUpAndIn(owner.request, newMember());
-    await shareStarter(owner.request, ONE_WORD_TITLE);
-    await owner.close();
+    const scene = await seedScene(browser, request, {
+      members: [{ key: 'owner' }],
+      listings: [{ key: 'long', owner: 'owner', fields: { title: ONE_WORD_TITLE } }],
+    });
+    await scene.close();
 
     await page.goto('/browse');
     const title = page.getByRole('heading', { name: ONE_WORD_TITLE }).first();
