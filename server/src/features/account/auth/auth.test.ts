@@ -1,9 +1,9 @@
 import crypto from 'node:crypto';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { sanctions, sessions, users } from '../../../db/schema';
 import { cookieFrom, createMember, createTestApp, type TestApp } from '../../../test/app';
-import { hashPassword } from './passwords';
+import { hashPassword, passwordHashCostForTests } from './passwords';
 
 const PASSWORD = 'cultured-butter-2025';
 
@@ -63,6 +63,10 @@ function expectNoSecrets(body: string, password = PASSWORD) {
 
 describe('sign-up', () => {
   it('creates an account whose password is stored only as an argon2id hash', async () => {
+    // The other tests hash at argon2id's lowest cost (server/src/test/setup.ts); this one
+    // signs up at the cost a server uses, OWASP's minimum.
+    passwordHashCostForTests('production');
+    onTestFinished(() => passwordHashCostForTests('cheapest'));
     const account = newAccount();
     const res = await signUp(t, account);
     expect(res.statusCode).toBe(201);
@@ -75,6 +79,16 @@ describe('sign-up', () => {
     const [row] = await t.db.select().from(users).where(eq(users.email, account.email));
     expect(row!.passwordHash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
     expect(row!.passwordHash).not.toContain(PASSWORD);
+  });
+
+  it('hashes at a lower cost only under the unit tests, never in a server', () => {
+    const vitest = process.env.VITEST;
+    delete process.env.VITEST;
+    try {
+      expect(() => passwordHashCostForTests('cheapest')).toThrow(/never in a server/);
+    } finally {
+      process.env.VITEST = vitest;
+    }
   });
 
   it('answers the spec messages for each invalid field', async () => {

@@ -9,6 +9,21 @@ const ARGON2_OPTIONS = {
   parallelism: 1,
 };
 
+/** argon2id at its lowest cost (8 KiB, one pass): the same algorithm and format, no work. */
+const CHEAPEST_ARGON2_OPTIONS = { ...ARGON2_OPTIONS, memoryCost: 8, timeCost: 1 };
+
+let hashOptions = ARGON2_OPTIONS;
+
+/**
+ * Unit tests hash at argon2id's lowest cost (`server/src/test/setup.ts`); `production` puts
+ * OWASP's cost back. Refused anywhere but under Vitest, so a server always hashes at OWASP's.
+ */
+export function passwordHashCostForTests(cost: 'cheapest' | 'production'): void {
+  if (!process.env.VITEST)
+    throw new Error('The password hash cost changes only in unit tests, never in a server');
+  hashOptions = cost === 'cheapest' ? CHEAPEST_ARGON2_OPTIONS : ARGON2_OPTIONS;
+}
+
 export const COMMON_PASSWORD_COUNT = 10_000;
 
 // zxcvbn's list is ranked by frequency in real leaks; the head is what attackers try first.
@@ -24,7 +39,7 @@ export function isCommonPassword(password: string): boolean {
 }
 
 export function hashPassword(password: string): Promise<string> {
-  return hash(password, ARGON2_OPTIONS);
+  return hash(password, hashOptions);
 }
 
 export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
