@@ -46,6 +46,12 @@ const waiting = async (as: Member) =>
   };
 const decide = (as: Member, id: number, body: object) =>
   t.call(as, 'POST', `/api/moderation/held/${id}`, body);
+/**
+ * The server's clock is the wall clock plus what a test moved it by, so the real seconds the
+ * requests between a decision and its undo take count too: "within the minute" is checked
+ * 20 s before the minute ends, which a busy machine's requests never use up.
+ */
+const REAL_TIME_SLACK_MS = 20_000;
 const undo = (as: Member, id: number) => t.call(as, 'POST', `/api/moderation/held/${id}/undo`);
 const bell = async (as: Member) =>
   (await t.call(as, 'GET', '/api/notifications')).json().notifications as Array<{
@@ -184,11 +190,11 @@ describe('a decision on a held message', () => {
     expect(released.statusCode).toBe(200);
     expect(released.json()).toMatchObject({ id, status: 'released' });
     const left = Date.parse(released.json().undoUntil) - clock.nowMs();
-    expect(left).toBeGreaterThan(HELD_UNDO_MS - 5000);
+    expect(left).toBeGreaterThan(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
     expect(left).toBeLessThanOrEqual(HELD_UNDO_MS);
     // It leaves the tab's count at once; nothing reaches the owner within the minute.
     expect((await waiting(moderator)).held.count).toBe(0);
-    clock.advanceClock(HELD_UNDO_MS - 1000);
+    clock.advanceClock(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
     expect(await settle()).toBe(0);
     expect(await t.db.select().from(messages).where(eq(messages.id, id))).toEqual([]);
 
@@ -284,13 +290,13 @@ describe('a decision on a held listing', () => {
     expect(released.statusCode).toBe(200);
     expect(released.json()).toMatchObject({ id, status: 'released' });
     const left = Date.parse(released.json().undoUntil) - clock.nowMs();
-    expect(left).toBeGreaterThan(HELD_UNDO_MS - 5000);
+    expect(left).toBeGreaterThan(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
     expect(left).toBeLessThanOrEqual(HELD_UNDO_MS);
     // It leaves the queue and its count at once, but stays unseen within the minute.
     expect(await queue(moderator)).not.toContain(id);
     expect((await waiting(moderator)).held.count).toBe(before - 1);
     expect((await decideListing(moderator, id, 'reject')).statusCode).toBe(409);
-    clock.advanceClock(HELD_UNDO_MS - 1000);
+    clock.advanceClock(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
     expect(await settle()).toBe(0);
     expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
 
