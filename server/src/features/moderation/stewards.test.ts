@@ -98,6 +98,21 @@ describe('stewards', () => {
     expect(removed!.removedAt).not.toBeNull();
   });
 
+  it('lists a report on a Leeds listing its reports took off the site, as the Reports count does', async () => {
+    const { steward } = await leedsSteward();
+    const leeds = await reportAt(LEEDS);
+    await t.db
+      .update(starters)
+      .set({ heldForReviewAt: new Date() })
+      .where(eq(starters.id, leeds.starter.id));
+
+    const list = await call(steward.cookie, 'GET', '/api/reports?status=pending');
+    const ids = list.json().map((r: { id: number }) => r.id);
+    expect(ids).toContain(leeds.report.id);
+    const waiting = (await call(steward.cookie, 'GET', '/api/moderation/waiting')).json();
+    expect(waiting.reports.count).toBe(ids.length);
+  });
+
   it('shows moderators every steward action in the audit log, and sends appeals of it to them', async () => {
     const { moderator, steward } = await leedsSteward();
     const { report, starter, owner } = await reportAt(LEEDS);
