@@ -10,6 +10,7 @@ import { errorMessage, fieldErrors } from '../../lib/api';
 import { useCurrentUser } from '../../lib/current-user';
 import { useMessageText } from '../../lib/message-text';
 import { paths } from '../../lib/paths';
+import { daysLeft, renewalDue } from '../../lib/renewal';
 import { AskedFor, askDate, useAskerName, useAskWhat } from './ask-card';
 import { useAsk, useAskAction, useHelpWithAsk, useMyListings } from './asks-api';
 import type { Ask } from '../../../../common/listings/asks';
@@ -87,11 +88,15 @@ function HelpForm({ ask }: { ask: Ask }) {
   );
 }
 
-/** The owner's buttons: close when fulfilled, renew, delete. */
+/**
+ * The owner's buttons: close when fulfilled, delete, and renew — for a closed ask (it opens
+ * again), or by the listings' rule once its end is near or past.
+ */
 function OwnerActions({ ask }: { ask: Ask }) {
   const { t } = useTranslation('account');
   const action = useAskAction(ask.id);
   const navigate = useNavigate();
+  const renewable = !!ask.closedAt || renewalDue(daysLeft(ask.expiresAt, new Date()));
   return (
     <div className="flex flex-wrap gap-3">
       {!ask.closedAt && (
@@ -99,9 +104,11 @@ function OwnerActions({ ask }: { ask: Ask }) {
           {t('asks.detail.close')}
         </Button>
       )}
-      <Button variant="outline" onClick={() => action.mutate('renew')}>
-        {t('asks.detail.renew')}
-      </Button>
+      {renewable && (
+        <Button variant="outline" onClick={() => action.mutate('renew')}>
+          {t('asks.detail.renew')}
+        </Button>
+      )}
       <Button
         variant="outline"
         onClick={() => action.mutate('delete', { onSuccess: () => navigate(paths.browseAsks) })}

@@ -1,5 +1,4 @@
 import { useId, useMemo, useState } from 'react';
-import { differenceInCalendarDays } from 'date-fns';
 import { BellRing, Plus, RefreshCw } from 'lucide-react';
 import { Trans, useTranslation } from 'react-i18next';
 import { Badge } from '../../components/ui/badge';
@@ -7,11 +6,11 @@ import { Button } from '../../components/ui/button';
 import { TextField } from '../../components/ui/form-controls';
 import { toast, toastError } from '../../components/ui/toast';
 import { errorMessage } from '../../lib/api';
+import { daysLeft, renewalDue } from '../../lib/renewal';
 import { showServerFieldErrors, useZodForm } from '../../lib/use-zod-form';
 import { displayName } from '../../../../common/members/display';
 import {
   addPortionsSchema,
-  EXPIRY_NOTICE_DAYS,
   PORTIONS_MAX,
   type StarterActivity,
 } from '../../../../common/conversations/handovers';
@@ -26,10 +25,6 @@ export function listingStateText(starter: Starter, t: ConversationsT = conversat
   return starter.portionsReserved > 0
     ? t('listing.reserved', { count: starter.portionsReserved })
     : t('listing.available');
-}
-
-function daysLeft(until: string | undefined, now: Date): number | null {
-  return until ? differenceInCalendarDays(new Date(until), now) : null;
 }
 
 /**
@@ -52,7 +47,7 @@ export function ListingState({
   const claimed = starter.isClaimed || starter.status === 'claimed';
   const expired = !claimed && starter.status === 'expired';
   const days = claimed ? null : daysLeft(starter.availableUntil, now);
-  const soon = !expired && days !== null && days <= EXPIRY_NOTICE_DAYS;
+  const soon = !expired && renewalDue(days);
   const canRenew = (activity?.renewalsLeft ?? 1) > 0;
   const state = listingStateText(starter, t);
 
