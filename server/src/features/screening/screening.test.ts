@@ -8,6 +8,7 @@ import {
   messageMailDue,
   messages,
   moderationActions,
+  reservations,
   sanctions,
   starters,
   users,
@@ -593,19 +594,34 @@ describe('signs for the receiver of a first message', () => {
     });
   });
 
-  it('say when every portion is already reserved, and nothing for an ordinary neighbour', async () => {
+  it('tell a member who could be reserved a portion that every one is held, never the giver nor a holder', async () => {
     const owner = await signedInMember(t.db);
     const starter = await createStarterRow(t.db, owner.user.id, {
-      portions: 1,
-      portionsReserved: 1,
+      portions: 2,
+      portionsReserved: 2,
     });
-    const asker = await establishedMember();
-    await send(asker, starter.id, owner.user.id, 'Hi! Is it still there?');
-    const res = await t.call(
-      owner,
-      'GET',
-      `/api/messages/starter/${starter.id}/signs?with=${asker.user.id}`,
-    );
-    expect(res.json().signs.map((s: { code: string }) => s.code)).toEqual(['already_reserved']);
+    const holder = await establishedMember();
+    const otherHolder = await signedInMember(t.db);
+    const neighbour = await signedInMember(t.db);
+    await t.db.insert(reservations).values([
+      { starterId: starter.id, memberId: holder.user.id },
+      { starterId: starter.id, memberId: otherHolder.user.id },
+    ]);
+    await send(holder, starter.id, owner.user.id, 'Hi! Is it still there?');
+    for (const member of [otherHolder, neighbour]) {
+      await t.db.insert(messages).values({
+        starterId: starter.id,
+        senderId: owner.user.id,
+        receiverId: member.user.id,
+        content: 'Would you like a portion?',
+      });
+    }
+    const codes = async (as: Member, withId: string) =>
+      (await t.call(as, 'GET', `/api/messages/starter/${starter.id}/signs?with=${withId}`))
+        .json()
+        .signs.map((s: { code: string }) => s.code);
+    expect(await codes(owner, holder.user.id)).toEqual([]);
+    expect(await codes(otherHolder, owner.user.id)).not.toContain('already_reserved');
+    expect(await codes(neighbour, owner.user.id)).toContain('already_reserved');
   });
 });

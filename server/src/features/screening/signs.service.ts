@@ -3,7 +3,7 @@ import type { ConversationSign } from '../../../../common/moderation/screening';
 import { requireStarter } from '../../access/starter-access';
 import * as clock from '../../clock/clock';
 import type { AppDeps } from '../../deps';
-import { messages, starters, users } from '../../db/schema';
+import { messages, reservations, starters, users } from '../../db/schema';
 import { HttpError } from '../../errors';
 import type { SessionUser } from '../../plugins/sessions';
 import { userSummary } from '../handovers/handover-views.service';
@@ -86,6 +86,25 @@ export async function conversationSigns(
     // A member who may not act has no summary: their other signs still stand.
     if (!(error instanceof HttpError) || error.statusCode !== 404) throw error;
   }
+  if (await couldReserveButAllHeld(db, starter, actor.id)) {
+    signs.push({
+      code: 'already_reserved',
+      text: 'Every portion of this starter is already reserved',
+    });
+  }
+  return signs;
+}
+
+/**
+ * Every portion is held for someone, told only to a reader who could otherwise be reserved one:
+ * never the owner giving it, nor a member who already holds a portion of it.
+ */
+async function couldReserveButAllHeld(
+  db: AppDeps['db'],
+  starter: { id: number; ownerId: string },
+  readerId: string,
+): Promise<boolean> {
+  if (starter.ownerId === readerId) return false;
   const [portions] = await db
     .select({
       portions: starters.portions,
@@ -94,15 +113,18 @@ export async function conversationSigns(
     })
     .from(starters)
     .where(eq(starters.id, starter.id));
-  if (
-    portions &&
-    portions.reserved > 0 &&
-    portions.reserved + portions.given >= portions.portions
-  ) {
-    signs.push({
-      code: 'already_reserved',
-      text: 'Every portion of this starter is already reserved',
-    });
-  }
-  return signs;
+  if (!portions || portions.reserved === 0) return false;
+  if (portions.reserved + portions.given < portions.portions) return false;
+  const [held] = await db
+    .select({ id: reservations.id })
+    .from(reservations)
+    .where(
+      and(
+        eq(reservations.starterId, starter.id),
+        eq(reservations.memberId, readerId),
+        eq(reservations.status, 'active'),
+      ),
+    )
+    .limit(1);
+  return !held;
 }
