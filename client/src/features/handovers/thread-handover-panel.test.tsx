@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '../../components/ui/toast';
-import { renderWithProviders } from '../../test/render';
+import { renderWithProviders, showIn } from '../../test/render';
 import type {
   Handover,
   Reservation,
@@ -327,5 +327,41 @@ describe('ThreadHandoverPanel, the member who asked', () => {
     );
     expect(await screen.findByText('You received it')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Withdraw' })).toBeNull();
+  });
+
+  it('says feedback opens once both have written, where the giver never wrote, in four languages', async () => {
+    serveMember({ received: [aHandover({ status: 'received', canLeaveFeedback: false })] });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+    );
+    const bar = await screen.findByRole('region', { name: 'Hand-over' });
+    expect(
+      await within(bar).findByText(
+        'Feedback opens once you have both written in this conversation.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(bar).queryByRole('button', { name: 'How did it go?' })).toBeNull();
+    for (const [language, text] of [
+      ['es', 'Podréis valoraros cuando los dos hayáis escrito en esta conversación.'],
+      ['de', 'Rückmeldung ist möglich, sobald ihr beide in diesem Gespräch geschrieben habt.'],
+      [
+        'fr',
+        'Vous pourrez laisser un avis une fois que vous vous serez écrit tous les deux dans cette conversation.',
+      ],
+    ] as const) {
+      await showIn(language);
+      expect(await screen.findByText(text)).toBeInTheDocument();
+    }
+  });
+
+  it('says nothing of writing once feedback is offered or left', async () => {
+    serveMember({
+      received: [aHandover({ status: 'received', canLeaveFeedback: true })],
+    });
+    renderWithProviders(
+      <ThreadHandoverPanel meId="asker" starterId={5} otherId="owner" otherName="Olive" />,
+    );
+    expect(await screen.findByRole('button', { name: 'How did it go?' })).toBeInTheDocument();
+    expect(screen.queryByText(/once you have both written/)).toBeNull();
   });
 });

@@ -9,8 +9,8 @@ import { MemberTools } from './member-tools';
 
 /**
  * The hand-over bar of a conversation about one starter: what is reserved or given between its
- * owner and this member, the next step for whoever is looking, feedback once confirmed (and
- * withdrawing a 👎 while it waits to count), and blocking.
+ * owner and this member, the next step for whoever is looking, feedback once confirmed (or why
+ * it is not offered yet; withdrawing a 👎 while it waits to count), and blocking.
  */
 export function ThreadHandoverPanel({
   starterId,
@@ -34,6 +34,9 @@ export function ThreadHandoverPanel({
   if (!state || !otherId) return null;
   const { handover } = state;
   const canRate = !!handover?.canLeaveFeedback && !handover.myFeedback;
+  // Confirmed, nothing left yet, and still not offered: the two have not both written here.
+  const rateAfterWriting =
+    handover?.status === 'received' && !handover.canLeaveFeedback && !handover.myFeedback;
   return (
     <section
       aria-label={t('panel.label')}
@@ -55,6 +58,9 @@ export function ThreadHandoverPanel({
               </Button>
             }
           />
+        )}
+        {rateAfterWriting && (
+          <p className="text-sm text-muted">{t('panel.feedbackAfterBothWrote')}</p>
         )}
       </div>
       {aside}
