@@ -80,11 +80,17 @@ test('text links are a finger high', async ({ page }) => {
   await expectFingerHigh(main.getByRole('link', { name: /^Family tree · \d+ kitchens? reached$/ }));
 });
 
-test('a one-word title leaves My Posts as wide as the screen', async ({ page }) => {
+test('a one-word title leaves My Posts as wide as the screen, every tab in sight', async ({
+  page,
+}) => {
   await signUpAndIn(page.request, newMember());
   const title = `Kefir${'grains'.repeat(20)}`.slice(0, 120);
   await shareStarter(page.request, title);
   await page.goto('/profile');
   await expect(page.getByRole('heading', { name: title }).first()).toBeVisible();
   expect(Number(await page.evaluate('document.documentElement.scrollWidth'))).toBe(360);
+  // Every tab shows whole on the phone's screen, none hidden past its right edge.
+  const tabs = page.getByRole('tablist').getByRole('tab');
+  await expect(tabs).toHaveText(['My Starters', 'Activity', 'My Hand-overs', 'Notifications']);
+  for (const tab of await tabs.all()) await expect(tab).toBeInViewport({ ratio: 1 });
 });

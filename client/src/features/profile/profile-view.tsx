@@ -104,7 +104,8 @@ export function ProfileView({
         </LinkButton>
       </div>
 
-      {/* min-w-0: the tab row scrolls on a narrow phone instead of widening the page grid. */}
+      {/* min-w-0 and wrapping tabs: on a narrow phone the tabs take a second row, every one in
+          sight, instead of widening the page grid or hiding past its edge. */}
       <Tabs.Root
         ref={tabs}
         id="notifications"
@@ -114,7 +115,7 @@ export function ProfileView({
       >
         <Tabs.List
           aria-label={t('profile.activityTabs')}
-          className="inline-flex max-w-full gap-1 overflow-x-auto rounded-full bg-surface-muted p-1"
+          className="inline-flex max-w-full flex-wrap gap-1 rounded-3xl bg-surface-muted p-1"
         >
           {PROFILE_TABS.filter((name) => name !== 'handovers' || myHandovers).map((name) => (
             <Tabs.Trigger key={name} value={name} className={tabTrigger}>
