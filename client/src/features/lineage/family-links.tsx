@@ -14,7 +14,9 @@ const linkClass =
 
 /**
  * On a starter's page: the culture it descends from, and its family tree with the kitchens the
- * family has reached. The owner always gets the link (the origin is named there).
+ * family has reached, once it has reached one (before, the tree's page still answers at its
+ * address; the owner tells the origin on the listing's form). Its owner gets the tree's link
+ * even before the listing has relatives listed here.
  */
 export function FamilyLinks({ starter, isOwner }: { starter: Starter; isOwner: boolean }) {
   const { t } = useTranslation('living');
@@ -23,6 +25,8 @@ export function FamilyLinks({ starter, isOwner }: { starter: Starter; isOwner: b
   const parent = lineage.ancestors.at(-1);
   const hasFamily = !!parent || count(lineage.descendants) > 0;
   if (!hasFamily && !isOwner) return null;
+  const reached = lineage.kitchens > 0;
+  if (!parent && !reached) return null;
   return (
     <div className="grid gap-1.5 text-sm">
       {parent && (
@@ -40,12 +44,14 @@ export function FamilyLinks({ starter, isOwner }: { starter: Starter; isOwner: b
           </span>
         </p>
       )}
-      <p className="flex items-center gap-2">
-        <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
-        <Link to={paths.starterFamily.href(starter.id)} className={linkClass}>
-          {t('lineage.familyLink', { kitchens: lineage.kitchens })}
-        </Link>
-      </p>
+      {reached && (
+        <p className="flex items-center gap-2">
+          <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
+          <Link to={paths.starterFamily.href(starter.id)} className={linkClass}>
+            {t('lineage.familyLink', { kitchens: lineage.kitchens })}
+          </Link>
+        </p>
+      )}
     </div>
   );
 }

@@ -12,8 +12,8 @@ const linkClass =
 
 /**
  * A culture's family in short, for a page about one jar of it: where it began (the first
- * sharer's story and year, when told), a link to the family tree with the kitchens reached,
- * and the family's map with its places. Nothing when the family is not public.
+ * sharer's story and year, when told), a link to the family tree with the kitchens reached
+ * (once it has reached one), and the family's map with its places. Nothing when the family is not public.
  */
 export function FamilySummary({ starterId }: { starterId: number }) {
   const { t } = useTranslation('living');
@@ -28,10 +28,12 @@ export function FamilySummary({ starterId }: { starterId: number }) {
         {origin?.bornYear != null && t('lineage.born', { year: origin.bornYear })}
       </h2>
       {origin?.originStory && <p className="whitespace-pre-line">{origin.originStory}</p>}
-      <Link to={paths.starterFamily.href(starterId)} className={linkClass}>
-        <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
-        {t('lineage.familyLink', { kitchens: lineage.kitchens })}
-      </Link>
+      {lineage.kitchens > 0 && (
+        <Link to={paths.starterFamily.href(starterId)} className={linkClass}>
+          <GitBranch className="size-4 shrink-0 text-sage" aria-hidden />
+          {t('lineage.familyLink', { kitchens: lineage.kitchens })}
+        </Link>
+      )}
       <FamilyTravels lineage={lineage} level={3} />
     </Card>
   );
