@@ -45,6 +45,25 @@ async function expectWholeNavWords(page: Page) {
   expect(widths.header).toBeLessThanOrEqual(PHONE.width);
 }
 
+/** The unread badge stands clear of the word "Messages", and the header keeps its height. */
+async function expectBadgeClearOfWord(page: Page) {
+  const boxes = (await page.evaluate(
+    `(() => {
+      const badge = document.querySelector('[data-testid="unread-badge"]');
+      const text = [...badge.parentElement.childNodes].find((n) => n.nodeType === 3);
+      const range = document.createRange();
+      range.selectNodeContents(text);
+      return {
+        word: range.getBoundingClientRect().right,
+        badge: badge.getBoundingClientRect().left,
+        header: document.querySelector('header').getBoundingClientRect().height,
+      };
+    })()`,
+  )) as { word: number; badge: number; header: number };
+  expect(boxes.badge, 'the badge starts after the word ends').toBeGreaterThanOrEqual(boxes.word);
+  expect(boxes.header).toBe(65);
+}
+
 test('a Spanish member reads their hand-over in Spanish on a phone, and the header keeps its words', async ({
   browser,
   request,
@@ -77,6 +96,7 @@ test('a Spanish member reads their hand-over in Spanish on a phone, and the head
   await expect(page.locator('html')).toHaveAttribute('lang', 'es');
   await expect(page.getByTestId('unread-badge')).toBeVisible();
   await expectWholeNavWords(page);
+  await expectBadgeClearOfWord(page);
   await page.screenshot({ path: testInfo.outputPath('header-es-360.png') });
 
   await page.goto(`/messages?starter=${starterId}&with=${giver.id}`);
@@ -109,6 +129,7 @@ test('a Spanish member reads their hand-over in Spanish on a phone, and the head
   expect(await unreadCount(asker.request)).toBe(1);
   await expect(page.getByTestId('unread-badge')).toHaveText('1');
   await expectWholeNavWords(page);
+  await expectBadgeClearOfWord(page);
   await page.screenshot({ path: testInfo.outputPath('header-de-360.png') });
   await scene.close();
 });

@@ -73,7 +73,12 @@ export function Header() {
           </NavLink>
           {user && (
             <>
-              <NavLink to={paths.messages} className={navClass}>
+              {/* On a phone the unread badge sits past the word's end: room for it beside the
+                  item, so the header keeps its height and the badge stays clear of the word. */}
+              <NavLink
+                to={paths.messages}
+                className={(s) => cn(navClass(s), 'max-sm:has-[[data-testid=unread-badge]]:me-4')}
+              >
                 {t('header.messages')}
                 <LazyUnreadBadge />
               </NavLink>
