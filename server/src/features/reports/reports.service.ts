@@ -115,6 +115,10 @@ async function holdForReview(
   });
 }
 
+/** The open reports on a listing itself, not on its messages: the ones that hold it. */
+const pendingOnListing = (starterId: number) =>
+  and(eq(reports.starterId, starterId), eq(reports.status, 'pending'), isNull(reports.messageId));
+
 /**
  * Open reports on the listing itself (not on its messages) from REPORTS_TO_HIDE different
  * members take it off the public site until a moderator reviews it; its owner is told why.
@@ -130,13 +134,7 @@ async function holdWhenReportedEnough(
   const [reporters] = await tx
     .select({ n: countDistinct(reports.reporterId) })
     .from(reports)
-    .where(
-      and(
-        eq(reports.starterId, starterId),
-        eq(reports.status, 'pending'),
-        isNull(reports.messageId),
-      ),
-    );
+    .where(pendingOnListing(starterId));
   if (Number(reporters?.n ?? 0) < config.limits.reportsToHide) return false;
   await holdForReview(tx, config, starterId, row);
   return true;
@@ -164,13 +162,7 @@ export async function pendingListingReports(db: DbOrTx, starterId: number): Prom
   const rows = await db
     .select({ id: reports.id })
     .from(reports)
-    .where(
-      and(
-        eq(reports.starterId, starterId),
-        eq(reports.status, 'pending'),
-        isNull(reports.messageId),
-      ),
-    )
+    .where(pendingOnListing(starterId))
     .orderBy(reports.id);
   return rows.map((r) => r.id);
 }
@@ -369,13 +361,7 @@ export async function settleReport(
       ? await tx
           .update(reports)
           .set({ status, reviewedBy: decider.id, reviewedAt: clock.sqlNow() })
-          .where(
-            and(
-              eq(reports.starterId, report.starterId),
-              eq(reports.status, 'pending'),
-              isNull(reports.messageId),
-            ),
-          )
+          .where(pendingOnListing(report.starterId))
           .returning({ reporterId: reports.reporterId })
       : [];
     if (release) {
