@@ -85,11 +85,7 @@ export function SignInForm({
   const onSubmit = handleSubmit(async (values) => {
     try {
       await signIn.mutateAsync(values);
-      // A first sign-in straight after joining is no return.
-      toast({
-        title: emailed ? t('signin.welcomeNew') : t('signin.welcome'),
-        description: t('signin.welcomeText'),
-      });
+      toast({ title: t('signin.welcome'), description: t('signin.welcomeText') });
       // Back to the page whose prompt asked for a sign-in.
       navigate(nextFromSearch(params));
     } catch (err) {
