@@ -8,6 +8,7 @@ import {
   signUpAndIn,
   test,
 } from './fixtures';
+import { seedScene } from './scene';
 
 /*
  * The core path on a 360 × 780 phone: a place found as people name it, a search box in sight,
@@ -66,18 +67,39 @@ test('browse keeps its search box in sight and finds Portland, Oregon first', as
   await expectNoAxeViolations(page);
 });
 
-test('text links are a finger high', async ({ page }) => {
+test('text links are a finger high', async ({ page, browser, request }) => {
   await page.goto('/login');
   await expectFingerHigh(page.getByRole('link', { name: 'Forgot password?' }));
   await page.goto('/no-such-page');
   await expectFingerHigh(page.getByRole('link', { name: 'Back to CultureShare' }));
-  // A starter's page, as its owner sees it: the way back and the family tree.
-  await signUpAndIn(page.request, newMember());
-  const id = await shareStarter(page.request, 'Kefir grains from a busy jar');
-  await page.goto(`/starter/${id}`);
+  // A starter's page, as its owner sees it once a portion has reached a second kitchen: the way
+  // back and the family tree.
+  const scene = await seedScene(
+    browser,
+    request,
+    {
+      members: [
+        { key: 'olive', firstName: 'Olive', lastName: 'Neighbour' },
+        { key: 'arlo', firstName: 'Arlo', lastName: 'Neighbour' },
+      ],
+      listings: [
+        { key: 'kefir', owner: 'olive', fields: { title: 'Kefir grains from a busy jar' } },
+      ],
+      steps: [
+        { do: 'ask', from: 'arlo', listing: 'kefir', text: 'May I have some?' },
+        { do: 'reply', listing: 'kefir', to: 'arlo', text: 'Of course, Saturday?' },
+        { do: 'give', listing: 'kefir', to: 'arlo' },
+        { do: 'confirm', listing: 'kefir', by: 'arlo' },
+      ],
+    },
+    {},
+    { olive: page },
+  );
+  await page.goto(`/starter/${scene.listings.kefir}`);
   const main = page.getByRole('main');
   await expectFingerHigh(main.getByRole('link', { name: 'Back to Browse' }));
   await expectFingerHigh(main.getByRole('link', { name: /^Family tree · \d+ kitchens? reached$/ }));
+  await scene.close();
 });
 
 test('a one-word title leaves My Posts as wide as the screen, every tab in sight', async ({
