@@ -69,9 +69,7 @@ test('at 360 px: a held message waits for review where its sender and the modera
     mod.getByText(/^\d+ waits? for a decision\. The oldest came in .+\.$/),
   ).toBeVisible();
   await expect
-    .poll(async () => (await titlesOf(moderator.request)).some((t) => /for moderators$/.test(t)), {
-      timeout: 120_000,
-    })
+    .poll(async () => (await titlesOf(moderator.request)).some((t) => /for moderators$/.test(t)))
     .toBe(true);
 
   // --- Reject confirms with a toast whose Undo puts the message back

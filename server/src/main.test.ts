@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   freePort,
   killServerProcesses,
+  migratedDataDir,
   startServerProcess,
   waitReady,
 } from './test/server-process';
@@ -42,7 +43,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('keeps every committed row through kill -9 and a restart', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const port = await freePort();
     const email = `survivor-${Date.now()}@example.test`;
     const first = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
@@ -72,7 +73,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('shuts down cleanly on SIGTERM, releasing the data folder', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const port = await freePort();
     const s = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
     await waitReady(port, s);
@@ -82,7 +83,7 @@ describe('the server process', { timeout: 180_000 }, () => {
   });
 
   it('answers /readyz 503 at once on SIGTERM, finishes the request in flight, then closes', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const port = await freePort();
     const s = start({ PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir });
     await waitReady(port, s);

@@ -64,14 +64,13 @@ describe('the embedded database in its worker thread', () => {
 
   it('starts a new data folder as a copy of a migrated database folder, as `npm start` does', async () => {
     // A migrated database folder, as `npm run build` leaves in dist/pglite-template.
-    const template = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-template-'));
-    await (await openPglite(template, { template: inject('pgliteSnapshot') })).close();
+    const template = inject('pgliteFolder');
     const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-worker-'));
     // What a first start cut short in the middle of its copy would have left.
     fs.mkdirSync(path.join(folder, 'pglite', 'base'), { recursive: true });
     fs.writeFileSync(path.join(folder, 'pglite', 'base', 'half-written'), 'x');
 
-    const copied = await openPglite(folder, { template: path.join(template, 'pglite') });
+    const copied = await openPglite(folder, { template });
     // Only the site's own database: no template databases to copy and open (decision 106).
     expect(
       rowsOf<{ datname: string }>(
@@ -86,13 +85,13 @@ describe('the embedded database in its worker thread', () => {
     expect(fs.readdirSync(folder).sort()).toEqual(['pglite']);
     expect(fs.existsSync(path.join(folder, 'pglite', 'base', 'half-written'))).toBe(false);
     // The template itself is untouched: a second folder starts empty.
-    const again = await openPglite(folder + '-again', { template: path.join(template, 'pglite') });
+    const again = await openPglite(folder + '-again', { template });
     expect(await again.db.select().from(users)).toEqual([]);
     await again.close();
-    for (const dir of [template, folder, folder + '-again']) {
+    for (const dir of [folder, folder + '-again']) {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-    // Three database folders opened, one of them copied: a minute on a busy machine.
+    // Two database folders copied and opened: a minute on a busy machine.
   }, 90_000);
 
   it('commits a transaction whose statements are interleaved with work on this thread', async () => {

@@ -62,7 +62,8 @@ export function backgroundJobs(
     // Matters of days: looked over once a minute.
     { name: 'expiry-reminders', everyMs: MINUTE_MS, run: () => queueExpiryReminders(deps) },
     { name: 'checkin-mails', everyMs: MINUTE_MS, run: () => queueCheckinMails(deps) },
-    // While anything waits for moderators: a bell item and a mail, once a day each.
+    // While anything waits for moderators: a bell item and a mail, once a day each; a held
+    // message or listing and a filed report wake it.
     { name: 'moderators-waiting', everyMs: MINUTE_MS, run: () => remindModeratorsOfWaiting(deps) },
     // A new ask is mailed to those who could help when it is saved, never in its request.
     { name: 'ask-mails', everyMs: MINUTE_MS, run: () => queueAskMails(deps) },

@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { standingOffers } from '../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../test/app';
 import { createPostgresTestDatabase } from '../test/database';
+import { multipart } from '../test/multipart';
 import { backgroundJobs } from './background-jobs';
 import { createScheduler, type Job } from './scheduler';
 import { JOBS_CHANNEL, wakeJob } from './wake';
@@ -153,6 +154,60 @@ describe('jobs woken by writes', () => {
         .where(eq(standingOffers.starterId, starter.id));
       const wake = `standing-offer-rounds@${offer!.at.getTime()}`;
       await vi.waitFor(() => expect(heard).toContain(wake));
+    } finally {
+      await stop();
+    }
+  });
+
+  it("wakes the moderators' reminder when a message or a listing is held and when a report is filed", async () => {
+    const heard: string[] = [];
+    const stop = await t.database.listen(JOBS_CHANNEL, (payload) => heard.push(payload));
+    const woken = async (write: () => Promise<{ statusCode: number }>, status: number) => {
+      heard.length = 0;
+      expect((await write()).statusCode).toBe(status);
+      await vi.waitFor(() => expect(heard).toContain('moderators-waiting'));
+    };
+    try {
+      const owner = await signedInMember(t.db);
+      const starter = await createStarterRow(t.db, owner.user.id);
+      const newcomer = await signedInMember(t.db);
+      const scam = 'I will pay $50 via PayPal and my courier will collect it. Send your address.';
+      await woken(
+        () =>
+          t.call(newcomer, 'POST', '/api/messages', {
+            starterId: starter.id,
+            receiverId: owner.user.id,
+            content: scam,
+          }),
+        202,
+      );
+      const form = multipart({
+        title: 'Kefir grains for sale',
+        description: 'Healthy grains, price $20 each, pay by PayPal and I will post them.',
+        category: 'dairy',
+        subcategory: 'kefir',
+        starterType: 'Kefir grains',
+        location: 'Portland, Oregon',
+      });
+      await woken(
+        () =>
+          t.app.inject({
+            method: 'POST',
+            url: '/api/starters',
+            headers: { ...form.headers, cookie: newcomer.cookie },
+            payload: form.payload,
+          }),
+        201,
+      );
+      await woken(
+        () =>
+          t.call(newcomer, 'POST', '/api/reports', {
+            starterId: starter.id,
+            reason: 'safety',
+            description: 'Mould on the grains in the photo',
+          }),
+        201,
+      );
     } finally {
       await stop();
     }

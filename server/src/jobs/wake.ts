@@ -14,6 +14,7 @@ export const WOKEN_JOBS = [
   'alert-announce',
   'alert-mail',
   'held-decisions',
+  'moderators-waiting',
   'ask-mails',
   'standing-offer-rounds',
   'checkin-mails',

@@ -9,19 +9,26 @@ import { createMigratedPglite } from '../db/migrated-pglite';
 declare module 'vitest' {
   export interface ProvidedContext {
     pgliteSnapshot: string;
+    /** The same migrated database as a data folder, for tests that start a server on one. */
+    pgliteFolder: string;
     postgresTemplate: string | null;
   }
 }
 
-/** Migrates once per run; each test file then starts from a copy in well under a second. */
+/**
+ * Migrates once per run; each test file then starts from a copy in well under a second, and
+ * each server process a test starts from a copy of the folder rather than migrating its own.
+ */
 export default async function setup(project: TestProject) {
-  const client = await createMigratedPglite();
-  const dump = await client.dumpDataDir('none');
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-test-'));
+  const folder = path.join(dir, 'migrated');
+  const client = await createMigratedPglite(folder);
+  const dump = await client.dumpDataDir('none');
   const snapshot = path.join(dir, 'migrated.tar');
   fs.writeFileSync(snapshot, Buffer.from(await dump.arrayBuffer()));
   await client.close();
   project.provide('pgliteSnapshot', snapshot);
+  project.provide('pgliteFolder', folder);
 
   const url = process.env.TEST_DATABASE_URL;
   let template: string | null = null;

@@ -1,6 +1,9 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
 import net from 'node:net';
+import os from 'node:os';
 import path from 'node:path';
+import { inject } from 'vitest';
 
 /** The real entry point run as its own process, as `npm start` does (so it can really be killed). */
 const root = path.resolve(import.meta.dirname, '../../..');
@@ -21,6 +24,16 @@ export async function freePort(): Promise<number> {
       srv.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * A new data folder holding the run's migrated database, as a first start leaves one: a server
+ * started on it opens at once instead of migrating (only the first-start test needs that).
+ */
+export function migratedDataDir(): string {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-data-'));
+  fs.cpSync(inject('pgliteFolder'), path.join(dataDir, 'pglite'), { recursive: true });
+  return dataDir;
 }
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {

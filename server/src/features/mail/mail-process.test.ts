@@ -8,6 +8,7 @@ import { pgliteExtensions } from '../../db/pglite-extensions';
 import {
   freePort,
   killServerProcesses,
+  migratedDataDir,
   startServerProcess,
   waitReady,
   type ServerProcess,
@@ -70,7 +71,6 @@ async function signUp(port: number, email: string) {
 const emlFiles = (dir: string) => fs.readdirSync(dir).filter((f) => f.endsWith('.eml'));
 const tempDir = () => fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-mail-'));
 
-// Each start migrates a fresh embedded database: slow on a small machine.
 describe('mail and the server process', { timeout: 300_000 }, () => {
   it('a bad SMTP_URL, or one without PUBLIC_URL, stops the start with one line naming it', async () => {
     const bad = start({ SMTP_URL: 'http://user:secret@mail.example', DATA_DIR: tempDir() });
@@ -87,7 +87,7 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
   });
 
   it('without SMTP_URL saves each mail as an .eml file and logs its path, never its link', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const port = await freePort();
     // The mail job's poll at its default, a minute: the sign-up's mail wakes it (decision 156).
     const s = start({ PORT: String(port), DATA_DIR: dataDir });
@@ -112,7 +112,7 @@ describe('mail and the server process', { timeout: 300_000 }, () => {
   });
 
   it('a mail queued when the process is killed before sending is delivered once after restart', async () => {
-    const dataDir = tempDir();
+    const dataDir = migratedDataDir();
     const port = await freePort();
     const smtpPort = await freePort();
     const env = {

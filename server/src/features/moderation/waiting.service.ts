@@ -106,10 +106,11 @@ async function tellWhatWaits(
 }
 
 /**
- * The scheduler's job (every minute): each moderator who may act and has had no such item in
- * the last day gets one bell item and, by their reminder choice, one mail, while anything
- * waits. So a first held message reaches them within the minute, and then once a day until
- * the queues are empty. The day is measured from their last item, kept in the centre itself.
+ * The scheduler's job (woken by a held message or listing and by a filed report, and every
+ * minute): each moderator who may act and has had no such item in the last day gets one bell
+ * item and, by their reminder choice, one mail, while anything waits. So a first held message
+ * reaches them at once, and then once a day until the queues are empty. The day is measured
+ * from their last item, kept in the centre itself.
  * A steward is told the same of what waits in their areas alone, and nothing while none does.
  */
 export async function remindModeratorsOfWaiting({

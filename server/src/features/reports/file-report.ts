@@ -4,6 +4,7 @@ import { isUniqueViolation } from '../../db/errors';
 import { reports } from '../../db/schema';
 import type { AppDeps } from '../../deps';
 import { conflict } from '../../errors';
+import { wakeJob } from '../../jobs/wake';
 import type { SessionUser } from '../../plugins/sessions';
 
 /**
@@ -31,7 +32,10 @@ export async function fileReport<T>(
     "You've sent a lot of reports today. Please try again tomorrow.",
     async () => {
       try {
-        return await store();
+        const stored = await store();
+        // The moderators (and the area's stewards) hear of it now, not at the job's next minute.
+        await wakeJob(deps.db, 'moderators-waiting');
+        return stored;
       } catch (err) {
         if (isUniqueViolation(err)) throw conflict(alreadyReported);
         throw err;

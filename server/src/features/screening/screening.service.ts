@@ -10,6 +10,7 @@ import type { DbOrTx } from '../../db/client';
 import { heldMessages, messages, screeningRules } from '../../db/schema';
 import * as clock from '../../clock/clock';
 import { isNewAccount } from '../../access/trust';
+import { wakeJob } from '../../jobs/wake';
 import { BUILT_IN_DEFAULTS, screenText, type ScreenOutcome } from './rules';
 
 /**
@@ -120,6 +121,8 @@ export async function holdMessage(
       createdAt: clock.now(),
     })
     .returning();
+  // The moderators hear of it now, not at the job's next minute.
+  await wakeJob(tx, 'moderators-waiting');
   return heldAsMessage(row!);
 }
 

@@ -307,8 +307,9 @@ export async function createStarter(
           })
           .returning({ id: starters.id });
         await arrangePhotos(tx, created!.id, processed);
-        // Its first ring of alerts (a held listing's waits for its release, and the poll).
-        if (screening.action !== 'hold') await wakeJob(tx, 'alert-announce');
+        // Its first ring of alerts (a held listing's waits for its release, and the poll); a held
+        // one is the moderators' to look at now.
+        await wakeJob(tx, screening.action === 'hold' ? 'moderators-waiting' : 'alert-announce');
         return created!.id;
       });
     },
@@ -479,6 +480,7 @@ export async function editStarter(
         if (updated.length === 0) {
           throw badRequest(portionsTaken(taken), { portions: portionsTaken(taken) });
         }
+        if (screening?.action === 'hold') await wakeJob(tx, 'moderators-waiting');
         // Photos not mentioned stay exactly as they are, cover path included.
         if (input.photoOrder === undefined && input.photos.length === 0) return;
         await arrangePhotos(

@@ -4,8 +4,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { eq, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrationsFolder, openPglite, migrateDatabase } from '../../../db/client';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { migrationsFolder, openPglite } from '../../../db/client';
 import { users } from '../../../db/schema';
 import { createMember, createTestApp, type TestApp } from '../../../test/app';
 import { endUnlistedModerators, setModerator, UnknownAccountError } from './moderators.service';
@@ -81,8 +81,7 @@ describe('npm run moderator', { timeout: 180_000 }, () => {
   let dataDir: string;
   beforeAll(async () => {
     dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'cultureshare-cli-'));
-    const database = await openPglite(dataDir);
-    await migrateDatabase(database);
+    const database = await openPglite(dataDir, { template: inject('pgliteSnapshot') });
     await database.db.insert(users).values({ email: 'cli@example.test', firstName: 'Cli' });
     await database.close();
   });
