@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import sharp from 'sharp';
 import {
@@ -6,13 +5,11 @@ import {
   expect,
   expectAcrossWindow,
   expectNoAxeViolations,
+  keepScreenshot,
   PHONE,
   test,
 } from './fixtures';
 import { seedScene } from './scene';
-
-const SHOTS = '/tmp/shots';
-fs.mkdirSync(SHOTS, { recursive: true });
 
 /** A photo of one colour, as a phone might send it. */
 async function colourPhoto(name: string, background: { r: number; g: number; b: number }) {
@@ -107,10 +104,10 @@ test("a member edits a listing's photos, and posts a claimed one again", async (
     await expectTiles(page, tiles);
     await page.getByLabel('Title').fill(`${title} (edited)`);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/edit-form-360.png`, fullPage: true });
+    await keepScreenshot(page, 'edit-form-360', { fullPage: true });
     await atDesktopWidth(page, async () => {
       await expectTiles(page, tiles);
-      await page.screenshot({ path: `${SHOTS}/edit-form-1280.png`, fullPage: true });
+      await keepScreenshot(page, 'edit-form-1280', { fullPage: true });
     });
     await page.getByRole('button', { name: 'Save Changes' }).click();
 
@@ -138,7 +135,7 @@ test("a member edits a listing's photos, and posts a claimed one again", async (
     await expectGallery(gallery);
     await atDesktopWidth(page, async () => {
       await expectGallery(gallery);
-      await page.screenshot({ path: `${SHOTS}/edit-detail-1280.png` });
+      await keepScreenshot(page, 'edit-detail-1280');
     });
 
     // Next moves one photo on; a swipe (the strip scrolled by a finger) does too.
@@ -169,7 +166,7 @@ test("a member edits a listing's photos, and posts a claimed one again", async (
       'true',
     );
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/edit-detail-360.png` });
+    await keepScreenshot(page, 'edit-detail-360');
 
     // Claimed, it can be posted again, filled in, photos included; that lands on the new one.
     await openOwnerMenu(page, `${title} (edited)`);
@@ -184,10 +181,10 @@ test("a member edits a listing's photos, and posts a claimed one again", async (
     await expect(tiles.getByRole('listitem')).toHaveCount(3);
     await page.getByLabel('Title').fill(`${title} again`);
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/edit-repost-360.png`, fullPage: true });
+    await keepScreenshot(page, 'edit-repost-360', { fullPage: true });
     await atDesktopWidth(page, async () => {
       await expectAcrossWindow(tiles);
-      await page.screenshot({ path: `${SHOTS}/edit-repost-1280.png`, fullPage: true });
+      await keepScreenshot(page, 'edit-repost-1280', { fullPage: true });
     });
     await page.getByRole('button', { name: 'Post Starter' }).click();
     await expect(page).toHaveURL(/\/starter\/\d+$/);
@@ -268,7 +265,7 @@ test('paying it forward is short and lands on the new listing', async ({ browser
       .setInputFiles([await colourPhoto('jar.jpg', { r: 220, g: 190, b: 120 })]);
     await page.getByLabel('Description').fill('Grown from Greta’s starter, now twice a day.');
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/edit-pay-it-forward-360.png`, fullPage: true });
+    await keepScreenshot(page, 'edit-pay-it-forward-360', { fullPage: true });
     await page.getByRole('button', { name: 'Post Starter' }).click();
 
     await expect(page).toHaveURL(/\/starter\/\d+$/);
@@ -282,7 +279,7 @@ test('paying it forward is short and lands on the new listing', async ({ browser
     expect(child).toMatchObject({ parentId, location: 'York, UK' });
     expect(child.imagePath).toBeTruthy();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: `${SHOTS}/edit-pay-it-forward-posted-360.png` });
+    await keepScreenshot(page, 'edit-pay-it-forward-posted-360');
   } finally {
     await scene.close();
   }

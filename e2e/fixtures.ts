@@ -390,6 +390,24 @@ export async function setUpStandingOffer(
   return section;
 }
 
+/**
+ * With E2E_SHOTS=<folder>, keeps a picture of the page (or of one element) as it is now, named
+ * `name`.png, for a person to look at; without it, does nothing. No test reads these.
+ */
+export async function keepScreenshot(
+  target: Page | Locator,
+  name: string,
+  { fullPage = false }: { fullPage?: boolean } = {},
+) {
+  const dir = process.env.E2E_SHOTS;
+  if (!dir) return;
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, `${name}.png`);
+  await ('goto' in target
+    ? target.screenshot({ path: file, fullPage })
+    : target.screenshot({ path: file }));
+}
+
 /** The phone width journeys run at, and the desktop width their layout is also checked at. */
 export const PHONE = { width: 360, height: 780 };
 export const DESKTOP = { width: 1280, height: 900 };

@@ -1,17 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { expect, expectNoAxeViolationsInEveryState, test } from './fixtures';
+import { expect, expectNoAxeViolationsInEveryState, keepScreenshot, test } from './fixtures';
 import { seedScene } from './scene';
-const SHOTS = process.env.HOME_SHOTS ?? '/tmp/shots';
 const PHONE = { width: 360, height: 780 };
 const DESKTOP = { width: 1280, height: 900 };
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: path.join(SHOTS, `home-${name}.png`), fullPage: true });
-}
+const shot = (page: Page, name: string) => keepScreenshot(page, `home-${name}`, { fullPage: true });
 
 /** A sourdough listing's fields at `location`, as the post form sends them. */
 const sourdough = (title: string, location: string) => ({

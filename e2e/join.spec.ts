@@ -3,6 +3,7 @@ import {
   expect,
   expectAcrossWindow,
   expectNoAxeViolations,
+  keepScreenshot,
   newMember,
   PHONE,
   shareStarter,
@@ -28,7 +29,7 @@ test.describe('joining from a starter on a phone', () => {
   }) => {
     // Five pages, two mails and an axe check at each step: slow on a busy machine.
     test.setTimeout(150_000);
-    const shot = (name: string) => page.screenshot({ path: `/tmp/shots/join-${name}.png` });
+    const shot = (name: string) => keepScreenshot(page, `join-${name}`);
     await signUpAndIn(request);
     const title = `Rye sourdough ${Date.now()}`;
     const id = await shareStarter(request, title);
@@ -148,7 +149,7 @@ test('a member who has not confirmed yet is told before typing, with a link to r
   await expect(dialog).toContainText('Confirm your email to send messages — Resend the link');
   await expect(dialog.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await expectNoAxeViolations(page);
-  await page.screenshot({ path: '/tmp/shots/join-6-unconfirmed.png' });
+  await keepScreenshot(page, 'join-6-unconfirmed');
   await dialog.getByRole('button', { name: 'Resend the link' }).click();
   await expect(page.getByText('Success!').first()).toBeVisible();
 });

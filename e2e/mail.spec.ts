@@ -1,6 +1,7 @@
 import {
   expect,
   expectNoAxeViolations,
+  keepScreenshot,
   linkFromMail,
   newMember,
   signUpAndIn,
@@ -82,7 +83,7 @@ test('a member changes how they hear of messages in the Notifications tab', asyn
   await expectNoAxeViolations(page);
   await messages.getByRole('radio', { name: 'Off' }).click();
   await expect(page.getByText('Messages: off.').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/shots/notify-notifications.png', fullPage: true });
+  await keepScreenshot(page, 'notify-notifications', { fullPage: true });
   const settings = await page.request.get('/api/users/mail-settings');
   expect(await settings.json()).toMatchObject({ messages: 'off', checkins: 'immediately' });
 });

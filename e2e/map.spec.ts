@@ -1,10 +1,10 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   atDesktopWidth,
   expect,
   expectNoAxeViolationsInEveryState,
+  keepScreenshot,
   newMember,
   PHONE,
   shareStarter,
@@ -18,12 +18,10 @@ import {
  * measured in the same page.
  */
 
-const SHOTS = '/tmp/shots';
 let word: string;
 const titles: Record<string, string> = {};
 
 test.beforeAll(async ({ browser }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   word = `map${crypto.randomBytes(3).toString('hex')}`;
   const giver = await browser.newContext();
   await signUpAndIn(giver.request, newMember());
@@ -98,7 +96,7 @@ test('at 360 px a visitor browses on the map with only the site reachable', asyn
   await expect(inView(page).getByRole('link', { name: titles.seattle })).toBeVisible();
   const cluster = page.locator('.starter-map-cluster', { hasText: '5' });
   await expect(cluster).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/map-360-clusters.png` });
+  await keepScreenshot(page, 'map-360-clusters');
 
   // Open the cluster: the map zooms in until its starters stand one by one.
   await cluster.click();
@@ -142,7 +140,7 @@ test('at 360 px a visitor browses on the map with only the site reachable', asyn
   await page.locator(`.starter-map-point[title="${titles.kefir2}"]`).click();
   const preview = page.getByRole('region', { name: 'Selected starter' });
   await expect(preview.getByText(titles.kefir2!)).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/map-360-preview.png` });
+  await keepScreenshot(page, 'map-360-preview');
   await expectNoAxeViolationsInEveryState(page);
   await preview.getByRole('link', { name: 'View starter' }).click();
   await expect(page).toHaveURL(/\/starter\/\d+/);
@@ -158,7 +156,7 @@ test('at 360 px a visitor browses on the map with only the site reachable', asyn
   await expect(inView(page).getByText('1 starter', { exact: true })).toBeVisible();
   await expect(inView(page).getByRole('link', { name: titles.sourdough })).toBeVisible();
   await expect(inView(page).getByRole('link', { name: titles.gresham })).toHaveCount(0);
-  await page.screenshot({ path: `${SHOTS}/map-360-filtered.png`, fullPage: true });
+  await keepScreenshot(page, 'map-360-filtered', { fullPage: true });
 
   // And back to the list, filters kept.
   await page

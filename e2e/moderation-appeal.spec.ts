@@ -2,9 +2,11 @@ import type { Browser, Page } from '@playwright/test';
 import {
   atDesktopWidth,
   E2E_MODERATOR_EMAIL,
+  type E2EMember,
   expect as baseExpect,
   expectAcrossWindow,
   expectNoAxeViolationsInEveryState,
+  keepScreenshot,
   newMember,
   PHONE,
   phonePhoto,
@@ -12,13 +14,10 @@ import {
   signUpAndIn,
   test,
   waitForMail,
-  type E2EMember,
 } from './fixtures';
 
 // Eight servers share two cores while these run: a page may take a while to answer.
 const expect = baseExpect.configure({ timeout: 60_000 });
-
-const SHOTS = '/tmp/shots';
 
 // The journey runs at 360 px; the 1280 px layout is measured in the same pages (decision 155).
 async function person(browser: Browser, member: E2EMember = newMember()) {
@@ -28,8 +27,7 @@ async function person(browser: Browser, member: E2EMember = newMember()) {
   return { member, context, page, request: context.request };
 }
 
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SHOTS}/mod-${name}.png`, fullPage: true });
+const shot = (page: Page, name: string) => keepScreenshot(page, `mod-${name}`, { fullPage: true });
 
 test('a removal names its rule, the owner appeals, the reporter hears the outcome', async ({
   browser,
@@ -125,7 +123,7 @@ test('a removal names its rule, the owner appeals, the reporter hears the outcom
   await expectNoAxeViolationsInEveryState(o);
   await notice.scrollIntoViewIfNeeded();
   await shot(o, 'owner-page-360');
-  await notice.screenshot({ path: `${SHOTS}/mod-owner-notice-360.png` });
+  await keepScreenshot(notice, 'mod-owner-notice-360');
   await atDesktopWidth(o, async () => {
     await expectAcrossWindow(notice);
     await expectAcrossWindow(notice.getByRole('button', { name: 'Appeal This Removal' }));
@@ -145,10 +143,10 @@ test('a removal names its rule, the owner appeals, the reporter hears the outcom
   await expect(appeal).toContainText('The five euros was the jar deposit; I took it out.');
   await expect(appeal).toContainText('Rule 2: Free Items Only');
   await expectNoAxeViolationsInEveryState(mod);
-  await appeal.screenshot({ path: `${SHOTS}/mod-appeal-360.png` });
+  await keepScreenshot(appeal, 'mod-appeal-360');
   await atDesktopWidth(mod, async () => {
     await expectAcrossWindow(appeal);
-    await appeal.screenshot({ path: `${SHOTS}/mod-appeal-1280.png` });
+    await keepScreenshot(appeal, 'mod-appeal-1280');
   });
   await appeal.getByRole('button', { name: 'Restore Starter' }).click();
   await expect(

@@ -1,11 +1,11 @@
 import crypto from 'node:crypto';
-import fs from 'node:fs';
 import type { Page } from '@playwright/test';
 import {
   atDesktopWidth,
   expect,
   expectAcrossWindow,
   expectNoAxeViolationsInEveryState,
+  keepScreenshot,
   newMember,
   PHONE,
   shareStarter,
@@ -18,7 +18,6 @@ import {
  * far each starter is on its card and its page; a member's profile place is the default.
  */
 
-const SHOTS = '/tmp/shots';
 // A British browser: kilometres (a US one defaults to miles, as the last test shows).
 test.use({ locale: 'en-GB' });
 const MILWAUKIE = 'Milwaukie, Oregon, United States';
@@ -65,7 +64,6 @@ let word: string;
 let title: string;
 
 test.beforeAll(async ({ browser }) => {
-  fs.mkdirSync(SHOTS, { recursive: true });
   word = `near${crypto.randomBytes(3).toString('hex')}`;
   title = `Portland milk kefir ${word}`;
   const giver = await browser.newContext();
@@ -99,7 +97,7 @@ test('a visitor picks a suburb and finds a Portland starter within 10 km', async
     await expectPlaceControls(page);
     await expectAcrossWindow(card.getByText('9 km away'));
     await card.scrollIntoViewIfNeeded();
-    await page.screenshot({ path: `${SHOTS}/near-browse-1280.png` });
+    await keepScreenshot(page, 'near-browse-1280');
   });
   await expectNoAxeViolationsInEveryState(page, [
     {
@@ -116,16 +114,16 @@ test('a visitor picks a suburb and finds a Portland starter within 10 km', async
     },
   ]);
   await card.scrollIntoViewIfNeeded();
-  await page.screenshot({ path: `${SHOTS}/near-browse-360.png`, fullPage: true });
+  await keepScreenshot(page, 'near-browse-360', { fullPage: true });
 
   // The starter's page says how far too.
   await card.getByRole('link', { name: title, exact: true }).click();
   await expect(page.getByRole('heading', { name: title, level: 1 })).toBeVisible();
   await expect(page.getByText('9 km away')).toBeVisible();
-  await page.screenshot({ path: `${SHOTS}/near-detail-360.png` });
+  await keepScreenshot(page, 'near-detail-360');
   await atDesktopWidth(page, async () => {
     await expectAcrossWindow(page.getByText('9 km away'));
-    await page.screenshot({ path: `${SHOTS}/near-detail-1280.png` });
+    await keepScreenshot(page, 'near-detail-1280');
   });
 });
 
@@ -147,7 +145,7 @@ test("a member whose profile says Portland gets Portland as browse's place", asy
   );
   await expect(page.getByRole('combobox', { name: 'Sort by' })).toHaveValue('closest');
   await expectNoAxeViolationsInEveryState(page);
-  await page.screenshot({ path: `${SHOTS}/near-member-360.png` });
+  await keepScreenshot(page, 'near-member-360');
 });
 
 test('a US browser sees miles until it chooses kilometres on the profile', async ({ browser }) => {

@@ -1,10 +1,10 @@
-import fs from 'node:fs';
 import type { APIRequestContext, Page } from '@playwright/test';
 import {
   atDesktopWidth,
   expect,
   expectAcrossWindow,
   expectNoAxeViolations,
+  keepScreenshot,
   PHONE,
   test,
   waitForMail,
@@ -12,8 +12,6 @@ import {
 import { seedScene } from './scene';
 
 /** Standing offers people can follow, and mail settings chosen per kind. */
-
-const SHOTS = '/tmp/shots';
 
 /** The Notifications tab's lines, in the order they are shown (their titles in the account catalogue). */
 const KINDS = [
@@ -54,10 +52,8 @@ const kindLine = (panel: ReturnType<Page['getByRole']>, title: string) =>
     name: new RegExp(`^${title.replace(/[.*+?^${}()|[\]\\&]/g, '\\$&')}`),
   });
 
-async function shot(page: Page, name: string) {
-  fs.mkdirSync(SHOTS, { recursive: true });
-  await page.screenshot({ path: `${SHOTS}/notify-${name}.png`, fullPage: true });
-}
+const shot = (page: Page, name: string) =>
+  keepScreenshot(page, `notify-${name}`, { fullPage: true });
 
 // Each journey runs at 360 px; the 1280 px layout is measured in the same pages (decision 155).
 test.describe('at 360 px', () => {

@@ -1,5 +1,5 @@
 import type { APIRequestContext, Browser, Locator, Page } from '@playwright/test';
-import { expect, expectNoAxeViolations, PHONE, test } from './fixtures';
+import { expect, expectNoAxeViolations, keepScreenshot, PHONE, test } from './fixtures';
 import { seedScene } from './scene';
 
 // The specs compile without the DOM's types: the little of it used here, by hand.
@@ -208,7 +208,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     const logBox = (await log.boundingBox())!;
     expect(logBox.height).toBeGreaterThanOrEqual(PHONE.height / 2);
     await expect(page.getByRole('button', { name: /^Block / })).toHaveCount(0);
-    await page.screenshot({ path: '/tmp/shots/thread-giver-360.png' });
+    await keepScreenshot(page, 'thread-giver-360');
     await expectNoAxeViolations(page);
 
     // The owner's inbox leads with the person and where things stand.
@@ -216,7 +216,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     const row = page.getByRole('list', { name: 'Conversations' }).getByRole('link').first();
     await expect(row).toContainText(`${fern.name}Given`);
     await expect(row).toContainText(title);
-    await page.screenshot({ path: '/tmp/shots/thread-inbox-360.png' });
+    await keepScreenshot(page, 'thread-inbox-360');
 
     // The recipient reads the same events for her.
     const fp = fern.page;
@@ -227,14 +227,14 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     // The thread asks "Received?" in its own bar, and nothing else crowds this page.
     await expect(fp.getByRole('region', { name: 'To do' })).toHaveCount(0);
     expect((await fernLog.boundingBox())!.height).toBeGreaterThanOrEqual(PHONE.height / 2);
-    await fp.screenshot({ path: '/tmp/shots/thread-recipient-360.png' });
+    await keepScreenshot(fp, 'thread-recipient-360');
 
     // She answers "Did it reach you?" right in the notification centre.
     await fp.goto('/notifications');
     const banner = fp.getByRole('region', { name: 'To do' });
     await expect(banner).toContainText(`Did “${title}” reach you?`);
     await expectNoAxeViolations(fp);
-    await fp.screenshot({ path: '/tmp/shots/thread-banner-360.png' });
+    await keepScreenshot(fp, 'thread-banner-360');
     await tapCentre(banner.getByRole('button', { name: 'Received' }));
     await expect(banner).toBeHidden();
     // The bell item that asked stops asking once she has answered.
@@ -251,7 +251,7 @@ test('a giver and a recipient each read the thread in their own words, on a phon
     await page.getByRole('button', { name: 'Conversation options' }).click();
     await expect(page.getByRole('button', { name: `Block ${fern.name}` })).toBeVisible();
     await expectNoAxeViolations(page);
-    await page.screenshot({ path: '/tmp/shots/thread-giver-1280.png' });
+    await keepScreenshot(page, 'thread-giver-1280');
   } finally {
     await scene.close();
   }
