@@ -4,8 +4,7 @@ import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
 import * as clock from '../../clock/clock';
 import { heldMessages, starters } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { livePublisher } from '../messages/live-events';
-import { settleHeldDecisions } from '../screening/held.service';
+import { heldMessage, LEEDS, LONDON, settleHeld } from '../../test/held';
 
 /* A steward decides on what screening held in their area, as a moderator would (decision 166). */
 
@@ -19,16 +18,6 @@ afterAll(async () => {
 });
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
-const LEEDS = { location: 'Leeds, England, United Kingdom', latitude: 53.7965, longitude: -1.5478 };
-const LONDON = {
-  location: 'London, England, United Kingdom',
-  latitude: 51.5072,
-  longitude: -0.1276,
-};
-const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
-
-const settle = () =>
-  settleHeldDecisions({ db: t.db, config: t.config, live: livePublisher(t.database, console) });
 const ids = async (as: Member, url: string) =>
   ((await t.call(as, 'GET', url)).json() as Array<{ id: number }>).map((h) => h.id);
 
@@ -53,20 +42,6 @@ async function heldListingAt(where: typeof LEEDS) {
     heldCodes: ['money'],
   });
   return starter.id;
-}
-
-/** A new member's first message, held for its phone number; the sender lives at `where`. */
-async function heldMessageFrom(where: typeof LEEDS) {
-  const owner = await signedInMember(t.db, LONDON);
-  const starter = await createStarterRow(t.db, owner.user.id, LONDON);
-  const sender = await signedInMember(t.db, where);
-  const res = await t.call(sender, 'POST', '/api/messages', {
-    starterId: starter.id,
-    receiverId: owner.user.id,
-    content: TEXT_ME,
-  });
-  expect(res.statusCode).toBe(202);
-  return res.json().id as number;
 }
 
 describe('a steward and held items', () => {
@@ -105,7 +80,7 @@ describe('a steward and held items', () => {
       ).statusCode,
     ).toBe(200);
     clock.advanceClock(HELD_UNDO_MS);
-    await settle();
+    await settleHeld(t);
 
     const audit = (await t.call(moderator, 'GET', '/api/moderation/audit')).json();
     const entry = audit.find(
@@ -117,8 +92,8 @@ describe('a steward and held items', () => {
 
   it('rejects a held message whose sender lives in their area, and cannot see one from elsewhere', async () => {
     const { moderator, steward } = await leedsSteward();
-    const near = await heldMessageFrom(LEEDS);
-    const far = await heldMessageFrom(LONDON);
+    const near = (await heldMessage(t, { sender: LEEDS, listingAt: LONDON })).id;
+    const far = (await heldMessage(t, { sender: LONDON, listingAt: LONDON })).id;
     const queue = await ids(steward, '/api/moderation/held');
     expect(queue).toContain(near);
     expect(queue).not.toContain(far);
@@ -138,7 +113,7 @@ describe('a steward and held items', () => {
     });
     expect(rejected.statusCode).toBe(200);
     clock.advanceClock(HELD_UNDO_MS);
-    await settle();
+    await settleHeld(t);
     const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, near));
     expect(row).toMatchObject({ status: 'rejected', decidedBy: steward.user.id });
     const audit = (await t.call(moderator, 'GET', '/api/moderation/audit')).json();
@@ -176,7 +151,7 @@ describe('a steward and held items', () => {
     // Once rejected and removed, it is gone for the steward as for any member.
     await t.call(steward, 'POST', `/api/moderation/held-starters/${leeds}`, { decision: 'reject' });
     clock.advanceClock(HELD_UNDO_MS + 1000);
-    await settle();
+    await settleHeld(t);
     expect((await t.call(steward, 'GET', `/api/starters/${leeds}`)).statusCode).toBe(404);
   });
 

@@ -1,9 +1,15 @@
-import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as clock from '../../clock/clock';
-import { mailOutbox } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { remindModeratorsOfWaiting } from './waiting.service';
+import {
+  bellOf,
+  heldMessage,
+  LEEDS,
+  LONDON,
+  mailTo,
+  remindOfWaiting,
+  waitingFor,
+} from '../../test/held';
 
 /*
  * A steward hears of what waits in their area as moderators hear of everything (decision 174):
@@ -19,30 +25,7 @@ afterAll(async () => {
   await t?.close();
 });
 
-type Member = Awaited<ReturnType<typeof signedInMember>>;
 const HOUR_MS = 60 * 60 * 1000;
-const LEEDS = { location: 'Leeds, England, United Kingdom', latitude: 53.7965, longitude: -1.5478 };
-const LONDON = {
-  location: 'London, England, United Kingdom',
-  latitude: 51.5072,
-  longitude: -0.1276,
-};
-const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
-
-const remind = () => remindModeratorsOfWaiting({ db: t.db, config: t.config });
-const waiting = async (as: Member) =>
-  (await t.call(as, 'GET', '/api/moderation/waiting')).json() as {
-    held: { count: number; oldestAt: string | null };
-    reports: { count: number; oldestAt: string | null };
-  };
-const bell = async (as: Member) =>
-  (await t.call(as, 'GET', '/api/notifications')).json().notifications as Array<{
-    title: string;
-    body: string;
-    url: string;
-  }>;
-const mailTo = (member: Member) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.user.email));
 
 async function heldListingAt(where: typeof LEEDS) {
   const owner = await signedInMember(t.db, where);
@@ -52,19 +35,6 @@ async function heldListingAt(where: typeof LEEDS) {
     heldAt: clock.now(),
     heldCodes: ['money'],
   });
-}
-
-/** A new member's first message, held for its phone number; the sender lives at `where`. */
-async function heldMessageFrom(where: typeof LEEDS) {
-  const owner = await signedInMember(t.db, LEEDS);
-  const starter = await createStarterRow(t.db, owner.user.id, LEEDS);
-  const sender = await signedInMember(t.db, where);
-  const res = await t.call(sender, 'POST', '/api/messages', {
-    starterId: starter.id,
-    receiverId: owner.user.id,
-    content: TEXT_ME,
-  });
-  expect(res.statusCode).toBe(202);
 }
 
 async function reportedListingAt(where: typeof LEEDS) {
@@ -92,27 +62,27 @@ describe('what waits for a steward', () => {
 
     // London's held listing, held message and report wait: for moderators, not for Leeds.
     await heldListingAt(LONDON);
-    await heldMessageFrom(LONDON);
+    await heldMessage(t, { sender: LONDON, listingAt: LEEDS });
     await reportedListingAt(LONDON);
-    const everything = await waiting(moderator);
+    const everything = await waitingFor(t, moderator);
     expect(everything.held.count).toBe(2);
     expect(everything.reports.count).toBe(1);
-    expect(await waiting(steward)).toEqual({
+    expect(await waitingFor(t, steward)).toEqual({
       held: { count: 0, oldestAt: null },
       reports: { count: 0, oldestAt: null },
     });
-    await remind();
-    expect(await bell(moderator)).toHaveLength(1);
-    expect(await bell(steward)).toEqual([]);
-    expect(await mailTo(steward)).toHaveLength(0);
+    await remindOfWaiting(t);
+    expect(await bellOf(t, moderator)).toHaveLength(1);
+    expect(await bellOf(t, steward)).toEqual([]);
+    expect(await mailTo(t, steward)).toHaveLength(0);
 
     // Three hours later Leeds has a held listing, a held message and a report.
     clock.advanceClock(3 * HOUR_MS);
     await heldListingAt(LEEDS);
     clock.advanceClock(HOUR_MS);
-    await heldMessageFrom(LEEDS);
+    await heldMessage(t, { sender: LEEDS, listingAt: LEEDS });
     await reportedListingAt(LEEDS);
-    const inLeeds = await waiting(steward);
+    const inLeeds = await waitingFor(t, steward);
     expect(inLeeds.held.count).toBe(2);
     expect(inLeeds.reports.count).toBe(1);
     expect(Date.parse(inLeeds.held.oldestAt!)).toBeGreaterThan(
@@ -125,23 +95,23 @@ describe('what waits for a steward', () => {
     expect(reports).toHaveLength(inLeeds.reports.count);
 
     clock.advanceClock(HOUR_MS);
-    await remind();
-    expect(await bell(steward)).toEqual([
+    await remindOfWaiting(t);
+    expect(await bellOf(t, steward)).toEqual([
       expect.objectContaining({
         title: '3 items wait in your area',
         body: expect.stringMatching(/^Held: 2 · Reports: 1\. The oldest has waited \d+ hours\.$/),
         url: expect.stringMatching(/^\/moderation\?tab=(held|reports)$/),
       }),
     ]);
-    const mails = await mailTo(steward);
+    const mails = await mailTo(t, steward);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('3 items wait in your area');
     expect(mails[0]!.textBody).toContain('Held messages and listings: 2. Pending reports: 1.');
     expect(mails[0]!.textBody).toContain('because you are a steward for an area');
 
     // Once a day, as moderators.
-    await remind();
-    expect(await bell(steward)).toHaveLength(1);
+    await remindOfWaiting(t);
+    expect(await bellOf(t, steward)).toHaveLength(1);
   });
 
   it('is refused to a member who stewards nothing', async () => {

@@ -4,7 +4,6 @@ import { HELD_UNDO_MS } from '../../../../common/moderation/screening';
 import * as clock from '../../clock/clock';
 import {
   heldMessages,
-  mailOutbox,
   messages,
   moderationActions,
   notifications,
@@ -12,9 +11,16 @@ import {
   users,
 } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
-import { livePublisher } from '../messages/live-events';
-import { remindModeratorsOfWaiting } from '../moderation/waiting.service';
-import { HELD_NOTHING_TO_UNDO, settleHeldDecisions } from './held.service';
+import {
+  bellOf,
+  heldMessage,
+  mailTo,
+  remindOfWaiting,
+  settleHeld,
+  TEXT_ME,
+  waitingFor,
+} from '../../test/held';
+import { HELD_NOTHING_TO_UNDO } from './held.service';
 import { HELD_UNDO_PASSED } from './held-undo';
 import { HELD_LISTING_NOTHING_TO_UNDO } from './held-listings.service';
 
@@ -34,16 +40,7 @@ afterAll(async () => {
 
 type Member = Awaited<ReturnType<typeof signedInMember>>;
 const DAY_MS = 24 * 60 * 60 * 1000;
-const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
 
-const settle = () =>
-  settleHeldDecisions({ db: t.db, config: t.config, live: livePublisher(t.database, console) });
-const remind = () => remindModeratorsOfWaiting({ db: t.db, config: t.config });
-const waiting = async (as: Member) =>
-  (await t.call(as, 'GET', '/api/moderation/waiting')).json() as {
-    held: { count: number; oldestAt: string | null };
-    reports: { count: number; oldestAt: string | null };
-  };
 const decide = (as: Member, id: number, body: object) =>
   t.call(as, 'POST', `/api/moderation/held/${id}`, body);
 /**
@@ -53,41 +50,18 @@ const decide = (as: Member, id: number, body: object) =>
  */
 const REAL_TIME_SLACK_MS = 20_000;
 const undo = (as: Member, id: number) => t.call(as, 'POST', `/api/moderation/held/${id}/undo`);
-const bell = async (as: Member) =>
-  (await t.call(as, 'GET', '/api/notifications')).json().notifications as Array<{
-    title: string;
-    body: string;
-    url: string;
-    kind: string;
-  }>;
-const mailTo = (member: Member) =>
-  t.db.select().from(mailOutbox).where(eq(mailOutbox.toAddress, member.user.email));
-
-/** A new member's first message, held by the stricter set for its phone number. */
-async function heldMessage(senderOverrides: Partial<typeof users.$inferInsert> = {}) {
-  const owner = await signedInMember(t.db);
-  const starter = await createStarterRow(t.db, owner.user.id, { title: 'Milk kefir grains' });
-  const sender = await signedInMember(t.db, senderOverrides);
-  const res = await t.call(sender, 'POST', '/api/messages', {
-    starterId: starter.id,
-    receiverId: owner.user.id,
-    content: TEXT_ME,
-  });
-  expect(res.statusCode).toBe(202);
-  return { owner, starter, sender, id: res.json().id as number };
-}
 
 describe('what waits for moderators', () => {
   it('is counted on the Held and Reports tabs with the oldest, rung on the bell and mailed once a day', async () => {
     const moderator = await signedInMember(t.db, { isModerator: true });
-    expect(await waiting(moderator)).toEqual({
+    expect(await waitingFor(t, moderator)).toEqual({
       held: { count: 0, oldestAt: null },
       reports: { count: 0, oldestAt: null },
     });
-    await remind();
-    expect(await bell(moderator)).toEqual([]);
+    await remindOfWaiting(t);
+    expect(await bellOf(t, moderator)).toEqual([]);
 
-    const first = await heldMessage();
+    const first = await heldMessage(t);
     clock.advanceClock(2 * 60 * 60 * 1000);
     const reporter = await signedInMember(t.db);
     const reported = await t.call(reporter, 'POST', '/api/reports', {
@@ -97,15 +71,15 @@ describe('what waits for moderators', () => {
     });
     expect(reported.statusCode).toBe(201);
     const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, first.id));
-    const now = await waiting(moderator);
+    const now = await waitingFor(t, moderator);
     expect(now.held).toEqual({ count: 1, oldestAt: row!.createdAt.toISOString() });
     expect(now.reports.count).toBe(1);
     expect(now.reports.oldestAt).not.toBeNull();
     expect((await t.call(reporter, 'GET', '/api/moderation/waiting')).statusCode).toBe(403);
 
     // The bell and the mail, once: the oldest waits on the Held tab, for two hours.
-    expect(await remind()).toBeGreaterThanOrEqual(1);
-    const items = await bell(moderator);
+    expect(await remindOfWaiting(t)).toBeGreaterThanOrEqual(1);
+    const items = await bellOf(t, moderator);
     expect(items).toEqual([
       expect.objectContaining({
         kind: 'moderation',
@@ -114,29 +88,29 @@ describe('what waits for moderators', () => {
         url: '/moderation?tab=held',
       }),
     ]);
-    const mails = await mailTo(moderator);
+    const mails = await mailTo(t, moderator);
     expect(mails).toHaveLength(1);
     expect(mails[0]!.subject).toBe('2 items wait for moderators');
     expect(mails[0]!.textBody).toContain('Held messages and listings: 1. Pending reports: 1.');
     expect(mails[0]!.textBody).toContain('The oldest has waited 2 hours.');
     // Members hear nothing of it.
-    expect(await bell(reporter)).toEqual([]);
+    expect(await bellOf(t, reporter)).toEqual([]);
 
-    await remind();
-    expect(await bell(moderator)).toHaveLength(1);
-    expect(await mailTo(moderator)).toHaveLength(1);
+    await remindOfWaiting(t);
+    expect(await bellOf(t, moderator)).toHaveLength(1);
+    expect(await mailTo(t, moderator)).toHaveLength(1);
 
     // A day later it still waits: told again.
     clock.advanceClock(DAY_MS);
-    await remind();
-    expect(await bell(moderator)).toHaveLength(2);
-    expect(await mailTo(moderator)).toHaveLength(2);
+    await remindOfWaiting(t);
+    expect(await bellOf(t, moderator)).toHaveLength(2);
+    expect(await mailTo(t, moderator)).toHaveLength(2);
 
     // Once the held message is decided, the bell names only the reports, and how long they waited.
     expect((await decide(moderator, first.id, { decision: 'reject' })).statusCode).toBe(200);
     clock.advanceClock(DAY_MS);
-    await remind();
-    const later = await bell(moderator);
+    await remindOfWaiting(t);
+    const later = await bellOf(t, moderator);
     expect(later).toHaveLength(3);
     expect(later[0]).toEqual(
       expect.objectContaining({
@@ -151,14 +125,14 @@ describe('what waits for moderators', () => {
       await t.call(moderator, 'GET', '/api/reports?status=pending&limit=10&offset=0')
     ).json() as Array<{ id: number }>;
     await t.call(moderator, 'PATCH', `/api/reports/${report!.id}`, { status: 'reviewed' });
-    expect(await waiting(moderator)).toEqual({
+    expect(await waitingFor(t, moderator)).toEqual({
       held: { count: 0, oldestAt: null },
       reports: { count: 0, oldestAt: null },
     });
     clock.advanceClock(DAY_MS);
-    await settle();
-    await remind();
-    expect(await bell(moderator)).toHaveLength(3);
+    await settleHeld(t);
+    await remindOfWaiting(t);
+    expect(await bellOf(t, moderator)).toHaveLength(3);
   });
 
   it('keeps the words of a waiting item stored before it named how long', async () => {
@@ -175,14 +149,14 @@ describe('what waits for moderators', () => {
       },
       url: '/moderation?tab=held',
     });
-    const [item] = await bell(moderator);
+    const [item] = await bellOf(t, moderator);
     expect(item!.body).toMatch(/^Held: 1 · Reports: 0\. The oldest has waited since \w/);
   });
 });
 
 describe('a decision on a held message', () => {
   it('can be undone within the minute by the server clock, and not after', async () => {
-    const { owner, starter, sender, id } = await heldMessage();
+    const { owner, starter, sender, id } = await heldMessage(t);
     const moderator = await signedInMember(t.db, { isModerator: true });
     expect((await undo(moderator, id)).json().message).toBe(HELD_NOTHING_TO_UNDO);
 
@@ -193,15 +167,15 @@ describe('a decision on a held message', () => {
     expect(left).toBeGreaterThan(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
     expect(left).toBeLessThanOrEqual(HELD_UNDO_MS);
     // It leaves the tab's count at once; nothing reaches the owner within the minute.
-    expect((await waiting(moderator)).held.count).toBe(0);
+    expect((await waitingFor(t, moderator)).held.count).toBe(0);
     clock.advanceClock(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
-    expect(await settle()).toBe(0);
+    expect(await settleHeld(t)).toBe(0);
     expect(await t.db.select().from(messages).where(eq(messages.id, id))).toEqual([]);
 
     const undone = await undo(moderator, id);
     expect(undone.statusCode).toBe(200);
     expect(undone.json()).toEqual({ id, status: 'held', undoUntil: null });
-    expect((await waiting(moderator)).held.count).toBe(1);
+    expect((await waitingFor(t, moderator)).held.count).toBe(1);
     const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));
     expect(row).toMatchObject({ status: 'held', decidedAt: null, decidedBy: null });
     expect(
@@ -217,7 +191,7 @@ describe('a decision on a held message', () => {
     const late = await undo(moderator, id);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(HELD_UNDO_PASSED);
-    expect(await settle()).toBe(1);
+    expect(await settleHeld(t)).toBe(1);
     const theirs = (
       await t.call(owner, 'GET', `/api/messages/starter/${starter.id}?with=${sender.user.id}`)
     ).json();
@@ -236,7 +210,7 @@ describe('a decision on a held message', () => {
   });
 
   it('undoing a rejection lifts the suspension it came with', async () => {
-    const { sender, id } = await heldMessage();
+    const { sender, id } = await heldMessage(t);
     const moderator = await signedInMember(t.db, { isModerator: true });
     expect((await decide(moderator, id, { decision: 'reject', suspendDays: 3 })).statusCode).toBe(
       200,
@@ -247,7 +221,7 @@ describe('a decision on a held message', () => {
     [member] = await t.db.select().from(users).where(eq(users.id, sender.user.id));
     expect(member!.suspendedUntil).toBeNull();
     clock.advanceClock(HELD_UNDO_MS);
-    expect(await settle()).toBe(0);
+    expect(await settleHeld(t)).toBe(0);
     const [row] = await t.db.select().from(heldMessages).where(eq(heldMessages.id, id));
     expect(row!.status).toBe('held');
   });
@@ -283,7 +257,7 @@ describe('a decision on a held listing', () => {
     const { id } = await heldListing();
     const moderator = await signedInMember(t.db, { isModerator: true });
     const stranger = await signedInMember(t.db);
-    const before = (await waiting(moderator)).held.count;
+    const before = (await waitingFor(t, moderator)).held.count;
     expect((await undoListing(moderator, id)).json().message).toBe(HELD_LISTING_NOTHING_TO_UNDO);
 
     const released = await decideListing(moderator, id, 'release');
@@ -294,19 +268,19 @@ describe('a decision on a held listing', () => {
     expect(left).toBeLessThanOrEqual(HELD_UNDO_MS);
     // It leaves the queue and its count at once, but stays unseen within the minute.
     expect(await queue(moderator)).not.toContain(id);
-    expect((await waiting(moderator)).held.count).toBe(before - 1);
+    expect((await waitingFor(t, moderator)).held.count).toBe(before - 1);
     expect((await decideListing(moderator, id, 'reject')).statusCode).toBe(409);
     clock.advanceClock(HELD_UNDO_MS - REAL_TIME_SLACK_MS);
-    expect(await settle()).toBe(0);
+    expect(await settleHeld(t)).toBe(0);
     expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
 
     const undone = await undoListing(moderator, id);
     expect(undone.statusCode).toBe(200);
     expect(undone.json()).toEqual({ id, status: 'held', undoUntil: null });
     expect(await queue(moderator)).toContain(id);
-    expect((await waiting(moderator)).held.count).toBe(before);
+    expect((await waitingFor(t, moderator)).held.count).toBe(before);
     clock.advanceClock(HELD_UNDO_MS);
-    expect(await settle()).toBe(0);
+    expect(await settleHeld(t)).toBe(0);
     expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(404);
     expect(await actionsOn(id)).toEqual([]);
 
@@ -316,7 +290,7 @@ describe('a decision on a held listing', () => {
     const late = await undoListing(moderator, id);
     expect(late.statusCode).toBe(409);
     expect(late.json().message).toBe(HELD_UNDO_PASSED);
-    expect(await settle()).toBe(1);
+    expect(await settleHeld(t)).toBe(1);
     expect((await t.call(stranger, 'GET', `/api/starters/${id}`)).statusCode).toBe(200);
     expect((await undoListing(moderator, id)).json().message).toBe(HELD_UNDO_PASSED);
     expect(await actionsOn(id)).toEqual([{ action: 'release_starter', by: moderator.user.id }]);
@@ -329,24 +303,24 @@ describe('a decision on a held listing', () => {
     const [pending] = await t.db.select().from(starters).where(eq(starters.id, id));
     expect(pending).toMatchObject({ isActive: true, removedAt: null });
     expect(pending!.heldAt).not.toBeNull();
-    expect(await mailTo(owner)).toEqual([]);
+    expect(await mailTo(t, owner)).toEqual([]);
     expect((await undoListing(moderator, id)).statusCode).toBe(200);
     expect(await queue(moderator)).toContain(id);
 
     expect((await decideListing(moderator, id, 'reject')).statusCode).toBe(200);
     clock.advanceClock(HELD_UNDO_MS);
-    expect(await settle()).toBe(1);
+    expect(await settleHeld(t)).toBe(1);
     const [row] = await t.db.select().from(starters).where(eq(starters.id, id));
     expect(row).toMatchObject({ heldAt: null, isActive: false, heldDecision: null });
     expect(row!.removedAt).not.toBeNull();
-    expect(await mailTo(owner)).toHaveLength(1);
+    expect(await mailTo(t, owner)).toHaveLength(1);
     expect(await actionsOn(id)).toEqual([{ action: 'reject_starter', by: moderator.user.id }]);
   });
 });
 
 describe('the sender of a held message', () => {
   it('sees the conversation in their inbox, waiting for review; the receiver does not', async () => {
-    const { owner, starter, sender } = await heldMessage();
+    const { owner, starter, sender } = await heldMessage(t);
     const inbox = (await t.call(sender, 'GET', '/api/conversations')).json();
     expect(inbox).toEqual([
       expect.objectContaining({
@@ -361,18 +335,18 @@ describe('the sender of a held message', () => {
   });
 
   it('hears of a rejection once it takes effect: which rule, in their language', async () => {
-    const { starter, sender, id } = await heldMessage({ language: 'de' });
+    const { starter, sender, id } = await heldMessage(t, { sender: { language: 'de' } });
     const moderator = await signedInMember(t.db, { isModerator: true });
     expect((await decide(moderator, id, { decision: 'reject' })).statusCode).toBe(200);
 
     // Within the minute nothing has reached them: it still waits as far as they know.
-    expect(await settle()).toBe(0);
-    expect(await bell(sender)).toEqual([]);
+    expect(await settleHeld(t)).toBe(0);
+    expect(await bellOf(t, sender)).toEqual([]);
     expect((await t.call(sender, 'GET', '/api/conversations')).json()[0].review).toBe('waiting');
 
     clock.advanceClock(HELD_UNDO_MS);
-    expect(await settle()).toBe(1);
-    expect(await bell(sender)).toEqual([
+    expect(await settleHeld(t)).toBe(1);
+    expect(await bellOf(t, sender)).toEqual([
       expect.objectContaining({
         kind: 'moderation',
         title: 'Deine Nachricht zu „Milk kefir grains“ wurde nicht zugestellt',
@@ -382,7 +356,7 @@ describe('the sender of a held message', () => {
         url: expect.stringMatching(new RegExp(`^/messages\\?starter=${starter.id}&with=`)),
       }),
     ]);
-    const mails = await mailTo(sender);
+    const mails = await mailTo(t, sender);
     expect(mails.map((m) => m.subject)).toEqual([
       'Deine Nachricht zu „Milk kefir grains“ wurde nicht zugestellt',
     ]);
@@ -408,7 +382,7 @@ describe('the sender of a held message', () => {
     expect(action!.moderatorId).toBe(moderator.user.id);
     // The item is worded when read: in English once that is their language.
     await t.db.update(users).set({ language: 'en' }).where(eq(users.id, sender.user.id));
-    expect((await bell(sender))[0]).toMatchObject({
+    expect((await bellOf(t, sender))[0]).toMatchObject({
       title: 'Your message about “Milk kefir grains” was not delivered',
       body: 'A moderator turned it down because it breaks a rule: no phone numbers or email addresses in a member’s first messages. You are welcome to write again without it.',
     });
