@@ -8,6 +8,7 @@ import { eq } from 'drizzle-orm';
 import { standingOffers } from '../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../test/app';
 import { createPostgresTestDatabase } from '../test/database';
+import { heldMessage, LISTING_FOR_SALE } from '../test/held';
 import { multipart } from '../test/multipart';
 import { backgroundJobs } from './background-jobs';
 import { createScheduler, type Job } from './scheduler';
@@ -162,52 +163,33 @@ describe('jobs woken by writes', () => {
   it("wakes the moderators' reminder when a message or a listing is held and when a report is filed", async () => {
     const heard: string[] = [];
     const stop = await t.database.listen(JOBS_CHANNEL, (payload) => heard.push(payload));
-    const woken = async (write: () => Promise<{ statusCode: number }>, status: number) => {
+    /** Runs `write` (which checks its own answer) and waits to hear the reminder woken. */
+    const woken = async <T>(write: () => Promise<T>): Promise<T> => {
       heard.length = 0;
-      expect((await write()).statusCode).toBe(status);
+      const done = await write();
       await vi.waitFor(() => expect(heard).toContain('moderators-waiting'));
+      return done;
     };
     try {
-      const owner = await signedInMember(t.db);
-      const starter = await createStarterRow(t.db, owner.user.id);
-      const newcomer = await signedInMember(t.db);
-      const scam = 'I will pay $50 via PayPal and my courier will collect it. Send your address.';
-      await woken(
-        () =>
-          t.call(newcomer, 'POST', '/api/messages', {
-            starterId: starter.id,
-            receiverId: owner.user.id,
-            content: scam,
-          }),
-        202,
-      );
-      const form = multipart({
-        title: 'Kefir grains for sale',
-        description: 'Healthy grains, price $20 each, pay by PayPal and I will post them.',
-        category: 'dairy',
-        subcategory: 'kefir',
-        starterType: 'Kefir grains',
-        location: 'Portland, Oregon',
+      const { sender: newcomer, starter } = await woken(() => heldMessage(t));
+      await woken(async () => {
+        const form = multipart(LISTING_FOR_SALE);
+        const res = await t.app.inject({
+          method: 'POST',
+          url: '/api/starters',
+          headers: { ...form.headers, cookie: newcomer.cookie },
+          payload: form.payload,
+        });
+        expect(res.statusCode).toBe(201);
       });
-      await woken(
-        () =>
-          t.app.inject({
-            method: 'POST',
-            url: '/api/starters',
-            headers: { ...form.headers, cookie: newcomer.cookie },
-            payload: form.payload,
-          }),
-        201,
-      );
-      await woken(
-        () =>
-          t.call(newcomer, 'POST', '/api/reports', {
-            starterId: starter.id,
-            reason: 'safety',
-            description: 'Mould on the grains in the photo',
-          }),
-        201,
-      );
+      await woken(async () => {
+        const res = await t.call(newcomer, 'POST', '/api/reports', {
+          starterId: starter.id,
+          reason: 'safety',
+          description: 'Mould on the grains in the photo',
+        });
+        expect(res.statusCode).toBe(201);
+      });
     } finally {
       await stop();
     }

@@ -14,6 +14,16 @@ type Place = Partial<typeof users.$inferInsert>;
 /** A message the stricter set holds from a new member, for its phone number. */
 export const TEXT_ME = 'Hi! Could you text me on 0412 345 678 when it is ready?';
 
+/** A new listing's form fields that screening holds for selling. */
+export const LISTING_FOR_SALE = {
+  title: 'Kefir grains for sale',
+  description: 'Healthy grains, price $20 each, pay by PayPal and I will post them.',
+  category: 'dairy',
+  subcategory: 'kefir',
+  starterType: 'Kefir grains',
+  location: 'Portland, Oregon',
+};
+
 export const LEEDS = {
   location: 'Leeds, England, United Kingdom',
   latitude: 53.7965,

@@ -14,6 +14,7 @@ import {
   users,
 } from '../../db/schema';
 import { createStarterRow, createTestApp, signedInMember, type TestApp } from '../../test/app';
+import { LISTING_FOR_SALE } from '../../test/held';
 import { multipart } from '../../test/multipart';
 import { FIRST_MESSAGES_STRICT } from './screening.service';
 import { HELD_LISTING_CLOSED, HELD_NOW_BLOCKED, settleHeldDecisions } from './held.service';
@@ -287,14 +288,7 @@ describe('first messages meet the stricter set', () => {
 });
 
 describe('new listings', () => {
-  const fields = {
-    title: 'Kefir grains for sale',
-    description: 'Healthy grains, price $20 each, pay by PayPal and I will post them.',
-    category: 'dairy',
-    subcategory: 'kefir',
-    starterType: 'Kefir grains',
-    location: 'Portland, Oregon',
-  };
+  const fields = LISTING_FOR_SALE;
   const post = (who: Member, body: Record<string, string>) => {
     const form = multipart(body);
     return t.app.inject({
