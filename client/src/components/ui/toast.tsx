@@ -1,7 +1,6 @@
-import { lazy, Suspense } from 'react';
+import { useEffect, useState, type ComponentType } from 'react';
 import { errorMessage } from '../../lib/api';
 import { englishCatalogues } from '../../lib/i18n-english';
-import { useHydrated } from '../../lib/use-hydrated';
 import { showToast, type ToastInput } from './toast-store';
 
 export function toast(input: ToastInput): void {
@@ -34,18 +33,30 @@ export const toastOutcome = (success: ToastInput, fallback: string) => ({
   onError: toastFailure(fallback),
 });
 
-const ToastView = lazy(() => import('./toast-view'));
+let loadedView: ComponentType | undefined;
 
 /**
  * Where toasts show. Its Radix code is not part of the first load (decision 101): it loads once
  * the page has been taken over, and shows a toast asked for before then as soon as it is there.
+ * Loaded by an effect, not `React.lazy`: a Suspense fallback shown while the page is being taken
+ * over would hold the page's own takeover back by React's 300 ms reveal throttle (decision 175).
  */
 export function Toaster() {
-  const hydrated = useHydrated();
-  if (!hydrated) return null;
-  return (
-    <Suspense fallback={null}>
-      <ToastView />
-    </Suspense>
-  );
+  const [View, setView] = useState(() => loadedView);
+  useEffect(() => {
+    if (View) return;
+    let mounted = true;
+    // Should it fail to load, the page works on without toasts.
+    import('./toast-view').then(
+      (module) => {
+        loadedView = module.default;
+        if (mounted) setView(() => module.default);
+      },
+      () => undefined,
+    );
+    return () => {
+      mounted = false;
+    };
+  }, [View]);
+  return View ? <View /> : null;
 }
