@@ -1,4 +1,5 @@
 import crypto from 'node:crypto';
+import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, newMember, phonePhoto, shareStarter, signUpAndIn, test } from './fixtures';
 
@@ -186,6 +187,33 @@ test("a visitor's page paints before the app's scripts are asked for; a tap asks
     'true',
   );
   await context.close();
+});
+
+test('the texts the app reads before it first renders come named by the page, in Spanish too', async ({
+  page,
+}) => {
+  // The build's own list of its chunks: which files hold the catalogues (and dates) of a language.
+  const manifest = JSON.parse(
+    fs.readFileSync(`${process.env.CLIENT_DIST ?? 'dist/client'}/.vite/manifest.json`, 'utf8'),
+  ) as Record<string, { file: string }>;
+  const textFiles = Object.entries(manifest)
+    .filter(([key]) => /\/locales\/(en|es)\/|date-fns\/locale\/es\.js$/.test(key))
+    .map(([, chunk]) => `/${chunk.file}`);
+  // A page sent rendered (boot.js names its modules) and one the app paints (preload links).
+  for (const path of ['/browse?lang=es', '/login?lang=es']) {
+    const response = await page.goto(path);
+    const named = new Set((await response!.text()).match(/\/assets\/[^" ]+\.js/g));
+    const loaded = await page.evaluate(() =>
+      performance.getEntriesByType('resource').map((r) => new URL(r.name).pathname),
+    );
+    const texts = loaded.filter((file) => textFiles.includes(file));
+    // Spanish and English (the fallback) were read; none was a round trip after the entry.
+    expect(texts.length, path).toBeGreaterThan(10);
+    expect(
+      texts.filter((file) => !named.has(file)),
+      path,
+    ).toEqual([]);
+  }
 });
 
 test('browse sorted nearest first is taken over as sent, without a hydration error', async ({

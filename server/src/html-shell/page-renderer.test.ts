@@ -39,6 +39,16 @@ const MANIFEST = {
     imports: ['index.html', '_shared.js', '_card.js'],
   },
   '_card.js': { file: 'assets/card-abc.js' },
+  // Texts the app reads before its first render (client/src/lib/i18n.ts): one catalogue per
+  // language here, the Spanish date wording and the ICU formatter.
+  '../common/locales/en/home.json': { file: 'assets/home-en.js', imports: ['_shared.js'] },
+  '../common/locales/es/home.json': { file: 'assets/home-es.js', imports: ['_shared.js'] },
+  '../node_modules/date-fns/locale/es.js': { file: 'assets/date-es.js' },
+  '../node_modules/intl-messageformat/lib/index.js': {
+    file: 'assets/icu.js',
+    imports: ['_tslib.js'],
+  },
+  '_tslib.js': { file: 'assets/tslib.js' },
 };
 
 // The built web app manifest's shape (vite.config.ts), in English.
@@ -174,11 +184,15 @@ describe('the page the server sends', () => {
     expect(res.body).toContain(
       '<link rel="canonical" href="https://cultureshare.example/browse?category=grain" />',
     );
-    // The page's chunks beside the entry's, none twice.
+    // The page's chunks beside the entry's, then the English texts the app reads before it
+    // first renders, none twice (decision 176).
     expect(appModules(res.body).modules).toEqual([
       '/assets/shared-abc.js',
       '/assets/browse-abc.js',
       '/assets/card-abc.js',
+      '/assets/home-en.js',
+      '/assets/icu.js',
+      '/assets/tslib.js',
     ]);
     expect(pageData(res.body).browse?.params).toMatchObject({ offset: 12, category: 'grain' });
   });
@@ -340,7 +354,11 @@ describe('pages sent already rendered (decision 034)', () => {
     expect(visitor).toEqual({
       afterPaint: true,
       entry: '/assets/index-abc.js',
-      modules: ['/assets/shared-abc.js', '/assets/browse-abc.js', '/assets/card-abc.js'],
+      modules: expect.arrayContaining([
+        '/assets/shared-abc.js',
+        '/assets/browse-abc.js',
+        '/assets/home-en.js',
+      ]),
     });
     // A member's page, and a form, are painted by the app: its scripts come with the page.
     const { cookie } = await signedInMember(t.db);
@@ -417,6 +435,18 @@ describe('the page in the visitor’s language', () => {
     }
     const browse = await t.app.inject({ url: '/browse', headers: { 'accept-language': 'es' } });
     expect(browse.body).toContain('<title>Explorar cultivos · CultureShare</title>');
+    // Its Spanish texts and date wording come with the page, beside English, the fallback.
+    expect(appModules(browse.body).modules).toEqual(
+      expect.arrayContaining([
+        '/assets/home-en.js',
+        '/assets/home-es.js',
+        '/assets/date-es.js',
+        '/assets/icu.js',
+      ]),
+    );
+    expect(appModules((await t.app.inject('/browse')).body).modules).not.toContain(
+      '/assets/home-es.js',
+    );
   });
 
   it('links the install sheet in the page’s language, the same app in each', async () => {

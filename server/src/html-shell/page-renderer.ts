@@ -37,7 +37,7 @@ import { siteLanguages } from '../../../common/i18n/completeness';
 import { browseStarters } from '../features/starters/starters.service';
 import { escapeHtml, scriptSafeJson } from './html';
 import { createPrerenderer } from './prerender';
-import { routeChunks } from './route-chunks';
+import { routeChunks, textChunks, type RouteChunks } from './route-chunks';
 
 export interface PageRenderer {
   /** Sends the client app's page for this request, its first answers inlined. */
@@ -68,6 +68,7 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer | undefined
   const template = fs.readFileSync(indexPath, 'utf8');
   const appScripts = scriptsOf(template);
   const chunksOf = routeChunks(root);
+  const textsOf = textChunks(root);
   const prerender = createPrerenderer(root);
   const site = siteSettings(deps);
   const languages = JSON.stringify(siteLanguages() satisfies PageData['languages']);
@@ -107,7 +108,9 @@ export function createPageRenderer(deps: RendererDeps): PageRenderer | undefined
           ? await prerender(request.url, dataJson, language, request.log)
           : '';
 
-      const chunks = chunksOf(`src/pages/${page.module}.tsx`);
+      const route = chunksOf(`src/pages/${page.module}.tsx`);
+      // The page's own chunks, then the texts the app reads before it first renders.
+      const chunks = { css: route.css, js: [...new Set([...route.js, ...textsOf(language)])] };
       // A page sent rendered is read before the app starts: its scripts wait for its first
       // paint (decision 113). Any other page needs them at once.
       const later = body !== '' && appScripts;
@@ -236,7 +239,7 @@ function addressTags(
  * rendered), else preloaded — and the first browse card's photo, the largest paint of /browse.
  */
 function assetTags(
-  chunks: ReturnType<ReturnType<typeof routeChunks>>,
+  chunks: RouteChunks,
   later: NonNullable<ReturnType<typeof scriptsOf>> | undefined,
   browseAnswer: string | undefined,
 ): string[] {

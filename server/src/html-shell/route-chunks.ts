@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { CLIENT_NAMESPACES, type Language } from '../../../common/i18n/languages';
 
 interface Manifest {
   [key: string]: { file: string; imports?: string[]; css?: string[]; isEntry?: boolean };
@@ -15,23 +16,50 @@ export interface RouteChunks {
  * the build's manifest (Vite's `build.manifest`), so the page can preload them with itself.
  */
 export function routeChunks(clientRoot: string): (module: string) => RouteChunks {
-  let manifest: Manifest = {};
-  try {
-    manifest = JSON.parse(
-      fs.readFileSync(path.join(clientRoot, '.vite', 'manifest.json'), 'utf8'),
-    ) as Manifest;
-  } catch {
-    // Built without a manifest (or a test's stand-in page): no route preloads.
-  }
+  const manifest = readManifest(clientRoot);
   const known = new Map<string, RouteChunks>();
   return (module) => {
     let found = known.get(module);
-    if (!found) known.set(module, (found = chunksOf(manifest, module)));
+    if (!found) known.set(module, (found = chunksOf(manifest, [module])));
     return found;
   };
 }
 
-function chunksOf(manifest: Manifest, module: string): RouteChunks {
+/**
+ * The chunks the app loads before its first render in `language`, beyond the first-load script:
+ * every client catalogue of that language and of English (the fallback), its date wording, and
+ * the ICU formatter (client/src/lib/i18n.ts, `loadLanguage` and `allTextsLoaded`). Named with
+ * the page, they come beside the app's entry rather than a round trip after it (decision 176).
+ */
+export function textChunks(clientRoot: string): (language: Language) => string[] {
+  const manifest = readManifest(clientRoot);
+  const known = new Map<Language, string[]>();
+  return (language) => {
+    let found = known.get(language);
+    if (!found) {
+      const keys = [...new Set(['en', language])].flatMap((l) =>
+        CLIENT_NAMESPACES.map((ns) => `../common/locales/${l}/${ns}.json`),
+      );
+      if (language !== 'en') keys.push(`../node_modules/date-fns/locale/${language}.js`);
+      keys.push('../node_modules/intl-messageformat/lib/index.js');
+      known.set(language, (found = chunksOf(manifest, keys).js));
+    }
+    return found;
+  };
+}
+
+function readManifest(clientRoot: string): Manifest {
+  try {
+    return JSON.parse(
+      fs.readFileSync(path.join(clientRoot, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
+  } catch {
+    // Built without a manifest (or a test's stand-in page): no preloads beyond index.html's.
+    return {};
+  }
+}
+
+function chunksOf(manifest: Manifest, modules: string[]): RouteChunks {
   const entryKey = Object.keys(manifest).find((k) => manifest[k]!.isEntry);
   const loaded = new Set<string>();
   const walk = (key: string, into: Set<string>) => {
@@ -41,7 +69,7 @@ function chunksOf(manifest: Manifest, module: string): RouteChunks {
   };
   if (entryKey) walk(entryKey, loaded);
   const needed = new Set<string>();
-  walk(module, needed);
+  for (const module of modules) walk(module, needed);
   const js: string[] = [];
   const css: string[] = [];
   for (const key of needed) {
