@@ -17,12 +17,7 @@ export interface RouteChunks {
  */
 export function routeChunks(clientRoot: string): (module: string) => RouteChunks {
   const manifest = readManifest(clientRoot);
-  const known = new Map<string, RouteChunks>();
-  return (module) => {
-    let found = known.get(module);
-    if (!found) known.set(module, (found = chunksOf(manifest, [module])));
-    return found;
-  };
+  return once((module: string) => chunksOf(manifest, [module]));
 }
 
 /**
@@ -33,18 +28,22 @@ export function routeChunks(clientRoot: string): (module: string) => RouteChunks
  */
 export function textChunks(clientRoot: string): (language: Language) => string[] {
   const manifest = readManifest(clientRoot);
-  const known = new Map<Language, string[]>();
-  return (language) => {
-    let found = known.get(language);
-    if (!found) {
-      const keys = [...new Set(['en', language])].flatMap((l) =>
-        CLIENT_NAMESPACES.map((ns) => `../common/locales/${l}/${ns}.json`),
-      );
-      if (language !== 'en') keys.push(`../node_modules/date-fns/locale/${language}.js`);
-      keys.push('../node_modules/intl-messageformat/lib/index.js');
-      known.set(language, (found = chunksOf(manifest, keys).js));
-    }
-    return found;
+  return once((language: Language) => {
+    const modules = [...new Set(['en', language])].flatMap((l) =>
+      CLIENT_NAMESPACES.map((ns) => `../common/locales/${l}/${ns}.json`),
+    );
+    if (language !== 'en') modules.push(`../node_modules/date-fns/locale/${language}.js`);
+    modules.push('../node_modules/intl-messageformat/lib/index.js');
+    return chunksOf(manifest, modules).js;
+  });
+}
+
+/** `find`, worked out once per key: the build does not change while the server runs. */
+function once<K, V>(find: (key: K) => V): (key: K) => V {
+  const known = new Map<K, V>();
+  return (key) => {
+    if (!known.has(key)) known.set(key, find(key));
+    return known.get(key)!;
   };
 }
 
