@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import type { Browser, Page } from '@playwright/test';
 import { expect, newMember, phonePhoto, shareStarter, signUpAndIn, test } from './fixtures';
+import { E2E_SERVER_ENV } from './server';
 
 /** Console errors and API calls of everything the page does from here on. */
 function watch(page: Page) {
@@ -194,7 +195,7 @@ test('the texts the app reads before it first renders come named by the page, in
 }) => {
   // The build's own list of its chunks: which files hold the catalogues (and dates) of a language.
   const manifest = JSON.parse(
-    fs.readFileSync(`${process.env.CLIENT_DIST ?? 'dist/client'}/.vite/manifest.json`, 'utf8'),
+    fs.readFileSync(`${E2E_SERVER_ENV.CLIENT_DIST}/.vite/manifest.json`, 'utf8'),
   ) as Record<string, { file: string }>;
   const textFiles = Object.entries(manifest)
     .filter(([key]) => /\/locales\/(en|es)\/|date-fns\/locale\/es\.js$/.test(key))
