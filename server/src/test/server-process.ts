@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { inject } from 'vitest';
 
-/** The real entry point run as its own process, as `npm start` does (so it can really be killed). */
+/**
+ * The real entry point run as its own process (so it can really be killed), bundled as
+ * `npm start` runs it: the global setup bundles the sources once per run (decision 179).
+ */
 const root = path.resolve(import.meta.dirname, '../../..');
 const children: ChildProcess[] = [];
 
@@ -37,7 +40,7 @@ export function migratedDataDir(): string {
 }
 
 export function startServerProcess(env: Record<string, string>): ServerProcess {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
+  const child = spawn(process.execPath, [inject('serverEntry')], {
     cwd: root,
     env: {
       PATH: process.env.PATH,
