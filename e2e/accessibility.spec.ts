@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { Page, Request } from '@playwright/test';
 import {
   E2E_MODERATOR_EMAIL,
   expect,
@@ -42,6 +42,7 @@ test('signed out: every public route', async ({ page, browser, request }) => {
   });
   await scene.close();
   const id = scene.listings.yogurt!;
+  const requests = watchRequests(page);
   const states: Record<string, AxeState[]> = {
     [`/starter/${id}`]: [
       {
@@ -75,10 +76,47 @@ test('signed out: every public route', async ({ page, browser, request }) => {
     '/nowhere',
   ]) {
     await page.goto(path);
-    await page.waitForLoadState('networkidle');
+    // A visitor's page comes from the server with its data. Once the app works, only the
+    // pages showing listings load more (their dialogs' code, when the page is idle) and the
+    // public log its entries: only there is the network waited for. Anywhere else, whatever
+    // is still loading or asked for while the page is scanned fails the test, so a route that
+    // starts loading after it works is never scanned half-loaded unnoticed.
+    const loadsMore = /^\/(starter\/|browse|moderation\/log)/.test(path);
+    if (loadsMore) await page.waitForLoadState('networkidle');
+    requests.mark();
     await expectNoAxeViolationsInEveryState(page, states[path] ?? []);
+    const late = requests.late();
+    if (!loadsMore) expect(late, `${path} was still loading while it was scanned`).toEqual([]);
   }
 });
+
+/**
+ * Watches what `page` asks the server for, but pictures and fonts (what could change what axe
+ * reads: data, code, styles, a new page). After `mark()`, what was still in flight then or is
+ * asked for since is late; `late()` lists it and stops counting until the next mark.
+ */
+function watchRequests(page: Page) {
+  const inFlight = new Set<Request>();
+  let late: string[] | undefined;
+  page.on('request', (request) => {
+    if (['image', 'font'].includes(request.resourceType())) return;
+    inFlight.add(request);
+    late?.push(request.url());
+  });
+  const ended = (request: Request) => inFlight.delete(request);
+  page.on('requestfinished', ended);
+  page.on('requestfailed', ended);
+  return {
+    mark: () => {
+      late = [...inFlight].map((request) => request.url());
+    },
+    late: () => {
+      const seen = late ?? [];
+      late = undefined;
+      return seen;
+    },
+  };
+}
 
 test('signed in: menus and dialogs open', async ({ browser, request }) => {
   test.setTimeout(300_000);
