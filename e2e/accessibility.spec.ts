@@ -76,14 +76,16 @@ test('signed out: every public route', async ({ page, browser, request }) => {
     '/nowhere',
   ]) {
     await page.goto(path);
-    // A visitor's page comes from the server with its data. Once the app works, only the
-    // pages showing listings load more (their dialogs' code, when the page is idle) and the
-    // public log its entries: only there is the network waited for. Anywhere else, whatever
-    // is still loading or asked for while the page is scanned fails the test, so a route that
-    // starts loading after it works is never scanned half-loaded unnoticed.
-    const loadsMore = /^\/(starter\/|browse|moderation\/log)/.test(path);
+    // A visitor's page comes from the server with its data, and what it still loads when the
+    // app works (the app's code for toasts, the public log's entries) comes at once. Only the
+    // pages showing listings load more later (their dialogs' code, when the page is idle):
+    // there the network is waited for as it falls idle (500 ms without a request). Anywhere
+    // else it is waited for until nothing has started or ended for 100 ms, and whatever is
+    // asked for while the page is then scanned fails the test, so a route that starts loading
+    // later is never scanned half-loaded unnoticed.
+    const loadsMore = /^\/(starter\/|browse)/.test(path);
     if (loadsMore) await page.waitForLoadState('networkidle');
-    requests.mark();
+    else await requests.settled();
     await expectNoAxeViolationsInEveryState(page, states[path] ?? []);
     const late = requests.late();
     if (!loadsMore) expect(late, `${path} was still loading while it was scanned`).toEqual([]);
@@ -92,23 +94,33 @@ test('signed out: every public route', async ({ page, browser, request }) => {
 
 /**
  * Watches what `page` asks the server for, but pictures and fonts (what could change what axe
- * reads: data, code, styles, a new page). After `mark()`, what was still in flight then or is
- * asked for since is late; `late()` lists it and stops counting until the next mark.
+ * reads: data, code, styles, a new page). `settled()` waits until nothing has started or
+ * ended for a tenth of a second (the app's code for its toasts comes just after it works);
+ * what is asked for from then on is late, and `late()` lists it.
  */
 function watchRequests(page: Page) {
   const inFlight = new Set<Request>();
+  /** Requests started or ended so far. */
+  let events = 0;
   let late: string[] | undefined;
   page.on('request', (request) => {
     if (['image', 'font'].includes(request.resourceType())) return;
     inFlight.add(request);
+    events += 1;
     late?.push(request.url());
   });
-  const ended = (request: Request) => inFlight.delete(request);
+  const ended = (request: Request) => {
+    if (inFlight.delete(request)) events += 1;
+  };
   page.on('requestfinished', ended);
   page.on('requestfailed', ended);
   return {
-    mark: () => {
-      late = [...inFlight].map((request) => request.url());
+    settled: async () => {
+      for (let before = -1; inFlight.size > 0 || events !== before;) {
+        before = events;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      late = [];
     },
     late: () => {
       const seen = late ?? [];
