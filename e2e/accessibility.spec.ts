@@ -87,8 +87,8 @@ test('signed out: every public route', async ({ page, browser, request }) => {
     if (loadsMore) await page.waitForLoadState('networkidle');
     else await requests.settled();
     await expectNoAxeViolationsInEveryState(page, states[path] ?? []);
-    const late = requests.late();
-    if (!loadsMore) expect(late, `${path} was still loading while it was scanned`).toEqual([]);
+    if (!loadsMore)
+      expect(requests.late(), `${path} was still loading while it was scanned`).toEqual([]);
   }
 });
 

@@ -9,7 +9,7 @@ import { build } from 'esbuild';
 import { projectRoot } from '../project-root';
 
 /** Native addons, WebAssembly and data files loaded by path, and what is only optional. */
-export const serverExternals = [
+const serverExternals = [
   '@electric-sql/pglite',
   '@electric-sql/pglite/*',
   'sharp',
